@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Entry point: parse the command line, run the command, and map errors to exit codes in one place.
+import { readFileSync } from 'node:fs';
+import { HookdError, describeError } from './common/errors.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+async function main(argv: string[]): Promise<void> {
+  // The bridge must not load commander, zod or pino: take it before the command table.
+  if (argv[2] === 'emit') {
+    const { emitFromArgv } = await import('./commands/emit.js');
+    await emitFromArgv(argv.slice(3));
+    return;
+  }
+  const { buildProgram } = await import('./cli.js');
+  await buildProgram(version).parseAsync(argv);
+}
+
+main(process.argv).catch((error: unknown) => {
+  if (error instanceof HookdError) {
+    process.stderr.write(`hookd: ${error.message}\n`);
+    process.exitCode = error.exitCode;
+    return;
+  }
+  process.stderr.write(`hookd: unexpected error: ${describeError(error)}\n`);
+  if (process.env.HOOKD_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,53 @@
+// Where hookd's files live. Flags win, then the environment, then per-platform defaults
+// (XDG on Linux, ~/Library on macOS). bin/hookd computes the same state directory in sh for the
+// bridge's fast path: keep the two in step.
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+export interface PathFlags {
+  settings?: string;
+  stateDir?: string;
+  socket?: string;
+}
+
+export interface Paths {
+  settings: string;
+  stateDir: string;
+  socket: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const isMac = process.platform === 'darwin';
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(homedir(), p.slice(1)) : p;
+}
+
+/** The client's settings file: --settings, HOOKD_SETTINGS, then the client's user settings. */
+export function settingsPath(flag?: string, env: Env = process.env): string {
+  const chosen = flag ?? env.HOOKD_SETTINGS;
+  if (chosen) return path.resolve(expandHome(chosen));
+  return path.join(homedir(), '.agent', 'settings.json');
+}
+
+/** hookd's private state: inbox, history, lock and socket. */
+export function stateDir(flag?: string, env: Env = process.env): string {
+  const chosen = flag ?? env.HOOKD_STATE_DIR;
+  if (chosen) return path.resolve(expandHome(chosen));
+  if (isMac) return path.join(homedir(), 'Library', 'Application Support', 'hookd');
+  const base = env.XDG_STATE_HOME || path.join(homedir(), '.local', 'state');
+  return path.join(base, 'hookd');
+}
+
+/** The daemon's unix socket; it lives in the state directory unless told otherwise. */
+export function socketPath(flag: string | undefined, state: string, env: Env = process.env): string {
+  const chosen = flag ?? env.HOOKD_SOCKET;
+  return chosen ? path.resolve(expandHome(chosen)) : path.join(state, 'hookd.sock');
+}
+
+/** All three paths, resolved once at the edge. */
+export function resolvePaths(flags: PathFlags = {}, env: Env = process.env): Paths {
+  const state = stateDir(flags.stateDir, env);
+  return { settings: settingsPath(flags.settings, env), stateDir: state, socket: socketPath(flags.socket, state, env) };
+}

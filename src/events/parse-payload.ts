@@ -1,0 +1,69 @@
+// The edge where payload bytes become a trusted Payload: size, JSON, object, schema.
+// The bytes themselves are kept exactly as the client sent them; hooks receive those.
+import { PAYLOAD_SCHEMAS, GenericPayloadSchema } from './payload-schema.js';
+import { formatIssues } from '../common/format-issues.js';
+
+/** A payload is a JSON object of at most 1 MiB. */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+export interface Payload {
+  bytes: Buffer;
+  data: Record<string, unknown>;
+  event: string;
+  sessionId: string;
+  cwd: string | undefined;
+}
+
+export type PayloadResult = { ok: true; payload: Payload } | { ok: false; reason: string };
+
+// One client briefly sent camelCase names; read them as their snake_case twins for the checks.
+const CAMEL_TWINS: Record<string, string> = {
+  hookEventName: 'hook_event_name',
+  sessionId: 'session_id',
+  transcriptPath: 'transcript_path',
+  permissionMode: 'permission_mode',
+  notificationType: 'notification_type',
+  stopHookActive: 'stop_hook_active',
+  agentType: 'agent_type',
+};
+
+function withSnakeCase(data: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...data };
+  for (const [camel, snake] of Object.entries(CAMEL_TWINS)) {
+    if (out[snake] === undefined && out[camel] !== undefined) out[snake] = out[camel];
+  }
+  return out;
+}
+
+/** Validate payload bytes; `source` names them in the reason (a file, "stdin", "payload"). */
+export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
+  if (bytes.length > MAX_PAYLOAD_BYTES) {
+    return { ok: false, reason: `${source}: ${bytes.length} bytes is over the 1 MiB limit for a payload` };
+  }
+  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return { ok: false, reason: `${source}: empty; expected a JSON object` };
+  let data: unknown;
+  try {
+    data = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    return { ok: false, reason: `${source}: not valid JSON: ${(error as Error).message}` };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    const got = Array.isArray(data) ? 'an array' : data === null ? 'null' : `a ${typeof data}`;
+    return { ok: false, reason: `${source}: expected a JSON object, got ${got}` };
+  }
+  const normalized = withSnakeCase(data as Record<string, unknown>);
+  const event = typeof normalized.hook_event_name === 'string' ? normalized.hook_event_name : '';
+  const schema = PAYLOAD_SCHEMAS[event] ?? GenericPayloadSchema;
+  const parsed = schema.safeParse(normalized, { reportInput: true });
+  if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
+  return {
+    ok: true,
+    payload: {
+      bytes,
+      data: normalized,
+      event,
+      sessionId: String(normalized.session_id),
+      cwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// The inbox record: what the bridge writes and the daemon reads. One file, no escaping, so that
+// bin/hookd can write it in sh with builtins:
+//
+//   hookd-record 1\n  CMD \0  NAME=value \0 ...  \0  PAYLOAD-BYTES
+//
+// CMD and each NAME=value cannot hold a NUL (they come from argv and the environment) and are
+// never empty, so an empty field ends the header; the payload is every byte after it, as received.
+// The time received is the file's modification time. Keep bin/hookd in step with this file.
+
+export const RECORD_MAGIC = 'hookd-record 1\n';
+
+export interface RecordContent {
+  command: string;
+  projectVars: Record<string, string>;
+  payload: Buffer;
+}
+
+/** The bytes of a record. */
+export function serializeRecord(content: RecordContent): Buffer {
+  const fields = [content.command, ...Object.entries(content.projectVars).map(([name, value]) => `${name}=${value}`), ''];
+  return Buffer.concat([Buffer.from(RECORD_MAGIC + fields.join('\0') + '\0'), content.payload]);
+}
+
+/** Parse record bytes, or say why they are not a record. */
+export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent } | { ok: false; reason: string } {
+  if (!bytes.subarray(0, RECORD_MAGIC.length).equals(Buffer.from(RECORD_MAGIC))) {
+    return { ok: false, reason: 'not a hookd record (bad header)' };
+  }
+  const fields: string[] = [];
+  let start = RECORD_MAGIC.length;
+  for (;;) {
+    const end = bytes.indexOf(0, start);
+    if (end === -1) return { ok: false, reason: 'record header is cut short (the bridge stopped while writing)' };
+    const field = bytes.subarray(start, end).toString('utf8');
+    start = end + 1;
+    if (field === '') break;
+    fields.push(field);
+  }
+  const [command, ...vars] = fields;
+  if (!command) return { ok: false, reason: 'record names no command' };
+  const projectVars: Record<string, string> = {};
+  for (const pair of vars) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) projectVars[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return { ok: true, content: { command, projectVars, payload: bytes.subarray(start) } };
+}

@@ -1,0 +1,32 @@
+// Writes one record into the inbox the way the sh bridge does (data in tmp/, then the commit
+// marker in new/), with an fsync, which sh cannot do. Used by the Node bridge and POST /events.
+import { open, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { ensureInboxDirs, inboxDirs } from './inbox-dirs.js';
+import { serializeRecord, type RecordContent } from './record-format.js';
+
+/** Store `content` durably in the inbox of `stateDir`; returns the record's id. */
+export async function writeRecord(stateDir: string, content: RecordContent): Promise<string> {
+  const dirs = inboxDirs(stateDir);
+  ensureInboxDirs(dirs);
+  const id = `n${process.pid}.${Date.now()}.${randomBytes(4).toString('hex')}`;
+  const file = await open(path.join(dirs.tmp, id), 'wx', 0o600);
+  try {
+    await file.writeFile(serializeRecord(content));
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await writeFile(path.join(dirs.new, id), '', { mode: 0o600, flag: 'wx' });
+  return id;
+}
+
+/** The client's project variables (names ending in `_PROJECT_DIR`) from an environment. */
+export function projectVarsOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.endsWith('_PROJECT_DIR') && value !== undefined && !value.includes('\0')) vars[name] = value;
+  }
+  return vars;
+}

@@ -1,0 +1,43 @@
+// The environment and working directory a hook runs with (DESIGN.md §4).
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+
+// Secrets of hookd's own that a hook must never see: hooks reach the API through the daemon.
+const WITHHELD = new Set(['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN']);
+
+export interface HookContext {
+  eventId: string;
+  event: string;
+  attempt: number;
+  socket?: string;
+  /** The client's project variables captured by the bridge (names ending in `_PROJECT_DIR`). */
+  projectVars?: Record<string, string>;
+}
+
+/** The daemon's environment without hookd's secrets, plus the HOOKD_* context and project vars. */
+export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== undefined && !WITHHELD.has(name)) env[name] = value;
+  }
+  for (const [name, value] of Object.entries(context.projectVars ?? {})) {
+    if (name.endsWith('_PROJECT_DIR')) env[name] = value;
+  }
+  env.HOOKD_EVENT_ID = context.eventId;
+  env.HOOKD_EVENT = context.event;
+  env.HOOKD_ATTEMPT = String(context.attempt);
+  if (context.socket) env.HOOKD_SOCKET = context.socket;
+  return env;
+}
+
+/** The payload's `cwd` when it is an existing directory, else the home directory. */
+export function hookCwd(cwd: string | undefined): string {
+  if (cwd) {
+    try {
+      if (statSync(cwd).isDirectory()) return cwd;
+    } catch {
+      // Gone or unreadable: fall back to home, as a hook must still run.
+    }
+  }
+  return homedir();
+}

@@ -1,0 +1,24 @@
+// Which configured hooks an event runs: entries of that event whose matcher accepts the payload,
+// identical commands once (as clients deduplicate them).
+import { matchField, matcherMatches } from '../settings/matcher.js';
+import type { HookConfig, HookEntry } from '../settings/config.js';
+
+/** The entries of `config` that run for `event` with payload `data`. `kinds` limits the kinds. */
+export function selectHooks(
+  config: HookConfig,
+  event: string,
+  data: Record<string, unknown>,
+  kinds: ReadonlyArray<HookEntry['kind']> = ['bridge', 'plain'],
+): HookEntry[] {
+  const field = matchField(event);
+  const seen = new Set<string>();
+  const selected: HookEntry[] = [];
+  for (const entry of config.entries) {
+    if (entry.event !== event || !kinds.includes(entry.kind) || entry.run === '') continue;
+    if (field && !matcherMatches(entry.matcher, data[field])) continue;
+    if (seen.has(entry.run)) continue;
+    seen.add(entry.run);
+    selected.push(entry);
+  }
+  return selected;
+}

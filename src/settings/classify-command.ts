@@ -1,0 +1,31 @@
+// Tells a bridge entry (`hookd emit [--] CMD`) from a plain one, the way the client's shell
+// would split it, and recovers the inner CMD the daemon will run.
+import { parse } from 'shell-quote';
+
+export type ClassifiedCommand =
+  | { kind: 'bridge'; inner: string; unquotedShellSyntax: boolean; badOption?: string }
+  | { kind: 'plain' };
+
+// Characters the client's shell acts on when they are not inside single quotes.
+const SHELL_SYNTAX = /[$`|&;<>()*?]/;
+
+function isHookdProgram(word: unknown): boolean {
+  return typeof word === 'string' && (word === 'hookd' || word.endsWith('/hookd'));
+}
+
+/** Classify one hook command. The inner CMD is its words after `emit` (and `--`), joined by spaces. */
+export function classifyCommand(command: string): ClassifiedCommand {
+  // Keep $VAR literal: the bridge receives whatever the client's shell makes of it.
+  const tokens = parse(command, (name) => `$${name}`);
+  if (!isHookdProgram(tokens[0]) || tokens[1] !== 'emit') return { kind: 'plain' };
+  let rest = tokens.slice(2);
+  let badOption: string | undefined;
+  if (rest[0] === '--') rest = rest.slice(1);
+  else if (typeof rest[0] === 'string' && rest[0].startsWith('-')) badOption = rest[0];
+  const words = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : ''));
+  const inner = words.filter((word) => word !== '').join(' ');
+  const tail = command.slice(command.indexOf('emit') + 'emit'.length).replace(/^\s*--(\s|$)/, '');
+  const outsideSingleQuotes = tail.replace(/'[^']*'/g, '');
+  const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes);
+  return { kind: 'bridge', inner, unquotedShellSyntax, ...(badOption ? { badOption } : {}) };
+}

@@ -1,0 +1,48 @@
+// Matchers follow the client's rules: empty, `*` or absent match everything; letters, digits,
+// `_`, `-` and `|` form an exact name or a list of names; anything else is a regular expression.
+
+// The payload field a matcher is compared with, per event. Events not listed ignore matchers.
+const MATCH_FIELD: Record<string, string> = {
+  Notification: 'notification_type',
+  SessionEnd: 'reason',
+  SubagentStop: 'agent_type',
+  PreToolUse: 'tool_name',
+  PostToolUse: 'tool_name',
+  PermissionRequest: 'tool_name',
+  SessionStart: 'source',
+  PreCompact: 'trigger',
+};
+
+/** The payload field that `event`'s matchers apply to, if any. */
+export function matchField(event: string): string | undefined {
+  return MATCH_FIELD[event];
+}
+
+/** Whether `matcher` is a catch-all. */
+export function isCatchAll(matcher: string | undefined): boolean {
+  return matcher === undefined || matcher === '' || matcher === '*';
+}
+
+/** A regular expression error for a matcher that is meant as one, else undefined. */
+export function matcherError(matcher: string | undefined): string | undefined {
+  if (isCatchAll(matcher) || /^[A-Za-z0-9_|-]+$/.test(matcher!)) return undefined;
+  try {
+    new RegExp(matcher!);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Whether a group with `matcher` applies to a payload whose match field holds `value`. */
+export function matcherMatches(matcher: string | undefined, value: unknown): boolean {
+  if (isCatchAll(matcher)) return true;
+  // A client that does not send the field cannot be matched by name: only catch-alls apply.
+  if (typeof value !== 'string') return false;
+  if (/^[A-Za-z0-9_|-]+$/.test(matcher!)) return matcher!.split('|').includes(value);
+  try {
+    return new RegExp(matcher!).test(value);
+  } catch {
+    return false;
+  }
+}
