@@ -13,8 +13,9 @@ export type LoadResult =
 /** Where a JSON syntax error stands, as `line L column C`, from V8's "position N". */
 function locateSyntaxError(text: string, message: string): string {
   const match = /position (\d+)/.exec(message);
-  if (!match) return message;
-  const before = text.slice(0, Number(match[1]));
+  const position = match ? Number(match[1]) : /end of JSON input/.test(message) ? text.length : undefined;
+  if (position === undefined) return message;
+  const before = text.slice(0, position);
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
   return `line ${line} column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`;

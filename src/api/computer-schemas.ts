@@ -1,0 +1,45 @@
+// Computers (spec 2.2, 4.6–4.9): the execution hosts sessions run on, and the one update request.
+import { z } from 'zod';
+import { openEnum } from './common-schemas.js';
+
+/** One step of a computer's provisioning; the spec lists the fields, not which are always present. */
+export const ProvisioningStepSchema = z.looseObject({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  status: z.string().optional(),
+  error: z.string().optional(),
+  startedAt: z.number().optional(),
+  completedAt: z.number().optional(),
+  installSessionId: z.string().optional(),
+});
+
+/** A computer. */
+export const ComputerSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  providerType: openEnum(['byom', 'e2b']),
+  createdAt: z.number(),
+  hostId: z.string().optional(),
+  hostname: z.string().optional(),
+  status: openEnum(['provisioning', 'active', 'error']).optional(),
+  provisioningSteps: z.array(ProvisioningStepSchema).optional(),
+  relayClientUrl: z.string().optional(),
+  relayAgentUrl: z.string().optional(),
+  remoteUser: z.string().optional(),
+});
+
+/** Response of `GET /api/v0/computers` (newest first). */
+export const ComputerListSchema = z.looseObject({ computers: z.array(ComputerSchema) });
+
+const shortName = (what: string) => z.string().min(1, `expected a ${what} of 1 to 63 characters`).max(63, `expected a ${what} of 1 to 63 characters`);
+
+/** Body of `PATCH /api/v0/computers/{computerId}`; every field optional. */
+export const UpdateComputerRequestSchema = z.strictObject({
+  name: shortName('name').optional(),
+  hostId: z.uuid({ error: 'expected a UUID such as 0f8fad5b-d9cb-469f-a165-70867728950e' }).optional(),
+  remoteUser: shortName('user name').optional(),
+});
+
+export type Computer = z.infer<typeof ComputerSchema>;
+export type ProvisioningStep = z.infer<typeof ProvisioningStepSchema>;
+export type UpdateComputerRequest = z.input<typeof UpdateComputerRequestSchema>;

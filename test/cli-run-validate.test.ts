@@ -1,0 +1,149 @@
+// End to end: the built `hookd run` and `hookd validate`, as a user runs them.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runHookd } from './helpers/run-hookd.js';
+import { HOOK_FIXTURES, SHARED_FIXTURES } from './helpers/paths.js';
+import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
+
+afterEach(cleanupTempDirs);
+
+const SAMPLE = path.join(SHARED_FIXTURES, 'settings.example.json');
+
+function settingsWith(hooks: object): string {
+  const file = path.join(tempDir(), 'settings.json');
+  writeFileSync(file, JSON.stringify({ model: 'm', hooks }, null, 2));
+  return file;
+}
+
+const command = (c: string, timeout?: number) => ({ type: 'command', command: c, ...(timeout ? { timeout } : {}) });
+
+describe('hookd validate', () => {
+  it('passes the sample settings file', async () => {
+    const result = await runHookd(['validate', '--settings', SAMPLE]);
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(result.stdout).toMatch(/valid, 5 hook\(s\), 4 run by the daemon/);
+  });
+
+  it('lists every located error and exits 1', async () => {
+    const file = settingsWith({ Stop: [{ hooks: [command('a'), { type: 'command', command: 'b', timeout: 'ten' }] }], Notification: [{ hooks: [{}] }] });
+    const result = await runHookd(['validate', '--settings', file]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`error: ${file}: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"`);
+    expect(result.stderr).toContain(`error: ${file}: hooks.Notification[0].hooks[0].type: expected "command", got nothing`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('warns without failing on a typo in an event name', async () => {
+    const result = await runHookd(['validate', '--settings', settingsWith({ Stpo: [{ hooks: [command('x')] }] })]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toMatch(/warning: .*hooks\.Stpo: unknown event "Stpo" \(did you mean "Stop"\?\)/);
+  });
+
+  it('reads the settings path from HOOKD_SETTINGS and reports JSON', async () => {
+    const result = await runHookd(['validate', '--json'], { env: { HOOKD_SETTINGS: SAMPLE } });
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ ok: true, settings: SAMPLE, errors: [], warnings: [] });
+    expect(report.hooks).toHaveLength(5);
+  });
+
+  it('gives one line for a missing file and for a file that is not JSON', async () => {
+    const missing = await runHookd(['validate', '--settings', '/nonexistent/settings.json']);
+    expect(missing).toMatchObject({ exitCode: 1, stderr: 'error: /nonexistent/settings.json: cannot read: no such file (set --settings or HOOKD_SETTINGS)' });
+    const file = path.join(tempDir(), 'broken.json');
+    writeFileSync(file, '{"hooks": ');
+    const broken = await runHookd(['validate', '--settings', file]);
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr.trim().split('\n')).toHaveLength(1);
+    expect(broken.stderr).toMatch(/broken\.json: not valid JSON: line 1 column \d+/);
+  });
+});
+
+describe('hookd run', () => {
+  it('runs plain entries and the inner command of bridge entries, in parallel, and reports each', async () => {
+    const dir = tempDir();
+    const file = settingsWith({
+      Stop: [
+        {
+          hooks: [
+            command(`hookd emit -- '${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/bridged'`),
+            command(`${path.join(HOOK_FIXTURES, 'exit-3.sh')}`),
+            command('sleep 1; echo slow', 5),
+            command('sleep 1; echo slow', 5),
+          ],
+        },
+      ],
+    });
+    const payloadFile = path.join(SHARED_FIXTURES, 'payloads', 'stop.json');
+    const started = Date.now();
+    const result = await runHookd(['run', 'Stop', '--settings', file, '--payload', payloadFile]);
+    expect(result.exitCode).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^✓ ok .*save-stdin\.sh/);
+    expect(lines[1]).toMatch(/^✗ failed \(exit 3\) .*exit-3\.sh {2}— failing on purpose$/);
+    expect(lines[2]).toMatch(/^✓ ok .*sleep 1; echo slow$/);
+    expect(readFileSync(`${dir}/bridged`)).toEqual(readFileSync(payloadFile));
+    // Identical commands ran once, and in parallel with the others: not two seconds of sleep.
+    expect(Date.now() - started).toBeLessThan(1900 + 5000);
+  });
+
+  it('exits 0 when every hook succeeds, with a sample payload when none is given', async () => {
+    const dir = tempDir();
+    const file = settingsWith({ Notification: [{ hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }] });
+    const result = await runHookd(['run', 'Notification', '--settings', file]);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(`${dir}/seen`, 'utf8'))).toMatchObject({ hook_event_name: 'Notification', message: expect.any(String) });
+  });
+
+  it('reports a timeout and a command that does not exist, as JSON', async () => {
+    const file = settingsWith({ Stop: [{ hooks: [command('sleep 10', 1), command('no-such-command-hookd')] }] });
+    const result = await runHookd(['run', 'Stop', '--settings', file, '--json']);
+    expect(result.exitCode).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report.hooks.map((h: { status: string }) => h.status)).toEqual(['timed_out', 'failed']);
+    expect(report.hooks[1]).toMatchObject({ exitCode: 127 });
+  });
+
+  it('reads the payload from stdin with --payload -', async () => {
+    const dir = tempDir();
+    const file = settingsWith({ SessionEnd: [{ matcher: 'error', hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }] });
+    const bytes = readFileSync(path.join(SHARED_FIXTURES, 'payloads', 'sessionend-error.json'));
+    const result = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', '-'], { input: bytes });
+    expect(result.exitCode).toBe(0);
+    expect(readFileSync(`${dir}/seen`)).toEqual(bytes);
+    const other = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', path.join(SHARED_FIXTURES, 'payloads', 'sessionend.json')]);
+    expect(other.stdout).toBe(`no hooks for SessionEnd in ${file}`);
+  });
+
+  it('refuses bad input with one line and exit 2: payload not an object, 5 MiB, missing file, unknown event, bad settings', async () => {
+    const file = settingsWith({ Stop: [{ hooks: [command('true')] }] });
+    const dir = tempDir();
+    const cases: Array<[string[], RegExp, (string | Buffer)?]> = [
+      [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: expected a JSON object, got an array$/, '[1]'],
+      [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: 5242880 bytes is over the 1 MiB limit/, Buffer.alloc(5 * 1024 * 1024, 32)],
+      [['run', 'Stop', '--settings', file, '--payload', `${dir}/none.json`], /^hookd: .*none\.json: cannot read the payload: .*ENOENT/],
+      [['run', 'Stpo', '--settings', file], /^hookd: unknown event "Stpo": did you mean "Stop"\?/],
+      [['run', 'Stop', '--settings', `${dir}/missing.json`], /^hookd: .*missing\.json: cannot read: no such file/],
+    ];
+    for (const [args, pattern, input] of cases) {
+      const result = await runHookd(args, { input });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr.trim()).toMatch(pattern);
+    }
+  });
+
+  it('runs the sample settings file with every sample payload without crashing', async () => {
+    for (const name of ['notification.json', 'notification-idle.json', 'stop.json', 'subagentstop.json', 'sessionend.json', 'sessionend-error.json']) {
+      const bytes = JSON.parse(readFileSync(path.join(SHARED_FIXTURES, 'payloads', name), 'utf8'));
+      const result = await runHookd(['run', bytes.hook_event_name, '--settings', SAMPLE, '--payload', path.join(SHARED_FIXTURES, 'payloads', name), '--json'], { env: { HOME: tempDir() } });
+      // The sample's hooks need notify-send and example scripts this machine may not have: each must
+      // still end in a recorded outcome, never a crash.
+      expect([0, 1]).toContain(result.exitCode);
+      const report = JSON.parse(result.stdout);
+      expect(report.hooks.length).toBeGreaterThan(0);
+      for (const hook of report.hooks) expect(['ok', 'failed']).toContain(hook.status);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+// Runs the built `hookd` the way a user does: a real process, its exit code and output.
+import { execa } from 'execa';
+import { HOOKD } from './paths.js';
+
+export interface HookdResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `hookd ...args` with `env` added; `input` goes to stdin. Hard timeout: 30 s. */
+export async function runHookd(args: string[], options: { env?: Record<string, string>; input?: string | Buffer; cwd?: string } = {}): Promise<HookdResult> {
+  const result = await execa(HOOKD, args, {
+    env: options.env,
+    input: options.input ?? '',
+    cwd: options.cwd,
+    reject: false,
+    timeout: 30_000,
+  });
+  if (result.timedOut) throw new Error(`hookd ${args.join(' ')} did not finish within 30 s`);
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}

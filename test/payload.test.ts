@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parsePayload } from '../src/events/parse-payload.js';
+import { samplePayload } from '../src/events/sample-payload.js';
+import { SHARED_FIXTURES } from './helpers/paths.js';
+
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+const base = { session_id: 's1', hook_event_name: 'Stop', cwd: '/tmp' };
+
+describe('payloads', () => {
+  const dir = path.join(SHARED_FIXTURES, 'payloads');
+  for (const name of readdirSync(dir)) {
+    it(`accepts the sample ${name}, keeping its bytes`, () => {
+      const bytes = readFileSync(path.join(dir, name));
+      const result = parsePayload(bytes, name);
+      expect(result.ok ? result.payload.bytes : result.reason).toBe(bytes);
+    });
+  }
+
+  it('keeps unknown fields and accepts values it has not seen (SessionEnd reason "error", new fields)', () => {
+    const result = parsePayload(json({ ...base, hook_event_name: 'SessionEnd', reason: 'brand_new_reason', extra: { deep: [1] } }));
+    expect(result.ok && result.payload.data.extra).toEqual({ deep: [1] });
+  });
+
+  it('accepts the camelCase names one client sent', () => {
+    const result = parsePayload(json({ sessionId: 's9', hookEventName: 'Notification', message: 'hi', cwd: '/' }));
+    expect(result.ok && { event: result.payload.event, session: result.payload.sessionId }).toEqual({ event: 'Notification', session: 's9' });
+  });
+
+  it('handles any other event generically', () => {
+    expect(parsePayload(json({ ...base, hook_event_name: 'PreCompact', trigger: 'auto' })).ok).toBe(true);
+  });
+
+  it('refuses, with a clear reason: not JSON, not an object, empty, over 1 MiB, wrong types, missing fields', () => {
+    const reason = (bytes: Buffer) => {
+      const result = parsePayload(bytes, 'p.json');
+      return result.ok ? 'accepted' : result.reason;
+    };
+    expect(reason(Buffer.from('{nope'))).toMatch(/^p\.json: not valid JSON/);
+    expect(reason(json([1, 2]))).toBe('p.json: expected a JSON object, got an array');
+    expect(reason(json('text'))).toBe('p.json: expected a JSON object, got a string');
+    expect(reason(json(null))).toBe('p.json: expected a JSON object, got null');
+    expect(reason(Buffer.from(''))).toBe('p.json: empty; expected a JSON object');
+    expect(reason(Buffer.alloc(5 * 1024 * 1024, 32))).toMatch(/^p\.json: 5242880 bytes is over the 1 MiB limit/);
+    expect(reason(json({ ...base, stop_hook_active: 'yes' }))).toBe('p.json: stop_hook_active: expected a boolean, got "yes"');
+    expect(reason(json({ ...base, hook_event_name: 'Notification' }))).toBe('p.json: message: expected a string, got nothing');
+    expect(reason(json({ hook_event_name: 'Stop' }))).toBe('p.json: session_id: expected a string, got nothing');
+  });
+
+  it('makes sample payloads that validate for every event', () => {
+    for (const event of ['Notification', 'Stop', 'SubagentStop', 'SessionEnd', 'PreCompact']) {
+      expect(parsePayload(samplePayload(event)).ok).toBe(true);
+    }
+  });
+});
