@@ -1,0 +1,120 @@
+// The daemon's proxy for hook scripts: three session routes forwarded to the platform API with
+// the key added, so scripts never hold it. A request is checked first (400, nothing sent
+// upstream); the upstream status and body come back unchanged; a network failure is 502, an
+// upstream timeout 504, and no configured key 503, each in the platform's error shape.
+import http from 'node:http';
+import https from 'node:https';
+import type { Logger } from '../common/logger.js';
+import { describeError } from '../common/errors.js';
+import { errorBody } from './api-error.js';
+import { checkBody, matchRoute, type Route } from './proxy-routes.js';
+import { readBody, showSize } from './read-body.js';
+import { networkCode } from './retry-policy.js';
+import { forwardRequest, type UpstreamAnswer } from './forward-request.js';
+
+export interface ProxyOptions {
+  /** `{base_url}` of the platform API. */
+  apiUrl: string;
+  /** The bearer key; without one every proxied route answers 503. */
+  apiKey: string | undefined;
+  logger: Logger;
+  /** How long the upstream has to answer, in ms (default 30 s). */
+  timeoutMs?: number;
+}
+
+export interface Proxy {
+  /** Answer `req` if it is an /api/ path and return true; return false for any other path. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>;
+  /** Drop the kept-alive upstream connections. */
+  close(): void;
+}
+
+function sendError(res: http.ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(errorBody(status, detail));
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+function sendUpstream(res: http.ServerResponse, answer: UpstreamAnswer): void {
+  const headers: Record<string, string> = { 'content-length': String(answer.body.length) };
+  for (const name of ['content-type', 'retry-after', 'x-request-id']) {
+    const value = answer.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
+
+/** Create the proxy; mount `handle` in front of the daemon's own routes. */
+export function createProxy(options: ProxyOptions): Proxy {
+  const upstream = new URL(options.apiUrl);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const secure = upstream.protocol === 'https:';
+  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const log = options.logger.child({ component: 'proxy' });
+  const basePath = upstream.pathname.replace(/\/+$/, '');
+
+  async function forward(route: Route, method: string, body: Buffer | undefined, res: http.ServerResponse, aborted: AbortSignal): Promise<number> {
+    if (!options.apiKey) {
+      sendError(res, 503, 'the daemon has no API key: set HOOKD_API_KEY or HOOKD_API_KEY_FILE in the environment of hookd daemon and restart it');
+      return 503;
+    }
+    try {
+      const answer = await forwardRequest({ url: upstream, secure, agent, method, path: `${basePath}${route.upstreamPath}`, apiKey: options.apiKey, body, timeoutMs, signal: aborted });
+      sendUpstream(res, answer);
+      return answer.status;
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') {
+        sendError(res, 504, `the platform API at ${upstream.origin} did not answer within ${timeoutMs / 1000}s; try again later`);
+        return 504;
+      }
+      if (aborted.aborted) return 499;
+      const code = networkCode(error) ?? describeError(error);
+      sendError(res, 502, `cannot reach the platform API at ${upstream.origin} (${code}); check the network and HOOKD_API_URL of the daemon`);
+      return 502;
+    }
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://hookd');
+    if (!url.pathname.startsWith('/api/')) return false;
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    const matched = matchRoute(method, url.pathname, url.searchParams);
+    let status: number;
+    if (!matched.ok) {
+      req.resume();
+      sendError(res, matched.status, matched.detail, matched.allow ? { allow: matched.allow } : {});
+      status = matched.status;
+    } else {
+      const closed = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) closed.abort();
+      });
+      const route = matched.route;
+      let body: Buffer | undefined;
+      status = 0;
+      if (route.kind !== 'list-sessions') {
+        const read = await readBody(req, route.maxBody);
+        if (!read.ok) {
+          status = read.reason === 'too-large' ? 413 : 499;
+          if (status === 413) sendError(res, 413, `request body is over the ${showSize(route.maxBody)} limit of ${method} ${url.pathname}; send smaller attachments`, { connection: 'close' });
+        } else {
+          const checked = checkBody(route, read.body);
+          if (!checked.ok) {
+            sendError(res, 400, checked.detail);
+            status = 400;
+          }
+          body = read.body;
+        }
+      } else {
+        req.resume();
+      }
+      if (status === 0) status = await forward(route, method, body, res, closed.signal);
+    }
+    log.info({ method, path: url.pathname, status, ms: Math.round(performance.now() - started) }, 'proxied request');
+    return true;
+  }
+
+  return { handle, close: () => agent.destroy() };
+}

@@ -1,0 +1,71 @@
+// The emulator's sessions: list (cursor pages, newest first, by computer), create (201), and add a
+// message. A message makes an idle session `running` (a busy one answers `pending`); the simulated
+// agent turn ends after `runMs`, adding its reply and leaving the session `idle`.
+import { CreateSessionRequestSchema, ListSessionsQuerySchema, type Session } from '../api/session-schemas.js';
+import { MessageRequestSchema } from '../api/message-schemas.js';
+import { byNewest } from './emulator-data.js';
+import { checkedBody, checkedQuery, cursorPage, sendError, sendJson, type EmulatorContext } from './emulator-http.js';
+
+let counter = 0;
+
+/** A new id with a prefix, unique within this process. */
+export function newId(prefix: string): string {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}${counter.toString(36).padStart(4, '0')}`;
+}
+
+/** GET /api/v0/sessions */
+export function listSessions(ctx: EmulatorContext): void {
+  const query = checkedQuery(ctx, ListSessionsQuerySchema);
+  if (!query) return;
+  const all = ctx.data.sessions.filter((session) => !query.computerId || session.computerId === query.computerId).sort(byNewest((s: Session) => s.sessionId));
+  const result = cursorPage(ctx, all, (session) => session.sessionId, Number(query.limit ?? 20), query.cursor);
+  if (result) sendJson(ctx.res, 200, { sessions: result.page, pagination: result.pagination });
+}
+
+/** POST /api/v0/sessions */
+export function createSession(ctx: EmulatorContext): void {
+  const body = checkedBody(ctx, CreateSessionRequestSchema);
+  if (!body) return;
+  if (!ctx.data.computers.some((computer) => computer.id === body.computerId)) {
+    return sendError(ctx.res, 404, `computer ${body.computerId} was not found; list computers with GET /api/v0/computers`);
+  }
+  const now = Date.now();
+  const session: Session = {
+    sessionId: newId('ses'),
+    status: 'idle',
+    messageCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    computerId: body.computerId,
+    sessionSettings: { model: 'model-large', reasoningEffort: 'medium', interactionMode: 'auto', ...body.sessionSettings },
+    ...(body.cwd ? { cwd: body.cwd } : {}),
+  };
+  ctx.data.sessions.push(session);
+  sendJson(ctx.res, 201, session);
+}
+
+/** POST /api/v0/sessions/{sessionId}/messages */
+export function addMessage(ctx: EmulatorContext): void {
+  const session = ctx.data.sessions.find((item) => item.sessionId === ctx.params[0]);
+  if (!session) return sendError(ctx.res, 404, `session ${ctx.params[0]} was not found`);
+  const body = checkedBody(ctx, MessageRequestSchema);
+  if (!body) return;
+  const computerId = body.computerId ?? session.computerId;
+  if (!computerId || !ctx.data.computers.some((computer) => computer.id === computerId)) {
+    return sendError(ctx.res, 404, `computer ${computerId ?? '(none)'} was not found; pass the computerId of a connected computer`);
+  }
+  const busy = session.status !== 'idle';
+  session.messageCount += 1;
+  session.updatedAt = Date.now();
+  session.status = busy ? 'pending' : 'running';
+  session.title ??= body.text.slice(0, 60);
+  const messageId = newId('msg');
+  // The turn and any queued turn end together: the session goes back to idle.
+  ctx.later(() => {
+    session.status = 'idle';
+    session.messageCount += 1;
+    session.updatedAt = Date.now();
+  });
+  sendJson(ctx.res, 200, { messageId, status: session.status });
+}

@@ -1,0 +1,69 @@
+// TEST-ONLY knobs of the emulator, enabled by `--test-hooks` (or `testHooks: true`) and never by
+// default: queue a fault for the next matching requests (a status such as 429 with Retry-After or
+// 500, a hang, a dropped connection), and read the log of requests the emulator received (method,
+// path, query, whether a key was sent; never the key). Routes live under /__emulator/.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { checkRequest, parseJson } from '../api/check-request.js';
+import { sendError, sendJson } from './emulator-http.js';
+
+export const FaultSchema = z.strictObject({
+  method: z.string().optional(),
+  /** Exact pathname the fault applies to; any path when absent. */
+  path: z.string().optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  retryAfter: z.string().optional(),
+  detail: z.string().optional(),
+  /** Never answer (until the emulator closes). */
+  hang: z.boolean().optional(),
+  /** Close the connection without an answer. */
+  drop: z.boolean().optional(),
+  times: z.number().int().positive().default(1),
+});
+
+export type Fault = z.infer<typeof FaultSchema>;
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  authorized: boolean;
+  bytes: number;
+}
+
+/** Faults waiting to fire and the request log. */
+export class TestHooks {
+  readonly requests: LoggedRequest[] = [];
+  private faults: Fault[] = [];
+
+  /** The fault for this request, if one is queued; it is used up. */
+  take(method: string, path: string): Fault | undefined {
+    const index = this.faults.findIndex((fault) => (!fault.method || fault.method === method) && (!fault.path || fault.path === path));
+    if (index < 0) return undefined;
+    const fault = this.faults[index] as Fault;
+    fault.times -= 1;
+    if (fault.times <= 0) this.faults.splice(index, 1);
+    return fault;
+  }
+
+  /** Answer an /__emulator/ route. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void {
+    if (path === '/__emulator/faults' && req.method === 'POST') {
+      const json = parseJson(body.toString('utf8'), 'fault');
+      const checked = json.ok ? checkRequest(FaultSchema, json.value, 'fault') : json;
+      if (!checked.ok) return sendError(res, 400, checked.problems.join('; '));
+      this.faults.push(checked.value);
+      return sendJson(res, 201, checked.value);
+    }
+    if (path === '/__emulator/faults' && req.method === 'DELETE') {
+      this.faults = [];
+      return sendJson(res, 200, { faults: [] });
+    }
+    if (path === '/__emulator/requests' && req.method === 'GET') return sendJson(res, 200, { requests: this.requests });
+    if (path === '/__emulator/requests' && req.method === 'DELETE') {
+      this.requests.length = 0;
+      return sendJson(res, 200, { requests: [] });
+    }
+    sendError(res, 404, `${req.method} ${path}: test routes are POST|DELETE /__emulator/faults and GET|DELETE /__emulator/requests`);
+  }
+}
