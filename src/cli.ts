@@ -40,6 +40,23 @@ export function buildProgram(version: string): Command {
     .addOption(jsonOption())
     .action(async (options) => (await import('./commands/validate.js')).validateCommand(options));
 
+  program
+    .command('daemon')
+    .description('run the daemon in the foreground (what the service runs)')
+    .addOption(settingsOption())
+    .addOption(stateOption())
+    .addOption(socketOption())
+    .option('--concurrency <n>', 'hooks running at once', '8')
+    .action(async (options) => (await import('./commands/daemon.js')).daemonCommand(options));
+
+  program
+    .command('status')
+    .description('daemon state: config, last reload, queue, recent outcomes')
+    .addOption(stateOption())
+    .addOption(socketOption())
+    .addOption(jsonOption())
+    .action(async (options) => (await import('./commands/status.js')).statusCommand(options));
+
   // Platform API commands (sessions, computers, reports, controls, limits, emulator) go below.
 
   return program;

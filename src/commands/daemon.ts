@@ -1,0 +1,40 @@
+// `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
+import { readFileSync } from 'node:fs';
+import { startDaemon } from '../daemon/daemon.js';
+import { createLogger } from '../common/logger.js';
+import { resolvePaths } from '../common/paths.js';
+import { UsageError } from '../common/errors.js';
+
+export interface DaemonCommandOptions {
+  settings?: string;
+  stateDir?: string;
+  socket?: string;
+  concurrency?: string;
+}
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Run the daemon until a stop signal. */
+export async function daemonCommand(options: DaemonCommandOptions): Promise<void> {
+  const concurrency = Number(options.concurrency ?? '8');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
+    throw new UsageError(`--concurrency must be an integer from 1 to 256, got ${JSON.stringify(options.concurrency)}`);
+  }
+  const logger = createLogger();
+  const paths = resolvePaths(options);
+  const daemon = await startDaemon({ paths, logger, version: version(), concurrency });
+  process.on('SIGHUP', () => {
+    logger.info('SIGHUP: reloading the settings');
+    void daemon.reload();
+  });
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      logger.info({ signal }, 'stopping');
+      void daemon.stop().then(resolve);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}

@@ -1,0 +1,56 @@
+// `hookd status`: the daemon's state from GET /status; when the daemon is not running, say so
+// plainly and count the events waiting for it in the inbox.
+import { Inbox } from '../events/inbox.js';
+import { requestDaemon } from '../daemon/socket-client.js';
+import { resolvePaths } from '../common/paths.js';
+import { CheckFailed } from '../common/errors.js';
+import { describeOutcome } from '../runner/describe-outcome.js';
+import type { daemonStatus } from '../daemon/routes.js';
+import type { HistoryEntry } from '../daemon/history.js';
+
+export interface StatusOptions {
+  stateDir?: string;
+  socket?: string;
+  json?: boolean;
+}
+
+type Status = Awaited<ReturnType<typeof daemonStatus>>;
+
+function outcomeText(entry: HistoryEntry): string {
+  if (entry.outcome === 'rejected' || entry.outcome === 'duplicate') return entry.outcome;
+  return describeOutcome({ status: entry.outcome, exitCode: entry.exitCode ?? null, signal: entry.signal ?? null, error: entry.detail });
+}
+
+function render(status: Status): string {
+  const settings = status.settings;
+  const lines = [
+    `hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`,
+    `settings:  ${settings.path}${settings.missing ? ' (missing: no hooks)' : ''}, ${settings.daemonHooks} daemon hook(s), loaded ${settings.loadedAt ?? 'never'}`,
+  ];
+  if (settings.lastError) lines.push(`           last reload FAILED at ${settings.lastReloadAt}; keeping the last good config:`, ...settings.lastError.map((e) => `             ${e}`));
+  lines.push(`queue:     ${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} in the inbox`);
+  const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
+  lines.push(`outcomes:  ${counts || 'none yet'}`);
+  for (const entry of status.recent) lines.push(`  ${entry.time}  ${entry.event.padEnd(12)} ${outcomeText(entry).padEnd(18)} ${entry.command}`);
+  return lines.join('\n');
+}
+
+/** Print the daemon's status; exit 1 when it is not running. */
+export async function statusCommand(options: StatusOptions): Promise<void> {
+  const paths = resolvePaths(options);
+  let response;
+  try {
+    response = await requestDaemon(paths.socket, 'GET', '/status');
+  } catch (error) {
+    const waiting = await new Inbox(paths.stateDir).waiting();
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ running: false, socket: paths.socket, waitingInInbox: waiting })}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CheckFailed(`the daemon is not running (no answer on ${paths.socket}: ${why}); ${waiting} event(s) wait in the inbox. Start it with: hookd daemon`);
+  }
+  if (options.json) process.stdout.write(`${JSON.stringify({ running: true, ...(response.body as object) }, null, 2)}\n`);
+  else process.stdout.write(`${render(response.body as Status)}\n`);
+}

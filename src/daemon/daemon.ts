@@ -1,0 +1,108 @@
+// The daemon's lifecycle: take the lock, load the settings and follow them, serve the local API,
+// drain the inbox and follow it. Stopping lets running hooks finish up to a deadline, then
+// interrupts them; what did not finish stays in the inbox for the next start.
+import path from 'node:path';
+import { mkdirSync, unlinkSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { Inbox } from '../events/inbox.js';
+import { watchSettings } from '../settings/watch.js';
+import { LiveConfig } from './live-config.js';
+import { History } from './history.js';
+import { Scheduler } from './scheduler.js';
+import { Dispatcher } from './dispatch.js';
+import { Intake } from './intake.js';
+import { startLocalApi, type Fallback } from './local-api.js';
+import { buildRoutes } from './routes.js';
+import { prepareStateDir } from './state-dir.js';
+import { takeDaemonLock } from './lock.js';
+import type { Logger } from '../common/logger.js';
+import type { Paths } from '../common/paths.js';
+
+export interface DaemonOptions {
+  paths: Paths;
+  logger: Logger;
+  version: string;
+  concurrency?: number;
+  /** How long running hooks may go on after a stop request before they are interrupted. */
+  shutdownDeadlineMs?: number;
+  /** SIGTERM → SIGKILL grace for hooks. */
+  graceMs?: number;
+  /** Mounted on the local API for routes it does not know (the platform proxy). */
+  fallback?: Fallback;
+}
+
+export interface RunningDaemon {
+  reload(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Start the daemon; resolves once it serves the socket and has begun draining the inbox. */
+export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
+  const { paths, logger } = options;
+  prepareStateDir(paths.stateDir);
+  const releaseLock = takeDaemonLock(paths.stateDir);
+  const interrupt = new AbortController();
+  let stopping = false;
+  let server: Server | undefined;
+  let stopWatching: (() => Promise<void>) | undefined;
+  let intake: Intake | undefined;
+  let history: History | undefined;
+  try {
+    const inbox = new Inbox(paths.stateDir);
+    inbox.ensure();
+    const config = new LiveConfig(paths.settings, logger.child({ part: 'settings' }));
+    await config.reload();
+    history = new History(paths.stateDir);
+    await history.open();
+    const scheduler = new Scheduler(options.concurrency ?? 8);
+    const dispatcher = new Dispatcher({
+      inbox,
+      config,
+      history,
+      scheduler,
+      logger: logger.child({ part: 'runner' }),
+      socket: paths.socket,
+      interrupt: interrupt.signal,
+      stopping: () => stopping,
+      graceMs: options.graceMs,
+      onSettled: () => intake?.poke(),
+    });
+    stopWatching = (await watchSettings(paths.settings, () => void config.reload())).close;
+    mkdirSync(path.dirname(paths.socket), { recursive: true, mode: 0o700 });
+    const routes = buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox });
+    server = await startLocalApi(paths.socket, routes, options.fallback);
+    intake = new Intake(inbox, dispatcher, logger.child({ part: 'inbox' }));
+    await intake.start();
+    logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: paths.settings, version: options.version }, 'hookd daemon started');
+
+    return {
+      reload: () => config.reload(),
+      async stop() {
+        if (stopping) return;
+        stopping = true;
+        intake?.stop();
+        await stopWatching?.();
+        server?.close();
+        // Running hooks get until the deadline; then they are interrupted and stay in the inbox.
+        const deadline = setTimeout(() => interrupt.abort(), options.shutdownDeadlineMs ?? 10_000);
+        while (dispatcher.inFlight.size > 0 && scheduler.depth.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        clearTimeout(deadline);
+        await history?.flush();
+        server?.closeAllConnections();
+        try {
+          unlinkSync(paths.socket);
+        } catch {
+          // Already gone.
+        }
+        releaseLock();
+        logger.info('hookd daemon stopped');
+      },
+    };
+  } catch (error) {
+    intake?.stop();
+    await stopWatching?.();
+    server?.close();
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,128 @@
+// From a claimed record to a recorded outcome: validate, find the hook's timeout in the config,
+// drop a duplicate delivery, run under the scheduler, record, and only then delete the record.
+import { createHash } from 'node:crypto';
+import { parsePayload } from '../events/parse-payload.js';
+import { runHook } from '../runner/run-hook.js';
+import { hookCwd, hookEnv } from '../runner/hook-env.js';
+import { DEFAULT_TIMEOUT_SEC } from '../settings/config.js';
+import { headOf, type History } from './history.js';
+import type { Inbox } from '../events/inbox.js';
+import type { LiveConfig } from './live-config.js';
+import type { Scheduler } from './scheduler.js';
+import type { Logger } from '../common/logger.js';
+
+/** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
+export const MAX_ATTEMPTS = 5;
+/** The same event delivered twice within this window, for the same command, runs once. */
+export const DUPLICATE_WINDOW_MS = 2000;
+
+export interface DispatchOptions {
+  inbox: Inbox;
+  config: LiveConfig;
+  history: History;
+  scheduler: Scheduler;
+  logger: Logger;
+  socket: string;
+  /** Aborted when running hooks must be interrupted (shutdown deadline passed). */
+  interrupt: AbortSignal;
+  /** True once the daemon stops taking records: queued runs stay in the inbox for the next start. */
+  stopping: () => boolean;
+  graceMs?: number;
+  /** Called whenever a record is finished, so the intake can admit more. */
+  onSettled?: () => void;
+}
+
+/** Admits claimed records and sees each through to one recorded outcome. */
+export class Dispatcher {
+  /** Keys admitted and not yet finished. */
+  readonly inFlight = new Set<string>();
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly options: DispatchOptions) {}
+
+  /** Read and check a claimed record, then schedule its run. Resolves once it is scheduled (or set aside). */
+  async admit(key: string, attempt: number): Promise<void> {
+    if (this.inFlight.has(key)) return;
+    const { inbox, history, logger } = this.options;
+    const read = await inbox.read(key).catch((error: Error) => ({ ok: false as const, reason: `cannot read the record: ${error.message}` }));
+    const reject = async (reason: string, event = '', session = '', command = '') => {
+      logger.warn({ eventId: key, reason }, 'event rejected; kept in the inbox rejected/ folder');
+      await inbox.reject(key, reason);
+      await history.record({ time: new Date().toISOString(), eventId: key, event, session, command, outcome: 'rejected', attempt, detail: reason }).catch(() => undefined);
+    };
+    if (!read.ok) return reject(read.reason);
+    const record = read.record;
+    const parsed = parsePayload(record.payload, 'payload');
+    if (!parsed.ok) return reject(parsed.reason, '', '', record.command);
+    const payload = parsed.payload;
+    if (attempt > MAX_ATTEMPTS) {
+      return reject(`gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`, payload.event, payload.sessionId, record.command);
+    }
+    const base = { eventId: key, event: payload.event, session: payload.sessionId, command: record.command, attempt };
+    if (attempt === 1 && this.isDuplicate(record.command, record.payload, record.receivedAt)) {
+      logger.info(base, 'same event delivered twice within 2 s; ran it once');
+      await history.record({ time: new Date().toISOString(), ...base, outcome: 'duplicate' }).catch(() => undefined);
+      await inbox.complete(key);
+      return;
+    }
+    const timeoutMs = this.timeoutFor(payload.event, record.command);
+    this.inFlight.add(key);
+    void this.options.scheduler
+      .schedule(`${payload.sessionId}\0${record.command}`, async () => {
+        if (this.options.stopping()) return;
+        await inbox.noteAttempt(key, attempt);
+        const outcome = await runHook({
+          command: record.command,
+          payload: record.payload,
+          cwd: hookCwd(payload.cwd),
+          env: hookEnv({ eventId: key, event: payload.event, attempt, socket: this.options.socket, projectVars: record.projectVars }),
+          timeoutMs,
+          graceMs: this.options.graceMs,
+          signal: this.options.interrupt,
+        });
+        const entry = {
+          time: new Date().toISOString(),
+          ...base,
+          outcome: outcome.status,
+          exitCode: outcome.exitCode,
+          signal: outcome.signal,
+          durationMs: outcome.durationMs,
+          stdout: headOf(outcome.stdout.text),
+          stderr: headOf(outcome.stderr.text),
+          truncated: outcome.stdout.truncated || outcome.stderr.truncated,
+          ...(outcome.error ? { detail: outcome.error } : {}),
+        };
+        const level = outcome.status === 'ok' ? 'info' : 'warn';
+        logger[level]({ ...base, outcome: outcome.status, exitCode: outcome.exitCode, durationMs: outcome.durationMs }, 'hook finished');
+        await history.record(entry).catch((error: Error) => logger.error({ ...entry, error: error.message }, 'could not write the history; outcome logged here'));
+        // An interrupted run stays in the inbox and runs again on the next start.
+        if (outcome.status !== 'interrupted') await inbox.complete(key);
+      })
+      .catch((error: Error) => logger.error({ ...base, error: error.message }, 'run failed inside the daemon; the event stays in the inbox'))
+      .finally(() => {
+        this.inFlight.delete(key);
+        this.options.onSettled?.();
+      });
+  }
+
+  /** The timeout of the configured hook that runs `command`; a command not in the config gets the default. */
+  private timeoutFor(event: string, command: string): number {
+    const entries = this.options.config.config.entries.filter((entry) => entry.kind === 'bridge' && entry.run === command);
+    const entry = entries.find((candidate) => candidate.event === event) ?? entries[0];
+    if (entry) return entry.timeoutMs;
+    this.options.logger.warn({ event, command }, 'command not in the settings file (a project settings file?); running it with the default 60 s timeout');
+    return DEFAULT_TIMEOUT_SEC * 1000;
+  }
+
+  private isDuplicate(command: string, payload: Buffer, receivedAt: number): boolean {
+    const fingerprint = createHash('sha256').update(command).update('\0').update(payload).digest('hex');
+    for (const [key, at] of this.seen) {
+      if (receivedAt - at <= DUPLICATE_WINDOW_MS) break;
+      this.seen.delete(key);
+    }
+    const last = this.seen.get(fingerprint);
+    this.seen.delete(fingerprint);
+    this.seen.set(fingerprint, receivedAt);
+    return last !== undefined && Math.abs(receivedAt - last) <= DUPLICATE_WINDOW_MS;
+  }
+}

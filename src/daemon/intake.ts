@@ -1,0 +1,123 @@
+// Brings records from the inbox to the dispatcher: first those a previous daemon had claimed,
+// then every committed one, oldest first; then whatever the watch on new/ reports. A periodic
+// scan backs the watch up (and recreates the inbox if the state directory was deleted), and
+// picks up records whose bridge died before committing them.
+import { watch, type FSWatcher } from 'node:fs';
+import type { Inbox } from '../events/inbox.js';
+import type { Dispatcher } from './dispatch.js';
+import type { Logger } from '../common/logger.js';
+
+export interface IntakeOptions {
+  /** Records admitted but unfinished beyond this stay in new/ until the queue drains (backpressure). */
+  maxInFlight?: number;
+  /** How often the inbox is scanned without a watch event. */
+  scanIntervalMs?: number;
+  /** An uncommitted record untouched this long was abandoned by its bridge. */
+  abandonedAfterMs?: number;
+}
+
+/** The daemon's intake loop. */
+export class Intake {
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private scanning: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  // Committed records seen but not yet claimed, oldest first; re-read only when new/ changed.
+  private backlog: Array<{ id: string; arrivedNs: bigint }> = [];
+  private readonly arrivals = new Map<string, bigint>();
+  private dirty = true;
+  private readonly maxInFlight: number;
+
+  constructor(
+    private readonly inbox: Inbox,
+    private readonly dispatcher: Dispatcher,
+    private readonly logger: Logger,
+    private readonly options: IntakeOptions = {},
+  ) {
+    this.maxInFlight = options.maxInFlight ?? 512;
+  }
+
+  /** Drain what is already there, then follow new records. */
+  async start(): Promise<void> {
+    for (const key of await this.inbox.claimed()) {
+      await this.dispatcher.admit(key, (await this.inbox.startedAttempts(key)) + 1);
+    }
+    this.watchNew();
+    await this.scan();
+    const every = this.options.scanIntervalMs ?? 2000;
+    this.timer = setInterval(() => void this.tick(), every);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.watcher?.close();
+  }
+
+  /** Wake the intake: a run finished and freed room for the backlog. */
+  poke(): void {
+    void this.scan();
+  }
+
+  private changed(): void {
+    this.dirty = true;
+    void this.scan();
+  }
+
+  private watchNew(): void {
+    try {
+      this.inbox.ensure();
+      this.watcher = watch(this.inbox.dirs.new, () => this.changed());
+      this.watcher.on('error', () => {
+        this.watcher?.close();
+        this.watcher = undefined;
+      });
+    } catch (error) {
+      this.logger.error({ error: (error as Error).message, inbox: this.inbox.dirs.root }, 'cannot watch the inbox; scanning it periodically');
+    }
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    if (!this.watcher) this.watchNew();
+    this.changed();
+    await this.scanning;
+    const abandoned = await this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000).catch(() => []);
+    for (const { id, arrivedNs } of abandoned) {
+      this.logger.warn({ id }, 'record never committed by its bridge; taking it as it is');
+      const key = await this.inbox.claim(id, arrivedNs);
+      if (key) await this.dispatcher.admit(key, 1);
+    }
+  }
+
+  /** One scan at a time; a request during a scan runs one more afterwards. */
+  private scan(): Promise<void> {
+    if (this.scanning) {
+      this.again = true;
+      return this.scanning;
+    }
+    this.scanning = (async () => {
+      do {
+        this.again = false;
+        await this.scanOnce().catch((error: Error) => this.logger.error({ error: error.message }, 'inbox scan failed'));
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.scanning = undefined;
+    });
+    return this.scanning;
+  }
+
+  private async scanOnce(): Promise<void> {
+    if (this.dirty || this.backlog.length === 0) {
+      this.dirty = false;
+      this.backlog = await this.inbox.committed(this.arrivals);
+    }
+    while (this.backlog.length > 0 && !this.stopped && this.dispatcher.inFlight.size < this.maxInFlight) {
+      const { id, arrivedNs } = this.backlog.shift()!;
+      this.arrivals.delete(id);
+      const key = await this.inbox.claim(id, arrivedNs);
+      if (key) await this.dispatcher.admit(key, 1);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// The daemon's local API: HTTP over the unix socket. Errors use the platform's shape
+// {status, title, detail}. Platform routes (/api/v0/...) are handed to the proxy when one is mounted.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { chmodSync, unlinkSync } from 'node:fs';
+import { HookdError } from '../common/errors.js';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
+/** A handler of other routes (the platform proxy): resolves true when it answered. */
+export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+/** Send a JSON body. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Send an error in the platform's shape. */
+export function sendError(res: ServerResponse, status: number, title: string, detail: string): void {
+  sendJson(res, status, { status, title, detail });
+}
+
+/** Read a request body of at most `limit` bytes; undefined when it is larger. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Routes keyed by `METHOD /path`. */
+export type Routes = Record<string, Handler>;
+
+/** Start the HTTP server on `socketPath` (0600). The caller holds the daemon lock, so an existing socket is stale. */
+export async function startLocalApi(socketPath: string, routes: Routes, fallback?: Fallback): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://hookd');
+    try {
+      const handler = routes[`${req.method} ${url.pathname}`];
+      if (handler) return await handler(req, res, url);
+      if (fallback && (await fallback(req, res))) return;
+      const known = Object.keys(routes).some((route) => route.endsWith(` ${url.pathname}`));
+      if (known) return sendError(res, 405, 'Method Not Allowed', `${req.method} is not allowed on ${url.pathname}`);
+      sendError(res, 404, 'Not Found', `no route ${req.method} ${url.pathname}; see the local API in the README`);
+    } catch (error) {
+      if (!res.headersSent) sendError(res, 500, 'Internal Error', (error as Error).message);
+      else res.destroy();
+    }
+  });
+  try {
+    unlinkSync(socketPath);
+  } catch {
+    // No stale socket.
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new HookdError('ESOCKET', `cannot listen on ${socketPath}: ${error.message}${socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : ''}`, { cause: error })),
+    );
+    server.listen(socketPath, resolve);
+  });
+  chmodSync(socketPath, 0o600);
+  return server;
+}

@@ -1,0 +1,78 @@
+// The local API's own routes: health, status, and events in and out.
+import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
+import { writeRecord } from '../events/write-record.js';
+import { selectHooks } from '../runner/select-hooks.js';
+import { readBody, sendError, sendJson, type Routes } from './local-api.js';
+import type { LiveConfig } from './live-config.js';
+import type { History } from './history.js';
+import type { Scheduler } from './scheduler.js';
+import type { Inbox } from '../events/inbox.js';
+
+export interface RouteContext {
+  version: string;
+  startedAt: number;
+  stateDir: string;
+  socket: string;
+  config: LiveConfig;
+  history: History;
+  scheduler: Scheduler;
+  inbox: Inbox;
+}
+
+/** The daemon's status, as GET /status returns it. */
+export async function daemonStatus(context: RouteContext) {
+  const { config, history, scheduler, inbox } = context;
+  return {
+    version: context.version,
+    pid: process.pid,
+    uptimeMs: Date.now() - context.startedAt,
+    stateDir: context.stateDir,
+    socket: context.socket,
+    settings: {
+      path: config.state.path,
+      missing: config.state.missing,
+      loadedAt: config.state.loadedAt ? new Date(config.state.loadedAt).toISOString() : null,
+      lastReloadAt: config.state.lastReloadAt ? new Date(config.state.lastReloadAt).toISOString() : null,
+      lastError: config.state.lastError ?? null,
+      daemonHooks: config.config.entries.filter((entry) => entry.kind === 'bridge').length,
+    },
+    queue: { ...scheduler.depth, waitingInInbox: await inbox.waiting() },
+    counts: { ...history.counts },
+    recent: history.latest(5),
+  };
+}
+
+/** Build the routes over a running daemon's parts. */
+export function buildRoutes(context: RouteContext): Routes {
+  return {
+    'GET /health': (_req, res) => sendJson(res, 200, { ok: true, version: context.version }),
+
+    'GET /status': async (_req, res) => sendJson(res, 200, await daemonStatus(context)),
+
+    'GET /events': (_req, res, url) => {
+      const raw = url.searchParams.get('limit') ?? '20';
+      const limit = Number(raw);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+        return sendError(res, 400, 'Bad Request', `limit must be an integer from 1 to 200, got ${JSON.stringify(raw)}`);
+      }
+      sendJson(res, 200, { events: context.history.latest(limit) });
+    },
+
+    // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
+    'POST /events': async (req, res, url) => {
+      const body = await readBody(req, MAX_PAYLOAD_BYTES);
+      if (!body) return sendError(res, 413, 'Payload Too Large', 'a payload is at most 1 MiB');
+      const parsed = parsePayload(body, 'body');
+      if (!parsed.ok) return sendError(res, 400, 'Invalid Payload', parsed.reason);
+      const command = url.searchParams.get('command');
+      if (command !== null && (command.trim() === '' || command.includes('\0'))) {
+        return sendError(res, 400, 'Bad Request', 'command must be a non-empty string without NUL bytes');
+      }
+      const payload = parsed.payload;
+      const commands = command !== null ? [command] : selectHooks(context.config.config, payload.event, payload.data, ['bridge']).map((entry) => entry.run);
+      const queued = [];
+      for (const run of commands) queued.push({ id: await writeRecord(context.stateDir, { command: run, projectVars: {}, payload: payload.bytes }), command: run });
+      sendJson(res, 202, { queued });
+    },
+  };
+}
