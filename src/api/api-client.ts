@@ -22,6 +22,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   userAgent?: string;
+  /** How a connection failure names the server (e.g. the daemon's socket). */
+  target?: string;
 }
 
 /** Result of a retry of install-deps: started (202), or one was already running (409). */
@@ -55,6 +57,7 @@ export class ApiClient {
       retry: { ...DEFAULT_RETRY, ...options.retry },
       apiKey: options.apiKey,
       userAgent: options.userAgent ?? 'hookd',
+      ...(options.target ? { target: options.target } : {}),
     };
   }
 
@@ -81,37 +84,37 @@ export class ApiClient {
   }
 
   /** One page of sessions (`GET /api/v0/sessions`). */
-  listSessions(query: { limit?: number | string; cursor?: string; computerId?: string } = {}): Promise<S.SessionPage> {
+  async listSessions(query: { limit?: number | string; cursor?: string; computerId?: string } = {}): Promise<S.SessionPage> {
     const params = accept(checkRequest(S.ListSessionsQuerySchema, stringParams(query), 'sessions list'));
     return this.request('GET', this.url(this.apiUrl, '/api/v0/sessions', params), S.SessionPageSchema);
   }
 
   /** Create a session bound to a computer (201). */
-  createSession(body: S.CreateSessionRequest): Promise<S.Session> {
+  async createSession(body: S.CreateSessionRequest): Promise<S.Session> {
     const value = accept(checkRequest(S.CreateSessionRequestSchema, body, 'session'));
     return this.request('POST', this.url(this.apiUrl, '/api/v0/sessions'), S.SessionSchema, value, [201]);
   }
 
   /** Add a user message to a session; answers the agent's status after submission. */
-  addMessage(sessionId: string, body: M.MessageRequest): Promise<M.MessageResult> {
+  async addMessage(sessionId: string, body: M.MessageRequest): Promise<M.MessageResult> {
     if (sessionId === '') throw new UsageError('session id: expected a non-empty id');
     const value = accept(checkRequest(M.MessageRequestSchema, body, 'message'));
     return this.request('POST', this.url(this.apiUrl, `/api/v0/sessions/${encodeURIComponent(sessionId)}/messages`), M.MessageResultSchema, value);
   }
 
   /** Every computer, newest first. */
-  listComputers(): Promise<z.output<typeof C.ComputerListSchema>> {
+  async listComputers(): Promise<z.output<typeof C.ComputerListSchema>> {
     return this.request('GET', this.url(this.apiUrl, '/api/v0/computers'), C.ComputerListSchema);
   }
 
   /** One computer. */
-  getComputer(id: string): Promise<C.Computer> {
+  async getComputer(id: string): Promise<C.Computer> {
     if (id === '') throw new UsageError('computer id: expected a non-empty id');
     return this.request('GET', this.url(this.apiUrl, `/api/v0/computers/${encodeURIComponent(id)}`), C.ComputerSchema);
   }
 
   /** Change a computer's name, hostId or remoteUser. */
-  updateComputer(id: string, body: C.UpdateComputerRequest): Promise<C.Computer> {
+  async updateComputer(id: string, body: C.UpdateComputerRequest): Promise<C.Computer> {
     if (id === '') throw new UsageError('computer id: expected a non-empty id');
     const value = accept(checkRequest(C.UpdateComputerRequestSchema, body, 'computer update'));
     return this.request('PATCH', this.url(this.apiUrl, `/api/v0/computers/${encodeURIComponent(id)}`), C.ComputerSchema, value);
@@ -130,19 +133,19 @@ export class ApiClient {
   }
 
   /** One page of readiness reports, from the app host. */
-  listReports(query: { repoId?: string; limit?: number | string; startAfter?: string } = {}): Promise<z.output<typeof O.ReportListSchema>> {
+  async listReports(query: { repoId?: string; limit?: number | string; startAfter?: string } = {}): Promise<z.output<typeof O.ReportListSchema>> {
     const params = accept(checkRequest(O.ListReportsQuerySchema, stringParams(query), 'reports list'));
     return this.request('GET', this.url(this.appUrl, '/api/organization/maturity-level-reports', params), O.ReportListSchema);
   }
 
   /** One page of enterprise-control changes, by revision, newest first. */
-  listControlChanges(query: { limit?: number | string; cursor?: string } = {}): Promise<O.ChangePage> {
+  async listControlChanges(query: { limit?: number | string; cursor?: string } = {}): Promise<O.ChangePage> {
     const params = accept(checkRequest(O.ListChangesQuerySchema, stringParams(query), 'controls history'));
     return this.request('GET', this.url(this.apiUrl, '/api/v0/organization/enterprise-controls/history', params), O.ChangePageSchema);
   }
 
   /** Set the credit limits of 1 to 100 users; per-user failures come back in `errors`. */
-  setUserLimits(users: readonly O.UserLimit[]): Promise<O.SetLimitsResult> {
+  async setUserLimits(users: readonly O.UserLimit[]): Promise<O.SetLimitsResult> {
     const value = accept(checkRequest(O.SetLimitsRequestSchema, { users }, 'limits'));
     return this.request('PUT', this.url(this.apiUrl, '/api/v0/organization/usage/limits/users'), O.SetLimitsResultSchema, value);
   }

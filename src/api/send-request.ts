@@ -12,6 +12,8 @@ export interface CallOptions {
   /** The bearer credential, sent to the origin of `url` and to same-origin redirects only. */
   apiKey: string | undefined;
   userAgent: string;
+  /** How a connection failure names the server, e.g. the daemon's socket; defaults to the URL's origin. */
+  target?: string;
 }
 
 export interface Call {
@@ -42,11 +44,12 @@ async function sendOnce(call: Call, options: CallOptions, authorized: boolean): 
   }
 }
 
-function networkFailure(call: Call, error: unknown): HookdError {
+function networkFailure(call: Call, options: CallOptions, error: unknown): HookdError {
   if (error instanceof HookdError) return error;
   const code = networkCode(error);
   const what = code ?? (error as Error)?.message ?? String(error);
-  return new HookdError('ENETWORK', `cannot reach ${call.url.origin} (${what}); check HOOKD_API_URL / HOOKD_APP_URL and the network`, { cause: error });
+  const target = options.target ?? `${call.url.origin}; check HOOKD_API_URL / HOOKD_APP_URL and the network`;
+  return new HookdError('ENETWORK', `cannot reach ${target} (${what})`, { cause: error });
 }
 
 /** Send `call` and return the final answer (any status); throws only when no answer came. */
@@ -61,7 +64,7 @@ export async function sendRequest(first: Call, options: CallOptions): Promise<Wi
       response = await sendOnce(call, options, call.url.origin === origin);
     } catch (error) {
       const retryable = !(error instanceof HookdError) && mayRetryNetworkError(call.method, networkCode(error));
-      if (!retryable || attempt >= options.retry.attempts) throw networkFailure(call, error);
+      if (!retryable || attempt >= options.retry.attempts) throw networkFailure(call, options, error);
       await sleep(backoffMs(attempt, options.retry));
       attempt += 1;
       continue;

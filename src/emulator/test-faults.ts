@@ -46,14 +46,21 @@ export class TestHooks {
     return fault;
   }
 
+  /** Queue a fault; the problems when it is not a valid fault. */
+  add(input: unknown): string[] {
+    const checked = checkRequest(FaultSchema, input, 'fault');
+    if (!checked.ok) return checked.problems;
+    this.faults.push(checked.value);
+    return [];
+  }
+
   /** Answer an /__emulator/ route. */
   handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void {
     if (path === '/__emulator/faults' && req.method === 'POST') {
       const json = parseJson(body.toString('utf8'), 'fault');
-      const checked = json.ok ? checkRequest(FaultSchema, json.value, 'fault') : json;
-      if (!checked.ok) return sendError(res, 400, checked.problems.join('; '));
-      this.faults.push(checked.value);
-      return sendJson(res, 201, checked.value);
+      const problems = json.ok ? this.add(json.value) : json.problems;
+      if (problems.length > 0) return sendError(res, 400, problems.join('; '));
+      return sendJson(res, 201, { queued: true });
     }
     if (path === '/__emulator/faults' && req.method === 'DELETE') {
       this.faults = [];

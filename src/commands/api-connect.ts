@@ -1,0 +1,41 @@
+// How a command reaches the platform API: directly with the key from the environment, or, for
+// session and message commands when no key is set here, through the daemon's proxy on its unix
+// socket (the daemon holds the key). Without either, the command says how to get one.
+import { statSync } from 'node:fs';
+import { UsageError } from '../common/errors.js';
+import { resolvePaths } from '../common/paths.js';
+import { ApiClient } from '../api/api-client.js';
+import { resolveApiConfig } from '../api/api-config.js';
+import { socketTransport } from '../api/transports.js';
+
+export interface ConnectOptions {
+  /** Session and message commands may go through the daemon. */
+  viaDaemon?: boolean;
+  socket?: string;
+  stateDir?: string;
+}
+
+const NO_KEY =
+  'no API key: set HOOKD_API_KEY, or HOOKD_API_KEY_FILE to a file only you can read (chmod 600); for offline work run `hookd emulator` and point HOOKD_API_URL at it';
+
+function isSocket(file: string): boolean {
+  try {
+    return statSync(file).isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/** A client for this command, or a UsageError saying what to set. */
+export function connectApi(options: ConnectOptions = {}): ApiClient {
+  const config = resolveApiConfig();
+  if (config.apiKey) return new ApiClient({ apiUrl: config.apiUrl, appUrl: config.appUrl, apiKey: config.apiKey });
+  if (options.viaDaemon) {
+    const { socket } = resolvePaths({ socket: options.socket, stateDir: options.stateDir });
+    if (isSocket(socket)) {
+      return new ApiClient({ apiUrl: 'http://hookd', transport: socketTransport(socket), target: `the hookd daemon at ${socket} (is hookd daemon running?)` });
+    }
+    throw new UsageError(`${NO_KEY}; or start hookd daemon with a key (no daemon socket at ${socket})`);
+  }
+  throw new UsageError(NO_KEY);
+}

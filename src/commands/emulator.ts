@@ -1,0 +1,42 @@
+// `hookd emulator`: a local stand-in for the platform API, for offline work and for tests. It
+// prints its URL on stdout and runs until interrupted.
+import { UsageError } from '../common/errors.js';
+import { startEmulator } from '../emulator/start-emulator.js';
+
+export interface EmulatorCommandOptions {
+  port?: string;
+  host?: string;
+  data?: string;
+  key?: string;
+  runMs?: string;
+  testHooks?: boolean;
+}
+
+/** The key clients must send when none is given. */
+export const DEFAULT_EMULATOR_KEY = 'hookd-emulator-key';
+
+function whole(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) > max) throw new UsageError(`${flag}: expected a whole number from 0 to ${max}, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** Start the emulator and serve until SIGINT or SIGTERM. */
+export async function emulatorCommand(options: EmulatorCommandOptions): Promise<void> {
+  const port = whole(options.port, '--port', 65535);
+  const runMs = whole(options.runMs, '--run-ms', 3_600_000);
+  const given = options.key ?? process.env.HOOKD_API_KEY;
+  const key = given || DEFAULT_EMULATOR_KEY;
+  const emulator = await startEmulator({ port, host: options.host, key, data: options.data, runMs, testHooks: options.testHooks });
+  process.stdout.write(`hookd emulator listening on ${emulator.url}\n`);
+  // Only the built-in key is shown: a key passed in may be a real one.
+  process.stdout.write(given ? 'clients must send the key given with --key or HOOKD_API_KEY\n' : `clients must send the key ${DEFAULT_EMULATOR_KEY}\n`);
+  process.stdout.write(`try: HOOKD_API_URL=${emulator.url} HOOKD_API_KEY=${given ? '<key>' : key} hookd sessions list\n`);
+  if (options.testHooks) process.stdout.write('test hooks on: /__emulator/faults and /__emulator/requests (for tests only)\n');
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await emulator.close();
+}
