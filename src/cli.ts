@@ -48,6 +48,7 @@ export function buildProgram(version: string): Command {
     .addOption(socketOption())
     .option('--concurrency <n>', 'hooks running at once', '8')
     .option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted', '10')
+    .option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted', '10')
     .action(async (options) => (await import('./commands/daemon.js')).daemonCommand(options));
 
   program

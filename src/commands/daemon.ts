@@ -10,6 +10,7 @@ export interface DaemonCommandOptions {
   stateDir?: string;
   socket?: string;
   concurrency?: string;
+  shutdownDeadline?: string;
 }
 
 function version(): string {
@@ -22,9 +23,13 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
     throw new UsageError(`--concurrency must be an integer from 1 to 256, got ${JSON.stringify(options.concurrency)}`);
   }
+  const deadline = Number(options.shutdownDeadline ?? '10');
+  if (!Number.isFinite(deadline) || deadline < 0) {
+    throw new UsageError(`--shutdown-deadline must be a number of seconds, got ${JSON.stringify(options.shutdownDeadline)}`);
+  }
   const logger = createLogger();
   const paths = resolvePaths(options);
-  const daemon = await startDaemon({ paths, logger, version: version(), concurrency });
+  const daemon = await startDaemon({ paths, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000 });
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();

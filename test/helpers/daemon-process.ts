@@ -1,0 +1,84 @@
+// Starts the built `hookd daemon` as a real process on a temp state directory, and emits events
+// through the bridge the way the agent client does: `sh -c 'hookd emit -- CMD'`, payload on stdin.
+import { execa, type ResultPromise } from 'execa';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { requestDaemon, type DaemonResponse } from '../../src/daemon/socket-client.js';
+import { HOOKD, ROOT } from './paths.js';
+import { tempDir } from './temp-dir.js';
+import { waitFor } from './wait-for.js';
+
+export interface TestDaemon {
+  dir: string;
+  stateDir: string;
+  settings: string;
+  socket: string;
+  env: Record<string, string>;
+  process: ResultPromise | undefined;
+  logs: () => string;
+  start(extraArgs?: string[]): Promise<void>;
+  stop(): Promise<void>;
+  kill9(): Promise<void>;
+  request(method: string, urlPath: string, body?: string | Buffer): Promise<DaemonResponse>;
+  emit(command: string, payload: string | Buffer, extraEnv?: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }>;
+}
+
+/** A daemon on fresh temp paths, with `hooks` (an event map) as its settings. Not started yet. */
+export function testDaemon(hooks: object = {}): TestDaemon {
+  const dir = tempDir();
+  const stateDir = path.join(dir, 'state');
+  const settings = path.join(dir, 'settings.json');
+  writeFileSync(settings, JSON.stringify({ model: 'm', hooks }, null, 2));
+  const socket = path.join(stateDir, 'hookd.sock');
+  const env = {
+    HOOKD_STATE_DIR: stateDir,
+    HOOKD_SETTINGS: settings,
+    HOOKD_LOG_LEVEL: 'debug',
+    PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`,
+  };
+  let output = '';
+  const daemon: TestDaemon = {
+    dir,
+    stateDir,
+    settings,
+    socket,
+    env,
+    process: undefined,
+    logs: () => output,
+    async start(extraArgs = []) {
+      const child = execa(HOOKD, ['daemon', ...extraArgs], { env, reject: false, all: true, buffer: false });
+      child.all?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      daemon.process = child;
+      let exited = false;
+      void child.then(() => (exited = true));
+      await waitFor('the daemon to answer GET /health', async () => {
+        if (exited) throw new Error(`the daemon exited during start-up:\n${output}`);
+        return requestDaemon(socket, 'GET', '/health').then((r) => r.status === 200, () => false);
+      });
+    },
+    async stop() {
+      if (!daemon.process) return;
+      daemon.process.kill('SIGTERM');
+      await daemon.process;
+      daemon.process = undefined;
+    },
+    async kill9() {
+      if (!daemon.process) return;
+      daemon.process.kill('SIGKILL');
+      await daemon.process;
+      daemon.process = undefined;
+    },
+    request: (method, urlPath, body) => requestDaemon(socket, method, urlPath, body),
+    async emit(command, payload, extraEnv = {}) {
+      const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
+      const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 10_000 });
+      return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+    },
+  };
+  return daemon;
+}
+
+/** A Stop payload with a marker field. */
+export function stopPayload(fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({ session_id: 'sess-1', transcript_path: '/tmp/t.jsonl', cwd: '/', hook_event_name: 'Stop', stop_hook_active: false, ...fields });
+}
