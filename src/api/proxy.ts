@@ -20,6 +20,8 @@ export interface ProxyOptions {
   logger: Logger;
   /** How long the upstream has to answer, in ms (default 30 s). */
   timeoutMs?: number;
+  /** Why no key is available (a refused key file), shown in the 503. */
+  keyProblem?: string;
 }
 
 export interface Proxy {
@@ -56,7 +58,10 @@ export function createProxy(options: ProxyOptions): Proxy {
 
   async function forward(route: Route, method: string, body: Buffer | undefined, res: http.ServerResponse, aborted: AbortSignal): Promise<number> {
     if (!options.apiKey) {
-      sendError(res, 503, 'the daemon has no API key: set HOOKD_API_KEY or HOOKD_API_KEY_FILE in the environment of hookd daemon and restart it');
+      const detail = options.keyProblem
+        ? `the proxy is not configured: ${options.keyProblem}; fix it in the environment of hookd daemon and restart it`
+        : 'the daemon has no API key: set HOOKD_API_KEY or HOOKD_API_KEY_FILE (a file only you can read) in the environment of hookd daemon and restart it';
+      sendError(res, 503, detail);
       return 503;
     }
     try {
