@@ -63,7 +63,7 @@ describe('local API', () => {
     const posted = await daemon.request('POST', '/events', payload);
     expect(posted.status).toBe(202);
     expect((posted.body as { queued: Array<{ command: string }> }).queued.map((q) => q.command)).toEqual([`cat > ${out}/always`]);
-    await waitFor('the hook to run', () => existsSync(`${out}/always`));
+    await waitFor('the hook to run', () => existsSync(`${out}/always`) && readFileSync(`${out}/always`, 'utf8') === payload);
     expect(readFileSync(`${out}/always`, 'utf8')).toBe(payload);
     expect(existsSync(`${out}/on-error`)).toBe(false);
 

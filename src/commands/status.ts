@@ -42,7 +42,7 @@ export async function statusCommand(options: StatusOptions): Promise<void> {
   try {
     response = await requestDaemon(paths.socket, 'GET', '/status');
   } catch (error) {
-    const waiting = await new Inbox(paths.stateDir).waiting();
+    const waiting = new Inbox(paths.stateDir).waiting();
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ running: false, socket: paths.socket, waitingInInbox: waiting })}\n`);
       process.exitCode = 1;

@@ -46,14 +46,13 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let server: Server | undefined;
   let stopWatching: (() => Promise<void>) | undefined;
   let intake: Intake | undefined;
-  let history: History | undefined;
   try {
     const inbox = new Inbox(paths.stateDir);
     inbox.ensure();
     const config = new LiveConfig(paths.settings, logger.child({ part: 'settings' }));
     await config.reload();
-    history = new History(paths.stateDir);
-    await history.open();
+    const history = new History(paths.stateDir);
+    history.open();
     const scheduler = new Scheduler(options.concurrency ?? 8);
     const dispatcher = new Dispatcher({
       inbox,
@@ -87,7 +86,6 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         const deadline = setTimeout(() => interrupt.abort(), options.shutdownDeadlineMs ?? 10_000);
         while (dispatcher.inFlight.size > 0 && scheduler.depth.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
         clearTimeout(deadline);
-        await history?.flush();
         server?.closeAllConnections();
         try {
           unlinkSync(paths.socket);

@@ -5,7 +5,7 @@ import { parsePayload } from '../events/parse-payload.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { DEFAULT_TIMEOUT_SEC } from '../settings/config.js';
-import { headOf, type History } from './history.js';
+import { headOf, type History, type HistoryEntry } from './history.js';
 import type { Inbox } from '../events/inbox.js';
 import type { LiveConfig } from './live-config.js';
 import type { Scheduler } from './scheduler.js';
@@ -43,12 +43,17 @@ export class Dispatcher {
   /** Read and check a claimed record, then schedule its run. Resolves once it is scheduled (or set aside). */
   async admit(key: string, attempt: number): Promise<void> {
     if (this.inFlight.has(key)) return;
-    const { inbox, history, logger } = this.options;
-    const read = await inbox.read(key).catch((error: Error) => ({ ok: false as const, reason: `cannot read the record: ${error.message}` }));
-    const reject = async (reason: string, event = '', session = '', command = '') => {
+    const { inbox, logger } = this.options;
+    let read: ReturnType<Inbox['read']>;
+    try {
+      read = inbox.read(key);
+    } catch (error) {
+      read = { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
+    }
+    const reject = (reason: string, event = '', session = '', command = '') => {
       logger.warn({ eventId: key, reason }, 'event rejected; kept in the inbox rejected/ folder');
-      await inbox.reject(key, reason);
-      await history.record({ time: new Date().toISOString(), eventId: key, event, session, command, outcome: 'rejected', attempt, detail: reason }).catch(() => undefined);
+      inbox.reject(key, reason);
+      this.record({ time: new Date().toISOString(), eventId: key, event, session, command, outcome: 'rejected', attempt, detail: reason });
     };
     if (!read.ok) return reject(read.reason);
     const record = read.record;
@@ -61,8 +66,8 @@ export class Dispatcher {
     const base = { eventId: key, event: payload.event, session: payload.sessionId, command: record.command, attempt };
     if (attempt === 1 && this.isDuplicate(record.command, record.payload, record.receivedAt)) {
       logger.info(base, 'same event delivered twice within 2 s; ran it once');
-      await history.record({ time: new Date().toISOString(), ...base, outcome: 'duplicate' }).catch(() => undefined);
-      await inbox.complete(key);
+      this.record({ time: new Date().toISOString(), ...base, outcome: 'duplicate' });
+      inbox.complete(key);
       return;
     }
     const timeoutMs = this.timeoutFor(payload.event, record.command);
@@ -70,7 +75,7 @@ export class Dispatcher {
     void this.options.scheduler
       .schedule(`${payload.sessionId}\0${record.command}`, async () => {
         if (this.options.stopping()) return;
-        await inbox.noteAttempt(key, attempt);
+        inbox.noteAttempt(key, attempt);
         const outcome = await runHook({
           command: record.command,
           payload: record.payload,
@@ -94,15 +99,24 @@ export class Dispatcher {
         };
         const level = outcome.status === 'ok' ? 'info' : 'warn';
         logger[level]({ ...base, outcome: outcome.status, exitCode: outcome.exitCode, durationMs: outcome.durationMs }, 'hook finished');
-        await history.record(entry).catch((error: Error) => logger.error({ ...entry, error: error.message }, 'could not write the history; outcome logged here'));
+        this.record(entry);
         // An interrupted run stays in the inbox and runs again on the next start.
-        if (outcome.status !== 'interrupted') await inbox.complete(key);
+        if (outcome.status !== 'interrupted') inbox.complete(key);
       })
       .catch((error: Error) => logger.error({ ...base, error: error.message }, 'run failed inside the daemon; the event stays in the inbox'))
       .finally(() => {
         this.inFlight.delete(key);
         this.options.onSettled?.();
       });
+  }
+
+  /** Write an outcome to the history; when that fails (a full disk), the log line carries it instead. */
+  private record(entry: HistoryEntry): void {
+    try {
+      this.options.history.record(entry);
+    } catch (error) {
+      this.options.logger.error({ ...entry, error: (error as Error).message }, 'could not write the history; the outcome is logged here');
+    }
   }
 
   /** The timeout of the configured hook that runs `command`; a command not in the config gets the default. */

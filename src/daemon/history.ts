@@ -1,6 +1,6 @@
 // Every outcome is one JSON line in <state>/history.jsonl, rotated by size; the most recent
 // ones are also kept in memory for GET /events and `hookd status`.
-import { appendFile, readFile, rename } from 'node:fs/promises';
+import { appendFileSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { OutcomeStatus } from '../runner/run-hook.js';
 
@@ -31,22 +31,28 @@ export function headOf(text: string, lines = 5, chars = 1000): string {
   return text.split('\n').slice(0, lines).join('\n').slice(0, chars);
 }
 
-/** The history file and its recent tail. */
+/**
+ * The history file and its recent tail. Writes are synchronous: one short line per outcome, and
+ * a synchronous append cannot interleave with another or race the rotation.
+ */
 export class History {
   readonly file: string;
   private readonly recent: HistoryEntry[] = [];
   readonly counts: Record<string, number> = {};
   private size = 0;
-  // Appends are chained so lines never interleave and rotation never races a write.
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(stateDir: string, private readonly maxBytes = MAX_BYTES) {
     this.file = path.join(stateDir, 'history.jsonl');
   }
 
   /** Load the tail of the existing file, so `hookd status` after a restart still shows recent outcomes. */
-  async open(): Promise<void> {
-    const text = await readFile(this.file, 'utf8').catch(() => '');
+  open(): void {
+    let text = '';
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      // No history yet.
+    }
     this.size = Buffer.byteLength(text);
     for (const line of text.split('\n').slice(-KEPT_IN_MEMORY - 1)) {
       try {
@@ -55,7 +61,6 @@ export class History {
         // A line cut by a crash is skipped; the rest of the history stands.
       }
     }
-    for (const key of Object.keys(this.counts)) delete this.counts[key];
   }
 
   private remember(entry: HistoryEntry): void {
@@ -63,25 +68,28 @@ export class History {
     if (this.recent.length > KEPT_IN_MEMORY) this.recent.shift();
   }
 
-  /** Record one outcome; resolves once the line is on disk. */
-  record(entry: HistoryEntry): Promise<void> {
+  /** Record one outcome; it is on disk when this returns (or this throws). */
+  record(entry: HistoryEntry): void {
     this.remember(entry);
     this.counts[entry.outcome] = (this.counts[entry.outcome] ?? 0) + 1;
     const line = `${JSON.stringify(entry)}\n`;
-    this.writing = this.writing.catch(() => undefined).then(async () => {
-      if (this.size + line.length > this.maxBytes && this.size > 0) {
-        await rename(this.file, `${this.file}.1`).catch(() => undefined);
-        this.size = 0;
+    if (this.size + line.length > this.maxBytes && this.size > 0) {
+      try {
+        renameSync(this.file, `${this.file}.1`);
+      } catch {
+        // Nothing to rotate (the file was removed): start afresh.
       }
-      await appendFile(this.file, line, { mode: 0o600 });
-      this.size += Buffer.byteLength(line);
-    });
-    return this.writing;
-  }
-
-  /** Resolves when every recorded line is on disk. */
-  flush(): Promise<void> {
-    return this.writing.catch(() => undefined);
+      this.size = 0;
+    }
+    try {
+      appendFileSync(this.file, line, { mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // The state directory was deleted under the daemon: make it again and go on.
+      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      appendFileSync(this.file, line, { mode: 0o600 });
+    }
+    this.size += Buffer.byteLength(line);
   }
 
   /** The last `limit` outcomes, newest first. */

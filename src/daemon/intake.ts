@@ -3,7 +3,7 @@
 // scan backs the watch up (and recreates the inbox if the state directory was deleted), and
 // picks up records whose bridge died before committing them.
 import { watch, type FSWatcher } from 'node:fs';
-import type { Inbox } from '../events/inbox.js';
+import type { Arrival, Inbox } from '../events/inbox.js';
 import type { Dispatcher } from './dispatch.js';
 import type { Logger } from '../common/logger.js';
 
@@ -23,8 +23,8 @@ export class Intake {
   private scanning: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  // Committed records seen but not yet claimed, oldest first; re-read only when new/ changed.
-  private backlog: Array<{ id: string; arrivedNs: bigint }> = [];
+  // Committed records seen but not yet claimed, oldest first.
+  private backlog: Arrival[] = [];
   private readonly arrivals = new Map<string, bigint>();
   private dirty = true;
   private readonly maxInFlight: number;
@@ -40,9 +40,7 @@ export class Intake {
 
   /** Drain what is already there, then follow new records. */
   async start(): Promise<void> {
-    for (const key of await this.inbox.claimed()) {
-      await this.dispatcher.admit(key, (await this.inbox.startedAttempts(key)) + 1);
-    }
+    for (const key of this.inbox.claimed()) await this.dispatcher.admit(key, this.inbox.startedAttempts(key) + 1);
     this.watchNew();
     await this.scan();
     const every = this.options.scanIntervalMs ?? 2000;
@@ -83,11 +81,14 @@ export class Intake {
     if (!this.watcher) this.watchNew();
     this.changed();
     await this.scanning;
-    const abandoned = await this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000).catch(() => []);
-    for (const { id, arrivedNs } of abandoned) {
-      this.logger.warn({ id }, 'record never committed by its bridge; taking it as it is');
-      const key = await this.inbox.claim(id, arrivedNs);
-      if (key) await this.dispatcher.admit(key, 1);
+    try {
+      for (const arrival of this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000)) {
+        this.logger.warn({ id: arrival.id }, 'record never committed by its bridge; taking it as it is');
+        const key = this.inbox.claim(arrival);
+        if (key) await this.dispatcher.admit(key, 1);
+      }
+    } catch (error) {
+      this.logger.error({ error: (error as Error).message }, 'cannot take abandoned records');
     }
   }
 
@@ -109,14 +110,17 @@ export class Intake {
   }
 
   private async scanOnce(): Promise<void> {
-    if (this.dirty || this.backlog.length === 0) {
+    // Records that arrive while a backlog is worked through are newer than all of it, so new/ is
+    // read again only once the backlog is used up (and something changed): O(n) for a burst of n.
+    if (this.backlog.length === 0) {
+      if (!this.dirty) return;
       this.dirty = false;
-      this.backlog = await this.inbox.committed(this.arrivals);
+      this.backlog = this.inbox.committed(this.arrivals);
     }
     while (this.backlog.length > 0 && !this.stopped && this.dispatcher.inFlight.size < this.maxInFlight) {
-      const { id, arrivedNs } = this.backlog.shift()!;
-      this.arrivals.delete(id);
-      const key = await this.inbox.claim(id, arrivedNs);
+      const arrival = this.backlog.shift()!;
+      this.arrivals.delete(arrival.id);
+      const key = this.inbox.claim(arrival);
       if (key) await this.dispatcher.admit(key, 1);
     }
   }

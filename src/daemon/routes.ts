@@ -36,7 +36,7 @@ export async function daemonStatus(context: RouteContext) {
       lastError: config.state.lastError ?? null,
       daemonHooks: config.config.entries.filter((entry) => entry.kind === 'bridge').length,
     },
-    queue: { ...scheduler.depth, waitingInInbox: await inbox.waiting() },
+    queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
     counts: { ...history.counts },
     recent: history.latest(5),
   };

@@ -1,0 +1,101 @@
+// Benchmarks of the bridge and the daemon (issue 3), each a ratio to a baseline measured in
+// the same run: the machine's speed cancels out, and only hookd's own cost shows.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { HOOKD, median, printTable, row, rssKiB, startDaemon, tempDir, timeRun, getJson } from './lib.mjs';
+
+const REPS = Number(process.env.BENCH_REPS ?? 200);
+const payload = Buffer.from(JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: '/', padding: 'x'.repeat(1900) }));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function bridgeCost() {
+  const state = tempDir();
+  const env = { ...process.env, HOOKD_STATE_DIR: state };
+  const bridge = [], cat = [], node = [];
+  // Interleaved, so drift in the machine's load hits both sides alike.
+  for (let i = 0; i < REPS; i++) {
+    bridge.push(timeRun(HOOKD, ['emit', '--', 'true'], payload, env));
+    cat.push(timeRun('sh', ['-c', 'cat >/dev/null'], payload));
+    if (i % 5 === 0) node.push(timeRun(process.execPath, ['-e', '0'], payload));
+  }
+  return [
+    row("bridge wall time / sh -c 'cat >/dev/null' (2 KiB payload)", median(bridge), median(cat), '<= 2'),
+    row('bridge wall time / node -e 0', median(bridge), median(node), '<= 0.2'),
+  ];
+}
+
+async function handOverLatency() {
+  const out = tempDir();
+  const command = `: > ${out}/$HOOKD_EVENT_ID`;
+  const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'` }] }] });
+  const latencies = [];
+  const spawnTrue = [];
+  const n = Math.min(REPS, 100);
+  for (let i = 0; i < n; i++) {
+    const before = new Set(readdirSync(out));
+    timeRun(HOOKD, ['emit', '--', command], Buffer.from(JSON.stringify({ session_id: `s${i}`, hook_event_name: 'Stop', i })), daemon.env);
+    const exited = performance.timeOrigin + performance.now();
+    let file;
+    while (!(file = readdirSync(out).find((name) => !before.has(name)))) await sleep(1);
+    latencies.push(statSync(path.join(out, file)).mtimeMs - exited);
+    spawnTrue.push(timeRun('/bin/true', [], undefined));
+  }
+  await daemon.stop();
+  return [row('bridge exit -> hook started / spawn of /bin/true (median ms)', median(latencies), median(spawnTrue), '<= 5')];
+}
+
+async function burst() {
+  const N = 1000;
+  const CONCURRENCY = 8;
+  // Baseline: a plain spawn loop running the same trivial hook with the payload on stdin.
+  const baselineStart = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < N) {
+        next++;
+        await new Promise((resolve) => {
+          const child = spawn('sh', ['-c', 'true'], { stdio: ['pipe', 'ignore', 'ignore'] });
+          child.stdin.on('error', () => {});
+          child.stdin.end(payload);
+          child.on('exit', resolve);
+        });
+      }
+    }),
+  );
+  const baselineRate = N / ((performance.now() - baselineStart) / 1000);
+
+  // hookd: N committed records land in the inbox at once; time until all N outcomes are recorded.
+  const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
+  const inbox = path.join(daemon.env.HOOKD_STATE_DIR, 'inbox');
+  const started = performance.now();
+  for (let i = 0; i < N; i++) {
+    const id = `b${i}`;
+    // Distinct payloads: identical ones within 2 s would be dropped as duplicate deliveries.
+    const event = Buffer.from(JSON.stringify({ session_id: `s${i % 16}`, hook_event_name: 'Stop', i, padding: 'x'.repeat(1900) }));
+    writeFileSync(path.join(inbox, 'tmp', id), Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), event]));
+    writeFileSync(path.join(inbox, 'new', id), '');
+  }
+  for (;;) {
+    const status = await getJson(daemon.socket, '/status');
+    if ((status.counts.ok ?? 0) >= N) break;
+    await sleep(20);
+  }
+  const hookdRate = N / ((performance.now() - started) / 1000);
+  await daemon.stop();
+  return [row(`burst of ${N} events, events/s / plain spawn loop (concurrency ${CONCURRENCY})`, hookdRate, baselineRate, '>= 0.5')];
+}
+
+async function idleMemory() {
+  const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
+  const bare = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+  await sleep(1500);
+  const result = [row('idle daemon RSS / bare waiting node (KiB)', rssKiB(daemon.pid), rssKiB(bare.pid), '<= 2')];
+  bare.kill();
+  await daemon.stop();
+  return result;
+}
+
+const rows = [...(await bridgeCost()), ...(await handOverLatency()), ...(await burst()), ...(await idleMemory())];
+printTable(`bridge and daemon (medians over ${REPS} runs; ratio (value / baseline))`, rows);

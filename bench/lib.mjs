@@ -1,0 +1,86 @@
+// Shared by the benchmarks: medians, timing of whole commands, a temp daemon.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const HOOKD = path.join(ROOT, 'bin', 'hookd');
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Wall time of one run of `command args` with `input` on stdin, in ms. */
+export function timeRun(command, args, input, env = process.env) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, { input, env, stdio: ['pipe', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+export function tempDir() {
+  return mkdtempSync(path.join(tmpdir(), 'hookd-bench-'));
+}
+
+export function getJson(socketPath, urlPath) {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path: urlPath, headers: { host: 'hookd' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve(JSON.parse(text)));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Start `hookd daemon` on a temp state dir with `hooks`; resolves once it answers. */
+export async function startDaemon(hooks, nodeArgs = []) {
+  const dir = tempDir();
+  const env = { ...process.env, HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` };
+  writeFileSync(env.HOOKD_SETTINGS, JSON.stringify({ hooks }));
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' });
+  const socket = path.join(env.HOOKD_STATE_DIR, 'hookd.sock');
+  for (let i = 0; ; i++) {
+    try {
+      await getJson(socket, '/health');
+      break;
+    } catch {
+      if (i > 400) throw new Error('the daemon did not start');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  return {
+    dir,
+    env,
+    socket,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident set size of a process, in KiB (Linux). */
+export function rssKiB(pid) {
+  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+}
+
+export function row(name, value, baseline, goal) {
+  return { name, value, baseline, ratio: value / baseline, goal };
+}
+
+export function printTable(title, rows) {
+  console.log(`\n${title}`);
+  for (const r of rows) {
+    console.log(`  ${r.name.padEnd(58)} ${r.ratio.toFixed(3).padStart(8)}   (${r.value.toFixed(2)} / ${r.baseline.toFixed(2)})   goal ${r.goal}`);
+  }
+}
