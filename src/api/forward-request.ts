@@ -14,8 +14,8 @@ export interface ForwardRequest {
   apiKey: string;
   body: Buffer | undefined;
   timeoutMs: number;
-  /** Aborts when the client went away. */
-  signal: AbortSignal;
+  /** Receives the function that cancels the request, for when the client goes away. */
+  onCancel(cancel: () => void): void;
 }
 
 export interface UpstreamAnswer {
@@ -43,11 +43,10 @@ export function forwardRequest(request: ForwardRequest): Promise<UpstreamAnswer>
       timedOut.name = 'TimeoutError';
       outgoing.destroy(timedOut);
     }, request.timeoutMs);
-    const onAbort = () => outgoing.destroy(new Error('the client went away'));
-    request.signal.addEventListener('abort', onAbort, { once: true });
+    // A callback rather than an AbortSignal: EventTarget costs more than the rest of the hot path.
+    request.onCancel(() => outgoing.destroy(new Error('the client went away')));
     const fail = (error: Error) => {
       clearTimeout(timer);
-      request.signal.removeEventListener('abort', onAbort);
       reject(timedOut ?? error);
     };
     outgoing.on('error', fail);
@@ -64,7 +63,6 @@ export function forwardRequest(request: ForwardRequest): Promise<UpstreamAnswer>
       incoming.on('close', () => fail(new Error('the upstream closed the connection mid-answer')));
       incoming.on('end', () => {
         clearTimeout(timer);
-        request.signal.removeEventListener('abort', onAbort);
         resolve({ status: incoming.statusCode ?? 502, headers: incoming.headers, body: Buffer.concat(chunks) });
       });
     });

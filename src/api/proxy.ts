@@ -56,7 +56,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   const log = options.logger.child({ component: 'proxy' });
   const basePath = upstream.pathname.replace(/\/+$/, '');
 
-  async function forward(route: Route, method: string, body: Buffer | undefined, res: http.ServerResponse, aborted: AbortSignal): Promise<number> {
+  async function forward(route: Route, method: string, body: Buffer | undefined, res: http.ServerResponse): Promise<number> {
     if (!options.apiKey) {
       const detail = options.keyProblem
         ? `the proxy is not configured: ${options.keyProblem}; fix it in the environment of hookd daemon and restart it`
@@ -64,8 +64,16 @@ export function createProxy(options: ProxyOptions): Proxy {
       sendError(res, 503, detail);
       return 503;
     }
+    let clientGone = false;
+    const onCancel = (cancel: () => void) =>
+      res.once('close', () => {
+        if (!res.writableFinished) {
+          clientGone = true;
+          cancel();
+        }
+      });
     try {
-      const answer = await forwardRequest({ url: upstream, secure, agent, method, path: `${basePath}${route.upstreamPath}`, apiKey: options.apiKey, body, timeoutMs, signal: aborted });
+      const answer = await forwardRequest({ url: upstream, secure, agent, method, path: `${basePath}${route.upstreamPath}`, apiKey: options.apiKey, body, timeoutMs, onCancel });
       sendUpstream(res, answer);
       return answer.status;
     } catch (error) {
@@ -73,7 +81,7 @@ export function createProxy(options: ProxyOptions): Proxy {
         sendError(res, 504, `the platform API at ${upstream.origin} did not answer within ${timeoutMs / 1000}s; try again later`);
         return 504;
       }
-      if (aborted.aborted) return 499;
+      if (clientGone) return 499;
       const code = networkCode(error) ?? describeError(error);
       sendError(res, 502, `cannot reach the platform API at ${upstream.origin} (${code}); check the network and HOOKD_API_URL of the daemon`);
       return 502;
@@ -92,10 +100,6 @@ export function createProxy(options: ProxyOptions): Proxy {
       sendError(res, matched.status, matched.detail, matched.allow ? { allow: matched.allow } : {});
       status = matched.status;
     } else {
-      const closed = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) closed.abort();
-      });
       const route = matched.route;
       let body: Buffer | undefined;
       status = 0;
@@ -115,9 +119,12 @@ export function createProxy(options: ProxyOptions): Proxy {
       } else {
         req.resume();
       }
-      if (status === 0) status = await forward(route, method, body, res, closed.signal);
+      if (status === 0) status = await forward(route, method, body, res);
     }
-    log.info({ method, path: url.pathname, status, ms: Math.round(performance.now() - started) }, 'proxied request');
+    // Routine calls at debug; the proxy's own failures (no key, upstream down or slow) need attention.
+    const line = { method, path: url.pathname, status, ms: Math.round(performance.now() - started) };
+    if (status === 502 || status === 503 || status === 504) log.warn(line, 'proxied request failed');
+    else log.debug(line, 'proxied request');
     return true;
   }
 
