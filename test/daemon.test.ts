@@ -1,6 +1,6 @@
 // End to end: the built daemon and the sh bridge, as the agent client runs them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { testDaemon, stopPayload, type TestDaemon } from './helpers/daemon-process.js';
@@ -190,6 +190,20 @@ describe('daemon and bridge', () => {
     await daemon.start();
     await waitFor('the retry', () => history(daemon).length === 2);
     expect(history(daemon)[1]).toMatchObject({ outcome: 'ok', attempt: 2 });
+  });
+});
+
+describe('losing the state directory', () => {
+  it('stops with a clear error when the state directory is deleted, and a restart recreates it', async () => {
+    const daemon = daemonWith('true');
+    await daemon.start();
+    rmSync(daemon.stateDir, { recursive: true, force: true });
+    const result = await daemon.process!;
+    daemon.process = undefined;
+    expect(result.exitCode).toBe(1);
+    expect(daemon.logs()).toContain(`hookd: ${daemon.stateDir} was deleted while the daemon ran; stopping (start it again to recreate it)`);
+    await daemon.start();
+    expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { startDaemon } from '../daemon/daemon.js';
 import { createLogger } from '../common/logger.js';
 import { resolvePaths } from '../common/paths.js';
-import { UsageError } from '../common/errors.js';
+import { HookdError, UsageError } from '../common/errors.js';
 
 export interface DaemonCommandOptions {
   settings?: string;
@@ -34,12 +34,14 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();
   });
-  await new Promise<void>((resolve) => {
+  const lost = await new Promise<string | undefined>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       logger.info({ signal }, 'stopping');
-      void daemon.stop().then(resolve);
+      void daemon.stop().then(() => resolve(undefined));
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
+    void daemon.lost.then(resolve);
   });
+  if (lost) throw new HookdError('ELOST', lost);
 }

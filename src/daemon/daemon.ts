@@ -2,7 +2,7 @@
 // drain the inbox and follow it. Stopping lets running hooks finish up to a deadline, then
 // interrupts them; what did not finish stays in the inbox for the next start.
 import path from 'node:path';
-import { mkdirSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { Inbox } from '../events/inbox.js';
 import { watchSettings } from '../settings/watch.js';
@@ -34,7 +34,12 @@ export interface DaemonOptions {
 export interface RunningDaemon {
   reload(): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves with a reason if the daemon loses its state directory or socket and stops by itself. */
+  lost: Promise<string>;
 }
+
+// How often the daemon checks that its state directory and socket are still there.
+const LIFELINE_MS = 2000;
 
 /** Start the daemon; resolves once it serves the socket and has begun draining the inbox. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
@@ -74,9 +79,25 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     await intake.start();
     logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: paths.settings, version: options.version }, 'hookd daemon started');
 
-    return {
+    // Someone deleted the state directory (or the socket): carrying on would leave a daemon nobody
+    // can reach. Stop with a clear reason instead; the service manager starts a fresh one.
+    let lifeline: NodeJS.Timeout | undefined;
+    const lost = new Promise<string>((resolve) => {
+      lifeline = setInterval(() => {
+        const missing = !existsSync(paths.stateDir) ? paths.stateDir : !existsSync(paths.socket) ? paths.socket : undefined;
+        if (!missing || stopping) return;
+        const reason = `${missing} was deleted while the daemon ran; stopping (start it again to recreate it)`;
+        logger.fatal({ missing }, reason);
+        void daemon.stop().then(() => resolve(reason));
+      }, LIFELINE_MS);
+      lifeline.unref();
+    });
+
+    const daemon: RunningDaemon = {
+      lost,
       reload: () => config.reload(),
       async stop() {
+        clearInterval(lifeline);
         if (stopping) return;
         stopping = true;
         intake?.stop();
@@ -96,6 +117,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         logger.info('hookd daemon stopped');
       },
     };
+    return daemon;
   } catch (error) {
     intake?.stop();
     await stopWatching?.();
