@@ -89,8 +89,25 @@ export function createProxy(options: ProxyOptions): Proxy {
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://hookd');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://hookd');
+    } catch {
+      return false;
+    }
     if (!url.pathname.startsWith('/api/')) return false;
+    try {
+      await serve(req, res, url);
+    } catch (error) {
+      // Not expected: every failure above has its own answer. Still, the caller's server must not hang.
+      log.error({ problem: describeError(error) }, 'proxy error');
+      if (!res.headersSent) sendError(res, 500, `hookd's proxy failed: ${describeError(error)}; see the daemon log`);
+      else res.destroy();
+    }
+    return true;
+  }
+
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     const started = performance.now();
     const method = req.method ?? 'GET';
     const matched = matchRoute(method, url.pathname, url.searchParams);
@@ -125,7 +142,6 @@ export function createProxy(options: ProxyOptions): Proxy {
     const line = { method, path: url.pathname, status, ms: Math.round(performance.now() - started) };
     if (status === 502 || status === 503 || status === 504) log.warn(line, 'proxied request failed');
     else log.debug(line, 'proxied request');
-    return true;
   }
 
   return { handle, close: () => agent.destroy() };

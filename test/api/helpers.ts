@@ -1,7 +1,7 @@
 // Shared by the API tests: temp dirs, an emulator per test with the test hooks on, a proxy mounted
 // on a real node:http server on a unix socket, and the built binary run as a child process.
 import http from 'node:http';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -112,4 +112,14 @@ export async function hookd(args: string[], env: Record<string, string | undefin
   if (!existsSync(path.join(ROOT, 'dist', 'bin.js'))) throw new Error('dist/bin.js is missing: run npm run build before the CLI tests');
   const result = await execa(BIN, args, { env: { PATH: process.env.PATH, ...env }, extendEnv: false, reject: false, timeout: 20_000, input: input ?? '', stripFinalNewline: false });
   return { code: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), timedOut: result.timedOut };
+}
+
+/** Every regular file under `dir` whose bytes contain `secret` (the key must be in none). */
+export function filesContaining(dir: string, secret: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isFile() && readFileSync(file).includes(secret)) found.push(file);
+  }
+  return found;
 }
