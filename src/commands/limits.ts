@@ -28,8 +28,12 @@ export async function limitsSet(words: string[], options: LimitsOptions): Promis
       merged.errors.push(...result.errors);
     } catch (error) {
       if (batch === 0 || !(error instanceof HookdError)) throw error;
-      const done = merged.updated.map((user) => user.email).join(', ');
-      throw new HookdError(error.code, `batch ${batch + 1} of ${batches} failed: ${error.message}; already updated: ${done || 'none'}`, { exitCode: error.exitCode, cause: error });
+      const sent = batch * BATCH_SIZE;
+      throw new HookdError(
+        error.code,
+        `batch ${batch + 1} of ${batches} failed: ${error.message}; users 1 to ${sent} were sent before (${merged.updated.length} updated, ${merged.errors.length} failed); setting a limit twice is harmless, so run the same command again`,
+        { exitCode: error.exitCode, cause: error },
+      );
     }
   }
   if (merged.errors.length > 0) process.exitCode = 1;

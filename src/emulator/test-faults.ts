@@ -19,6 +19,8 @@ export const FaultSchema = z.strictObject({
   /** Close the connection without an answer. */
   drop: z.boolean().optional(),
   times: z.number().int().positive().default(1),
+  /** Let this many matching requests through before the fault fires. */
+  after: z.number().int().nonnegative().default(0),
 });
 
 export type Fault = z.infer<typeof FaultSchema>;
@@ -41,6 +43,10 @@ export class TestHooks {
     const index = this.faults.findIndex((fault) => (!fault.method || fault.method === method) && (!fault.path || fault.path === path));
     if (index < 0) return undefined;
     const fault = this.faults[index] as Fault;
+    if (fault.after > 0) {
+      fault.after -= 1;
+      return undefined;
+    }
     fault.times -= 1;
     if (fault.times <= 0) this.faults.splice(index, 1);
     return fault;

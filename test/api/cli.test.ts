@@ -148,6 +148,19 @@ describe('hookd limits set', () => {
     noKeyPrinted();
   });
 
+  test('a batch that fails after others went through says what was sent', async () => {
+    const { dir, emu, run } = await setup();
+    const file = path.join(dir, 'limits.txt');
+    writeFileSync(file, Array.from({ length: 120 }, (_, i) => `user${i}@example.com=5`).join('\n'));
+    emu.fault({ method: 'PUT', status: 500, detail: 'limits store down', after: 1 });
+    const result = await run(['limits', 'set', '--file', file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'hookd: batch 2 of 2 failed: Internal Server Error: limits store down (HTTP 500); users 1 to 100 were sent before (100 updated, 0 failed); setting a limit twice is harmless, so run the same command again\n',
+    );
+    expect(upstream(emu, 'PUT')).toHaveLength(2);
+  });
+
   test('arguments, none, a JSON file, and per-user failures (exit 1)', async () => {
     const { dir, run } = await setup();
     const file = path.join(dir, 'limits.json');
