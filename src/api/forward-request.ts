@@ -58,10 +58,14 @@ export function forwardRequest(request: ForwardRequest): Promise<UpstreamAnswer>
         if (size > MAX_ANSWER_BYTES) outgoing.destroy(new Error(`answer over ${MAX_ANSWER_BYTES} bytes`));
         else chunks.push(chunk);
       });
+      let ended = false;
       incoming.on('error', fail);
-      // A destroyed answer may close without 'end'; settling twice is harmless.
-      incoming.on('close', () => fail(new Error('the upstream closed the connection mid-answer')));
+      // A destroyed answer may close without 'end'. The flag matters: an Error costs a stack trace.
+      incoming.on('close', () => {
+        if (!ended) fail(new Error('the upstream closed the connection mid-answer'));
+      });
       incoming.on('end', () => {
+        ended = true;
         clearTimeout(timer);
         resolve({ status: incoming.statusCode ?? 502, headers: incoming.headers, body: Buffer.concat(chunks) });
       });
