@@ -85,6 +85,20 @@ describe('live settings', () => {
     await hooksBecome(daemon, 2);
   });
 
+  it('goes on running events with the last good config while the file is invalid', async () => {
+    const out = tempDir();
+    const command = `sleep 5; touch ${out}/not-killed`;
+    const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout: 1 }] }] });
+    daemons.push(daemon);
+    await daemon.start();
+    writeFileSync(daemon.settings, '{"hooks": {"Stop": "broken"}}');
+    await waitFor('the error reported', async () => (await status(daemon)).settings.lastError);
+    await daemon.emit(command, JSON.stringify({ session_id: 's', hook_event_name: 'Stop' }));
+    // The 1 s timeout of the last good config applies, not the 60 s default.
+    const events = await waitFor('the outcome', async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0]);
+    expect(events.outcome).toBe('timed_out');
+  });
+
   it('reloads on SIGHUP', async () => {
     const daemon = await started();
     const before = (await status(daemon)).settings.lastReloadAt;

@@ -19,6 +19,10 @@ export async function emitFromArgv(args: string[]): Promise<void> {
     stateFlag = words[1];
     words = words.slice(2);
   }
+  if (words[0] === '-h' || words[0] === '--help') {
+    process.stderr.write('usage: hookd emit [--] CMD...   the agent client runs this with the event on stdin; the daemon runs CMD\n');
+    return;
+  }
   if (words[0] === '--') words = words.slice(1);
   const command = words.join(' ');
   if (command.trim() === '') return fail('no command given; write: hookd emit -- CMD');
