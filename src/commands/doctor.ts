@@ -1,0 +1,24 @@
+// `hookd doctor`: is the whole chain in place? Settings, the hookd the client will run, the
+// daemon, and an event through the inbox to a probe hook. Exit 0 when every check passes.
+import { resolvePaths } from '../common/paths.js';
+import { UsageError } from '../common/errors.js';
+import { renderChecks, runDoctor } from '../doctor/run-doctor.js';
+
+export interface DoctorOptions {
+  settings?: string;
+  stateDir?: string;
+  socket?: string;
+  timeout?: string;
+  json?: boolean;
+}
+
+/** Run every check and print it; exit 1 when any failed. */
+export async function doctorCommand(options: DoctorOptions): Promise<void> {
+  const seconds = Number(options.timeout ?? '10');
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got ${JSON.stringify(options.timeout)}`);
+  const paths = resolvePaths(options);
+  const checks = await runDoctor(paths, { pathVar: process.env.PATH, timeoutMs: seconds * 1000 });
+  const ok = checks.every((check) => check.ok);
+  process.stdout.write(options.json ? `${JSON.stringify({ ok, checks }, null, 2)}\n` : renderChecks(checks));
+  if (!ok) process.exitCode = 1;
+}

@@ -1,0 +1,99 @@
+// `hookd service install|uninstall|status`: the user service that runs the daemon.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CheckFailed, HookdError, describeError } from '../common/errors.js';
+import { currentServiceSpec } from '../service/service-spec.js';
+import { serviceManager, type ServiceManager } from '../service/service-manager.js';
+
+export interface ServiceOptions {
+  dryRun?: boolean;
+}
+
+const readOrUndefined = (file: string): string | undefined => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, text, { mode: 0o644 });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new HookdError('EWRITE', `${file}: cannot write the service file: ${describeError(error)}`);
+  }
+}
+
+async function install(manager: ServiceManager, options: ServiceOptions, out: string[]): Promise<void> {
+  const { spec, notes } = currentServiceSpec();
+  const text = manager.render(spec);
+  out.push(...notes.map((note) => `note: ${note}`));
+  if (options.dryRun) {
+    out.push(`${manager.file} (${manager.name}) would be:`, '', text);
+    return;
+  }
+  const why = await manager.unavailable();
+  if (why) {
+    out.push(`This is the file hookd would install at ${manager.file}:`, '', text);
+    throw new CheckFailed(`cannot install the service: ${why}. Nothing was written. Run the daemon another way (hookd daemon), or install the file above by hand where a service manager runs`);
+  }
+  const changed = readOrUndefined(manager.file) !== text;
+  if (changed) writeAtomically(manager.file, text);
+  await manager.activate(changed);
+  out.push(`${changed ? 'wrote' : 'unchanged:'} ${manager.file}`, `service ${await manager.state()} (${manager.name}); check it with: hookd doctor`);
+}
+
+async function uninstall(manager: ServiceManager, options: ServiceOptions, out: string[]): Promise<void> {
+  if (readOrUndefined(manager.file) === undefined) {
+    out.push(`${manager.file}: not installed; nothing to remove`);
+    return;
+  }
+  if (options.dryRun) {
+    out.push(`would stop and disable the service and remove ${manager.file}`);
+    return;
+  }
+  const why = await manager.unavailable();
+  if (why) out.push(`note: ${why}; removing the file only`);
+  else await manager.deactivate();
+  rmSync(manager.file, { force: true });
+  out.push(`removed ${manager.file}`);
+  if (!why) await manager.forget();
+}
+
+async function status(manager: ServiceManager, out: string[]): Promise<void> {
+  const installed = readOrUndefined(manager.file);
+  const current = installed !== undefined && installed === manager.render(currentServiceSpec().spec);
+  const why = await manager.unavailable();
+  const state = why ? `unknown (${why})` : await manager.state();
+  out.push(
+    `file:    ${manager.file} (${installed === undefined ? 'not installed' : current ? 'installed, current' : 'installed, differs from what hookd service install would write now'})`,
+    `service: ${state}`,
+  );
+  if (installed === undefined || why || !/^(active|running)$/.test(state)) {
+    throw new CheckFailed(installed === undefined ? 'the service is not installed: hookd service install' : 'the service is not running; see the lines above');
+  }
+}
+
+export type ServiceAction = 'install' | 'uninstall' | 'status';
+
+/** Run `hookd service ACTION`, pushing what it has to say onto `out` (also when it then fails). */
+export async function runService(action: ServiceAction, options: ServiceOptions, out: string[], manager = serviceManager()): Promise<void> {
+  if (action === 'install') await install(manager, options, out);
+  else if (action === 'uninstall') await uninstall(manager, options, out);
+  else await status(manager, out);
+}
+
+/** `hookd service ACTION`. */
+export async function serviceCommand(action: ServiceAction, options: ServiceOptions): Promise<void> {
+  const out: string[] = [];
+  try {
+    await runService(action, options, out);
+  } finally {
+    if (out.length) process.stdout.write(`${out.join('\n')}\n`);
+  }
+}

@@ -1,0 +1,85 @@
+// The checks of `hookd doctor`, each independent and each ending in one line: what holds, or what
+// is wrong and what to do about it.
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { loadSettings } from '../settings/load.js';
+import { requestDaemon } from '../daemon/socket-client.js';
+import { packageRoot } from '../install/examples.js';
+import { findOnPath } from './find-on-path.js';
+import type { HistoryEntry } from '../daemon/history.js';
+import type { Paths } from '../common/paths.js';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  /** What to do when the check failed. */
+  fix?: string;
+}
+
+/** The settings file is valid and routes at least one hook through the bridge. */
+export async function checkSettings(file: string): Promise<Check[]> {
+  const result = await loadSettings(file);
+  if (!result.ok) {
+    return [{ name: 'settings', ok: false, detail: result.errors.join('; '), fix: result.missing ? 'point --settings or HOOKD_SETTINGS at the client settings file' : 'fix the file; hookd validate lists every error' }];
+  }
+  const bridged = result.config.entries.filter((entry) => entry.kind === 'bridge').length;
+  return [
+    { name: 'settings', ok: true, detail: `${file} is valid: ${result.config.entries.length} hook(s)` },
+    bridged > 0
+      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit` }
+      : { name: 'bridge', ok: false, detail: 'no hook runs through hookd emit, so the daemon has nothing to do', fix: 'hookd install (or hookd install --add notify)' },
+  ];
+}
+
+/** The `hookd` found on PATH is this package's. */
+export function checkPath(pathVar: string | undefined): Check {
+  const mine = path.join(packageRoot(), 'bin', 'hookd');
+  const found = findOnPath('hookd', pathVar);
+  if (!found) return { name: 'hookd on PATH', ok: false, detail: 'no hookd on PATH, so the client cannot run the bridge', fix: `npm link in ${packageRoot()}, or add ${path.dirname(mine)} to the PATH the client starts with` };
+  const real = realpathSync(mine);
+  if (found.real !== real) {
+    return { name: 'hookd on PATH', ok: false, detail: `PATH runs ${found.found} (${found.real}), not this hookd (${real})`, fix: `put ${path.dirname(mine)} first on PATH, or reinstall with npm link from ${packageRoot()}` };
+  }
+  return { name: 'hookd on PATH', ok: true, detail: found.found === real ? found.found : `${found.found} → ${real}` };
+}
+
+/** The daemon answers GET /health on its socket. */
+export async function checkDaemon(paths: Paths): Promise<Check> {
+  try {
+    const response = await requestDaemon(paths.socket, 'GET', '/health');
+    if (response.status === 200) return { name: 'daemon', ok: true, detail: `hookd ${(response.body as { version?: string }).version ?? '?'} answers on ${paths.socket}` };
+    return { name: 'daemon', ok: false, detail: `${paths.socket} answered ${response.status}`, fix: 'restart the daemon: hookd service install (or hookd daemon)' };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { name: 'daemon', ok: false, detail: `no daemon answers on ${paths.socket} (${code})`, fix: 'start it: hookd service install, or hookd daemon in a terminal' };
+  }
+}
+
+/** A synthetic event goes through the inbox to a probe hook and comes back with an outcome. */
+export async function checkProbe(paths: Paths, timeoutMs: number): Promise<Check> {
+  const nonce = randomBytes(6).toString('hex');
+  const command = `echo hookd-doctor-probe ${nonce}`;
+  const payload = JSON.stringify({ session_id: `hookd-doctor-${nonce}`, transcript_path: '', cwd: '/', hook_event_name: 'Stop', stop_hook_active: false });
+  const fail = (detail: string, fix = 'look at hookd status and the daemon log') => ({ name: 'probe event', ok: false, detail, fix });
+  try {
+    const queued = await requestDaemon(paths.socket, 'POST', `/events?command=${encodeURIComponent(command)}`, payload);
+    if (queued.status !== 202) return fail(`POST /events answered ${queued.status}: ${JSON.stringify(queued.body)}`);
+    const started = Date.now();
+    for (;;) {
+      const recent = await requestDaemon(paths.socket, 'GET', '/events?limit=200');
+      const entry = (recent.body as { events?: HistoryEntry[] }).events?.find((event) => event.command === command);
+      if (entry) {
+        if (entry.outcome === 'ok') return { name: 'probe event', ok: true, detail: `a Stop event went through the inbox and its hook ran (${entry.durationMs ?? '?'} ms)` };
+        return fail(`the probe hook ended ${entry.outcome}${entry.detail ? `: ${entry.detail}` : ''}`);
+      }
+      if (Date.now() - started > timeoutMs) {
+        return fail(`no outcome for the probe hook within ${timeoutMs / 1000} s`, `the daemon is busy or stuck: hookd status shows its queue; check that ${paths.stateDir} is writable`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    return fail(`the daemon stopped answering: ${(error as Error).message}`);
+  }
+}

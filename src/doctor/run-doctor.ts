@@ -1,0 +1,22 @@
+// Runs the checks of `hookd doctor` in order. The probe needs the daemon, so it runs only when the
+// daemon answered; a check that cannot run is reported as failed with the reason.
+import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
+import type { Paths } from '../common/paths.js';
+
+/** Every check, in the order a person would fix them. */
+export async function runDoctor(paths: Paths, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
+  const checks = [...(await checkSettings(paths.settings)), checkPath(options.pathVar)];
+  const daemon = await checkDaemon(paths);
+  checks.push(daemon);
+  if (daemon.ok) checks.push(await checkProbe(paths, options.timeoutMs));
+  else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
+  return checks;
+}
+
+/** The checks as lines: ✓ or ✗, what was found, and what to do. */
+export function renderChecks(checks: readonly Check[]): string {
+  const lines = checks.map((check) => `${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}${check.ok || !check.fix ? '' : `\n    → ${check.fix}`}`);
+  const failed = checks.filter((check) => !check.ok).length;
+  lines.push(failed ? `${failed} check(s) failed` : 'all checks passed');
+  return `${lines.join('\n')}\n`;
+}

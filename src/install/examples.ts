@@ -1,0 +1,77 @@
+// The example hooks `hookd install --add NAME` wires in. The scripts ship in hooks-examples/ and
+// are copied to ${XDG_DATA_HOME:-~/.local/share}/hookd/examples, a stable place that survives
+// reinstalling or moving the package (a path into node_modules would not).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { commandPath } from './quote-command.js';
+
+export interface Example {
+  file: string;
+  timeout: number;
+  /** Events the example is meant for; undefined means every fire-and-forget event. */
+  only?: readonly string[];
+}
+
+export const EXAMPLES: Readonly<Record<string, Example>> = {
+  notify: { file: 'notify.sh', timeout: 10 },
+  log: { file: 'log-event.sh', timeout: 10 },
+  webhook: { file: 'webhook.sh', timeout: 15 },
+  followup: { file: 'followup.sh', timeout: 30, only: ['Stop'] },
+};
+
+/** This package's root (the folder holding package.json), from src/install or dist/install. */
+export const packageRoot = (): string => fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where `hookd install --add` puts the example scripts. */
+export function examplesDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.XDG_DATA_HOME || path.join(homedir(), '.local', 'share'), 'hookd', 'examples');
+}
+
+/** The hook command that runs example `name` from `dir`. */
+export function exampleCommand(name: string, dir: string): string {
+  return commandPath(path.join(dir, EXAMPLES[name]!.file), homedir());
+}
+
+/** Copy the scripts of `names` into `dir`; a copy the user changed is kept. Returns notes for the user. */
+export function copyExamples(names: readonly string[], dir: string): string[] {
+  const notes: string[] = [];
+  mkdirSync(dir, { recursive: true });
+  for (const name of names) {
+    const file = EXAMPLES[name]!.file;
+    const source = readFileSync(path.join(packageRoot(), 'hooks-examples', file));
+    const target = path.join(dir, file);
+    if (!existsSync(target)) {
+      writeFileSync(target, source, { mode: 0o755 });
+      notes.push(`copied ${file} to ${dir}`);
+    } else if (!readFileSync(target).equals(source)) {
+      notes.push(`kept your edited ${target} (the packaged version is in ${path.join(packageRoot(), 'hooks-examples')})`);
+    }
+  }
+  return notes;
+}
+
+/** Remove the copies in `dir` that are still as shipped, then the folder if it is empty. */
+export function removeExamples(dir: string): string[] {
+  const notes: string[] = [];
+  for (const { file } of Object.values(EXAMPLES)) {
+    const target = path.join(dir, file);
+    try {
+      if (readFileSync(target).equals(readFileSync(path.join(packageRoot(), 'hooks-examples', file)))) {
+        unlinkSync(target);
+        notes.push(`removed ${target}`);
+      } else {
+        notes.push(`kept ${target}: you changed it`);
+      }
+    } catch {
+      // Not there.
+    }
+  }
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // Gone already, or not empty.
+  }
+  return notes;
+}

@@ -1,0 +1,84 @@
+// What `hookd install` changed in each settings file, kept in the state directory so that
+// `hookd uninstall` undoes exactly that. The shape of an entry cannot tell: a bridge entry the
+// user wrote by hand looks just like one install wrapped, and uninstall must leave the user's alone.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { HookdError, describeError } from '../common/errors.js';
+
+export interface WrapRecord {
+  event: string;
+  /** The command before install, and its JSON literal as written, to restore it byte for byte. */
+  original: string;
+  originalLiteral: string;
+  wrapped: string;
+}
+
+export interface AddRecord {
+  event: string;
+  example: string;
+  command: string;
+}
+
+export interface FileRecord {
+  wraps: WrapRecord[];
+  adds: AddRecord[];
+  /** Containers install created, removed again by uninstall when they are empty. */
+  createdFile: boolean;
+  createdHooksKey: boolean;
+  createdEvents: string[];
+}
+
+interface Manifest {
+  version: 1;
+  files: Record<string, FileRecord>;
+}
+
+export const emptyRecord = (): FileRecord => ({ wraps: [], adds: [], createdFile: false, createdHooksKey: false, createdEvents: [] });
+
+/** The manifest file in `stateDir`. */
+export const manifestPath = (stateDir: string): string => path.join(stateDir, 'install-manifest.json');
+
+/** Read the manifest; a missing one is empty. */
+export function readManifest(stateDir: string): Manifest {
+  const file = manifestPath(stateDir);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, files: {} };
+    throw new HookdError('EMANIFEST', `${file}: cannot read the install record: ${describeError(error)}`);
+  }
+  try {
+    const data = JSON.parse(text) as Manifest;
+    if (data.version === 1 && typeof data.files === 'object' && data.files !== null) return data;
+  } catch {
+    // Reported below.
+  }
+  throw new HookdError('EMANIFEST', `${file}: the install record is damaged; move it aside and edit the settings file by hand`);
+}
+
+/** Write the manifest atomically (temp file, then rename), private to the user. */
+export function writeManifest(stateDir: string, manifest: Manifest): void {
+  const file = manifestPath(stateDir);
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temp, file);
+}
+
+/** `record` with `more` merged in, without duplicates. */
+export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
+  const wraps = [...record.wraps];
+  for (const wrap of more.wraps) if (!wraps.some((w) => w.event === wrap.event && w.wrapped === wrap.wrapped)) wraps.push(wrap);
+  const adds = [...record.adds];
+  for (const add of more.adds) if (!adds.some((a) => a.event === add.event && a.command === add.command)) adds.push(add);
+  return {
+    wraps,
+    adds,
+    createdFile: record.createdFile || more.createdFile,
+    createdHooksKey: record.createdHooksKey || more.createdHooksKey,
+    createdEvents: [...new Set([...record.createdEvents, ...more.createdEvents])],
+  };
+}
+
+export type { Manifest };
