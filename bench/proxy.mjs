@@ -14,9 +14,9 @@ const { createProxy } = await import(path.join(ROOT, 'dist/api/proxy.js'));
 const { createLogger } = await import(path.join(ROOT, 'dist/common/logger.js'));
 
 const KEY = 'bench-key-not-secret';
-const ROUNDS = 5;
-const SEQUENTIAL = 300; // per target and round, for latency
-const CONCURRENT = 1500; // per target and round, for throughput
+const ROUNDS = 10;
+const SEQUENTIAL = 150; // per target and round, for latency
+const CONCURRENT = 800; // per target and round, for throughput
 const IN_FLIGHT = 8;
 const PATH = '/api/v0/sessions?limit=20';
 
