@@ -33,7 +33,8 @@ export function connectApi(options: ConnectOptions = {}): ApiClient {
   if (options.viaDaemon) {
     const { socket } = resolvePaths({ socket: options.socket, stateDir: options.stateDir });
     if (isSocket(socket)) {
-      return new ApiClient({ apiUrl: 'http://hookd', transport: socketTransport(socket), target: `the hookd daemon at ${socket} (is hookd daemon running?)` });
+      // A little longer than the proxy's own 30 s upstream timeout, so its 504 arrives first.
+      return new ApiClient({ apiUrl: 'http://hookd', transport: socketTransport(socket), timeoutMs: 35_000, target: `the hookd daemon at ${socket} (is hookd daemon running?)` });
     }
     throw new UsageError(`${NO_KEY}; or start hookd daemon with a key (no daemon socket at ${socket})`);
   }
