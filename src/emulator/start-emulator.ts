@@ -5,7 +5,7 @@ import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readBody, MIB } from '../api/read-body.js';
 import { resolveData, type EmulatorData } from './emulator-data.js';
-import { sendError, type EmulatorContext } from './emulator-http.js';
+import { sendError, sendJson, type EmulatorContext } from './emulator-http.js';
 import { TestHooks } from './test-faults.js';
 import { addMessage, createSession, listSessions } from './handle-sessions.js';
 import { getComputer, installDeps, listComputers, updateComputer } from './handle-computers.js';
@@ -30,6 +30,8 @@ export interface RunningEmulator {
   data: EmulatorData;
   /** The test-only hooks, when enabled. */
   testHooks: TestHooks | undefined;
+  /** End every simulated run now (agent turns, installs); returns how many ended. */
+  finishRuns(): number;
   close(): Promise<void>;
 }
 
@@ -60,14 +62,24 @@ function authorized(header: string | undefined, key: string): boolean {
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const data = resolveData(options.data);
   const hooks = options.testHooks ? new TestHooks() : undefined;
-  const timers = new Set<NodeJS.Timeout>();
+  // Simulated runs still going: their timers, and what each does when it ends.
+  const runs = new Map<NodeJS.Timeout, () => void>();
   const runMs = options.runMs ?? 2000;
   const later = (fn: () => void) => {
     const timer = setTimeout(() => {
-      timers.delete(timer);
+      runs.delete(timer);
       fn();
     }, runMs);
-    timers.add(timer);
+    runs.set(timer, fn);
+  };
+  const finishRuns = () => {
+    const pending = [...runs];
+    runs.clear();
+    for (const [timer, fn] of pending) {
+      clearTimeout(timer);
+      fn();
+    }
+    return pending.length;
   };
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -85,6 +97,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       return void res.end();
     }
     if (!isAuthorized) return sendError(res, 401, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');
+    if (hooks && url.pathname === '/__emulator/finish-runs' && method === 'POST') return sendJson(res, 200, { finished: finishRuns() });
     if (hooks && url.pathname.startsWith('/__emulator/')) return hooks.handle(req, res, url.pathname, read.body);
     const fault = hooks?.take(method, url.pathname);
     if (fault?.hang) return;
@@ -121,9 +134,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     url: `http://${host}:${address.port}`,
     data,
     testHooks: hooks,
+    finishRuns,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
+        for (const timer of runs.keys()) clearTimeout(timer);
+        runs.clear();
         server.close(() => resolve());
         // Hung test requests and kept-alive clients would hold close() forever.
         server.closeAllConnections();

@@ -1,7 +1,8 @@
 // TEST-ONLY knobs of the emulator, enabled by `--test-hooks` (or `testHooks: true`) and never by
 // default: queue a fault for the next matching requests (a status such as 429 with Retry-After or
 // 500, a hang, a dropped connection), and read the log of requests the emulator received (method,
-// path, query, whether a key was sent; never the key). Routes live under /__emulator/.
+// path, query, whether a key was sent; never the key), and end every simulated run at once
+// (POST /__emulator/finish-runs, so tests need not wait for a clock). Routes live under /__emulator/.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { checkRequest, parseJson } from '../api/check-request.js';
@@ -77,6 +78,6 @@ export class TestHooks {
       this.requests.length = 0;
       return sendJson(res, 200, { requests: [] });
     }
-    sendError(res, 404, `${req.method} ${path}: test routes are POST|DELETE /__emulator/faults and GET|DELETE /__emulator/requests`);
+    sendError(res, 404, `${req.method} ${path}: test routes are POST|DELETE /__emulator/faults, GET|DELETE /__emulator/requests and POST /__emulator/finish-runs`);
   }
 }

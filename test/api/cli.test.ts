@@ -9,9 +9,9 @@ import { BIN, emulator, filesContaining, hookd, makeKey, proxyServer, tempDir, t
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db40000000049454e44ae426082', 'hex');
 
-async function setup(options: { runMs?: number } = {}) {
+async function setup() {
   const dir = tempDir();
-  const emu = await emulator(options);
+  const emu = await emulator();
   const outputs: string[] = [];
   const env = { HOOKD_API_URL: emu.url, HOOKD_API_KEY: emu.key, HOOKD_STATE_DIR: path.join(dir, 'state'), HOME: dir };
   const run = async (args: string[], extra: Record<string, string | undefined> = {}) => {

@@ -94,16 +94,27 @@ describe('the emulator', () => {
   });
 
   test('install-deps: 202 and provisioning, 409 while it runs, active when it ends', async () => {
-    const emu = await emulator({ runMs: 150 });
+    const emu = await emulator();
     const started = await api(emu, 'POST', '/api/v0/computers/cmp_003/install-deps');
     expect(started.status).toBe(202);
     expect(await started.json()).toMatchObject({ id: 'cmp_003', status: 'provisioning' });
     expect((await api(emu, 'POST', '/api/v0/computers/cmp_003/install-deps')).status).toBe(409);
-    for (let i = 0; i < 100 && emu.data.computers.find((c) => c.id === 'cmp_003')?.status !== 'active'; i += 1) await new Promise((r) => setTimeout(r, 20));
+    const finished: Json = await (await api(emu, 'POST', '/__emulator/finish-runs')).json();
+    expect(finished).toEqual({ finished: 1 });
     const after: Json = await (await api(emu, 'GET', '/api/v0/computers/cmp_003')).json();
     expect(after.status).toBe('active');
     expect(after.provisioningSteps[0]).toMatchObject({ status: 'completed', installSessionId: expect.any(String) });
     expect((await api(emu, 'POST', '/api/v0/computers/cmp_003/install-deps')).status).toBe(202);
+  });
+
+  test('a message makes a session running, a second one pending, and idle when the turn ends', async () => {
+    const emu = await emulator();
+    const first: Json = await (await api(emu, 'POST', '/api/v0/sessions/ses_0003/messages', { text: 'one' })).json();
+    const second: Json = await (await api(emu, 'POST', '/api/v0/sessions/ses_0003/messages', { text: 'two' })).json();
+    expect([first.status, second.status]).toEqual(['running', 'pending']);
+    emu.finishRuns();
+    const page: Json = await (await api(emu, 'GET', '/api/v0/sessions?computerId=cmp_003&limit=100')).json();
+    expect(page.sessions.find((s: { sessionId: string }) => s.sessionId === 'ses_0003')).toMatchObject({ status: 'idle', messageCount: 4 + 2 + 2 });
   });
 
   test('seeded from a data file; a bad data file is refused with located errors', async () => {

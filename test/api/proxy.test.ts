@@ -18,7 +18,7 @@ function expectPlatformError(answer: Answer, status: number, detail: RegExp): vo
 
 async function setup(options: { timeoutMs?: number; noKey?: boolean } = {}) {
   const dir = tempDir();
-  const emu = await emulator({ runMs: 200 });
+  const emu = await emulator();
   const proxy = await proxyServer(dir, { apiUrl: emu.url, apiKey: options.noKey ? undefined : emu.key, timeoutMs: options.timeoutMs ?? 5_000 });
   const call = (method: string, pathAndQuery: string, body?: unknown) =>
     socketRequest(proxy.socket, method, pathAndQuery, body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
