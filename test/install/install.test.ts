@@ -1,0 +1,346 @@
+// hookd install / uninstall on real files in temp directories: round trips on real-looking
+// settings files, idempotence, the bad inputs of issue 5, and the refusal of a concurrent edit.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { SHARED_FIXTURES } from '../helpers/paths.js';
+import { runInstall } from '../../src/commands/install.js';
+import { runUninstall } from '../../src/commands/uninstall.js';
+import { classifyCommand } from '../../src/settings/classify-command.js';
+import { wrapCommand } from '../../src/install/quote-command.js';
+import { HookdError } from '../../src/common/errors.js';
+
+let home: string;
+let stateDir: string;
+let dir: string;
+
+beforeEach(() => {
+  home = tempDir('hookd-home-');
+  process.env.HOME = home;
+  process.env.XDG_DATA_HOME = path.join(home, '.local', 'share');
+  stateDir = path.join(home, 'state');
+  dir = tempDir();
+});
+afterEach(cleanupTempDirs);
+
+const read = (file: string) => readFileSync(file, 'utf8');
+const backups = (folder = dir) => readdirSync(folder).filter((name) => name.includes('.hookd-backup-'));
+const leftovers = (folder = dir) => readdirSync(folder).filter((name) => name.includes('.hookd-') && !name.includes('backup'));
+
+/** A settings file the way people have them: unrelated keys, 4-space indent, plain and wrapped hooks, a blocking event. */
+const REAL_LOOKING = `{
+    "model": "example-model",
+    "permissions": { "allow": ["Bash(npm test:*)", "Read(**)"], "deny": [] },
+    "env": { "AGENT_TELEMETRY": "0" },
+    "hooks": {
+        "PreToolUse": [
+            { "matcher": "Bash", "hooks": [ { "type": "command", "command": "~/bin/guard.sh", "timeout": 5 } ] }
+        ],
+        "Notification": [
+            { "matcher": "permission_prompt", "hooks": [ { "type": "command", "command": "notify-send \\"Agent\\" \\"$(jq -r .message)\\"", "timeout": 5 } ] }
+        ],
+        "Stop": [
+            {
+                "hooks": [
+                    { "type": "command", "command": "say 'it''s done' && echo \\"$HOME\\" >> /tmp/stops # note", "timeout": 30, "x-custom": true },
+                    { "type": "command", "command": "hookd emit -- 'already wrapped'" }
+                ]
+            }
+        ],
+        "SessionEnd": [ { "hooks": [ { "type": "command", "command": "rm -f /tmp/agent.lock\\ntouch /tmp/ended" } ] } ]
+    },
+    "statusLine": { "type": "command", "command": "git branch --show-current" },
+    "theme": "dark"
+}`;
+
+function settingsFile(text: string, name = 'settings.json'): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+async function expectError(promise: Promise<unknown>, pattern: RegExp): Promise<HookdError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HookdError);
+  expect((error as Error).message).toMatch(pattern);
+  return error as HookdError;
+}
+
+describe('quoting', () => {
+  const tricky = [
+    `notify-send "Agent" "$(jq -r .message)"`,
+    `echo 'it'"'"'s' && echo "it's"`,
+    `'`,
+    `''`,
+    `printf '%s\\n' "a  b"   'c\\td'`,
+    `echo \\$HOME \`whoami\` $((1 + 2)) *.log ~/x ; true | cat > /dev/null & wait`,
+    `line one\nline two`,
+    `echo "ünïcødé ✓" # trailing comment`,
+    ` leading and trailing spaces `,
+  ];
+
+  for (const command of tricky) {
+    it(`wraps ${JSON.stringify(command)} so the bridge receives it unchanged`, async () => {
+      const wrapped = wrapCommand(command);
+      const classified = classifyCommand(wrapped);
+      expect(classified).toMatchObject({ kind: 'bridge', inner: command });
+      // What the client's shell actually hands the bridge: `hookd` here is a function printing its words after `emit --`.
+      const seen = await execa('/bin/sh', ['-c', `hookd() { shift 2; printf '%s' "$*"; }; ${wrapped}`]);
+      expect(seen.stdout).toBe(command.replace(/\n+$/, ''));
+    });
+  }
+});
+
+describe('hookd install and uninstall: round trips', () => {
+  it('wraps only the plain hooks of fire-and-forget events, changing nothing else in the file', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    const out = await runInstall({ settings: file, stateDir });
+    const after = read(file);
+    const before = JSON.parse(REAL_LOOKING);
+    const originals = [
+      before.hooks.Notification[0].hooks[0].command,
+      before.hooks.Stop[0].hooks[0].command,
+      before.hooks.SessionEnd[0].hooks[0].command,
+    ] as string[];
+    // Byte for byte: the file is the original with exactly these three string literals replaced.
+    let expected = REAL_LOOKING;
+    for (const original of originals) expected = expected.replace(JSON.stringify(original), JSON.stringify(wrapCommand(original)));
+    expect(after).toBe(expected);
+    const data = JSON.parse(after);
+    expect(data.hooks.PreToolUse[0].hooks[0].command).toBe('~/bin/guard.sh');
+    expect(data.hooks.Stop[0].hooks[1].command).toBe(`hookd emit -- 'already wrapped'`);
+    expect(data.hooks.Stop[0].hooks[0]).toMatchObject({ timeout: 30, 'x-custom': true });
+    expect(out).toMatch(/3 change\(s\) written \(1 hook\(s\) of events that can block the agent are left to the client/);
+    expect(backups().map((name) => read(path.join(dir, name)))).toEqual([REAL_LOOKING]);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('changes nothing the second time: identical bytes, no new backup', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    await runInstall({ settings: file, stateDir });
+    const once = read(file);
+    const out = await runInstall({ settings: file, stateDir });
+    expect(read(file)).toBe(once);
+    expect(out).toMatch(/nothing to change/);
+    expect(backups()).toHaveLength(1);
+  });
+
+  it('uninstall restores the original, byte for byte', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    await runInstall({ settings: file, stateDir });
+    const out = await runUninstall({ settings: file, stateDir });
+    expect(read(file)).toBe(REAL_LOOKING);
+    expect(out).toMatch(/3 change\(s\) undone/);
+    expect(await runUninstall({ settings: file, stateDir })).toMatch(/hookd install has not changed this file .* nothing to undo/);
+  });
+
+  it('round trips the shared sample settings: its hand-written bridge entries are left alone by both', async () => {
+    const original = read(path.join(SHARED_FIXTURES, 'settings.example.json'));
+    const file = settingsFile(original);
+    await runInstall({ settings: file, stateDir });
+    const data = JSON.parse(read(file));
+    expect(data.hooks.SessionEnd[0].hooks[1].command).toBe(wrapCommand('echo session over >> /tmp/plain-hook.log'));
+    expect(read(file)).toBe(original.replace('"echo session over >> /tmp/plain-hook.log"', JSON.stringify(wrapCommand('echo session over >> /tmp/plain-hook.log'))));
+    await runUninstall({ settings: file, stateDir });
+    expect(read(file)).toBe(original);
+  });
+
+  it('uninstall keeps edits the user made after install', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    await runInstall({ settings: file, stateDir });
+    const edited = JSON.parse(read(file));
+    edited.theme = 'light';
+    edited.hooks.Stop[0].hooks.push({ type: 'command', command: 'echo mine' });
+    writeFileSync(file, JSON.stringify(edited, null, 4));
+    await runUninstall({ settings: file, stateDir });
+    const expected = JSON.parse(REAL_LOOKING);
+    expected.theme = 'light';
+    expected.hooks.Stop[0].hooks.push({ type: 'command', command: 'echo mine' });
+    expect(JSON.parse(read(file))).toEqual(expected);
+  });
+
+  it('--events limits the wrapping; blocking and unknown events are refused', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    await runInstall({ settings: file, stateDir, events: 'Stop' });
+    const data = JSON.parse(read(file));
+    expect(classifyCommand(data.hooks.Stop[0].hooks[0].command).kind).toBe('bridge');
+    expect(classifyCommand(data.hooks.Notification[0].hooks[0].command).kind).toBe('plain');
+    await expectError(runInstall({ settings: file, stateDir, events: 'Stop,PreToolUse' }), /PreToolUse hooks can block or answer the agent/);
+    await expectError(runInstall({ settings: file, stateDir, events: 'Stp' }), /unknown event "Stp" \(did you mean "Stop"\?\)/);
+    await expectError(runInstall({ settings: file, stateDir, add: ['followup'], events: 'Notification' }), /runs only on Stop/);
+    await expectError(runInstall({ settings: file, stateDir, add: ['fireworks'] }), /no example hook "fireworks"; choose from notify, log, webhook, followup/);
+  });
+
+  it('--dry-run prints a unified diff and writes nothing', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    const out = await runInstall({ settings: file, stateDir, dryRun: true });
+    expect(out.split('\n').slice(0, 2)).toEqual([`--- ${file}`, `+++ ${file}`]);
+    expect(out).toContain(`-            { "matcher": "permission_prompt", "hooks": [ { "type": "command", "command": "notify-send \\"Agent\\" \\"$(jq -r .message)\\"", "timeout": 5 } ] }`);
+    expect(out).toContain(`+                    { "type": "command", "command": "hookd emit -- 'rm -f /tmp/agent.lock\\ntouch /tmp/ended'" } ] } ]`.replace(/^\+ {20}/, '+        "SessionEnd": [ { "hooks": [ '));
+    expect(read(file)).toBe(REAL_LOOKING);
+    expect(backups()).toEqual([]);
+    expect(existsSync(stateDir)).toBe(false);
+  });
+});
+
+describe('hookd install --add', () => {
+  it('adds the example hooks behind the bridge, copies the scripts, and uninstall takes both away', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    const out = await runInstall({ settings: file, stateDir, add: ['log', 'notify'] });
+    const data = JSON.parse(read(file));
+    const examples = path.join(home, '.local', 'share', 'hookd', 'examples');
+    expect(readdirSync(examples).sort()).toEqual(['log-event.sh', 'notify.sh']);
+    expect(out).toMatch(/copied log-event\.sh/);
+    const log = wrapCommand('~/.local/share/hookd/examples/log-event.sh');
+    for (const event of ['Notification', 'Stop', 'SubagentStop', 'SessionEnd']) {
+      const commands = (data.hooks[event] as { hooks: { command: string }[] }[]).flatMap((group) => group.hooks.map((hook) => hook.command));
+      expect(commands).toContain(log);
+      expect(commands).toContain(wrapCommand('~/.local/share/hookd/examples/notify.sh'));
+    }
+    expect(data.hooks.SubagentStop.at(-2)).toEqual({ hooks: [{ type: 'command', command: log, timeout: 10 }] });
+    // The file keeps its 4-space indentation and its key order.
+    expect(read(file)).toMatch(/^\{\n {4}"model": "example-model",\n {4}"permissions"/);
+    expect(Object.keys(data)).toEqual(['model', 'permissions', 'env', 'hooks', 'statusLine', 'theme']);
+    expect(await runInstall({ settings: file, stateDir, add: ['log', 'notify'] })).toMatch(/nothing to change/);
+    await runUninstall({ settings: file, stateDir });
+    expect(JSON.parse(read(file))).toEqual(JSON.parse(REAL_LOOKING));
+    expect(existsSync(examples)).toBe(false);
+  });
+
+  it('creates a missing settings file with --add, and uninstall removes it again', async () => {
+    const file = path.join(dir, 'new', 'settings.json');
+    await expectError(runInstall({ settings: file, stateDir }), /no such file, so there is nothing to wrap.*hookd install --add notify/);
+    expect(existsSync(file)).toBe(false);
+    await runInstall({ settings: file, stateDir, add: ['followup'] });
+    expect(JSON.parse(read(file))).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: wrapCommand('~/.local/share/hookd/examples/followup.sh'), timeout: 30 }] }] } });
+    expect(read(file).endsWith('}\n')).toBe(true);
+    expect(await runUninstall({ settings: file, stateDir })).toMatch(/removed \(install had created it\)/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('treats an empty file as a settings file with no hooks', async () => {
+    const file = settingsFile('');
+    expect(await runInstall({ settings: file, stateDir })).toMatch(/nothing to change/);
+    await runInstall({ settings: file, stateDir, add: ['log'], events: 'Stop' });
+    expect(JSON.parse(read(file))).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: wrapCommand('~/.local/share/hookd/examples/log-event.sh'), timeout: 10 }] }] } });
+  });
+
+  it('keeps a tab-indented file tab-indented', async () => {
+    const file = settingsFile('{\n\t"theme": "dark",\n\t"hooks": {\n\t\t"Stop": []\n\t}\n}\n');
+    await runInstall({ settings: file, stateDir, add: ['log'], events: 'Stop' });
+    expect(read(file)).toMatch(/^\{\n\t"theme": "dark",\n\t"hooks": \{\n\t\t"Stop": \[\n\t\t\t\{/);
+    await runUninstall({ settings: file, stateDir });
+    expect(read(file)).toBe('{\n\t"theme": "dark",\n\t"hooks": {\n\t\t"Stop": []\n\t}\n}\n');
+  });
+});
+
+describe('hookd install: other shapes and bad input', () => {
+  it('handles a bare event-map hooks file', async () => {
+    const text = '{\n  "Stop": [ { "hooks": [ { "type": "command", "command": "echo stop" } ] } ],\n  "version": 2\n}\n';
+    const file = settingsFile(text, 'hooks.json');
+    await runInstall({ settings: file, stateDir, add: ['notify'], events: 'Stop,Notification' });
+    const data = JSON.parse(read(file));
+    expect(data.hooks).toBeUndefined();
+    expect(data.Stop[0].hooks[0].command).toBe(wrapCommand('echo stop'));
+    expect(data.Notification).toHaveLength(1);
+    expect(data.version).toBe(2);
+    await runUninstall({ settings: file, stateDir });
+    // Adding rewrote the file in its indentation; removing gives back the same content.
+    expect(JSON.parse(read(file))).toEqual(JSON.parse(text));
+  });
+
+  it('wraps and unwraps a bare event-map hooks file in place', async () => {
+    const text = '{\n  "Stop": [ { "hooks": [ { "type": "command", "command": "echo stop" } ] } ],\n  "version": 2\n}\n';
+    const file = settingsFile(text, 'hooks.json');
+    await runInstall({ settings: file, stateDir });
+    expect(read(file)).toBe(text.replace('"echo stop"', JSON.stringify(wrapCommand('echo stop'))));
+    await runUninstall({ settings: file, stateDir });
+    expect(read(file)).toBe(text);
+  });
+
+  it('edits the target of a symlinked settings file and keeps the link', async () => {
+    const real = settingsFile(REAL_LOOKING, 'real-settings.json');
+    const linkDir = tempDir();
+    const link = path.join(linkDir, 'settings.json');
+    symlinkSync(real, link);
+    await runInstall({ settings: link, stateDir });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(real);
+    expect(read(real)).toContain('hookd emit --');
+    expect(backups(dir)).toHaveLength(1);
+    expect(readdirSync(linkDir)).toEqual(['settings.json']);
+    await runUninstall({ settings: link, stateDir });
+    expect(read(real)).toBe(REAL_LOOKING);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses a dangling symlink', async () => {
+    const link = path.join(dir, 'settings.json');
+    symlinkSync(path.join(dir, 'gone.json'), link);
+    await expectError(runInstall({ settings: link, stateDir, add: ['log'] }), /a symlink to a file that does not exist/);
+  });
+
+  it('refuses a file that is not JSON, or not valid settings, and leaves it untouched', async () => {
+    const file = settingsFile('{ "hooks": { "Stop": [ }');
+    await expectError(runInstall({ settings: file, stateDir }), /settings\.json: not valid JSON: .*\nnothing was changed: fix the file first/);
+    const invalid = settingsFile('{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "x", "timeout": "ten" } ] } ] } }', 'invalid.json');
+    await expectError(runInstall({ settings: invalid, stateDir }), /hooks\.Stop\[0\]\.hooks\[0\]\.timeout/);
+    expect(read(file)).toBe('{ "hooks": { "Stop": [ }');
+    expect(backups()).toEqual([]);
+    await expectError(runUninstall({ settings: file, stateDir }), /not valid JSON/);
+  });
+
+  it('refuses a read-only file', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    chmodSync(file, 0o444);
+    await expectError(runInstall({ settings: file, stateDir }), /the file is read-only; nothing was changed/);
+    expect(read(file)).toBe(REAL_LOOKING);
+    expect(backups()).toEqual([]);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses uninstall of a missing file', async () => {
+    await expectError(runUninstall({ settings: path.join(dir, 'nope.json'), stateDir }), /nope\.json: no such file/);
+  });
+
+  it('keeps the file mode', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    chmodSync(file, 0o640);
+    await runInstall({ settings: file, stateDir });
+    expect(lstatSync(file).mode & 0o777).toBe(0o640);
+  });
+});
+
+describe('reproduction: a concurrent writer between read and write', () => {
+  it('refuses the edit and leaves the other writer’s file, with no backup, temp file or install record', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    const theirs = REAL_LOOKING.replace('"dark"', '"solarized"');
+    await expectError(runInstall({ settings: file, stateDir }, { beforeCommit: () => writeFileSync(file, theirs) }), /the file changed while hookd was editing it .*nothing was changed\. Run the command again\./);
+    expect(read(file)).toBe(theirs);
+    expect(backups()).toEqual([]);
+    expect(leftovers()).toEqual([]);
+    expect(await runUninstall({ settings: file, stateDir })).toMatch(/has not changed this file/);
+  });
+
+  it('refuses an uninstall the same way and keeps the install record', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    await runInstall({ settings: file, stateDir });
+    const installed = read(file);
+    const theirs = installed.replace('"dark"', '"light"');
+    await expectError(runUninstall({ settings: file, stateDir }, { beforeCommit: () => writeFileSync(file, theirs) }), /the file changed while hookd was editing it/);
+    expect(read(file)).toBe(theirs);
+    await runUninstall({ settings: file, stateDir });
+    expect(read(file)).toBe(REAL_LOOKING.replace('"dark"', '"light"'));
+  });
+
+  it('notices a file created by someone else while install was creating it', async () => {
+    const file = path.join(dir, 'settings.json');
+    await expectError(runInstall({ settings: file, stateDir, add: ['log'] }, { beforeCommit: () => writeFileSync(file, '{}') }), /the file changed while hookd was editing it/);
+    expect(read(file)).toBe('{}');
+  });
+});
