@@ -72,8 +72,17 @@ export function createProxy(options: ProxyOptions): Proxy {
           cancel();
         }
       });
+    const request = { url: upstream, secure, agent, method, path: `${basePath}${route.upstreamPath}`, apiKey: options.apiKey, body, timeoutMs, onCancel };
     try {
-      const answer = await forwardRequest({ url: upstream, secure, agent, method, path: `${basePath}${route.upstreamPath}`, apiKey: options.apiKey, body, timeoutMs, onCancel });
+      let answer: UpstreamAnswer;
+      try {
+        answer = await forwardRequest(request);
+      } catch (error) {
+        // A kept-alive connection the server closed while idle fails at once: a GET may go again.
+        const code = networkCode(error);
+        if (method !== 'GET' || clientGone || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
+        answer = await forwardRequest(request);
+      }
       sendUpstream(res, answer);
       return answer.status;
     } catch (error) {

@@ -174,6 +174,16 @@ describe('failures of the upstream and of the configuration', () => {
     expect(proxy.logs()).not.toContain(emu.key);
   });
 
+  test('a dropped connection: a GET is sent once more, a POST is not (502)', async () => {
+    const { emu, call } = await setup();
+    emu.fault({ path: '/api/v0/sessions', method: 'GET', drop: true });
+    expect((await call('GET', '/api/v0/sessions?limit=2')).status).toBe(200);
+    expect(emu.hooks.requests).toHaveLength(2);
+    emu.fault({ path: '/api/v0/sessions', method: 'POST', drop: true });
+    expectPlatformError(await call('POST', '/api/v0/sessions', { computerId: 'cmp_001' }), 502, /ECONNRESET/);
+    expect(emu.hooks.requests).toHaveLength(3);
+  });
+
   test('upstream hanging: 504', async () => {
     const { emu, call, noKeyAnywhere } = await setup({ timeoutMs: 300 });
     emu.fault({ hang: true });
