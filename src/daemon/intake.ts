@@ -117,7 +117,10 @@ export class Intake {
       this.dirty = false;
       this.backlog = this.inbox.committed(this.arrivals);
     }
+    let admitted = 0;
     while (this.backlog.length > 0 && !this.stopped && this.dispatcher.inFlight.size < this.maxInFlight) {
+      // Admitting is synchronous file work: let the local API and finished hooks in now and then.
+      if (++admitted % 32 === 0) await new Promise((resolve) => setImmediate(resolve));
       const arrival = this.backlog.shift()!;
       this.arrivals.delete(arrival.id);
       const key = this.inbox.claim(arrival);

@@ -68,7 +68,8 @@ export function testDaemon(hooks: object = {}): TestDaemon {
       await daemon.process;
       daemon.process = undefined;
     },
-    request: (method, urlPath, body) => requestDaemon(socket, method, urlPath, body),
+    // Generous: under the load tests the daemon shares two cores with thousands of bridges.
+    request: (method, urlPath, body) => requestDaemon(socket, method, urlPath, body, 30_000),
     async emit(command, payload, extraEnv = {}) {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
       const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 10_000 });

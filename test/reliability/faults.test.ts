@@ -1,0 +1,173 @@
+// Reliability: faults, end to end with the built binary. Each test tries to break a promise of
+// DESIGN.md §1 the way the world would: kill -9 at random moments, settings flapping under load,
+// hooks that fork, flood their output or close their pipes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { testDaemon, stopPayload, type TestDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { waitGone } from '../helpers/process-alive.js';
+import { HOOKD } from '../helpers/paths.js';
+
+const daemons: TestDaemon[] = [];
+afterEach(async () => {
+  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  cleanupTempDirs();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const inboxEmpty = (daemon: TestDaemon) => ['new', 'cur', 'tmp'].every((dir) => readdirSync(path.join(daemon.stateDir, 'inbox', dir)).length === 0);
+
+function daemonWith(command: string, timeout = 30): TestDaemon {
+  const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] });
+  daemons.push(daemon);
+  return daemon;
+}
+
+/** `count` bridges from `writers` parallel shell loops, payload field i = 0..count-1. */
+function emitMany(daemon: TestDaemon, command: string, count: number, writers: number) {
+  const per = count / writers;
+  return Promise.all(
+    Array.from({ length: writers }, (_, w) =>
+      execa('sh', ['-c', `i=0; while [ $i -lt ${per} ]; do printf '{"session_id":"w${w}","hook_event_name":"Stop","i":%d}' $((i * ${writers} + ${w})) | hookd emit -- '${command}'; i=$((i + 1)); done`], {
+        env: daemon.env,
+        timeout: 300_000,
+      }),
+    ),
+  );
+}
+
+describe('faults', () => {
+  it('kill -9 at random moments during a burst of 500 events: each runs at least once, and again only if it was running at a kill', async () => {
+    const out = tempDir();
+    // One file per run, named by event and attempt: a second run of the same attempt would collide.
+    const command = `cat > ${out}/$HOOKD_EVENT_ID.$HOOKD_ATTEMPT.$$; sleep 0.05`;
+    const daemon = daemonWith(command);
+    await daemon.start();
+    const bridges = emitMany(daemon, command, 500, 10);
+    let kills = 0;
+    for (; kills < 6; kills++) {
+      await sleep(150 + Math.floor(Math.random() * 350));
+      await daemon.kill9();
+      await daemon.start();
+    }
+    await bridges;
+    await waitFor('every event to run and the inbox to empty', () => inboxEmpty(daemon) && new Set(readdirSync(out).map((name) => name.split('.')[0])).size === 500, 120_000);
+    const runs = readdirSync(out).map((name) => {
+      const [eventId, attempt] = name.split('.');
+      return { eventId: eventId!, attempt: Number(attempt), i: JSON.parse(readFileSync(path.join(out, name), 'utf8')).i as number };
+    });
+    expect(new Set(runs.map((run) => run.i)).size).toBe(500);
+    // No event ran twice in one attempt; a rerun always carries a higher attempt number.
+    const perAttempt = new Set(runs.map((run) => `${run.eventId}.${run.attempt}`));
+    expect(perAttempt.size).toBe(runs.length);
+    const reruns = runs.filter((run) => run.attempt > 1).length;
+    expect(reruns).toBeLessThanOrEqual(kills * 8);
+    console.log(`kill -9: 500 events, ${kills} kills survived, ${reruns} runs repeated because they were running at a kill`);
+  }, 240_000);
+
+  it('settings rewritten 100 times in 5 s, some invalid, while events flow: ends on the last valid version, never runs a hook of an invalid one', async () => {
+    const out = tempDir();
+    const daemon = testDaemon();
+    daemons.push(daemon);
+    const version = (n: number, valid: boolean) =>
+      JSON.stringify({
+        theme: 'dark',
+        hooks: {
+          Stop: [{ hooks: [{ type: 'command', command: valid ? `hookd emit -- 'echo v${n} >> ${out}/valid'` : `hookd emit -- 'touch ${out}/INVALID-RAN'`, timeout: valid ? 5 : 'ten' }] }],
+        },
+      });
+    writeFileSync(daemon.settings, version(0, true));
+    await daemon.start();
+    let last = 0;
+    const flow = (async () => {
+      for (let i = 0; i < 60; i++) {
+        await daemon.request('POST', '/events', stopPayload({ i }));
+        await sleep(80);
+      }
+    })();
+    for (let n = 1; n <= 100; n++) {
+      const valid = n % 3 !== 0 || n === 100;
+      if (valid) last = n;
+      const text = version(n, valid);
+      if (n % 2) {
+        writeFileSync(`${daemon.settings}.tmp`, text);
+        renameSync(`${daemon.settings}.tmp`, daemon.settings);
+      } else {
+        writeFileSync(daemon.settings, text);
+      }
+      await sleep(50);
+    }
+    await flow;
+    await waitFor('the last valid version in use', async () => {
+      const status = (await daemon.request('GET', '/status')).body as { settings: { lastError: unknown; daemonHooks: number } };
+      return status.settings.lastError === null && status.settings.daemonHooks === 1;
+    });
+    const probe = await daemon.request('POST', '/events', stopPayload({ probe: true }));
+    expect((probe.body as { queued: Array<{ command: string }> }).queued[0]?.command).toBe(`echo v${last} >> ${out}/valid`);
+    await waitFor('the probe to run', () => existsSync(`${out}/valid`) && readFileSync(`${out}/valid`, 'utf8').includes(`v${last}\n`));
+    expect(existsSync(`${out}/INVALID-RAN`)).toBe(false);
+  }, 120_000);
+
+  it('a hook that forks 50 children and times out: the whole process group is gone afterwards', async () => {
+    const out = tempDir();
+    const command = `i=0; while [ $i -lt 50 ]; do sleep 100 & echo $! >> ${out}/pids; i=$((i + 1)); done; wait`;
+    const daemon = daemonWith(command, 1);
+    await daemon.start();
+    await daemon.emit(command, stopPayload());
+    const outcome = await waitFor('the timeout', async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0]);
+    expect(outcome.outcome).toBe('timed_out');
+    const pids = readFileSync(`${out}/pids`, 'utf8').trim().split('\n').map(Number);
+    expect(pids).toHaveLength(50);
+    for (const pid of pids) expect(await waitGone(pid, 5000), `pid ${pid}`).toBe(true);
+  });
+
+  it('hooks that never read 1 MiB of stdin, close stdout early, or print 100 MiB: no deadlock, bounded memory', async () => {
+    const daemon = testDaemon({});
+    daemons.push(daemon);
+    await daemon.start();
+    const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${daemon.process!.pid}/status`, 'utf8'))![1]);
+    const before = rss();
+    const big = JSON.stringify({ session_id: 's', hook_event_name: 'Stop', pad: 'x'.repeat(1024 * 1024 - 100) });
+    await daemon.emit('sleep 0.3', big);
+    await daemon.emit('exec >&- 2>&-; sleep 0.3', stopPayload({ n: 2 }));
+    await daemon.emit('head -c 104857600 /dev/zero', stopPayload({ n: 3 }));
+    await waitFor('three outcomes', async () => ((await daemon.request('GET', '/events?limit=3')).body as { events: unknown[] }).events.length === 3, 60_000);
+    const events = ((await daemon.request('GET', '/events?limit=3')).body as { events: Array<{ command: string; outcome: string; truncated: boolean }> }).events;
+    for (const event of events) expect(event.outcome, event.command).toBe('ok');
+    expect(events.find((event) => event.command.startsWith('head'))?.truncated).toBe(true);
+    // 100 MiB went through the daemon; it kept 64 KiB of it.
+    expect(rss() - before).toBeLessThan(60 * 1024);
+  });
+});
+
+describe('load', () => {
+  it('10,000 events from 20 parallel writers: all run, the inbox ends empty, memory stays flat', async () => {
+    const command = 'true';
+    const daemon = daemonWith(command);
+    await daemon.start();
+    const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${daemon.process!.pid}/status`, 'utf8'))![1]);
+    const ok = async () => (((await daemon.request('GET', '/status')).body as { counts: { ok?: number } }).counts.ok ?? 0);
+    const bridges = emitMany(daemon, command, 10_000, 20);
+    await waitFor('the first 1,000 runs', async () => (await ok()) >= 1000, 240_000);
+    const early = rss();
+    await bridges;
+    await waitFor('10,000 runs', async () => (await ok()) >= 10_000, 400_000);
+    expect(inboxEmpty(daemon)).toBe(true);
+    const late = rss();
+    // The figures the README's Reliability section reports.
+    console.log(`load: 10,000 events, RSS after 1,000 ${early} KiB, at the end ${late} KiB (x${(late / early).toFixed(2)})`);
+    expect(late / early).toBeLessThanOrEqual(1.5);
+  }, 600_000);
+});
+
+describe('bridge under a hostile environment', () => {
+  it('runs from a directory that is gone and with an empty environment', async () => {
+    const state = tempDir();
+    const result = await execa('sh', ['-c', `cd /tmp && ${HOOKD} emit -- true`], { env: { HOOKD_STATE_DIR: state }, extendEnv: false, input: stopPayload(), reject: false });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+    expect(readdirSync(path.join(state, 'inbox', 'new'))).toHaveLength(1);
+  });
+});
