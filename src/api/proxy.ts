@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Logger } from '../common/logger.js';
 import { describeError } from '../common/errors.js';
-import { errorBody } from './api-error.js';
+import { sendError, sendUpstream } from './proxy-answers.js';
 import { checkBody, matchRoute, type Route } from './proxy-routes.js';
 import { readBody, showSize } from './read-body.js';
 import { networkCode } from './retry-policy.js';
@@ -29,22 +29,6 @@ export interface Proxy {
   handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>;
   /** Drop the kept-alive upstream connections. */
   close(): void;
-}
-
-function sendError(res: http.ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(errorBody(status, detail));
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-}
-
-function sendUpstream(res: http.ServerResponse, answer: UpstreamAnswer): void {
-  const headers: Record<string, string> = { 'content-length': String(answer.body.length) };
-  for (const name of ['content-type', 'retry-after', 'x-request-id']) {
-    const value = answer.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  res.writeHead(answer.status, headers);
-  res.end(answer.body);
 }
 
 /** Create the proxy; mount `handle` in front of the daemon's own routes. */
