@@ -111,6 +111,12 @@ async function measure(send) {
   return { median: median(latencies), rps: CONCURRENT / seconds };
 }
 
+// A hard stop, so a stalled server cannot hold the run forever.
+setTimeout(() => {
+  console.error('bench/proxy.mjs: still running after 120 s; stopping');
+  process.exit(1);
+}, 120_000).unref();
+
 const dir = mkdtempSync(path.join(tmpdir(), 'hookd-bench-proxy-'));
 const emulator = await startEmulator();
 const bare = bareProxy(emulator.url);
