@@ -19,7 +19,7 @@ export function readSettingsForEdit(file: string): Snapshot {
   const snapshot = readSnapshot(file);
   if (!snapshot.exists) return snapshot;
   const parsed = parseSettingsText(snapshot.text, snapshot.target);
-  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.errors.join('\n')}\nnothing was changed: fix the file first (hookd validate shows every error)`);
+  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.errors.join('\n')} (nothing was changed: fix the file first; hookd validate lists every error)`);
   return snapshot;
 }
 

@@ -287,7 +287,7 @@ describe('hookd install: other shapes and bad input', () => {
 
   it('refuses a file that is not JSON, or not valid settings, and leaves it untouched', async () => {
     const file = settingsFile('{ "hooks": { "Stop": [ }');
-    await expectError(runInstall({ settings: file, stateDir }), /settings\.json: not valid JSON: .*\nnothing was changed: fix the file first/);
+    await expectError(runInstall({ settings: file, stateDir }), /settings\.json: not valid JSON: .* \(nothing was changed: fix the file first; hookd validate lists every error\)$/);
     const invalid = settingsFile('{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "x", "timeout": "ten" } ] } ] } }', 'invalid.json');
     await expectError(runInstall({ settings: invalid, stateDir }), /hooks\.Stop\[0\]\.hooks\[0\]\.timeout/);
     expect(read(file)).toBe('{ "hooks": { "Stop": [ }');

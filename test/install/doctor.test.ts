@@ -1,0 +1,71 @@
+// hookd doctor as a process against a real daemon: every check passing, and each failing with
+// what to do.
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { ROOT } from '../helpers/paths.js';
+import { fakeProgram, runEntry, toolbox } from './helpers.js';
+
+const daemons: TestDaemon[] = [];
+afterEach(async () => {
+  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  cleanupTempDirs();
+});
+
+const wrapped = { Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'", timeout: 5 }] }] };
+
+describe('hookd doctor', () => {
+  it('passes every check with valid settings, this hookd on PATH, and a running daemon that runs the probe', async () => {
+    const daemon = testDaemon(wrapped);
+    daemons.push(daemon);
+    await daemon.start();
+    const result = await runEntry(['doctor'], { ...daemon.env, HOME: daemon.dir });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
+    expect(result.stdout).toMatch(/✓ hookd on PATH: .*bin\/hookd/);
+    expect(result.stdout).toMatch(/✓ probe event: a Stop event went through the inbox and its hook ran/);
+    const status = await daemon.request('GET', '/events?limit=5');
+    expect(JSON.stringify(status.body)).toMatch(/echo hookd-doctor-probe [0-9a-f]{12}/);
+
+    const json = await runEntry(['doctor', '--json'], { ...daemon.env, HOME: daemon.dir });
+    const report = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean }[] };
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'daemon', 'probe event']);
+  });
+
+  it('fails with what to do: no bridge entries, no hookd on PATH, no daemon', async () => {
+    const dir = tempDir();
+    const settings = path.join(dir, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo plain' }] }] } }));
+    const result = await runEntry(['doctor', '--settings', settings, '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: toolbox([]) });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain('✓ settings: ');
+    expect(result.stdout).toContain('✗ bridge: no hook runs through hookd emit, so the daemon has nothing to do\n    → hookd install');
+    expect(result.stdout).toContain('✗ hookd on PATH: no hookd on PATH, so the client cannot run the bridge\n    → npm link in');
+    expect(result.stdout).toMatch(/✗ daemon: no daemon answers on .*hookd\.sock \(ENOENT\)\n {4}→ start it: hookd service install/);
+    expect(result.stdout).toContain('✗ probe event: not sent: the daemon is not running');
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('4 check(s) failed');
+  });
+
+  it('names another hookd found first on PATH, and invalid settings', async () => {
+    const dir = tempDir();
+    const other = toolbox([]);
+    fakeProgram(other, 'hookd');
+    const settings = path.join(dir, 'settings.json');
+    writeFileSync(settings, '{ "hooks": { "Stop": "x" } }');
+    const result = await runEntry(['doctor', '--settings', settings, '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: `${other}:${path.join(ROOT, 'bin')}` });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain(`✗ hookd on PATH: PATH runs ${path.join(other, 'hookd')}`);
+    expect(result.stdout).toContain(`not this hookd (${path.join(ROOT, 'bin', 'hookd')})`);
+    expect(result.stdout).toMatch(/✗ settings: .*settings\.json: hooks\.Stop: expected an array/);
+  });
+
+  it('refuses a bad --timeout', async () => {
+    const result = await runEntry(['doctor', '--timeout', 'soon'], { HOME: tempDir(), PATH: toolbox([]) });
+    expect(result).toMatchObject({ exitCode: 2, stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"' });
+  });
+});
