@@ -1,5 +1,5 @@
 // `hookd service install|uninstall|status`: the user service that runs the daemon.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CheckFailed, HookdError, describeError } from '../common/errors.js';
 import { currentServiceSpec } from '../service/service-spec.js';
@@ -42,9 +42,14 @@ async function install(manager: ServiceManager, options: ServiceOptions, out: st
     out.push(`This is the file hookd would install at ${manager.file}:`, '', text);
     throw new CheckFailed(`cannot install the service: ${why}. Nothing was written. Run the daemon another way (hookd daemon), or install the file above by hand where a service manager runs`);
   }
+  if (!existsSync(spec.script)) throw new HookdError('ENOBUILD', `${spec.script} does not exist: build hookd first (npm run build), then run hookd service install again`);
   const changed = readOrUndefined(manager.file) !== text;
   if (changed) writeAtomically(manager.file, text);
-  await manager.activate(changed);
+  try {
+    await manager.activate(changed);
+  } catch (error) {
+    throw new HookdError('ESERVICE', `${(error as Error).message}. ${manager.file} is in place; fix the cause and run hookd service install again`);
+  }
   out.push(`${changed ? 'wrote' : 'unchanged:'} ${manager.file}`, `service ${await manager.state()} (${manager.name}); check it with: hookd doctor`);
 }
 

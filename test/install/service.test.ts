@@ -111,11 +111,12 @@ describe('rendered service files', () => {
 });
 
 describe('hookd service (a process, with fake service managers)', () => {
-  function setup(systemctl?: 'works' | 'no-bus') {
+  function setup(systemctl?: 'works' | 'no-bus' | 'enable-fails') {
     const home = tempDir('hookd-home-');
     const record = tempDir('hookd-record-');
     const bin = toolbox(['cat']);
     if (systemctl === 'works') fakeProgram(bin, 'systemctl', `[ "$2" = is-active ] && { cat "$RECORD_DIR/state" 2>/dev/null || echo inactive; exit 0; }\n[ "$3" = --now ] && [ "$2" = enable ] && echo active > "$RECORD_DIR/state"`);
+    if (systemctl === 'enable-fails') fakeProgram(bin, 'systemctl', '[ "$2" = enable ] && { echo "Failed to enable unit: Access denied" >&2; exit 1; }');
     if (systemctl === 'no-bus') fakeProgram(bin, 'systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
     const env = { HOME: home, PATH: bin, RECORD_DIR: record, XDG_CONFIG_HOME: path.join(home, 'config'), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' };
     const unit = path.join(home, 'config', 'systemd', 'user', 'hookd.service');
@@ -139,6 +140,14 @@ describe('hookd service (a process, with fake service managers)', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/the systemd user manager cannot be reached \(Failed to connect to bus: No medium found\)/);
     expect(existsSync(unit)).toBe(false);
+  });
+
+  it('says what failed when systemctl refuses to enable, and that the file is in place', async () => {
+    const { env, unit } = setup('enable-fails');
+    const result = await runEntry(['service', 'install'], env);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe(`hookd: systemctl --user enable --now hookd.service failed: Failed to enable unit: Access denied. ${unit} is in place; fix the cause and run hookd service install again`);
+    expect(readFileSync(unit, 'utf8')).toContain('Restart=on-failure');
   });
 
   it('--dry-run prints the unit and writes nothing, even without systemd', async () => {
