@@ -81,6 +81,11 @@ describe('classifyCommand', () => {
     expect(classifyCommand('echo hookd emit')).toEqual({ kind: 'plain' });
   });
 
+  it('does not throw on syntax the shell parser gives up on (found by the hostile-input suite)', () => {
+    expect(classifyCommand('echo ${')).toEqual({ kind: 'plain' });
+    expect(classifyCommand('hookd emit -- echo ${')).toMatchObject({ kind: 'bridge', inner: 'echo ${', unquotedShellSyntax: true });
+  });
+
   it('flags shell syntax the client would run before the bridge sees it', () => {
     expect(classifyCommand('hookd emit -- notify-send "$(jq -r .message)"')).toMatchObject({ unquotedShellSyntax: true });
     expect(classifyCommand('hookd emit -- echo hi | tee x')).toMatchObject({ unquotedShellSyntax: true });

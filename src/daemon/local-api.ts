@@ -2,6 +2,7 @@
 // {status, title, detail}. Platform routes (/api/v0/...) are handed to the proxy when one is mounted.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, unlinkSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { HookdError } from '../common/errors.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
@@ -38,7 +39,13 @@ export type Routes = Record<string, Handler>;
 /** Start the HTTP server on `socketPath` (0600). The caller holds the daemon lock, so an existing socket is stale. */
 export async function startLocalApi(socketPath: string, routes: Routes, fallback?: Fallback): Promise<Server> {
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://hookd');
+    let url: URL;
+    try {
+      // Parsed as a path on a fixed base: a request target like `//:` is not a URL at all.
+      url = new URL(`http://hookd${req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`}`);
+    } catch {
+      return sendError(res, 400, 'Bad Request', `not a valid request path: ${JSON.stringify(req.url)}`);
+    }
     try {
       const handler = routes[`${req.method} ${url.pathname}`];
       if (handler) return await handler(req, res, url);
@@ -50,6 +57,13 @@ export async function startLocalApi(socketPath: string, routes: Routes, fallback
       if (!res.headersSent) sendError(res, 500, 'Internal Error', (error as Error).message);
       else res.destroy();
     }
+  });
+  // Requests the HTTP parser refuses still get an answer in the platform's shape.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // As Node's own handler: answer only if nothing was written yet (no response already sent).
+    if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
+    const body = JSON.stringify({ status: 400, title: 'Bad Request', detail: `malformed HTTP request (${error.code ?? error.message})` });
+    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   try {
     unlinkSync(socketPath);

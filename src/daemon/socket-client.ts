@@ -9,7 +9,8 @@ export interface DaemonResponse {
 /** Send one request to the daemon; rejects with the socket error (ENOENT, ECONNREFUSED) if it is not there. */
 export function requestDaemon(socketPath: string, method: string, urlPath: string, body?: string | Buffer, timeoutMs = 5000): Promise<DaemonResponse> {
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath, method, path: urlPath, headers: { host: 'hookd', ...(body ? { 'content-type': 'application/json' } : {}) }, timeout: timeoutMs }, (res) => {
+    // agent: false: one connection per request, so a socket the daemon closed is never reused.
+    const req = request({ socketPath, agent: false, method, path: urlPath, headers: { host: 'hookd', ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) }, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

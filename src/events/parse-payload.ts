@@ -53,7 +53,7 @@ export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
   }
   const normalized = withSnakeCase(data as Record<string, unknown>);
   const event = typeof normalized.hook_event_name === 'string' ? normalized.hook_event_name : '';
-  const schema = PAYLOAD_SCHEMAS[event] ?? GenericPayloadSchema;
+  const schema = PAYLOAD_SCHEMAS.get(event) ?? GenericPayloadSchema;
   const parsed = schema.safeParse(normalized, { reportInput: true });
   if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
   return {

@@ -40,9 +40,10 @@ export const SessionEndPayloadSchema = BasePayloadSchema.extend({
 export const GenericPayloadSchema = BasePayloadSchema.meta({ $id: schemaId('generic'), title: 'Hook payload (any other event)' });
 
 /** The schema for an event name; events without a dedicated schema get the generic one. */
-export const PAYLOAD_SCHEMAS: Record<string, z.ZodType<Record<string, unknown>>> = {
-  Notification: NotificationPayloadSchema,
-  Stop: StopPayloadSchema,
-  SubagentStop: SubagentStopPayloadSchema,
-  SessionEnd: SessionEndPayloadSchema,
-};
+// A Map, not an object literal: an event named "toString" must not find Object.prototype's.
+export const PAYLOAD_SCHEMAS = new Map<string, z.ZodType<Record<string, unknown>>>([
+  ['Notification', NotificationPayloadSchema],
+  ['Stop', StopPayloadSchema],
+  ['SubagentStop', SubagentStopPayloadSchema],
+  ['SessionEnd', SessionEndPayloadSchema],
+]);

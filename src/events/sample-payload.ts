@@ -17,7 +17,7 @@ export function samplePayload(event: string, cwd = process.cwd()): Buffer {
     cwd,
     permission_mode: 'default',
     hook_event_name: event,
-    ...EXTRA[event],
+    ...(Object.hasOwn(EXTRA, event) ? EXTRA[event] : {}),
   };
   return Buffer.from(JSON.stringify(payload, null, 2));
 }

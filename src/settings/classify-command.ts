@@ -15,8 +15,16 @@ function isHookdProgram(word: unknown): boolean {
 
 /** Classify one hook command. The inner CMD is its words after `emit` (and `--`), joined by spaces. */
 export function classifyCommand(command: string): ClassifiedCommand {
-  // Keep $VAR literal: the bridge receives whatever the client's shell makes of it.
-  const tokens = parse(command, (name) => `$${name}`);
+  let tokens: ReturnType<typeof parse>;
+  try {
+    // Keep $VAR literal: the bridge receives whatever the client's shell makes of it.
+    tokens = parse(command, (name) => `$${name}`);
+  } catch {
+    // shell-quote gives up on some syntax (`${` unclosed): judge by the words up front instead.
+    const match = /^\s*(\S*hookd)\s+emit(?:\s+--)?(?:\s+(.*))?$/s.exec(command);
+    if (!match || !isHookdProgram(match[1])) return { kind: 'plain' };
+    return { kind: 'bridge', inner: (match[2] ?? '').trim(), unquotedShellSyntax: true };
+  }
   if (!isHookdProgram(tokens[0]) || tokens[1] !== 'emit') return { kind: 'plain' };
   let rest = tokens.slice(2);
   let badOption: string | undefined;

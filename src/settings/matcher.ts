@@ -15,7 +15,7 @@ const MATCH_FIELD: Record<string, string> = {
 
 /** The payload field that `event`'s matchers apply to, if any. */
 export function matchField(event: string): string | undefined {
-  return MATCH_FIELD[event];
+  return Object.hasOwn(MATCH_FIELD, event) ? MATCH_FIELD[event] : undefined;
 }
 
 /** Whether `matcher` is a catch-all. */
