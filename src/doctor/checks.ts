@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings } from '../settings/load.js';
 import { requestDaemon } from '../daemon/socket-client.js';
-import { packageRoot } from '../install/examples.js';
+import { packageRoot } from '../install/package-root.js';
 import { findOnPath } from './find-on-path.js';
 import type { HistoryEntry } from '../daemon/history.js';
 import type { Paths } from '../common/paths.js';

@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { commandPath } from './quote-command.js';
+import { packageRoot } from './package-root.js';
 
 export interface Example {
   file: string;
@@ -20,9 +20,6 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   webhook: { file: 'webhook.sh', timeout: 15 },
   followup: { file: 'followup.sh', timeout: 30, only: ['Stop'] },
 };
-
-/** This package's root (the folder holding package.json), from src/install or dist/install. */
-export const packageRoot = (): string => fileURLToPath(new URL('../..', import.meta.url));
 
 /** Where `hookd install --add` puts the example scripts. */
 export function examplesDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -46,7 +46,7 @@ export function readManifest(stateDir: string): Manifest {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, files: {} };
-    throw new HookdError('EMANIFEST', `${file}: cannot read the install record: ${describeError(error)}`);
+    throw new HookdError('EMANIFEST', `${file}: cannot read the install record: ${describeError(error)}; nothing was changed (check HOOKD_STATE_DIR / --state-dir)`);
   }
   try {
     const data = JSON.parse(text) as Manifest;
@@ -60,10 +60,14 @@ export function readManifest(stateDir: string): Manifest {
 /** Write the manifest atomically (temp file, then rename), private to the user. */
 export function writeManifest(stateDir: string, manifest: Manifest): void {
   const file = manifestPath(stateDir);
-  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, file);
+  try {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    renameSync(temp, file);
+  } catch (error) {
+    throw new HookdError('EMANIFEST', `${file}: cannot write the install record: ${describeError(error)}; nothing was changed (check HOOKD_STATE_DIR / --state-dir)`);
+  }
 }
 
 /** `record` with `more` merged in, without duplicates. */

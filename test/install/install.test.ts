@@ -308,6 +308,15 @@ describe('hookd install: other shapes and bad input', () => {
     await expectError(runUninstall({ settings: path.join(dir, 'nope.json'), stateDir }), /nope\.json: no such file/);
   });
 
+  it('refuses cleanly when the state directory cannot hold the install record', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    const notADir = path.join(dir, 'state-file');
+    writeFileSync(notADir, '');
+    await expectError(runInstall({ settings: file, stateDir: notADir }), /install-manifest\.json: cannot (read|write) the install record: .*; nothing was changed/);
+    expect(read(file)).toBe(REAL_LOOKING);
+    expect(backups()).toEqual([]);
+  });
+
   it('keeps the file mode', async () => {
     const file = settingsFile(REAL_LOOKING);
     chmodSync(file, 0o640);
