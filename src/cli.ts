@@ -1,6 +1,7 @@
 // The command table. Each action imports its command on demand, so a command pays only for
 // the modules it uses.
 import { Command, Option } from 'commander';
+import { registerInstallCommands } from './cli-install.js';
 
 const settingsOption = () => new Option('--settings <path>', 'client settings file (env HOOKD_SETTINGS)');
 const stateOption = () => new Option('--state-dir <dir>', 'hookd state directory (env HOOKD_STATE_DIR)');
@@ -48,7 +49,7 @@ export function buildProgram(version: string): Command {
     .addOption(socketOption())
     .option('--concurrency <n>', 'hooks running at once', '8')
     .option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted', '10')
-    .option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted', '10')
+    .option('--tcp-port <port>', 'also serve the local API on 127.0.0.1 (bearer token in <state>/local-token; env HOOKD_TCP_PORT)')
     .action(async (options) => (await import('./commands/daemon.js')).daemonCommand(options));
 
   program
@@ -167,6 +168,8 @@ export function buildProgram(version: string): Command {
     .option('--run-ms <ms>', 'length of a simulated agent turn or install (default 2000)')
     .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
     .action(async (options) => (await import('./commands/emulator.js')).emulatorCommand(options));
+
+  registerInstallCommands(program);
 
   return program;
 }

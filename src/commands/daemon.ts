@@ -1,6 +1,7 @@
 // `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
 import { readFileSync } from 'node:fs';
 import { startDaemon } from '../daemon/daemon.js';
+import { proxyFromEnvironment } from '../api/proxy-from-env.js';
 import { createLogger } from '../common/logger.js';
 import { resolvePaths } from '../common/paths.js';
 import { HookdError, UsageError } from '../common/errors.js';
@@ -11,6 +12,7 @@ export interface DaemonCommandOptions {
   socket?: string;
   concurrency?: string;
   shutdownDeadline?: string;
+  tcpPort?: string;
 }
 
 function version(): string {
@@ -27,9 +29,22 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
   if (!Number.isFinite(deadline) || deadline < 0) {
     throw new UsageError(`--shutdown-deadline must be a number of seconds, got ${JSON.stringify(options.shutdownDeadline)}`);
   }
+  const tcpText = options.tcpPort ?? process.env.HOOKD_TCP_PORT;
+  const tcpPort = tcpText === undefined || tcpText === '' ? undefined : Number(tcpText);
+  if (tcpPort !== undefined && (!Number.isInteger(tcpPort) || tcpPort < 0 || tcpPort > 65535)) {
+    throw new UsageError(`--tcp-port must be a port number from 0 to 65535, got ${JSON.stringify(tcpText)}`);
+  }
   const logger = createLogger();
   const paths = resolvePaths(options);
-  const daemon = await startDaemon({ paths, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000 });
+  // The platform proxy: hook scripts reach sessions and messages through the daemon, never holding the key.
+  const proxy = proxyFromEnvironment(logger.child({ part: 'proxy' }));
+  let daemon;
+  try {
+    daemon = await startDaemon({ paths, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000, fallback: proxy.handle, tcpPort });
+  } catch (error) {
+    proxy.close();
+    throw error;
+  }
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();
@@ -43,5 +58,6 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     process.once('SIGINT', stop);
     void daemon.lost.then(resolve);
   });
+  proxy.close();
   if (lost) throw new HookdError('ELOST', lost);
 }

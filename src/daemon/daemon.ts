@@ -11,7 +11,8 @@ import { History } from './history.js';
 import { Scheduler } from './scheduler.js';
 import { Dispatcher } from './dispatch.js';
 import { Intake } from './intake.js';
-import { startLocalApi, type Fallback } from './local-api.js';
+import { startLocalApi, startLoopbackApi, type Fallback } from './local-api.js';
+import { readOrCreateToken } from './local-token.js';
 import { buildRoutes } from './routes.js';
 import { prepareStateDir } from './state-dir.js';
 import { takeDaemonLock } from './lock.js';
@@ -29,11 +30,15 @@ export interface DaemonOptions {
   graceMs?: number;
   /** Mounted on the local API for routes it does not know (the platform proxy). */
   fallback?: Fallback;
+  /** Also serve the local API on 127.0.0.1 at this port (0: any free port), behind a bearer token. */
+  tcpPort?: number;
 }
 
 export interface RunningDaemon {
   reload(): Promise<void>;
   stop(): Promise<void>;
+  /** The loopback TCP port, when one was asked for. */
+  tcpPort: number | undefined;
   /** Resolves with a reason if the daemon loses its state directory or socket and stops by itself. */
   lost: Promise<string>;
 }
@@ -49,6 +54,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   const interrupt = new AbortController();
   let stopping = false;
   let server: Server | undefined;
+  let tcpServer: Server | undefined;
   let stopWatching: (() => Promise<void>) | undefined;
   let intake: Intake | undefined;
   try {
@@ -75,9 +81,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     mkdirSync(path.dirname(paths.socket), { recursive: true, mode: 0o700 });
     const routes = buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox });
     server = await startLocalApi(paths.socket, routes, options.fallback);
+    if (options.tcpPort !== undefined) {
+      tcpServer = await startLoopbackApi(options.tcpPort, readOrCreateToken(paths.stateDir), routes, options.fallback);
+    }
     intake = new Intake(inbox, dispatcher, logger.child({ part: 'inbox' }));
     await intake.start();
-    logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: paths.settings, version: options.version }, 'hookd daemon started');
+    logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: paths.settings, tcp: tcpServer?.address(), version: options.version }, 'hookd daemon started');
 
     // Someone deleted the state directory (or the socket): carrying on would leave a daemon nobody
     // can reach. Stop with a clear reason instead; the service manager starts a fresh one.
@@ -93,8 +102,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       lifeline.unref();
     });
 
+    const address = tcpServer?.address();
     const daemon: RunningDaemon = {
       lost,
+      tcpPort: typeof address === 'object' && address ? address.port : undefined,
       reload: () => config.reload(),
       async stop() {
         clearInterval(lifeline);
@@ -103,11 +114,13 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         intake?.stop();
         await stopWatching?.();
         server?.close();
+        tcpServer?.close();
         // Running hooks get until the deadline; then they are interrupted and stay in the inbox.
         const deadline = setTimeout(() => interrupt.abort(), options.shutdownDeadlineMs ?? 10_000);
         while (dispatcher.inFlight.size > 0 && scheduler.depth.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
         clearTimeout(deadline);
         server?.closeAllConnections();
+        tcpServer?.closeAllConnections();
         try {
           unlinkSync(paths.socket);
         } catch {
@@ -122,6 +135,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     intake?.stop();
     await stopWatching?.();
     server?.close();
+    tcpServer?.close();
     releaseLock();
     throw error;
   }

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, unlinkSync } from 'node:fs';
 import type { Socket } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
 import { HookdError } from '../common/errors.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
@@ -36,9 +37,13 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 /** Routes keyed by `METHOD /path`. */
 export type Routes = Record<string, Handler>;
 
-/** Start the HTTP server on `socketPath` (0600). The caller holds the daemon lock, so an existing socket is stale. */
-export async function startLocalApi(socketPath: string, routes: Routes, fallback?: Fallback): Promise<Server> {
+/** The HTTP server of the local API: the daemon's routes, then `fallback` (the platform proxy). */
+function createApiServer(routes: Routes, fallback?: Fallback, token?: string): Server {
   const server = createServer(async (req, res) => {
+    // On loopback TCP any local user could connect: only holders of the token get in.
+    if (token !== undefined && !tokenMatches(req.headers.authorization, token)) {
+      return sendError(res, 401, 'Unauthorized', 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory');
+    }
     let url: URL;
     try {
       // Parsed as a path on a fixed base: a request target like `//:` is not a URL at all.
@@ -65,17 +70,39 @@ export async function startLocalApi(socketPath: string, routes: Routes, fallback
     const body = JSON.stringify({ status: 400, title: 'Bad Request', detail: `malformed HTTP request (${error.code ?? error.message})` });
     socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
+  return server;
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function listen(server: Server, where: string, start: (done: () => void) => void, hint = ''): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new HookdError('ELISTEN', `cannot listen on ${where}: ${error.message}${hint}`, { cause: error })));
+    start(resolve);
+  });
+}
+
+/** Start the local API on `socketPath` (0600). The caller holds the daemon lock, so an existing socket is stale. */
+export async function startLocalApi(socketPath: string, routes: Routes, fallback?: Fallback): Promise<Server> {
+  const server = createApiServer(routes, fallback);
   try {
     unlinkSync(socketPath);
   } catch {
     // No stale socket.
   }
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new HookdError('ESOCKET', `cannot listen on ${socketPath}: ${error.message}${socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : ''}`, { cause: error })),
-    );
-    server.listen(socketPath, resolve);
-  });
+  const hint = socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : '';
+  await listen(server, socketPath, (done) => server.listen(socketPath, done), hint);
   chmodSync(socketPath, 0o600);
+  return server;
+}
+
+/** Start the local API on 127.0.0.1:`port` (0 picks one), open only to requests carrying `token`. */
+export async function startLoopbackApi(port: number, token: string, routes: Routes, fallback?: Fallback): Promise<Server> {
+  const server = createApiServer(routes, fallback, token);
+  await listen(server, `127.0.0.1:${port}`, (done) => server.listen(port, '127.0.0.1', done));
   return server;
 }
