@@ -4,7 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseSettingsText } from '../settings/load.js';
 import { HookdError } from '../common/errors.js';
-import { commitEdit, readSnapshot, type Snapshot } from './settings-file.js';
+import { assertWritable, commitEdit, readSnapshot, type Snapshot } from './settings-file.js';
 import { readManifest, writeManifest, type FileRecord, type Manifest } from './manifest.js';
 import { unifiedDiff } from './unified-diff.js';
 import type { Plan } from './plan-edit.js';
@@ -46,6 +46,7 @@ export function describeDryRun(snapshot: Snapshot, plan: Plan): string {
  * exact command, so it is harmless); a refused edit puts the previous record back.
  */
 export async function commitWithRecord(stateDir: string, snapshot: Snapshot, plan: Plan, record: FileRecord | undefined, seams: Seams = {}) {
+  assertWritable(snapshot);
   const manifest: Manifest = readManifest(stateDir);
   const previous = structuredClone(manifest);
   const key = recordKey(snapshot.target);

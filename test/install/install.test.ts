@@ -207,8 +207,10 @@ describe('hookd install --add', () => {
     expect(read(file)).toMatch(/^\{\n {4}"model": "example-model",\n {4}"permissions"/);
     expect(Object.keys(data)).toEqual(['model', 'permissions', 'env', 'hooks', 'statusLine', 'theme']);
     expect(await runInstall({ settings: file, stateDir, add: ['log', 'notify'] })).toMatch(/nothing to change/);
+    // The new groups are spliced in beside their neighbours, in their style.
+    expect(read(file)).toContain(`,\n            { "hooks": [ { "type": "command", "command": ${JSON.stringify(log)}, "timeout": 10 } ] }`);
     await runUninstall({ settings: file, stateDir });
-    expect(JSON.parse(read(file))).toEqual(JSON.parse(REAL_LOOKING));
+    expect(read(file)).toBe(REAL_LOOKING);
     expect(existsSync(examples)).toBe(false);
   });
 
@@ -250,8 +252,7 @@ describe('hookd install: other shapes and bad input', () => {
     expect(data.Notification).toHaveLength(1);
     expect(data.version).toBe(2);
     await runUninstall({ settings: file, stateDir });
-    // Adding rewrote the file in its indentation; removing gives back the same content.
-    expect(JSON.parse(read(file))).toEqual(JSON.parse(text));
+    expect(read(file)).toBe(text);
   });
 
   it('wraps and unwraps a bare event-map hooks file in place', async () => {
@@ -279,6 +280,13 @@ describe('hookd install: other shapes and bad input', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
+  it('renders the whole file when splicing cannot be trusted (a duplicated key)', async () => {
+    const file = settingsFile('{\n  "hooks": { "Stop": [] },\n  "hooks": { "Notification": [] }\n}\n');
+    await runInstall({ settings: file, stateDir, add: ['log'], events: 'Stop' });
+    const command = wrapCommand('~/.local/share/hookd/examples/log-event.sh');
+    expect(read(file)).toBe(`${JSON.stringify({ hooks: { Notification: [], Stop: [{ hooks: [{ type: 'command', command, timeout: 10 }] }] } }, null, 2)}\n`);
+  });
+
   it('refuses a dangling symlink', async () => {
     const link = path.join(dir, 'settings.json');
     symlinkSync(path.join(dir, 'gone.json'), link);
@@ -300,6 +308,7 @@ describe('hookd install: other shapes and bad input', () => {
     chmodSync(file, 0o444);
     await expectError(runInstall({ settings: file, stateDir }), /the file is read-only; nothing was changed/);
     expect(read(file)).toBe(REAL_LOOKING);
+    expect(existsSync(stateDir)).toBe(false);
     expect(backups()).toEqual([]);
     expect(leftovers()).toEqual([]);
   });
