@@ -49,7 +49,7 @@ export function copyExamples(names: readonly string[], dir: string): string[] {
   return notes;
 }
 
-/** Remove the copies in `dir` that are still as shipped, then the folder if it is empty. */
+/** Remove the copies in `dir` that are still as shipped, then the folders if they are empty. */
 export function removeExamples(dir: string): string[] {
   const notes: string[] = [];
   for (const { file } of Object.values(EXAMPLES)) {
@@ -65,10 +65,13 @@ export function removeExamples(dir: string): string[] {
       // Not there.
     }
   }
-  try {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
-  } catch {
-    // Gone already, or not empty.
+  // The examples folder, then the hookd folder above it that install made, when they are empty.
+  for (const folder of [dir, path.dirname(dir)]) {
+    try {
+      if (readdirSync(folder).length === 0) rmdirSync(folder);
+    } catch {
+      // Gone already.
+    }
   }
   return notes;
 }

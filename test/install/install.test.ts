@@ -211,7 +211,7 @@ describe('hookd install --add', () => {
     expect(read(file)).toContain(`,\n            { "hooks": [ { "type": "command", "command": ${JSON.stringify(log)}, "timeout": 10 } ] }`);
     await runUninstall({ settings: file, stateDir });
     expect(read(file)).toBe(REAL_LOOKING);
-    expect(existsSync(examples)).toBe(false);
+    expect(existsSync(path.dirname(examples))).toBe(false);
   });
 
   it('creates a missing settings file with --add, and uninstall removes it again', async () => {
