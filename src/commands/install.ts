@@ -3,7 +3,7 @@
 import { VALIDATED_EVENTS, BLOCKING_EVENTS, suggestEvent } from '../settings/known-events.js';
 import { classifyCommand } from '../settings/classify-command.js';
 import { resolvePaths } from '../common/paths.js';
-import { HookdError, UsageError } from '../common/errors.js';
+import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { copyExamples, EXAMPLES, exampleCommand, examplesDir } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { findHookMap, hooksOf } from '../install/hook-map.js';
@@ -61,14 +61,21 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   const map = findHookMap(snapshot.text.trim() ? JSON.parse(snapshot.text) : {});
   const blocking = [...BLOCKING_EVENTS].flatMap((event) => hooksOf(map, event)).filter(({ hook }) => classifyCommand(hook.command).kind === 'plain').length;
   const leftNote = blocking ? ` (${blocking} hook(s) of events that can block the agent are left to the client, as they must be)` : '';
-  if (plan.changes.length === 0) return `${snapshot.target}: nothing to change; every hook of ${events.join(', ')} already runs through hookd${leftNote}\n`;
-  if (options.dryRun) return describeDryRun(snapshot, plan);
-  if (adds.length) out.push(...copyExamples(adds.map((add) => add.example), dir));
-  const previous = readManifest(paths.stateDir).files[recordKey(snapshot.target)] ?? emptyRecord();
-  const { backup } = await commitWithRecord(paths.stateDir, snapshot, plan, mergeRecord(previous, plan.record), seams);
-  out.push(...plan.changes);
-  if (backup) out.push(`backup: ${backup}`);
-  out.push(`${snapshot.target}: ${plan.changes.length} change(s) written${leftNote}; hookd uninstall undoes them`);
+  const nothing = `${snapshot.target}: nothing to change; every hook of ${events.join(', ')} already runs through hookd${leftNote}`;
+  if (options.dryRun) return plan.changes.length ? describeDryRun(snapshot, plan) : `${nothing}\n`;
+  if (plan.changes.length) {
+    const previous = readManifest(paths.stateDir).files[recordKey(snapshot.target)] ?? emptyRecord();
+    const { backup } = await commitWithRecord(paths.stateDir, snapshot, plan, mergeRecord(previous, plan.record), seams);
+    out.push(...plan.changes);
+    if (backup) out.push(`backup: ${backup}`);
+  }
+  // After the settings, so a refused edit leaves no scripts behind; run again, it copies what is missing.
+  try {
+    if (adds.length) out.push(...copyExamples(adds.map((add) => add.example), dir));
+  } catch (error) {
+    throw new HookdError('EEXAMPLES', `cannot copy the example hooks to ${dir}: ${describeError(error)}; fix that and run the same hookd install again`);
+  }
+  out.push(plan.changes.length ? `${snapshot.target}: ${plan.changes.length} change(s) written${leftNote}; hookd uninstall undoes them` : nothing);
   return `${out.join('\n')}\n`;
 }
 

@@ -343,6 +343,8 @@ describe('reproduction: a concurrent writer between read and write', () => {
     expect(backups()).toEqual([]);
     expect(leftovers()).toEqual([]);
     expect(await runUninstall({ settings: file, stateDir })).toMatch(/has not changed this file/);
+    await expectError(runInstall({ settings: file, stateDir, add: ['notify'] }, { beforeCommit: () => writeFileSync(file, REAL_LOOKING) }), /the file changed/);
+    expect(existsSync(path.join(home, '.local', 'share', 'hookd'))).toBe(false);
   });
 
   it('refuses an uninstall the same way and keeps the install record', async () => {
