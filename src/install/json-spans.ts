@@ -1,59 +1,78 @@
-// Where each string value of a JSON text stands, by path, so an edit can replace one command in
-// place and leave every other byte of the user's file as it was. The text has already been
-// accepted by JSON.parse, so this scanner trusts its syntax.
+// Where each value of a JSON text stands, so an edit can replace one command in place, or splice a
+// member in or out, and leave every other byte of the user's file as it was. The text has already
+// been accepted by JSON.parse, so this scanner trusts its syntax.
 
 export interface Span {
   start: number;
   end: number;
 }
 
-/** A path such as ["hooks", "Stop", 0, "hooks", 1, "command"] as a map key. */
-export const pathKey = (path: readonly (string | number)[]): string => JSON.stringify(path);
+/** A value's span and, for an object or array, its members: where each starts (its key, for an object). */
+export interface JsonNode extends Span {
+  members: { key: string | number; start: number; value: JsonNode }[];
+}
 
-/** The span (quotes included) of every string value in `text`, keyed by `pathKey`. */
-export function stringSpans(text: string): Map<string, Span> {
-  const spans = new Map<string, Span>();
+/** The tree of spans of `text`. */
+export function parseTree(text: string): JsonNode {
   let i = 0;
   const skipSpace = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
-  const scanString = (): Span => {
+  const scanString = () => {
     const start = i++;
     while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
     i++;
-    return { start, end: i };
+    return JSON.parse(text.slice(start, i)) as string;
   };
-  const scanValue = (path: (string | number)[]): void => {
+  const value = (): JsonNode => {
     skipSpace();
+    const start = i;
     const c = text[i];
+    const members: JsonNode['members'] = [];
     if (c === '{' || c === '[') {
       const close = c === '{' ? '}' : ']';
       i++;
       skipSpace();
-      if (text[i] === close) {
-        i++;
-        return;
-      }
-      for (let index = 0; ; index++) {
-        skipSpace();
-        let key: string | number = index;
-        if (c === '{') {
-          const span = scanString();
-          key = JSON.parse(text.slice(span.start, span.end)) as string;
+      if (text[i] !== close) {
+        for (let index = 0; ; index++) {
           skipSpace();
-          i++; // the colon
+          const memberStart = i;
+          let key: string | number = index;
+          if (c === '{') {
+            key = scanString();
+            skipSpace();
+            i++; // the colon
+          }
+          members.push({ key, start: memberStart, value: value() });
+          skipSpace();
+          if (text[i] === close) break;
+          i++; // the comma
         }
-        scanValue([...path, key]);
-        skipSpace();
-        if (text[i++] === close) return;
       }
-    }
-    if (c === '"') spans.set(pathKey(path), scanString());
+      i++;
+    } else if (c === '"') scanString();
     else while (i < text.length && !',]} \t\n\r'.includes(text[i]!)) i++;
+    return { start, end: i, members };
   };
-  scanValue([]);
-  return spans;
+  return value();
 }
+
+/** The node at `path` in the tree of `text`; throws when it is not there. */
+export function nodeAt(text: string, path: readonly (string | number)[]): JsonNode {
+  let node = parseTree(text);
+  for (const key of path) {
+    const member = node.members.find((m) => m.key === key);
+    if (!member) throw new Error(`no ${String(key)} in the JSON text`);
+    node = member.value;
+  }
+  return node;
+}
+
+/** The span of the value at `path` (a string literal includes its quotes). */
+export const spanAt = (text: string, path: readonly (string | number)[]): Span => {
+  const { start, end } = nodeAt(text, path);
+  return { start, end };
+};
 
 /** `text` with each span replaced by its new text; spans must not overlap. */
 export function replaceSpans(text: string, edits: readonly { span: Span; text: string }[]): string {

@@ -2,67 +2,7 @@
 // The rest of the text keeps its bytes; the new part copies the layout of its neighbours (one per
 // line at their indentation, or inline as they are). The text has already been accepted by
 // JSON.parse, so the scanner trusts its syntax.
-
-interface Node {
-  start: number;
-  end: number;
-  /** Members of an object or array: where each starts (its key, for an object) and its value. */
-  members: { key: string | number; start: number; value: Node }[];
-}
-
-function parseTree(text: string): Node {
-  let i = 0;
-  const skipSpace = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const scanString = () => {
-    const start = i++;
-    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const value = (): Node => {
-    skipSpace();
-    const start = i;
-    const c = text[i];
-    const members: Node['members'] = [];
-    if (c === '{' || c === '[') {
-      const close = c === '{' ? '}' : ']';
-      i++;
-      skipSpace();
-      if (text[i] !== close) {
-        for (let index = 0; ; index++) {
-          skipSpace();
-          const memberStart = i;
-          let key: string | number = index;
-          if (c === '{') {
-            key = scanString();
-            skipSpace();
-            i++; // the colon
-          }
-          members.push({ key, start: memberStart, value: value() });
-          skipSpace();
-          if (text[i] === close) break;
-          i++; // the comma
-        }
-      }
-      i++;
-    } else if (c === '"') scanString();
-    else while (i < text.length && !',]} \t\n\r'.includes(text[i]!)) i++;
-    return { start, end: i, members };
-  };
-  return value();
-}
-
-function nodeAt(text: string, path: readonly (string | number)[]): Node {
-  let node = parseTree(text);
-  for (const key of path) {
-    const member = node.members.find((m) => m.key === key);
-    if (!member) throw new Error(`no ${String(key)} in the JSON text`);
-    node = member.value;
-  }
-  return node;
-}
+import { nodeAt } from './json-spans.js';
 
 /** The indentation of the line holding `position`. */
 function lineIndent(text: string, position: number): string {

@@ -8,9 +8,9 @@ import { classifyCommand } from '../settings/classify-command.js';
 import { formatPath } from '../common/format-issues.js';
 import { findHookMap, hooksOf, isObject, type Json, type JsonObject } from './hook-map.js';
 import { detectStyle, renderJson } from './json-style.js';
-import { pathKey, replaceSpans, stringSpans, type Span } from './json-spans.js';
+import { replaceSpans, spanAt, type Span } from './json-spans.js';
 import { appendMember, removeMember } from './json-splice.js';
-import { emptyRecord, type FileRecord } from './manifest.js';
+import { emptyRecord, type FileRecord, type WrapRecord } from './manifest.js';
 import { wrapCommand } from './quote-command.js';
 
 export interface Plan {
@@ -55,14 +55,13 @@ function finish(text: string, data: JsonObject, edits: { span: Span; text: strin
 export function planInstall(text: string, exists: boolean, events: readonly string[], adds: readonly AddRequest[]): Plan {
   const data = parse(text);
   const ref = findHookMap(data);
-  const spans = stringSpans(text);
   const record = emptyRecord();
   const changes: string[] = [];
   const edits: { span: Span; text: string }[] = [];
   for (const event of events) {
     for (const { hook, path } of hooksOf(ref, event)) {
       if (classifyCommand(hook.command).kind === 'bridge') continue;
-      const span = spans.get(pathKey([...path, 'command']))!;
+      const span = spanAt(text, [...path, 'command']);
       const wrapped = wrapCommand(hook.command);
       record.wraps.push({ event, original: hook.command, originalLiteral: text.slice(span.start, span.end), wrapped });
       changes.push(`wrap ${formatPath(path)}: ${hook.command}`);
@@ -98,24 +97,26 @@ export function planInstall(text: string, exists: boolean, events: readonly stri
   return { after: changes.length ? finish(text, data, edits, splices) : text, changes, record };
 }
 
+/** The original command's JSON literal as it was written, when the record still holds it faithfully. */
+function literalOf(wrap: WrapRecord): string {
+  try {
+    if (JSON.parse(wrap.originalLiteral) === wrap.original) return wrap.originalLiteral;
+  } catch {
+    // A damaged record: write the command afresh.
+  }
+  return JSON.stringify(wrap.original);
+}
+
 /** Undo what `record` says install did: restore wrapped commands, remove added hooks. */
 export function planUninstall(text: string, record: FileRecord): Plan {
   const data = parse(text);
   const ref = findHookMap(data);
-  const spans = stringSpans(text);
   const changes: string[] = [];
   const edits: { span: Span; text: string }[] = [];
   for (const wrap of record.wraps) {
     for (const { hook, path } of hooksOf(ref, wrap.event)) {
       if (hook.command !== wrap.wrapped) continue;
-      const literalHolds = (() => {
-        try {
-          return JSON.parse(wrap.originalLiteral) === wrap.original;
-        } catch {
-          return false;
-        }
-      })();
-      edits.push({ span: spans.get(pathKey([...path, 'command']))!, text: literalHolds ? wrap.originalLiteral : JSON.stringify(wrap.original) });
+      edits.push({ span: spanAt(text, [...path, 'command']), text: literalOf(wrap) });
       changes.push(`restore ${formatPath(path)}: ${wrap.original}`);
       hook.command = wrap.original;
     }
