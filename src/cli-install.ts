@@ -45,6 +45,7 @@ export function registerInstallCommands(program: Command): void {
     .addOption(settingsOption())
     .addOption(stateOption())
     .addOption(new Option('--socket <path>', 'daemon socket (env HOOKD_SOCKET)'))
+    .option('--path <PATH>', "the PATH the client runs hooks with, to check the hookd it finds (default: this shell's PATH)")
     .option('--timeout <seconds>', 'how long to wait for the probe hook', '10')
     .addOption(new Option('--json', 'print JSON'))
     .action(async (options) => (await import('./commands/doctor.js')).doctorCommand(options));

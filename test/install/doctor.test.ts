@@ -64,6 +64,12 @@ describe('hookd doctor', () => {
     expect(result.stdout).toMatch(/✗ settings: .*settings\.json: hooks\.Stop: expected an array/);
   });
 
+  it('checks the PATH given with --path instead of its own', async () => {
+    const dir = tempDir();
+    const result = await runEntry(['doctor', '--path', path.join(ROOT, 'bin'), '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: toolbox([]) });
+    expect(result.stdout).toContain(`✓ hookd on PATH: ${path.join(ROOT, 'bin', 'hookd')}`);
+  });
+
   it('refuses a bad --timeout', async () => {
     const result = await runEntry(['doctor', '--timeout', 'soon'], { HOME: tempDir(), PATH: toolbox([]) });
     expect(result).toMatchObject({ exitCode: 2, stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"' });
