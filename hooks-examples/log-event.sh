@@ -15,6 +15,10 @@ event=$(cat)
 file=${HOOKD_LOG_FILE:-${HOOKD_STATE_DIR:-${XDG_STATE_HOME:-$HOME/.local/state}/hookd}/events.jsonl}
 max=${HOOKD_LOG_MAX_BYTES:-1048576}
 keep=${HOOKD_LOG_KEEP:-3}
+case $max$keep in
+  *[!0-9]*) echo "log-event.sh: HOOKD_LOG_MAX_BYTES and HOOKD_LOG_KEEP must be whole numbers (got '$max', '$keep')" >&2; exit 1 ;;
+esac
+[ "$keep" -ge 1 ] || { echo 'log-event.sh: HOOKD_LOG_KEEP must be 1 or more' >&2; exit 1; }
 
 case $file in */*) mkdir -p "${file%/*}" || exit 1 ;; esac
 

@@ -22,7 +22,9 @@ if [ -z "$url" ]; then
   exit 1
 fi
 
-# field NAME: a string field of the event; jq when present, else a sed pattern.
+# field NAME: a string field of the event: jq when present, else a sed pattern that handles
+# escaped quotes (good for the flat events clients send). The same in each example, on purpose:
+# each script stands alone, to be copied and changed on its own.
 field() {
   if command -v jq >/dev/null 2>&1; then
     printf '%s' "$event" | jq -r --arg k "$1" '.[$k] // empty | strings' 2>/dev/null

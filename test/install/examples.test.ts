@@ -161,6 +161,15 @@ describe('example hooks: failures and rotation', () => {
     for (const file of files) expect(read(path.join(path.dirname(log), file)).trim().split('\n')).toHaveLength(1);
   });
 
+  it('log-event.sh refuses a size or count that is not a number, and writes nothing', async () => {
+    const log = path.join(tempDir(), 'events.jsonl');
+    const run = await runExample('log-event.sh', stop, { jq: false, env: { HOOKD_LOG_FILE: log, HOOKD_LOG_MAX_BYTES: '1MB' } });
+    expect(run).toMatchObject({ exitCode: 1, stderr: "log-event.sh: HOOKD_LOG_MAX_BYTES and HOOKD_LOG_KEEP must be whole numbers (got '1MB', '3')" });
+    const zero = await runExample('log-event.sh', stop, { jq: false, env: { HOOKD_LOG_FILE: log, HOOKD_LOG_KEEP: '0' } });
+    expect(zero).toMatchObject({ exitCode: 1, stderr: 'log-event.sh: HOOKD_LOG_KEEP must be 1 or more' });
+    expect(existsSync(log)).toBe(false);
+  });
+
   it('log-event.sh writes under HOOKD_STATE_DIR by default', async () => {
     const state = tempDir();
     const run = await runExample('log-event.sh', stop, { jq: true, env: { HOOKD_STATE_DIR: state } });
@@ -175,6 +184,12 @@ describe('example hooks: failures and rotation', () => {
     expect(calls(unset.record, 'curl', read)).toEqual([]);
     const failing = await runExample('webhook.sh', stop, { jq: false, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://ntfy.sh/t', FAKE_EXIT: '22' } });
     expect(failing.exitCode).toBe(22);
+  });
+
+  it('webhook.sh refuses an unknown format', async () => {
+    const run = await runExample('webhook.sh', stop, { jq: true, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://x.test', HOOKD_WEBHOOK_FORMAT: 'xml' } });
+    expect(run).toMatchObject({ exitCode: 1, stderr: 'webhook.sh: HOOKD_WEBHOOK_FORMAT must be ntfy, slack or json, not xml' });
+    expect(calls(run.record, 'curl', read)).toEqual([]);
   });
 
   it('followup.sh does not mark the session when the post fails, so the next Stop tries again', async () => {
