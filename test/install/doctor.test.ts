@@ -6,7 +6,7 @@ import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { ROOT } from '../helpers/paths.js';
-import { fakeProgram, runEntry, toolbox } from './helpers.js';
+import { fakeProgram, runHookdWithEnv, toolbox } from './helpers.js';
 
 const daemons: TestDaemon[] = [];
 afterEach(async () => {
@@ -21,7 +21,7 @@ describe('hookd doctor', () => {
     const daemon = testDaemon(wrapped);
     daemons.push(daemon);
     await daemon.start();
-    const result = await runEntry(['doctor'], { ...daemon.env, HOME: daemon.dir });
+    const result = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir });
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -31,7 +31,7 @@ describe('hookd doctor', () => {
     const status = await daemon.request('GET', '/events?limit=5');
     expect(JSON.stringify(status.body)).toMatch(/echo hookd-doctor-probe [0-9a-f]{12}/);
 
-    const json = await runEntry(['doctor', '--json'], { ...daemon.env, HOME: daemon.dir });
+    const json = await runHookdWithEnv(['doctor', '--json'], { ...daemon.env, HOME: daemon.dir });
     const report = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean }[] };
     expect(report.ok).toBe(true);
     expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'daemon', 'probe event']);
@@ -41,7 +41,7 @@ describe('hookd doctor', () => {
     const dir = tempDir();
     const settings = path.join(dir, 'settings.json');
     writeFileSync(settings, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo plain' }] }] } }));
-    const result = await runEntry(['doctor', '--settings', settings, '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: toolbox([]) });
+    const result = await runHookdWithEnv(['doctor', '--settings', settings, '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: toolbox([]) });
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('✓ settings: ');
     expect(result.stdout).toContain('✗ bridge: no hook runs through hookd emit, so the daemon has nothing to do\n    → hookd install');
@@ -57,7 +57,7 @@ describe('hookd doctor', () => {
     fakeProgram(other, 'hookd');
     const settings = path.join(dir, 'settings.json');
     writeFileSync(settings, '{ "hooks": { "Stop": "x" } }');
-    const result = await runEntry(['doctor', '--settings', settings, '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: `${other}:${path.join(ROOT, 'bin')}` });
+    const result = await runHookdWithEnv(['doctor', '--settings', settings, '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: `${other}:${path.join(ROOT, 'bin')}` });
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(`✗ hookd on PATH: PATH runs ${path.join(other, 'hookd')}`);
     expect(result.stdout).toContain(`not this hookd (${path.join(ROOT, 'bin', 'hookd')})`);
@@ -66,12 +66,12 @@ describe('hookd doctor', () => {
 
   it('checks the PATH given with --path instead of its own', async () => {
     const dir = tempDir();
-    const result = await runEntry(['doctor', '--path', path.join(ROOT, 'bin'), '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: toolbox([]) });
+    const result = await runHookdWithEnv(['doctor', '--path', path.join(ROOT, 'bin'), '--state-dir', path.join(dir, 'state')], { HOME: dir, PATH: toolbox([]) });
     expect(result.stdout).toContain(`✓ hookd on PATH: ${path.join(ROOT, 'bin', 'hookd')}`);
   });
 
   it('refuses a bad --timeout', async () => {
-    const result = await runEntry(['doctor', '--timeout', 'soon'], { HOME: tempDir(), PATH: toolbox([]) });
+    const result = await runHookdWithEnv(['doctor', '--timeout', 'soon'], { HOME: tempDir(), PATH: toolbox([]) });
     expect(result).toMatchObject({ exitCode: 2, stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"' });
   });
 });

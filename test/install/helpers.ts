@@ -1,10 +1,11 @@
-// Helpers of the install tests: a PATH made of chosen tools and fakes, and the install commands
-// run as a real process through hookd-install.mjs (the built dist/, as bin/hookd runs it).
+// Helpers of the install tests: a PATH made of chosen tools and fakes, and the built hookd run as
+// a real process with exactly the environment a test gives it.
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { findOnPath } from '../../src/doctor/find-on-path.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { HOOKD } from '../helpers/paths.js';
 
 /** A fake program that records its arguments (NUL-separated) and stdin in $RECORD_DIR/NAME.{args,stdin}, then exits $FAKE_EXIT (0). */
 export function fakeProgram(dir: string, name: string, extra = ''): void {
@@ -22,10 +23,11 @@ exit \${FAKE_EXIT:-0}
   chmodSync(file, 0o755);
 }
 
-/** A bin directory holding links to the real `tools` and fakes of `fakes`; PATH is only this. */
+/** A bin directory holding `node` (bin/hookd execs it), links to the real `tools` and fakes of `fakes`; PATH is only this. */
 export function toolbox(tools: readonly string[], fakes: readonly string[] = []): string {
   const dir = path.join(tempDir('hookd-bin-'), 'bin');
   mkdirSync(dir);
+  symlinkSync(process.execPath, path.join(dir, 'node'));
   for (const tool of tools) {
     const found = findOnPath(tool, process.env.PATH);
     if (!found) throw new Error(`the tests need ${tool} on PATH`);
@@ -49,10 +51,8 @@ export function calls(recordDir: string, name: string, read: (file: string) => s
     .map((line) => line.split('\0').slice(0, -1));
 }
 
-export const ENTRY = path.join(path.dirname(new URL(import.meta.url).pathname), 'hookd-install.mjs');
-
-/** Run `hookd ARGS` (install commands only) as a process with exactly `env`. */
-export async function runEntry(args: string[], env: Record<string, string>, input = '') {
-  const result = await execa(process.execPath, [ENTRY, ...args], { env, extendEnv: false, input, reject: false, timeout: 30_000 });
+/** Run the built `hookd ARGS` as a process with exactly `env` (its PATH must hold node: see toolbox). */
+export async function runHookdWithEnv(args: string[], env: Record<string, string>, input = '') {
+  const result = await execa(HOOKD, args, { env, extendEnv: false, input, reject: false, timeout: 30_000 });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

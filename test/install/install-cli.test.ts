@@ -1,11 +1,11 @@
-// hookd install / uninstall as a process (built dist/, through hookd-install.mjs): exit codes and
+// hookd install / uninstall as a process (the built bin/hookd): exit codes and
 // one-line messages for bad input, and the happy path a user takes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { SHARED_FIXTURES } from '../helpers/paths.js';
-import { runEntry, toolbox } from './helpers.js';
+import { runHookdWithEnv, toolbox } from './helpers.js';
 
 afterEach(cleanupTempDirs);
 
@@ -21,14 +21,14 @@ describe('hookd install and uninstall as a process', () => {
   it('install, dry-run uninstall, uninstall: the sample settings come back byte for byte', async () => {
     const original = readFileSync(path.join(SHARED_FIXTURES, 'settings.example.json'), 'utf8');
     const { settings, env, home } = setup(original);
-    const installed = await runEntry(['install'], env);
+    const installed = await runHookdWithEnv(['install'], env);
     expect(installed).toMatchObject({ exitCode: 0, stderr: '' });
     expect(installed.stdout).toContain('wrap hooks.SessionEnd[0].hooks[1]: echo session over >> /tmp/plain-hook.log');
-    const dry = await runEntry(['uninstall', '--dry-run'], env);
+    const dry = await runHookdWithEnv(['uninstall', '--dry-run'], env);
     expect(dry.exitCode).toBe(0);
     expect(dry.stdout).toContain(`-        { "type": "command", "command": "hookd emit -- 'echo session over >> /tmp/plain-hook.log'", "timeout": 3 }`);
     expect(dry.stdout).toContain(`+        { "type": "command", "command": "echo session over >> /tmp/plain-hook.log", "timeout": 3 }`);
-    const removed = await runEntry(['uninstall'], env);
+    const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(original);
     expect(readdirSync(home).filter((name) => name.includes('backup'))).toHaveLength(2);
@@ -46,7 +46,7 @@ describe('hookd install and uninstall as a process', () => {
   for (const [what, text, args, exitCode, stderr] of bad) {
     it(`answers ${what} with one clear line and exit ${exitCode}`, async () => {
       const { settings, env } = setup(text);
-      const result = await runEntry(args, env);
+      const result = await runHookdWithEnv(args, env);
       expect(result.exitCode).toBe(exitCode);
       expect(result.stderr).toMatch(stderr);
       expect(result.stderr.split('\n').length).toBeLessThanOrEqual(1);
@@ -57,7 +57,7 @@ describe('hookd install and uninstall as a process', () => {
   it('refuses a read-only file with one line, exit 2', async () => {
     const { settings, env } = setup('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo"}]}]}}');
     chmodSync(settings, 0o444);
-    const result = await runEntry(['install'], env);
+    const result = await runHookdWithEnv(['install'], env);
     expect(result).toMatchObject({ exitCode: 2 });
     expect(result.stderr).toMatch(/^hookd: .*settings\.json: the file is read-only; nothing was changed/);
   });

@@ -8,7 +8,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { renderSystemdUnit } from '../../src/service/render-systemd-unit.js';
 import { renderLaunchAgent } from '../../src/service/render-launch-agent.js';
 import { serviceEnvironment } from '../../src/service/service-env.js';
-import { calls, fakeProgram, runEntry, toolbox } from './helpers.js';
+import { calls, fakeProgram, runHookdWithEnv, toolbox } from './helpers.js';
 import { ROOT } from '../helpers/paths.js';
 
 afterEach(cleanupTempDirs);
@@ -126,7 +126,7 @@ describe('hookd service (a process, with fake service managers)', () => {
 
   it('without systemd, says so, shows the unit and writes nothing', async () => {
     const { env, unit } = setup();
-    const result = await runEntry(['service', 'install'], env);
+    const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^hookd: cannot install the service: systemctl is not installed: this system does not run systemd\. Nothing was written\./);
     expect(result.stdout).toContain(`This is the file hookd would install at ${unit}:`);
@@ -136,7 +136,7 @@ describe('hookd service (a process, with fake service managers)', () => {
 
   it('with systemd present but no user manager (a container), says so and writes nothing', async () => {
     const { env, unit } = setup('no-bus');
-    const result = await runEntry(['service', 'install'], env);
+    const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/the systemd user manager cannot be reached \(Failed to connect to bus: No medium found\)/);
     expect(existsSync(unit)).toBe(false);
@@ -144,7 +144,7 @@ describe('hookd service (a process, with fake service managers)', () => {
 
   it('says what failed when systemctl refuses to enable, and that the file is in place', async () => {
     const { env, unit } = setup('enable-fails');
-    const result = await runEntry(['service', 'install'], env);
+    const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(`hookd: systemctl --user enable --now hookd.service failed: Failed to enable unit: Access denied. ${unit} is in place; fix the cause and run hookd service install again`);
     expect(readFileSync(unit, 'utf8')).toContain('Restart=on-failure');
@@ -152,7 +152,7 @@ describe('hookd service (a process, with fake service managers)', () => {
 
   it('--dry-run prints the unit and writes nothing, even without systemd', async () => {
     const { env, unit } = setup();
-    const result = await runEntry(['service', 'install', '--dry-run'], env);
+    const result = await runHookdWithEnv(['service', 'install', '--dry-run'], env);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain(`${unit} (systemd (user instance)) would be:`);
     expect(result.stdout).toContain(`ExecStart="${process.execPath}" "${path.join(ROOT, 'dist', 'bin.js')}" "daemon"`);
@@ -161,35 +161,35 @@ describe('hookd service (a process, with fake service managers)', () => {
 
   it('installs, enables and starts; a second install changes nothing; a changed environment restarts; uninstall removes it', async () => {
     const { env, unit, systemctlCalls } = setup('works');
-    const first = await runEntry(['service', 'install'], env);
+    const first = await runHookdWithEnv(['service', 'install'], env);
     expect(first).toMatchObject({ exitCode: 0, stderr: '' });
     expect(first.stdout).toMatch(new RegExp(`wrote ${unit}\\nservice active`));
     const written = readFileSync(unit, 'utf8');
     expect(written).toContain('Environment="DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus"');
     expect(systemctlCalls()).toEqual(['--user show-environment', '--user is-active hookd.service', '--user daemon-reload', '--user enable --now hookd.service', '--user is-active hookd.service']);
 
-    const second = await runEntry(['service', 'install'], env);
+    const second = await runHookdWithEnv(['service', 'install'], env);
     expect(second.exitCode).toBe(0);
     expect(second.stdout).toContain(`unchanged: ${unit}`);
     expect(readFileSync(unit, 'utf8')).toBe(written);
     expect(systemctlCalls().filter((call) => call.includes('restart'))).toEqual([]);
 
-    const third = await runEntry(['service', 'install'], { ...env, HOOKD_LOG_LEVEL: 'debug' });
+    const third = await runHookdWithEnv(['service', 'install'], { ...env, HOOKD_LOG_LEVEL: 'debug' });
     expect(third.exitCode).toBe(0);
     expect(readFileSync(unit, 'utf8')).toContain('Environment="HOOKD_LOG_LEVEL=debug"');
     expect(systemctlCalls().filter((call) => call.includes('restart'))).toEqual(['--user restart hookd.service']);
 
-    const status = await runEntry(['service', 'status'], { ...env, HOOKD_LOG_LEVEL: 'debug' });
+    const status = await runHookdWithEnv(['service', 'status'], { ...env, HOOKD_LOG_LEVEL: 'debug' });
     expect(status.exitCode).toBe(0);
     expect(status.stdout).toContain('installed, current');
 
-    const removed = await runEntry(['service', 'uninstall'], env);
+    const removed = await runHookdWithEnv(['service', 'uninstall'], env);
     expect(removed.exitCode).toBe(0);
     expect(existsSync(unit)).toBe(false);
     expect(systemctlCalls().slice(-2)).toEqual(['--user disable --now hookd.service', '--user daemon-reload']);
-    const again = await runEntry(['service', 'uninstall'], env);
+    const again = await runHookdWithEnv(['service', 'uninstall'], env);
     expect(again).toMatchObject({ exitCode: 0, stdout: `${unit}: not installed; nothing to remove` });
-    const status2 = await runEntry(['service', 'status'], env);
+    const status2 = await runHookdWithEnv(['service', 'status'], env);
     expect(status2.exitCode).toBe(1);
     expect(status2.stderr).toBe('hookd: the service is not installed: hookd service install');
   });
