@@ -239,7 +239,8 @@ describe('bridge failures never fail the agent', () => {
     await daemon.start();
     await daemon.emit(command, stopPayload({ via: 'sh' }), { AGENT_PROJECT_DIR: '/p' });
     await daemon.emit(command, stopPayload({ via: 'node' }), { HOOKD_BRIDGE_NODE: '1', AGENT_PROJECT_DIR: '/p' });
-    await waitFor('both runs', () => files(out).length === 2);
+    // Wait for the outcomes, not the files: a file exists as soon as `cat >` opens it.
+    await waitFor('both runs', () => history(daemon).length === 2);
     const via = files(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).via).sort();
     expect(via).toEqual(['node', 'sh']);
   });

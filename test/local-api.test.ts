@@ -28,7 +28,7 @@ describe('state directory', () => {
     chmodSync(daemon.stateDir, 0o777);
     const result = await execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, timeout: 10_000 });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`hookd: ${daemon.stateDir}: the state directory is writable by others; run: chmod 700 '${daemon.stateDir}'`);
+    expect(result.stderr.split('\n').at(-1)).toBe(`hookd: ${daemon.stateDir}: the state directory is writable by others; run: chmod 700 '${daemon.stateDir}'`);
   });
 
   it('shows the running daemon in `hookd status`', async () => {

@@ -90,6 +90,8 @@ describe('classifyCommand', () => {
     expect(classifyCommand('hookd emit -- notify-send "$(jq -r .message)"')).toMatchObject({ unquotedShellSyntax: true });
     expect(classifyCommand('hookd emit -- echo hi | tee x')).toMatchObject({ unquotedShellSyntax: true });
     expect(classifyCommand("hookd emit -- 'echo hi | tee x'")).toMatchObject({ unquotedShellSyntax: false });
+    // As `hookd install` quotes a command holding a single quote.
+    expect(classifyCommand(`hookd emit -- 'echo "it'\\''s" && date'`)).toMatchObject({ inner: `echo "it's" && date`, unquotedShellSyntax: false });
   });
 });
 

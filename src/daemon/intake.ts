@@ -40,6 +40,7 @@ export class Intake {
 
   /** Drain what is already there, then follow new records. */
   async start(): Promise<void> {
+    this.inbox.removeOrphanNotes();
     for (const key of this.inbox.claimed()) await this.dispatcher.admit(key, this.inbox.startedAttempts(key) + 1);
     this.watchNew();
     await this.scan();

@@ -106,6 +106,16 @@ export class Inbox {
     return names(this.dirs.cur).filter((name) => !name.endsWith('.attempt')).sort();
   }
 
+  /** Remove attempt notes whose record is gone: a daemon killed between the two unlinks of complete(). */
+  removeOrphanNotes(): void {
+    const records = new Set(this.claimed());
+    for (const name of names(this.dirs.cur)) {
+      if (name.endsWith('.attempt') && !records.has(name.slice(0, -'.attempt'.length))) {
+        unlessMissing(() => unlinkSync(path.join(this.dirs.cur, name)));
+      }
+    }
+  }
+
   /** Read a claimed record. */
   read(key: string): { ok: true; record: ClaimedRecord } | { ok: false; reason: string } {
     const parsed = parseRecord(readFileSync(path.join(this.dirs.cur, key)));

@@ -13,6 +13,19 @@ function isHookdProgram(word: unknown): boolean {
   return typeof word === 'string' && (word === 'hookd' || word.endsWith('/hookd'));
 }
 
+/** The text of `command` outside single quotes, skipping backslash-escaped characters (as in '\''). */
+function outsideSingleQuotes(command: string): string {
+  let out = '';
+  for (let i = 0; i < command.length; i++) {
+    if (command[i] === '\\') i++;
+    else if (command[i] === "'") {
+      const end = command.indexOf("'", i + 1);
+      i = end === -1 ? command.length : end;
+    } else out += command[i];
+  }
+  return out;
+}
+
 /** Classify one hook command. The inner CMD is its words after `emit` (and `--`), joined by spaces. */
 export function classifyCommand(command: string): ClassifiedCommand {
   let tokens: ReturnType<typeof parse>;
@@ -33,7 +46,6 @@ export function classifyCommand(command: string): ClassifiedCommand {
   const words = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : ''));
   const inner = words.filter((word) => word !== '').join(' ');
   const tail = command.slice(command.indexOf('emit') + 'emit'.length).replace(/^\s*--(\s|$)/, '');
-  const outsideSingleQuotes = tail.replace(/'[^']*'/g, '');
-  const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes);
+  const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tail));
   return { kind: 'bridge', inner, unquotedShellSyntax, ...(badOption ? { badOption } : {}) };
 }
