@@ -1,7 +1,8 @@
 // `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
 import { readFileSync } from 'node:fs';
 import { startDaemon } from '../daemon/daemon.js';
-import { proxyFromEnvironment } from '../api/proxy-from-env.js';
+import type { Proxy } from '../api/proxy.js';
+import type { Fallback } from '../daemon/local-api.js';
 import { createLogger } from '../common/logger.js';
 import { resolvePaths } from '../common/paths.js';
 import { HookdError, UsageError } from '../common/errors.js';
@@ -36,15 +37,16 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
   }
   const logger = createLogger();
   const paths = resolvePaths(options);
-  // The platform proxy: hook scripts reach sessions and messages through the daemon, never holding the key.
-  const proxy = proxyFromEnvironment(logger.child({ part: 'proxy' }));
-  let daemon;
-  try {
-    daemon = await startDaemon({ paths, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000, fallback: proxy.handle, tcpPort });
-  } catch (error) {
-    proxy.close();
-    throw error;
-  }
+  // The platform proxy: hook scripts reach sessions and messages through the daemon, never holding
+  // the key. Loaded on the first /api/ request: a daemon that only runs hooks stays small, and a
+  // smaller process forks its hooks faster (bench/bridge.mjs).
+  let proxy: Proxy | undefined;
+  const fallback: Fallback = async (req, res) => {
+    if (!req.url?.startsWith('/api/')) return false;
+    proxy ??= (await import('../api/proxy-from-env.js')).proxyFromEnvironment(logger.child({ part: 'proxy' }));
+    return proxy.handle(req, res);
+  };
+  const daemon = await startDaemon({ paths, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000, fallback, tcpPort });
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();
@@ -58,6 +60,6 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     process.once('SIGINT', stop);
     void daemon.lost.then(resolve);
   });
-  proxy.close();
+  proxy?.close();
   if (lost) throw new HookdError('ELOST', lost);
 }

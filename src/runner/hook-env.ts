@@ -14,12 +14,22 @@ export interface HookContext {
   projectVars?: Record<string, string>;
 }
 
-/** The daemon's environment without hookd's secrets, plus the HOOKD_* context and project vars. */
-export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+// The filtered copy of the last base environment, made once rather than for every run.
+let cached: { base: NodeJS.ProcessEnv; env: Record<string, string> } | undefined;
+
+function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
+  if (cached?.base === base) return cached.env;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) {
     if (value !== undefined && !WITHHELD.has(name)) env[name] = value;
   }
+  cached = { base, env };
+  return env;
+}
+
+/** The daemon's environment without hookd's secrets, plus the HOOKD_* context and project vars. */
+export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env = { ...withoutSecrets(base) };
   for (const [name, value] of Object.entries(context.projectVars ?? {})) {
     if (name.endsWith('_PROJECT_DIR')) env[name] = value;
   }
