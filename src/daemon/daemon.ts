@@ -37,8 +37,6 @@ export interface DaemonOptions {
 export interface RunningDaemon {
   reload(): Promise<void>;
   stop(): Promise<void>;
-  /** The loopback TCP port, when one was asked for. */
-  tcpPort: number | undefined;
   /** Resolves with a reason if the daemon loses its state directory or socket and stops by itself. */
   lost: Promise<string>;
 }
@@ -102,10 +100,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       lifeline.unref();
     });
 
-    const address = tcpServer?.address();
     const daemon: RunningDaemon = {
       lost,
-      tcpPort: typeof address === 'object' && address ? address.port : undefined,
       reload: () => config.reload(),
       async stop() {
         clearInterval(lifeline);

@@ -1,6 +1,6 @@
 // Brings records from the inbox to the dispatcher: first those a previous daemon had claimed,
 // then every committed one, oldest first; then whatever the watch on new/ reports. A periodic
-// scan backs the watch up (and recreates the inbox if the state directory was deleted), and
+// scan backs the watch up (and re-arms it if it failed), and
 // picks up records whose bridge died before committing them.
 import { watch, type FSWatcher } from 'node:fs';
 import type { Arrival, Inbox } from '../events/inbox.js';
