@@ -15,6 +15,8 @@ import type { Logger } from '../common/logger.js';
 export const MAX_ATTEMPTS = 5;
 /** The same event delivered twice within this window, for the same command, runs once. */
 export const DUPLICATE_WINDOW_MS = 2000;
+/** How long before a record whose run failed inside the daemon (not the hook) is tried again. */
+const RETRY_MS = 2000;
 
 export interface DispatchOptions {
   inbox: Inbox;
@@ -36,7 +38,7 @@ export interface DispatchOptions {
 export class Dispatcher {
   /** Keys admitted and not yet finished. */
   readonly inFlight = new Set<string>();
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, { at: number; key: string }>();
 
   constructor(private readonly options: DispatchOptions) {}
 
@@ -64,7 +66,7 @@ export class Dispatcher {
       return reject(`gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`, payload.event, payload.sessionId, record.command);
     }
     const base = { eventId: key, event: payload.event, session: payload.sessionId, command: record.command, attempt };
-    if (attempt === 1 && this.isDuplicate(record.command, record.payload, record.receivedAt)) {
+    if (attempt === 1 && this.isDuplicate(key, record.command, record.payload, record.receivedAt)) {
       logger.info(base, 'same event delivered twice within 2 s; ran it once');
       this.record({ time: new Date().toISOString(), ...base, outcome: 'duplicate' });
       inbox.complete(key);
@@ -103,7 +105,11 @@ export class Dispatcher {
         // An interrupted run stays in the inbox and runs again on the next start.
         if (outcome.status !== 'interrupted') inbox.complete(key);
       })
-      .catch((error: Error) => logger.error({ ...base, error: error.message }, 'run failed inside the daemon; the event stays in the inbox'))
+      .catch((error: Error) => {
+        // Say a full disk: the record stays in cur/, and is tried again once there may be room.
+        logger.error({ ...base, error: error.message }, `run failed inside the daemon; trying again in ${RETRY_MS / 1000} s`);
+        if (!this.options.stopping()) setTimeout(() => void this.admit(key, attempt), RETRY_MS).unref();
+      })
       .finally(() => {
         this.inFlight.delete(key);
         this.options.onSettled?.();
@@ -128,15 +134,16 @@ export class Dispatcher {
     return DEFAULT_TIMEOUT_SEC * 1000;
   }
 
-  private isDuplicate(command: string, payload: Buffer, receivedAt: number): boolean {
+  /** Whether another record (not `key` itself, which may be admitted again) carried this event within the window. */
+  private isDuplicate(key: string, command: string, payload: Buffer, receivedAt: number): boolean {
     const fingerprint = createHash('sha256').update(command).update('\0').update(payload).digest('hex');
-    for (const [key, at] of this.seen) {
-      if (receivedAt - at <= DUPLICATE_WINDOW_MS) break;
-      this.seen.delete(key);
+    for (const [seenPrint, seen] of this.seen) {
+      if (receivedAt - seen.at <= DUPLICATE_WINDOW_MS) break;
+      this.seen.delete(seenPrint);
     }
     const last = this.seen.get(fingerprint);
     this.seen.delete(fingerprint);
-    this.seen.set(fingerprint, receivedAt);
-    return last !== undefined && Math.abs(receivedAt - last) <= DUPLICATE_WINDOW_MS;
+    this.seen.set(fingerprint, { at: receivedAt, key });
+    return last !== undefined && last.key !== key && Math.abs(receivedAt - last.at) <= DUPLICATE_WINDOW_MS;
   }
 }

@@ -19,8 +19,14 @@ export function takeDaemonLock(stateDir: string): () => void {
   for (let tries = 0; tries < 3; tries++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+      try {
+        writeSync(fd, String(process.pid));
+      } catch (error) {
+        unlinkSync(file);
+        throw new HookdError('ELOCK', `cannot write the daemon lock ${file}: ${(error as Error).message}`, { cause: error });
+      } finally {
+        closeSync(fd);
+      }
       return () => {
         try {
           if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);

@@ -126,8 +126,12 @@ export class Inbox {
 
   /** Runs already started for a claimed record (0 when it was claimed but never started). */
   startedAttempts(key: string): number {
-    const text = unlessMissing(() => readFileSync(path.join(this.dirs.cur, `${key}.attempt`), 'utf8'));
-    return Number.parseInt(text ?? '0', 10) || 0;
+    try {
+      return Number.parseInt(readFileSync(path.join(this.dirs.cur, `${key}.attempt`), 'utf8'), 10) || 0;
+    } catch {
+      // No note (never started), or one that cannot be read: count it as not started.
+      return 0;
+    }
   }
 
   /** Note that run number `attempt` starts now, so a crash during it leads to a retry that knows. */

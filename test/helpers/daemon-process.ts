@@ -53,7 +53,7 @@ export function testDaemon(hooks: object = {}): TestDaemon {
       void child.then(() => (exited = true));
       await waitFor('the daemon to answer GET /health', async () => {
         if (exited) throw new Error(`the daemon exited during start-up:\n${output}`);
-        return requestDaemon(socket, 'GET', '/health').then((r) => r.status === 200, () => false);
+        return requestDaemon(daemon.socket, 'GET', '/health').then((r) => r.status === 200, () => false);
       });
     },
     async stop() {
@@ -69,7 +69,7 @@ export function testDaemon(hooks: object = {}): TestDaemon {
       daemon.process = undefined;
     },
     // Generous: under the load tests the daemon shares two cores with thousands of bridges.
-    request: (method, urlPath, body) => requestDaemon(socket, method, urlPath, body, 30_000),
+    request: (method, urlPath, body) => requestDaemon(daemon.socket, method, urlPath, body, 30_000),
     async emit(command, payload, extraEnv = {}) {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
       const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 10_000 });

@@ -1,0 +1,51 @@
+// The dispatcher with a real inbox, history and scheduler: a run that fails inside the daemon
+// (not in the hook: here, its attempt note cannot be written) is tried again, and runs once.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, rmdirSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { Inbox } from '../src/events/inbox.js';
+import { serializeRecord } from '../src/events/record-format.js';
+import { Dispatcher } from '../src/daemon/dispatch.js';
+import { History } from '../src/daemon/history.js';
+import { LiveConfig } from '../src/daemon/live-config.js';
+import { Scheduler } from '../src/daemon/scheduler.js';
+import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
+import { waitFor } from './helpers/wait-for.js';
+
+afterEach(cleanupTempDirs);
+
+describe('Dispatcher', () => {
+  it('tries a record again when its run fails inside the daemon, and runs it once', async () => {
+    const state = tempDir();
+    const out = path.join(tempDir(), 'ran');
+    let log = '';
+    const logger = pino({ level: 'debug' }, new Writable({ write: (chunk, _e, done) => ((log += chunk), done()) }));
+    const inbox = new Inbox(state);
+    inbox.ensure();
+    const key = '00000000000000000001-test';
+    writeFileSync(path.join(inbox.dirs.cur, key), serializeRecord({ command: `echo ran >> ${out}`, projectVars: {}, payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}') }));
+    // A directory where the attempt note goes: writing the note fails (EISDIR), as on a full disk.
+    mkdirSync(path.join(inbox.dirs.cur, `${key}.attempt`));
+    const history = new History(state);
+    const dispatcher = new Dispatcher({
+      inbox,
+      history,
+      config: new LiveConfig(path.join(state, 'no-settings.json'), logger),
+      scheduler: new Scheduler(2),
+      logger,
+      socket: path.join(state, 'hookd.sock'),
+      interrupt: new AbortController().signal,
+      stopping: () => false,
+    });
+    await dispatcher.admit(key, 1);
+    await waitFor('the failure to be logged', () => /run failed inside the daemon; trying again/.test(log));
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(path.join(inbox.dirs.cur, key))).toBe(true);
+    rmdirSync(path.join(inbox.dirs.cur, `${key}.attempt`));
+    await waitFor('the retry to run the hook', () => existsSync(out) && history.latest(1)[0]?.outcome === 'ok', 10_000);
+    expect(readFileSync(out, 'utf8')).toBe('ran\n');
+    expect(existsSync(path.join(inbox.dirs.cur, key))).toBe(false);
+  });
+});
