@@ -53,6 +53,11 @@ export class History {
     } catch {
       // No history yet.
     }
+    // A line cut by a crash must not swallow the next one.
+    if (text !== '' && !text.endsWith('\n')) {
+      appendFileSync(this.file, '\n');
+      text += '\n';
+    }
     this.size = Buffer.byteLength(text);
     for (const line of text.split('\n').slice(-KEPT_IN_MEMORY - 1)) {
       try {
