@@ -6,6 +6,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { Arrival, Inbox } from '../events/inbox.js';
 import type { Dispatcher } from './dispatch.js';
 import type { Logger } from '../common/logger.js';
+import { serialized } from '../common/serialized.js';
 
 export interface IntakeOptions {
   /** Records admitted but unfinished beyond this stay in new/ until the queue drains (backpressure). */
@@ -20,8 +21,6 @@ export interface IntakeOptions {
 export class Intake {
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private scanning: Promise<void> | undefined;
-  private again = false;
   private stopped = false;
   // Committed records seen but not yet claimed, oldest first.
   private backlog: Arrival[] = [];
@@ -80,8 +79,8 @@ export class Intake {
   private async tick(): Promise<void> {
     if (this.stopped) return;
     if (!this.watcher) this.watchNew();
-    this.changed();
-    await this.scanning;
+    this.dirty = true;
+    await this.scan();
     try {
       for (const arrival of this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000)) {
         this.logger.warn({ id: arrival.id }, 'record never committed by its bridge; taking it as it is');
@@ -94,21 +93,10 @@ export class Intake {
   }
 
   /** One scan at a time; a request during a scan runs one more afterwards. */
-  private scan(): Promise<void> {
-    if (this.scanning) {
-      this.again = true;
-      return this.scanning;
-    }
-    this.scanning = (async () => {
-      do {
-        this.again = false;
-        await this.scanOnce().catch((error: Error) => this.logger.error({ error: error.message }, 'inbox scan failed'));
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.scanning = undefined;
-    });
-    return this.scanning;
-  }
+  private readonly scan = serialized(async () => {
+    if (this.stopped) return;
+    await this.scanOnce().catch((error: Error) => this.logger.error({ error: error.message }, 'inbox scan failed'));
+  });
 
   private async scanOnce(): Promise<void> {
     // Records that arrive while a backlog is worked through are newer than all of it, so new/ is

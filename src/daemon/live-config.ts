@@ -1,6 +1,7 @@
 // The daemon's view of the settings file: the last good config, when it was loaded, and the
 // error of the last reload if it failed. A bad edit never replaces a good config.
 import { loadSettings } from '../settings/load.js';
+import { serialized } from '../common/serialized.js';
 import { EMPTY_CONFIG, type HookConfig } from '../settings/config.js';
 import type { Logger } from '../common/logger.js';
 
@@ -29,8 +30,13 @@ export class LiveConfig {
     return this.state.config;
   }
 
-  /** Read the file again. A deleted file means no hooks; an invalid one keeps the last good config. */
-  async reload(): Promise<void> {
+  /**
+   * Read the file again. A deleted file means no hooks; an invalid one keeps the last good config.
+   * Reloads never overlap: a slow read finishing after a newer one would bring back an old config.
+   */
+  readonly reload = serialized(() => this.reloadOnce());
+
+  private async reloadOnce(): Promise<void> {
     const result = await loadSettings(this.state.path);
     const now = Date.now();
     this.state.lastReloadAt = now;
