@@ -1,6 +1,6 @@
 // The daemon follows every edit of the settings file (DESIGN.md §2), observed through GET /status.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { testDaemon, type TestDaemon } from './helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
@@ -97,6 +97,29 @@ describe('live settings', () => {
     // The 1 s timeout of the last good config applies, not the 60 s default.
     const events = await waitFor('the outcome', async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0]);
     expect(events.outcome).toBe('timed_out');
+  });
+
+  it('follows a settings file that is a symlink into another directory (a dotfiles repository)', async () => {
+    const dotfiles = path.join(tempDir(), 'dotfiles');
+    mkdirSync(dotfiles);
+    const real = path.join(dotfiles, 'settings.json');
+    writeFileSync(real, settingsWith(1));
+    const daemon = testDaemon();
+    daemons.push(daemon);
+    rmSync(daemon.settings);
+    symlinkSync(real, daemon.settings);
+    await daemon.start();
+    await hooksBecome(daemon, 1);
+    writeFileSync(real, settingsWith(2));
+    await hooksBecome(daemon, 2);
+    // Repointing the link to another file is followed too.
+    const other = path.join(dotfiles, 'other.json');
+    writeFileSync(other, settingsWith(3));
+    rmSync(daemon.settings);
+    symlinkSync(other, daemon.settings);
+    await hooksBecome(daemon, 3);
+    writeFileSync(other, settingsWith(4));
+    await hooksBecome(daemon, 4);
   });
 
   it('reloads on SIGHUP', async () => {

@@ -1,10 +1,12 @@
 // Follows the settings file with chokidar. The file's directory is watched rather than the file,
 // which survives an editor's rename-on-save and a file deleted then created again. A directory
 // that does not exist yet is waited for by watching its nearest existing ancestor until it appears.
-// Bursts of writes are debounced into one call.
-import { existsSync } from 'node:fs';
+// A settings file that is a symlink (a dotfiles repository) is followed to its target's directory
+// too. Bursts of writes are debounced into one call.
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { serialized } from '../common/serialized.js';
 
 export interface SettingsWatcher {
   close(): Promise<void>;
@@ -16,10 +18,18 @@ function nearestExisting(dir: string): string {
   return current;
 }
 
+function targetOf(file: string): string | undefined {
+  try {
+    const real = realpathSync(file);
+    return real !== file ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Call `onChange` (debounced) whenever `file` may have changed: written, renamed over, deleted, created. */
 export async function watchSettings(file: string, onChange: () => void, debounceMs = 100): Promise<SettingsWatcher> {
-  const target = path.dirname(file);
-  let watcher: FSWatcher | undefined;
+  let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -28,37 +38,49 @@ export async function watchSettings(file: string, onChange: () => void, debounce
     timer = setTimeout(() => !closed && onChange(), debounceMs);
   };
 
-  const arm = async (): Promise<void> => {
-    await watcher?.close();
-    if (closed) return;
-    const dir = nearestExisting(target);
-    const current = watch(dir, { ignoreInitial: true, depth: 0, ignorePermissionErrors: true });
-    watcher = current;
-    current.on('all', (event, changedPath) => {
-      if (dir === target) {
-        if (changedPath === file) changed();
+  // Watch the directory of `target` (or its nearest existing ancestor, until it appears).
+  const watchDirOf = async (target: string, onTarget: () => void): Promise<FSWatcher> => {
+    const wanted = path.dirname(target);
+    const dir = nearestExisting(wanted);
+    const watcher = watch(dir, { ignoreInitial: true, depth: 0, ignorePermissionErrors: true });
+    watcher.on('all', (event, changedPath) => {
+      if (dir === wanted) {
+        if (changedPath === target) onTarget();
         if (event === 'unlinkDir' && changedPath === dir) void rearm();
-      } else if (event === 'addDir' && (target === changedPath || target.startsWith(changedPath + path.sep))) {
+      } else if (event === 'addDir' && (wanted === changedPath || wanted.startsWith(changedPath + path.sep))) {
         void rearm();
       }
     });
     // A watcher error (the directory vanished, a permission change) means: find the way again.
-    current.on('error', () => void rearm());
-    await new Promise<void>((resolve) => current.once('ready', () => resolve()));
+    watcher.on('error', () => void rearm());
+    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    return watcher;
+  };
+
+  const arm = async (): Promise<void> => {
+    await Promise.all(watchers.map((watcher) => watcher.close()));
+    watchers = [];
+    if (closed) return;
+    const target = targetOf(file);
+    // An event on the path itself is a change; if it is (or becomes) a symlink to somewhere else,
+    // the watch on the old target is stale, so look again.
+    watchers.push(await watchDirOf(file, () => (targetOf(file) === target ? changed() : void rearm())));
+    if (target) watchers.push(await watchDirOf(target, changed));
   };
 
   // Re-arming after the path changed shape; the file may have appeared meanwhile, so check it too.
-  const rearm = async () => {
+  // Serialized: two overlapping re-arms would each leave watchers behind.
+  const rearm = serialized(async () => {
     await arm();
     changed();
-  };
+  });
 
   await arm();
   return {
     async close() {
       closed = true;
       clearTimeout(timer);
-      await watcher?.close();
+      await Promise.all(watchers.map((watcher) => watcher.close()));
     },
   };
 }
