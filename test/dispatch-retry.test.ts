@@ -1,11 +1,12 @@
 // The dispatcher with a real inbox, history and scheduler: a run that fails inside the daemon
-// (not in the hook: here, its attempt note cannot be written) is tried again, and runs once.
+// (not in the hook: here, its start cannot be noted in the attempts journal) is tried again, and runs once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { Inbox } from '../src/events/inbox.js';
+import { AttemptJournal } from '../src/events/attempt-journal.js';
 import { serializeRecord } from '../src/events/record-format.js';
 import { Dispatcher } from '../src/daemon/dispatch.js';
 import { History } from '../src/daemon/history.js';
@@ -26,11 +27,16 @@ describe('Dispatcher', () => {
     inbox.ensure();
     const key = '00000000000000000001-test';
     writeFileSync(path.join(inbox.dirs.cur, key), serializeRecord({ command: `echo ran >> ${out}`, projectVars: {}, payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}') }));
-    // A directory where the attempt note goes: writing the note fails (EISDIR), as on a full disk.
-    mkdirSync(path.join(inbox.dirs.cur, `${key}.attempt`));
+    const journal = new AttemptJournal(inbox.dirs.root);
+    journal.open([]);
+    // A directory where the attempts journal goes: noting the run fails, as on a full disk.
+    journal.close();
+    rmSync(path.join(inbox.dirs.root, 'attempts.log'));
+    mkdirSync(path.join(inbox.dirs.root, 'attempts.log'));
     const history = new History(state);
     const dispatcher = new Dispatcher({
       inbox,
+      journal,
       history,
       config: new LiveConfig(path.join(state, 'no-settings.json'), logger),
       scheduler: new Scheduler(2),
@@ -43,7 +49,7 @@ describe('Dispatcher', () => {
     await waitFor('the failure to be logged', () => /run failed inside the daemon; trying again/.test(log));
     expect(existsSync(out)).toBe(false);
     expect(existsSync(path.join(inbox.dirs.cur, key))).toBe(true);
-    rmdirSync(path.join(inbox.dirs.cur, `${key}.attempt`));
+    rmdirSync(path.join(inbox.dirs.root, 'attempts.log'));
     await waitFor('the retry to run the hook', () => existsSync(out) && history.latest(1)[0]?.outcome === 'ok', 10_000);
     expect(readFileSync(out, 'utf8')).toBe('ran\n');
     expect(existsSync(path.join(inbox.dirs.cur, key))).toBe(false);

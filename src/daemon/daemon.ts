@@ -5,6 +5,7 @@ import path from 'node:path';
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { Inbox } from '../events/inbox.js';
+import { AttemptJournal } from '../events/attempt-journal.js';
 import { watchSettings } from '../settings/watch.js';
 import { LiveConfig } from './live-config.js';
 import { History } from './history.js';
@@ -55,9 +56,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   let tcpServer: Server | undefined;
   let stopWatching: (() => Promise<void>) | undefined;
   let intake: Intake | undefined;
+  let journal: AttemptJournal | undefined;
   try {
     const inbox = new Inbox(paths.stateDir);
     inbox.ensure();
+    journal = new AttemptJournal(inbox.dirs.root);
+    journal.open(inbox.claimed());
     const config = new LiveConfig(paths.settings, logger.child({ part: 'settings' }));
     await config.reload();
     const history = new History(paths.stateDir);
@@ -65,6 +69,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const scheduler = new Scheduler(options.concurrency ?? 8);
     const dispatcher = new Dispatcher({
       inbox,
+      journal,
       config,
       history,
       scheduler,
@@ -82,7 +87,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     if (options.tcpPort !== undefined) {
       tcpServer = await startLoopbackApi(options.tcpPort, readOrCreateToken(paths.stateDir), routes, options.fallback);
     }
-    intake = new Intake(inbox, dispatcher, logger.child({ part: 'inbox' }));
+    intake = new Intake(inbox, journal, dispatcher, logger.child({ part: 'inbox' }));
     await intake.start();
     logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: paths.settings, tcp: tcpServer?.address(), version: options.version }, 'hookd daemon started');
 
@@ -122,6 +127,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         } catch {
           // Already gone.
         }
+        journal?.close();
         releaseLock();
         logger.info('hookd daemon stopped');
       },
@@ -132,6 +138,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     await stopWatching?.();
     server?.close();
     tcpServer?.close();
+    journal?.close();
     releaseLock();
     throw error;
   }

@@ -7,6 +7,7 @@ import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { DEFAULT_TIMEOUT_SEC } from '../settings/config.js';
 import { headOf, type History, type HistoryEntry } from './history.js';
 import type { Inbox } from '../events/inbox.js';
+import type { AttemptJournal } from '../events/attempt-journal.js';
 import type { LiveConfig } from './live-config.js';
 import type { Scheduler } from './scheduler.js';
 import type { Logger } from '../common/logger.js';
@@ -20,6 +21,7 @@ const RETRY_MS = 2000;
 
 export interface DispatchOptions {
   inbox: Inbox;
+  journal: AttemptJournal;
   config: LiveConfig;
   history: History;
   scheduler: Scheduler;
@@ -55,6 +57,7 @@ export class Dispatcher {
     const reject = (reason: string, event = '', session = '', command = '') => {
       logger.warn({ eventId: key, reason }, 'event rejected; kept in the inbox rejected/ folder');
       inbox.reject(key, reason);
+      this.options.journal.forget(key);
       this.record({ time: new Date().toISOString(), eventId: key, event, session, command, outcome: 'rejected', attempt, detail: reason });
     };
     if (!read.ok) return reject(read.reason);
@@ -69,7 +72,7 @@ export class Dispatcher {
     if (attempt === 1 && this.isDuplicate(key, record.command, record.payload, record.receivedAt)) {
       logger.info(base, 'same event delivered twice within 2 s; ran it once');
       this.record({ time: new Date().toISOString(), ...base, outcome: 'duplicate' });
-      inbox.complete(key);
+      this.finish(key);
       return;
     }
     const timeoutMs = this.timeoutFor(payload.event, record.command);
@@ -77,7 +80,7 @@ export class Dispatcher {
     void this.options.scheduler
       .schedule(`${payload.sessionId}\0${record.command}`, async () => {
         if (this.options.stopping()) return;
-        inbox.noteAttempt(key, attempt);
+        this.options.journal.note(key, attempt);
         const outcome = await runHook({
           command: record.command,
           payload: record.payload,
@@ -103,7 +106,7 @@ export class Dispatcher {
         logger[level]({ ...base, outcome: outcome.status, exitCode: outcome.exitCode, durationMs: outcome.durationMs }, 'hook finished');
         this.record(entry);
         // An interrupted run stays in the inbox and runs again on the next start.
-        if (outcome.status !== 'interrupted') inbox.complete(key);
+        if (outcome.status !== 'interrupted') this.finish(key);
       })
       .catch((error: Error) => {
         // Say a full disk: the record stays in cur/, and is tried again once there may be room.
@@ -114,6 +117,12 @@ export class Dispatcher {
         this.inFlight.delete(key);
         this.options.onSettled?.();
       });
+  }
+
+  /** The record's outcome is recorded: delete it, and its runs no longer count. */
+  private finish(key: string): void {
+    this.options.inbox.complete(key);
+    this.options.journal.forget(key);
   }
 
   /** Write an outcome to the history; when that fails (a full disk), the log line carries it instead. */

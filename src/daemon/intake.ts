@@ -4,6 +4,7 @@
 // picks up records whose bridge died before committing them.
 import { watch, type FSWatcher } from 'node:fs';
 import type { Arrival, Inbox } from '../events/inbox.js';
+import type { AttemptJournal } from '../events/attempt-journal.js';
 import type { Dispatcher } from './dispatch.js';
 import type { Logger } from '../common/logger.js';
 import { serialized } from '../common/serialized.js';
@@ -30,6 +31,7 @@ export class Intake {
 
   constructor(
     private readonly inbox: Inbox,
+    private readonly journal: AttemptJournal,
     private readonly dispatcher: Dispatcher,
     private readonly logger: Logger,
     private readonly options: IntakeOptions = {},
@@ -39,8 +41,7 @@ export class Intake {
 
   /** Drain what is already there, then follow new records. */
   async start(): Promise<void> {
-    this.inbox.removeOrphanNotes();
-    for (const key of this.inbox.claimed()) await this.dispatcher.admit(key, this.inbox.startedAttempts(key) + 1);
+    for (const key of this.inbox.claimed()) await this.dispatcher.admit(key, this.journal.startedRuns(key) + 1);
     this.watchNew();
     await this.scan();
     const every = this.options.scanIntervalMs ?? 2000;

@@ -103,17 +103,7 @@ export class Inbox {
 
   /** Keys in cur/: claimed by a daemon that stopped before finishing them. Oldest first. */
   claimed(): string[] {
-    return names(this.dirs.cur).filter((name) => !name.endsWith('.attempt')).sort();
-  }
-
-  /** Remove attempt notes whose record is gone: a daemon killed between the two unlinks of complete(). */
-  removeOrphanNotes(): void {
-    const records = new Set(this.claimed());
-    for (const name of names(this.dirs.cur)) {
-      if (name.endsWith('.attempt') && !records.has(name.slice(0, -'.attempt'.length))) {
-        unlessMissing(() => unlinkSync(path.join(this.dirs.cur, name)));
-      }
-    }
+    return names(this.dirs.cur).sort();
   }
 
   /** Read a claimed record. */
@@ -124,32 +114,15 @@ export class Inbox {
     return { ok: true, record: { ...parsed.content, key, receivedAt } };
   }
 
-  /** Runs already started for a claimed record (0 when it was claimed but never started). */
-  startedAttempts(key: string): number {
-    try {
-      return Number.parseInt(readFileSync(path.join(this.dirs.cur, `${key}.attempt`), 'utf8'), 10) || 0;
-    } catch {
-      // No note (never started), or one that cannot be read: count it as not started.
-      return 0;
-    }
-  }
-
-  /** Note that run number `attempt` starts now, so a crash during it leads to a retry that knows. */
-  noteAttempt(key: string, attempt: number): void {
-    writeFileSync(path.join(this.dirs.cur, `${key}.attempt`), String(attempt), { mode: 0o600 });
-  }
-
   /** The record ran and its outcome is recorded: delete it. */
   complete(key: string): void {
     unlessMissing(() => unlinkSync(path.join(this.dirs.cur, key)));
-    unlessMissing(() => unlinkSync(path.join(this.dirs.cur, `${key}.attempt`)));
   }
 
   /** Keep a record that cannot run in rejected/, beside a file saying why. */
   reject(key: string, reason: string): void {
     writeFileSync(path.join(this.dirs.rejected, `${key}.reason`), `${reason}\n`, { mode: 0o600 });
     unlessMissing(() => renameSync(path.join(this.dirs.cur, key), path.join(this.dirs.rejected, key)));
-    unlessMissing(() => unlinkSync(path.join(this.dirs.cur, `${key}.attempt`)));
   }
 
   /** How many events wait: committed and claimed but not finished. */
