@@ -109,7 +109,7 @@ export class Dispatcher {
         if (outcome.status !== 'interrupted') this.finish(key);
       })
       .catch((error: Error) => {
-        // Say a full disk: the record stays in cur/, and is tried again once there may be room.
+        // A full disk, say, before the hook could start: the record stays in cur/ and is tried again.
         logger.error({ ...base, error: error.message }, `run failed inside the daemon; trying again in ${RETRY_MS / 1000} s`);
         if (!this.options.stopping()) setTimeout(() => void this.admit(key, attempt), RETRY_MS).unref();
       })
