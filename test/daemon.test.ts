@@ -1,6 +1,6 @@
 // End to end: the built daemon and the sh bridge, as the agent client runs them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { testDaemon, stopPayload, type TestDaemon } from './helpers/daemon-process.js';
@@ -163,6 +163,30 @@ describe('daemon and bridge', () => {
     await daemon.kill9();
     await daemon.start();
     expect((await daemon.request('GET', '/health')).status).toBe(200);
+  });
+
+  it('lets exactly one of three daemons started together over a stale lock run', async () => {
+    const daemon = daemonWith('true');
+    mkdirSync(daemon.stateDir, { recursive: true, mode: 0o700 });
+    // The lock of a daemon that died: no process has this pid.
+    writeFileSync(path.join(daemon.stateDir, 'daemon.pid'), '4194303');
+    const starts = Array.from({ length: 3 }, () => execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, all: true }));
+    try {
+      await waitFor('one daemon to answer', async () => (await daemon.request('GET', '/health').catch(() => ({ status: 0 }))).status === 200);
+      const ended = await waitFor('the two others to give up', () => {
+        const done = starts.filter((start) => start.exitCode !== null);
+        return done.length === 2 ? done : undefined;
+      });
+      for (const start of ended) {
+        const result = await start;
+        expect(result.exitCode).toBe(1);
+        expect(String(result.all)).toMatch(/another hookd daemon \(pid \d+\) is already running/);
+      }
+      expect((await daemon.request('GET', '/health')).status).toBe(200);
+    } finally {
+      for (const start of starts) start.kill('SIGKILL');
+      await Promise.all(starts);
+    }
   });
 
   it('lets a running hook finish on SIGTERM, then stops', async () => {
