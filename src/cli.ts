@@ -16,14 +16,15 @@ export function buildProgram(version: string): Command {
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ outputError: (text, write) => write(text) });
 
+  // Listed for --help only: bin/hookd (sh) and src/bin.ts take `emit` before this table is built,
+  // so the bridge never loads commander.
   program
     .command('emit')
     .description('the bridge the client runs: store the event for the daemon and return at once')
     .argument('[command...]', 'the hook command the daemon runs (quote it as one word)')
     .allowUnknownOption()
     .helpOption(false)
-    .addOption(stateOption())
-    .action(async (words: string[], options) => (await import('./commands/emit.js')).emitCommand(words, options));
+    .addOption(stateOption());
 
   program
     .command('run')

@@ -5,23 +5,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { emulator } from './api/helpers.js';
-import { testDaemon, stopPayload, type TestDaemon } from './helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
+import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir, filesUnder } from './helpers/temp-dir.js';
 import { waitFor } from './helpers/wait-for.js';
 
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   cleanupTempDirs();
 });
-
-/** Every file under `dir`, recursively. */
-function allFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? allFiles(file) : [file];
-  });
-}
 
 function tcpRequest(port: number, urlPath: string, token?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -60,7 +51,6 @@ writeFileSync(${JSON.stringify(path.join(out, 'result.json'))}, JSON.stringify({
     );
     const command = `node ${script}`;
     const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'` }] }] });
-    daemons.push(daemon);
     Object.assign(daemon.env, { HOOKD_API_URL: emu.url, HOOKD_API_KEY: emu.key });
     await daemon.start();
     await daemon.emit(command, stopPayload());
@@ -76,13 +66,12 @@ writeFileSync(${JSON.stringify(path.join(out, 'result.json'))}, JSON.stringify({
     expect(bad.status).toBe(400);
 
     await daemon.stop();
-    for (const file of allFiles(daemon.stateDir)) expect(readFileSync(file, 'utf8'), file).not.toContain(emu.key);
+    for (const file of filesUnder(daemon.stateDir)) expect(readFileSync(file, 'utf8'), file).not.toContain(emu.key);
     expect(daemon.logs()).not.toContain(emu.key);
   });
 
   it('answers 503 saying what to do when the daemon has no key', async () => {
     const daemon = testDaemon({});
-    daemons.push(daemon);
     await daemon.start();
     const response = await daemon.request('GET', '/api/v0/sessions');
     expect(response).toMatchObject({ status: 503, body: { status: 503, detail: expect.stringMatching(/HOOKD_API_KEY/) } });
@@ -90,7 +79,6 @@ writeFileSync(${JSON.stringify(path.join(out, 'result.json'))}, JSON.stringify({
 
   it('serves the local API on a loopback port only to holders of the local token', async () => {
     const daemon = testDaemon({});
-    daemons.push(daemon);
     await daemon.start(['--tcp-port', '0']);
     const port = Number(/"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(daemon.logs())?.[1]);
     expect(port).toBeGreaterThan(0);

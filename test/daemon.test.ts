@@ -3,22 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { testDaemon, stopPayload, type TestDaemon } from './helpers/daemon-process.js';
+import { testDaemon, stopPayload, type TestDaemon, bridgeOnStop, stopTestDaemons } from './helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 import { waitFor } from './helpers/wait-for.js';
 import { HOOKD } from './helpers/paths.js';
 
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   cleanupTempDirs();
 });
 
 /** A daemon whose settings run `command` (as a bridge entry) on Stop with `timeout` seconds. */
 function daemonWith(command: string, timeout = 10): TestDaemon {
-  const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] });
-  daemons.push(daemon);
-  return daemon;
+  return testDaemon(bridgeOnStop(command, timeout));
 }
 
 const files = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);

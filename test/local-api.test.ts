@@ -4,19 +4,17 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync }
 import { execa } from 'execa';
 import { HOOKD } from './helpers/paths.js';
 import path from 'node:path';
-import { testDaemon, stopPayload, type TestDaemon } from './helpers/daemon-process.js';
+import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 import { waitFor } from './helpers/wait-for.js';
 
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   cleanupTempDirs();
 });
 
 async function started(hooks: object): Promise<TestDaemon> {
   const daemon = testDaemon(hooks);
-  daemons.push(daemon);
   await daemon.start();
   return daemon;
 }
@@ -29,6 +27,23 @@ describe('state directory', () => {
     const result = await execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, timeout: 10_000 });
     expect(result.exitCode).toBe(1);
     expect(result.stderr.split('\n').at(-1)).toBe(`hookd: ${daemon.stateDir}: the state directory is writable by others; run: chmod 700 '${daemon.stateDir}'`);
+  });
+
+  it('refuses bad daemon flags with one line and exit 2, before touching the state directory', async () => {
+    const daemon = testDaemon({});
+    const cases: Array<[string[], RegExp]> = [
+      [['--concurrency', '0'], /^hookd: --concurrency must be an integer from 1 to 256, got "0"$/],
+      [['--concurrency', 'lots'], /^hookd: --concurrency must be an integer from 1 to 256, got "lots"$/],
+      [['--shutdown-deadline', '-1'], /^hookd: --shutdown-deadline must be a number of seconds, got "-1"$/],
+      [['--tcp-port', '70000'], /^hookd: --tcp-port must be a port number from 0 to 65535, got "70000"$/],
+      [['--tcp-port', 'http'], /^hookd: --tcp-port must be a port number from 0 to 65535, got "http"$/],
+    ];
+    for (const [args, pattern] of cases) {
+      const result = await execa(HOOKD, ['daemon', ...args], { env: daemon.env, reject: false, timeout: 10_000 });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(pattern);
+    }
+    expect(existsSync(daemon.stateDir)).toBe(false);
   });
 
   it('shows the running daemon in `hookd status`', async () => {

@@ -2,13 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { testDaemon, type TestDaemon } from './helpers/daemon-process.js';
+import { testDaemon, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 import { waitFor } from './helpers/wait-for.js';
 
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   cleanupTempDirs();
 });
 
@@ -28,7 +27,6 @@ const hooksBecome = (daemon: TestDaemon, n: number) => waitFor(`${n} daemon hook
 
 async function started(): Promise<TestDaemon> {
   const daemon = testDaemon();
-  daemons.push(daemon);
   writeFileSync(daemon.settings, settingsWith(1));
   await daemon.start();
   await hooksBecome(daemon, 1);
@@ -75,7 +73,6 @@ describe('live settings', () => {
 
   it('waits for a settings directory that does not exist yet at start', async () => {
     const daemon = testDaemon();
-    daemons.push(daemon);
     const later = path.join(tempDir(), 'not', 'yet', 'settings.json');
     daemon.env.HOOKD_SETTINGS = later;
     await daemon.start();
@@ -89,7 +86,6 @@ describe('live settings', () => {
     const out = tempDir();
     const command = `sleep 5; touch ${out}/not-killed`;
     const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout: 1 }] }] });
-    daemons.push(daemon);
     await daemon.start();
     writeFileSync(daemon.settings, '{"hooks": {"Stop": "broken"}}');
     await waitFor('the error reported', async () => (await status(daemon)).settings.lastError);
@@ -105,7 +101,6 @@ describe('live settings', () => {
     const real = path.join(dotfiles, 'settings.json');
     writeFileSync(real, settingsWith(1));
     const daemon = testDaemon();
-    daemons.push(daemon);
     rmSync(daemon.settings);
     symlinkSync(real, daemon.settings);
     await daemon.start();

@@ -2,32 +2,15 @@
 // `{status, title, detail}` and shown as `title: detail (HTTP status)`; bodies that are not the
 // platform's error shape still get a readable title and a short detail.
 import { HookdError } from '../common/errors.js';
+import { errorBody } from '../common/http-answers.js';
 import { ErrorBodySchema, type ErrorBody } from './common-schemas.js';
-
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 /** The usual reason phrase of an HTTP status. */
 export function statusTitle(status: number): string {
-  return STATUS_TITLES[status] ?? `HTTP ${status}`;
+  return errorBody(status, '').title;
 }
 
-/** An error body in the platform's shape. */
-export function errorBody(status: number, detail: string, metadata?: Record<string, unknown>): ErrorBody {
-  return metadata ? { status, title: statusTitle(status), detail, metadata } : { status, title: statusTitle(status), detail };
-}
+export { errorBody };
 
 /** A non-2xx answer of the platform API. */
 export class ApiError extends HookdError {

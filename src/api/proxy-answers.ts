@@ -1,15 +1,10 @@
 // What the proxy writes back: its own errors in the platform's shape, and the upstream's answer
 // unchanged (status, body, and the headers that matter to a client: type, Retry-After, request id).
 import type http from 'node:http';
-import { errorBody } from './api-error.js';
 import type { UpstreamAnswer } from './forward-request.js';
 
 /** An answer of the proxy itself, in the platform's error shape. */
-export function sendError(res: http.ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(errorBody(status, detail));
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-}
+export { sendError } from '../common/http-answers.js';
 
 /** The upstream's answer, status and body unchanged, with the headers a client needs. */
 export function sendUpstream(res: http.ServerResponse, answer: UpstreamAnswer): void {

@@ -5,7 +5,7 @@ import { checkRequest, parseJson } from './check-request.js';
 import { queryObject } from './common-schemas.js';
 import { CreateSessionRequestSchema, ListSessionsQuerySchema } from './session-schemas.js';
 import { MessageRequestSchema } from './message-schemas.js';
-import { MIB } from './read-body.js';
+import { MIB } from '../common/read-body.js';
 
 export type Route =
   | { kind: 'list-sessions'; upstreamPath: string }

@@ -8,7 +8,7 @@ import type { Logger } from '../common/logger.js';
 import { describeError } from '../common/errors.js';
 import { sendError, sendUpstream } from './proxy-answers.js';
 import { checkBody, matchRoute, type Route } from './proxy-routes.js';
-import { readBody, showSize } from './read-body.js';
+import { readBody, showSize } from '../common/read-body.js';
 import { networkCode } from './retry-policy.js';
 import { forwardRequest, type UpstreamAnswer } from './forward-request.js';
 

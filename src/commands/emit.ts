@@ -35,8 +35,3 @@ export async function emitFromArgv(args: string[]): Promise<void> {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);
   }
 }
-
-/** The commander action; the words arrive already split from the options. */
-export async function emitCommand(words: string[], options: { stateDir?: string }): Promise<void> {
-  await emitFromArgv([...(options.stateDir ? ['--state-dir', options.stateDir] : []), '--', ...words]);
-}

@@ -5,34 +5,11 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { HookdError } from '../common/errors.js';
+import { errorBody, sendError } from '../common/http-answers.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
 /** A handler of other routes (the platform proxy): resolves true when it answered. */
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
-/** Send a JSON body. */
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-/** Send an error in the platform's shape. */
-export function sendError(res: ServerResponse, status: number, title: string, detail: string): void {
-  sendJson(res, status, { status, title, detail });
-}
-
-/** Read a request body of at most `limit` bytes; undefined when it is larger. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Routes keyed by `METHOD /path`. */
 export type Routes = Record<string, Handler>;
@@ -42,24 +19,24 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string): S
   const server = createServer(async (req, res) => {
     // On loopback TCP any local user could connect: only holders of the token get in.
     if (token !== undefined && !tokenMatches(req.headers.authorization, token)) {
-      return sendError(res, 401, 'Unauthorized', 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory');
+      return sendError(res, 401, 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory');
     }
     let url: URL;
     try {
       // Parsed as a path on a fixed base: a request target like `//:` is not a URL at all.
       url = new URL(`http://hookd${req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`}`);
     } catch {
-      return sendError(res, 400, 'Bad Request', `not a valid request path: ${JSON.stringify(req.url)}`);
+      return sendError(res, 400, `not a valid request path: ${JSON.stringify(req.url)}`);
     }
     try {
       const handler = routes[`${req.method} ${url.pathname}`];
       if (handler) return await handler(req, res, url);
       if (fallback && (await fallback(req, res))) return;
       const known = Object.keys(routes).some((route) => route.endsWith(` ${url.pathname}`));
-      if (known) return sendError(res, 405, 'Method Not Allowed', `${req.method} is not allowed on ${url.pathname}`);
-      sendError(res, 404, 'Not Found', `no route ${req.method} ${url.pathname}; see the local API in the README`);
+      if (known) return sendError(res, 405, `${req.method} is not allowed on ${url.pathname}`);
+      sendError(res, 404, `no route ${req.method} ${url.pathname}; see the local API in the README`);
     } catch (error) {
-      if (!res.headersSent) sendError(res, 500, 'Internal Error', (error as Error).message);
+      if (!res.headersSent) sendError(res, 500, (error as Error).message);
       else res.destroy();
     }
   });
@@ -67,7 +44,7 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string): S
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // As Node's own handler: answer only if nothing was written yet (no response already sent).
     if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
-    const body = JSON.stringify({ status: 400, title: 'Bad Request', detail: `malformed HTTP request (${error.code ?? error.message})` });
+    const body = JSON.stringify(errorBody(400, `malformed HTTP request (${error.code ?? error.message})`));
     socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   return server;

@@ -2,7 +2,9 @@
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
 import { writeRecord } from '../events/write-record.js';
 import { selectHooks } from '../runner/select-hooks.js';
-import { readBody, sendError, sendJson, type Routes } from './local-api.js';
+import type { Routes } from './local-api.js';
+import { sendError, sendJson } from '../common/http-answers.js';
+import { readBody } from '../common/read-body.js';
 import type { LiveConfig } from './live-config.js';
 import type { History } from './history.js';
 import type { Scheduler } from './scheduler.js';
@@ -53,20 +55,20 @@ export function buildRoutes(context: RouteContext): Routes {
       const raw = url.searchParams.get('limit') ?? '20';
       const limit = Number(raw);
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-        return sendError(res, 400, 'Bad Request', `limit must be an integer from 1 to 200, got ${JSON.stringify(raw)}`);
+        return sendError(res, 400, `limit must be an integer from 1 to 200, got ${JSON.stringify(raw)}`);
       }
       sendJson(res, 200, { events: context.history.latest(limit) });
     },
 
     // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
     'POST /events': async (req, res, url) => {
-      const body = await readBody(req, MAX_PAYLOAD_BYTES);
-      if (!body) return sendError(res, 413, 'Payload Too Large', 'a payload is at most 1 MiB');
-      const parsed = parsePayload(body, 'body');
-      if (!parsed.ok) return sendError(res, 400, 'Invalid Payload', parsed.reason);
+      const read = await readBody(req, MAX_PAYLOAD_BYTES);
+      if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, 'a payload is at most 1 MiB') : undefined;
+      const parsed = parsePayload(read.body, 'body');
+      if (!parsed.ok) return sendError(res, 400, parsed.reason);
       const command = url.searchParams.get('command');
       if (command !== null && (command.trim() === '' || command.includes('\0'))) {
-        return sendError(res, 400, 'Bad Request', 'command must be a non-empty string without NUL bytes');
+        return sendError(res, 400, 'command must be a non-empty string without NUL bytes');
       }
       const payload = parsed.payload;
       const commands = command !== null ? [command] : selectHooks(context.config.config, payload.event, payload.data, ['bridge']).map((entry) => entry.run);

@@ -2,10 +2,10 @@
 // shape, checked queries and bodies, and opaque cursors.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { errorBody } from '../api/api-error.js';
 import { checkRequest, parseJson } from '../api/check-request.js';
 import { queryObject } from '../api/common-schemas.js';
 import type { EmulatorData } from './emulator-data.js';
+import { sendError, sendJson } from '../common/http-answers.js';
 
 export interface EmulatorContext {
   req: IncomingMessage;
@@ -22,17 +22,7 @@ export interface EmulatorContext {
   later(fn: () => void): void;
 }
 
-/** Answer JSON with `status`. */
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-}
-
-/** Answer an error in the platform's shape. */
-export function sendError(res: ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
-  sendJson(res, status, errorBody(status, detail), headers);
-}
+export { sendJson, sendError };
 
 /** The query checked against `schema`, or undefined after answering 400. */
 export function checkedQuery<S extends z.ZodType>(ctx: EmulatorContext, schema: S): z.output<S> | undefined {

@@ -3,7 +3,7 @@
 // platform's shape. For offline work (`hookd emulator`) and for the tests.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { readBody, MIB } from '../api/read-body.js';
+import { readBody, MIB } from '../common/read-body.js';
 import { resolveData, type EmulatorData } from './emulator-data.js';
 import { sendError, sendJson, type EmulatorContext } from './emulator-http.js';
 import { TestHooks } from './test-faults.js';

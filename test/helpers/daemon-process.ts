@@ -23,6 +23,20 @@ export interface TestDaemon {
   emit(command: string, payload: string | Buffer, extraEnv?: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }>;
 }
 
+// Every daemon a test file made, so one afterEach can stop them all.
+const made = new Set<TestDaemon>();
+
+/** Kill every daemon made so far (for afterEach). */
+export async function stopTestDaemons(): Promise<void> {
+  for (const daemon of made) await daemon.kill9();
+  made.clear();
+}
+
+/** Settings whose Stop event runs `command` through the bridge with `timeout` seconds. */
+export function bridgeOnStop(command: string, timeout: number): object {
+  return { Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] };
+}
+
 /** A daemon on fresh temp paths, with `hooks` (an event map) as its settings. Not started yet. */
 export function testDaemon(hooks: object = {}): TestDaemon {
   const dir = tempDir();
@@ -76,6 +90,7 @@ export function testDaemon(hooks: object = {}): TestDaemon {
       return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
     },
   };
+  made.add(daemon);
   return daemon;
 }
 

@@ -1,6 +1,7 @@
 // Whether a process still runs. A zombie does not count: where PID 1 is slow to reap orphans
 // (containers), a killed grandchild lingers as a zombie that kill(pid, 0) still reaches.
 import { readFileSync } from 'node:fs';
+import { waitFor } from './wait-for.js';
 
 /** True when `pid` exists and is not a zombie. */
 export function processAlive(pid: number): boolean {
@@ -18,8 +19,9 @@ export function processAlive(pid: number): boolean {
 }
 
 /** Wait up to `ms` for `pid` to be gone; true when it is. */
-export async function waitGone(pid: number, ms = 2000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (processAlive(pid) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
-  return !processAlive(pid);
+export function waitGone(pid: number, ms = 2000): Promise<boolean> {
+  return waitFor(`pid ${pid} to be gone`, () => !processAlive(pid), ms).then(
+    () => true,
+    () => false,
+  );
 }

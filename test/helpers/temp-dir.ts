@@ -1,5 +1,5 @@
 // Each test owns a temp directory; `afterEach(cleanup)` removes them all.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -15,4 +15,11 @@ export function tempDir(prefix = 'hookd-test-'): string {
 /** Remove every temp directory made so far. */
 export function cleanupTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Every file under `dir`, at any depth. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile());
 }

@@ -4,13 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { testDaemon, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
 import { ROOT } from '../helpers/paths.js';
 import { fakeProgram, runHookdWithEnv, toolbox } from './helpers.js';
 
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   cleanupTempDirs();
 });
 
@@ -19,7 +18,6 @@ const wrapped = { Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 't
 describe('hookd doctor', () => {
   it('passes every check with valid settings, this hookd on PATH, and a running daemon that runs the probe', async () => {
     const daemon = testDaemon(wrapped);
-    daemons.push(daemon);
     await daemon.start();
     const result = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir });
     expect(result.stderr).toBe('');

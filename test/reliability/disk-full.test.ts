@@ -7,14 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { testDaemon, stopPayload, type TestDaemon } from '../helpers/daemon-process.js';
+import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const mounts: string[] = [];
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   for (const dir of mounts.splice(0)) await execa('umount', [dir], { reject: false });
   cleanupTempDirs();
 });
@@ -32,7 +31,6 @@ describe('a full disk', () => {
     const slow = `sleep 2; cat > ${out}/first`;
     const command = `cat > ${out}/$HOOKD_EVENT_ID`;
     const daemon = testDaemon({});
-    daemons.push(daemon);
     daemon.stateDir = path.join(tiny, 'state');
     daemon.socket = path.join(daemon.stateDir, 'hookd.sock');
     daemon.env.HOOKD_STATE_DIR = daemon.stateDir;

@@ -5,15 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { testDaemon, stopPayload, type TestDaemon } from '../helpers/daemon-process.js';
+import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons, bridgeOnStop } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { waitGone } from '../helpers/process-alive.js';
 import { HOOKD } from '../helpers/paths.js';
 
-const daemons: TestDaemon[] = [];
 afterEach(async () => {
-  for (const daemon of daemons.splice(0)) await daemon.kill9();
+  await stopTestDaemons();
   cleanupTempDirs();
 });
 
@@ -21,9 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inboxEmpty = (daemon: TestDaemon) => ['new', 'cur', 'tmp'].every((dir) => readdirSync(path.join(daemon.stateDir, 'inbox', dir)).length === 0);
 
 function daemonWith(command: string, timeout = 30): TestDaemon {
-  const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] });
-  daemons.push(daemon);
-  return daemon;
+  return testDaemon(bridgeOnStop(command, timeout));
 }
 
 /** `count` bridges from `writers` parallel shell loops, payload field i = 0..count-1. */
@@ -79,7 +76,6 @@ describe('faults', () => {
   it('settings rewritten 100 times in 5 s, some invalid, while events flow: ends on the last valid version, never runs a hook of an invalid one', async () => {
     const out = tempDir();
     const daemon = testDaemon();
-    daemons.push(daemon);
     const version = (n: number, valid: boolean) =>
       JSON.stringify({
         theme: 'dark',
@@ -134,7 +130,6 @@ describe('faults', () => {
 
   it('hooks that never read 1 MiB of stdin, close stdout early, or print 100 MiB: no deadlock, bounded memory', async () => {
     const daemon = testDaemon({});
-    daemons.push(daemon);
     await daemon.start();
     const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${daemon.process!.pid}/status`, 'utf8'))![1]);
     const before = rss();

@@ -8,15 +8,8 @@ import { makeKey } from '../api/helpers.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { TestHooks } from '../../src/emulator/test-faults.js';
 import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
-import { cleanupTempDirs } from '../helpers/temp-dir.js';
+import { cleanupTempDirs, filesUnder } from '../helpers/temp-dir.js';
 import { HOOKD } from '../helpers/paths.js';
-
-function allFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? allFiles(file) : [file];
-  });
-}
 
 describe('the state directory', () => {
   afterEach(cleanupTempDirs);
@@ -43,7 +36,7 @@ describe('the state directory', () => {
     for (const dir of [daemon.stateDir, ...['tmp', 'new', 'cur', 'rejected'].map((d) => path.join(daemon.stateDir, 'inbox', d))]) {
       expect(statSync(dir).mode & 0o077, dir).toBe(0);
     }
-    for (const file of allFiles(daemon.stateDir)) expect(statSync(file).mode & 0o077, file).toBe(0);
+    for (const file of filesUnder(daemon.stateDir)) expect(statSync(file).mode & 0o077, file).toBe(0);
     await daemon.kill9();
   });
 });
@@ -87,7 +80,7 @@ describe('the proxy under hostile requests', () => {
     expect(seen.length).toBeGreaterThan(0);
     for (const request of seen) expect(request.path).toMatch(/^\/api\/v0\/sessions(\/[^/]+\/messages)?$/);
     await daemon.stop();
-    for (const file of allFiles(daemon.stateDir)) expect(readFileSync(file, 'utf8'), file).not.toContain(emu.key);
+    for (const file of filesUnder(daemon.stateDir)) expect(readFileSync(file, 'utf8'), file).not.toContain(emu.key);
     expect(daemon.logs()).not.toContain(emu.key);
   }, 120_000);
 });

@@ -1,0 +1,28 @@
+// Writing JSON answers and errors in the platform's shape, `{status, title, detail}`: one place for
+// the daemon's local API, the proxy's own answers and the emulator.
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+
+export interface ErrorShape {
+  status: number;
+  title: string;
+  detail: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** An error body in the platform's shape; the title is the status's usual reason phrase. */
+export function errorBody(status: number, detail: string, metadata?: Record<string, unknown>): ErrorShape {
+  const title = STATUS_CODES[status] ?? `HTTP ${status}`;
+  return metadata ? { status, title, detail, metadata } : { status, title, detail };
+}
+
+/** Answer JSON with `status`. */
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+/** Answer an error in the platform's shape. */
+export function sendError(res: ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
+  sendJson(res, status, errorBody(status, detail), headers);
+}
