@@ -1,37 +1,30 @@
-// Reads a request body into memory under a cap. Past the cap the rest is drained and dropped, so
-// the server can still answer 413 on the same connection.
+// Reads a request body into memory under a cap. Past the cap the rest is read and dropped before
+// answering, so the client, still writing, gets the 413 rather than a broken pipe; a body that
+// goes on far past the cap is cut off instead.
 import type { IncomingMessage } from 'node:http';
 
 export const MIB = 1024 * 1024;
+// How much of an oversized body is drained so the 413 can be read, before giving up on it.
+const DRAIN_LIMIT = 64 * MIB;
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 
 /** The whole body of `req`, or why it could not be read. */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
   return new Promise((resolve) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      req.resume();
-      resolve({ ok: false, reason: 'too-large' });
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
+    let over = Number(req.headers['content-length']) > maxBytes;
     req.on('data', (chunk: Buffer) => {
-      if (over) return;
       size += chunk.length;
-      if (size > maxBytes) {
+      if (!over && size > maxBytes) {
         over = true;
         chunks.length = 0;
-        resolve({ ok: false, reason: 'too-large' });
-        return;
       }
-      chunks.push(chunk);
+      if (!over) chunks.push(chunk);
+      else if (size > maxBytes + DRAIN_LIMIT) resolve({ ok: false, reason: 'too-large' });
     });
-    req.on('end', () => {
-      if (!over) resolve({ ok: true, body: Buffer.concat(chunks) });
-    });
+    req.on('end', () => resolve(over ? { ok: false, reason: 'too-large' } : { ok: true, body: Buffer.concat(chunks) }));
     req.on('aborted', () => resolve({ ok: false, reason: 'aborted' }));
     req.on('error', () => resolve({ ok: false, reason: 'aborted' }));
   });
