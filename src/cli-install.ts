@@ -1,19 +1,17 @@
 // The install commands' part of the command table: install, uninstall, service, doctor. Each
 // action imports its command on demand, like the rest of src/cli.ts.
-import { Option, type Command } from 'commander';
-
-const settingsOption = () => new Option('--settings <path>', 'client settings file (env HOOKD_SETTINGS)');
-const stateOption = () => new Option('--state-dir <dir>', 'hookd state directory (env HOOKD_STATE_DIR)');
-const dryRunOption = () => new Option('--dry-run', 'show what would change and write nothing');
+import type { Command } from 'commander';
+import { clientOption, dryRunOption, jsonOption, settingsOption, socketOption, stateOption } from './cli-options.js';
 
 /** Register `install`, `uninstall`, `service` and `doctor` on `program`. */
 export function registerInstallCommands(program: Command): void {
   program
     .command('install')
-    .description('wire the bridge into the client settings: wrap the plain hooks of fire-and-forget events, add example hooks')
+    .description("wire the bridge into the clients' settings: wrap the plain hooks of events whose result the client ignores, add example hooks")
     .addOption(settingsOption())
+    .addOption(clientOption())
     .addOption(stateOption())
-    .option('--events <list>', 'events to wrap, comma-separated (default: Notification,Stop,SubagentStop,SessionEnd)')
+    .option('--events <list>', "events to wrap, comma-separated (default: the events whose result the client ignores; naming a deciding event such as Stop wraps it, and its hooks lose their say)")
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
     .addOption(dryRunOption())
     .action(async (options) => (await import('./commands/install.js')).installCommand(options));
@@ -22,6 +20,7 @@ export function registerInstallCommands(program: Command): void {
     .command('uninstall')
     .description('undo hookd install: restore the wrapped commands, remove the added hooks')
     .addOption(settingsOption())
+    .addOption(clientOption())
     .addOption(stateOption())
     .addOption(dryRunOption())
     .action(async (options) => (await import('./commands/uninstall.js')).uninstallCommand(options));
@@ -43,10 +42,11 @@ export function registerInstallCommands(program: Command): void {
     .command('doctor')
     .description('check the whole chain: settings, the hookd on PATH, the daemon, a probe event through the inbox')
     .addOption(settingsOption())
+    .addOption(clientOption())
     .addOption(stateOption())
-    .addOption(new Option('--socket <path>', 'daemon socket (env HOOKD_SOCKET)'))
+    .addOption(socketOption())
     .option('--path <PATH>', "the PATH the client runs hooks with, to check the hookd it finds (default: this shell's PATH)")
     .option('--timeout <seconds>', 'how long to wait for the probe hook', '10')
-    .addOption(new Option('--json', 'print JSON'))
+    .addOption(jsonOption())
     .action(async (options) => (await import('./commands/doctor.js')).doctorCommand(options));
 }

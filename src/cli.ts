@@ -1,12 +1,8 @@
 // The command table. Each action imports its command on demand, so a command pays only for
 // the modules it uses.
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { registerInstallCommands } from './cli-install.js';
-
-const settingsOption = () => new Option('--settings <path>', 'client settings file (env HOOKD_SETTINGS)');
-const stateOption = () => new Option('--state-dir <dir>', 'hookd state directory (env HOOKD_STATE_DIR)');
-const socketOption = () => new Option('--socket <path>', 'daemon socket (env HOOKD_SOCKET)');
-const jsonOption = () => new Option('--json', 'print JSON');
+import { clientOption, jsonOption, settingsOption, socketOption, stateOption } from './cli-options.js';
 
 /** Build the `hookd` program. */
 export function buildProgram(version: string): Command {
@@ -31,14 +27,16 @@ export function buildProgram(version: string): Command {
     .description("run an event's hooks now, in the foreground, and report each outcome")
     .argument('<event>', 'event name, e.g. Stop')
     .addOption(settingsOption())
-    .option('--payload <file>', 'payload JSON file, or - for stdin (default: a sample payload)')
+    .addOption(clientOption())
+    .option('--payload <file>', "payload JSON file, or - for stdin (default: the client's own sample payload)")
     .addOption(jsonOption())
     .action(async (event: string, options) => (await import('./commands/run.js')).runCommand(event, options));
 
   program
     .command('validate')
-    .description('check the settings file; exit 1 with located errors')
+    .description("check the clients' hook files; exit 1 with located errors")
     .addOption(settingsOption())
+    .addOption(clientOption())
     .addOption(jsonOption())
     .action(async (options) => (await import('./commands/validate.js')).validateCommand(options));
 
@@ -46,12 +44,19 @@ export function buildProgram(version: string): Command {
     .command('daemon')
     .description('run the daemon in the foreground (what the service runs)')
     .addOption(settingsOption())
+    .addOption(clientOption())
     .addOption(stateOption())
     .addOption(socketOption())
     .option('--concurrency <n>', 'hooks running at once', '8')
     .option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted', '10')
     .option('--tcp-port <port>', 'also serve the local API on 127.0.0.1 (bearer token in <state>/local-token; env HOOKD_TCP_PORT)')
     .action(async (options) => (await import('./commands/daemon.js')).daemonCommand(options));
+
+  program
+    .command('clients')
+    .description('the agent clients found here, their hook files and what hookd runs of them')
+    .addOption(jsonOption())
+    .action(async (options) => (await import('./commands/clients.js')).clientsCommand(options));
 
   program
     .command('status')

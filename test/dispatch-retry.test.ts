@@ -26,7 +26,7 @@ describe('Dispatcher', () => {
     const inbox = new Inbox(state);
     inbox.ensure();
     const key = '00000000000000000001-test';
-    writeFileSync(path.join(inbox.dirs.cur, key), serializeRecord({ command: `echo ran >> ${out}`, projectVars: {}, payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}') }));
+    writeFileSync(path.join(inbox.dirs.cur, key), serializeRecord({ command: `echo ran >> ${out}`, clientEnv: {}, payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}') }));
     const journal = new AttemptJournal(inbox.dirs.root);
     journal.open([]);
     // A directory where the attempts journal goes: noting the run fails, as on a full disk.

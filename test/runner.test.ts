@@ -36,7 +36,7 @@ describe('runHook', () => {
 
   it('runs with the HOOKD_* context and without hookd secrets in the environment', async () => {
     const out = path.join(tempDir(), 'seen');
-    const env = hookEnv({ eventId: 'ev-7', event: 'Stop', attempt: 2, socket: '/s.sock', projectVars: { AGENT_PROJECT_DIR: '/proj', OTHER: 'no' } }, { PATH: process.env.PATH, HOOKD_API_KEY: 'secret-marker' });
+    const env = hookEnv({ eventId: 'ev-7', event: 'Stop', attempt: 2, socket: '/s.sock', clientEnv: { AGENT_PROJECT_DIR: '/proj', OTHER: 'no' } }, { PATH: process.env.PATH, HOOKD_API_KEY: 'secret-marker' });
     await runHook(request(fixture('save-stdin.sh', out), { env }));
     const seen = readFileSync(`${out}.env`, 'utf8');
     for (const line of ['HOOKD_EVENT_ID=ev-7', 'HOOKD_EVENT=Stop', 'HOOKD_ATTEMPT=2', 'HOOKD_SOCKET=/s.sock', 'AGENT_PROJECT_DIR=/proj']) expect(seen).toContain(line);

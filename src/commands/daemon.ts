@@ -9,6 +9,7 @@ import { HookdError, UsageError } from '../common/errors.js';
 
 export interface DaemonCommandOptions {
   settings?: string;
+  client?: string;
   stateDir?: string;
   socket?: string;
   concurrency?: string;
@@ -46,7 +47,7 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     proxy ??= (await import('../api/proxy-from-env.js')).proxyFromEnvironment(logger.child({ part: 'proxy' }));
     return proxy.handle(req, res);
   };
-  const daemon = await startDaemon({ paths, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000, fallback, tcpPort });
+  const daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000, fallback, tcpPort });
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();

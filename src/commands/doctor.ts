@@ -3,9 +3,11 @@
 import { resolvePaths } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
 import { renderChecks, runDoctor } from '../doctor/run-doctor.js';
+import { readHookFiles } from './hook-files.js';
 
 export interface DoctorOptions {
   settings?: string;
+  client?: string;
   stateDir?: string;
   socket?: string;
   path?: string;
@@ -18,7 +20,7 @@ export async function doctorCommand(options: DoctorOptions): Promise<void> {
   const seconds = Number(options.timeout ?? '10');
   if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got ${JSON.stringify(options.timeout)}`);
   const paths = resolvePaths(options);
-  const checks = await runDoctor(paths, { pathVar: options.path ?? process.env.PATH, timeoutMs: seconds * 1000 });
+  const checks = await runDoctor(paths, await readHookFiles(options), { pathVar: options.path ?? process.env.PATH, timeoutMs: seconds * 1000 });
   const ok = checks.every((check) => check.ok);
   process.stdout.write(options.json ? `${JSON.stringify({ ok, checks }, null, 2)}\n` : renderChecks(checks));
   if (!ok) process.exitCode = 1;

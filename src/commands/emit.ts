@@ -1,36 +1,45 @@
 // The bridge's Node path: what `hookd emit` does when bin/hookd's sh fast path is not used
 // (HOOKD_BRIDGE_NODE=1, or dist/bin.js run directly). It stores the event and always exits 0,
 // silent on stdout: a client may parse a hook's stdout, and a failing bridge must not fail the agent.
+// Options, before `--`: `--state-dir D`; `--payload-arg`, for Codex's `notify` program, which
+// gets the event as its last argument instead of on stdin. Keep in step with bin/hookd.
 import { buffer } from 'node:stream/consumers';
-import { writeRecord, projectVarsOf } from '../events/write-record.js';
+import { writeRecord } from '../events/write-record.js';
+import { clientEnvOf } from '../events/client-env.js';
 import { stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
+
+const USAGE = 'usage: hookd emit [--state-dir DIR] [--payload-arg] [--] CMD...   the agent client runs this with the event on stdin (or, with --payload-arg, as the last argument); the daemon runs CMD';
 
 function fail(message: string): void {
   process.stderr.write(`hookd emit: ${message}\n`);
   process.exitCode = 0;
 }
 
-/** `hookd emit [--] CMD…` from the raw words after `emit`. */
+/** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
 export async function emitFromArgv(args: string[]): Promise<void> {
   let words = args;
   let stateFlag: string | undefined;
-  if (words[0] === '--state-dir' && words[1] !== undefined) {
-    stateFlag = words[1];
-    words = words.slice(2);
+  let payloadArg = false;
+  for (;;) {
+    if (words[0] === '--state-dir' && words[1] !== undefined) [stateFlag, words] = [words[1], words.slice(2)];
+    else if (words[0] === '--payload-arg') [payloadArg, words] = [true, words.slice(1)];
+    else break;
   }
   if (words[0] === '-h' || words[0] === '--help') {
-    process.stderr.write('usage: hookd emit [--] CMD...   the agent client runs this with the event on stdin; the daemon runs CMD\n');
+    process.stderr.write(`${USAGE}\n`);
     return;
   }
   if (words[0] === '--') words = words.slice(1);
+  const payloadWord = payloadArg ? words.at(-1) : undefined;
+  if (payloadArg) words = words.slice(0, -1);
   const command = words.join(' ');
   if (command.trim() === '') return fail('no command given; write: hookd emit -- CMD');
-  if (process.stdin.isTTY) return fail('no event on stdin (the agent client runs hookd emit with the event on stdin)');
+  if (!payloadArg && process.stdin.isTTY) return fail('no event on stdin (the agent client runs hookd emit with the event on stdin)');
   const state = stateDir(stateFlag);
   try {
-    const payload = await buffer(process.stdin);
-    await writeRecord(state, { command, projectVars: projectVarsOf(process.env), payload });
+    const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await buffer(process.stdin);
+    await writeRecord(state, { command, clientEnv: clientEnvOf(process.env, command), payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);
   }

@@ -1,81 +1,95 @@
-// `hookd install`: wrap the plain entries of the fire-and-forget events into the bridge, and add
-// example hooks with --add; `--dry-run` shows the diff and writes nothing.
-import { VALIDATED_EVENTS, BLOCKING_EVENTS, suggestEvent } from '../settings/known-events.js';
-import { classifyCommand } from '../settings/classify-command.js';
-import { resolvePaths } from '../common/paths.js';
+// `hookd install`: for each client (or the file given), wrap the plain hooks of the events whose
+// result the client ignores into the bridge, list what it left alone and why, and add example
+// hooks with --add; `--dry-run` shows the diff and writes nothing.
+import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { copyExamples, EXAMPLES, exampleCommand, examplesDir } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
-import { findHookMap, hooksOf } from '../install/hook-map.js';
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import { planInstall, type AddRequest } from '../install/plan-edit.js';
+import { checkNamedEvents, chooseEvents, decidingWarning, eventList } from '../install/choose-events.js';
+import { installTargets } from '../install/install-targets.js';
+import { parseSettingsText } from '../settings/load.js';
+import type { HookSource } from '../clients/find-sources.js';
+import type { ClientProfile } from '../clients/profile.js';
 
 export interface InstallOptions {
   settings?: string;
+  client?: string;
   stateDir?: string;
   events?: string;
   add?: string[];
   dryRun?: boolean;
 }
 
-const list = (values: readonly string[]) => values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
-
-/** The events to wrap: fire-and-forget ones only. */
-export function parseEvents(value: string | undefined): string[] {
-  if (value === undefined) return [...VALIDATED_EVENTS];
-  const events = list([value]);
-  if (events.length === 0) throw new UsageError(`--events: expected a comma-separated list such as ${VALIDATED_EVENTS.join(',')}`);
-  for (const event of events) {
-    if (BLOCKING_EVENTS.has(event)) throw new UsageError(`--events: ${event} hooks can block or answer the agent, and the bridge answers at once: hookd install never wraps them`);
-    if (!(VALIDATED_EVENTS as readonly string[]).includes(event)) {
-      const guess = suggestEvent(event);
-      throw new UsageError(`--events: unknown event "${event}"${guess ? ` (did you mean "${guess}"?)` : ''}; choose from ${VALIDATED_EVENTS.join(', ')}`);
-    }
-  }
-  return [...new Set(events)];
-}
-
-/** The example hooks to add. */
-export function parseAdds(values: readonly string[] | undefined, events: readonly string[], dir: string): AddRequest[] {
-  return [...new Set(list(values ?? []))].map((name) => {
+/** The example hooks to add for `client`: on its stop event and on every wrapped event. */
+export function parseAdds(values: readonly string[] | undefined, client: ClientProfile, events: readonly string[], dir: string): AddRequest[] {
+  const names = [...new Set((values ?? []).flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean))];
+  return names.map((name) => {
     const example = EXAMPLES[name];
     if (!example) throw new UsageError(`--add: no example hook "${name}"; choose from ${Object.keys(EXAMPLES).join(', ')}`);
-    const chosen = example.only ? events.filter((event) => example.only!.includes(event)) : events;
-    if (chosen.length === 0) throw new UsageError(`--add ${name}: the example runs only on ${example.only!.join(', ')}, which --events leaves out`);
-    return { example: name, command: exampleCommand(name, dir), timeout: example.timeout, events: chosen };
+    const on = example.only === 'stop' ? [client.stopEvent] : [...new Set([client.stopEvent, ...events])];
+    return { example: name, command: exampleCommand(name, dir), timeout: client.timeoutUnit === 'milliseconds' ? example.timeout * 1000 : example.timeout, events: on };
   });
 }
 
-/** Run install and return what it printed, for the command and for tests. */
-export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
-  const events = parseEvents(options.events);
+/** The hooks install leaves to the client, one line each with the reason. */
+function leftAlone(text: string, target: HookSource, events: readonly string[]): string[] {
+  const parsed = parseSettingsText(text, target.file, target.client);
+  if (!parsed.ok) return [];
+  return parsed.config.entries.flatMap((entry) => {
+    const at = `left alone: ${entry.location} (${entry.kind === 'other' ? entry.type : entry.command})`;
+    if (entry.kind === 'other') return [`${at}: a "${entry.type}" hook, which ${target.client.name} runs itself`];
+    if (entry.kind === 'plain' && !events.includes(entry.event) && entry.decides) {
+      return [`${at}: ${target.client.name} reads the result of ${entry.event} hooks; to wrap them anyway: --events ${entry.event}`];
+    }
+    return [];
+  });
+}
+
+async function installInto(target: HookSource, options: InstallOptions, state: string, named: string[] | undefined, seams: Seams): Promise<string[]> {
+  const { client } = target;
+  const choice = chooseEvents(client, named);
   const dir = examplesDir();
-  const adds = parseAdds(options.add, events, dir);
-  const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
-  const snapshot = readSettingsForEdit(paths.settings);
-  if (!snapshot.exists && adds.length === 0) {
-    throw new HookdError('ENOENT', `${paths.settings}: no such file, so there is nothing to wrap. Check --settings or HOOKD_SETTINGS, or create it with an example hook: hookd install --add notify`);
+  const adds = parseAdds(options.add, client, choice.events, dir);
+  const snapshot = readSettingsForEdit(target.file);
+  const where = `${snapshot.target} (${client.name})`;
+  if (!snapshot.exists && adds.length === 0) return [`${where}: no such file, so there is nothing to wrap; hookd install --add notify creates it with an example hook`];
+  const emitOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
+  const plan = planInstall(snapshot.text, snapshot.exists, choice.events, adds, { layout: client.layout, emitOptions });
+  const out = leftAlone(snapshot.text, target, choice.events);
+  for (const event of choice.deciding) {
+    const wrapped = plan.record.wraps.filter((wrap) => wrap.event === event).length;
+    if (wrapped) out.push(decidingWarning(client, event, wrapped));
   }
-  const plan = planInstall(snapshot.text, snapshot.exists, events, adds);
-  const out: string[] = [];
-  const map = findHookMap(snapshot.text.trim() ? JSON.parse(snapshot.text) : {});
-  const blocking = [...BLOCKING_EVENTS].flatMap((event) => hooksOf(map, event)).filter(({ hook }) => classifyCommand(hook.command).kind === 'plain').length;
-  const leftNote = blocking ? ` (${blocking} hook(s) of events that can block the agent are left to the client, as they must be)` : '';
-  const nothing = `${snapshot.target}: nothing to change; every hook of ${events.join(', ')} already runs through hookd${leftNote}`;
-  if (options.dryRun) return plan.changes.length ? describeDryRun(snapshot, plan) : `${nothing}\n`;
-  if (plan.changes.length) {
-    const previous = readManifest(paths.stateDir).files[recordKey(snapshot.target)] ?? emptyRecord();
-    const { backup } = await commitWithRecord(paths.stateDir, snapshot, plan, mergeRecord(previous, plan.record), seams);
-    out.push(...plan.changes);
-    if (backup) out.push(`backup: ${backup}`);
+  if (options.dryRun) return [...out, plan.changes.length ? describeDryRun(snapshot, plan).trimEnd() : `${where}: nothing to change`];
+  if (plan.changes.length === 0) {
+    const events = choice.events.join(', ') || 'the chosen events';
+    return [...out, `${where}: nothing to change: no plain ${events} hook to wrap`];
   }
-  // After the settings, so a refused edit leaves no scripts behind; run again, it copies what is missing.
+  const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
+  const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
+  out.push(...plan.changes);
+  if (backup) out.push(`backup: ${backup}`);
   try {
+    // After the settings, so a refused edit leaves no scripts behind; run again, it copies what is missing.
     if (adds.length) out.push(...copyExamples(adds.map((add) => add.example), dir));
   } catch (error) {
     throw new HookdError('EEXAMPLES', `cannot copy the example hooks to ${dir}: ${describeError(error)}; fix that and run the same hookd install again`);
   }
-  out.push(plan.changes.length ? `${snapshot.target}: ${plan.changes.length} change(s) written${leftNote}; hookd uninstall undoes them` : nothing);
+  out.push(`${where}: ${plan.changes.length} change(s) written; hookd uninstall undoes them`);
+  if (client.afterInstall) out.push(`note: ${client.afterInstall}`);
+  return out;
+}
+
+/** Run install and return what it printed, for the command and for tests. */
+export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
+  const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
+  const targets = installTargets(paths.settings, options.client);
+  const named = eventList(options.events);
+  checkNamedEvents(named, targets.map((target) => target.client));
+  const out: string[] = [];
+  for (const target of targets) out.push(...(await installInto(target, options, paths.stateDir, named, seams)));
   return `${out.join('\n')}\n`;
 }
 

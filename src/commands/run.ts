@@ -1,5 +1,6 @@
-// `hookd run EVENT`: run the event's hooks now, in the foreground, and report each outcome.
-// This is how a user tries hooks without the agent.
+// `hookd run EVENT`: run the event's hooks now, in the foreground, and report each outcome, and
+// say when the client would act on a hook's output or exit code. How a user tries hooks without
+// the agent.
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { parsePayload } from '../events/parse-payload.js';
@@ -8,20 +9,23 @@ import { selectHooks } from '../runner/select-hooks.js';
 import { runHook, type Outcome } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { describeOutcome, firstLine } from '../runner/describe-outcome.js';
-import { KNOWN_EVENTS, suggestEvent } from '../settings/known-events.js';
-import { settingsPath } from '../common/paths.js';
-import { UsageError, describeError } from '../common/errors.js';
-import { loadSettingsOrFail } from './load-settings-or-fail.js';
+import { decisionOf } from '../runner/decision-of.js';
+import { suggestEvent } from '../settings/suggest-event.js';
+import { combine } from '../settings/load-sources.js';
+import { chosenClient } from '../clients/find-sources.js';
+import { CLIENTS } from '../clients/registry.js';
+import { HookdError, UsageError, describeError } from '../common/errors.js';
+import { readHookFiles, type HookFileOptions } from './hook-files.js';
 import type { HookEntry } from '../settings/config.js';
+import type { ClientProfile } from '../clients/profile.js';
 
-export interface RunOptions {
-  settings?: string;
+export interface RunOptions extends HookFileOptions {
   payload?: string;
   json?: boolean;
 }
 
-async function readPayload(event: string, from: string | undefined): Promise<{ bytes: Buffer; source: string }> {
-  if (from === undefined) return { bytes: samplePayload(event), source: 'sample payload' };
+async function readPayload(event: string, from: string | undefined, client: ClientProfile | undefined): Promise<{ bytes: Buffer; source: string }> {
+  if (from === undefined) return samplePayload(event, client);
   if (from === '-') return { bytes: Buffer.from(await text(process.stdin)), source: 'stdin' };
   try {
     return { bytes: await readFile(from), source: from };
@@ -30,52 +34,53 @@ async function readPayload(event: string, from: string | undefined): Promise<{ b
   }
 }
 
-function report(entry: HookEntry, outcome: Outcome): string {
+function report(entry: HookEntry, outcome: Outcome, decision: string | undefined): string {
   const seconds = `${(outcome.durationMs / 1000).toFixed(2)}s`.padStart(7);
   const mark = outcome.status === 'ok' ? '✓' : '✗';
   const detail = outcome.status === 'ok' ? '' : firstLine(outcome);
   const timeout = outcome.status === 'timed_out' ? ` after ${entry.timeoutMs / 1000}s` : '';
-  return `${mark} ${describeOutcome(outcome)}${timeout}  ${seconds}  ${entry.run}${detail ? `  — ${detail}` : ''}`;
+  const line = `${mark} ${describeOutcome(outcome)}${timeout}  ${seconds}  ${entry.run}${detail ? `  — ${detail}` : ''}`;
+  return decision ? `${line}\n    ${decision}` : line;
 }
 
 /** Run every hook configured for `event` and print one line per hook (or JSON). */
 export async function runCommand(event: string, options: RunOptions): Promise<void> {
-  const file = settingsPath(options.settings);
-  const config = await loadSettingsOrFail(file, 2);
-  const configured = config.entries.some((entry) => entry.event === event);
-  if (!configured && !KNOWN_EVENTS.has(event)) {
-    const suggestion = suggestEvent(event);
-    throw new UsageError(`unknown event "${event}"${suggestion ? `: did you mean "${suggestion}"?` : ''} (no hooks for it in ${file})`);
+  const loaded = await readHookFiles(options);
+  const failed = loaded.flatMap(({ result }) => (result.ok ? [] : result.errors));
+  if (failed.length) throw new HookdError('ESETTINGS', failed.join('\n'), { exitCode: 2 });
+  const config = combine(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])));
+  const files = loaded.map(({ source }) => source.file).join(', ') || 'the clients found here';
+  const client = chosenClient(options.client) ?? (loaded.length === 1 ? loaded[0]!.source.client : undefined);
+  const known = client ? client.events : CLIENTS.flatMap((profile) => profile.events);
+  if (!config.entries.some((entry) => entry.event === event) && !known.includes(event)) {
+    const suggestion = suggestEvent(event, known);
+    throw new UsageError(`unknown event "${event}"${suggestion ? `: did you mean "${suggestion}"?` : ''} (no hooks for it in ${files})`);
   }
-  const { bytes, source } = await readPayload(event, options.payload);
+  const { bytes, source } = await readPayload(event, options.payload, client);
   const parsed = parsePayload(bytes, source);
   if (!parsed.ok) throw new UsageError(parsed.reason);
   const payload = parsed.payload;
   if (payload.event !== event) process.stderr.write(`hookd: note: the payload is for ${payload.event}; running the ${event} hooks with it\n`);
 
   const hooks = selectHooks(config, event, payload.data);
+  const skipped = config.entries.filter((entry) => entry.event === event && entry.kind === 'other');
+  for (const entry of skipped) process.stderr.write(`hookd: note: ${entry.file}: ${entry.location} is a "${entry.type}" hook: ${entry.client.name} runs it, hookd does not\n`);
   if (hooks.length === 0 && !options.json) {
-    process.stdout.write(`no hooks for ${event} in ${file}\n`);
+    process.stdout.write(`no hooks for ${event} in ${files}\n`);
     return;
   }
   const eventId = `run-${Date.now()}`;
   const outcomes = await Promise.all(
     hooks.map(async (entry) => {
-      const outcome = await runHook({
-        command: entry.run,
-        payload: payload.bytes,
-        cwd: hookCwd(payload.cwd),
-        env: hookEnv({ eventId, event, attempt: 1 }),
-        timeoutMs: entry.timeoutMs,
-      });
-      return { entry, outcome };
+      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1 }), timeoutMs: entry.timeoutMs });
+      return { entry, outcome, decision: decisionOf(entry, outcome) };
     }),
   );
   if (options.json) {
-    const rows = outcomes.map(({ entry, outcome }) => ({ command: entry.run, kind: entry.kind, location: entry.location, timeoutMs: entry.timeoutMs, ...outcome }));
-    process.stdout.write(`${JSON.stringify({ event, settings: file, hooks: rows }, null, 2)}\n`);
+    const rows = outcomes.map(({ entry, outcome, decision }) => ({ command: entry.run, kind: entry.kind, file: entry.file, client: entry.client.id, location: entry.location, timeoutMs: entry.timeoutMs, decision: decision ?? null, ...outcome }));
+    process.stdout.write(`${JSON.stringify({ event, settings: loaded.map(({ source: s }) => s.file), hooks: rows }, null, 2)}\n`);
   } else {
-    for (const { entry, outcome } of outcomes) process.stdout.write(`${report(entry, outcome)}\n`);
+    for (const { entry, outcome, decision } of outcomes) process.stdout.write(`${report(entry, outcome, decision)}\n`);
   }
   if (outcomes.some(({ outcome }) => outcome.status !== 'ok')) process.exitCode = 1;
 }

@@ -17,17 +17,21 @@ export interface StatusOptions {
 type Status = Awaited<ReturnType<typeof daemonStatus>>;
 
 function outcomeText(entry: HistoryEntry): string {
-  if (entry.outcome === 'rejected' || entry.outcome === 'duplicate') return entry.outcome;
+  if (entry.outcome === 'rejected') return `rejected: ${entry.detail ?? 'see inbox/rejected/'}`;
+  if (entry.outcome === 'duplicate') return entry.outcome;
   return describeOutcome({ status: entry.outcome, exitCode: entry.exitCode ?? null, signal: entry.signal ?? null, error: entry.detail });
 }
 
 function render(status: Status): string {
   const settings = status.settings;
-  const lines = [
-    `hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`,
-    `settings:  ${settings.path}${settings.missing ? ' (missing: no hooks)' : ''}, ${settings.daemonHooks} daemon hook(s), loaded ${settings.loadedAt ?? 'never'}`,
-  ];
-  if (settings.lastError) lines.push(`           last reload FAILED at ${settings.lastReloadAt}; keeping the last good config:`, ...settings.lastError.map((e) => `             ${e}`));
+  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`, `settings:  ${settings.daemonHooks} daemon hook(s) in:`];
+  for (const file of settings.files) {
+    if (file.missing) continue;
+    const state = file.ignored ? `not read: ${file.ignored}` : `${file.daemonHooks} daemon hook(s), loaded ${file.loadedAt ?? 'never'}`;
+    lines.push(`  ${file.path} (${file.client}): ${state}`);
+    if (file.lastError) lines.push(`    last reload FAILED at ${file.lastReloadAt}; keeping the last good config:`, ...file.lastError.map((e) => `      ${e}`));
+  }
+  if (settings.files.every((file) => file.missing)) lines.push(`  none of the followed files exists yet: ${settings.files.map((file) => file.path).join(', ')}`);
   lines.push(`queue:     ${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} in the inbox`);
   const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
   lines.push(`outcomes:  ${counts || 'none yet'}`);

@@ -1,30 +1,45 @@
-// `hookd validate`: check the settings file; exit 1 with every located error, warn on the suspicious.
-import { loadSettings } from '../settings/load.js';
-import { lintConfig } from '../settings/lint.js';
-import { settingsPath } from '../common/paths.js';
+// `hookd validate`: check the hook files of the clients on this machine (or the one given); exit 1
+// with every located error, warn on the suspicious, note what hookd leaves to the client.
+import { lintAcrossFiles, lintConfig } from '../settings/lint.js';
+import { readHookFiles, type HookFileOptions } from './hook-files.js';
 
-export interface ValidateOptions {
-  settings?: string;
+export interface ValidateOptions extends HookFileOptions {
   json?: boolean;
 }
 
-/** Validate the settings file and print errors and warnings. */
+/** Validate the hook files and print errors and warnings. */
 export async function validateCommand(options: ValidateOptions): Promise<void> {
-  const file = settingsPath(options.settings);
-  const result = await loadSettings(file);
-  const errors = result.ok ? [] : result.errors;
-  const warnings = result.ok ? lintConfig(result.config, file) : [];
-  const entries = result.ok ? result.config.entries : [];
+  const loaded = await readHookFiles(options);
+  const files = loaded.map(({ source, result, ignored }) => {
+    const warnings = result.ok ? lintConfig(result.config, source.file, result.features) : [];
+    const entries = result.ok ? result.config.entries : [];
+    return { source, ok: result.ok, errors: result.ok ? [] : result.errors, warnings, entries, ignored };
+  });
+  const across = lintAcrossFiles(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])));
+  const ok = files.every((file) => file.ok);
   if (options.json) {
-    const hooks = entries.map(({ event, location, kind, run, timeoutMs, matcher }) => ({ event, location, kind, run, timeoutMs, matcher }));
-    process.stdout.write(`${JSON.stringify({ ok: result.ok, settings: file, errors, warnings, hooks }, null, 2)}\n`);
+    const rows = files.map(({ source, ok: fileOk, errors, warnings, entries, ignored }) => ({
+      file: source.file, client: source.client.id, scope: source.scope, ok: fileOk, ignored: ignored ?? null, errors, warnings,
+      hooks: entries.map(({ event, location, kind, type, run, timeoutMs, matcher, decides }) => ({ event, location, kind, type, run, timeoutMs, matcher, decides })),
+    }));
+    process.stdout.write(`${JSON.stringify({ ok, files: rows, warnings: across }, null, 2)}\n`);
   } else {
-    for (const line of errors) process.stderr.write(`error: ${line}\n`);
-    for (const line of warnings) process.stderr.write(`warning: ${line}\n`);
-    if (result.ok) {
-      const daemon = entries.filter((entry) => entry.kind === 'bridge').length;
-      process.stdout.write(`${file}: valid, ${entries.length} hook(s), ${daemon} run by the daemon, ${warnings.length} warning(s)\n`);
+    for (const file of files) {
+      for (const line of file.errors) process.stderr.write(`error: ${line}\n`);
+      for (const line of file.warnings) process.stderr.write(line.startsWith('note: ') ? `${line}\n` : `warning: ${line}\n`);
+      if (file.ignored) process.stdout.write(`${file.source.file}: not read (${file.ignored})\n`);
+      else if (file.ok) process.stdout.write(`${summary(file.source.file, file.source.client.name, file.entries, file.warnings)}\n`);
     }
+    for (const line of across) process.stderr.write(`warning: ${line}\n`);
+    if (files.length === 0) process.stdout.write('no hook files yet in the clients found here; hookd install --add notify starts one\n');
   }
-  if (!result.ok) process.exitCode = 1;
+  if (!ok) process.exitCode = 1;
+}
+
+function summary(file: string, client: string, entries: readonly { kind: string }[], warnings: readonly string[]): string {
+  const daemon = entries.filter((entry) => entry.kind === 'bridge').length;
+  const other = entries.filter((entry) => entry.kind === 'other').length;
+  const kept = other ? `, ${other} of another type (left to the client)` : '';
+  const count = warnings.filter((line) => !line.startsWith('note: ')).length;
+  return `${file} (${client}): valid, ${entries.length} hook(s), ${daemon} run by the daemon${kept}, ${count} warning(s)`;
 }

@@ -11,7 +11,8 @@ export interface PathFlags {
 }
 
 export interface Paths {
-  settings: string;
+  /** The one hook file given by flag or environment; undefined means: the clients' own files. */
+  settings: string | undefined;
   stateDir: string;
   socket: string;
 }
@@ -20,15 +21,14 @@ type Env = Record<string, string | undefined>;
 
 const isMac = process.platform === 'darwin';
 
-function expandHome(p: string): string {
+export function expandHome(p: string): string {
   return p === '~' || p.startsWith('~/') ? path.join(homedir(), p.slice(1)) : p;
 }
 
-/** The client's settings file: --settings, HOOKD_SETTINGS, then the client's user settings. */
-export function settingsPath(flag?: string, env: Env = process.env): string {
+/** The one hook file a command was given (--settings, then HOOKD_SETTINGS), if any. */
+export function settingsPath(flag?: string, env: Env = process.env): string | undefined {
   const chosen = flag ?? env.HOOKD_SETTINGS;
-  if (chosen) return path.resolve(expandHome(chosen));
-  return path.join(homedir(), '.agent', 'settings.json');
+  return chosen ? path.resolve(expandHome(chosen)) : undefined;
 }
 
 /** hookd's private state: inbox, history, lock and socket. */

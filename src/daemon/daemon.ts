@@ -7,7 +7,9 @@ import type { Server } from 'node:http';
 import { Inbox } from '../events/inbox.js';
 import { AttemptJournal } from '../events/attempt-journal.js';
 import { watchSettings } from '../settings/watch.js';
+import { resolveSources } from '../clients/find-sources.js';
 import { LiveConfig } from './live-config.js';
+import { ProjectHooks } from './project-hooks.js';
 import { History } from './history.js';
 import { Scheduler } from './scheduler.js';
 import { Dispatcher } from './dispatch.js';
@@ -22,6 +24,8 @@ import type { Paths } from '../common/paths.js';
 
 export interface DaemonOptions {
   paths: Paths;
+  /** The client of a given settings file (`--client`), when its path does not say. */
+  client?: string;
   logger: Logger;
   version: string;
   concurrency?: number;
@@ -62,7 +66,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     inbox.ensure();
     journal = new AttemptJournal(inbox.dirs.root);
     journal.open(inbox.claimed());
-    const config = new LiveConfig(paths.settings, logger.child({ part: 'settings' }));
+    // Every known client's user files, present or not: a client installed later is picked up live.
+    const sources = resolveSources({ settings: paths.settings, client: options.client }, { every: true });
+    const config = new LiveConfig(sources, logger.child({ part: 'settings' }));
     await config.reload();
     const history = new History(paths.stateDir);
     history.open();
@@ -71,6 +77,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       inbox,
       journal,
       config,
+      projects: new ProjectHooks(),
       history,
       scheduler,
       logger: logger.child({ part: 'runner' }),
@@ -80,7 +87,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       graceMs: options.graceMs,
       onSettled: () => intake?.poke(),
     });
-    stopWatching = (await watchSettings(paths.settings, () => void config.reload())).close;
+    const watchers = await Promise.all(sources.map((source) => watchSettings(source.file, () => void config.reload())));
+    stopWatching = async () => void (await Promise.all(watchers.map((watcher) => watcher.close())));
     mkdirSync(path.dirname(paths.socket), { recursive: true, mode: 0o700 });
     const routes = buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox });
     server = await startLocalApi(paths.socket, routes, options.fallback);
@@ -89,7 +97,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     }
     intake = new Intake(inbox, journal, dispatcher, logger.child({ part: 'inbox' }));
     await intake.start();
-    logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: paths.settings, tcp: tcpServer?.address(), version: options.version }, 'hookd daemon started');
+    logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: sources.map((source) => source.file), tcp: tcpServer?.address(), version: options.version }, 'hookd daemon started');
 
     // Someone deleted the state directory (or the socket): carrying on would leave a daemon nobody
     // can reach. Stop with a clear reason instead; the service manager starts a fresh one.

@@ -5,6 +5,9 @@ import { parsePayload } from '../events/parse-payload.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { DEFAULT_TIMEOUT_SEC } from '../settings/config.js';
+import { timeoutOf } from '../settings/daemon-hooks.js';
+import { clientFromEnv } from '../clients/registry.js';
+import type { ProjectHooks } from './project-hooks.js';
 import { headOf, type History, type HistoryEntry } from './history.js';
 import type { Inbox } from '../events/inbox.js';
 import type { AttemptJournal } from '../events/attempt-journal.js';
@@ -23,6 +26,8 @@ export interface DispatchOptions {
   inbox: Inbox;
   journal: AttemptJournal;
   config: LiveConfig;
+  /** The hooks of the projects events come from, for commands no followed file names. */
+  projects: ProjectHooks;
   history: History;
   scheduler: Scheduler;
   logger: Logger;
@@ -75,7 +80,7 @@ export class Dispatcher {
       this.finish(key);
       return;
     }
-    const timeoutMs = this.timeoutFor(payload.event, record.command);
+    const timeoutMs = this.timeoutFor(payload.event, record.command, record.clientEnv, payload.cwd);
     this.inFlight.add(key);
     void this.options.scheduler
       .schedule(`${payload.sessionId}\0${record.command}`, async () => {
@@ -85,7 +90,7 @@ export class Dispatcher {
           command: record.command,
           payload: record.payload,
           cwd: hookCwd(payload.cwd),
-          env: hookEnv({ eventId: key, event: payload.event, attempt, socket: this.options.socket, projectVars: record.projectVars }),
+          env: hookEnv({ eventId: key, event: payload.event, attempt, socket: this.options.socket, clientEnv: record.clientEnv }),
           timeoutMs,
           graceMs: this.options.graceMs,
           signal: this.options.interrupt,
@@ -134,12 +139,15 @@ export class Dispatcher {
     }
   }
 
-  /** The timeout of the configured hook that runs `command`; a command not in the config gets the default. */
-  private timeoutFor(event: string, command: string): number {
-    const entries = this.options.config.config.entries.filter((entry) => entry.kind === 'bridge' && entry.run === command);
-    const entry = entries.find((candidate) => candidate.event === event) ?? entries[0];
-    if (entry) return entry.timeoutMs;
-    this.options.logger.warn({ event, command }, 'command not in the settings file (a project settings file?); running it with the default 60 s timeout');
+  /**
+   * The timeout of the hook that runs `command`: from the followed files (the sending client's
+   * entry first), else from the project's own files, else the default.
+   */
+  private timeoutFor(event: string, command: string, clientEnv: Record<string, string>, cwd: string | undefined): number {
+    const client = clientFromEnv(clientEnv);
+    const timeout = timeoutOf(this.options.config.hooks.entriesFor(event, command, client)) ?? this.options.projects.timeoutFor(event, command, clientEnv, cwd, client);
+    if (timeout !== undefined) return timeout;
+    this.options.logger.warn({ event, command: command.slice(0, 200) }, `command in no followed settings file; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
     return DEFAULT_TIMEOUT_SEC * 1000;
   }
 

@@ -1,55 +1,82 @@
-// The daemon's view of the settings file: the last good config, when it was loaded, and the
-// error of the last reload if it failed. A bad edit never replaces a good config.
-import { loadSettings } from '../settings/load.js';
+// The daemon's view of the hook files it follows: per file, the last good config, when it was
+// loaded and the error of the last reload if it failed; together, the index the dispatcher asks.
+// A bad edit of one file never replaces its good config, nor touches the others.
 import { serialized } from '../common/serialized.js';
 import { EMPTY_CONFIG, type HookConfig } from '../settings/config.js';
+import { combine, loadSource } from '../settings/load-sources.js';
+import { indexDaemonHooks, type DaemonHooks } from '../settings/daemon-hooks.js';
+import type { HookSource } from '../clients/find-sources.js';
 import type { Logger } from '../common/logger.js';
 
-export interface ConfigState {
-  path: string;
+export interface FileState {
+  file: string;
+  client: string;
+  scope: HookSource['scope'];
   config: HookConfig;
-  /** When the config in use was loaded (ms since epoch). */
+  /** When the config in use was loaded, and when the last reload was tried (ms since epoch). */
   loadedAt: number | undefined;
-  /** When the last reload was tried, and its errors if it failed. */
   lastReloadAt: number | undefined;
+  /** The errors of the last reload, if it failed. */
   lastError: string[] | undefined;
   missing: boolean;
+  /** Why the client does not read this file now, if it does not. */
+  ignored: string | undefined;
 }
 
-/** Holds the config in use and reloads it on demand. */
+/** Holds the config in use of every followed file and reloads them on demand. */
 export class LiveConfig {
-  readonly state: ConfigState;
-  private readonly logger: Logger;
+  readonly files: FileState[];
+  private combined: HookConfig = EMPTY_CONFIG;
+  private index: DaemonHooks = indexDaemonHooks(EMPTY_CONFIG);
 
-  constructor(path: string, logger: Logger) {
-    this.state = { path, config: EMPTY_CONFIG, loadedAt: undefined, lastReloadAt: undefined, lastError: undefined, missing: false };
-    this.logger = logger;
+  constructor(
+    readonly sources: readonly HookSource[],
+    private readonly logger: Logger,
+  ) {
+    this.files = sources.map((source) => ({
+      file: source.file, client: source.client.id, scope: source.scope, config: EMPTY_CONFIG,
+      loadedAt: undefined, lastReloadAt: undefined, lastError: undefined, missing: false, ignored: undefined,
+    }));
   }
 
+  /** Every followed file's entries. */
   get config(): HookConfig {
-    return this.state.config;
+    return this.combined;
+  }
+
+  /** The daemon hooks, indexed once per reload. */
+  get hooks(): DaemonHooks {
+    return this.index;
   }
 
   /**
-   * Read the file again. A deleted file means no hooks; an invalid one keeps the last good config.
-   * Reloads never overlap: a slow read finishing after a newer one would bring back an old config.
+   * Read the files again. A deleted file means no hooks from it; an invalid one keeps its last good
+   * config. Reloads never overlap: a slow read finishing after a newer one would bring back an old config.
    */
   readonly reload = serialized(() => this.reloadOnce());
 
   private async reloadOnce(): Promise<void> {
-    const result = await loadSettings(this.state.path);
+    const results = await Promise.all(this.sources.map(loadSource));
     const now = Date.now();
-    this.state.lastReloadAt = now;
-    if (result.ok || result.missing) {
-      this.state.config = result.ok ? result.config : EMPTY_CONFIG;
-      this.state.loadedAt = now;
-      this.state.lastError = undefined;
-      this.state.missing = !result.ok;
-      const hooks = this.state.config.entries.filter((entry) => entry.kind === 'bridge').length;
-      this.logger.info({ settings: this.state.path, daemonHooks: hooks, missing: this.state.missing }, 'settings loaded');
-      return;
-    }
-    this.state.lastError = result.errors;
-    this.logger.error({ settings: this.state.path, errors: result.errors }, 'settings invalid; keeping the last good config');
+    results.forEach(({ source, result, ignored }, i) => {
+      const state = this.files[i]!;
+      state.lastReloadAt = now;
+      state.ignored = ignored;
+      if (result.ok || result.missing) {
+        state.config = result.ok ? result.config : EMPTY_CONFIG;
+        state.loadedAt = now;
+        state.lastError = undefined;
+        state.missing = !result.ok;
+        return;
+      }
+      if (state.lastError?.join() !== result.errors.join()) {
+        this.logger.error({ settings: source.file, errors: result.errors }, 'settings invalid; keeping the last good config');
+      }
+      state.lastError = result.errors;
+    });
+    this.combined = combine(this.files.map((state) => state.config));
+    this.index = indexDaemonHooks(this.combined);
+    const read = this.files.filter((state) => !state.missing && !state.ignored).map((state) => state.file);
+    this.logger.info({ settings: read, daemonHooks: this.index.count }, 'settings loaded');
   }
 }

@@ -1,7 +1,6 @@
 // The local API's own routes: health, status, and events in and out.
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
 import { writeRecord } from '../events/write-record.js';
-import { selectHooks } from '../runner/select-hooks.js';
 import type { Routes } from './local-api.js';
 import { sendError, sendJson } from '../common/http-answers.js';
 import { readBody } from '../common/read-body.js';
@@ -21,6 +20,8 @@ export interface RouteContext {
   inbox: Inbox;
 }
 
+const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
+
 /** The daemon's status, as GET /status returns it. */
 export async function daemonStatus(context: RouteContext) {
   const { config, history, scheduler, inbox } = context;
@@ -31,12 +32,17 @@ export async function daemonStatus(context: RouteContext) {
     stateDir: context.stateDir,
     socket: context.socket,
     settings: {
-      path: config.state.path,
-      missing: config.state.missing,
-      loadedAt: config.state.loadedAt ? new Date(config.state.loadedAt).toISOString() : null,
-      lastReloadAt: config.state.lastReloadAt ? new Date(config.state.lastReloadAt).toISOString() : null,
-      lastError: config.state.lastError ?? null,
-      daemonHooks: config.config.entries.filter((entry) => entry.kind === 'bridge').length,
+      files: config.files.map((file) => ({
+        path: file.file,
+        client: file.client,
+        missing: file.missing,
+        ignored: file.ignored ?? null,
+        daemonHooks: file.config.entries.filter((entry) => entry.kind === 'bridge').length,
+        loadedAt: iso(file.loadedAt),
+        lastReloadAt: iso(file.lastReloadAt),
+        lastError: file.lastError ?? null,
+      })),
+      daemonHooks: config.hooks.count,
     },
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
     counts: { ...history.counts },
@@ -63,7 +69,7 @@ export function buildRoutes(context: RouteContext): Routes {
     // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
     'POST /events': async (req, res, url) => {
       const read = await readBody(req, MAX_PAYLOAD_BYTES);
-      if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, 'a payload is at most 1 MiB') : undefined;
+      if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`) : undefined;
       const parsed = parsePayload(read.body, 'body');
       if (!parsed.ok) return sendError(res, 400, parsed.reason);
       const command = url.searchParams.get('command');
@@ -71,9 +77,9 @@ export function buildRoutes(context: RouteContext): Routes {
         return sendError(res, 400, 'command must be a non-empty string without NUL bytes');
       }
       const payload = parsed.payload;
-      const commands = command !== null ? [command] : selectHooks(context.config.config, payload.event, payload.data, ['bridge']).map((entry) => entry.run);
+      const commands = command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);
       const queued = [];
-      for (const run of commands) queued.push({ id: await writeRecord(context.stateDir, { command: run, projectVars: {}, payload: payload.bytes }), command: run });
+      for (const run of commands) queued.push({ id: await writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }), command: run });
       sendJson(res, 202, { queued });
     },
   };

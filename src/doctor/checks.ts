@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { loadSettings } from '../settings/load.js';
+import type { SourceResult } from '../settings/load-sources.js';
 import { requestDaemon } from '../daemon/socket-client.js';
-import { packageRoot } from '../install/package-root.js';
+import { packageRoot } from '../common/package-root.js';
 import { findOnPath } from './find-on-path.js';
 import type { HistoryEntry } from '../daemon/history.js';
 import type { Paths } from '../common/paths.js';
@@ -18,15 +18,19 @@ export interface Check {
   fix?: string;
 }
 
-/** The settings file is valid and routes at least one hook through the bridge. */
-export async function checkSettings(file: string): Promise<Check[]> {
-  const result = await loadSettings(file);
-  if (!result.ok) {
-    return [{ name: 'settings', ok: false, detail: result.errors.join('; '), fix: result.missing ? 'point --settings or HOOKD_SETTINGS at the client settings file' : 'fix the file; hookd validate lists every error' }];
+/** The hook files are valid and route at least one hook through the bridge. */
+export function checkSettings(loaded: readonly SourceResult[]): Check[] {
+  const failed = loaded.filter(({ result }) => !result.ok);
+  if (failed.length) {
+    const errors = failed.flatMap(({ result }) => (result.ok ? [] : result.errors));
+    const missing = failed.every(({ result }) => !result.ok && result.missing);
+    return [{ name: 'settings', ok: false, detail: errors.join('; '), fix: missing ? 'point --settings or HOOKD_SETTINGS at the client settings file' : 'fix the file; hookd validate lists every error' }];
   }
-  const bridged = result.config.entries.filter((entry) => entry.kind === 'bridge').length;
+  const entries = loaded.flatMap(({ result }) => (result.ok ? result.config.entries : []));
+  const bridged = entries.filter((entry) => entry.kind === 'bridge').length;
+  const files = loaded.map(({ source }) => source.file).join(', ') || 'no hook file yet';
   return [
-    { name: 'settings', ok: true, detail: `${file} is valid: ${result.config.entries.length} hook(s)` },
+    { name: 'settings', ok: true, detail: `${files}: valid, ${entries.length} hook(s)` },
     bridged > 0
       ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit` }
       : { name: 'bridge', ok: false, detail: 'no hook runs through hookd emit, so the daemon has nothing to do', fix: 'hookd install (or hookd install --add notify)' },

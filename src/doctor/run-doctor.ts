@@ -2,10 +2,11 @@
 // daemon answered; a check that cannot run is reported as failed with the reason.
 import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
 import type { Paths } from '../common/paths.js';
+import type { SourceResult } from '../settings/load-sources.js';
 
 /** Every check, in the order a person would fix them. */
-export async function runDoctor(paths: Paths, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
-  const checks = [...(await checkSettings(paths.settings)), checkPath(options.pathVar)];
+export async function runDoctor(paths: Paths, loaded: readonly SourceResult[], options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
+  const checks = [...checkSettings(loaded), checkPath(options.pathVar)];
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
   if (daemon.ok) checks.push(await checkProbe(paths, options.timeoutMs));

@@ -6,8 +6,12 @@
 // costs a thread-pool round trip that, per event, outweighs the work itself (see bench/bridge.mjs).
 import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_PAYLOAD_BYTES } from './parse-payload.js';
 import { ensureInboxDirs, inboxDirs, type InboxDirs } from './inbox-dirs.js';
 import { parseRecord, type RecordContent } from './record-format.js';
+
+// The payload limit plus room for the command and the carried variables in the record's header.
+const MAX_RECORD_BYTES = MAX_PAYLOAD_BYTES + 1024 * 1024;
 
 export interface ClaimedRecord extends RecordContent {
   /** The record's name in cur/: `<arrival ns>-<bridge id>`; also its event id. */
@@ -108,7 +112,11 @@ export class Inbox {
 
   /** Read a claimed record. */
   read(key: string): { ok: true; record: ClaimedRecord } | { ok: false; reason: string } {
-    const parsed = parseRecord(readFileSync(path.join(this.dirs.cur, key)));
+    const file = path.join(this.dirs.cur, key);
+    // The size first: a record far over the payload limit is refused without reading it into memory.
+    const size = statSync(file).size;
+    if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB limit for a payload` };
+    const parsed = parseRecord(readFileSync(file));
     if (!parsed.ok) return parsed;
     const receivedAt = Number(BigInt(key.slice(0, key.indexOf('-'))) / 1_000_000n);
     return { ok: true, record: { ...parsed.content, key, receivedAt } };

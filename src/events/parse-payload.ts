@@ -2,9 +2,10 @@
 // The bytes themselves are kept exactly as the client sent them; hooks receive those.
 import { PAYLOAD_SCHEMAS, GenericPayloadSchema } from './payload-schema.js';
 import { formatIssues } from '../common/format-issues.js';
+import { SESSION_FIELDS } from '../clients/registry.js';
 
-/** A payload is a JSON object of at most 1 MiB. */
-export const MAX_PAYLOAD_BYTES = 1024 * 1024;
+/** A payload is a JSON object of at most 32 MiB: a long last_assistant_message runs to megabytes. */
+export const MAX_PAYLOAD_BYTES = 32 * 1024 * 1024;
 
 export interface Payload {
   bytes: Buffer;
@@ -38,7 +39,7 @@ function withSnakeCase(data: Record<string, unknown>): Record<string, unknown> {
 /** Validate payload bytes; `source` names them in the reason (a file, "stdin", "payload"). */
 export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
   if (bytes.length > MAX_PAYLOAD_BYTES) {
-    return { ok: false, reason: `${source}: ${bytes.length} bytes is over the 1 MiB limit for a payload` };
+    return { ok: false, reason: `${source}: ${bytes.length} bytes is over the ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB limit for a payload` };
   }
   if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return { ok: false, reason: `${source}: empty; expected a JSON object` };
   let data: unknown;
@@ -56,13 +57,14 @@ export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
   const schema = PAYLOAD_SCHEMAS.get(event) ?? GenericPayloadSchema;
   const parsed = schema.safeParse(normalized, { reportInput: true });
   if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
+  if (!SESSION_FIELDS.some((field) => typeof normalized[field] === 'string')) return { ok: false, reason: `${source}: names no session (${SESSION_FIELDS.join(' or ')})` };
   return {
     ok: true,
     payload: {
       bytes,
       data: normalized,
       event,
-      sessionId: String(normalized.session_id),
+      sessionId: String(SESSION_FIELDS.map((field) => normalized[field]).find((value) => typeof value === 'string') ?? ''),
       cwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
     },
   };

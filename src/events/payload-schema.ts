@@ -4,10 +4,11 @@ import { z } from 'zod';
 
 const schemaId = (name: string) => `https://hookd.dev/schemas/payload-${name}.schema.json`;
 
-/** Fields common to every event. */
+/** Fields common to every event. The session is `session_id`, or `conversation_id` (Cursor). */
 export const BasePayloadSchema = z.looseObject({
   hook_event_name: z.string().min(1),
-  session_id: z.string().min(1),
+  session_id: z.string().min(1).optional(),
+  conversation_id: z.string().min(1).optional(),
   transcript_path: z.string().optional(),
   cwd: z.string().optional(),
   permission_mode: z.string().optional(),

@@ -3,6 +3,8 @@
 //
 //   hookd-record 1\n  CMD \0  NAME=value \0 ...  \0  PAYLOAD-BYTES
 //
+// NAME=value are the client's variables the bridge carries (events/client-env.ts).
+//
 // CMD and each NAME=value cannot hold a NUL (they come from argv and the environment) and are
 // never empty, so an empty field ends the header; the payload is every byte after it, as received.
 // The time received is the file's modification time. Keep bin/hookd in step with this file.
@@ -11,13 +13,13 @@ export const RECORD_MAGIC = 'hookd-record 1\n';
 
 export interface RecordContent {
   command: string;
-  projectVars: Record<string, string>;
+  clientEnv: Record<string, string>;
   payload: Buffer;
 }
 
 /** The bytes of a record. */
 export function serializeRecord(content: RecordContent): Buffer {
-  const fields = [content.command, ...Object.entries(content.projectVars).map(([name, value]) => `${name}=${value}`), ''];
+  const fields = [content.command, ...Object.entries(content.clientEnv).map(([name, value]) => `${name}=${value}`), ''];
   return Buffer.concat([Buffer.from(RECORD_MAGIC + fields.join('\0') + '\0'), content.payload]);
 }
 
@@ -38,10 +40,10 @@ export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent }
   }
   const [command, ...vars] = fields;
   if (!command) return { ok: false, reason: 'record names no command' };
-  const projectVars: Record<string, string> = {};
+  const clientEnv: Record<string, string> = {};
   for (const pair of vars) {
     const eq = pair.indexOf('=');
-    if (eq > 0) projectVars[pair.slice(0, eq)] = pair.slice(eq + 1);
+    if (eq > 0) clientEnv[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  return { ok: true, content: { command, projectVars, payload: bytes.subarray(start) } };
+  return { ok: true, content: { command, clientEnv, payload: bytes.subarray(start) } };
 }

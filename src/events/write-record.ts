@@ -21,12 +21,3 @@ export async function writeRecord(stateDir: string, content: RecordContent): Pro
   await writeFile(path.join(dirs.new, id), '', { mode: 0o600, flag: 'wx' });
   return id;
 }
-
-/** The client's project variables (names ending in `_PROJECT_DIR`) from an environment. */
-export function projectVarsOf(env: NodeJS.ProcessEnv): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (name.endsWith('_PROJECT_DIR') && value !== undefined && !value.includes('\0')) vars[name] = value;
-  }
-  return vars;
-}

@@ -5,20 +5,20 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { commandPath } from './quote-command.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../common/package-root.js';
 
 export interface Example {
   file: string;
   timeout: number;
-  /** Events the example is meant for; undefined means every fire-and-forget event. */
-  only?: readonly string[];
+  /** `stop`: only on the client's "turn finished" event; else on it and every wrapped event. */
+  only?: 'stop';
 }
 
 export const EXAMPLES: Readonly<Record<string, Example>> = {
   notify: { file: 'notify.sh', timeout: 10 },
   log: { file: 'log-event.sh', timeout: 10 },
   webhook: { file: 'webhook.sh', timeout: 15 },
-  followup: { file: 'followup.sh', timeout: 30, only: ['Stop'] },
+  followup: { file: 'followup.sh', timeout: 30, only: 'stop' },
 };
 
 /** Where `hookd install --add` puts the example scripts. */

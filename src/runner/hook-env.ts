@@ -10,8 +10,8 @@ export interface HookContext {
   event: string;
   attempt: number;
   socket?: string;
-  /** The client's project variables captured by the bridge (names ending in `_PROJECT_DIR`). */
-  projectVars?: Record<string, string>;
+  /** The client's variables carried by the bridge (events/client-env.ts): they win over the daemon's. */
+  clientEnv?: Record<string, string>;
 }
 
 // The filtered copy of the last base environment, made once rather than for every run.
@@ -27,11 +27,11 @@ function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
   return env;
 }
 
-/** The daemon's environment without hookd's secrets, plus the HOOKD_* context and project vars. */
+/** The daemon's environment without hookd's secrets, then the client's carried variables, then the HOOKD_* context. */
 export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env = { ...withoutSecrets(base) };
-  for (const [name, value] of Object.entries(context.projectVars ?? {})) {
-    if (name.endsWith('_PROJECT_DIR')) env[name] = value;
+  for (const [name, value] of Object.entries(context.clientEnv ?? {})) {
+    if (!name.startsWith('HOOKD_')) env[name] = value;
   }
   env.HOOKD_EVENT_ID = context.eventId;
   env.HOOKD_EVENT = context.event;

@@ -1,6 +1,6 @@
-// Which configured hooks an event runs: entries of that event whose matcher accepts the payload,
-// identical commands once (as clients deduplicate them).
-import { matchField, matcherMatches } from '../settings/matcher.js';
+// Which configured hooks an event runs: entries of that event whose matcher accepts the payload
+// (on the field the entry's client matches), identical commands once (as clients deduplicate them).
+import { matcherMatches } from '../settings/matcher.js';
 import type { HookConfig, HookEntry } from '../settings/config.js';
 
 /** The entries of `config` that run for `event` with payload `data`. `kinds` limits the kinds. */
@@ -10,11 +10,11 @@ export function selectHooks(
   data: Record<string, unknown>,
   kinds: ReadonlyArray<HookEntry['kind']> = ['bridge', 'plain'],
 ): HookEntry[] {
-  const field = matchField(event);
   const seen = new Set<string>();
   const selected: HookEntry[] = [];
   for (const entry of config.entries) {
     if (entry.event !== event || !kinds.includes(entry.kind) || entry.run === '') continue;
+    const field = Object.hasOwn(entry.client.matchFields, event) ? entry.client.matchFields[event] : undefined;
     if (field && !matcherMatches(entry.matcher, data[field])) continue;
     if (seen.has(entry.run)) continue;
     seen.add(entry.run);

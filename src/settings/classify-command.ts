@@ -41,11 +41,17 @@ export function classifyCommand(command: string): ClassifiedCommand {
   if (!isHookdProgram(tokens[0]) || tokens[1] !== 'emit') return { kind: 'plain' };
   let rest = tokens.slice(2);
   let badOption: string | undefined;
+  // The bridge's own options (bin/hookd): --state-dir DIR, --payload-arg.
+  for (;;) {
+    if (rest[0] === '--state-dir' && typeof rest[1] === 'string') rest = rest.slice(2);
+    else if (rest[0] === '--payload-arg') rest = rest.slice(1);
+    else break;
+  }
   if (rest[0] === '--') rest = rest.slice(1);
   else if (typeof rest[0] === 'string' && rest[0].startsWith('-')) badOption = rest[0];
   const words = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : ''));
   const inner = words.filter((word) => word !== '').join(' ');
-  const tail = command.slice(command.indexOf('emit') + 'emit'.length).replace(/^\s*--(\s|$)/, '');
+  const tail = command.slice(command.indexOf('emit') + 'emit'.length).replace(/^(\s*--state-dir\s+('[^']*'|\S+)|\s*--payload-arg)*/, '').replace(/^\s*--(\s|$)/, '');
   const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tail));
   return { kind: 'bridge', inner, unquotedShellSyntax, ...(badOption ? { badOption } : {}) };
 }

@@ -1,27 +1,36 @@
-// The hook configuration as the code uses it: one flat list of entries, each already classified
-// and with its effective timeout. Built once from a validated settings file, then trusted.
+// The hook configuration as the code uses it: one flat list of entries, each classified, with its
+// client, its file and its effective timeout, plus the indexes the daemon asks on every event.
+// Built once per load from validated files, then trusted.
 import { classifyCommand } from './classify-command.js';
-import { formatPath } from '../common/format-issues.js';
-import type { EventMap } from './schema.js';
+import type { ClientProfile } from '../clients/profile.js';
 
-/** The client's default hook timeout. */
+/** Node's timers fire at once past 2^31 - 1 ms (about 24.8 days): longer timeouts are clamped to it. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The daemon's timeout for a command no followed file names. */
 export const DEFAULT_TIMEOUT_SEC = 60;
 
 export interface HookEntry {
   event: string;
-  /** Where the entry stands in the file, e.g. `hooks.Stop[0].hooks[1]`. */
+  /** The file the entry stands in, its client, and where in the file, e.g. `hooks.Stop[0].hooks[1]`. */
+  file: string;
+  client: ClientProfile;
   location: string;
   matcher: string | undefined;
-  /** The command as written in the settings file. */
+  /** The hook's type: `command`, or one hookd does not run (`http`, `prompt`, `agent`, `mcp_tool`…). */
+  type: string;
+  /** The command as written (empty for other types). */
   command: string;
-  /** bridge: the client runs `hookd emit -- CMD` and the daemon runs CMD; plain: the client runs it. */
-  kind: 'bridge' | 'plain';
+  /** bridge: the client runs `hookd emit -- CMD`, the daemon runs CMD; plain: the client runs it; other: not a command. */
+  kind: 'bridge' | 'plain' | 'other';
   /** The command that actually runs: the inner CMD of a bridge entry, else `command`. */
   run: string;
-  /** The timeout as written (seconds), if any. */
-  timeoutSec: number | undefined;
-  /** The timeout that applies: the written one, or 60 s when absent or 0. */
+  /** The timeout as written, in the client's unit, if any. */
+  timeoutWritten: number | undefined;
+  /** The timeout that applies: the written one, or the client's default when absent or 0; clamped. */
   timeoutMs: number;
+  /** Whether the client reads this event's hooks' output or exit code. */
+  decides: boolean;
   unquotedShellSyntax: boolean;
   badOption: string | undefined;
 }
@@ -34,28 +43,40 @@ export interface HookConfig {
 
 export const EMPTY_CONFIG: HookConfig = Object.freeze({ shape: 'none', entries: [] }) as HookConfig;
 
-/** Flatten a validated event map into entries. `base` is the path of the map in the file. */
-export function buildConfig(map: EventMap, shape: HookConfig['shape'], base: readonly string[]): HookConfig {
-  const entries: HookEntry[] = [];
-  for (const [event, groups] of Object.entries(map)) {
-    groups.forEach((group, groupIndex) => {
-      group.hooks.forEach((hook, hookIndex) => {
-        const classified = classifyCommand(hook.command);
-        const timeoutSec = hook.timeout;
-        entries.push({
-          event,
-          location: formatPath([...base, event, groupIndex, 'hooks', hookIndex]),
-          matcher: group.matcher,
-          command: hook.command,
-          kind: classified.kind,
-          run: classified.kind === 'bridge' ? classified.inner : hook.command,
-          timeoutSec,
-          timeoutMs: (timeoutSec || DEFAULT_TIMEOUT_SEC) * 1000,
-          unquotedShellSyntax: classified.kind === 'bridge' && classified.unquotedShellSyntax,
-          badOption: classified.kind === 'bridge' ? classified.badOption : undefined,
-        });
-      });
-    });
-  }
-  return { shape, entries };
+/** The timeout in ms of a hook written with `timeout` in `client`'s unit. */
+export function timeoutMsOf(timeout: number | undefined, client: ClientProfile): number {
+  const ms = timeout ? (client.timeoutUnit === 'milliseconds' ? timeout : timeout * 1000) : client.defaultTimeoutSec * 1000;
+  return Math.min(Math.max(1, Math.round(ms)), MAX_TIMEOUT_MS);
+}
+
+export interface RawHook {
+  event: string;
+  location: string;
+  matcher: string | undefined;
+  type: string;
+  command: string | undefined;
+  timeout: number | undefined;
+}
+
+/** A classified entry of `client`'s `file` from one validated hook. */
+export function buildEntry(raw: RawHook, file: string, client: ClientProfile): HookEntry {
+  const command = raw.command ?? '';
+  const classified = raw.type === 'command' ? classifyCommand(command) : undefined;
+  const kind = raw.type !== 'command' ? 'other' : classified!.kind;
+  return {
+    event: raw.event,
+    file,
+    client,
+    location: raw.location,
+    matcher: raw.matcher,
+    type: raw.type,
+    command,
+    kind,
+    run: classified?.kind === 'bridge' ? classified.inner : command,
+    timeoutWritten: raw.timeout,
+    timeoutMs: timeoutMsOf(raw.timeout, client),
+    decides: !client.fireAndForget.includes(raw.event),
+    unquotedShellSyntax: classified?.kind === 'bridge' && classified.unquotedShellSyntax,
+    badOption: classified?.kind === 'bridge' ? classified.badOption : undefined,
+  };
 }

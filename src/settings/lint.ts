@@ -1,31 +1,70 @@
-// Warnings for entries that are valid but probably not what the user meant. They never fail
-// `hookd validate`; they say what to change.
-import { BLOCKING_EVENTS, KNOWN_EVENTS, suggestEvent } from './known-events.js';
+// Warnings for entries that are valid but probably not what the user meant, judged by the rules
+// of the entry's client. They never fail `hookd validate`; they say what to change.
+import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
-import type { HookConfig } from './config.js';
+import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
+import type { TextFeatures } from './load.js';
 
-/** Located warnings for a loaded config; `file` prefixes each. */
-export function lintConfig(config: HookConfig, file: string): string[] {
+function entryWarnings(entry: HookEntry, at: string): string[] {
+  const { client } = entry;
   const warnings: string[] = [];
+  const unit = client.timeoutUnit === 'milliseconds' ? 'ms' : 's';
+  if (entry.timeoutWritten === 0) warnings.push(`${at}.timeout: a timeout of 0 is treated as ${client.name}'s default ${client.defaultTimeoutSec} s; set the ${client.timeoutUnit} you mean`);
+  if (client.timeoutUnit === 'milliseconds' && entry.timeoutWritten && entry.timeoutWritten < 1000) {
+    warnings.push(`${at}.timeout: ${entry.timeoutWritten} ms; ${client.name} reads timeout in milliseconds: did you mean ${entry.timeoutWritten * 1000}?`);
+  }
+  if (entry.timeoutWritten && entry.timeoutMs === MAX_TIMEOUT_MS) warnings.push(`${at}.timeout: ${entry.timeoutWritten} ${unit} is past the longest timer (about 24.8 days); hookd uses 24.8 days`);
+  if (entry.kind === 'other') {
+    const known = client.hookTypes.includes(entry.type) ? `a ${client.name} hook type` : `not a hook type ${client.name} is known to have`;
+    warnings.push(`note: ${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`);
+  }
+  if (entry.kind !== 'bridge') return warnings;
+  if (entry.decides) {
+    warnings.push(`${at}.command: ${client.name} reads the result of ${entry.event} hooks, but the bridge answers at once with success and nothing to say, so this hook cannot block or answer the agent; run it as a plain command if it should`);
+  }
+  if (entry.run === '') warnings.push(`${at}.command: "hookd emit" with no command to run`);
+  if (entry.badOption) warnings.push(`${at}.command: hookd emit has no option ${entry.badOption}; write "hookd emit -- CMD"`);
+  if (entry.unquotedShellSyntax) {
+    warnings.push(`${at}.command: the command after "hookd emit --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: hookd emit -- '...'`);
+  }
+  return warnings;
+}
+
+/** Located warnings for a loaded file; `file` prefixes each. */
+export function lintConfig(config: HookConfig, file: string, features?: TextFeatures): string[] {
+  const warnings: string[] = [];
+  const client = config.entries[0]?.client;
+  if (client && !client.jsonc && features && (features.comments || features.trailingCommas)) {
+    warnings.push(`${file}: has ${features.comments ? 'comments' : 'trailing commas'}; hookd reads them, but ${client.name} expects plain JSON and may refuse the file`);
+  }
   const warnedEvents = new Set<string>();
   for (const entry of config.entries) {
-    const at = `${file}: ${entry.location}`;
-    if (!KNOWN_EVENTS.has(entry.event) && !warnedEvents.has(entry.event)) {
+    if (!entry.client.events.includes(entry.event) && !warnedEvents.has(entry.event)) {
       warnedEvents.add(entry.event);
-      const suggestion = suggestEvent(entry.event);
-      warnings.push(`${file}: ${entry.location.replace(/\[\d+\].*$/, '')}: unknown event "${entry.event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
+      const suggestion = suggestEvent(entry.event, entry.client.events);
+      const where = entry.location.replace(/\[\d+\].*$/, '');
+      warnings.push(`${file}: ${where}: unknown event "${entry.event}" for ${entry.client.name}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; hookd keeps it and runs its hooks if it comes`);
     }
-    if (entry.timeoutSec === 0) warnings.push(`${at}.timeout: a timeout of 0 is treated as the default 60 s; set the seconds you mean`);
     const regexError = matcherError(entry.matcher);
-    if (regexError) warnings.push(`${at.replace(/\.hooks\[\d+\]$/, '')}.matcher: not a valid regular expression (${regexError}); the group never matches`);
+    if (regexError) warnings.push(`${file}: ${entry.location.replace(/\.hooks\[\d+\]$/, '')}.matcher: not a valid regular expression (${regexError}); the group never matches`);
+    warnings.push(...entryWarnings(entry, `${file}: ${entry.location}`));
+  }
+  return [...new Set(warnings)];
+}
+
+/** Warnings across files: one command for one event with different timeouts in two files. */
+export function lintAcrossFiles(configs: readonly HookConfig[]): string[] {
+  const seen = new Map<string, HookEntry>();
+  const warnings: string[] = [];
+  for (const entry of configs.flatMap((config) => config.entries)) {
     if (entry.kind !== 'bridge') continue;
-    if (BLOCKING_EVENTS.has(entry.event)) {
-      warnings.push(`${at}.command: the bridge returns at once, so a ${entry.event} hook behind it cannot block or answer the agent; run it as a plain command`);
-    }
-    if (entry.run === '') warnings.push(`${at}.command: "hookd emit" with no command to run`);
-    if (entry.badOption) warnings.push(`${at}.command: hookd emit has no option ${entry.badOption}; write "hookd emit -- CMD"`);
-    if (entry.unquotedShellSyntax) {
-      warnings.push(`${at}.command: the command after "hookd emit --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: hookd emit -- '...'`);
+    const key = `${entry.event}\0${entry.run}`;
+    const other = seen.get(key);
+    if (!other) seen.set(key, entry);
+    else if (other.timeoutMs !== entry.timeoutMs && other.file !== entry.file) {
+      warnings.push(
+        `${entry.file}: ${entry.location}: the same ${entry.event} command is in ${other.file} with another timeout (${other.timeoutMs / 1000} s vs ${entry.timeoutMs / 1000} s); the daemon uses the timeout of the client that sent the event, else the longer`,
+      );
     }
   }
   return warnings;

@@ -1,62 +1,71 @@
-// Reads the client's settings file into a HookConfig, or into a list of located errors.
-// Both shapes are read: `{"hooks": {...}}` (settings.json) and a bare event map (hooks.json).
-import { readFile } from 'node:fs/promises';
-import { buildConfig, EMPTY_CONFIG, type HookConfig } from './config.js';
-import { EventMapSchema } from './schema.js';
-import { formatIssues } from '../common/format-issues.js';
+// Reads a client's hook file into a HookConfig, or into a list of located errors. The file may be
+// JSON with comments, trailing commas and a byte-order mark (parse-json-text.ts); its shape is
+// decided by hook-map.ts; its timeouts are read in its client's unit.
+import { readFile, stat } from 'node:fs/promises';
+import { EMPTY_CONFIG, buildEntry, type HookConfig } from './config.js';
+import { EventMapSchema, FlatEventMapSchema } from './schema.js';
+import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject } from './hook-map.js';
+import { parseJsonText } from './parse-json-text.js';
+import { formatIssues, formatPath } from '../common/format-issues.js';
 import { describeError } from '../common/errors.js';
+import { GENERIC } from '../clients/registry.js';
+import type { ClientProfile } from '../clients/profile.js';
+
+/** How the text was written, for lints: features some clients do not accept. */
+export interface TextFeatures {
+  comments: boolean;
+  trailingCommas: boolean;
+}
 
 export type LoadResult =
-  | { ok: true; config: HookConfig }
+  | { ok: true; config: HookConfig; features: TextFeatures }
   | { ok: false; missing: boolean; errors: string[] };
 
-/** Where a JSON syntax error stands, as `line L column C`, from V8's "position N". */
-function locateSyntaxError(text: string, message: string): string {
-  const match = /position (\d+)/.exec(message);
-  const position = match ? Number(match[1]) : /end of JSON input/.test(message) ? text.length : undefined;
-  if (position === undefined) return message;
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  return `line ${line} column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`;
+/** Parse hook-file text of `client` (generic when unknown); `file` names the source in every error. */
+export function parseSettingsText(text: string, file: string, client: ClientProfile = GENERIC): LoadResult {
+  const parsed = parseJsonText(text, file);
+  if (!parsed.ok) return { ok: false, missing: false, errors: [parsed.error] };
+  const features = { comments: parsed.comments, trailingCommas: parsed.trailingCommas };
+  if (parsed.data === undefined) return { ok: true, config: EMPTY_CONFIG, features };
+  if (!isObject(parsed.data as JsonObject)) return { ok: false, missing: false, errors: [`${file}: expected a JSON object at the top level`] };
+  const data = parsed.data as JsonObject;
+  const ref = findHookMap(data, client === GENERIC ? undefined : client.layout);
+  const schema = ref.layout === 'flat' ? FlatEventMapSchema : EventMapSchema;
+  // Under `hooks` every key is an event; in a bare map, keys whose value is not a list are the client's.
+  const map = ref.base.length ? data.hooks : Object.fromEntries(eventsOf(ref).map((event) => [event, data[event]]));
+  if (map === undefined || (!ref.base.length && eventsOf(ref).length === 0)) return { ok: true, config: EMPTY_CONFIG, features };
+  const checked = schema.safeParse(map, { reportInput: true });
+  if (!checked.success) return { ok: false, missing: false, errors: formatIssues(checked.error.issues, file, ref.base) };
+  const entries = eventsOf(ref).flatMap((event) =>
+    hooksOf(ref, event).map(({ hook, path, matcher }) =>
+      buildEntry(
+        {
+          event,
+          location: formatPath(path),
+          matcher: typeof matcher === 'string' ? matcher : undefined,
+          type: typeof hook.type === 'string' ? hook.type : 'command',
+          command: typeof hook.command === 'string' ? hook.command : undefined,
+          timeout: typeof hook.timeout === 'number' ? hook.timeout : undefined,
+        },
+        file,
+        client,
+      ),
+    ),
+  );
+  return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries }, features };
 }
 
-/** Parse settings text; `file` names the source in every error. */
-export function parseSettingsText(text: string, file: string): LoadResult {
-  if (text.trim() === '') return { ok: true, config: EMPTY_CONFIG };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, missing: false, errors: [`${file}: not valid JSON: ${locateSyntaxError(text, (error as Error).message)}`] };
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { ok: false, missing: false, errors: [`${file}: expected a JSON object at the top level`] };
-  }
-  const record = data as Record<string, unknown>;
-  if ('hooks' in record) {
-    const parsed = EventMapSchema.safeParse(record.hooks, { reportInput: true });
-    if (!parsed.success) return { ok: false, missing: false, errors: formatIssues(parsed.error.issues, file, ['hooks']) };
-    return { ok: true, config: buildConfig(parsed.data, 'settings', ['hooks']) };
-  }
-  // A hooks file: the event map is the top level. Keys whose value is not a list are the
-  // client's own (model, theme...) and are not ours to judge.
-  const events = Object.fromEntries(Object.entries(record).filter(([, value]) => Array.isArray(value)));
-  if (Object.keys(events).length === 0) return { ok: true, config: EMPTY_CONFIG };
-  const parsed = EventMapSchema.safeParse(events, { reportInput: true });
-  if (!parsed.success) return { ok: false, missing: false, errors: formatIssues(parsed.error.issues, file) };
-  return { ok: true, config: buildConfig(parsed.data, 'hooks-file', []) };
-}
-
-/** Read and parse the settings file at `file`. */
-export async function loadSettings(file: string): Promise<LoadResult> {
+/** Read and parse the hook file `file` of `client`. Devices, FIFOs and sockets are refused, never opened. */
+export async function loadSettings(file: string, client: ClientProfile = GENERIC): Promise<LoadResult> {
   let text: string;
   try {
+    const info = await stat(file);
+    if (!info.isFile()) return { ok: false, missing: false, errors: [`${file}: not a regular file; hookd reads only regular files`] };
     text = await readFile(file, 'utf8');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const why = missing ? 'no such file (set --settings or HOOKD_SETTINGS)' : describeError(error);
+    const why = missing ? 'no such file' : describeError(error);
     return { ok: false, missing, errors: [`${file}: cannot read: ${why}`] };
   }
-  return parseSettingsText(text, file);
+  return parseSettingsText(text, file, client);
 }

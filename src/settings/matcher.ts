@@ -1,22 +1,7 @@
 // Matchers follow the client's rules: empty, `*` or absent match everything; letters, digits,
 // `_`, `-` and `|` form an exact name or a list of names; anything else is a regular expression.
-
-// The payload field a matcher is compared with, per event. Events not listed ignore matchers.
-const MATCH_FIELD: Record<string, string> = {
-  Notification: 'notification_type',
-  SessionEnd: 'reason',
-  SubagentStop: 'agent_type',
-  PreToolUse: 'tool_name',
-  PostToolUse: 'tool_name',
-  PermissionRequest: 'tool_name',
-  SessionStart: 'source',
-  PreCompact: 'trigger',
-};
-
-/** The payload field that `event`'s matchers apply to, if any. */
-export function matchField(event: string): string | undefined {
-  return Object.hasOwn(MATCH_FIELD, event) ? MATCH_FIELD[event] : undefined;
-}
+// Which payload field a matcher applies to is the client's (profile.matchFields); other events
+// ignore matchers.
 
 /** Whether `matcher` is a catch-all. */
 export function isCatchAll(matcher: string | undefined): boolean {

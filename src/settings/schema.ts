@@ -1,23 +1,38 @@
-// The client's hook configuration, as zod schemas: the single source of truth for the types
-// used in code and for the JSON Schema files in schemas/. Only `hooks` is hookd's business;
-// every other key of the settings file belongs to the client and passes through untouched.
+// The clients' hook configuration, as zod schemas: the single source of truth for the types used
+// in code and for the JSON Schema files in schemas/. Loose on purpose: a hook type, a key or an
+// event hookd does not know is kept and left to the client, never a reason to refuse the file.
+// Only `hooks` is hookd's business; every other key of the file belongs to the client.
 import { z } from 'zod';
 
-/** One hook command: `{type: "command", command, timeout}` (timeout in seconds). */
-export const HookCommandSchema = z.looseObject({
-  type: z.literal('command'),
-  command: z.string().min(1, 'expected a non-empty command'),
-  timeout: z.number().nonnegative('expected a positive number of seconds').optional(),
-});
+/**
+ * One hook. `type` is `command` (run by hookd behind the bridge, or by the client) or another
+ * type the client knows (`http`, `prompt`, `agent`, `mcp_tool`), kept and skipped. `timeout` is in
+ * the client's unit (seconds; milliseconds for Gemini CLI).
+ */
+export const HookSchema = z
+  .looseObject({
+    type: z.string().min(1, 'expected a hook type such as "command"').optional(),
+    command: z.string().optional(),
+    timeout: z.number().nonnegative('expected a positive number').optional(),
+    async: z.boolean().optional(),
+  })
+  .superRefine((hook, ctx) => {
+    if ((hook.type ?? 'command') !== 'command') return;
+    if (hook.command === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
+    else if (hook.command === '') ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
+  });
 
 /** A group of hooks, optionally restricted by a matcher. */
 export const HookGroupSchema = z.looseObject({
   matcher: z.string().optional(),
-  hooks: z.array(HookCommandSchema),
+  hooks: z.array(HookSchema),
 });
 
 /** Event name → groups. Event names are open: clients add new ones over time. */
 export const EventMapSchema = z.record(z.string(), z.array(HookGroupSchema));
+
+/** Cursor's flat layout: event name → hooks, each with its own matcher. */
+export const FlatEventMapSchema = z.record(z.string(), z.array(HookSchema.and(z.looseObject({ matcher: z.string().optional() }))));
 
 /** The settings file shape (`settings.json`): hooks under a `hooks` key, other keys kept. */
 export const SettingsFileSchema = z
@@ -35,6 +50,6 @@ export const HooksFileSchema = EventMapSchema.meta({
   description: 'A hooks file whose top level is the event map itself.',
 });
 
-export type HookCommand = z.infer<typeof HookCommandSchema>;
+export type Hook = z.infer<typeof HookSchema>;
 export type HookGroup = z.infer<typeof HookGroupSchema>;
 export type EventMap = z.infer<typeof EventMapSchema>;

@@ -78,7 +78,7 @@ describe('the bridge keeps any command line exactly', () => {
           const record = parseRecord(readFileSync(path.join(state, 'inbox', 'tmp', id!)));
           expect(record.ok && record.content.command).toBe(command);
           expect(record.ok && record.content.payload).toEqual(payload);
-          expect(record.ok && record.content.projectVars.AGENT_PROJECT_DIR).toBe(projectDir);
+          expect(record.ok && record.content.clientEnv.AGENT_PROJECT_DIR).toBe(projectDir);
         }),
         { numRuns: viaNode ? 15 : 60 },
       );

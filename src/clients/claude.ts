@@ -1,0 +1,35 @@
+// Claude Code: ~/.claude/settings.json, project .claude/settings.json and settings.local.json,
+// plugin hooks/hooks.json. Stop and SubagentStop decide (`{"decision": "block"}` or exit 2), as do
+// the tool and prompt events; Notification, SessionEnd and StopFailure are fire-and-forget.
+import type { ClientProfile } from './profile.js';
+
+const TOOL = 'tool_name';
+
+export const claude: ClientProfile = {
+  id: 'claude',
+  name: 'Claude Code',
+  userFiles: [{ path: '.claude/settings.json' }],
+  projectFiles: [{ path: '.claude/settings.json' }, { path: '.claude/settings.local.json' }],
+  pathPatterns: [/\/\.claude\/settings(\.local)?\.json$/, /\/\.claude\/plugins\/.*\/hooks\/hooks\.json$/],
+  layout: 'grouped',
+  jsonc: false,
+  timeoutUnit: 'seconds',
+  defaultTimeoutSec: 600,
+  events: [
+    'SessionStart', 'Setup', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PermissionRequest', 'PermissionDenied',
+    'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart', 'SubagentStop', 'Stop', 'StopFailure',
+    'PreCompact', 'PostCompact', 'SessionEnd', 'WorktreeCreate', 'WorktreeRemove', 'TeammateIdle', 'TaskCompleted',
+    'ConfigChange', 'InstructionsLoaded', 'Elicitation', 'ElicitationResult',
+  ],
+  fireAndForget: ['Notification', 'SessionEnd', 'StopFailure'],
+  stopEvent: 'Stop',
+  hookTypes: ['command', 'http', 'prompt', 'agent', 'mcp_tool'],
+  sessionField: 'session_id',
+  matchFields: {
+    PreToolUse: TOOL, PostToolUse: TOOL, PostToolUseFailure: TOOL, PermissionRequest: TOOL, PermissionDenied: TOOL,
+    Notification: 'notification_type', SessionStart: 'source', SessionEnd: 'reason', SubagentStart: 'agent_type',
+    SubagentStop: 'agent_type', PreCompact: 'trigger', PostCompact: 'trigger', Setup: 'trigger',
+  },
+  envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
+  envPrefixes: ['CLAUDE_', 'CLAUDECODE', 'AI_AGENT'],
+};

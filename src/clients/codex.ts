@@ -1,0 +1,27 @@
+// Codex CLI: ~/.codex/hooks.json. A hook runs only once trusted by a hash of its content, so a
+// command install rewrites must be trusted again. Its older `notify` program gets the event as its
+// last argument, not on stdin: `hookd emit --payload-arg -- CMD` reads it from there.
+import type { ClientProfile } from './profile.js';
+
+const TOOL = 'tool_name';
+
+export const codex: ClientProfile = {
+  id: 'codex',
+  name: 'Codex CLI',
+  userFiles: [{ path: '.codex/hooks.json' }],
+  projectFiles: [{ path: '.codex/hooks.json' }],
+  pathPatterns: [/\/\.codex\/hooks\.json$/],
+  layout: 'grouped',
+  jsonc: false,
+  timeoutUnit: 'seconds',
+  defaultTimeoutSec: 60,
+  events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PermissionRequest', 'Stop', 'SessionEnd'],
+  fireAndForget: ['SessionEnd'],
+  stopEvent: 'Stop',
+  hookTypes: ['command'],
+  sessionField: 'session_id',
+  matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, PermissionRequest: TOOL, SessionStart: 'source' },
+  envMarkers: ['CODEX_HOME', 'CODEX_THREAD_ID', 'CODEX_SANDBOX'],
+  envPrefixes: ['CODEX_'],
+  afterInstall: 'Codex runs a changed hook only after you trust it again: start codex and approve the hookd hooks it lists for review',
+};

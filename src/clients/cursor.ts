@@ -1,0 +1,28 @@
+// Cursor: ~/.cursor/hooks.json, `{"version": 1, "hooks": {"stop": [{"command"}]}}`: hooks stand
+// straight in the event list, events are camelCase, and the session is `conversation_id`.
+// `stop` may answer `followup_message`, and the `before…` events gate the agent.
+import type { ClientProfile } from './profile.js';
+
+export const cursor: ClientProfile = {
+  id: 'cursor',
+  name: 'Cursor',
+  userFiles: [{ path: '.cursor/hooks.json' }],
+  projectFiles: [{ path: '.cursor/hooks.json' }],
+  pathPatterns: [/\/\.cursor\/hooks\.json$/],
+  layout: 'flat',
+  jsonc: false,
+  timeoutUnit: 'seconds',
+  defaultTimeoutSec: 60,
+  events: [
+    'sessionStart', 'sessionEnd', 'beforeSubmitPrompt', 'beforeShellExecution', 'afterShellExecution', 'beforeMCPExecution',
+    'afterMCPExecution', 'beforeReadFile', 'afterFileEdit', 'afterAgentResponse', 'afterAgentThought', 'preToolUse', 'postToolUse',
+    'postToolUseFailure', 'subagentStart', 'subagentStop', 'preCompact', 'stop', 'beforeTabFileRead', 'afterTabFileEdit',
+  ],
+  fireAndForget: ['sessionEnd', 'afterShellExecution', 'afterMCPExecution', 'afterFileEdit', 'afterAgentResponse', 'afterAgentThought', 'afterTabFileEdit'],
+  stopEvent: 'stop',
+  hookTypes: ['command', 'prompt'],
+  sessionField: 'conversation_id',
+  matchFields: { preToolUse: 'tool_name', postToolUse: 'tool_name', postToolUseFailure: 'tool_name' },
+  envMarkers: ['CURSOR_TRACE_ID', 'CURSOR_AGENT'],
+  envPrefixes: ['CURSOR_'],
+};

@@ -1,0 +1,79 @@
+// Which hook files a command reads: the one given (`--settings`, HOOKD_SETTINGS), or else every
+// known client's user files on this machine (and, for commands run in a project, its project
+// files). Resolved once at the edge; everything after works on the list.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { CLIENTS, GENERIC, clientById, clientForPath, CLIENT_IDS } from './registry.js';
+import { UsageError } from '../common/errors.js';
+import type { ClientProfile, HookFileSpec } from './profile.js';
+
+export interface HookSource {
+  file: string;
+  client: ClientProfile;
+  scope: 'user' | 'project' | 'given';
+  /** A file the client reads only when this other one does not exist (Droid's settings.json). */
+  unless?: string;
+}
+
+function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFileSpec[], scope: HookSource['scope']): HookSource[] {
+  return specs.map((spec) => ({ file: path.join(root, spec.path), client, scope, ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}) }));
+}
+
+/** The client named by `--client`, or a usage error listing the known ones. */
+export function chosenClient(id: string | undefined): ClientProfile | undefined {
+  if (id === undefined) return undefined;
+  const client = clientById(id);
+  if (!client) throw new UsageError(`--client: unknown client "${id}"; choose from ${CLIENT_IDS.join(', ')}`);
+  return client;
+}
+
+/** A given file's source: its client from `--client`, else from its path, else generic. */
+export function givenSource(file: string, clientId?: string): HookSource {
+  return { file, client: chosenClient(clientId) ?? clientForPath(file) ?? GENERIC, scope: 'given' };
+}
+
+/** Every user hook file of `clients` under `home`, present or not (the daemon waits for absent ones). */
+export function userSources(clients: readonly ClientProfile[] = CLIENTS, home = homedir()): HookSource[] {
+  return clients.flatMap((client) => sourcesOf(client, home, client.userFiles, 'user'));
+}
+
+/** Every project hook file of `clients` in the project at `dir`. */
+export function projectSources(dir: string, clients: readonly ClientProfile[] = CLIENTS): HookSource[] {
+  return clients.flatMap((client) => sourcesOf(client, dir, client.projectFiles, 'project'));
+}
+
+/** Whether the client of `source` reads it now: it exists, and no file it yields to does. */
+export function isInEffect(source: HookSource): boolean {
+  return existsSync(source.file) && !(source.unless && existsSync(source.unless));
+}
+
+/** The clients installed here: those whose folder under the home directory exists. */
+export function clientsOnMachine(home = homedir()): ClientProfile[] {
+  return CLIENTS.filter((client) => client.userFiles.some((spec) => existsSync(path.join(home, path.dirname(spec.path)))));
+}
+
+export interface SourceFlags {
+  /** The resolved --settings / HOOKD_SETTINGS file, if given. */
+  settings?: string;
+  client?: string;
+}
+
+/**
+ * The hook files a command reads: the given file; else the user files of the chosen client, or of
+ * every client installed here (`every`: of every known client, installed or not, as the daemon
+ * follows them); plus, with `project`, the project files of that directory.
+ */
+export function resolveSources(flags: SourceFlags, options: { project?: string; every?: boolean } = {}): HookSource[] {
+  if (flags.settings) return [givenSource(flags.settings, flags.client)];
+  const chosen = chosenClient(flags.client);
+  const clients = chosen ? [chosen] : options.every ? CLIENTS : clientsOnMachine();
+  const sources = [...userSources(clients), ...(options.project ? projectSources(options.project, clients) : [])];
+  // Run in the home directory, a project file is the user file itself.
+  return sources.filter((source, index) => sources.findIndex((other) => other.file === source.file) === index);
+}
+
+/** Where hookd looked for clients, for a message when it found none. */
+export function whereClientsLive(home = homedir()): string {
+  return CLIENTS.map((client) => `${client.name} (${path.join(home, path.dirname(client.userFiles[0]!.path))})`).join(', ');
+}

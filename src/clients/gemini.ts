@@ -1,0 +1,27 @@
+// Gemini CLI: `hooks` beside the other keys of ~/.gemini/settings.json (comments allowed), timeouts
+// in MILLISECONDS (default 60000). AfterAgent is its "stop" and can send the agent back to work.
+import type { ClientProfile } from './profile.js';
+
+export const gemini: ClientProfile = {
+  id: 'gemini',
+  name: 'Gemini CLI',
+  userFiles: [{ path: '.gemini/settings.json' }],
+  projectFiles: [{ path: '.gemini/settings.json' }],
+  pathPatterns: [/\/\.gemini\/settings\.json$/],
+  layout: 'grouped',
+  jsonc: true,
+  timeoutUnit: 'milliseconds',
+  defaultTimeoutSec: 60,
+  events: [
+    'SessionStart', 'BeforeAgent', 'AfterAgent', 'BeforeModel', 'AfterModel', 'BeforeToolSelection', 'BeforeTool', 'AfterTool',
+    'PreCompress', 'Notification', 'SessionEnd',
+  ],
+  fireAndForget: ['Notification', 'SessionEnd', 'PreCompress'],
+  stopEvent: 'AfterAgent',
+  hookTypes: ['command'],
+  sessionField: 'session_id',
+  matchFields: { BeforeTool: 'tool_name', AfterTool: 'tool_name', SessionStart: 'source', SessionEnd: 'reason', Notification: 'notification_type', PreCompress: 'trigger' },
+  // Gemini sets CLAUDE_PROJECT_DIR too, for compatibility: its own variables name it.
+  envMarkers: ['GEMINI_SESSION_ID', 'GEMINI_PROJECT_DIR', 'GEMINI_CWD'],
+  envPrefixes: ['GEMINI_', 'CLAUDE_PROJECT_DIR'],
+};

@@ -1,0 +1,45 @@
+// What hookd knows of one agent client, as data: where its hook files live, their shape, the unit
+// of `timeout`, its events and which of them decide (the client reads the hook's output or exit
+// code). Adding a client is adding one module like claude.ts and listing it in registry.ts.
+import type { HookLayout } from '../settings/hook-map.js';
+
+export type ClientId = 'droid' | 'claude' | 'gemini' | 'codex' | 'cursor';
+
+/** A hook file, relative to the home directory (user files) or to the project (project files). */
+export interface HookFileSpec {
+  path: string;
+  /** Read only when this other file of the same scope does not exist (Droid: hooks.json, else settings.json). */
+  unless?: string;
+}
+
+export interface ClientProfile {
+  id: ClientId;
+  name: string;
+  userFiles: readonly HookFileSpec[];
+  projectFiles: readonly HookFileSpec[];
+  /** Path endings that identify one of this client's files given by path (plugins, project files). */
+  pathPatterns: readonly RegExp[];
+  layout: HookLayout;
+  /** Whether the client accepts `//` comments and trailing commas in the file. */
+  jsonc: boolean;
+  timeoutUnit: 'seconds' | 'milliseconds';
+  /** The client's timeout when an entry names none, in seconds. */
+  defaultTimeoutSec: number;
+  events: readonly string[];
+  /** Events whose hooks' output and exit code the client ignores: the only ones install wraps by default. */
+  fireAndForget: readonly string[];
+  /** Its "the agent finished a turn" event: where an added notify example goes. */
+  stopEvent: string;
+  /** Hook types the client knows; hookd runs only `command`. */
+  hookTypes: readonly string[];
+  /** The payload field naming the session. */
+  sessionField: string;
+  /** The payload field a matcher applies to, per event. */
+  matchFields: Readonly<Record<string, string>>;
+  /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */
+  envMarkers: readonly string[];
+  /** Prefixes of the client's own variables, carried by the bridge to the hook. */
+  envPrefixes: readonly string[];
+  /** What a user must do after install changed this client's file, if anything. */
+  afterInstall?: string;
+}

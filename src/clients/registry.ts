@@ -1,0 +1,52 @@
+// The known clients, and how a file or an event names its client.
+import { claude } from './claude.js';
+import { codex } from './codex.js';
+import { cursor } from './cursor.js';
+import { droid } from './droid.js';
+import { gemini } from './gemini.js';
+import type { ClientId, ClientProfile } from './profile.js';
+
+/** Every client hookd knows, in the order commands list them. */
+export const CLIENTS: readonly ClientProfile[] = [droid, claude, gemini, codex, cursor];
+
+export const CLIENT_IDS = CLIENTS.map((client) => client.id);
+
+/** A file that belongs to no known client (`--settings` elsewhere): read in either shape, decisions assumed. */
+export const GENERIC: ClientProfile = {
+  id: 'generic' as ClientId,
+  name: 'agent client',
+  userFiles: [],
+  projectFiles: [],
+  pathPatterns: [],
+  layout: 'grouped',
+  jsonc: true,
+  timeoutUnit: 'seconds',
+  defaultTimeoutSec: 60,
+  events: [...new Set(CLIENTS.flatMap((client) => client.events))],
+  // Only what every client ignores: anything else may decide for some client.
+  fireAndForget: ['Notification', 'SessionEnd'],
+  stopEvent: 'Stop',
+  hookTypes: [...new Set(CLIENTS.flatMap((client) => client.hookTypes))],
+  sessionField: 'session_id',
+  matchFields: Object.assign({}, ...CLIENTS.map((client) => client.matchFields)) as Record<string, string>,
+  envMarkers: [],
+  envPrefixes: [],
+};
+
+/** The client named `id`, if hookd knows it. */
+export function clientById(id: string): ClientProfile | undefined {
+  return CLIENTS.find((client) => client.id === id);
+}
+
+/** The client whose file `file` is, judged by its path, if any. */
+export function clientForPath(file: string): ClientProfile | undefined {
+  return CLIENTS.find((client) => client.pathPatterns.some((pattern) => pattern.test(file)));
+}
+
+/** The client that ran the bridge, judged by the variables it set for its hooks. */
+export function clientFromEnv(vars: Readonly<Record<string, string>>): ClientProfile | undefined {
+  return CLIENTS.find((client) => client.envMarkers.some((name) => vars[name] !== undefined));
+}
+
+/** The payload fields that name a session, across clients. */
+export const SESSION_FIELDS: readonly string[] = [...new Set(CLIENTS.map((client) => client.sessionField))];

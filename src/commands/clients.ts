@@ -1,0 +1,44 @@
+// `hookd clients`: the agent clients hookd knows, whether each is installed here, its hook files,
+// which of them the client reads now, and how many of their hooks run through hookd.
+import { existsSync } from 'node:fs';
+import { CLIENTS } from '../clients/registry.js';
+import { clientsOnMachine, userSources } from '../clients/find-sources.js';
+import { loadSources } from '../settings/load-sources.js';
+
+export interface ClientsOptions {
+  json?: boolean;
+}
+
+/** List the clients and their files. */
+export async function clientsCommand(options: ClientsOptions): Promise<void> {
+  const installed = new Set(clientsOnMachine().map((client) => client.id));
+  const results = await loadSources(userSources(CLIENTS));
+  const rows = CLIENTS.map((client) => ({
+    client: client.id,
+    name: client.name,
+    installed: installed.has(client.id),
+    files: results
+      .filter(({ source }) => source.client === client)
+      .map(({ source, result, ignored }) => {
+        const entries = result.ok ? result.config.entries : [];
+        const state = ignored ? 'not read' : !existsSync(source.file) ? 'absent' : result.ok ? 'valid' : 'invalid';
+        return {
+          file: source.file, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
+          hooks: entries.length, bridged: entries.filter((entry) => entry.kind === 'bridge').length,
+        };
+      }),
+  }));
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ clients: rows }, null, 2)}\n`);
+    return;
+  }
+  const lines: string[] = [];
+  for (const row of rows) {
+    lines.push(`${row.name} (${row.client}): ${row.installed ? 'found' : 'not found'}`);
+    for (const file of row.files) {
+      const detail = file.state === 'valid' ? `, ${file.hooks} hook(s), ${file.bridged} through hookd` : file.reason ? `: ${file.reason}` : '';
+      lines.push(`  ${file.file}: ${file.state}${detail}`);
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,27 @@
+// The hook files a foreground command reads, resolved once from its flags: the one file given
+// (--settings, HOOKD_SETTINGS), else the files of the chosen client (--client) or of every client
+// installed here, plus the project files of the directory it runs in.
+import { resolveSources, whereClientsLive, type HookSource } from '../clients/find-sources.js';
+import { loadSources, type SourceResult } from '../settings/load-sources.js';
+import { settingsPath } from '../common/paths.js';
+import { UsageError } from '../common/errors.js';
+
+export interface HookFileOptions {
+  settings?: string;
+  client?: string;
+}
+
+/** The sources for a command run in `cwd`; a usage error when there is no client to read. */
+export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookSource[] {
+  const sources = resolveSources({ settings: settingsPath(options.settings), client: options.client }, { project: cwd });
+  if (sources.length === 0) {
+    throw new UsageError(`no agent client found on this machine (looked for ${whereClientsLive()}); name a file with --settings FILE or a client with --client NAME`);
+  }
+  return sources;
+}
+
+/** Load the files a command reads. A file that is not there counts only when it was given by name. */
+export async function readHookFiles(options: HookFileOptions): Promise<SourceResult[]> {
+  const results = await loadSources(sourcesFor(options));
+  return results.filter(({ source, result }) => result.ok || !result.missing || source.scope === 'given');
+}

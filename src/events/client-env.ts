@@ -1,0 +1,42 @@
+// Which of the client's environment variables the bridge carries with the event, so a hook behind
+// the bridge sees what it saw when the client ran it: the variables its command names, the
+// client's own (CLAUDE_*, FACTORY_*, *_PROJECT_DIR, *_PLUGIN_ROOT…), the terminal's and PATH.
+// Never hookd's own (HOOKD_*: the API key among them). bin/hookd applies the same rule in sh
+// (carry_env): test/events/client-env.test.ts holds the two together.
+import { CLIENTS } from '../clients/registry.js';
+
+const TERMINAL = ['PATH', 'TERM', 'COLORTERM', 'DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'LANG', 'STY', 'WINDOWID', 'WT_SESSION', 'TMUX'];
+const TERMINAL_PREFIXES = ['TERM_', 'TMUX_', 'LC_', 'ITERM_', 'KITTY_', 'WEZTERM_', 'VSCODE_'];
+
+/** The names carried whatever the command says: exact names, prefixes and suffixes. */
+export const CARRIED = {
+  exact: new Set([...TERMINAL, ...CLIENTS.flatMap((client) => client.envMarkers), 'CLAUDECODE', 'AI_AGENT']),
+  prefixes: [...TERMINAL_PREFIXES, ...new Set(CLIENTS.flatMap((client) => client.envPrefixes))],
+  suffixes: ['_PROJECT_DIR', '_PLUGIN_ROOT'],
+};
+
+/** The variable names `command` refers to as `$NAME` or `${NAME}`. */
+export function namedVariables(command: string): Set<string> {
+  return new Set([...command.matchAll(/\$\{?([A-Za-z0-9_]+)/g)].map((match) => match[1]!));
+}
+
+/** Whether the bridge carries variable `name` for a hook running `command`'s named variables. */
+export function isCarried(name: string, named: ReadonlySet<string>): boolean {
+  if (name.startsWith('HOOKD_')) return false;
+  return (
+    CARRIED.exact.has(name) ||
+    CARRIED.prefixes.some((prefix) => name.startsWith(prefix)) ||
+    CARRIED.suffixes.some((suffix) => name.endsWith(suffix)) ||
+    named.has(name)
+  );
+}
+
+/** The carried part of `env` for a hook that runs `command`. */
+export function clientEnvOf(env: NodeJS.ProcessEnv, command: string): Record<string, string> {
+  const named = namedVariables(command);
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && !value.includes('\0') && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && isCarried(name, named)) vars[name] = value;
+  }
+  return vars;
+}
