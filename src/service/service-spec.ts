@@ -1,7 +1,7 @@
 // What the service runs: this Node and this package's dist/bin.js, by absolute path, so the
 // service does not depend on the PATH it starts with.
 import path from 'node:path';
-import { packageRoot } from '../install/package-root.js';
+import { packageRoot } from '../common/package-root.js';
 import { serviceEnvironment } from './service-env.js';
 
 export interface ServiceSpec {
