@@ -3,12 +3,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runHookd } from './helpers/run-hookd.js';
-import { HOOK_FIXTURES, SHARED_FIXTURES } from './helpers/paths.js';
+import { HOOK_FIXTURES, FIXTURES } from './helpers/paths.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 
-const SAMPLE = path.join(SHARED_FIXTURES, 'settings.example.json');
+const SAMPLE = path.join(FIXTURES, 'settings.example.json');
 
 function settingsWith(hooks: object): string {
   const file = path.join(tempDir(), 'settings.json');
@@ -30,7 +30,7 @@ describe('hookd validate', () => {
     const result = await runHookd(['validate', '--settings', file]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`error: ${file}: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"`);
-    expect(result.stderr).toContain(`error: ${file}: hooks.Notification[0].hooks[0].type: expected "command", got nothing`);
+    expect(result.stderr).toContain(`error: ${file}: hooks.Notification[0].hooks[0].type: expected a hook type such as "command"\n`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -43,8 +43,8 @@ describe('hookd validate', () => {
   it('reads the settings path from HOOKD_SETTINGS and reports JSON', async () => {
     const result = await runHookd(['validate', '--json'], { env: { HOOKD_SETTINGS: SAMPLE } });
     const report = JSON.parse(result.stdout);
-    expect(report).toMatchObject({ ok: true, settings: SAMPLE, errors: [], warnings: [] });
-    expect(report.hooks).toHaveLength(5);
+    expect(report).toMatchObject({ ok: true, files: [{ file: SAMPLE, errors: [], warnings: [] }] });
+    expect(report.files[0].hooks).toHaveLength(5);
   });
 
   it('gives one line for a missing file and for a file that is not JSON', async () => {
@@ -74,7 +74,7 @@ describe('hookd run', () => {
         },
       ],
     });
-    const payloadFile = path.join(SHARED_FIXTURES, 'payloads', 'stop.json');
+    const payloadFile = path.join(FIXTURES, 'payloads', 'stop.json');
     const started = Date.now();
     const result = await runHookd(['run', 'Stop', '--settings', file, '--payload', payloadFile]);
     expect(result.exitCode).toBe(1);
@@ -108,20 +108,20 @@ describe('hookd run', () => {
   it('reads the payload from stdin with --payload -', async () => {
     const dir = tempDir();
     const file = settingsWith({ SessionEnd: [{ matcher: 'error', hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }] });
-    const bytes = readFileSync(path.join(SHARED_FIXTURES, 'payloads', 'sessionend-error.json'));
+    const bytes = readFileSync(path.join(FIXTURES, 'payloads', 'sessionend-error.json'));
     const result = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', '-'], { input: bytes });
     expect(result.exitCode).toBe(0);
     expect(readFileSync(`${dir}/seen`)).toEqual(bytes);
-    const other = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', path.join(SHARED_FIXTURES, 'payloads', 'sessionend.json')]);
+    const other = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', path.join(FIXTURES, 'payloads', 'sessionend.json')]);
     expect(other.stdout).toBe(`no hooks for SessionEnd in ${file}`);
   });
 
-  it('refuses bad input with one line and exit 2: payload not an object, 5 MiB, missing file, unknown event, bad settings', async () => {
+  it('refuses bad input with one line and exit 2: payload not an object, 33 MiB, missing file, unknown event, bad settings', async () => {
     const file = settingsWith({ Stop: [{ hooks: [command('true')] }] });
     const dir = tempDir();
     const cases: Array<[string[], RegExp, (string | Buffer)?]> = [
       [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: expected a JSON object, got an array$/, '[1]'],
-      [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: 5242880 bytes is over the 1 MiB limit/, Buffer.alloc(5 * 1024 * 1024, 32)],
+      [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: 34603008 bytes is over the 32 MiB limit/, Buffer.alloc(33 * 1024 * 1024, 32)],
       [['run', 'Stop', '--settings', file, '--payload', `${dir}/none.json`], /^hookd: .*none\.json: cannot read the payload: .*ENOENT/],
       [['run', 'Stpo', '--settings', file], /^hookd: unknown event "Stpo": did you mean "Stop"\?/],
       [['run', 'Stop', '--settings', `${dir}/missing.json`], /^hookd: .*missing\.json: cannot read: no such file/],
@@ -136,8 +136,8 @@ describe('hookd run', () => {
 
   it('runs the sample settings file with every sample payload without crashing', async () => {
     for (const name of ['notification.json', 'notification-idle.json', 'stop.json', 'subagentstop.json', 'sessionend.json', 'sessionend-error.json']) {
-      const bytes = JSON.parse(readFileSync(path.join(SHARED_FIXTURES, 'payloads', name), 'utf8'));
-      const result = await runHookd(['run', bytes.hook_event_name, '--settings', SAMPLE, '--payload', path.join(SHARED_FIXTURES, 'payloads', name), '--json'], { env: { HOME: tempDir() } });
+      const bytes = JSON.parse(readFileSync(path.join(FIXTURES, 'payloads', name), 'utf8'));
+      const result = await runHookd(['run', bytes.hook_event_name, '--settings', SAMPLE, '--payload', path.join(FIXTURES, 'payloads', name), '--json'], { env: { HOME: tempDir() } });
       // The sample's hooks need notify-send and example scripts this machine may not have: each must
       // still end in a recorded outcome, never a crash.
       expect([0, 1]).toContain(result.exitCode);

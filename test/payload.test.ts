@@ -3,13 +3,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parsePayload } from '../src/events/parse-payload.js';
 import { samplePayload } from '../src/events/sample-payload.js';
-import { SHARED_FIXTURES } from './helpers/paths.js';
+import { FIXTURES } from './helpers/paths.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const base = { session_id: 's1', hook_event_name: 'Stop', cwd: '/tmp' };
 
 describe('payloads', () => {
-  const dir = path.join(SHARED_FIXTURES, 'payloads');
+  const dir = path.join(FIXTURES, 'payloads');
   for (const name of readdirSync(dir)) {
     it(`accepts the sample ${name}, keeping its bytes`, () => {
       const bytes = readFileSync(path.join(dir, name));
@@ -32,7 +32,7 @@ describe('payloads', () => {
     expect(parsePayload(json({ ...base, hook_event_name: 'PreCompact', trigger: 'auto' })).ok).toBe(true);
   });
 
-  it('refuses, with a clear reason: not JSON, not an object, empty, over 1 MiB, wrong types, missing fields', () => {
+  it('refuses, with a clear reason: not JSON, not an object, empty, over 32 MiB, wrong types, missing fields', () => {
     const reason = (bytes: Buffer) => {
       const result = parsePayload(bytes, 'p.json');
       return result.ok ? 'accepted' : result.reason;
@@ -42,7 +42,7 @@ describe('payloads', () => {
     expect(reason(json('text'))).toBe('p.json: expected a JSON object, got a string');
     expect(reason(json(null))).toBe('p.json: expected a JSON object, got null');
     expect(reason(Buffer.from(''))).toBe('p.json: empty; expected a JSON object');
-    expect(reason(Buffer.alloc(5 * 1024 * 1024, 32))).toMatch(/^p\.json: 5242880 bytes is over the 1 MiB limit/);
+    expect(reason(Buffer.alloc(33 * 1024 * 1024, 32))).toMatch(/^p\.json: 34603008 bytes is over the 32 MiB limit/);
     expect(reason(json({ ...base, stop_hook_active: 'yes' }))).toBe('p.json: stop_hook_active: expected a boolean, got "yes"');
     expect(reason(json({ ...base, hook_event_name: 'Notification' }))).toBe('p.json: message: expected a string, got nothing');
     expect(reason(json({ hook_event_name: 'Stop' }))).toBe('p.json: session_id: expected a string, got nothing');
@@ -50,7 +50,7 @@ describe('payloads', () => {
 
   it('makes sample payloads that validate for every event', () => {
     for (const event of ['Notification', 'Stop', 'SubagentStop', 'SessionEnd', 'PreCompact']) {
-      expect(parsePayload(samplePayload(event)).ok).toBe(true);
+      expect(parsePayload(samplePayload(event).bytes).ok).toBe(true);
     }
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runHook, type RunRequest } from '../src/runner/run-hook.js';
 import { hookCwd, hookEnv } from '../src/runner/hook-env.js';
-import { HOOK_FIXTURES, SHARED_FIXTURES } from './helpers/paths.js';
+import { HOOK_FIXTURES, FIXTURES } from './helpers/paths.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 import { waitGone } from './helpers/process-alive.js';
 
@@ -24,9 +24,9 @@ describe('runHook', () => {
     expect(readFileSync(out)).toEqual(payload);
   });
 
-  for (const name of readdirSync(path.join(SHARED_FIXTURES, 'payloads'))) {
+  for (const name of readdirSync(path.join(FIXTURES, 'payloads'))) {
     it(`passes the sample ${name} through unchanged`, async () => {
-      const bytes = readFileSync(path.join(SHARED_FIXTURES, 'payloads', name));
+      const bytes = readFileSync(path.join(FIXTURES, 'payloads', name));
       const out = path.join(tempDir(), 'seen');
       const outcome = await runHook(request(fixture('save-stdin.sh', out), { payload: bytes }));
       expect(outcome.status).toBe('ok');

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parseSettingsText } from '../src/settings/load.js';
 import { classifyCommand } from '../src/settings/classify-command.js';
 import { matcherMatches } from '../src/settings/matcher.js';
-import { lintConfig } from '../src/settings/lint.js';
+import { lintConfig, notesFor } from '../src/settings/lint.js';
 import { selectHooks } from '../src/runner/select-hooks.js';
-import { SHARED_FIXTURES } from './helpers/paths.js';
+import { FIXTURES } from './helpers/paths.js';
 
 const hooksOf = (events: object) => JSON.stringify({ model: 'm', theme: 'dark', hooks: events });
 const cmd = (command: string, timeout?: unknown) => ({ type: 'command', command, ...(timeout === undefined ? {} : { timeout }) });
@@ -19,7 +19,7 @@ function load(text: string) {
 
 describe('settings', () => {
   it('reads the sample settings file: bridge and plain entries, timeouts, other keys ignored', () => {
-    const config = load(readFileSync(path.join(SHARED_FIXTURES, 'settings.example.json'), 'utf8'));
+    const config = load(readFileSync(path.join(FIXTURES, 'settings.example.json'), 'utf8'));
     expect(config.shape).toBe('settings');
     expect(config.entries).toHaveLength(5);
     const notification = config.entries.find((e) => e.event === 'Notification')!;
@@ -49,7 +49,7 @@ describe('settings', () => {
     expect(load('').entries).toEqual([]);
   });
 
-  it('locates every error: a string timeout, a missing command, a wrong type', () => {
+  it('locates every error: a string timeout, a missing command; a hook type hookd does not run is kept, not an error', () => {
     const result = parseSettingsText(
       hooksOf({ Stop: [{ hooks: [cmd('ok'), cmd('x', 'ten')] }], Notification: [{ hooks: [{ type: 'command' }] }], SessionEnd: [{ hooks: [{ type: 'script', command: 'x' }] }] }),
       'settings.json',
@@ -58,7 +58,12 @@ describe('settings', () => {
     if (result.ok) return;
     expect(result.errors).toContain('settings.json: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"');
     expect(result.errors).toContain('settings.json: hooks.Notification[0].hooks[0].command: expected a string, got nothing');
-    expect(result.errors).toContain('settings.json: hooks.SessionEnd[0].hooks[0].type: expected "command", got "script"');
+    expect(result.errors).toHaveLength(2);
+    const typed = load(hooksOf({ SessionEnd: [{ hooks: [{ type: 'script', command: 'x' }] }] }));
+    expect(typed.entries[0]).toMatchObject({ kind: 'other', type: 'script' });
+    expect(notesFor(typed, 'settings.json')).toEqual([
+      'note: settings.json: hooks.SessionEnd[0].hooks[0].type: "script" is not a hook type agent client is known to have; hookd keeps it for the client and runs only "command" hooks',
+    ]);
   });
 
   it('refuses a negative timeout, hooks that are not an object, and a file that is not JSON, with locations', () => {
@@ -126,7 +131,7 @@ describe('matchers', () => {
 });
 
 describe('lint', () => {
-  it('warns on blocking events behind the bridge, timeout 0, unknown events, unquoted shell syntax, bad regex', () => {
+  it('warns on timeout 0, unknown events, unquoted shell syntax, bad regex; notes blocking events behind the bridge', () => {
     const config = load(
       hooksOf({
         PreToolUse: [{ hooks: [cmd("hookd emit -- 'x'")] }],
@@ -135,7 +140,7 @@ describe('lint', () => {
       }),
     );
     const warnings = lintConfig(config, 's.json').join('\n');
-    expect(warnings).toMatch(/hooks\.PreToolUse\[0\]\.hooks\[0\]\.command: the bridge returns at once/);
+    expect(notesFor(config, 's.json').join('\n')).toMatch(/hooks\.PreToolUse\[0\]\.hooks\[0\]\.command: the bridge returns at once/);
     expect(warnings).toMatch(/hooks\.Stop\[0\]\.hooks\[0\]\.timeout: a timeout of 0/);
     expect(warnings).toMatch(/hooks\.Stop\[0\]\.matcher: not a valid regular expression/);
     expect(warnings).toMatch(/hooks\.Stop\[0\]\.hooks\[1\]\.command: .*shell syntax outside single quotes/);
@@ -143,7 +148,7 @@ describe('lint', () => {
   });
 
   it('has nothing to say about the sample settings file', () => {
-    const file = path.join(SHARED_FIXTURES, 'settings.example.json');
+    const file = path.join(FIXTURES, 'settings.example.json');
     expect(lintConfig(load(readFileSync(file, 'utf8')), file)).toEqual([]);
   });
 });

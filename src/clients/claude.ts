@@ -31,5 +31,5 @@ export const claude: ClientProfile = {
     SubagentStop: 'agent_type', PreCompact: 'trigger', PostCompact: 'trigger', Setup: 'trigger',
   },
   envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
-  envPrefixes: ['CLAUDE_', 'CLAUDECODE', 'AI_AGENT'],
+  envPrefixes: ['CLAUDE_'],
 };

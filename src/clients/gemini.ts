@@ -23,5 +23,5 @@ export const gemini: ClientProfile = {
   matchFields: { BeforeTool: 'tool_name', AfterTool: 'tool_name', SessionStart: 'source', SessionEnd: 'reason', Notification: 'notification_type', PreCompress: 'trigger' },
   // Gemini sets CLAUDE_PROJECT_DIR too, for compatibility: its own variables name it.
   envMarkers: ['GEMINI_SESSION_ID', 'GEMINI_PROJECT_DIR', 'GEMINI_CWD'],
-  envPrefixes: ['GEMINI_', 'CLAUDE_PROJECT_DIR'],
+  envPrefixes: ['GEMINI_'],
 };

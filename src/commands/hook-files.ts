@@ -23,5 +23,7 @@ export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookS
 /** Load the files a command reads. A file that is not there counts only when it was given by name. */
 export async function readHookFiles(options: HookFileOptions): Promise<SourceResult[]> {
   const results = await loadSources(sourcesFor(options));
-  return results.filter(({ source, result }) => result.ok || !result.missing || source.scope === 'given');
+  return results
+    .filter(({ source, result }) => result.ok || !result.missing || source.scope === 'given')
+    .map((loaded) => (loaded.result.ok || !loaded.result.missing ? loaded : { ...loaded, result: { ...loaded.result, errors: [`${loaded.source.file}: cannot read: no such file (set --settings or HOOKD_SETTINGS)`] } }));
 }

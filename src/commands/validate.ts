@@ -1,6 +1,6 @@
 // `hookd validate`: check the hook files of the clients on this machine (or the one given); exit 1
 // with every located error, warn on the suspicious, note what hookd leaves to the client.
-import { lintAcrossFiles, lintConfig } from '../settings/lint.js';
+import { lintAcrossFiles, lintConfig, notesFor } from '../settings/lint.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
 
 export interface ValidateOptions extends HookFileOptions {
@@ -12,21 +12,24 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
   const loaded = await readHookFiles(options);
   const files = loaded.map(({ source, result, ignored }) => {
     const warnings = result.ok ? lintConfig(result.config, source.file, result.features) : [];
+    const notes = result.ok ? notesFor(result.config, source.file) : [];
     const entries = result.ok ? result.config.entries : [];
-    return { source, ok: result.ok, errors: result.ok ? [] : result.errors, warnings, entries, ignored };
+    return { source, ok: result.ok, errors: result.ok ? [] : result.errors, warnings, notes, entries, ignored };
   });
   const across = lintAcrossFiles(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])));
   const ok = files.every((file) => file.ok);
   if (options.json) {
-    const rows = files.map(({ source, ok: fileOk, errors, warnings, entries, ignored }) => ({
-      file: source.file, client: source.client.id, scope: source.scope, ok: fileOk, ignored: ignored ?? null, errors, warnings,
+    const rows = files.map(({ source, ok: fileOk, errors, warnings, notes, entries, ignored }) => ({
+      file: source.file, client: source.client.id, scope: source.scope, ok: fileOk, ignored: ignored ?? null, errors, warnings, notes,
       hooks: entries.map(({ event, location, kind, type, run, timeoutMs, matcher, decides }) => ({ event, location, kind, type, run, timeoutMs, matcher, decides })),
     }));
     process.stdout.write(`${JSON.stringify({ ok, files: rows, warnings: across }, null, 2)}\n`);
   } else {
     for (const file of files) {
       for (const line of file.errors) process.stderr.write(`error: ${line}\n`);
-      for (const line of file.warnings) process.stderr.write(line.startsWith('note: ') ? `${line}\n` : `warning: ${line}\n`);
+      for (const line of file.warnings) process.stderr.write(`warning: ${line}\n`);
+      // Notes are information, not trouble: on stdout with the summary.
+      for (const line of file.notes) process.stdout.write(`${line}\n`);
       if (file.ignored) process.stdout.write(`${file.source.file}: not read (${file.ignored})\n`);
       else if (file.ok) process.stdout.write(`${summary(file.source.file, file.source.client.name, file.entries, file.warnings)}\n`);
     }
@@ -40,6 +43,5 @@ function summary(file: string, client: string, entries: readonly { kind: string 
   const daemon = entries.filter((entry) => entry.kind === 'bridge').length;
   const other = entries.filter((entry) => entry.kind === 'other').length;
   const kept = other ? `, ${other} of another type (left to the client)` : '';
-  const count = warnings.filter((line) => !line.startsWith('note: ')).length;
-  return `${file} (${client}): valid, ${entries.length} hook(s), ${daemon} run by the daemon${kept}, ${count} warning(s)`;
+  return `${file} (${client}): valid, ${entries.length} hook(s), ${daemon} run by the daemon${kept}, ${warnings.length} warning(s)`;
 }

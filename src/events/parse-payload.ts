@@ -57,7 +57,8 @@ export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
   const schema = PAYLOAD_SCHEMAS.get(event) ?? GenericPayloadSchema;
   const parsed = schema.safeParse(normalized, { reportInput: true });
   if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
-  if (!SESSION_FIELDS.some((field) => typeof normalized[field] === 'string')) return { ok: false, reason: `${source}: names no session (${SESSION_FIELDS.join(' or ')})` };
+  // No session field at all: say it as the schema would of the usual one.
+  if (!SESSION_FIELDS.some((field) => typeof normalized[field] === "string")) return { ok: false, reason: `${source}: session_id: expected a string, got nothing` };
   return {
     ok: true,
     payload: {

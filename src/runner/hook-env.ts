@@ -1,6 +1,7 @@
 // The environment and working directory a hook runs with (DESIGN.md §4).
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { isCarried, namedVariables } from '../events/client-env.js';
 
 // Secrets of hookd's own that a hook must never see: hooks reach the API through the daemon.
 const WITHHELD = new Set(['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN']);
@@ -10,8 +11,10 @@ export interface HookContext {
   event: string;
   attempt: number;
   socket?: string;
-  /** The client's variables carried by the bridge (events/client-env.ts): they win over the daemon's. */
+  /** The client's variables carried by the bridge: they win over the daemon's. */
   clientEnv?: Record<string, string>;
+  /** The command the hook runs: the variables it names are carried too. */
+  command?: string;
 }
 
 // The filtered copy of the last base environment, made once rather than for every run.
@@ -30,8 +33,10 @@ function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
 /** The daemon's environment without hookd's secrets, then the client's carried variables, then the HOOKD_* context. */
 export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env = { ...withoutSecrets(base) };
+  // The bridge's rule again: a record written by other means carries nothing else (LD_PRELOAD, say).
+  const named = namedVariables(context.command ?? '');
   for (const [name, value] of Object.entries(context.clientEnv ?? {})) {
-    if (!name.startsWith('HOOKD_')) env[name] = value;
+    if (isCarried(name, named)) env[name] = value;
   }
   env.HOOKD_EVENT_ID = context.eventId;
   env.HOOKD_EVENT = context.event;

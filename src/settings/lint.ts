@@ -14,20 +14,32 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
     warnings.push(`${at}.timeout: ${entry.timeoutWritten} ms; ${client.name} reads timeout in milliseconds: did you mean ${entry.timeoutWritten * 1000}?`);
   }
   if (entry.timeoutWritten && entry.timeoutMs === MAX_TIMEOUT_MS) warnings.push(`${at}.timeout: ${entry.timeoutWritten} ${unit} is past the longest timer (about 24.8 days); hookd uses 24.8 days`);
-  if (entry.kind === 'other') {
-    const known = client.hookTypes.includes(entry.type) ? `a ${client.name} hook type` : `not a hook type ${client.name} is known to have`;
-    warnings.push(`note: ${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`);
-  }
   if (entry.kind !== 'bridge') return warnings;
-  if (entry.decides) {
-    warnings.push(`${at}.command: ${client.name} reads the result of ${entry.event} hooks, but the bridge answers at once with success and nothing to say, so this hook cannot block or answer the agent; run it as a plain command if it should`);
-  }
   if (entry.run === '') warnings.push(`${at}.command: "hookd emit" with no command to run`);
   if (entry.badOption) warnings.push(`${at}.command: hookd emit has no option ${entry.badOption}; write "hookd emit -- CMD"`);
   if (entry.unquotedShellSyntax) {
     warnings.push(`${at}.command: the command after "hookd emit --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: hookd emit -- '...'`);
   }
   return warnings;
+}
+
+/**
+ * Located notes: what hookd leaves to the client (hook types it does not run), and bridged hooks
+ * of events the client reads the result of: fine for a log or a notification, not for a gate.
+ */
+export function notesFor(config: HookConfig, file: string): string[] {
+  return config.entries.flatMap((entry) => {
+    const at = `note: ${file}: ${entry.location}`;
+    const { client } = entry;
+    if (entry.kind === 'other') {
+      const known = client.hookTypes.includes(entry.type) ? `a ${client.name} hook type` : `not a hook type ${client.name} is known to have`;
+      return [`${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`];
+    }
+    if (entry.kind === 'bridge' && entry.decides) {
+      return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
+    }
+    return [];
+  });
 }
 
 /** Located warnings for a loaded file; `file` prefixes each. */
@@ -43,7 +55,7 @@ export function lintConfig(config: HookConfig, file: string, features?: TextFeat
       warnedEvents.add(entry.event);
       const suggestion = suggestEvent(entry.event, entry.client.events);
       const where = entry.location.replace(/\[\d+\].*$/, '');
-      warnings.push(`${file}: ${where}: unknown event "${entry.event}" for ${entry.client.name}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; hookd keeps it and runs its hooks if it comes`);
+      warnings.push(`${file}: ${where}: unknown event "${entry.event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}: not an event of ${entry.client.name}; hookd keeps it and runs its hooks should it come`);
     }
     const regexError = matcherError(entry.matcher);
     if (regexError) warnings.push(`${file}: ${entry.location.replace(/\.hooks\[\d+\]$/, '')}.matcher: not a valid regular expression (${regexError}); the group never matches`);

@@ -4,23 +4,34 @@
 // Only `hooks` is hookd's business; every other key of the file belongs to the client.
 import { z } from 'zod';
 
+const HOOK_TYPE_MESSAGE = 'expected a hook type such as "command"';
+
+// `typeRequired`: grouped files write `type` on every hook, as the clients require; Cursor's flat
+// list leaves it out for commands.
+const hookShape = (typeRequired: boolean) =>
+  z
+    .looseObject({
+      type: z.string().min(1, HOOK_TYPE_MESSAGE).optional(),
+      command: z.string().optional(),
+      timeout: z.number().nonnegative('expected a positive number of seconds (milliseconds for Gemini CLI)').optional(),
+      async: z.boolean().optional(),
+    })
+    .superRefine((hook, ctx) => {
+      if (hook.type === undefined && typeRequired) ctx.addIssue({ code: 'custom', message: HOOK_TYPE_MESSAGE, input: undefined, path: ['type'] });
+      if ((hook.type ?? 'command') !== 'command') return;
+      if (hook.command === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
+      else if (hook.command === '') ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
+    });
+
 /**
  * One hook. `type` is `command` (run by hookd behind the bridge, or by the client) or another
  * type the client knows (`http`, `prompt`, `agent`, `mcp_tool`), kept and skipped. `timeout` is in
  * the client's unit (seconds; milliseconds for Gemini CLI).
  */
-export const HookSchema = z
-  .looseObject({
-    type: z.string().min(1, 'expected a hook type such as "command"').optional(),
-    command: z.string().optional(),
-    timeout: z.number().nonnegative('expected a positive number').optional(),
-    async: z.boolean().optional(),
-  })
-  .superRefine((hook, ctx) => {
-    if ((hook.type ?? 'command') !== 'command') return;
-    if (hook.command === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
-    else if (hook.command === '') ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
-  });
+export const HookSchema = hookShape(true);
+
+/** A hook straight in Cursor's event list: `type` defaults to `command`; the hook carries its matcher. */
+export const FlatHookSchema = hookShape(false).and(z.looseObject({ matcher: z.string().optional() }));
 
 /** A group of hooks, optionally restricted by a matcher. */
 export const HookGroupSchema = z.looseObject({
@@ -32,7 +43,7 @@ export const HookGroupSchema = z.looseObject({
 export const EventMapSchema = z.record(z.string(), z.array(HookGroupSchema));
 
 /** Cursor's flat layout: event name → hooks, each with its own matcher. */
-export const FlatEventMapSchema = z.record(z.string(), z.array(HookSchema.and(z.looseObject({ matcher: z.string().optional() }))));
+export const FlatEventMapSchema = z.record(z.string(), z.array(FlatHookSchema));
 
 /** The settings file shape (`settings.json`): hooks under a `hooks` key, other keys kept. */
 export const SettingsFileSchema = z

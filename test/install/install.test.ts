@@ -5,7 +5,7 @@ import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSy
 import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { SHARED_FIXTURES } from '../helpers/paths.js';
+import { FIXTURES } from '../helpers/paths.js';
 import { runInstall } from '../../src/commands/install.js';
 import { runUninstall } from '../../src/commands/uninstall.js';
 import { classifyCommand } from '../../src/settings/classify-command.js';
@@ -140,7 +140,7 @@ describe('hookd install and uninstall: round trips', () => {
   });
 
   it('round trips the shared sample settings: its hand-written bridge entries are left alone by both', async () => {
-    const original = read(path.join(SHARED_FIXTURES, 'settings.example.json'));
+    const original = read(path.join(FIXTURES, 'settings.example.json'));
     const file = settingsFile(original);
     await runInstall({ settings: file, stateDir });
     const data = JSON.parse(read(file));

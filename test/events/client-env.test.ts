@@ -1,0 +1,85 @@
+// The client's environment travels with the event: the sh bridge (bin/hookd) and the Node bridge
+// carry exactly what src/events/client-env.ts says, and the daemon hands it to the hook.
+import { afterEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { CARRIED, clientEnvOf } from '../../src/events/client-env.js';
+import { CLIENTS } from '../../src/clients/registry.js';
+import { parseRecord } from '../../src/events/record-format.js';
+import { HOOKD } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { stopPayload } from '../helpers/daemon-process.js';
+
+afterEach(cleanupTempDirs);
+
+// What a Claude Code plugin hook in a tmux pane sees, plus variables the bridge must not carry.
+const CLIENT_ENV = {
+  PATH: `/home/dev/.nvm/versions/node/v22.12.0/bin:${process.env.PATH}`,
+  CLAUDE_PROJECT_DIR: '/home/dev/src/demo',
+  CLAUDE_PLUGIN_ROOT: '/home/dev/.claude/plugins/cache/acme/stop-gate/1.2.0',
+  CLAUDECODE: '1',
+  CLAUDE_CODE_ENTRYPOINT: 'cli',
+  TMUX: '/tmp/tmux-1000/default,1234,0',
+  TMUX_PANE: '%3',
+  TERM: 'tmux-256color',
+  LC_ALL: 'C.UTF-8',
+  SLACK_WEBHOOK: 'https://hooks.example/abc',
+  UNRELATED_SECRET: 'not-for-the-hook',
+  HOOKD_API_KEY: 'key-marker',
+  HOOKD_LOCAL_TOKEN: 'token-marker',
+};
+const COMMAND = '${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh --notify "$SLACK_WEBHOOK"';
+
+async function emitThrough(viaNode: boolean, args: string[], input: string | undefined) {
+  const state = tempDir();
+  const result = await execa(HOOKD, ['emit', ...args], {
+    env: { ...CLIENT_ENV, HOOKD_STATE_DIR: state, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) },
+    extendEnv: false,
+    input,
+    reject: false,
+  });
+  expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+  const [id] = readdirSync(path.join(state, 'inbox', 'new'));
+  const record = parseRecord(readFileSync(path.join(state, 'inbox', 'tmp', id!)));
+  if (!record.ok) throw new Error(record.reason);
+  return record.content;
+}
+
+describe('the bridge carries the client environment a hook needs', () => {
+  for (const viaNode of [false, true]) {
+    it(`through the ${viaNode ? 'Node' : 'sh'} path: named variables, the client's, the terminal's and PATH; never HOOKD_*`, async () => {
+      const record = await emitThrough(viaNode, ['--', COMMAND], stopPayload());
+      const carried = record.clientEnv;
+      expect(carried).toMatchObject({
+        PATH: CLIENT_ENV.PATH, CLAUDE_PLUGIN_ROOT: CLIENT_ENV.CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR: CLIENT_ENV.CLAUDE_PROJECT_DIR,
+        CLAUDECODE: '1', TMUX_PANE: '%3', TERM: 'tmux-256color', LC_ALL: 'C.UTF-8', SLACK_WEBHOOK: CLIENT_ENV.SLACK_WEBHOOK,
+      });
+      expect(Object.keys(carried)).not.toContain('UNRELATED_SECRET');
+      expect(Object.keys(carried).filter((name) => name.startsWith('HOOKD_'))).toEqual([]);
+      // The sh path and the rule in src/events/client-env.ts agree name for name.
+      expect(Object.keys(carried).sort()).toEqual(Object.keys(clientEnvOf({ ...CLIENT_ENV }, COMMAND)).sort());
+    });
+  }
+
+  it("bin/hookd's pattern names every client's prefixes and markers (the two homes of the rule stay in step)", () => {
+    const script = readFileSync(HOOKD, 'utf8');
+    const pattern = script.slice(script.indexOf('carry_env()'), script.indexOf('if [ "$1" = emit ]'));
+    for (const prefix of CARRIED.prefixes) expect(pattern, prefix).toContain(`${prefix}*`);
+    for (const suffix of CARRIED.suffixes) expect(pattern, suffix).toContain(`*${suffix}`);
+    for (const client of CLIENTS) {
+      for (const marker of client.envMarkers) expect(CARRIED.prefixes.some((prefix) => marker.startsWith(prefix)) || pattern.includes(marker), marker).toBe(true);
+    }
+  });
+});
+
+describe("Codex's notify form: the event as the last argument", () => {
+  const payload = JSON.stringify({ type: 'agent-turn-complete', 'turn-id': 't1', 'input-messages': ['hi'], 'last-assistant-message': "it's done" });
+  for (const viaNode of [false, true]) {
+    it(`through the ${viaNode ? 'Node' : 'sh'} path: --payload-arg stores the last argument as the payload and the rest as the command`, async () => {
+      const record = await emitThrough(viaNode, ['--payload-arg', '--', 'notify-send', 'Codex', payload], undefined);
+      expect(record.command).toBe('notify-send Codex');
+      expect(record.payload.toString()).toBe(payload);
+    });
+  }
+});
