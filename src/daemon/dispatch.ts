@@ -90,7 +90,7 @@ export class Dispatcher {
           command: record.command,
           payload: record.payload,
           cwd: hookCwd(payload.cwd),
-          env: hookEnv({ eventId: key, event: payload.event, attempt, socket: this.options.socket, clientEnv: record.clientEnv }),
+          env: hookEnv({ eventId: key, event: payload.event, attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command }),
           timeoutMs,
           graceMs: this.options.graceMs,
           signal: this.options.interrupt,
