@@ -1,7 +1,7 @@
 // Starts the built `hookd daemon` as a real process on a temp state directory, and emits events
 // through the bridge the way the agent client does: `sh -c 'hookd emit -- CMD'`, payload on stdin.
 import { execa, type ResultPromise } from 'execa';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { requestDaemon, type DaemonResponse } from '../../src/daemon/socket-client.js';
 import { HOOKD, ROOT } from './paths.js';
@@ -21,6 +21,8 @@ export interface TestDaemon {
   kill9(): Promise<void>;
   request(method: string, urlPath: string, body?: string | Buffer): Promise<DaemonResponse>;
   emit(command: string, payload: string | Buffer, extraEnv?: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }>;
+  /** The outcomes recorded so far, oldest first. */
+  history(): Record<string, unknown>[];
 }
 
 // Every daemon a test file made, so one afterEach can stop them all.
@@ -37,16 +39,19 @@ export function bridgeOnStop(command: string, timeout: number): object {
   return { Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] };
 }
 
-/** A daemon on fresh temp paths, with `hooks` (an event map) as its settings. Not started yet. */
-export function testDaemon(hooks: object = {}): TestDaemon {
+/**
+ * A daemon on fresh temp paths, with `hooks` (an event map) as its settings. Not started yet. With
+ * `home`, it runs on its defaults instead: HOME is `home` and it follows the clients' files there.
+ */
+export function testDaemon(hooks: object = {}, options: { home?: string } = {}): TestDaemon {
   const dir = tempDir();
   const stateDir = path.join(dir, 'state');
   const settings = path.join(dir, 'settings.json');
   writeFileSync(settings, JSON.stringify({ model: 'm', hooks }, null, 2));
   const socket = path.join(stateDir, 'hookd.sock');
-  const env = {
+  const env: Record<string, string> = {
     HOOKD_STATE_DIR: stateDir,
-    HOOKD_SETTINGS: settings,
+    ...(options.home ? { HOME: options.home } : { HOOKD_SETTINGS: settings }),
     HOOKD_LOG_LEVEL: 'debug',
     PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`,
   };
@@ -88,6 +93,10 @@ export function testDaemon(hooks: object = {}): TestDaemon {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
       const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 10_000 });
       return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+    },
+    history() {
+      const file = path.join(stateDir, 'history.jsonl');
+      return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : [];
     },
   };
   made.add(daemon);
