@@ -2,13 +2,16 @@
 // is wrong and what to do about it.
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { SourceResult } from '../settings/load-sources.js';
 import { requestDaemon } from '../daemon/socket-client.js';
 import { packageRoot } from '../common/package-root.js';
 import { findOnPath } from './find-on-path.js';
 import type { HistoryEntry } from '../daemon/history.js';
-import type { Paths } from '../common/paths.js';
+import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
+import { shellQuote } from '../install/quote-command.js';
+import type { HookEntry } from '../settings/config.js';
 
 export interface Check {
   name: string;
@@ -19,7 +22,8 @@ export interface Check {
 }
 
 /** The hook files are valid and route at least one hook through the bridge. */
-export function checkSettings(loaded: readonly SourceResult[]): Check[] {
+export function checkSettings(loaded: readonly SourceResult[] | string): Check[] {
+  if (typeof loaded === 'string') return [{ name: 'settings', ok: false, detail: loaded, fix: 'install an agent client, or point --settings at its settings file' }];
   const failed = loaded.filter(({ result }) => !result.ok);
   if (failed.length) {
     const errors = failed.flatMap(({ result }) => (result.ok ? [] : result.errors));
@@ -61,15 +65,21 @@ export async function checkDaemon(paths: Paths): Promise<Check> {
   }
 }
 
-/** A synthetic event goes through the inbox to a probe hook and comes back with an outcome. */
-export async function checkProbe(paths: Paths, timeoutMs: number): Promise<Check> {
+/**
+ * A synthetic event goes the way the client's events go: the bridge command line of the settings
+ * (its `hookd` and `--state-dir`), run through `sh -c` with the client's PATH, then through the
+ * inbox to a probe hook, and comes back with an outcome from the daemon.
+ */
+export async function checkProbe(paths: Paths, bridge: HookEntry['bridge'], pathVar: string | undefined, timeoutMs: number): Promise<Check> {
   const nonce = randomBytes(6).toString('hex');
   const command = `echo hookd-doctor-probe ${nonce}`;
   const payload = JSON.stringify({ session_id: `hookd-doctor-${nonce}`, transcript_path: '', cwd: '/', hook_event_name: 'Stop', stop_hook_active: false });
+  const line = `${bridge?.program ?? 'hookd'} emit${bridge?.stateDir ? ` --state-dir ${shellQuote(bridge.stateDir)}` : ''} -- ${shellQuote(command)}`;
   const fail = (detail: string, fix = 'look at hookd status and the daemon log') => ({ name: 'probe event', ok: false, detail, fix });
   try {
-    const queued = await requestDaemon(paths.socket, 'POST', `/events?command=${encodeURIComponent(command)}`, payload);
-    if (queued.status !== 202) return fail(`POST /events answered ${queued.status}: ${JSON.stringify(queued.body)}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: pathVar ?? process.env.PATH ?? '' };
+    const sent = spawnSync('sh', ['-c', line], { input: payload, env, encoding: 'utf8', timeout: 10_000 });
+    if (sent.status !== 0 || sent.stderr) return fail(`the bridge command ${line} said: ${sent.stderr.trim() || `exit ${sent.status}`}`);
     const started = Date.now();
     for (;;) {
       const recent = await requestDaemon(paths.socket, 'GET', '/events?limit=200');
@@ -79,6 +89,10 @@ export async function checkProbe(paths: Paths, timeoutMs: number): Promise<Check
         return fail(`the probe hook ended ${entry.outcome}${entry.detail ? `: ${entry.detail}` : ''}`);
       }
       if (Date.now() - started > timeoutMs) {
+        const where = bridge?.stateDir ?? defaultStateDir();
+        if (path.resolve(where) !== path.resolve(paths.stateDir)) {
+          return fail(`the client's events would not arrive: its bridge (${line}) stores them in ${where}, the daemon watches ${paths.stateDir}`, `run hookd install --state-dir ${paths.stateDir} again (it writes --state-dir into the bridge), or start the daemon on ${where}`);
+        }
         return fail(`no outcome for the probe hook within ${timeoutMs / 1000} s`, `the daemon is busy or stuck: hookd status shows its queue; check that ${paths.stateDir} is writable`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,11 +5,12 @@ import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
 /** Every check, in the order a person would fix them. */
-export async function runDoctor(paths: Paths, loaded: readonly SourceResult[], options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
+export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | string, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
   const checks = [...checkSettings(loaded), checkPath(options.pathVar)];
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
-  if (daemon.ok) checks.push(await checkProbe(paths, options.timeoutMs));
+  const bridge = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : [])).find((entry) => entry.bridge)?.bridge;
+  if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));
   else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
   return checks;
 }

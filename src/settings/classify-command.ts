@@ -3,7 +3,7 @@
 import { parse } from 'shell-quote';
 
 export type ClassifiedCommand =
-  | { kind: 'bridge'; inner: string; unquotedShellSyntax: boolean; badOption?: string }
+  | { kind: 'bridge'; inner: string; unquotedShellSyntax: boolean; badOption?: string; program: string; stateDir?: string }
   | { kind: 'plain' };
 
 // Characters the client's shell acts on when they are not inside single quotes.
@@ -36,14 +36,15 @@ export function classifyCommand(command: string): ClassifiedCommand {
     // shell-quote gives up on some syntax (`${` unclosed): judge by the words up front instead.
     const match = /^\s*(\S*hookd)\s+emit(?:\s+--)?(?:\s+(.*))?$/s.exec(command);
     if (!match || !isHookdProgram(match[1])) return { kind: 'plain' };
-    return { kind: 'bridge', inner: (match[2] ?? '').trim(), unquotedShellSyntax: true };
+    return { kind: 'bridge', inner: (match[2] ?? '').trim(), unquotedShellSyntax: true, program: match[1]! };
   }
   if (!isHookdProgram(tokens[0]) || tokens[1] !== 'emit') return { kind: 'plain' };
   let rest = tokens.slice(2);
   let badOption: string | undefined;
+  let stateDir: string | undefined;
   // The bridge's own options (bin/hookd): --state-dir DIR, --payload-arg.
   for (;;) {
-    if (rest[0] === '--state-dir' && typeof rest[1] === 'string') rest = rest.slice(2);
+    if (rest[0] === '--state-dir' && typeof rest[1] === 'string') [stateDir, rest] = [rest[1], rest.slice(2)];
     else if (rest[0] === '--payload-arg') rest = rest.slice(1);
     else break;
   }
@@ -53,5 +54,5 @@ export function classifyCommand(command: string): ClassifiedCommand {
   const inner = words.filter((word) => word !== '').join(' ');
   const tail = command.slice(command.indexOf('emit') + 'emit'.length).replace(/^(\s*--state-dir\s+('[^']*'|\S+)|\s*--payload-arg)*/, '').replace(/^\s*--(\s|$)/, '');
   const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tail));
-  return { kind: 'bridge', inner, unquotedShellSyntax, ...(badOption ? { badOption } : {}) };
+  return { kind: 'bridge', inner, unquotedShellSyntax, program: tokens[0] as string, ...(stateDir ? { stateDir } : {}), ...(badOption ? { badOption } : {}) };
 }

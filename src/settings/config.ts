@@ -33,6 +33,8 @@ export interface HookEntry {
   decides: boolean;
   unquotedShellSyntax: boolean;
   badOption: string | undefined;
+  /** A bridge entry's `hookd` and its `--state-dir`, as written: where the client's events go. */
+  bridge: { program: string; stateDir: string | undefined } | undefined;
 }
 
 export interface HookConfig {
@@ -78,5 +80,6 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     decides: !client.fireAndForget.includes(raw.event),
     unquotedShellSyntax: classified?.kind === 'bridge' && classified.unquotedShellSyntax,
     badOption: classified?.kind === 'bridge' ? classified.badOption : undefined,
+    bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
   };
 }

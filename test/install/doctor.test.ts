@@ -68,6 +68,21 @@ describe('hookd doctor', () => {
     expect(result.stdout).toContain(`✓ hookd on PATH: ${path.join(ROOT, 'bin', 'hookd')}`);
   });
 
+  it('sends its probe the way the client does, and fails when the bridge stores events where the daemon does not look (state directory by flag)', async () => {
+    const lost = testDaemon(wrapped);
+    await lost.start();
+    const { HOOKD_STATE_DIR: stateDir, ...clientEnv } = lost.env;
+    const args = ['doctor', '--settings', lost.settings, '--state-dir', stateDir!, '--timeout', '2'];
+    const result = await runHookdWithEnv(args, { ...clientEnv, HOME: lost.dir });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toContain(`✗ probe event: the client's events would not arrive: its bridge (hookd emit -- 'echo hookd-doctor-probe`);
+    expect(result.stdout).toContain(`the daemon watches ${stateDir}\n    → run hookd install --state-dir ${stateDir} again`);
+
+    writeFileSync(lost.settings, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `hookd emit --state-dir '${stateDir}' -- 'true'` }] }] } }));
+    const fixed = await runHookdWithEnv(args, { ...clientEnv, HOME: lost.dir });
+    expect(fixed.stdout).toContain('✓ probe event: a Stop event went through the inbox and its hook ran');
+  });
+
   it('refuses a bad --timeout', async () => {
     const result = await runHookdWithEnv(['doctor', '--timeout', 'soon'], { HOME: tempDir(), PATH: toolbox([]) });
     expect(result).toMatchObject({ exitCode: 2, stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"' });
