@@ -19,8 +19,12 @@ interface Status {
 const settingsWith = (n: number) =>
   JSON.stringify({ theme: 'dark', hooks: { Stop: [{ hooks: Array.from({ length: n }, (_, i) => ({ type: 'command', command: `hookd emit -- 'echo ${i}'` })) }] } }, null, 2);
 
+type FileStatus = Omit<Status['settings'], 'daemonHooks'>;
+
+/** The status of the one settings file these daemons follow, with the daemon's hook count. */
 async function status(daemon: TestDaemon): Promise<Status> {
-  return (await daemon.request('GET', '/status')).body as Status;
+  const body = (await daemon.request('GET', '/status')).body as { settings: { daemonHooks: number; files: FileStatus[] } };
+  return { settings: { ...body.settings.files[0]!, daemonHooks: body.settings.daemonHooks } };
 }
 
 const hooksBecome = (daemon: TestDaemon, n: number) => waitFor(`${n} daemon hooks in use`, async () => (await status(daemon)).settings.daemonHooks === n);

@@ -52,17 +52,22 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const choice = chooseEvents(client, named);
   const dir = examplesDir();
   const adds = parseAdds(options.add, client, choice.events, dir);
-  const snapshot = readSettingsForEdit(target.file);
+  const snapshot = readSettingsForEdit(target.file, client);
   const where = `${snapshot.target} (${client.name})`;
-  if (!snapshot.exists && adds.length === 0) return [`${where}: no such file, so there is nothing to wrap; hookd install --add notify creates it with an example hook`];
+  if (!snapshot.exists && adds.length === 0) {
+    const missing = `${snapshot.target}: no such file, so there is nothing to wrap. Check --settings or HOOKD_SETTINGS, or create it with an example hook: hookd install --add notify`;
+    // A file named by the user must be there; a client's own file may simply not exist yet.
+    if (target.scope === 'given') throw new HookdError('ENOENT', missing);
+    return [`${where}: no hook file yet; hookd install --add notify creates it with an example hook`];
+  }
   const emitOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
-  const plan = planInstall(snapshot.text, snapshot.exists, choice.events, adds, { layout: client.layout, emitOptions });
+  const plan = planInstall(snapshot.text, snapshot.exists, choice.events, adds, { layout: client.layout, emitOptions, file: snapshot.target });
   const out = leftAlone(snapshot.text, target, choice.events);
   for (const event of choice.deciding) {
     const wrapped = plan.record.wraps.filter((wrap) => wrap.event === event).length;
     if (wrapped) out.push(decidingWarning(client, event, wrapped));
   }
-  if (options.dryRun) return [...out, plan.changes.length ? describeDryRun(snapshot, plan).trimEnd() : `${where}: nothing to change`];
+  if (options.dryRun) return [plan.changes.length ? describeDryRun(snapshot, plan).trimEnd() : `${where}: nothing to change`, ...out];
   if (plan.changes.length === 0) {
     const events = choice.events.join(', ') || 'the chosen events';
     return [...out, `${where}: nothing to change: no plain ${events} hook to wrap`];

@@ -7,7 +7,8 @@ import { examplesDir, removeExamples } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { manifestPath, readManifest, writeManifest } from '../install/manifest.js';
 import { planUninstall } from '../install/plan-edit.js';
-import { chosenClient } from '../clients/find-sources.js';
+import { chosenClient, givenSource } from '../clients/find-sources.js';
+import { GENERIC } from '../clients/registry.js';
 import { clientForPath } from '../clients/registry.js';
 
 export interface UninstallOptions {
@@ -17,14 +18,15 @@ export interface UninstallOptions {
   dryRun?: boolean;
 }
 
-async function uninstallFrom(file: string, state: string, dryRun: boolean | undefined, seams: Seams): Promise<string[]> {
-  const snapshot = readSettingsForEdit(file);
+async function uninstallFrom(file: string, state: string, dryRun: boolean | undefined, seams: Seams, clientId?: string): Promise<string[]> {
+  const client = givenSource(file, clientId).client;
+  const snapshot = readSettingsForEdit(file, client);
   if (!snapshot.exists) throw new HookdError('ENOENT', `${file}: no such file; check --settings or HOOKD_SETTINGS`);
   const key = recordKey(snapshot.target);
   const manifest = readManifest(state);
   const record = manifest.files[key];
   if (!record) return [`${snapshot.target}: hookd install has not changed this file (no record in ${manifestPath(state)}); nothing to undo`];
-  const plan = planUninstall(snapshot.text, record);
+  const plan = planUninstall(snapshot.text, record, { layout: client === GENERIC ? undefined : client.layout, file: snapshot.target });
   if (plan.changes.length === 0) {
     if (!dryRun) {
       delete manifest.files[key];
@@ -51,7 +53,7 @@ export async function runUninstall(options: UninstallOptions, seams: Seams = {})
     : Object.keys(readManifest(paths.stateDir).files).filter((file) => !client || clientForPath(file)?.id === client.id);
   if (files.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(paths.stateDir)}); nothing to undo\n`;
   const out: string[] = [];
-  for (const file of files) out.push(...(await uninstallFrom(file, paths.stateDir, options.dryRun, seams)));
+  for (const file of files) out.push(...(await uninstallFrom(file, paths.stateDir, options.dryRun, seams, options.client)));
   return `${out.join('\n')}\n`;
 }
 

@@ -26,6 +26,10 @@ export interface FileRecord {
   createdFile: boolean;
   createdHooksKey: boolean;
   createdEvents: string[];
+  /** The whole text when install found no JSON value in the file (empty, blanks, only comments), given back by uninstall. */
+  textBefore?: string;
+  /** The blanks inside an empty list or object install filled, by JSON path, put back when uninstall empties it (`[]` needs none). */
+  emptyInner?: Record<string, string>;
 }
 
 interface Manifest {
@@ -76,12 +80,16 @@ export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
   for (const wrap of more.wraps) if (!wraps.some((w) => w.event === wrap.event && w.wrapped === wrap.wrapped)) wraps.push(wrap);
   const adds = [...record.adds];
   for (const add of more.adds) if (!adds.some((a) => a.event === add.event && a.command === add.command)) adds.push(add);
+  const textBefore = record.textBefore ?? more.textBefore;
+  const emptyInner = { ...more.emptyInner, ...record.emptyInner };
   return {
     wraps,
     adds,
     createdFile: record.createdFile || more.createdFile,
     createdHooksKey: record.createdHooksKey || more.createdHooksKey,
     createdEvents: [...new Set([...record.createdEvents, ...more.createdEvents])],
+    ...(textBefore !== undefined ? { textBefore } : {}),
+    ...(Object.keys(emptyInner).length ? { emptyInner } : {}),
   };
 }
 

@@ -7,9 +7,12 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The bridge entry that makes the daemon run `command`: `hookd emit -- 'command'`. */
-export function wrapCommand(command: string): string {
-  return `hookd emit -- ${shellQuote(command)}`;
+/** A word for the command line: as it is when plain, else single-quoted. */
+const word = (value: string) => (/^[A-Za-z0-9_./:=+-]+$/.test(value) ? value : shellQuote(value));
+
+/** The bridge entry that makes the daemon run `command`: `hookd emit [OPTIONS] -- 'command'`. */
+export function wrapCommand(command: string, emitOptions: readonly string[] = []): string {
+  return ['hookd emit', ...emitOptions.map(word), '--', shellQuote(command)].join(' ');
 }
 
 /** A path as the first word of a command: `~/…` stays unquoted so sh expands it; anything unusual is quoted. */

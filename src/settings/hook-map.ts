@@ -29,6 +29,10 @@ export interface FoundHook {
 
 export const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A list that reads as an event's hooks: it holds a group (`{"hooks": [...]}`) or a hook (`{"command": ...}`). */
+const isEventList = (value: Json | undefined): boolean =>
+  Array.isArray(value) && value.some((item) => isObject(item) && (Array.isArray(item.hooks) || typeof item.command === 'string'));
+
 /**
  * Where the event map of `data` is. `layout` comes from the client's profile when known; otherwise
  * a file with `"version"` beside `"hooks"` is Cursor's flat layout.
@@ -36,8 +40,10 @@ export const isObject = (value: Json | undefined): value is JsonObject => typeof
 export function findHookMap(data: JsonObject, layout?: HookLayout): HookMapRef {
   const chosen = layout ?? (typeof data.version === 'number' && isObject(data.hooks) ? 'flat' : 'grouped');
   if ('hooks' in data) return { base: ['hooks'], map: isObject(data.hooks) ? data.hooks : undefined, layout: chosen };
-  // A bare event map: keys whose value is a list. Other keys (model, theme...) are the client's.
-  if (Object.values(data).some(Array.isArray)) return { base: [], map: data, layout: chosen };
+  // A bare event map: keys whose value is a list. Other keys (model, theme...) are the client's. A
+  // settings file with no hooks yet has lists of its own (Droid's commandAllowlist, customModels):
+  // it is a bare map only when a list reads as hooks.
+  if (Object.values(data).some(isEventList)) return { base: [], map: data, layout: chosen };
   return { base: ['hooks'], map: undefined, layout: chosen };
 }
 

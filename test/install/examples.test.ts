@@ -5,14 +5,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { ROOT, SHARED_FIXTURES } from '../helpers/paths.js';
+import { ROOT, FIXTURES } from '../helpers/paths.js';
 import { calls, toolbox } from './helpers.js';
 
 afterEach(cleanupTempDirs);
 
 const EXAMPLES = path.join(ROOT, 'hooks-examples');
 const BASIC = ['cat', 'sed', 'tr', 'grep', 'date', 'mkdir', 'mv', 'rm', 'wc'];
-const payloadDir = path.join(SHARED_FIXTURES, 'payloads');
+const payloadDir = path.join(FIXTURES, 'payloads');
 const payloads = readdirSync(payloadDir).filter((file) => file.endsWith('.json')).sort();
 
 /** What notify.sh and webhook.sh should say for a payload. */

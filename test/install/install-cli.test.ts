@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { SHARED_FIXTURES } from '../helpers/paths.js';
+import { FIXTURES } from '../helpers/paths.js';
 import { runHookdWithEnv, toolbox } from './helpers.js';
 
 afterEach(cleanupTempDirs);
@@ -19,7 +19,7 @@ function setup(text?: string) {
 
 describe('hookd install and uninstall as a process', () => {
   it('install, dry-run uninstall, uninstall: the sample settings come back byte for byte', async () => {
-    const original = readFileSync(path.join(SHARED_FIXTURES, 'settings.example.json'), 'utf8');
+    const original = readFileSync(path.join(FIXTURES, 'settings.example.json'), 'utf8');
     const { settings, env, home } = setup(original);
     const installed = await runHookdWithEnv(['install'], env);
     expect(installed).toMatchObject({ exitCode: 0, stderr: '' });
@@ -38,7 +38,7 @@ describe('hookd install and uninstall as a process', () => {
     ['a missing file', undefined, ['install'], 1, /^hookd: .*settings\.json: no such file, so there is nothing to wrap\./],
     ['an empty file', '', ['install'], 0, /^$/],
     ['a file that is not JSON', '{"hooks": ', ['install'], 1, /^hookd: .*settings\.json: not valid JSON: .*\(nothing was changed/],
-    ['a blocking event', '{}', ['install', '--events', 'PreToolUse'], 2, /^hookd: --events: PreToolUse hooks can block or answer the agent/],
+    ['an event the client does not have', '{}', ['install', '--events', 'Stpo'], 2, /^hookd: --events: agent client has no event "Stpo" \(did you mean "Stop"\?\)/],
     ['an unknown example', '{}', ['install', '--add', 'confetti'], 2, /^hookd: --add: no example hook "confetti"/],
     ['uninstall of a file never installed', '{"hooks": {}}', ['uninstall'], 0, /^$/],
     ['uninstall of a missing file', undefined, ['uninstall'], 1, /^hookd: .*settings\.json: no such file; check --settings or HOOKD_SETTINGS$/],
@@ -55,7 +55,7 @@ describe('hookd install and uninstall as a process', () => {
   }
 
   it('refuses a read-only file with one line, exit 2', async () => {
-    const { settings, env } = setup('{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo"}]}]}}');
+    const { settings, env } = setup('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "echo"}]}]}}');
     chmodSync(settings, 0o444);
     const result = await runHookdWithEnv(['install'], env);
     expect(result).toMatchObject({ exitCode: 2 });

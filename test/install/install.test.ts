@@ -20,7 +20,9 @@ beforeEach(() => {
   home = tempDir('hookd-home-');
   process.env.HOME = home;
   process.env.XDG_DATA_HOME = path.join(home, '.local', 'share');
-  stateDir = path.join(home, 'state');
+  // The default state directory: the bridge commands install writes need no --state-dir.
+  process.env.XDG_STATE_HOME = home;
+  stateDir = path.join(home, 'hookd');
   dir = tempDir();
 });
 afterEach(cleanupTempDirs);
@@ -97,25 +99,23 @@ describe('quoting', () => {
 });
 
 describe('hookd install and uninstall: round trips', () => {
-  it('wraps only the plain hooks of fire-and-forget events, changing nothing else in the file', async () => {
+  it('wraps only the plain hooks of fire-and-forget events, changing nothing else in the file, and says what it left alone', async () => {
     const file = settingsFile(REAL_LOOKING);
     const out = await runInstall({ settings: file, stateDir });
     const after = read(file);
     const before = JSON.parse(REAL_LOOKING);
-    const originals = [
-      before.hooks.Notification[0].hooks[0].command,
-      before.hooks.Stop[0].hooks[0].command,
-      before.hooks.SessionEnd[0].hooks[0].command,
-    ] as string[];
-    // Byte for byte: the file is the original with exactly these three string literals replaced.
+    const originals = [before.hooks.Notification[0].hooks[0].command, before.hooks.SessionEnd[0].hooks[0].command] as string[];
+    // Byte for byte: the file is the original with exactly these two string literals replaced.
     let expected = REAL_LOOKING;
     for (const original of originals) expected = expected.replace(JSON.stringify(original), JSON.stringify(wrapCommand(original)));
     expect(after).toBe(expected);
     const data = JSON.parse(after);
     expect(data.hooks.PreToolUse[0].hooks[0].command).toBe('~/bin/guard.sh');
     expect(data.hooks.Stop[0].hooks[1].command).toBe(`hookd emit -- 'already wrapped'`);
-    expect(data.hooks.Stop[0].hooks[0]).toMatchObject({ timeout: 30, 'x-custom': true });
-    expect(out).toMatch(/3 change\(s\) written \(1 hook\(s\) of events that can block the agent are left to the client/);
+    expect(data.hooks.Stop[0].hooks[0]).toMatchObject({ timeout: 30, 'x-custom': true, command: before.hooks.Stop[0].hooks[0].command });
+    expect(out).toMatch(/2 change\(s\) written/);
+    expect(out).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[0\] \(say .*\): agent client reads the result of Stop hooks; to wrap them anyway: --events Stop/);
+    expect(out).toMatch(/left alone: hooks\.PreToolUse\[0\]\.hooks\[0\] \(~\/bin\/guard\.sh\): agent client reads the result of PreToolUse hooks/);
     expect(backups().map((name) => read(path.join(dir, name)))).toEqual([REAL_LOOKING]);
     expect(leftovers()).toEqual([]);
   });
@@ -135,7 +135,7 @@ describe('hookd install and uninstall: round trips', () => {
     await runInstall({ settings: file, stateDir });
     const out = await runUninstall({ settings: file, stateDir });
     expect(read(file)).toBe(REAL_LOOKING);
-    expect(out).toMatch(/3 change\(s\) undone/);
+    expect(out).toMatch(/2 change\(s\) undone/);
     expect(await runUninstall({ settings: file, stateDir })).toMatch(/hookd install has not changed this file .* nothing to undo/);
   });
 
@@ -164,15 +164,14 @@ describe('hookd install and uninstall: round trips', () => {
     expect(JSON.parse(read(file))).toEqual(expected);
   });
 
-  it('--events limits the wrapping; blocking and unknown events are refused', async () => {
+  it('--events limits the wrapping; a deciding event is wrapped only by name, with what it loses; unknown events are refused', async () => {
     const file = settingsFile(REAL_LOOKING);
-    await runInstall({ settings: file, stateDir, events: 'Stop' });
+    const out = await runInstall({ settings: file, stateDir, events: 'Stop' });
+    expect(out).toMatch(/warning: wrapping 1 Stop hook\(s\) as asked: agent client reads their output and exit code, and behind the bridge they lose that/);
     const data = JSON.parse(read(file));
     expect(classifyCommand(data.hooks.Stop[0].hooks[0].command).kind).toBe('bridge');
     expect(classifyCommand(data.hooks.Notification[0].hooks[0].command).kind).toBe('plain');
-    await expectError(runInstall({ settings: file, stateDir, events: 'Stop,PreToolUse' }), /PreToolUse hooks can block or answer the agent/);
-    await expectError(runInstall({ settings: file, stateDir, events: 'Stp' }), /unknown event "Stp" \(did you mean "Stop"\?\)/);
-    await expectError(runInstall({ settings: file, stateDir, add: ['followup'], events: 'Notification' }), /runs only on Stop/);
+    await expectError(runInstall({ settings: file, stateDir, events: 'Stp' }), /no event "Stp" \(did you mean "Stop"\?\)/);
     await expectError(runInstall({ settings: file, stateDir, add: ['fireworks'] }), /no example hook "fireworks"; choose from notify, log, webhook, followup/);
   });
 
@@ -191,7 +190,8 @@ describe('hookd install and uninstall: round trips', () => {
 describe('hookd install --add', () => {
   it('adds the example hooks behind the bridge, copies the scripts, and uninstall takes both away', async () => {
     const file = settingsFile(REAL_LOOKING);
-    const out = await runInstall({ settings: file, stateDir, add: ['log', 'notify'] });
+    const events = 'Notification,Stop,SubagentStop,SessionEnd';
+    const out = await runInstall({ settings: file, stateDir, add: ['log', 'notify'], events });
     const data = JSON.parse(read(file));
     const examples = path.join(home, '.local', 'share', 'hookd', 'examples');
     expect(readdirSync(examples).sort()).toEqual(['log-event.sh', 'notify.sh']);
@@ -206,7 +206,7 @@ describe('hookd install --add', () => {
     // The file keeps its 4-space indentation and its key order.
     expect(read(file)).toMatch(/^\{\n {4}"model": "example-model",\n {4}"permissions"/);
     expect(Object.keys(data)).toEqual(['model', 'permissions', 'env', 'hooks', 'statusLine', 'theme']);
-    expect(await runInstall({ settings: file, stateDir, add: ['log', 'notify'] })).toMatch(/nothing to change/);
+    expect(await runInstall({ settings: file, stateDir, add: ['log', 'notify'], events })).toMatch(/nothing to change/);
     // The new groups are spliced in beside their neighbours, in their style.
     expect(read(file)).toContain(`,\n            { "hooks": [ { "type": "command", "command": ${JSON.stringify(log)}, "timeout": 10 } ] }`);
     await runUninstall({ settings: file, stateDir });
@@ -258,7 +258,7 @@ describe('hookd install: other shapes and bad input', () => {
   it('wraps and unwraps a bare event-map hooks file in place', async () => {
     const text = '{\n  "Stop": [ { "hooks": [ { "type": "command", "command": "echo stop" } ] } ],\n  "version": 2\n}\n';
     const file = settingsFile(text, 'hooks.json');
-    await runInstall({ settings: file, stateDir });
+    await runInstall({ settings: file, stateDir, events: 'Stop' });
     expect(read(file)).toBe(text.replace('"echo stop"', JSON.stringify(wrapCommand('echo stop'))));
     await runUninstall({ settings: file, stateDir });
     expect(read(file)).toBe(text);

@@ -1,6 +1,6 @@
 // The unified diff of --dry-run: hunks, context, counts, and a missing final newline.
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../src/install/unified-diff.js';
+import { unifiedDiff } from '../../src/install/edit-settings.js';
 
 const lines = (n: number, change: Record<number, string> = {}) =>
   Array.from({ length: n }, (_, i) => change[i + 1] ?? `line ${i + 1}`).join('\n') + '\n';

@@ -1,0 +1,101 @@
+// Adding the example hooks to a settings file and taking them out again, as changes to its data
+// and the splices that write the same changes into its text. A container made here is spliced in
+// once, whole; the blanks inside an empty list install fills are kept in the record, so that
+// uninstall, emptying it, writes them back.
+import type { JSONPath } from 'jsonc-parser';
+import { formatPath } from '../common/format-issues.js';
+import { hooksOf, isObject, newEntry, type HookMapRef, type Json } from '../settings/hook-map.js';
+import type { Document, Splice } from './edit-document.js';
+import type { FileRecord } from './manifest.js';
+import type { AddRequest } from './plan-edit.js';
+import { wrapCommand } from './quote-command.js';
+import { emptyInner } from './splice-json.js';
+
+const keyOf = (path: JSONPath) => JSON.stringify(path);
+
+/** Add the hooks of `adds` to `ref` (and so to the data), returning the splices that write them. */
+export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddRequest[], emitOptions: readonly string[], record: FileRecord, changes: string[]): Splice[] {
+  const splices: Splice[] = [];
+  const append = (path: JSONPath, value: Json, key?: string) => {
+    let inner: string | undefined;
+    try {
+      inner = doc.hasValue ? emptyInner(doc.body, path) : undefined;
+    } catch {
+      // Not in the text as the data says (a key written twice): the edit is checked, and refused or rendered, later.
+    }
+    if (inner) record.emptyInner = { ...record.emptyInner, [keyOf(path)]: inner };
+    splices.push({ kind: 'append', path, value, ...(key !== undefined ? { key } : {}) });
+  };
+  for (const add of adds) {
+    const bridge = wrapCommand(add.command, emitOptions);
+    for (const event of add.events) {
+      if (hooksOf(ref, event).some(({ hook }) => hook.command === bridge)) continue;
+      if (!ref.map) {
+        ref.map = doc.data.hooks = {};
+        record.createdHooksKey = true;
+        append([], ref.map, 'hooks');
+      }
+      if (!Array.isArray(ref.map[event])) {
+        ref.map[event] = [];
+        record.createdEvents.push(event);
+        if (!record.createdHooksKey) append(ref.base, ref.map[event], event);
+      }
+      const list = ref.map[event] as Json[];
+      const entry = newEntry(ref.layout, bridge, add.timeout);
+      list.push(entry);
+      if (!record.createdHooksKey && !record.createdEvents.includes(event)) append([...ref.base, event], entry);
+      record.adds.push({ event, example: add.example, command: bridge });
+      changes.push(`add ${formatPath([...ref.base, event, list.length - 1])}: the ${add.example} example (${add.command})`);
+    }
+  }
+  return splices;
+}
+
+/** Take the hooks install added out of `ref` (and so out of the data), returning the splices that do it. */
+export function removeAddedHooks(doc: Document, ref: HookMapRef, record: FileRecord, changes: string[]): Splice[] {
+  const splices: Splice[] = [];
+  const remove = (path: JSONPath) => {
+    const inner = record.emptyInner?.[keyOf(path.slice(0, -1))];
+    splices.push({ kind: 'remove', path, ...(inner !== undefined ? { inner } : {}) });
+  };
+  const map = ref.map ?? {};
+  for (const event of Object.keys(map)) {
+    const list = map[event];
+    if (!Array.isArray(list)) continue;
+    const added = new Set(record.adds.filter((add) => add.event === event).map((add) => add.command));
+    const isAdded = (hook: Json | undefined) => isObject(hook) && typeof hook.command === 'string' && added.has(hook.command);
+    // From the end of each list, so the indexes of the removals still to come hold.
+    for (let index = list.length - 1; index >= 0; index--) {
+      const item = list[index];
+      const at = [...ref.base, event, index];
+      if (ref.layout === 'flat') {
+        if (!isAdded(item)) continue;
+        list.splice(index, 1);
+        remove(at);
+        changes.push(`remove the added hook ${formatPath(at)}`);
+        continue;
+      }
+      if (!isObject(item) || !Array.isArray(item.hooks)) continue;
+      const hooks = item.hooks;
+      const removed = hooks.flatMap((hook, position) => (isAdded(hook) ? [position] : []));
+      if (removed.length === 0) continue;
+      changes.push(`remove ${removed.length} added hook(s) from ${formatPath(at)}`);
+      item.hooks = hooks.filter((_, position) => !removed.includes(position));
+      if (item.hooks.length === 0 && Object.keys(item).every((key) => key === 'hooks')) {
+        list.splice(index, 1);
+        remove(at);
+      } else {
+        for (const position of removed.reverse()) remove([...at, 'hooks', position]);
+      }
+    }
+    if (list.length === 0 && record.createdEvents.includes(event)) {
+      delete map[event];
+      remove([...ref.base, event]);
+    }
+  }
+  if (record.createdHooksKey && isObject(doc.data.hooks) && Object.keys(doc.data.hooks).length === 0) {
+    delete doc.data.hooks;
+    remove(['hooks']);
+  }
+  return splices;
+}
