@@ -10,6 +10,7 @@ export const claude: ClientProfile = {
   name: 'Claude Code',
   userFiles: [{ path: '.claude/settings.json' }],
   projectFiles: [{ path: '.claude/settings.json' }, { path: '.claude/settings.local.json' }],
+  pluginRoots: ['.claude/plugins'],
   pathPatterns: [/\/\.claude\/settings(\.local)?\.json$/, /\/\.claude\/plugins\/.*\/hooks\/hooks\.json$/],
   layout: 'grouped',
   jsonc: false,

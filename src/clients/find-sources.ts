@@ -1,7 +1,7 @@
 // Which hook files a command reads: the one given (`--settings`, HOOKD_SETTINGS), or else every
 // known client's user files on this machine (and, for commands run in a project, its project
 // files). Resolved once at the edge; everything after works on the list.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CLIENTS, GENERIC, clientById, clientForPath, CLIENT_IDS } from './registry.js';
@@ -11,7 +11,7 @@ import type { ClientProfile, HookFileSpec } from './profile.js';
 export interface HookSource {
   file: string;
   client: ClientProfile;
-  scope: 'user' | 'project' | 'given';
+  scope: 'user' | 'project' | 'plugin' | 'given';
   /** A file the client reads only when this other one does not exist (Droid's settings.json). */
   unless?: string;
 }
@@ -36,6 +36,28 @@ export function givenSource(file: string, clientId?: string): HookSource {
 /** Every user hook file of `clients` under `home`, present or not (the daemon waits for absent ones). */
 export function userSources(clients: readonly ClientProfile[] = CLIENTS, home = homedir()): HookSource[] {
   return clients.flatMap((client) => sourcesOf(client, home, client.userFiles, 'user'));
+}
+
+// Plugins sit a few folders down (cache/<marketplace>/<plugin>/<version>/hooks/hooks.json).
+const PLUGIN_DEPTH = 6;
+
+function findHooksFiles(dir: string, depth: number): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const here = entries.some((entry) => entry.name === 'hooks' && entry.isDirectory()) && existsSync(path.join(dir, 'hooks', 'hooks.json')) ? [path.join(dir, 'hooks', 'hooks.json')] : [];
+  if (depth === 0) return here;
+  return [...here, ...entries.filter((entry) => entry.isDirectory() && entry.name !== 'hooks' && !entry.name.startsWith('.')).flatMap((entry) => findHooksFiles(path.join(dir, entry.name), depth - 1))];
+}
+
+/** The hook files of the plugins installed for `clients` (Claude Code's), read by validate and run. */
+export function pluginSources(clients: readonly ClientProfile[] = CLIENTS, home = homedir()): HookSource[] {
+  return clients.flatMap((client) =>
+    (client.pluginRoots ?? []).flatMap((root) => findHooksFiles(path.join(home, root), PLUGIN_DEPTH).map((file) => ({ file, client, scope: 'plugin' as const }))),
+  );
 }
 
 /** Every project hook file of `clients` in the project at `dir`. */
@@ -68,7 +90,12 @@ export function resolveSources(flags: SourceFlags, options: { project?: string; 
   if (flags.settings) return [givenSource(flags.settings, flags.client)];
   const chosen = chosenClient(flags.client);
   const clients = chosen ? [chosen] : options.every ? CLIENTS : clientsOnMachine();
-  const sources = [...userSources(clients), ...(options.project ? projectSources(options.project, clients) : [])];
+  const sources = [
+    ...userSources(clients),
+    // The daemon runs no plugin hook (plugins are the client's): only the foreground commands read them.
+    ...(options.every ? [] : pluginSources(clients)),
+    ...(options.project ? projectSources(options.project, clients) : []),
+  ];
   // Run in the home directory, a project file is the user file itself.
   return sources.filter((source, index) => sources.findIndex((other) => other.file === source.file) === index);
 }

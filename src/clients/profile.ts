@@ -17,6 +17,8 @@ export interface ClientProfile {
   name: string;
   userFiles: readonly HookFileSpec[];
   projectFiles: readonly HookFileSpec[];
+  /** Folders under the home directory whose `…/hooks/hooks.json` are plugins' hook files (read, never edited). */
+  pluginRoots?: readonly string[];
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;
