@@ -1,6 +1,6 @@
 // End to end: the built `hookd run` and `hookd validate`, as a user runs them.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runHookd } from './helpers/run-hookd.js';
 import { HOOK_FIXTURES, FIXTURES } from './helpers/paths.js';
@@ -103,6 +103,22 @@ describe('hookd run', () => {
     const report = JSON.parse(result.stdout);
     expect(report.hooks.map((h: { status: string }) => h.status)).toEqual(['timed_out', 'failed']);
     expect(report.hooks[1]).toMatchObject({ exitCode: 127 });
+  });
+
+  it("says when Claude Code would act on a hook's result (exit 2, a decision on stdout), on events that decide only", async () => {
+    const home = tempDir();
+    mkdirSync(path.join(home, '.claude'));
+    const hooks = {
+      Stop: [{ hooks: [command(`echo '{"decision": "block", "reason": "tests fail"}'`), command('echo tests fail >&2; exit 2')] }],
+      Notification: [{ hooks: [command('exit 2')] }],
+    };
+    writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+    const stop = await runHookd(['run', 'Stop'], { env: { HOME: home }, cwd: home });
+    expect(stop.stdout).toContain('Claude Code would act on this answer on stdout (decision, reason)');
+    expect(stop.stdout).toContain('Claude Code would act on exit code 2: it blocks Stop and shows stderr to the agent');
+    const notification = await runHookd(['run', 'Notification'], { env: { HOME: home }, cwd: home });
+    expect(notification.exitCode).toBe(1);
+    expect(notification.stdout).not.toContain('would act');
   });
 
   it('reads the payload from stdin with --payload -', async () => {

@@ -100,6 +100,21 @@ describe('daemon and bridge', () => {
     expect(history(daemon).filter((e) => e.outcome === 'ok')).toHaveLength(200);
   });
 
+  it('runs a 1.1 MiB Stop payload (a long last_assistant_message) byte for byte, and shows why one over 32 MiB was rejected in hookd status', async () => {
+    const out = tempDir();
+    const command = `cat > ${out}/seen`;
+    const daemon = daemonWith(command);
+    await daemon.start();
+    const long = Buffer.from(`${stopPayload({ last_assistant_message: 'x'.repeat(1.1 * 1024 * 1024) })}\n`);
+    await daemon.emit(command, long);
+    await waitFor('the long payload to run', () => history(daemon).some((entry) => entry.outcome === 'ok'));
+    expect(readFileSync(`${out}/seen`)).toEqual(long);
+    await daemon.emit(command, Buffer.alloc(33 * 1024 * 1024, 32));
+    await waitFor('the rejection', () => history(daemon).some((entry) => entry.outcome === 'rejected'));
+    const status = await execa(HOOKD, ['status'], { env: daemon.env });
+    expect(status.stdout).toMatch(/rejected: the event is 34603\d+ bytes, over the 32 MiB limit for a payload/);
+  });
+
   it('keeps every bad payload in rejected/ with its reason and goes on running good ones', async () => {
     const out = tempDir();
     const command = `cat > ${out}/good`;
@@ -109,7 +124,7 @@ describe('daemon and bridge', () => {
       ['', /empty/],
       ['{not json', /not valid JSON/],
       ['[1,2]', /got an array/],
-      [Buffer.alloc(5 * 1024 * 1024, 32), /over the 1 MiB limit/],
+      [Buffer.alloc(33 * 1024 * 1024, 32), /over the 32 MiB limit/],
       [JSON.stringify({ hook_event_name: 'Stop' }), /session_id: expected a string/],
     ];
     for (const [payload] of bad) expect((await daemon.emit(command, payload)).exitCode).toBe(0);

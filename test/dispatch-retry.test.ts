@@ -10,6 +10,8 @@ import { AttemptJournal } from '../src/events/attempt-journal.js';
 import { serializeRecord } from '../src/events/record-format.js';
 import { Dispatcher } from '../src/daemon/dispatch.js';
 import { History } from '../src/daemon/history.js';
+import { givenSource } from '../src/clients/find-sources.js';
+import { ProjectHooks } from '../src/daemon/project-hooks.js';
 import { LiveConfig } from '../src/daemon/live-config.js';
 import { Scheduler } from '../src/daemon/scheduler.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
@@ -38,7 +40,8 @@ describe('Dispatcher', () => {
       inbox,
       journal,
       history,
-      config: new LiveConfig(path.join(state, 'no-settings.json'), logger),
+      config: new LiveConfig([givenSource(path.join(state, 'no-settings.json'))], logger),
+      projects: new ProjectHooks(),
       scheduler: new Scheduler(2),
       logger,
       socket: path.join(state, 'hookd.sock'),

@@ -61,7 +61,7 @@ describe('local API', () => {
     const daemon = await started({});
     expect(await daemon.request('GET', '/health')).toMatchObject({ status: 200, body: { ok: true } });
     const status = await daemon.request('GET', '/status');
-    expect(status.body).toMatchObject({ settings: { path: daemon.settings, daemonHooks: 0 }, queue: { running: 0, pending: 0 }, stateDir: daemon.stateDir });
+    expect(status.body).toMatchObject({ settings: { files: [{ path: daemon.settings }], daemonHooks: 0 }, queue: { running: 0, pending: 0 }, stateDir: daemon.stateDir });
     expect(statSync(daemon.socket).mode & 0o777).toBe(0o600);
     expect(statSync(daemon.stateDir).mode & 0o777).toBe(0o700);
   });
@@ -96,7 +96,7 @@ describe('local API', () => {
       ['POST', '/events', '[1]', 400, /expected a JSON object, got an array/],
       ['POST', '/events', '{bad', 400, /not valid JSON/],
       ['POST', '/events', '', 400, /empty/],
-      ['POST', '/events', Buffer.alloc(2 * 1024 * 1024, 32), 413, /at most 1 MiB/],
+      ['POST', '/events', Buffer.alloc(33 * 1024 * 1024, 32), 413, /at most 32 MiB/],
       ['POST', '/events?command=', stopPayload(), 400, /command must be a non-empty string/],
       ['GET', '/events?limit=0', undefined, 400, /limit must be an integer from 1 to 200/],
       ['GET', '/events?limit=abc', undefined, 400, /limit must be an integer/],

@@ -24,14 +24,15 @@ function outcomeText(entry: HistoryEntry): string {
 
 function render(status: Status): string {
   const settings = status.settings;
-  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`, `settings:  ${settings.daemonHooks} daemon hook(s) in:`];
-  for (const file of settings.files) {
-    if (file.missing) continue;
+  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`];
+  const present = settings.files.filter((file) => !file.missing);
+  present.forEach((file, i) => {
+    const client = file.client === 'generic' ? '' : ` (${file.client})`;
     const state = file.ignored ? `not read: ${file.ignored}` : `${file.daemonHooks} daemon hook(s), loaded ${file.loadedAt ?? 'never'}`;
-    lines.push(`  ${file.path} (${file.client}): ${state}`);
-    if (file.lastError) lines.push(`    last reload FAILED at ${file.lastReloadAt}; keeping the last good config:`, ...file.lastError.map((e) => `      ${e}`));
-  }
-  if (settings.files.every((file) => file.missing)) lines.push(`  none of the followed files exists yet: ${settings.files.map((file) => file.path).join(', ')}`);
+    lines.push(`${i === 0 ? 'settings:' : ''.padEnd(9)}  ${file.path}${client}, ${state}`);
+    if (file.lastError) lines.push(`           last reload FAILED at ${file.lastReloadAt}; keeping the last good config:`, ...file.lastError.map((e) => `             ${e}`));
+  });
+  if (present.length === 0) lines.push(`settings:  none of the followed files exists yet (${settings.files.map((file) => file.path).join(', ')})`);
   lines.push(`queue:     ${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} in the inbox`);
   const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
   lines.push(`outcomes:  ${counts || 'none yet'}`);

@@ -147,7 +147,7 @@ export class Dispatcher {
     const client = clientFromEnv(clientEnv);
     const timeout = timeoutOf(this.options.config.hooks.entriesFor(event, command, client)) ?? this.options.projects.timeoutFor(event, command, clientEnv, cwd, client);
     if (timeout !== undefined) return timeout;
-    this.options.logger.warn({ event, command: command.slice(0, 200) }, `command in no followed settings file; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
+    this.options.logger.warn({ event, command: command.slice(0, 200) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
     return DEFAULT_TIMEOUT_SEC * 1000;
   }
 

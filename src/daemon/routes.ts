@@ -43,6 +43,8 @@ export async function daemonStatus(context: RouteContext) {
         lastError: file.lastError ?? null,
       })),
       daemonHooks: config.hooks.count,
+      /** Every followed file's reload errors, or null when every file loaded. */
+      lastError: config.files.some((file) => file.lastError) ? config.files.flatMap((file) => file.lastError ?? []) : null,
     },
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
     counts: { ...history.counts },

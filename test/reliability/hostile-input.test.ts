@@ -130,7 +130,7 @@ describe('a running daemon under hostile input', () => {
       }),
       { numRuns: 300 },
     );
-    const huge = await daemon.request('POST', '/events', Buffer.alloc(8 * 1024 * 1024, 'x'));
+    const huge = await daemon.request('POST', '/events', Buffer.alloc(33 * 1024 * 1024, 'x'));
     expect(huge.status).toBe(413);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
