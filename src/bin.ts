@@ -12,7 +12,7 @@ async function main(argv: string[]): Promise<void> {
     await emitFromArgv(argv.slice(3));
     return;
   }
-  const { buildProgram } = await import('./cli.js');
+  const { buildProgram } = await import('./cli/program.js');
   await buildProgram(version).parseAsync(argv);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { jsonSchemaFiles } from '../src/json-schemas.js';
+import { jsonSchemaFiles } from '../src/settings/json-schema-files.js';
 import { ROOT } from './helpers/paths.js';
 
 describe('schemas/', () => {

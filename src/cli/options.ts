@@ -1,11 +1,54 @@
-// The options several commands share, written once: each default and each environment variable
-// in one place.
-import { Option } from 'commander';
-import { CLIENT_IDS } from './clients/registry.js';
+// The options several commands share, and the number options, written once: each default, each
+// environment variable and each range in one place. Numbers are parsed here (commander's
+// argParser), so a command receives numbers it can trust.
+import { InvalidArgumentError, Option } from 'commander';
+import { CLIENT_IDS } from '../clients/registry.js';
+
+/** How many hooks the daemon runs at once unless told otherwise. */
+export const DEFAULT_CONCURRENCY = 8;
+/** How long running hooks may finish after a stop request, in seconds. */
+export const DEFAULT_SHUTDOWN_DEADLINE_SEC = 10;
 
 export const settingsOption = () => new Option('--settings <path>', "one hook file to use instead of the clients' own (env HOOKD_SETTINGS)");
-export const clientOption = () => new Option('--client <name>', "the client whose files to use (default: every client found here)").choices(CLIENT_IDS);
+export const clientOption = () => new Option('--client <name>', 'the client whose files to use (default: every client found here)').choices(CLIENT_IDS);
 export const stateOption = () => new Option('--state-dir <dir>', 'hookd state directory (env HOOKD_STATE_DIR)');
 export const socketOption = () => new Option('--socket <path>', 'daemon socket (env HOOKD_SOCKET)');
 export const jsonOption = () => new Option('--json', 'print JSON');
 export const dryRunOption = () => new Option('--dry-run', 'show what would change and write nothing');
+
+/** A usage error about `flag`'s value: exit code 2, shown as `hookd: MESSAGE` (see program.ts). */
+function invalid(flag: string, what: string, value: string): InvalidArgumentError {
+  const error = new InvalidArgumentError(`${flag} must be ${what}, got ${JSON.stringify(value)}`);
+  error.exitCode = 2;
+  return error;
+}
+
+/** A parser of whole numbers from `min` to `max` (plain decimal digits: no `0x10`, `1e2` or spaces). */
+export function integerIn(flag: string, what: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < min || number > max) throw invalid(flag, `${what} from ${min} to ${max}`, value);
+    return number;
+  };
+}
+
+/** A parser of a number of seconds (decimals allowed), 0 or more, or above 0 when `positive`. */
+export function seconds(flag: string, positive: boolean): (value: string) => number {
+  return (value) => {
+    const number = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isFinite(number) || (positive && number <= 0)) throw invalid(flag, `a ${positive ? 'positive ' : ''}number of seconds`, value);
+    return number;
+  };
+}
+
+export const concurrencyOption = () =>
+  new Option('--concurrency <n>', 'hooks running at once').argParser(integerIn('--concurrency', 'an integer', 1, 256)).default(DEFAULT_CONCURRENCY);
+export const shutdownDeadlineOption = () =>
+  new Option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted')
+    .argParser(seconds('--shutdown-deadline', false))
+    .default(DEFAULT_SHUTDOWN_DEADLINE_SEC);
+export const tcpPortOption = () =>
+  new Option('--tcp-port <port>', 'also serve the local API on 127.0.0.1 (bearer token in <state>/local-token)')
+    .env('HOOKD_TCP_PORT')
+    .argParser(integerIn('--tcp-port', 'a port number', 0, 65535));
+export const probeTimeoutOption = () => new Option('--timeout <seconds>', 'how long to wait for the probe hook').argParser(seconds('--timeout', true)).default(10);

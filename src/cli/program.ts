@@ -1,16 +1,28 @@
-// The command table. Each action imports its command on demand, so a command pays only for
-// the modules it uses.
+// The command table, the only one: each action imports its command on demand, so a command pays
+// only for the modules it uses (and `hookd emit`, taken by bin/hookd and src/bin.ts before this
+// table is built, pays for none).
 import { Command } from 'commander';
-import { registerInstallCommands } from './cli-install.js';
-import { clientOption, jsonOption, settingsOption, socketOption, stateOption } from './cli-options.js';
+import {
+  clientOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
+} from './options.js';
+
+/**
+ * Commander's errors in hookd's voice: `hookd: MESSAGE`. A bad value of a number option is already
+ * a whole sentence naming the flag (options.ts); other mistakes (an unknown option) get a hint.
+ */
+function oneVoice(text: string): string {
+  const badValue = /^error: option '.*?' argument '.*' is invalid\. /s;
+  if (badValue.test(text)) return text.replace(badValue, 'hookd: ');
+  return `${text.replace(/^error: /, 'hookd: ')}(run with --help for usage)\n`;
+}
 
 /** Build the `hookd` program. */
 export function buildProgram(version: string): Command {
   const program = new Command('hookd')
     .description('Run agent hooks without blocking the agent, and never lose an event.')
     .version(version)
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ outputError: (text, write) => write(text) });
+    // One voice: commander's "error: ..." reads as every other hookd error; a bad number names the flag once.
+    .configureOutput({ outputError: (text, write) => write(oneVoice(text)) });
 
   // Listed for --help only: bin/hookd (sh) and src/bin.ts take `emit` before this table is built,
   // so the bridge never loads commander.
@@ -30,7 +42,7 @@ export function buildProgram(version: string): Command {
     .addOption(clientOption())
     .option('--payload <file>', "payload JSON file, or - for stdin (default: the client's own sample payload)")
     .addOption(jsonOption())
-    .action(async (event: string, options) => (await import('./commands/run.js')).runCommand(event, options));
+    .action(async (event: string, options) => (await import('../commands/run.js')).runCommand(event, options));
 
   program
     .command('validate')
@@ -38,7 +50,7 @@ export function buildProgram(version: string): Command {
     .addOption(settingsOption())
     .addOption(clientOption())
     .addOption(jsonOption())
-    .action(async (options) => (await import('./commands/validate.js')).validateCommand(options));
+    .action(async (options) => (await import('../commands/validate.js')).validateCommand(options));
 
   program
     .command('daemon')
@@ -47,16 +59,16 @@ export function buildProgram(version: string): Command {
     .addOption(clientOption())
     .addOption(stateOption())
     .addOption(socketOption())
-    .option('--concurrency <n>', 'hooks running at once', '8')
-    .option('--shutdown-deadline <seconds>', 'on stop, how long running hooks may finish before they are interrupted', '10')
-    .option('--tcp-port <port>', 'also serve the local API on 127.0.0.1 (bearer token in <state>/local-token; env HOOKD_TCP_PORT)')
-    .action(async (options) => (await import('./commands/daemon.js')).daemonCommand(options));
+    .addOption(concurrencyOption())
+    .addOption(shutdownDeadlineOption())
+    .addOption(tcpPortOption())
+    .action(async (options) => (await import('../commands/daemon.js')).daemonCommand(options));
 
   program
     .command('clients')
     .description('the agent clients found here, their hook files and what hookd runs of them')
     .addOption(jsonOption())
-    .action(async (options) => (await import('./commands/clients.js')).clientsCommand(options));
+    .action(async (options) => (await import('../commands/clients.js')).clientsCommand(options));
 
   program
     .command('status')
@@ -64,7 +76,7 @@ export function buildProgram(version: string): Command {
     .addOption(stateOption())
     .addOption(socketOption())
     .addOption(jsonOption())
-    .action(async (options) => (await import('./commands/status.js')).statusCommand(options));
+    .action(async (options) => (await import('../commands/status.js')).statusCommand(options));
 
   // Platform API commands (sessions, computers, reports, controls, limits, emulator) go below.
   const repeat = (value: string, previous: string[] = []) => [...previous, value];
@@ -79,7 +91,7 @@ export function buildProgram(version: string): Command {
     .addOption(jsonOption())
     .addOption(socketOption())
     .addOption(stateOption())
-    .action(async (options) => (await import('./commands/sessions.js')).sessionsList(options));
+    .action(async (options) => (await import('../commands/sessions.js')).sessionsList(options));
   sessions
     .command('create')
     .description('create a session on a computer')
@@ -89,7 +101,7 @@ export function buildProgram(version: string): Command {
     .addOption(jsonOption())
     .addOption(socketOption())
     .addOption(stateOption())
-    .action(async (options) => (await import('./commands/sessions.js')).sessionsCreate(options));
+    .action(async (options) => (await import('../commands/sessions.js')).sessionsCreate(options));
   sessions
     .command('message')
     .description('add a message to a session')
@@ -101,20 +113,20 @@ export function buildProgram(version: string): Command {
     .addOption(jsonOption())
     .addOption(socketOption())
     .addOption(stateOption())
-    .action(async (id: string, text: string, options) => (await import('./commands/sessions.js')).sessionsMessage(id, text, options));
+    .action(async (id: string, text: string, options) => (await import('../commands/sessions.js')).sessionsMessage(id, text, options));
 
   const computers = program.command('computers').description('the computers (execution hosts) of the organization');
   computers
     .command('list')
     .description('list computers, newest first')
     .addOption(jsonOption())
-    .action(async (options) => (await import('./commands/computers.js')).computersList(options));
+    .action(async (options) => (await import('../commands/computers.js')).computersList(options));
   computers
     .command('get')
     .description('show one computer')
     .argument('<id>', 'the computer')
     .addOption(jsonOption())
-    .action(async (id: string, options) => (await import('./commands/computers.js')).computersGet(id, options));
+    .action(async (id: string, options) => (await import('../commands/computers.js')).computersGet(id, options));
   computers
     .command('update')
     .description("change a computer's name, host id or remote user")
@@ -123,13 +135,13 @@ export function buildProgram(version: string): Command {
     .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
     .option('--remote-user <user>', 'remote user, 1 to 63 characters')
     .addOption(jsonOption())
-    .action(async (id: string, options) => (await import('./commands/computers.js')).computersUpdate(id, options));
+    .action(async (id: string, options) => (await import('../commands/computers.js')).computersUpdate(id, options));
   computers
     .command('install-deps')
     .description('retry the install-dependencies step of a computer')
     .argument('<id>', 'the computer')
     .addOption(jsonOption())
-    .action(async (id: string, options) => (await import('./commands/computers.js')).computersInstallDeps(id, options));
+    .action(async (id: string, options) => (await import('../commands/computers.js')).computersInstallDeps(id, options));
 
   program
     .command('reports')
@@ -141,7 +153,7 @@ export function buildProgram(version: string): Command {
     .option('--start-after <report-id>', 'start after this report')
     .option('--all', 'walk every page and print one list')
     .addOption(jsonOption())
-    .action(async (options) => (await import('./commands/reports.js')).reportsList(options));
+    .action(async (options) => (await import('../commands/reports.js')).reportsList(options));
 
   program
     .command('controls')
@@ -152,7 +164,7 @@ export function buildProgram(version: string): Command {
     .option('--cursor <cursor>', 'start at this page cursor')
     .option('--all', 'walk every page and print one list')
     .addOption(jsonOption())
-    .action(async (options) => (await import('./commands/controls.js')).controlsHistory(options));
+    .action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
 
   program
     .command('limits')
@@ -162,7 +174,7 @@ export function buildProgram(version: string): Command {
     .argument('[users...]', 'EMAIL=LIMIT words')
     .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}')
     .addOption(jsonOption())
-    .action(async (users: string[], options) => (await import('./commands/limits.js')).limitsSet(users, options));
+    .action(async (users: string[], options) => (await import('../commands/limits.js')).limitsSet(users, options));
 
   program
     .command('emulator')
@@ -173,9 +185,53 @@ export function buildProgram(version: string): Command {
     .option('--key <key>', 'the API key clients must send (default: HOOKD_API_KEY, else hookd-emulator-key)')
     .option('--run-ms <ms>', 'length of a simulated agent turn or install (default 2000)')
     .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
-    .action(async (options) => (await import('./commands/emulator.js')).emulatorCommand(options));
+    .action(async (options) => (await import('../commands/emulator.js')).emulatorCommand(options));
 
-  registerInstallCommands(program);
+  // Install, uninstall, the user service and doctor.
+  program
+    .command('install')
+    .description("wire the bridge into the clients' settings: wrap the plain hooks of events whose result the client ignores, add example hooks")
+    .addOption(settingsOption())
+    .addOption(clientOption())
+    .addOption(stateOption())
+    .option('--events <list>', "events to wrap, comma-separated (default: the events whose result the client ignores; naming a deciding event such as Stop wraps it, and its hooks lose their say)")
+    .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
+    .addOption(dryRunOption())
+    .action(async (options) => (await import('../commands/install.js')).installCommand(options));
+
+  program
+    .command('uninstall')
+    .description('undo hookd install: restore the wrapped commands, remove the added hooks')
+    .addOption(settingsOption())
+    .addOption(clientOption())
+    .addOption(stateOption())
+    .addOption(dryRunOption())
+    .action(async (options) => (await import('../commands/uninstall.js')).uninstallCommand(options));
+
+  const service = program.command('service').description('the user service that runs the daemon (systemd user unit / LaunchAgent)');
+  for (const [action, description] of [
+    ['install', 'write the service file, then enable and start the service'],
+    ['uninstall', 'stop and disable the service, then remove its file'],
+    ['status', 'whether the service is installed, current and running'],
+  ] as const) {
+    service
+      .command(action)
+      .description(description)
+      .addOption(dryRunOption())
+      .action(async (options) => (await import('../commands/service.js')).serviceCommand(action, options));
+  }
+
+  program
+    .command('doctor')
+    .description('check the whole chain: settings, the hookd on PATH, the daemon, a probe event through the inbox')
+    .addOption(settingsOption())
+    .addOption(clientOption())
+    .addOption(stateOption())
+    .addOption(socketOption())
+    .option('--path <PATH>', "the PATH the client runs hooks with, to check the hookd it finds (default: this shell's PATH)")
+    .addOption(probeTimeoutOption())
+    .addOption(jsonOption())
+    .action(async (options) => (await import('../commands/doctor.js')).doctorCommand(options));
 
   return program;
 }

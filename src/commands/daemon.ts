@@ -5,16 +5,17 @@ import type { Proxy } from '../api/proxy.js';
 import type { Fallback } from '../daemon/local-api.js';
 import { createLogger } from '../common/logger.js';
 import { resolvePaths } from '../common/paths.js';
-import { HookdError, UsageError } from '../common/errors.js';
+import { HookdError } from '../common/errors.js';
 
 export interface DaemonCommandOptions {
   settings?: string;
   client?: string;
   stateDir?: string;
   socket?: string;
-  concurrency?: string;
-  shutdownDeadline?: string;
-  tcpPort?: string;
+  /** Parsed and defaulted once, in src/cli/options.ts. */
+  concurrency: number;
+  shutdownDeadline: number;
+  tcpPort?: number;
 }
 
 function version(): string {
@@ -23,19 +24,6 @@ function version(): string {
 
 /** Run the daemon until a stop signal. */
 export async function daemonCommand(options: DaemonCommandOptions): Promise<void> {
-  const concurrency = Number(options.concurrency ?? '8');
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
-    throw new UsageError(`--concurrency must be an integer from 1 to 256, got ${JSON.stringify(options.concurrency)}`);
-  }
-  const deadline = Number(options.shutdownDeadline ?? '10');
-  if (!Number.isFinite(deadline) || deadline < 0) {
-    throw new UsageError(`--shutdown-deadline must be a number of seconds, got ${JSON.stringify(options.shutdownDeadline)}`);
-  }
-  const tcpText = options.tcpPort ?? process.env.HOOKD_TCP_PORT;
-  const tcpPort = tcpText === undefined || tcpText === '' ? undefined : Number(tcpText);
-  if (tcpPort !== undefined && (!Number.isInteger(tcpPort) || tcpPort < 0 || tcpPort > 65535)) {
-    throw new UsageError(`--tcp-port must be a port number from 0 to 65535, got ${JSON.stringify(tcpText)}`);
-  }
   const logger = createLogger();
   const paths = resolvePaths(options);
   // The platform proxy: hook scripts reach sessions and messages through the daemon, never holding
@@ -47,7 +35,7 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     proxy ??= (await import('../api/proxy-from-env.js')).proxyFromEnvironment(logger.child({ part: 'proxy' }));
     return proxy.handle(req, res);
   };
-  const daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency, shutdownDeadlineMs: deadline * 1000, fallback, tcpPort });
+  const daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency: options.concurrency, shutdownDeadlineMs: options.shutdownDeadline * 1000, fallback, tcpPort: options.tcpPort });
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();

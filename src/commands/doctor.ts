@@ -11,21 +11,20 @@ export interface DoctorOptions {
   stateDir?: string;
   socket?: string;
   path?: string;
-  timeout?: string;
+  /** Seconds, parsed once in src/cli/options.ts. */
+  timeout: number;
   json?: boolean;
 }
 
 /** Run every check and print it; exit 1 when any failed. */
 export async function doctorCommand(options: DoctorOptions): Promise<void> {
-  const seconds = Number(options.timeout ?? '10');
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got ${JSON.stringify(options.timeout)}`);
   const paths = resolvePaths(options);
   // No client found is a failed check like any other, not a reason to skip the rest.
   const loaded = await readHookFiles(options).catch((error: unknown) => {
     if (error instanceof UsageError) return error.message;
     throw error;
   });
-  const checks = await runDoctor(paths, loaded, { pathVar: options.path ?? process.env.PATH, timeoutMs: seconds * 1000 });
+  const checks = await runDoctor(paths, loaded, { pathVar: options.path ?? process.env.PATH, timeoutMs: options.timeout * 1000 });
   const ok = checks.every((check) => check.ok);
   process.stdout.write(options.json ? `${JSON.stringify({ ok, checks }, null, 2)}\n` : renderChecks(checks));
   if (!ok) process.exitCode = 1;

@@ -1,16 +1,15 @@
 // The JSON Schema files in schemas/, generated from the zod schemas (the single source of truth).
-// `npm run schemas` rewrites them; test/schemas.test.ts fails when the committed files drift.
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// scripts/write-schemas.mjs (`npm run schemas`) writes them; test/schemas.test.ts fails when the
+// committed files drift.
 import { z } from 'zod';
-import { HooksFileSchema, SettingsFileSchema } from './settings/schema.js';
+import { HooksFileSchema, SettingsFileSchema } from './schema.js';
 import {
   GenericPayloadSchema,
   NotificationPayloadSchema,
   SessionEndPayloadSchema,
   StopPayloadSchema,
   SubagentStopPayloadSchema,
-} from './events/payload-schema.js';
+} from '../events/payload-schema.js';
 
 const SCHEMAS: Record<string, z.ZodType> = {
   'settings.schema.json': SettingsFileSchema,
@@ -27,9 +26,4 @@ export function jsonSchemaFiles(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(SCHEMAS).map(([name, schema]) => [name, `${JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2)}\n`]),
   );
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dir = new URL('../schemas/', import.meta.url);
-  for (const [name, text] of Object.entries(jsonSchemaFiles())) writeFileSync(new URL(name, dir), text);
 }
