@@ -36,7 +36,12 @@ export async function emitFromArgv(args: string[]): Promise<void> {
   const command = words.join(' ');
   if (command.trim() === '') return fail('no command given; write: hookd emit -- CMD');
   if (!payloadArg && process.stdin.isTTY) return fail('no event on stdin (the agent client runs hookd emit with the event on stdin)');
-  const state = stateDir(stateFlag);
+  let state: string;
+  try {
+    state = stateDir(stateFlag);
+  } catch (error) {
+    return fail(`${(error as Error).message.replace(/^--state-dir: |^HOOKD_STATE_DIR: /, '')}; the event was not stored`);
+  }
   try {
     const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await buffer(process.stdin);
     await writeRecord(state, { command, clientEnv: clientEnvOf(process.env, command), payload });

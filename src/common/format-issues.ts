@@ -12,10 +12,20 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+// How much of a bad value a message shows.
+const SHOWN = 40;
+
+/**
+ * A bad value as it reads in a message, at most 40 characters. A container is never serialized
+ * whole: a payload's field nested thousands of levels deep would overflow the stack (and take the
+ * daemon's intake down with it), and a megabyte array would be copied only to be cut.
+ */
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `an array of ${value.length}`;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length === 0 ? '{}' : 'an object';
+  const text = typeof value === 'string' && value.length > SHOWN ? JSON.stringify(value.slice(0, SHOWN)) : JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}...` : text;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

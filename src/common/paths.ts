@@ -3,6 +3,7 @@
 // bridge's fast path: keep the two in step.
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { UsageError } from './errors.js';
 
 export interface PathFlags {
   settings?: string;
@@ -31,10 +32,21 @@ export function settingsPath(flag?: string, env: Env = process.env): string | un
   return chosen ? path.resolve(expandHome(chosen)) : undefined;
 }
 
+/**
+ * A state directory as given: `~` and `~/…` are the home directory; anything else must be absolute.
+ * The bridge (bin/hookd) runs in the agent's working directory and the daemon in its own, so a
+ * relative path would name two places and events would vanish between them: both refuse it.
+ */
+function absoluteState(chosen: string, from: string): string {
+  const expanded = expandHome(chosen);
+  if (!path.isAbsolute(expanded)) throw new UsageError(`${from}: the state directory must be an absolute path (or start with ~/), got ${JSON.stringify(chosen)}`);
+  return path.resolve(expanded);
+}
+
 /** hookd's private state: inbox, history, lock and socket. */
 export function stateDir(flag?: string, env: Env = process.env): string {
-  const chosen = flag ?? env.HOOKD_STATE_DIR;
-  if (chosen) return path.resolve(expandHome(chosen));
+  if (flag) return absoluteState(flag, '--state-dir');
+  if (env.HOOKD_STATE_DIR) return absoluteState(env.HOOKD_STATE_DIR, 'HOOKD_STATE_DIR');
   if (isMac) return path.join(homedir(), 'Library', 'Application Support', 'hookd');
   const base = env.XDG_STATE_HOME || path.join(homedir(), '.local', 'state');
   return path.join(base, 'hookd');
