@@ -41,6 +41,13 @@ describe('a machine with real Droid and Claude Code files', () => {
     const daemon = testDaemon({}, { home });
     const hookd = (args: string[]) => execa(HOOKD, args, { env: daemon.env, reject: false, timeout: 30_000 });
 
+    const clients = await hookd(['clients']);
+    expect(clients.exitCode).toBe(0);
+    expect(clients.stdout).toContain('Droid (droid): found');
+    expect(clients.stdout).toContain(`${path.join(home, '.factory', 'hooks.json')}: absent`);
+    expect(clients.stdout).toContain(`${droid}: valid, 4 hook(s), 0 through hookd`);
+    expect(clients.stdout).toContain('Gemini CLI (gemini): not found');
+
     const validate = await hookd(['validate']);
     expect(validate.stderr).toBe('');
     expect(validate.exitCode).toBe(0);
@@ -77,6 +84,8 @@ describe('a machine with real Droid and Claude Code files', () => {
     });
     const envs = seen.map((name) => Object.fromEntries(readFileSync(path.join(home, name), 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])));
     for (const name of ['FACTORY_PROJECT_DIR', 'TMUX_PANE', 'TERM', 'PATH', 'HOME']) expect(envs[0]![name], name).toBe(envs[1]![name]);
+
+    expect((await hookd(['clients'])).stdout).toContain(`${droid}: valid, 4 hook(s), 2 through hookd`);
 
     const uninstall = await hookd(['uninstall']);
     expect(uninstall.exitCode).toBe(0);
