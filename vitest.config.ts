@@ -1,11 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The end-to-end suite of the real agent clients (test/clients, issue 15): its own project, so
+// that its globalSetup (installing the pinned clients, about 900 MB, once per lock file) runs only
+// when one of its files is among the tests to run.
+const REAL_CLIENTS = ['test/clients/claude-code.test.ts', 'test/clients/gemini-cli.test.ts', 'test/clients/codex.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Tests start real processes and daemons; two cores are shared between them.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'hookd', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...REAL_CLIENTS] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'real-clients',
+          include: REAL_CLIENTS,
+          globalSetup: ['test/clients/install-clients.mjs'],
+          // A test runs the client two or three times, with hooks that sleep; each step has its own hard timeout.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

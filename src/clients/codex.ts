@@ -21,7 +21,8 @@ export const codex: ClientProfile = {
   hookTypes: ['command'],
   sessionField: 'session_id',
   matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, PermissionRequest: TOOL, SessionStart: 'source' },
-  envMarkers: ['CODEX_HOME', 'CODEX_THREAD_ID', 'CODEX_SANDBOX'],
+  // What `codex exec` 0.169 gives its hooks: only its npm launcher's variables.
+  envMarkers: ['CODEX_MANAGED_BY_NPM', 'CODEX_MANAGED_PACKAGE_ROOT', 'CODEX_THREAD_ID'],
   envPrefixes: ['CODEX_'],
   afterInstall: 'Codex runs a changed hook only after you trust it again: start codex and approve the hookd hooks it lists for review',
 };

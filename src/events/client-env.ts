@@ -20,14 +20,19 @@ export function namedVariables(command: string): Set<string> {
   return new Set([...command.matchAll(/\$\{?([A-Za-z0-9_]+)/g)].map((match) => match[1]!));
 }
 
+// Names of secrets (GEMINI_API_KEY, CLAUDE_CODE_MESSAGING_TOKEN…): carried only when the command
+// names them, so a key the client holds is not written to the inbox for a hook that never reads it.
+const SECRET = /(KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS)$/;
+
 /** Whether the bridge carries variable `name` for a hook running `command`'s named variables. */
 export function isCarried(name: string, named: ReadonlySet<string>): boolean {
   if (name.startsWith('HOOKD_')) return false;
+  if (named.has(name)) return true;
+  if (SECRET.test(name)) return false;
   return (
     CARRIED.exact.has(name) ||
     CARRIED.prefixes.some((prefix) => name.startsWith(prefix)) ||
-    CARRIED.suffixes.some((suffix) => name.endsWith(suffix)) ||
-    named.has(name)
+    CARRIED.suffixes.some((suffix) => name.endsWith(suffix))
   );
 }
 

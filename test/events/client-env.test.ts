@@ -25,11 +25,14 @@ const CLIENT_ENV = {
   TERM: 'tmux-256color',
   LC_ALL: 'C.UTF-8',
   SLACK_WEBHOOK: 'https://hooks.example/abc',
+  GEMINI_API_KEY: 'gemini-key-marker',
+  CLAUDE_CODE_MESSAGING_TOKEN: 'messaging-token-marker',
+  WEBHOOK_TOKEN: 'named-token',
   UNRELATED_SECRET: 'not-for-the-hook',
   HOOKD_API_KEY: 'key-marker',
   HOOKD_LOCAL_TOKEN: 'token-marker',
 };
-const COMMAND = '${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh --notify "$SLACK_WEBHOOK"';
+const COMMAND = '${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh --notify "$SLACK_WEBHOOK" --token "$WEBHOOK_TOKEN"';
 
 async function emitThrough(viaNode: boolean, args: string[], input: string | undefined) {
   const state = tempDir();
@@ -48,7 +51,7 @@ async function emitThrough(viaNode: boolean, args: string[], input: string | und
 
 describe('the bridge carries the client environment a hook needs', () => {
   for (const viaNode of [false, true]) {
-    it(`through the ${viaNode ? 'Node' : 'sh'} path: named variables, the client's, the terminal's and PATH; never HOOKD_*`, async () => {
+    it(`through the ${viaNode ? 'Node' : 'sh'} path: named variables, the client's, the terminal's and PATH; secrets only when named; never HOOKD_*`, async () => {
       const record = await emitThrough(viaNode, ['--', COMMAND], stopPayload());
       const carried = record.clientEnv;
       expect(carried).toMatchObject({
@@ -56,6 +59,10 @@ describe('the bridge carries the client environment a hook needs', () => {
         CLAUDECODE: '1', TMUX_PANE: '%3', TERM: 'tmux-256color', LC_ALL: 'C.UTF-8', SLACK_WEBHOOK: CLIENT_ENV.SLACK_WEBHOOK,
       });
       expect(Object.keys(carried)).not.toContain('UNRELATED_SECRET');
+      // The client's secrets stay out of the inbox unless the command names one.
+      expect(Object.keys(carried)).not.toContain('GEMINI_API_KEY');
+      expect(Object.keys(carried)).not.toContain('CLAUDE_CODE_MESSAGING_TOKEN');
+      expect(carried.WEBHOOK_TOKEN).toBe('named-token');
       expect(Object.keys(carried).filter((name) => name.startsWith('HOOKD_'))).toEqual([]);
       // The sh path and the rule in src/events/client-env.ts agree name for name.
       expect(Object.keys(carried).sort()).toEqual(Object.keys(clientEnvOf({ ...CLIENT_ENV }, COMMAND)).sort());

@@ -1,0 +1,17 @@
+// Codex 0.169.0, the real client, offline against a fake Responses API (issue 15): `codex exec`
+// turns (hooks trusted for the run by --dangerously-bypass-hook-trust) with every event a turn
+// fires wired direct and through the bridge. Codex gives its hooks no *_PROJECT_DIR.
+import { realClientSuite } from './real-client-suite.js';
+import { scrubClientVariables } from './real-client-helpers.js';
+
+scrubClientVariables();
+
+realClientSuite({
+  name: 'codex',
+  label: 'Codex 0.169.0',
+  events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
+  stopEvent: 'Stop',
+  projectVariables: [],
+  userVariables: () => ({}),
+  sessionEnd: 'kills',
+});

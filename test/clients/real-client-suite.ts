@@ -1,0 +1,251 @@
+// The tests every real client goes through (issue 15): one turn against a fake of its model API,
+// with hooks run by the client itself and the same hooks behind the bridge (`hookd emit -- 'CMD'`)
+// run by a `hookd daemon` started on the client's own settings file. Each client's file
+// (claude-code.test.ts, gemini-cli.test.ts, codex.test.ts) calls realClientSuite with what is true
+// of that client.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import type { FakeApi } from './fakes/types.d.mts';
+import {
+  daemonOutcomes,
+  expectCleanExit,
+  recordingHooks,
+  theArrival,
+  waitForBridged,
+  waitForOutcomes,
+  type Arrival,
+  type Outcome,
+} from './real-client-helpers.js';
+import { bridge, clientOwnVariables, prepareClient, startFake, type ClientName, type PreparedClient, type RunResult } from './run-client.mjs';
+
+export interface ClientCase {
+  name: ClientName;
+  /** As the test names say it, with the pinned version. */
+  label: string;
+  /** The events one turn fires, each wired direct and bridged. */
+  events: readonly string[];
+  /** The client's "stop": the event after the agent's answer. */
+  stopEvent: string;
+  /** Variables a user's hook reads, with the value each must have, from the arrival and the client. */
+  userVariables: (arrival: Arrival, client: PreparedClient) => Record<string, string>;
+  /** Variables that must equal the project directory (none for Codex). */
+  projectVariables: readonly string[];
+  /**
+   * Variables the client sets for each hook command apart (Claude Code's CLAUDE_ENV_FILE names one
+   * file per SessionStart hook): what the bridged hook's value must match, from the direct one's.
+   */
+  perHookVariables?: Record<string, (directValue: string) => unknown>;
+  /** What the client does with a SessionEnd hook still running: kills it, or waits for it. */
+  sessionEnd: 'kills' | 'waits';
+}
+
+const TURN_MS = 60_000;
+const SLEEP_STOP_S = 3;
+const SLEEP_END_S = 5;
+
+function pick(env: Record<string, string>, names: string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, env[name]]));
+}
+
+/** Seconds, for the figures the tests print. */
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function realClientSuite(c: ClientCase): void {
+  let fake: FakeApi;
+
+  beforeAll(async () => {
+    fake = await startFake(c.name);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  /** A client on fresh temp paths whose bridge writes into `daemon`'s inbox. */
+  function client(daemon: TestDaemon, hooks: object, prefix: string): PreparedClient {
+    return prepareClient(c.name, { dir: tempDir(`hookd-${c.name}-${prefix}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks: hooks as never });
+  }
+
+  describe(`${c.label}: one turn with every event's hook wired direct and through the bridge`, () => {
+    let daemon: TestDaemon;
+    let prepared: PreparedClient;
+    let out: string;
+    let result: RunResult;
+    let outcomes: Outcome[];
+
+    beforeAll(async () => {
+      daemon = testDaemon();
+      out = tempDir(`hookd-${c.name}-out-`);
+      prepared = client(daemon, recordingHooks(c.events, out), 'turn');
+      await daemon.start(['--settings', prepared.settingsFile]);
+      result = await prepared.run({ timeoutMs: TURN_MS });
+      expectCleanExit(result, `one ${c.name} turn`);
+      await waitForBridged(out, c.events);
+      // One outcome per event; then a moment more, for any second run to show.
+      await waitForOutcomes(daemon, c.events.length);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      outcomes = await daemonOutcomes(daemon);
+    }, 120_000);
+
+    it('runs the turn against the fake API and exits 0', () => {
+      expectCleanExit(result, `one ${c.name} turn`);
+      expect(result.stdout).toContain('hi');
+      expect(fake.requests.length).toBeGreaterThan(0);
+    });
+
+    it(`fires ${c.events.join(', ')}, each once, to the hook it runs itself`, () => {
+      for (const event of c.events) {
+        const arrival = theArrival(out, 'direct', event);
+        expect(arrival.payload.hook_event_name, `${event}: hook_event_name`).toBe(event);
+      }
+    });
+
+    it('delivers each event once to the daemon, whose hook gets exactly the bytes the client sent', () => {
+      for (const event of c.events) {
+        const direct = theArrival(out, 'direct', event);
+        const bridged = theArrival(out, 'bridged', event);
+        expect(bridged.bytes.toString('utf8'), `${event}: the bridged hook's stdin`).toBe(direct.bytes.toString('utf8'));
+        expect(Buffer.compare(bridged.bytes, direct.bytes), `${event}: byte for byte`).toBe(0);
+      }
+      expect(outcomes.map((o) => `${o.event} ${o.outcome}`).sort()).toEqual(c.events.map((event) => `${event} ok`).sort());
+    });
+
+    it('runs the bridged hook in the project directory, with its project variables', () => {
+      for (const event of c.events) {
+        const direct = theArrival(out, 'direct', event);
+        const bridged = theArrival(out, 'bridged', event);
+        expect(direct.cwd, `${event}: the direct hook's working directory`).toBe(prepared.project);
+        expect(bridged.cwd, `${event}: the bridged hook's working directory`).toBe(prepared.project);
+        const projectDirs = Object.keys(direct.env).filter((name) => name.endsWith('_PROJECT_DIR')).sort();
+        expect(projectDirs, `${event}: the client's *_PROJECT_DIR variables`).toEqual([...c.projectVariables].sort());
+        const expected = Object.fromEntries(c.projectVariables.map((name) => [name, prepared.project]));
+        expect(pick(direct.env, [...c.projectVariables]), `${event}: direct`).toEqual(expected);
+        expect(pick(bridged.env, [...c.projectVariables]), `${event}: bridged`).toEqual(expected);
+      }
+    });
+
+    it("gives the bridged hook the client's own variables, PATH and the terminal's, as the client gave the direct hook", () => {
+      const expected: Record<string, Record<string, string | undefined>> = {};
+      const actual: Record<string, Record<string, string | undefined>> = {};
+      for (const event of c.events) {
+        const direct = theArrival(out, 'direct', event);
+        const bridged = theArrival(out, 'bridged', event);
+        const user = c.userVariables(direct, prepared);
+        // What a user's hook reads (CLAUDECODE, the session id…): the client gives it, and so must the bridge.
+        expect(pick(direct.env, Object.keys(user)), `${event}: the client gives its hook`).toEqual(user);
+        expected[event] = {
+          ...clientOwnVariables(c.name, direct.env, prepared.env),
+          ...user,
+          PATH: direct.env.PATH,
+          TERM: direct.env.TERM,
+          TERM_PROGRAM: direct.env.TERM_PROGRAM,
+        };
+        for (const [name, matcher] of Object.entries(c.perHookVariables ?? {})) {
+          if (direct.env[name] !== undefined) expected[event]![name] = matcher(direct.env[name]!) as string;
+        }
+        actual[event] = pick(bridged.env, Object.keys(expected[event]!));
+      }
+      expect(actual).toEqual(expected);
+    });
+  });
+
+  it(`no longer waits for a slow ${c.stopEvent} hook (sleep ${SLEEP_STOP_S}) behind the bridge`, async () => {
+    const daemon = testDaemon();
+    const out = tempDir(`hookd-${c.name}-stop-`);
+    // The slow hook leaves a marker per run when it finishes. Before it, in both settings, a
+    // trivial hook notes when the client fired the event (date +%s%N): what the client spends
+    // after it is the part of the turn the slow hook could add to.
+    const slow = (way: string) => `sleep ${SLEEP_STOP_S}; : > ${path.join(out, way)}-done-$$`;
+    const fired = (way: string) => `date +%s%N > ${path.join(out, way)}-fired-$$`;
+    const finished = (way: string) => readdirSync(out).filter((name) => name.startsWith(`${way}-done-`)).length;
+    const firedAt = (way: string) =>
+      readdirSync(out)
+        .filter((name) => name.startsWith(`${way}-fired-`))
+        .map((name) => Number(readFileSync(path.join(out, name), 'utf8')) / 1e6)
+        .sort((a, b) => a - b);
+    const settings = (way: string, command: string) => ({ [c.stopEvent]: [{ hooks: [{ type: 'command', command: fired(way) }, { type: 'command', command }] }] });
+    const clients = {
+      direct: client(daemon, settings('direct', slow('direct')), 'stop-direct'),
+      bridged: client(daemon, settings('bridged', bridge(slow('bridged'))), 'stop-bridged'),
+    };
+    await daemon.start(['--settings', clients.bridged.settingsFile]);
+
+    // Bridged, direct, direct, bridged: the first run of a client is the slowest (cold caches), and
+    // the machine's speed drifts; this order puts both on the two sides alike.
+    const wall = { direct: [] as number[], bridged: [] as number[] };
+    const after = { direct: [] as number[], bridged: [] as number[] };
+    for (const way of ['bridged', 'direct', 'direct', 'bridged'] as const) {
+      const run = await clients[way].run({ timeoutMs: TURN_MS });
+      const finishedAtExit = finished(way);
+      expectCleanExit(run, `a turn with the ${way} ${c.stopEvent} hook`);
+      wall[way].push(run.wallMs);
+      const times = firedAt(way);
+      expect(times.length, `${c.stopEvent} fired once per turn`).toBe(wall[way].length);
+      after[way].push(run.exitedAt - times[times.length - 1]!);
+      if (way === 'direct') {
+        expect(finishedAtExit, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(wall.direct.length);
+      } else {
+        // Not waited for: this run's hook had not finished when the client exited…
+        expect(finishedAtExit, `the bridged ${c.stopEvent} hook had finished when the client exited: the client waited for it`).toBeLessThan(wall.bridged.length);
+      }
+    }
+    // …and the daemon ran them all the same.
+    await waitFor(`the daemon to finish both runs of the bridged ${c.stopEvent} hook`, () => finished('bridged') === 2, 20_000);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const figures = (way: 'direct' | 'bridged') => `${wall[way].map(s).join(', ')} (after ${c.stopEvent}: ${after[way].map(s).join(', ')})`;
+    console.info(`${c.label}: turn with a ${SLEEP_STOP_S} s ${c.stopEvent} hook: direct ${figures('direct')}; through hookd ${figures('bridged')}`);
+    // The bridged turn does not include the hook's seconds: the client's time after the event
+    // (start-up, which varies by seconds on a loaded machine, is not in it)…
+    expect(mean(after.bridged), `time after ${c.stopEvent}: bridged ${after.bridged.map(s)} vs direct ${after.direct.map(s)}`).toBeLessThan(mean(after.direct) - 2000);
+    // …and the whole turn.
+    expect(mean(wall.bridged), `bridged turns ${wall.bridged.map(s)} vs direct turns ${wall.direct.map(s)}`).toBeLessThan(mean(wall.direct));
+  }, 180_000);
+
+  it(`lets a slow SessionEnd hook (sleep ${SLEEP_END_S}) behind the bridge finish; the client ${c.sessionEnd === 'kills' ? 'kills' : 'waits for'} the direct one`, async () => {
+    const daemon = testDaemon();
+    const out = tempDir(`hookd-${c.name}-end-`);
+    const marker = (way: string, what: string) => path.join(out, `${way}-${what}`);
+    const hook = (way: string) => `date +%s%N > ${marker(way, 'started')}; sleep ${SLEEP_END_S}; : > ${marker(way, 'done')}`;
+    const startedAt = (way: string) => Number(readFileSync(marker(way, 'started'), 'utf8')) / 1e6;
+    const direct = client(daemon, { SessionEnd: [{ hooks: [{ type: 'command', command: hook('direct') }] }] }, 'end-direct');
+    const bridged = client(daemon, { SessionEnd: [{ hooks: [{ type: 'command', command: bridge(hook('bridged')) }] }] }, 'end-bridged');
+    await daemon.start(['--settings', bridged.settingsFile]);
+
+    const plain = await direct.run({ timeoutMs: TURN_MS });
+    const directDoneAtExit = existsSync(marker('direct', 'done'));
+    const viaBridge = await bridged.run({ timeoutMs: TURN_MS });
+    const bridgedDoneAtExit = existsSync(marker('bridged', 'done'));
+    expectCleanExit(plain, 'the turn with the direct SessionEnd hook');
+    expectCleanExit(viaBridge, 'the turn with the bridged SessionEnd hook');
+
+    // The daemon runs the bridged hook to its end, after the client has gone.
+    expect(bridgedDoneAtExit, 'the bridged SessionEnd hook had finished when the client exited: the client waited for it').toBe(false);
+    await waitFor('the daemon to finish the bridged SessionEnd hook', () => existsSync(marker('bridged', 'done')), 20_000);
+
+    expect(existsSync(marker('direct', 'started')), 'the client started its direct SessionEnd hook').toBe(true);
+    if (c.sessionEnd === 'kills') {
+      // Give the direct hook well over its 5 s to finish, had it been left to run.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, plain.exitedAt + (SLEEP_END_S + 2) * 1000 - Date.now())));
+      expect(existsSync(marker('direct', 'done')), 'the direct SessionEnd hook finished, though the client should have killed it').toBe(false);
+    } else {
+      expect(directDoneAtExit, 'the client waited for its direct SessionEnd hook to finish').toBe(true);
+    }
+    console.info(
+      `${c.label}: turn with a ${SLEEP_END_S} s SessionEnd hook: direct ${s(plain.wallMs)}, client exit - hook start ${s(plain.exitedAt - startedAt('direct'))} ` +
+        `(hook ${existsSync(marker('direct', 'done')) ? 'finished' : 'killed, never finished'}); through hookd ${s(viaBridge.wallMs)}, ` +
+        `client exit - hook start ${s(viaBridge.exitedAt - startedAt('bridged'))} (hook finished)`,
+    );
+  }, 120_000);
+
+  // Also after a failed beforeAll, when no afterEach runs.
+  afterEach(async () => {
+    await stopTestDaemons();
+  });
+  afterAll(async () => {
+    await stopTestDaemons();
+    cleanupTempDirs();
+  });
+}
