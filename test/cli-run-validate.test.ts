@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runHookd } from './helpers/run-hookd.js';
-import { HOOK_FIXTURES, FIXTURES } from './helpers/paths.js';
+import { FIXTURES, HOOK_FIXTURES, ROOT } from './helpers/paths.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
@@ -119,6 +119,23 @@ describe('hookd run', () => {
     const notification = await runHookd(['run', 'Notification'], { env: { HOME: home }, cwd: home });
     expect(notification.exitCode).toBe(1);
     expect(notification.stdout).not.toContain('would act');
+  });
+
+  it('without --payload, hands the hook the bytes the client sends: one line captured from the real client, per client', async () => {
+    const dir = tempDir();
+    const home = tempDir();
+    mkdirSync(path.join(home, '.gemini'));
+    const save = `${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`;
+    writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify({ hooks: { AfterAgent: [{ hooks: [command(save)] }] } }));
+    const gemini = await runHookd(['run', '--client', 'gemini', 'AfterAgent'], { env: { HOME: home }, cwd: home });
+    expect(gemini.exitCode).toBe(0);
+    expect(readFileSync(`${dir}/seen`)).toEqual(readFileSync(path.join(ROOT, 'samples', 'gemini', 'AfterAgent.json')));
+    const file = settingsWith({ SubagentStop: [{ matcher: 'general-purpose', hooks: [command(save)] }] });
+    await runHookd(['run', 'SubagentStop', '--settings', file]);
+    const claude = readFileSync(`${dir}/seen`, 'utf8');
+    expect(claude).toBe(readFileSync(path.join(ROOT, 'samples', 'claude', 'SubagentStop.json'), 'utf8'));
+    expect(claude.split('\n')).toHaveLength(2);
+    expect(JSON.parse(claude)).toMatchObject({ hook_event_name: 'SubagentStop', agent_type: expect.any(String), prompt_id: expect.any(String) });
   });
 
   it('reads the payload from stdin with --payload -', async () => {

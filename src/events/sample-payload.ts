@@ -4,7 +4,7 @@
 // one line of compact JSON ending in a newline.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLIENTS } from '../clients/registry.js';
+import { CLIENTS, GENERIC } from '../clients/registry.js';
 import { packageRoot } from '../common/package-root.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -25,7 +25,8 @@ function captured(client: ClientProfile, event: string): Buffer | undefined {
 
 /** A sample payload for `event` from `client` (else from the first client that has one), and where it came from. */
 export function samplePayload(event: string, client?: ClientProfile): { bytes: Buffer; source: string } {
-  for (const candidate of client ? [client] : CLIENTS) {
+  // A file of no known client (generic) takes the first client's sample that exists.
+  for (const candidate of client && client !== GENERIC ? [client] : CLIENTS) {
     const bytes = captured(candidate, event);
     if (bytes) return { bytes, source: `sample ${event} payload of ${candidate.name}` };
   }
