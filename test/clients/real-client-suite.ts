@@ -127,7 +127,7 @@ export function realClientSuite(c: ClientCase): void {
       }
     });
 
-    it("gives the bridged hook the client's own variables, PATH and the terminal's, as the client gave the direct hook", () => {
+    it("gives the bridged hook the client's own variables (not its secrets), PATH and the terminal's, as the client gave the direct hook", () => {
       const expected: Record<string, Record<string, string | undefined>> = {};
       const actual: Record<string, Record<string, string | undefined>> = {};
       for (const event of c.events) {
@@ -136,8 +136,13 @@ export function realClientSuite(c: ClientCase): void {
         const user = c.userVariables(direct, prepared);
         // What a user's hook reads (CLAUDECODE, the session id…): the client gives it, and so must the bridge.
         expect(pick(direct.env, Object.keys(user)), `${event}: the client gives its hook`).toEqual(user);
+        const own = clientOwnVariables(c.name, direct.env, prepared.env);
+        // A secret the client holds (CLAUDE_CODE_MESSAGING_TOKEN) stays out of the inbox: these hooks do not name it.
+        const secrets = Object.keys(own).filter((name) => /(KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS)$/.test(name));
+        for (const name of secrets) expect(bridged.env[name], `${event}: ${name} is not carried`).toBeUndefined();
+        for (const name of secrets) delete own[name];
         expected[event] = {
-          ...clientOwnVariables(c.name, direct.env, prepared.env),
+          ...own,
           ...user,
           PATH: direct.env.PATH,
           TERM: direct.env.TERM,
