@@ -102,7 +102,8 @@ async function daemonRate(daemon, count, round) {
 async function burst() {
   const N = 1000;
   const CONCURRENCY = 8;
-  const ROUNDS = 5;
+  // BENCH_BURST_ROUNDS=9 (say) for a steadier median on a busy machine.
+  const ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 5);
   // Interleaved rounds, each a ratio: this machine's speed drifts by tens of percent within a minute.
   const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
   const ratios = [], hookd = [], plain = [];

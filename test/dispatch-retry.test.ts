@@ -6,10 +6,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { Inbox } from '../src/events/inbox.js';
-import { AttemptJournal } from '../src/events/attempt-journal.js';
 import { serializeRecord } from '../src/events/record-format.js';
 import { Dispatcher } from '../src/daemon/dispatch.js';
 import { History } from '../src/daemon/history.js';
+import { recordHistory } from '../src/daemon/record-history.js';
+import { RunEvents } from '../src/telemetry/run-events.js';
 import { givenSource } from '../src/clients/find-sources.js';
 import { ProjectHooks } from '../src/daemon/project-hooks.js';
 import { LiveConfig } from '../src/daemon/live-config.js';
@@ -26,29 +27,27 @@ describe('Dispatcher', () => {
     let log = '';
     const logger = pino({ level: 'debug' }, new Writable({ write: (chunk, _e, done) => ((log += chunk), done()) }));
     const inbox = new Inbox(state);
-    inbox.ensure();
+    inbox.open();
     const key = '00000000000000000001-test';
     writeFileSync(path.join(inbox.dirs.cur, key), serializeRecord({ command: `echo ran >> ${out}`, clientEnv: {}, payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}') }));
-    const journal = new AttemptJournal(inbox.dirs.root);
-    journal.open([]);
     // A directory where the attempts journal goes: noting the run fails, as on a full disk.
-    journal.close();
+    inbox.close();
     rmSync(path.join(inbox.dirs.root, 'attempts.log'));
     mkdirSync(path.join(inbox.dirs.root, 'attempts.log'));
     const history = new History(state);
+    const events = new RunEvents();
+    recordHistory(events, history, logger);
     const dispatcher = new Dispatcher({
       inbox,
-      journal,
-      history,
+      events,
       config: new LiveConfig([givenSource(path.join(state, 'no-settings.json'))], logger),
       projects: new ProjectHooks(),
       scheduler: new Scheduler(2),
       logger,
       socket: path.join(state, 'hookd.sock'),
       interrupt: new AbortController().signal,
-      stopping: () => false,
     });
-    await dispatcher.admit(key, 1);
+    await dispatcher.admit({ key, attempt: 1, receivedAt: 1, takenAt: Date.now() });
     await waitFor('the failure to be logged', () => /run failed inside the daemon; trying again/.test(log));
     expect(existsSync(out)).toBe(false);
     expect(existsSync(path.join(inbox.dirs.cur, key))).toBe(true);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
 import { waitFor } from './helpers/wait-for.js';
+import { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../src/daemon/local-api-schemas.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -64,6 +65,16 @@ describe('local API', () => {
     expect(status.body).toMatchObject({ settings: { files: [{ path: daemon.settings }], daemonHooks: 0 }, queue: { running: 0, pending: 0 }, stateDir: daemon.stateDir });
     expect(statSync(daemon.socket).mode & 0o777).toBe(0o600);
     expect(statSync(daemon.stateDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('answers as the schemas that `hookd status` reads them with describe', async () => {
+    const daemon = await started({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
+    expect(HealthSchema.safeParse((await daemon.request('GET', '/health')).body).error).toBeUndefined();
+    const queued = await daemon.request('POST', '/events', stopPayload());
+    expect(QueuedSchema.parse(queued.body).queued.map((q) => q.command)).toEqual(['true']);
+    await waitFor('the hook to be recorded', async () => EventsSchema.parse((await daemon.request('GET', '/events?limit=5')).body).events.length === 1);
+    const status = StatusSchema.parse((await daemon.request('GET', '/status')).body);
+    expect(status.recent).toEqual([expect.objectContaining({ command: 'true', outcome: 'ok' })]);
   });
 
   it('queues a posted payload for every daemon hook of its event (matchers applied), or for one command', async () => {

@@ -2,15 +2,13 @@
 // `{status, title, detail}` and shown as `title: detail (HTTP status)`; bodies that are not the
 // platform's error shape still get a readable title and a short detail.
 import { HookdError } from '../common/errors.js';
-import { errorBody } from '../common/http-answers.js';
+import { errorBody } from '../http/answers.js';
 import { ErrorBodySchema, type ErrorBody } from './common-schemas.js';
 
 /** The usual reason phrase of an HTTP status. */
 export function statusTitle(status: number): string {
   return errorBody(status, '').title;
 }
-
-export { errorBody };
 
 /** A non-2xx answer of the platform API. */
 export class ApiError extends HookdError {

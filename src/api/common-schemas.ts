@@ -1,5 +1,5 @@
-// Building blocks shared by the platform API schemas: the error body, pagination, open enums and
-// the `limit` query parameter. Requests are checked strictly at the edge; responses keep unknown
+// Building blocks shared by the platform API schemas: the error body, pagination, open enums, ids
+// in paths and the `limit` query parameter. Requests are checked strictly at the edge; responses keep unknown
 // fields (the API adds fields over time) and accept enum values the spec does not list.
 import { z } from 'zod';
 
@@ -39,17 +39,15 @@ export const PositiveLimitSchema = z
 /** A non-empty opaque string (ids, cursors). */
 export const IdSchema = z.string().min(1, 'expected a non-empty string');
 
-/** Query parameters as received: one string per name (a repeated name is refused). */
-export type Query = Record<string, string>;
-
-/** A query string as a plain object, or the name given more than once. */
-export function queryObject(params: URLSearchParams): { ok: true; value: Query } | { ok: false; repeated: string } {
-  const value: Query = {};
-  for (const [name, item] of params) {
-    if (Object.hasOwn(value, name)) return { ok: false, repeated: name };
-    value[name] = item;
-  }
-  return { ok: true, value };
+/**
+ * An id that fills a path segment (a session, a computer). "." and ".." would change the path once
+ * a server normalises it, and control characters have no place in one: both are refused.
+ */
+export function pathIdSchema(what: string) {
+  return z
+    .string()
+    .min(1, `expected a non-empty ${what}`)
+    .refine((id) => id !== '.' && id !== '..' && !/[\u0000-\u001f\u007f]/.test(id), `is not a ${what}`);
 }
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,89 +1,73 @@
-// One call to the platform: timeout, retries for what may be retried, and redirects followed by
-// hand. A 307/308 keeps the method and body; the Authorization header goes along only while the
-// redirect stays on the same origin (fetch's own redirect handling cannot be told this).
+// One call to the platform over the client's dispatcher (client-dispatcher.ts, which follows
+// redirects and retries): the headers every call carries, a deadline per attempt, and failures
+// turned into errors people can act on (no answer in time, server unreachable, redirect loops).
+import type { Dispatcher } from 'undici';
 import { HookdError } from '../common/errors.js';
-import type { Transport, WireResponse } from './transports.js';
-import { backoffMs, mayRetryNetworkError, mayRetryStatus, networkCode, retryAfterMs, sleep, type RetryOptions } from './retry-policy.js';
+import { MAX_REDIRECTS } from './client-dispatcher.js';
+import { networkCode, shownCode } from './retry-policy.js';
 
+/** How every call of one client is sent. */
 export interface CallOptions {
-  transport: Transport;
+  dispatcher: Dispatcher;
+  /** How long each attempt may wait for the answer's headers, then between chunks of its body. */
   timeoutMs: number;
-  retry: RetryOptions;
-  /** The bearer credential, sent to the origin of `url` and to same-origin redirects only. */
+  /** The bearer credential; undici keeps it only while redirects stay on the origin of `url`. */
   apiKey: string | undefined;
   userAgent: string;
   /** How a connection failure names the server, e.g. the daemon's socket; defaults to the URL's origin. */
   target?: string;
 }
 
+/** One call: method, full URL, and the JSON body if any. */
 export interface Call {
   method: string;
   url: URL;
   body?: unknown;
 }
 
+/** The final answer of a call: any status, the body as text. */
+export interface Reply {
+  status: number;
+  body: string;
+}
+
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 5;
 
-function headersFor(call: Call, options: CallOptions, authorized: boolean): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': options.userAgent };
-  if (call.body !== undefined) headers['content-type'] = 'application/json';
-  if (authorized && options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-  return headers;
-}
-
-async function sendOnce(call: Call, options: CallOptions, authorized: boolean): Promise<WireResponse> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  try {
-    return await options.transport({ method: call.method, url: call.url, headers: headersFor(call, options, authorized), body: call.body === undefined ? undefined : JSON.stringify(call.body), signal });
-  } catch (error) {
-    if (signal.aborted) {
-      throw new HookdError('ETIMEOUT', `${call.method} ${call.url.origin}${call.url.pathname}: no answer within ${options.timeoutMs / 1000}s; try again later`, { cause: error });
-    }
-    throw error;
-  }
-}
-
-function networkFailure(call: Call, options: CallOptions, error: unknown): HookdError {
+function failure(call: Call, options: CallOptions, error: unknown): HookdError {
   if (error instanceof HookdError) return error;
-  const code = networkCode(error);
-  const what = code ?? (error as Error)?.message ?? String(error);
+  const where = `${call.method} ${call.url.origin}${call.url.pathname}`;
+  if (TIMEOUTS.has(networkCode(error) ?? '')) {
+    return new HookdError('ETIMEOUT', `${where}: no answer within ${options.timeoutMs / 1000}s; try again later`, { cause: error });
+  }
+  if (/redirect loop/i.test((error as Error)?.message ?? '')) return new HookdError('EREDIRECT', `${where}: the redirects go round in a loop`, { cause: error });
+  const what = shownCode(error) ?? (error as Error)?.message ?? String(error);
   const target = options.target ?? `${call.url.origin}; check HOOKD_API_URL / HOOKD_APP_URL and the network`;
   return new HookdError('ENETWORK', `cannot reach ${target} (${what})`, { cause: error });
 }
 
 /** Send `call` and return the final answer (any status); throws only when no answer came. */
-export async function sendRequest(first: Call, options: CallOptions): Promise<WireResponse> {
-  const origin = first.url.origin;
-  let call = first;
-  let redirects = 0;
-  let attempt = 1;
-  for (;;) {
-    let response: WireResponse;
-    try {
-      response = await sendOnce(call, options, call.url.origin === origin);
-    } catch (error) {
-      const retryable = !(error instanceof HookdError) && mayRetryNetworkError(call.method, networkCode(error));
-      if (!retryable || attempt >= options.retry.attempts) throw networkFailure(call, options, error);
-      await sleep(backoffMs(attempt, options.retry));
-      attempt += 1;
-      continue;
+export async function sendRequest(call: Call, options: CallOptions): Promise<Reply> {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': options.userAgent };
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  try {
+    const answer = await options.dispatcher.request({
+      origin: call.url.origin,
+      path: `${call.url.pathname}${call.url.search}`,
+      method: call.method as Dispatcher.HttpMethod,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    const body = await answer.body.text();
+    // undici hands over the last redirect as the answer once it stops following them.
+    if (REDIRECTS.has(answer.statusCode) && answer.headers.location) {
+      throw new HookdError('EREDIRECT', `${call.url.origin}${call.url.pathname}: more than ${MAX_REDIRECTS} redirects`);
     }
-    const location = response.header('location');
-    if (REDIRECTS.has(response.status) && location) {
-      if (++redirects > MAX_REDIRECTS) throw new HookdError('EREDIRECT', `${call.url.origin}${call.url.pathname}: more than ${MAX_REDIRECTS} redirects`);
-      const keep = response.status === 307 || response.status === 308;
-      call = keep ? { ...call, url: new URL(location, call.url) } : { method: 'GET', url: new URL(location, call.url) };
-      continue;
-    }
-    if (mayRetryStatus(call.method, response.status) && attempt < options.retry.attempts) {
-      const asked = retryAfterMs(response.header('retry-after'));
-      if (asked === undefined || asked <= options.retry.maxDelayMs) {
-        await sleep(asked ?? backoffMs(attempt, options.retry));
-        attempt += 1;
-        continue;
-      }
-    }
-    return response;
+    return { status: answer.statusCode, body };
+  } catch (error) {
+    throw failure(call, options, error);
   }
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../common/errors.js';
 import { resolvePaths } from '../common/paths.js';
 import { ApiClient } from '../api/api-client.js';
 import { resolveApiConfig } from '../api/api-config.js';
-import { socketTransport } from '../api/transports.js';
+import { daemonAgent } from '../daemon/socket-client.js';
 
 export interface ConnectOptions {
   /** Session and message commands may go through the daemon. */
@@ -34,7 +34,7 @@ export function connectApi(options: ConnectOptions = {}): ApiClient {
     const { socket } = resolvePaths({ socket: options.socket, stateDir: options.stateDir });
     if (isSocket(socket)) {
       // A little longer than the proxy's own 30 s upstream timeout, so its 504 arrives first.
-      return new ApiClient({ apiUrl: 'http://hookd', transport: socketTransport(socket), timeoutMs: 35_000, target: `the hookd daemon at ${socket} (is hookd daemon running?)` });
+      return new ApiClient({ apiUrl: 'http://hookd', dispatcher: daemonAgent(socket), timeoutMs: 35_000, target: `the hookd daemon at ${socket} (is hookd daemon running?)` });
     }
     throw new UsageError(`${NO_KEY}; or start hookd daemon with a key (no daemon socket at ${socket})`);
   }

@@ -1,6 +1,8 @@
-// `hookd computers list|get|update|install-deps`: the execution hosts of the organization.
+// `hookd computers list|get|update|install-deps`: the execution hosts of the organization, each
+// command building the request of its endpoint (src/api/endpoints.ts).
 import { UsageError } from '../common/errors.js';
 import type { Computer } from '../api/computer-schemas.js';
+import { getComputer, listComputers, updateComputer } from '../api/endpoints.js';
 import { connectApi } from './api-connect.js';
 import { hint, printFields, printJson, printTable, showTime } from './api-output.js';
 
@@ -28,7 +30,7 @@ function printComputer(computer: Computer): void {
 
 /** List every computer, newest first. */
 export async function computersList(options: Common): Promise<void> {
-  const result = await connectApi().listComputers();
+  const result = await connectApi().call(listComputers, {});
   if (options.json) return printJson(result);
   const rows = result.computers.map((c) => [c.id, c.name, c.providerType, c.status ?? '', c.hostname ?? '', showTime(c.createdAt)]);
   printTable(['COMPUTER', 'NAME', 'PROVIDER', 'STATUS', 'HOSTNAME', 'CREATED'], rows, 'no computers');
@@ -36,7 +38,7 @@ export async function computersList(options: Common): Promise<void> {
 
 /** Show one computer. */
 export async function computersGet(id: string, options: Common): Promise<void> {
-  const computer = await connectApi().getComputer(id);
+  const computer = await connectApi().call(getComputer, { params: { computerId: id } });
   return options.json ? printJson(computer) : printComputer(computer);
 }
 
@@ -50,7 +52,7 @@ export interface UpdateOptions extends Common {
 export async function computersUpdate(id: string, options: UpdateOptions): Promise<void> {
   const body = { name: options.name, hostId: options.hostId, remoteUser: options.remoteUser };
   if (Object.values(body).every((value) => value === undefined)) throw new UsageError('nothing to update: give --name, --host-id or --remote-user');
-  const computer = await connectApi().updateComputer(id, body);
+  const computer = await connectApi().call(updateComputer, { params: { computerId: id }, body });
   return options.json ? printJson(computer) : printComputer(computer);
 }
 

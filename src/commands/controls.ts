@@ -1,6 +1,7 @@
 // `hookd controls history`: changes to the organization-wide settings, newest revision first.
 import { collect, walkControlChanges } from '../api/walk-pages.js';
 import type { ControlChange } from '../api/organization-schemas.js';
+import { listControlChanges } from '../api/endpoints.js';
 import { connectApi } from './api-connect.js';
 import { clip, hint, printJson, printTable, showTime } from './api-output.js';
 
@@ -24,7 +25,7 @@ export async function controlsHistory(options: ControlsOptions): Promise<void> {
     const changes = await collect(walkControlChanges(client, query));
     return options.json ? printJson({ changes }) : printChanges(changes);
   }
-  const page = await client.listControlChanges(query);
+  const page = await client.call(listControlChanges, { query });
   if (options.json) return printJson(page);
   printChanges(page.changes);
   if (page.pagination.hasMore && page.pagination.nextCursor) hint(`more changes: add --cursor ${page.pagination.nextCursor}, or --all`);

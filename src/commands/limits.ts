@@ -3,6 +3,7 @@
 // code 1; a failed batch stops the run and says which users were already updated.
 import { HookdError } from '../common/errors.js';
 import type { SetLimitsResult } from '../api/organization-schemas.js';
+import { setUserLimits } from '../api/endpoints.js';
 import { connectApi } from './api-connect.js';
 import { readLimits } from './api-limits-input.js';
 import { printJson, printTable } from './api-output.js';
@@ -23,7 +24,7 @@ export async function limitsSet(words: string[], options: LimitsOptions): Promis
   for (let batch = 0; batch < batches; batch += 1) {
     const slice = users.slice(batch * BATCH_SIZE, (batch + 1) * BATCH_SIZE);
     try {
-      const result = await client.setUserLimits(slice);
+      const result = await client.call(setUserLimits, { body: { users: slice } });
       merged.updated.push(...result.updated);
       merged.errors.push(...result.errors);
     } catch (error) {

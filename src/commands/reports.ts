@@ -1,6 +1,7 @@
 // `hookd reports list`: the readiness reports of the organization's repositories.
 import { collect, walkReports } from '../api/walk-pages.js';
 import type { ReadinessReport } from '../api/organization-schemas.js';
+import { listReports } from '../api/endpoints.js';
 import { connectApi } from './api-connect.js';
 import { hint, printJson, printTable, showTime } from './api-output.js';
 
@@ -36,7 +37,7 @@ export async function reportsList(options: ReportsOptions): Promise<void> {
     const reports = await collect(walkReports(client, query));
     return options.json ? printJson({ reports }) : printReports(reports);
   }
-  const page = await client.listReports(query);
+  const page = await client.call(listReports, { query });
   if (options.json) return printJson(page);
   printReports(page.reports);
   const last = page.reports.at(-1);

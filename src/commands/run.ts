@@ -6,9 +6,9 @@ import { text } from 'node:stream/consumers';
 import { parsePayload } from '../events/parse-payload.js';
 import { samplePayload } from '../events/sample-payload.js';
 import { selectHooks } from '../runner/select-hooks.js';
-import { runHook, type Outcome } from '../runner/run-hook.js';
+import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
-import { describeOutcome, firstLine } from '../runner/describe-outcome.js';
+import { describeRun, firstLine, meaningOf, type Outcome } from '../runner/outcome.js';
 import { decisionOf } from '../runner/decision-of.js';
 import { suggestEvent } from '../settings/suggest-event.js';
 import { combine } from '../settings/load-sources.js';
@@ -36,10 +36,11 @@ async function readPayload(event: string, from: string | undefined, client: Clie
 
 function report(entry: HookEntry, outcome: Outcome, decision: string | undefined): string {
   const seconds = `${(outcome.durationMs / 1000).toFixed(2)}s`.padStart(7);
-  const mark = outcome.status === 'ok' ? '✓' : '✗';
-  const detail = outcome.status === 'ok' ? '' : firstLine(outcome);
+  const failed = meaningOf(outcome.status).failed;
+  const mark = failed ? '✗' : '✓';
+  const detail = failed ? firstLine(outcome) : '';
   const timeout = outcome.status === 'timed_out' ? ` after ${entry.timeoutMs / 1000}s` : '';
-  const line = `${mark} ${describeOutcome(outcome)}${timeout}  ${seconds}  ${entry.run}${detail ? `  — ${detail}` : ''}`;
+  const line = `${mark} ${describeRun(outcome)}${timeout}  ${seconds}  ${entry.run}${detail ? `  — ${detail}` : ''}`;
   return decision ? `${line}\n    ${decision}` : line;
 }
 
@@ -82,5 +83,5 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
   } else {
     for (const { entry, outcome, decision } of outcomes) process.stdout.write(`${report(entry, outcome, decision)}\n`);
   }
-  if (outcomes.some(({ outcome }) => outcome.status !== 'ok')) process.exitCode = 1;
+  if (outcomes.some(({ outcome }) => meaningOf(outcome.status).failed)) process.exitCode = 1;
 }

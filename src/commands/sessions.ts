@@ -1,8 +1,10 @@
 // `hookd sessions list|create|message`: sessions of the platform, directly with the key or,
-// without one, through the daemon's proxy.
+// without one, through the daemon's proxy. Each builds the request of its endpoint
+// (src/api/endpoints.ts), whose schemas check it before it is sent.
 import { UsageError } from '../common/errors.js';
 import { collect, walkSessions } from '../api/walk-pages.js';
 import type { Session } from '../api/session-schemas.js';
+import { addMessage, createSession, listSessions } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';
 import { clip, hint, printJson, printTable, showTime } from './api-output.js';
 import { readAttachment, readImage } from './api-attachments.js';
@@ -31,7 +33,7 @@ export async function sessionsList(options: ListOptions): Promise<void> {
     const sessions = await collect(walkSessions(client, query));
     return options.json ? printJson({ sessions }) : printSessions(sessions);
   }
-  const page = await client.listSessions(query);
+  const page = await client.call(listSessions, { query });
   if (options.json) return printJson(page);
   printSessions(page.sessions);
   if (page.pagination.hasMore && page.pagination.nextCursor) hint(`more sessions: add --cursor ${page.pagination.nextCursor}, or --all`);
@@ -55,7 +57,7 @@ export async function sessionsCreate(options: CreateOptions): Promise<void> {
     if (typeof sessionSettings !== 'object' || sessionSettings === null || Array.isArray(sessionSettings)) throw new UsageError('--settings-json: expected a JSON object');
   }
   const client = connectApi({ ...options, viaDaemon: true });
-  const session = await client.createSession({ computerId: options.computer, cwd: options.cwd, sessionSettings });
+  const session = await client.call(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } });
   if (options.json) return printJson(session);
   process.stdout.write(`created session ${session.sessionId} on computer ${session.computerId ?? options.computer} (${session.status})\n`);
 }
@@ -71,12 +73,8 @@ export async function sessionsMessage(sessionId: string, text: string, options: 
   const images = await Promise.all((options.image ?? []).map(readImage));
   const files = await Promise.all((options.file ?? []).map(readAttachment));
   const client = connectApi({ ...options, viaDaemon: true });
-  const result = await client.addMessage(sessionId, {
-    text,
-    ...(images.length > 0 ? { images } : {}),
-    ...(files.length > 0 ? { files } : {}),
-    ...(options.computer ? { computerId: options.computer } : {}),
-  });
+  const body = { text, ...(images.length > 0 ? { images } : {}), ...(files.length > 0 ? { files } : {}), ...(options.computer ? { computerId: options.computer } : {}) };
+  const result = await client.call(addMessage, { params: { sessionId }, body });
   if (options.json) return printJson(result);
   process.stdout.write(`message ${result.messageId} added to session ${sessionId}; the agent is ${result.status}\n`);
 }

@@ -4,8 +4,8 @@ import { Inbox } from '../events/inbox.js';
 import { requestDaemon } from '../daemon/socket-client.js';
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed } from '../common/errors.js';
-import { describeOutcome } from '../runner/describe-outcome.js';
-import type { daemonStatus } from '../daemon/routes.js';
+import { describeOutcome } from '../runner/outcome.js';
+import { StatusSchema, readAnswer, type DaemonStatus } from '../daemon/local-api-schemas.js';
 import type { HistoryEntry } from '../daemon/history.js';
 
 export interface StatusOptions {
@@ -14,13 +14,9 @@ export interface StatusOptions {
   json?: boolean;
 }
 
-type Status = Awaited<ReturnType<typeof daemonStatus>>;
+type Status = DaemonStatus;
 
-function outcomeText(entry: HistoryEntry): string {
-  if (entry.outcome === 'rejected') return `rejected: ${entry.detail ?? 'see inbox/rejected/'}`;
-  if (entry.outcome === 'duplicate') return entry.outcome;
-  return describeOutcome({ status: entry.outcome, exitCode: entry.exitCode ?? null, signal: entry.signal ?? null, error: entry.detail });
-}
+const outcomeText = (entry: HistoryEntry) => describeOutcome(entry.outcome, entry);
 
 function render(status: Status): string {
   const settings = status.settings;
@@ -56,6 +52,8 @@ export async function statusCommand(options: StatusOptions): Promise<void> {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new CheckFailed(`the daemon is not running (no answer on ${paths.socket}: ${why}); ${waiting} event(s) wait in the inbox. Start it with: hookd daemon`);
   }
+  const status = readAnswer(StatusSchema, response, 'GET /status');
+  // --json prints the answer as it came, fields this version does not know included.
   if (options.json) process.stdout.write(`${JSON.stringify({ running: true, ...(response.body as object) }, null, 2)}\n`);
-  else process.stdout.write(`${render(response.body as Status)}\n`);
+  else process.stdout.write(`${render(status)}\n`);
 }

@@ -1,19 +1,13 @@
 // The daemon's lifecycle: take the lock, load the settings and follow them, serve the local API,
-// drain the inbox and follow it. Stopping lets running hooks finish up to a deadline, then
-// interrupts them; what did not finish stays in the inbox for the next start.
+// drain the inbox and follow it (pipeline.ts). Stopping lets running hooks finish up to a deadline,
+// then interrupts them; what did not finish stays in the inbox for the next start.
 import path from 'node:path';
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { Inbox } from '../events/inbox.js';
-import { AttemptJournal } from '../events/attempt-journal.js';
 import { watchSettings } from '../settings/watch.js';
 import { resolveSources } from '../clients/find-sources.js';
 import { LiveConfig } from './live-config.js';
-import { ProjectHooks } from './project-hooks.js';
-import { History } from './history.js';
-import { Scheduler } from './scheduler.js';
-import { Dispatcher } from './dispatch.js';
-import { Intake } from './intake.js';
+import { openPipeline, type Pipeline } from './pipeline.js';
 import { startLocalApi, startLoopbackApi, type Fallback } from './local-api.js';
 import { readOrCreateToken } from './local-token.js';
 import { buildRoutes } from './routes.js';
@@ -49,105 +43,88 @@ export interface RunningDaemon {
 // How often the daemon checks that its state directory and socket are still there.
 const LIFELINE_MS = 2000;
 
+// What a started daemon holds, so that stopping (or a failed start) can let go of each.
+interface Parts {
+  config?: LiveConfig;
+  pipeline?: Pipeline;
+  stopWatching?: () => Promise<void>;
+  servers: Server[];
+}
+
+// Everything but the lock, in order: settings, pipeline, watchers, the local API, then the inbox.
+async function assemble(options: DaemonOptions, parts: Parts): Promise<void> {
+  const { paths, logger } = options;
+  // Every known client's user files, present or not: a client installed later is picked up live.
+  const sources = resolveSources({ settings: paths.settings, client: options.client }, { every: true });
+  const config = (parts.config = new LiveConfig(sources, logger.child({ part: 'settings' })));
+  await config.reload();
+  const pipeline = (parts.pipeline = openPipeline({ stateDir: paths.stateDir, socket: paths.socket, config, logger, concurrency: options.concurrency, graceMs: options.graceMs }));
+  const watchers = await Promise.all(sources.map((source) => watchSettings(source.file, () => void config.reload())));
+  parts.stopWatching = async () => void (await Promise.all(watchers.map((watcher) => watcher.close())));
+  mkdirSync(path.dirname(paths.socket), { recursive: true, mode: 0o700 });
+  const { history, scheduler, inbox } = pipeline;
+  const routes = buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox });
+  parts.servers.push(await startLocalApi(paths.socket, routes, options.fallback));
+  if (options.tcpPort !== undefined) parts.servers.push(await startLoopbackApi(options.tcpPort, readOrCreateToken(paths.stateDir), routes, options.fallback));
+  await pipeline.start();
+  logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: sources.map((source) => source.file), tcp: parts.servers[1]?.address(), version: options.version }, 'hookd daemon started');
+}
+
+// Someone deleted the state directory (or the socket): carrying on would leave a daemon nobody
+// can reach. Stop with a clear reason instead; the service manager starts a fresh one.
+function lifeline(paths: Paths, logger: Logger, daemon: () => RunningDaemon, stopping: () => boolean): { lost: Promise<string>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const lost = new Promise<string>((resolve) => {
+    timer = setInterval(() => {
+      const missing = !existsSync(paths.stateDir) ? paths.stateDir : !existsSync(paths.socket) ? paths.socket : undefined;
+      if (!missing || stopping()) return;
+      const reason = `${missing} was deleted while the daemon ran; stopping (start it again to recreate it)`;
+      logger.fatal({ missing }, reason);
+      void daemon().stop().then(() => resolve(reason));
+    }, LIFELINE_MS);
+    timer.unref();
+  });
+  return { lost, cancel: () => clearInterval(timer) };
+}
+
 /** Start the daemon; resolves once it serves the socket and has begun draining the inbox. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { paths, logger } = options;
   prepareStateDir(paths.stateDir);
   const releaseLock = takeDaemonLock(paths.stateDir);
-  const interrupt = new AbortController();
-  let stopping = false;
-  let server: Server | undefined;
-  let tcpServer: Server | undefined;
-  let stopWatching: (() => Promise<void>) | undefined;
-  let intake: Intake | undefined;
-  let journal: AttemptJournal | undefined;
+  const parts: Parts = { servers: [] };
   try {
-    const inbox = new Inbox(paths.stateDir);
-    inbox.ensure();
-    journal = new AttemptJournal(inbox.dirs.root);
-    journal.open(inbox.claimed());
-    // Every known client's user files, present or not: a client installed later is picked up live.
-    const sources = resolveSources({ settings: paths.settings, client: options.client }, { every: true });
-    const config = new LiveConfig(sources, logger.child({ part: 'settings' }));
-    await config.reload();
-    const history = new History(paths.stateDir);
-    history.open();
-    const scheduler = new Scheduler(options.concurrency ?? 8);
-    const dispatcher = new Dispatcher({
-      inbox,
-      journal,
-      config,
-      projects: new ProjectHooks(),
-      history,
-      scheduler,
-      logger: logger.child({ part: 'runner' }),
-      socket: paths.socket,
-      interrupt: interrupt.signal,
-      stopping: () => stopping,
-      graceMs: options.graceMs,
-      onSettled: () => intake?.poke(),
-    });
-    const watchers = await Promise.all(sources.map((source) => watchSettings(source.file, () => void config.reload())));
-    stopWatching = async () => void (await Promise.all(watchers.map((watcher) => watcher.close())));
-    mkdirSync(path.dirname(paths.socket), { recursive: true, mode: 0o700 });
-    const routes = buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox });
-    server = await startLocalApi(paths.socket, routes, options.fallback);
-    if (options.tcpPort !== undefined) {
-      tcpServer = await startLoopbackApi(options.tcpPort, readOrCreateToken(paths.stateDir), routes, options.fallback);
-    }
-    intake = new Intake(inbox, journal, dispatcher, logger.child({ part: 'inbox' }));
-    await intake.start();
-    logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: sources.map((source) => source.file), tcp: tcpServer?.address(), version: options.version }, 'hookd daemon started');
-
-    // Someone deleted the state directory (or the socket): carrying on would leave a daemon nobody
-    // can reach. Stop with a clear reason instead; the service manager starts a fresh one.
-    let lifeline: NodeJS.Timeout | undefined;
-    const lost = new Promise<string>((resolve) => {
-      lifeline = setInterval(() => {
-        const missing = !existsSync(paths.stateDir) ? paths.stateDir : !existsSync(paths.socket) ? paths.socket : undefined;
-        if (!missing || stopping) return;
-        const reason = `${missing} was deleted while the daemon ran; stopping (start it again to recreate it)`;
-        logger.fatal({ missing }, reason);
-        void daemon.stop().then(() => resolve(reason));
-      }, LIFELINE_MS);
-      lifeline.unref();
-    });
-
-    const daemon: RunningDaemon = {
-      lost,
-      reload: () => config.reload(),
-      async stop() {
-        clearInterval(lifeline);
-        if (stopping) return;
-        stopping = true;
-        intake?.stop();
-        await stopWatching?.();
-        server?.close();
-        tcpServer?.close();
-        // Running hooks get until the deadline; then they are interrupted and stay in the inbox.
-        const deadline = setTimeout(() => interrupt.abort(), options.shutdownDeadlineMs ?? 10_000);
-        while (dispatcher.inFlight.size > 0 && scheduler.depth.running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-        clearTimeout(deadline);
-        server?.closeAllConnections();
-        tcpServer?.closeAllConnections();
-        try {
-          unlinkSync(paths.socket);
-        } catch {
-          // Already gone.
-        }
-        journal?.close();
-        releaseLock();
-        logger.info('hookd daemon stopped');
-      },
-    };
-    return daemon;
+    await assemble(options, parts);
   } catch (error) {
-    intake?.stop();
-    await stopWatching?.();
-    server?.close();
-    tcpServer?.close();
-    journal?.close();
+    await parts.pipeline?.stop(0);
+    await parts.stopWatching?.();
+    for (const server of parts.servers) server.close();
     releaseLock();
     throw error;
   }
+  let stopping = false;
+  const life = lifeline(paths, logger, () => daemon, () => stopping);
+  const daemon: RunningDaemon = {
+    lost: life.lost,
+    reload: () => parts.config!.reload(),
+    async stop() {
+      life.cancel();
+      if (stopping) return;
+      stopping = true;
+      // Running hooks get until the deadline; then they are interrupted and stay in the inbox.
+      const drained = parts.pipeline!.stop(options.shutdownDeadlineMs ?? 10_000);
+      await parts.stopWatching?.();
+      for (const server of parts.servers) server.close();
+      await drained;
+      for (const server of parts.servers) server.closeAllConnections();
+      try {
+        unlinkSync(paths.socket);
+      } catch {
+        // Already gone.
+      }
+      releaseLock();
+      logger.info('hookd daemon stopped');
+    },
+  };
+  return daemon;
 }

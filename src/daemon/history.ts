@@ -1,18 +1,20 @@
 // Every outcome is one JSON line in <state>/history.jsonl, rotated by size; the most recent
-// ones are also kept in memory for GET /events and `hookd status`.
+// ones are also kept in memory for GET /events and `hookd status`. record-history.ts says what
+// a line holds and subscribes the history to finished runs.
 import { appendFileSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type { OutcomeStatus } from '../runner/run-hook.js';
+import { batchPerTick } from '../common/batch-per-tick.js';
+import type { OutcomeName } from '../runner/outcome.js';
 
-export type HistoryOutcome = OutcomeStatus | 'rejected' | 'duplicate';
-
+/** One line of the history. Fields are only ever added, never renamed: readers of old files rely on them. */
 export interface HistoryEntry {
+  /** When the outcome was recorded (ISO 8601). */
   time: string;
   eventId: string;
   event: string;
   session: string;
   command: string;
-  outcome: HistoryOutcome;
+  outcome: OutcomeName;
   attempt: number;
   exitCode?: number | null;
   signal?: string | null;
@@ -21,25 +23,29 @@ export interface HistoryEntry {
   stderr?: string;
   truncated?: boolean;
   detail?: string;
+  /** When the bridge wrote the record, the daemon took it, the hook started and ended (ISO 8601). */
+  receivedAt?: string;
+  takenAt?: string;
+  startedAt?: string;
+  endedAt?: string;
 }
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const KEPT_IN_MEMORY = 200;
 
-/** The first lines of a hook's output, enough to see what happened. */
-export function headOf(text: string, lines = 5, chars = 1000): string {
-  return text.split('\n').slice(0, lines).join('\n').slice(0, chars);
-}
-
 /**
- * The history file and its recent tail. Writes are synchronous: one short line per outcome, and
- * a synchronous append cannot interleave with another or race the rotation.
+ * The history file and its recent tail. Writes are synchronous: a synchronous append cannot
+ * interleave with another or race the rotation. `append` gathers the lines of one turn of the
+ * event loop into one such write.
  */
 export class History {
   readonly file: string;
   private readonly recent: HistoryEntry[] = [];
   readonly counts: Record<string, number> = {};
   private size = 0;
+
+  /** Queue one outcome; resolves once its line is on disk with the others of this turn (rejects if that write failed). */
+  readonly append: (entry: HistoryEntry) => Promise<void> = batchPerTick((entries) => this.write(entries));
 
   constructor(stateDir: string, private readonly maxBytes = MAX_BYTES) {
     this.file = path.join(stateDir, 'history.jsonl');
@@ -75,10 +81,18 @@ export class History {
 
   /** Record one outcome; it is on disk when this returns (or this throws). */
   record(entry: HistoryEntry): void {
-    this.remember(entry);
-    this.counts[entry.outcome] = (this.counts[entry.outcome] ?? 0) + 1;
-    const line = `${JSON.stringify(entry)}\n`;
-    if (this.size + line.length > this.maxBytes && this.size > 0) {
+    this.write([entry]);
+  }
+
+  // Remember the entries (even when the disk refuses them, the daemon's view stays right), then append their lines at once.
+  private write(entries: readonly HistoryEntry[]): void {
+    for (const entry of entries) {
+      this.remember(entry);
+      this.counts[entry.outcome] = (this.counts[entry.outcome] ?? 0) + 1;
+    }
+    const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    const bytes = Buffer.byteLength(text);
+    if (this.size + bytes > this.maxBytes && this.size > 0) {
       try {
         renameSync(this.file, `${this.file}.1`);
       } catch {
@@ -87,14 +101,14 @@ export class History {
       this.size = 0;
     }
     try {
-      appendFileSync(this.file, line, { mode: 0o600 });
+      appendFileSync(this.file, text, { mode: 0o600 });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       // The state directory was deleted under the daemon: make it again and go on.
       mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      appendFileSync(this.file, line, { mode: 0o600 });
+      appendFileSync(this.file, text, { mode: 0o600 });
     }
-    this.size += Buffer.byteLength(line);
+    this.size += bytes;
   }
 
   /** The last `limit` outcomes, newest first. */

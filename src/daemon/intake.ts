@@ -1,62 +1,60 @@
-// Brings records from the inbox to the dispatcher: first those a previous daemon had claimed,
-// then every committed one, oldest first; then whatever the watch on new/ reports. A periodic
-// scan backs the watch up (and re-arms it if it failed), and
-// picks up records whose bridge died before committing them.
+// Brings records from the inbox to the work queue: first those a previous daemon had claimed,
+// then every committed one, oldest first; then whatever the watch on new/ reports. It claims only
+// as many as the queue has room for; the rest wait in new/. A periodic scan backs the watch up
+// (and re-arms it if it failed), and picks up records whose bridge died before committing them.
 import { watch, type FSWatcher } from 'node:fs';
-import type { Arrival, Inbox } from '../events/inbox.js';
-import type { AttemptJournal } from '../events/attempt-journal.js';
-import type { Dispatcher } from './dispatch.js';
+import type { Arrival, Claim, Inbox } from '../events/inbox.js';
+import type { WorkQueue } from './work-queue.js';
 import type { Logger } from '../common/logger.js';
 import { serialized } from '../common/serialized.js';
 
 export interface IntakeOptions {
-  /** Records admitted but unfinished beyond this stay in new/ until the queue drains (backpressure). */
-  maxInFlight?: number;
   /** How often the inbox is scanned without a watch event. */
   scanIntervalMs?: number;
   /** An uncommitted record untouched this long was abandoned by its bridge. */
   abandonedAfterMs?: number;
 }
 
+// Claims handed over between two turns of the event loop: claiming and admitting are synchronous
+// file work, and the local API and finished hooks must get in now and then.
+const CLAIMS_PER_TURN = 32;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The daemon's intake loop. */
 export class Intake {
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private ticking = false;
   // Committed records seen but not yet claimed, oldest first.
   private backlog: Arrival[] = [];
   private readonly arrivals = new Map<string, bigint>();
   private dirty = true;
-  private readonly maxInFlight: number;
 
   constructor(
     private readonly inbox: Inbox,
-    private readonly journal: AttemptJournal,
-    private readonly dispatcher: Dispatcher,
+    private readonly queue: WorkQueue<Claim>,
     private readonly logger: Logger,
     private readonly options: IntakeOptions = {},
-  ) {
-    this.maxInFlight = options.maxInFlight ?? 512;
-  }
+  ) {}
 
-  /** Drain what is already there, then follow new records. */
+  /** Hand over what a previous daemon left claimed, then follow new records. */
   async start(): Promise<void> {
-    for (const key of this.inbox.claimed()) await this.dispatcher.admit(key, this.journal.startedRuns(key) + 1);
+    const unfinished = this.inbox.unfinished();
+    for (let i = 0; i < unfinished.length; i += CLAIMS_PER_TURN) {
+      // All of them, room or not: they are claimed already, and the oldest must run first.
+      this.queue.push(unfinished.slice(i, i + CLAIMS_PER_TURN));
+      await nextTurn();
+    }
     this.watchNew();
     await this.scan();
-    const every = this.options.scanIntervalMs ?? 2000;
-    this.timer = setInterval(() => void this.tick(), every);
+    this.timer = setInterval(() => void this.tick(), this.options.scanIntervalMs ?? 2000);
   }
 
   stop(): void {
     this.stopped = true;
     clearInterval(this.timer);
     this.watcher?.close();
-  }
-
-  /** Wake the intake: a run finished and freed room for the backlog. */
-  poke(): void {
-    void this.scan();
   }
 
   private changed(): void {
@@ -78,20 +76,35 @@ export class Intake {
   }
 
   private async tick(): Promise<void> {
-    if (this.stopped) return;
-    if (!this.watcher) this.watchNew();
-    this.dirty = true;
-    await this.scan();
+    // A scan waiting for room holds the tick: ticks do not pile up behind it.
+    if (this.stopped || this.ticking) return;
+    this.ticking = true;
+    try {
+      if (!this.watcher) this.watchNew();
+      this.dirty = true;
+      await this.scan();
+      this.takeAbandoned();
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private takeAbandoned(): void {
     try {
       for (const arrival of this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000)) {
         this.logger.warn({ id: arrival.id }, 'record never committed by its bridge; taking it as it is');
-        const key = this.inbox.claim(arrival);
-        if (key) await this.dispatcher.admit(key, 1);
+        this.queue.push(this.inbox.claim([arrival], this.claimFailed));
       }
     } catch (error) {
       this.logger.error({ error: (error as Error).message }, 'cannot take abandoned records');
     }
   }
+
+  // A record that cannot be moved into cur/ stays in new/; the next periodic scan tries it again.
+  private readonly claimFailed = (arrival: Arrival, error: Error) => {
+    this.dirty = true;
+    this.logger.error({ id: arrival.id, error: error.message }, 'cannot take a record from the inbox; trying again at the next scan');
+  };
 
   /** One scan at a time; a request during a scan runs one more afterwards. */
   private readonly scan = serialized(async () => {
@@ -105,16 +118,19 @@ export class Intake {
     if (this.backlog.length === 0) {
       if (!this.dirty) return;
       this.dirty = false;
-      this.backlog = this.inbox.committed(this.arrivals);
+      this.backlog = this.inbox.arrivals(this.arrivals);
     }
-    let admitted = 0;
-    while (this.backlog.length > 0 && !this.stopped && this.dispatcher.inFlight.size < this.maxInFlight) {
-      // Admitting is synchronous file work: let the local API and finished hooks in now and then.
-      if (++admitted % 32 === 0) await new Promise((resolve) => setImmediate(resolve));
-      const arrival = this.backlog.shift()!;
-      this.arrivals.delete(arrival.id);
-      const key = this.inbox.claim(arrival);
-      if (key) await this.dispatcher.admit(key, 1);
+    while (this.backlog.length > 0 && !this.stopped && !this.queue.closed) {
+      // Claims go in batches: wait for room for a whole one (or for what is left), not for each place.
+      const wanted = Math.min(this.backlog.length, CLAIMS_PER_TURN);
+      if (this.queue.room < wanted) {
+        await this.queue.whenRoom(wanted);
+        continue;
+      }
+      const batch = this.backlog.splice(0, Math.min(this.queue.room, CLAIMS_PER_TURN));
+      for (const arrival of batch) this.arrivals.delete(arrival.id);
+      this.queue.push(this.inbox.claim(batch, this.claimFailed));
+      await nextTurn();
     }
   }
 }

@@ -1,21 +1,33 @@
-// The daemon's local API: HTTP over the unix socket. Errors use the platform's shape
-// {status, title, detail}. Platform routes (/api/v0/...) are handed to the proxy when one is mounted.
+// The daemon's local API: HTTP over the unix socket (and, optionally, on loopback TCP behind a
+// token). Its routes (routes.ts) go on the shared router of src/http/, which answers 404 and 405;
+// platform routes (/api/...) are mounted there for the proxy. Errors use the platform's shape
+// {status, title, detail}.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, unlinkSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { HookdError } from '../common/errors.js';
-import { errorBody, sendError } from '../common/http-answers.js';
+import { errorBody, sendError } from '../http/answers.js';
+import { Router, type Exchange, type Handler } from '../http/router.js';
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
 /** A handler of other routes (the platform proxy): resolves true when it answered. */
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
-/** Routes keyed by `METHOD /path`. */
-export type Routes = Record<string, Handler>;
+/** One route of the local API: method, path and handler. */
+export interface LocalRoute {
+  method: string;
+  path: string;
+  handler: Handler<Exchange>;
+}
 
-/** The HTTP server of the local API: the daemon's routes, then `fallback` (the platform proxy). */
+/** The local API's own routes (see routes.ts). */
+export type Routes = readonly LocalRoute[];
+
+/** The HTTP server of the local API: the daemon's routes, and `fallback` (the platform proxy) under /api/. */
 function createApiServer(routes: Routes, fallback?: Fallback, token?: string): Server {
+  const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in the README` });
+  for (const route of routes) router.route(route.method, route.path, route.handler);
+  if (fallback) router.mount('/api/', ({ req, res }) => fallback(req, res));
   const server = createServer(async (req, res) => {
     // On loopback TCP any local user could connect: only holders of the token get in.
     if (token !== undefined && !tokenMatches(req.headers.authorization, token)) {
@@ -28,17 +40,7 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string): S
     } catch {
       return sendError(res, 400, `not a valid request path: ${JSON.stringify(req.url)}`);
     }
-    try {
-      const handler = routes[`${req.method} ${url.pathname}`];
-      if (handler) return await handler(req, res, url);
-      if (fallback && (await fallback(req, res))) return;
-      const known = Object.keys(routes).some((route) => route.endsWith(` ${url.pathname}`));
-      if (known) return sendError(res, 405, `${req.method} is not allowed on ${url.pathname}`);
-      sendError(res, 404, `no route ${req.method} ${url.pathname}; see the local API in the README`);
-    } catch (error) {
-      if (!res.headersSent) sendError(res, 500, (error as Error).message);
-      else res.destroy();
-    }
+    await router.handle({ req, res, url });
   });
   // Requests the HTTP parser refuses still get an answer in the platform's shape.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {

@@ -1,14 +1,19 @@
-// The local API's own routes: health, status, and events in and out.
+// The local API's own routes: health, status, and events in and out. Their answers are described
+// by the schemas of local-api-schemas.ts, which `hookd status` and the tests read them with.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
 import { writeRecord } from '../events/write-record.js';
 import type { Routes } from './local-api.js';
-import { sendError, sendJson } from '../common/http-answers.js';
-import { readBody } from '../common/read-body.js';
+import { sendError, sendJson } from '../http/answers.js';
+import { readBody } from '../http/read-body.js';
+import type { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from './local-api-schemas.js';
 import type { LiveConfig } from './live-config.js';
 import type { History } from './history.js';
 import type { Scheduler } from './scheduler.js';
 import type { Inbox } from '../events/inbox.js';
 
+/** The parts of a running daemon the routes read. */
 export interface RouteContext {
   version: string;
   startedAt: number;
@@ -23,7 +28,7 @@ export interface RouteContext {
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
 
 /** The daemon's status, as GET /status returns it. */
-export async function daemonStatus(context: RouteContext) {
+export async function daemonStatus(context: RouteContext): Promise<z.input<typeof StatusSchema>> {
   const { config, history, scheduler, inbox } = context;
   return {
     version: context.version,
@@ -43,7 +48,6 @@ export async function daemonStatus(context: RouteContext) {
         lastError: file.lastError ?? null,
       })),
       daemonHooks: config.hooks.count,
-      /** Every followed file's reload errors, or null when every file loaded. */
       lastError: config.files.some((file) => file.lastError) ? config.files.flatMap((file) => file.lastError ?? []) : null,
     },
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
@@ -54,35 +58,43 @@ export async function daemonStatus(context: RouteContext) {
 
 /** Build the routes over a running daemon's parts. */
 export function buildRoutes(context: RouteContext): Routes {
-  return {
-    'GET /health': (_req, res) => sendJson(res, 200, { ok: true, version: context.version }),
+  const health: z.input<typeof HealthSchema> = { ok: true, version: context.version };
+  return [
+    { method: 'GET', path: '/health', handler: ({ res }) => sendJson(res, 200, health) },
 
-    'GET /status': async (_req, res) => sendJson(res, 200, await daemonStatus(context)),
+    { method: 'GET', path: '/status', handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context)) },
 
-    'GET /events': (_req, res, url) => {
-      const raw = url.searchParams.get('limit') ?? '20';
-      const limit = Number(raw);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-        return sendError(res, 400, `limit must be an integer from 1 to 200, got ${JSON.stringify(raw)}`);
-      }
-      sendJson(res, 200, { events: context.history.latest(limit) });
+    {
+      method: 'GET',
+      path: '/events',
+      handler: ({ res, url }) => {
+        const raw = url.searchParams.get('limit') ?? '20';
+        const limit = Number(raw);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+          return sendError(res, 400, `limit must be an integer from 1 to 200, got ${JSON.stringify(raw)}`);
+        }
+        const answer: z.input<typeof EventsSchema> = { events: context.history.latest(limit) };
+        sendJson(res, 200, answer);
+      },
     },
 
     // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
-    'POST /events': async (req, res, url) => {
-      const read = await readBody(req, MAX_PAYLOAD_BYTES);
-      if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`) : undefined;
-      const parsed = parsePayload(read.body, 'body');
-      if (!parsed.ok) return sendError(res, 400, parsed.reason);
-      const command = url.searchParams.get('command');
-      if (command !== null && (command.trim() === '' || command.includes('\0'))) {
-        return sendError(res, 400, 'command must be a non-empty string without NUL bytes');
-      }
-      const payload = parsed.payload;
-      const commands = command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);
-      const queued = [];
-      for (const run of commands) queued.push({ id: await writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }), command: run });
-      sendJson(res, 202, { queued });
-    },
-  };
+    { method: 'POST', path: '/events', handler: ({ req, res, url }) => postEvents(context, req, res, url) },
+  ];
+}
+
+async function postEvents(context: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const read = await readBody(req, MAX_PAYLOAD_BYTES);
+  if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`) : undefined;
+  const parsed = parsePayload(read.body, 'body');
+  if (!parsed.ok) return sendError(res, 400, parsed.reason);
+  const command = url.searchParams.get('command');
+  if (command !== null && (command.trim() === '' || command.includes('\0'))) {
+    return sendError(res, 400, 'command must be a non-empty string without NUL bytes');
+  }
+  const payload = parsed.payload;
+  const commands = command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);
+  const answer: z.input<typeof QueuedSchema> = { queued: [] };
+  for (const run of commands) answer.queued.push({ id: await writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }), command: run });
+  sendJson(res, 202, answer);
 }

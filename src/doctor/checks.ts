@@ -9,6 +9,7 @@ import { requestDaemon } from '../daemon/socket-client.js';
 import { packageRoot } from '../common/package-root.js';
 import { findOnPath } from './find-on-path.js';
 import type { HistoryEntry } from '../daemon/history.js';
+import { describeOutcome, meaningOf } from '../runner/outcome.js';
 import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
 import { shellQuote } from '../install/quote-command.js';
 import type { HookEntry } from '../settings/config.js';
@@ -85,8 +86,8 @@ export async function checkProbe(paths: Paths, bridge: HookEntry['bridge'], path
       const recent = await requestDaemon(paths.socket, 'GET', '/events?limit=200');
       const entry = (recent.body as { events?: HistoryEntry[] }).events?.find((event) => event.command === command);
       if (entry) {
-        if (entry.outcome === 'ok') return { name: 'probe event', ok: true, detail: `a Stop event went through the inbox and its hook ran (${entry.durationMs ?? '?'} ms)` };
-        return fail(`the probe hook ended ${entry.outcome}${entry.detail ? `: ${entry.detail}` : ''}`);
+        if (!meaningOf(entry.outcome).failed) return { name: 'probe event', ok: true, detail: `a Stop event went through the inbox and its hook ran (${entry.durationMs ?? '?'} ms)` };
+        return fail(`the probe hook did not succeed: ${describeOutcome(entry.outcome, entry)}`);
       }
       if (Date.now() - started > timeoutMs) {
         const where = bridge?.stateDir ?? defaultStateDir();

@@ -1,6 +1,6 @@
 // The emulator's state: computers, sessions, readiness reports, enterprise-control changes and
 // credit limits, in memory. It is seeded from a JSON file (checked against the API's response
-// schemas, so a seed looks like real answers) or generated deterministically.
+// schemas, so a seed looks like real answers) or generated deterministically (generate-data.ts).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UsageError, describeError } from '../common/errors.js';
@@ -8,7 +8,6 @@ import { formatIssues } from '../common/format-issues.js';
 import { ComputerSchema, type Computer } from '../api/computer-schemas.js';
 import { SessionSchema, type Session } from '../api/session-schemas.js';
 import { ControlChangeSchema, ReadinessReportSchema, type ControlChange, type ReadinessReport } from '../api/organization-schemas.js';
-import { generateData } from './generate-data.js';
 
 /** A readiness report as the emulator keeps it: `repoId` lets the `repoId` filter work. */
 export type StoredReport = ReadinessReport & { repoId?: string };
@@ -42,13 +41,6 @@ export function loadData(file: string): EmulatorData {
   const parsed = DataFileSchema.safeParse(raw);
   if (!parsed.success) throw new UsageError(formatIssues(parsed.error.issues, file).join('\n'));
   return parsed.data;
-}
-
-/** Data from `source`: a file path, data given in code, or generated when undefined. */
-export function resolveData(source: string | Partial<EmulatorData> | undefined): EmulatorData {
-  if (typeof source === 'string') return loadData(source);
-  const generated = generateData();
-  return source ? { ...generated, ...structuredClone(source) } : generated;
 }
 
 /** Newest first, then by id, so pages are stable. */

@@ -1,19 +1,18 @@
-// What every emulator handler needs: the request context, JSON answers, errors in the platform's
-// shape, checked queries and bodies, and opaque cursors.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
-import { checkRequest, parseJson } from '../api/check-request.js';
-import { queryObject } from '../api/common-schemas.js';
+// What every emulator handler is given, the simulated runs it starts, and the opaque cursors of
+// its paged lists. Handlers get the request already checked against its endpoint's schemas
+// (emulator-routes.ts does that for every endpoint alike), so they only look up and change data.
+import type { Exchange } from '../http/router.js';
+import { sendError } from '../http/answers.js';
+import type { Checked } from '../api/endpoint.js';
+import type { ENDPOINTS, EndpointName } from '../api/endpoints.js';
 import type { EmulatorData } from './emulator-data.js';
-import { sendError, sendJson } from '../common/http-answers.js';
 
-export interface EmulatorContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
-  /** Decoded path parameters, in order. */
-  params: string[];
-  /** The request body, for methods that carry one. */
+/** A request to the endpoint named `K`, checked against its schemas. */
+export type Request<K extends EndpointName> = Checked<(typeof ENDPOINTS)[K]>;
+
+/** What an emulator handler is given with each request. */
+export interface EmulatorContext extends Exchange {
+  /** The request body as received (read before routing). */
   body: Buffer;
   data: EmulatorData;
   /** How long a simulated run (agent turn, dependency install) takes, in ms. */
@@ -22,28 +21,37 @@ export interface EmulatorContext {
   later(fn: () => void): void;
 }
 
-export { sendJson, sendError };
+/** Simulated runs (agent turns, dependency installs) still going: each ends after `runMs`, or at once on `finish`. */
+export class SimulatedRuns {
+  private readonly runs = new Map<NodeJS.Timeout, () => void>();
 
-/** The query checked against `schema`, or undefined after answering 400. */
-export function checkedQuery<S extends z.ZodType>(ctx: EmulatorContext, schema: S): z.output<S> | undefined {
-  const query = queryObject(ctx.url.searchParams);
-  if (!query.ok) {
-    sendError(ctx.res, 400, `query: ${query.repeated}: given more than once`);
-    return undefined;
+  constructor(readonly runMs: number) {}
+
+  /** Run `fn` when the run ends. */
+  later(fn: () => void): void {
+    const timer = setTimeout(() => {
+      this.runs.delete(timer);
+      fn();
+    }, this.runMs);
+    this.runs.set(timer, fn);
   }
-  const checked = checkRequest(schema, query.value, 'query');
-  if (checked.ok) return checked.value;
-  sendError(ctx.res, 400, checked.problems.join('; '));
-  return undefined;
-}
 
-/** The JSON body checked against `schema`, or undefined after answering 400. */
-export function checkedBody<S extends z.ZodType>(ctx: EmulatorContext, schema: S): z.output<S> | undefined {
-  const json = parseJson(ctx.body.toString('utf8'), 'request body');
-  const checked = json.ok ? checkRequest(schema, json.value, 'request body') : json;
-  if (checked.ok) return checked.value;
-  sendError(ctx.res, 400, checked.problems.join('; '));
-  return undefined;
+  /** End every run now; returns how many ended. */
+  finish(): number {
+    const pending = [...this.runs];
+    this.runs.clear();
+    for (const [timer, fn] of pending) {
+      clearTimeout(timer);
+      fn();
+    }
+    return pending.length;
+  }
+
+  /** Drop every run without ending it (the emulator closes). */
+  clear(): void {
+    for (const timer of this.runs.keys()) clearTimeout(timer);
+    this.runs.clear();
+  }
 }
 
 /** An opaque cursor for a key. */

@@ -1,14 +1,15 @@
 // The emulator's computers: list (newest first), get, update (a hostId only on a computer that
 // has none, and unique), and retry install-deps: 202 and `provisioning` while the simulated
 // install runs, 409 if one is already running, `active` when it ends.
-import { UpdateComputerRequestSchema, type Computer } from '../api/computer-schemas.js';
+import type { Computer } from '../api/computer-schemas.js';
+import { sendError, sendJson } from '../http/answers.js';
 import { byNewest } from './emulator-data.js';
-import { checkedBody, sendError, sendJson, type EmulatorContext } from './emulator-http.js';
+import type { EmulatorContext, Request } from './emulator-http.js';
 import { newId } from './handle-sessions.js';
 
-function find(ctx: EmulatorContext): Computer | undefined {
-  const computer = ctx.data.computers.find((item) => item.id === ctx.params[0]);
-  if (!computer) sendError(ctx.res, 404, `computer ${ctx.params[0]} was not found; list computers with GET /api/v0/computers`);
+function find(ctx: EmulatorContext, id: string): Computer | undefined {
+  const computer = ctx.data.computers.find((item) => item.id === id);
+  if (!computer) sendError(ctx.res, 404, `computer ${id} was not found; list computers with GET /api/v0/computers`);
   return computer;
 }
 
@@ -18,17 +19,15 @@ export function listComputers(ctx: EmulatorContext): void {
 }
 
 /** GET /api/v0/computers/{id} */
-export function getComputer(ctx: EmulatorContext): void {
-  const computer = find(ctx);
+export function getComputer(ctx: EmulatorContext, { params }: Request<'getComputer'>): void {
+  const computer = find(ctx, params.computerId);
   if (computer) sendJson(ctx.res, 200, computer);
 }
 
 /** PATCH /api/v0/computers/{id} */
-export function updateComputer(ctx: EmulatorContext): void {
-  const computer = find(ctx);
+export function updateComputer(ctx: EmulatorContext, { params, body }: Request<'updateComputer'>): void {
+  const computer = find(ctx, params.computerId);
   if (!computer) return;
-  const body = checkedBody(ctx, UpdateComputerRequestSchema);
-  if (!body) return;
   if (body.hostId !== undefined && body.hostId !== computer.hostId) {
     if (computer.hostId) return sendError(ctx.res, 409, `computer ${computer.id} already has hostId ${computer.hostId}; a hostId can be set only once`);
     const owner = ctx.data.computers.find((item) => item.hostId === body.hostId);
@@ -39,8 +38,8 @@ export function updateComputer(ctx: EmulatorContext): void {
 }
 
 /** POST /api/v0/computers/{id}/install-deps */
-export function installDeps(ctx: EmulatorContext): void {
-  const computer = find(ctx);
+export function installDeps(ctx: EmulatorContext, { params }: Request<'installDeps'>): void {
+  const computer = find(ctx, params.computerId);
   if (!computer) return;
   const steps = (computer.provisioningSteps ??= []);
   if (steps.some((step) => step.status === 'running')) {

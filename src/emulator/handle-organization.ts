@@ -1,17 +1,16 @@
 // The emulator's organization routes: readiness reports (newest first, `startAfter` a reportId,
 // `repoId` filter), the enterprise-control history (by revision, descending, cursor pages), and
 // user credit limits with partial success (addresses outside the member domain fail per user).
-import { ListChangesQuerySchema, ListReportsQuerySchema, SetLimitsRequestSchema, type ControlChange } from '../api/organization-schemas.js';
+import type { ControlChange } from '../api/organization-schemas.js';
+import { sendError, sendJson } from '../http/answers.js';
 import { byNewest, type StoredReport } from './emulator-data.js';
-import { checkedBody, checkedQuery, cursorPage, sendError, sendJson, type EmulatorContext } from './emulator-http.js';
+import { cursorPage, type EmulatorContext, type Request } from './emulator-http.js';
 
 /** Per-user overrides set through the API (email → limit). */
 const limitsByData = new WeakMap<object, Map<string, number>>();
 
 /** GET {app_url}/api/organization/agent-readiness-reports (the old path redirects here). */
-export function listReports(ctx: EmulatorContext): void {
-  const query = checkedQuery(ctx, ListReportsQuerySchema);
-  if (!query) return;
+export function listReports(ctx: EmulatorContext, { query }: Request<'listReports'>): void {
   const all = ctx.data.reports.filter((report) => !query.repoId || report.repoId === query.repoId).sort(byNewest((r: StoredReport) => r.reportId));
   let start = 0;
   if (query.startAfter !== undefined) {
@@ -23,18 +22,14 @@ export function listReports(ctx: EmulatorContext): void {
 }
 
 /** GET /api/v0/organization/enterprise-controls/history */
-export function listChanges(ctx: EmulatorContext): void {
-  const query = checkedQuery(ctx, ListChangesQuerySchema);
-  if (!query) return;
+export function listControlChanges(ctx: EmulatorContext, { query }: Request<'listControlChanges'>): void {
   const all = [...ctx.data.changes].sort((a: ControlChange, b: ControlChange) => b.revision - a.revision);
   const result = cursorPage(ctx, all, (change) => String(change.revision), Number(query.limit ?? 20), query.cursor);
   if (result) sendJson(ctx.res, 200, { changes: result.page, pagination: result.pagination });
 }
 
 /** PUT /api/v0/organization/usage/limits/users */
-export function setLimits(ctx: EmulatorContext): void {
-  const body = checkedBody(ctx, SetLimitsRequestSchema);
-  if (!body) return;
+export function setUserLimits(ctx: EmulatorContext, { body }: Request<'setUserLimits'>): void {
   let limits = limitsByData.get(ctx.data);
   if (!limits) limitsByData.set(ctx.data, (limits = new Map()));
   const domain = `@${ctx.data.memberDomain.toLowerCase()}`;

@@ -1,10 +1,10 @@
 // The emulator's sessions: list (cursor pages, newest first, by computer), create (201), and add a
 // message. A message makes an idle session `running` (a busy one answers `pending`); the simulated
 // agent turn ends after `runMs`, adding its reply and leaving the session `idle`.
-import { CreateSessionRequestSchema, ListSessionsQuerySchema, type Session } from '../api/session-schemas.js';
-import { MessageRequestSchema } from '../api/message-schemas.js';
+import type { Session } from '../api/session-schemas.js';
+import { sendError, sendJson } from '../http/answers.js';
 import { byNewest } from './emulator-data.js';
-import { checkedBody, checkedQuery, cursorPage, sendError, sendJson, type EmulatorContext } from './emulator-http.js';
+import { cursorPage, type EmulatorContext, type Request } from './emulator-http.js';
 
 let counter = 0;
 
@@ -15,18 +15,14 @@ export function newId(prefix: string): string {
 }
 
 /** GET /api/v0/sessions */
-export function listSessions(ctx: EmulatorContext): void {
-  const query = checkedQuery(ctx, ListSessionsQuerySchema);
-  if (!query) return;
+export function listSessions(ctx: EmulatorContext, { query }: Request<'listSessions'>): void {
   const all = ctx.data.sessions.filter((session) => !query.computerId || session.computerId === query.computerId).sort(byNewest((s: Session) => s.sessionId));
   const result = cursorPage(ctx, all, (session) => session.sessionId, Number(query.limit ?? 20), query.cursor);
   if (result) sendJson(ctx.res, 200, { sessions: result.page, pagination: result.pagination });
 }
 
 /** POST /api/v0/sessions */
-export function createSession(ctx: EmulatorContext): void {
-  const body = checkedBody(ctx, CreateSessionRequestSchema);
-  if (!body) return;
+export function createSession(ctx: EmulatorContext, { body }: Request<'createSession'>): void {
   if (!ctx.data.computers.some((computer) => computer.id === body.computerId)) {
     return sendError(ctx.res, 404, `computer ${body.computerId} was not found; list computers with GET /api/v0/computers`);
   }
@@ -46,11 +42,9 @@ export function createSession(ctx: EmulatorContext): void {
 }
 
 /** POST /api/v0/sessions/{sessionId}/messages */
-export function addMessage(ctx: EmulatorContext): void {
-  const session = ctx.data.sessions.find((item) => item.sessionId === ctx.params[0]);
-  if (!session) return sendError(ctx.res, 404, `session ${ctx.params[0]} was not found`);
-  const body = checkedBody(ctx, MessageRequestSchema);
-  if (!body) return;
+export function addMessage(ctx: EmulatorContext, { params, body }: Request<'addMessage'>): void {
+  const session = ctx.data.sessions.find((item) => item.sessionId === params.sessionId);
+  if (!session) return sendError(ctx.res, 404, `session ${params.sessionId} was not found`);
   const computerId = body.computerId ?? session.computerId;
   if (!computerId || !ctx.data.computers.some((computer) => computer.id === computerId)) {
     return sendError(ctx.res, 404, `computer ${computerId ?? '(none)'} was not found; pass the computerId of a connected computer`);

@@ -3,10 +3,11 @@
 // 500, a hang, a dropped connection), and read the log of requests the emulator received (method,
 // path, query, whether a key was sent; never the key), and end every simulated run at once
 // (POST /__emulator/finish-runs, so tests need not wait for a clock). Routes live under /__emulator/.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { checkRequest, parseJson } from '../api/check-request.js';
-import { sendError, sendJson } from './emulator-http.js';
+import { sendError, sendJson } from '../http/answers.js';
+import { Router } from '../http/router.js';
+import type { EmulatorContext } from './emulator-http.js';
 
 export const FaultSchema = z.strictObject({
   method: z.string().optional(),
@@ -61,23 +62,31 @@ export class TestHooks {
     return [];
   }
 
-  /** Answer an /__emulator/ route. */
-  handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void {
-    if (path === '/__emulator/faults' && req.method === 'POST') {
-      const json = parseJson(body.toString('utf8'), 'fault');
-      const problems = json.ok ? this.add(json.value) : json.problems;
-      if (problems.length > 0) return sendError(res, 400, problems.join('; '));
-      return sendJson(res, 201, { queued: true });
-    }
-    if (path === '/__emulator/faults' && req.method === 'DELETE') {
-      this.faults = [];
-      return sendJson(res, 200, { faults: [] });
-    }
-    if (path === '/__emulator/requests' && req.method === 'GET') return sendJson(res, 200, { requests: this.requests });
-    if (path === '/__emulator/requests' && req.method === 'DELETE') {
-      this.requests.length = 0;
-      return sendJson(res, 200, { requests: [] });
-    }
-    sendError(res, 404, `${req.method} ${path}: test routes are POST|DELETE /__emulator/faults, GET|DELETE /__emulator/requests and POST /__emulator/finish-runs`);
+  /** Drop every queued fault. */
+  clearFaults(): void {
+    this.faults = [];
   }
+}
+
+/** The /__emulator/ routes over `hooks`; `finishRuns` ends every simulated run now. */
+export function testRoutes(hooks: TestHooks, finishRuns: () => number): Router<EmulatorContext> {
+  const notFound = (method: string, path: string) =>
+    `${method} ${path}: test routes are POST|DELETE /__emulator/faults, GET|DELETE /__emulator/requests and POST /__emulator/finish-runs`;
+  return new Router<EmulatorContext>({ notFound })
+    .route('POST', '/__emulator/faults', ({ res, body }) => {
+      const json = parseJson(body.toString('utf8'), 'fault');
+      const problems = json.ok ? hooks.add(json.value) : json.problems;
+      if (problems.length > 0) return sendError(res, 400, problems.join('; '));
+      sendJson(res, 201, { queued: true });
+    })
+    .route('DELETE', '/__emulator/faults', ({ res }) => {
+      hooks.clearFaults();
+      sendJson(res, 200, { faults: [] });
+    })
+    .route('GET', '/__emulator/requests', ({ res }) => sendJson(res, 200, { requests: hooks.requests }))
+    .route('DELETE', '/__emulator/requests', ({ res }) => {
+      hooks.requests.length = 0;
+      sendJson(res, 200, { requests: [] });
+    })
+    .route('POST', '/__emulator/finish-runs', ({ res }) => sendJson(res, 200, { finished: finishRuns() }));
 }

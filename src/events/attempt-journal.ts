@@ -2,6 +2,7 @@
 // running (HOOKD_ATTEMPT goes up) or only queued. One append-only file of `<key> <attempt>` lines,
 // kept open: a file created and deleted per event cost two of the five metadata operations each
 // event made (bench/bridge.mjs). Compacted at start-up and whenever it grows past a limit.
+// Private to the inbox store (inbox.ts), which keeps it in step with cur/.
 import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
@@ -48,9 +49,14 @@ export class AttemptJournal {
   /** Note that run number `attempt` of `key` starts now. Throws when it cannot be written (a full disk). */
   note(key: string, attempt: number): void {
     if (this.fd === undefined) this.compact();
-    const line = `${key} ${attempt}\n`;
-    writeSync(this.fd!, line);
-    this.size += Buffer.byteLength(line);
+    const line = Buffer.from(`${key} ${attempt}\n`);
+    const written = writeSync(this.fd!, line);
+    if (written < line.length) {
+      // Cut short (a full disk): the next note rewrites the journal whole, without this cut line.
+      this.close();
+      throw new Error(`cannot write ${path.basename(this.file)}: ${written} of ${line.length} bytes written (is the disk full?)`);
+    }
+    this.size += line.length;
     this.started.set(key, attempt);
     if (this.size > COMPACT_AT_BYTES) this.compact();
   }

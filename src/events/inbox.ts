@@ -1,140 +1,160 @@
-// The daemon's side of the inbox: find committed records, claim them into cur/ under a name that
-// sorts by arrival, read them, and finish them (delete) or reject them (keep, with the reason).
-// See inbox-dirs.ts for the folders and record-format.ts for the file.
+// The inbox store: the daemon's side of the inbox, and the one owner of its rule that cur/ and
+// the attempts journal agree. Records arrive (committed in new/), are claimed into cur/ under a
+// name that sorts by arrival, begin attempts (noted in the journal before the hook starts), and
+// end finished (deleted) or rejected (kept, with the reason); either way the journal forgets them.
+// See inbox-dirs.ts for the folders, record-format.ts for the file, inbox-scan.ts for the reading.
 //
-// Synchronous on purpose: every call touches one tiny file or one directory, and an async call
-// costs a thread-pool round trip that, per event, outweighs the work itself (see bench/bridge.mjs).
-import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+// Synchronous file work on purpose: every call touches one tiny file or one directory, and an async
+// call costs a thread-pool round trip that, per event, outweighs the work itself (bench/bridge.mjs).
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PAYLOAD_BYTES } from './parse-payload.js';
 import { ensureInboxDirs, inboxDirs, type InboxDirs } from './inbox-dirs.js';
 import { parseRecord, type RecordContent } from './record-format.js';
+import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival } from './inbox-scan.js';
+import { AttemptJournal } from './attempt-journal.js';
+
+export type { Arrival } from './inbox-scan.js';
 
 // The payload limit plus room for the command and the carried variables in the record's header.
 const MAX_RECORD_BYTES = MAX_PAYLOAD_BYTES + 1024 * 1024;
 
-export interface ClaimedRecord extends RecordContent {
+/** A record claimed into cur/, ready to run. Times are ms since the epoch. */
+export interface Claim {
   /** The record's name in cur/: `<arrival ns>-<bridge id>`; also its event id. */
   key: string;
-  /** When the bridge finished writing it (ms since epoch). */
+  /** The run this would be: 1, or one more than the runs a previous daemon started. */
+  attempt: number;
+  /** When the bridge finished writing it. */
   receivedAt: number;
+  /** When the daemon took it. */
+  takenAt: number;
 }
 
-export interface Arrival {
-  id: string;
-  arrivedNs: bigint;
-}
+/** A claimed record, or why it cannot be read as one. */
+export type ReadResult = { ok: true; record: RecordContent } | { ok: false; reason: string };
 
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT';
-}
+const keyOf = ({ id, arrivedNs }: Arrival) => `${arrivedNs.toString().padStart(20, '0')}-${id}`;
 
-/** Run a file operation; a file that is already gone is not an error. */
-function unlessMissing<T>(operation: () => T): T | undefined {
-  try {
-    return operation();
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+// The arrival time is the key's prefix; a name not made by claim() (put there by hand) has none.
+function receivedAtOf(key: string, fallback: number): number {
+  const ns = /^(\d+)-/.exec(key)?.[1];
+  return ns === undefined ? fallback : Number(BigInt(ns) / 1_000_000n);
 }
-
-function names(dir: string): string[] {
-  return (unlessMissing(() => readdirSync(dir)) ?? []).filter((name) => !name.startsWith('.'));
-}
-
-const byArrival = (a: Arrival, b: Arrival) => (a.arrivedNs < b.arrivedNs ? -1 : a.arrivedNs > b.arrivedNs ? 1 : 0);
 
 /** The inbox of one state directory. */
 export class Inbox {
   readonly dirs: InboxDirs;
+  private journal: AttemptJournal | undefined;
 
   constructor(stateDir: string) {
     this.dirs = inboxDirs(stateDir);
   }
 
+  /** Create the folders, private to the user. */
   ensure(): void {
     ensureInboxDirs(this.dirs);
   }
 
-  /**
-   * Committed records not yet claimed, oldest first. `known` caches arrival times between calls,
-   * so a long backlog is not stat'ed again on every scan.
-   */
-  committed(known: Map<string, bigint> = new Map()): Arrival[] {
-    const found: Arrival[] = [];
-    for (const id of names(this.dirs.new)) {
-      let arrivedNs = known.get(id);
-      if (arrivedNs === undefined) {
-        arrivedNs = unlessMissing(() => statSync(path.join(this.dirs.tmp, id), { bigint: true }).mtimeNs);
-        // A marker without data: the daemon claimed it and stopped before removing the marker.
-        if (arrivedNs === undefined) {
-          unlessMissing(() => unlinkSync(path.join(this.dirs.new, id)));
-          continue;
-        }
-        known.set(id, arrivedNs);
-      }
-      found.push({ id, arrivedNs });
-    }
-    return found.sort(byArrival);
+  /** Open the inbox for its daemon: create the folders and read what a previous daemon noted of the records it left in cur/. */
+  open(): void {
+    this.ensure();
+    this.journal = new AttemptJournal(this.dirs.root);
+    this.journal.open(names(this.dirs.cur));
   }
 
-  /** Records in tmp/ never committed and not written to for `ageMs`: their bridge died. */
+  close(): void {
+    this.journal?.close();
+  }
+
+  /** Records a previous daemon claimed and did not finish, oldest first, each with the attempt it is at. */
+  unfinished(): Claim[] {
+    const now = Date.now();
+    return names(this.dirs.cur)
+      .sort()
+      .map((key) => ({ key, attempt: (this.journal?.startedRuns(key) ?? 0) + 1, receivedAt: receivedAtOf(key, now), takenAt: now }));
+  }
+
+  /** Committed records not yet claimed, oldest first; `known` caches their arrival times between calls. */
+  arrivals(known: Map<string, bigint> = new Map()): Arrival[] {
+    return committedRecords(this.dirs, known);
+  }
+
+  /** Records in tmp/ never committed and untouched for `ageMs`: their bridge died. */
   abandoned(ageMs: number): Arrival[] {
-    const committed = new Set(names(this.dirs.new));
-    const found: Arrival[] = [];
-    for (const id of names(this.dirs.tmp)) {
-      if (committed.has(id)) continue;
-      const info = unlessMissing(() => statSync(path.join(this.dirs.tmp, id), { bigint: true }));
-      if (info && Date.now() - Number(info.mtimeMs) > ageMs) found.push({ id, arrivedNs: info.mtimeNs });
+    return abandonedRecords(this.dirs, ageMs);
+  }
+
+  /**
+   * Move records from tmp/ to cur/ and drop their markers; a record already gone is left out, and
+   * one that cannot be moved (its error goes to `failed`) stays where it is for a later scan.
+   */
+  claim(arrivals: readonly Arrival[], failed: (arrival: Arrival, error: Error) => void): Claim[] {
+    const takenAt = Date.now();
+    const claims: Claim[] = [];
+    for (const arrival of arrivals) {
+      const key = keyOf(arrival);
+      try {
+        const moved = unlessMissing(() => {
+          renameSync(path.join(this.dirs.tmp, arrival.id), path.join(this.dirs.cur, key));
+          return true;
+        });
+        // Gone from tmp/: taken already, unless a claim cut short by a crash moved it and kept the marker.
+        if (!moved && !existsSync(path.join(this.dirs.cur, key))) continue;
+        unlessMissing(() => unlinkSync(path.join(this.dirs.new, arrival.id)));
+        claims.push({ key, attempt: 1, receivedAt: Number(arrival.arrivedNs / 1_000_000n), takenAt });
+      } catch (error) {
+        failed(arrival, error as Error);
+      }
     }
-    return found.sort(byArrival);
+    return claims;
   }
 
-  /** Move a record from tmp/ to cur/ and drop its marker; returns its key, or undefined if it is gone. */
-  claim({ id, arrivedNs }: Arrival): string | undefined {
-    const key = `${arrivedNs.toString().padStart(20, '0')}-${id}`;
-    if (unlessMissing(() => renameSync(path.join(this.dirs.tmp, id), path.join(this.dirs.cur, key))) === undefined && !this.has(key)) {
-      return undefined;
+  /** Read a claimed record; a record far over the payload limit is refused without reading it into memory. */
+  read(key: string): ReadResult {
+    const fd = openSync(path.join(this.dirs.cur, key), 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB limit for a payload` };
+      const bytes = Buffer.allocUnsafe(size);
+      let read = 0;
+      while (read < size) {
+        const n = readSync(fd, bytes, read, size - read, read);
+        if (n === 0) break;
+        read += n;
+      }
+      const parsed = parseRecord(bytes.subarray(0, read));
+      return parsed.ok ? { ok: true, record: parsed.content } : parsed;
+    } finally {
+      closeSync(fd);
     }
-    unlessMissing(() => unlinkSync(path.join(this.dirs.new, id)));
-    return key;
   }
 
-  private has(key: string): boolean {
-    return unlessMissing(() => statSync(path.join(this.dirs.cur, key))) !== undefined;
+  /**
+   * Note that run `attempt` of `key` starts, before the hook does: a crash from then on counts the
+   * run. Throws when the note cannot be written (a full disk). Not batched: a note is one write on
+   * an open file, and waiting for the turn's other notes would hold every spawn back a turn.
+   */
+  beginAttempt(key: string, attempt: number): void {
+    if (!this.journal) throw new Error('the inbox is not open for a daemon');
+    this.journal.note(key, attempt);
   }
 
-  /** Keys in cur/: claimed by a daemon that stopped before finishing them. Oldest first. */
-  claimed(): string[] {
-    return names(this.dirs.cur).sort();
-  }
-
-  /** Read a claimed record. */
-  read(key: string): { ok: true; record: ClaimedRecord } | { ok: false; reason: string } {
-    const file = path.join(this.dirs.cur, key);
-    // The size first: a record far over the payload limit is refused without reading it into memory.
-    const size = statSync(file).size;
-    if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB limit for a payload` };
-    const parsed = parseRecord(readFileSync(file));
-    if (!parsed.ok) return parsed;
-    const receivedAt = Number(BigInt(key.slice(0, key.indexOf('-'))) / 1_000_000n);
-    return { ok: true, record: { ...parsed.content, key, receivedAt } };
-  }
-
-  /** The record ran and its outcome is recorded: delete it. */
-  complete(key: string): void {
+  /** The record's outcome is recorded: delete it; its runs no longer count. */
+  finish(key: string): void {
     unlessMissing(() => unlinkSync(path.join(this.dirs.cur, key)));
+    this.journal?.forget(key);
   }
 
-  /** Keep a record that cannot run in rejected/, beside a file saying why. */
+  /** Keep a record that cannot run in rejected/, beside a file saying why; its runs no longer count. */
   reject(key: string, reason: string): void {
     writeFileSync(path.join(this.dirs.rejected, `${key}.reason`), `${reason}\n`, { mode: 0o600 });
     unlessMissing(() => renameSync(path.join(this.dirs.cur, key), path.join(this.dirs.rejected, key)));
+    this.journal?.forget(key);
   }
 
-  /** How many events wait: committed and claimed but not finished. */
+  /** How many events wait: committed, or claimed but not finished. */
   waiting(): number {
-    return names(this.dirs.new).length + this.claimed().length;
+    return names(this.dirs.new).length + names(this.dirs.cur).length;
   }
 }

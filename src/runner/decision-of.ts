@@ -2,7 +2,7 @@
 // exit code 2 (block, and show stderr to the agent) or a JSON answer on stdout. `hookd run` says
 // so, since the same hook behind the bridge would lose it.
 import type { HookEntry } from '../settings/config.js';
-import type { Outcome } from './run-hook.js';
+import type { Outcome } from './outcome.js';
 
 // Fields of the clients' JSON answers that steer the agent.
 const DECISION_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpecificOutput', 'followup_message', 'reason', 'systemMessage', 'additionalContext'];

@@ -5,22 +5,10 @@
 // node:child_process rather than execa: this is the daemon's hottest path, and execa's extra
 // machinery per subprocess halved the hooks per second the daemon could start (bench/bridge.mjs).
 // What execa would add here (buffering, encoding, line splitting) the runner does not use.
-import { spawn } from 'node:child_process';
-import { captureOutput, type Captured } from './capture-output.js';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { captureOutput } from './capture-output.js';
 import { killGroup } from './kill-group.js';
-
-export type OutcomeStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';
-
-export interface Outcome {
-  status: OutcomeStatus;
-  exitCode: number | null;
-  signal: string | null;
-  durationMs: number;
-  stdout: Captured;
-  stderr: Captured;
-  /** Why a spawn failed, or what ended the run early. */
-  error?: string;
-}
+import type { Outcome } from './outcome.js';
 
 export interface RunRequest {
   command: string;
@@ -41,7 +29,40 @@ export const DEFAULT_OUTPUT_CAP = 64 * 1024;
 // How long output may still drain after the hook exits before its pipes are closed on a grandchild.
 const DRAIN_MS = 100;
 
-/** Run one hook and describe how it ended. Never throws. */
+/**
+ * Call `over` once, when the run is over: `sh` has exited and both pipes have ended (all output
+ * read; a turn of the event loop sooner than 'close', which also waits for the pipes' handles to
+ * close), or 'close' came first (the pipes destroyed DRAIN_MS after the exit because a grandchild
+ * holds them, or a hook that could not start).
+ */
+function whenOver(child: ChildProcessWithoutNullStreams, over: (exitCode: number | null, signal: NodeJS.Signals | null) => void): void {
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let open = 2;
+  let drain: NodeJS.Timeout | undefined;
+  let done = false;
+  const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+    if (done) return;
+    done = true;
+    clearTimeout(drain);
+    over(code, signal);
+  };
+  const maybeOver = () => {
+    if (exit && open === 0 && child.pid !== undefined) finish(exit.code, exit.signal);
+  };
+  for (const stream of [child.stdout, child.stderr]) stream.on('end', () => (open--, maybeOver()));
+  child.on('exit', (code, signal) => {
+    exit = { code, signal };
+    maybeOver();
+    if (done) return;
+    drain = setTimeout(() => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }, DRAIN_MS).unref();
+  });
+  child.on('close', finish);
+}
+
+/** Run one hook and say how it ended (outcome.ts says what that means). Never throws. */
 export function runHook(request: RunRequest): Promise<Outcome> {
   const started = performance.now();
   const graceMs = request.graceMs ?? DEFAULT_GRACE_MS;
@@ -73,15 +94,8 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       spawnError = error;
       clearTimeout(deadline);
     });
-    child.on('exit', () => {
-      clearTimeout(deadline);
-      setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-      }, DRAIN_MS).unref();
-    });
-    // 'close' comes once the process has exited and its pipes are closed (or destroyed above).
-    child.on('close', (exitCode, signal) => {
+    child.on('exit', () => clearTimeout(deadline));
+    whenOver(child, (exitCode, signal) => {
       clearTimeout(deadline);
       request.signal?.removeEventListener('abort', onAbort);
       const common = { exitCode, signal, durationMs: Math.round(performance.now() - started), stdout: stdout(), stderr: stderr() };

@@ -42,7 +42,9 @@ describe('input nested thousands of levels deep', () => {
     for (const text of payloads) expect((await daemon.emit(command, text)).exitCode).toBe(0);
     for (const text of payloads) expect((await daemon.request('POST', '/events', text)).status).toBe(400);
     await daemon.emit(command, stopPayload());
-    await waitFor('the good event to run', () => existsSync(`${out}/good`));
+    // The outcome recorded, not the file the hook opens: the record is deleted only after its history line.
+    await waitFor('the good event recorded', () => daemon.history().some((entry) => entry.outcome === 'ok'));
+    expect(existsSync(`${out}/good`)).toBe(true);
     const rejected = path.join(daemon.stateDir, 'inbox', 'rejected');
     await waitFor('four rejections with reasons', () => readdirSync(rejected).filter((name) => name.endsWith('.reason')).length === payloads.length);
     for (const name of readdirSync(rejected).filter((file) => file.endsWith('.reason'))) expect(readFileSync(path.join(rejected, name), 'utf8')).toMatch(/payload: .*expected/);

@@ -1,5 +1,5 @@
 // Writing JSON answers and errors in the platform's shape, `{status, title, detail}`: one place for
-// the daemon's local API, the proxy's own answers and the emulator.
+// the three servers of hookd (the daemon's local API, the proxy's own answers, the emulator).
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 
 export interface ErrorShape {

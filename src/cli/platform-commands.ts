@@ -1,0 +1,131 @@
+// The platform API's part of the command table (src/cli/program.ts registers it): sessions,
+// computers, readiness reports, enterprise controls, credit limits, and the emulator. Each action
+// imports its command on demand, like the rest of the table.
+import type { Command } from 'commander';
+import { jsonOption, socketOption, stateOption } from './options.js';
+
+/** Register the platform API commands on `program`. */
+export function addPlatformCommands(program: Command): void {
+  addSessionCommands(program);
+  addComputerCommands(program);
+  addOrganizationCommands(program);
+}
+
+/** sessions list, create, message. */
+function addSessionCommands(program: Command): void {
+  const repeat = (value: string, previous: string[] = []) => [...previous, value];
+  const sessions = program.command('sessions').description('sessions of the platform (through the daemon when no key is set here)');
+  sessions
+    .command('list')
+    .description('list sessions, newest first')
+    .option('--limit <n>', 'sessions per page, 1 to 100 (default 20)')
+    .option('--cursor <cursor>', 'start at this page cursor')
+    .option('--computer <id>', 'only sessions of this computer')
+    .option('--all', 'walk every page and print one list')
+    .addOption(jsonOption())
+    .addOption(socketOption())
+    .addOption(stateOption())
+    .action(async (options) => (await import('../commands/sessions.js')).sessionsList(options));
+  sessions
+    .command('create')
+    .description('create a session on a computer')
+    .requiredOption('--computer <id>', 'the computer to connect')
+    .option('--cwd <dir>', 'working directory on the computer')
+    .option('--settings-json <json>', 'session settings as a JSON object')
+    .addOption(jsonOption())
+    .addOption(socketOption())
+    .addOption(stateOption())
+    .action(async (options) => (await import('../commands/sessions.js')).sessionsCreate(options));
+  sessions
+    .command('message')
+    .description('add a message to a session')
+    .argument('<session-id>', 'the session')
+    .argument('<text>', 'the message text')
+    .option('--image <file>', 'attach an image (repeatable)', repeat)
+    .option('--file <file>', 'attach a file (repeatable)', repeat)
+    .option('--computer <id>', "route to this computer instead of the session's")
+    .addOption(jsonOption())
+    .addOption(socketOption())
+    .addOption(stateOption())
+    .action(async (id: string, text: string, options) => (await import('../commands/sessions.js')).sessionsMessage(id, text, options));
+
+}
+
+/** computers list, get, update, install-deps. */
+function addComputerCommands(program: Command): void {
+  const computers = program.command('computers').description('the computers (execution hosts) of the organization');
+  computers
+    .command('list')
+    .description('list computers, newest first')
+    .addOption(jsonOption())
+    .action(async (options) => (await import('../commands/computers.js')).computersList(options));
+  computers
+    .command('get')
+    .description('show one computer')
+    .argument('<id>', 'the computer')
+    .addOption(jsonOption())
+    .action(async (id: string, options) => (await import('../commands/computers.js')).computersGet(id, options));
+  computers
+    .command('update')
+    .description("change a computer's name, host id or remote user")
+    .argument('<id>', 'the computer')
+    .option('--name <name>', 'new name, 1 to 63 characters')
+    .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
+    .option('--remote-user <user>', 'remote user, 1 to 63 characters')
+    .addOption(jsonOption())
+    .action(async (id: string, options) => (await import('../commands/computers.js')).computersUpdate(id, options));
+  computers
+    .command('install-deps')
+    .description('retry the install-dependencies step of a computer')
+    .argument('<id>', 'the computer')
+    .addOption(jsonOption())
+    .action(async (id: string, options) => (await import('../commands/computers.js')).computersInstallDeps(id, options));
+
+}
+
+/** Readiness reports, enterprise controls, credit limits, and the emulator. */
+function addOrganizationCommands(program: Command): void {
+  program
+    .command('reports')
+    .description('readiness reports of the organization')
+    .command('list')
+    .description('list readiness reports, newest first')
+    .option('--repo <id>', 'only reports of this repository id')
+    .option('--limit <n>', 'reports per page (a positive number)')
+    .option('--start-after <report-id>', 'start after this report')
+    .option('--all', 'walk every page and print one list')
+    .addOption(jsonOption())
+    .action(async (options) => (await import('../commands/reports.js')).reportsList(options));
+
+  program
+    .command('controls')
+    .description('enterprise controls of the organization')
+    .command('history')
+    .description('list changes to the organization-wide settings, newest first')
+    .option('--limit <n>', 'changes per page, 1 to 100')
+    .option('--cursor <cursor>', 'start at this page cursor')
+    .option('--all', 'walk every page and print one list')
+    .addOption(jsonOption())
+    .action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
+
+  program
+    .command('limits')
+    .description('credit limits of users')
+    .command('set')
+    .description('set users\' credit limits (EMAIL=none removes an override); sent in batches of 100')
+    .argument('[users...]', 'EMAIL=LIMIT words')
+    .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}')
+    .addOption(jsonOption())
+    .action(async (users: string[], options) => (await import('../commands/limits.js')).limitsSet(users, options));
+
+  program
+    .command('emulator')
+    .description('run a local server that behaves like the platform API (offline work, tests)')
+    .option('--port <n>', 'port on 127.0.0.1 (default: a free one)')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--data <file>', 'seed data (JSON); default: generated sample data')
+    .option('--key <key>', 'the API key clients must send (default: HOOKD_API_KEY, else hookd-emulator-key)')
+    .option('--run-ms <ms>', 'length of a simulated agent turn or install (default 2000)')
+    .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
+    .action(async (options) => (await import('../commands/emulator.js')).emulatorCommand(options));
+}

@@ -1,0 +1,83 @@
+// The answers of the daemon's local API, as zod schemas: routes.ts is type-checked against them,
+// `hookd status` reads its answer through them, and the tests check the answers with them. Each
+// keeps unknown fields, so an older `hookd status` still reads a newer daemon.
+import { z } from 'zod';
+import { HookdError } from '../common/errors.js';
+import { formatIssues } from '../common/format-issues.js';
+import type { OutcomeName } from '../runner/outcome.js';
+import type { DaemonResponse } from './socket-client.js';
+
+/**
+ * One line of the history (daemon/history.ts); an outcome this version does not know is kept. Fields
+ * this version does not know are dropped when read (`hookd status --json` prints the answer as it came).
+ */
+export const HistoryEntrySchema = z.object({
+  time: z.string(),
+  eventId: z.string(),
+  event: z.string(),
+  session: z.string(),
+  command: z.string(),
+  outcome: z.custom<OutcomeName>((value) => typeof value === 'string', 'expected the name of an outcome'),
+  attempt: z.number(),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  durationMs: z.number().optional(),
+  stdout: z.string().optional(),
+  stderr: z.string().optional(),
+  truncated: z.boolean().optional(),
+  detail: z.string().optional(),
+  receivedAt: z.string().optional(),
+  takenAt: z.string().optional(),
+  startedAt: z.string().optional(),
+  endedAt: z.string().optional(),
+});
+
+/** GET /health */
+export const HealthSchema = z.looseObject({ ok: z.literal(true), version: z.string() });
+
+/** One followed hook file in GET /status. */
+export const SettingsFileSchema = z.looseObject({
+  path: z.string(),
+  client: z.string(),
+  missing: z.boolean(),
+  ignored: z.string().nullable(),
+  daemonHooks: z.number(),
+  loadedAt: z.string().nullable(),
+  lastReloadAt: z.string().nullable(),
+  lastError: z.array(z.string()).nullable(),
+});
+
+/** GET /status */
+export const StatusSchema = z.looseObject({
+  version: z.string(),
+  pid: z.number(),
+  uptimeMs: z.number(),
+  stateDir: z.string(),
+  socket: z.string(),
+  settings: z.looseObject({
+    files: z.array(SettingsFileSchema),
+    daemonHooks: z.number(),
+    /** Every followed file's reload errors, or null when every file loaded. */
+    lastError: z.array(z.string()).nullable(),
+  }),
+  queue: z.looseObject({ running: z.number(), pending: z.number(), waitingInInbox: z.number() }),
+  counts: z.record(z.string(), z.number()),
+  recent: z.array(HistoryEntrySchema),
+});
+
+/** GET /events */
+export const EventsSchema = z.looseObject({ events: z.array(HistoryEntrySchema) });
+
+/** POST /events: one record queued per command. */
+export const QueuedSchema = z.looseObject({ queued: z.array(z.looseObject({ id: z.string(), command: z.string() })) });
+
+/** The daemon's status as `hookd status` reads it. */
+export type DaemonStatus = z.infer<typeof StatusSchema>;
+
+/** The body of `response` read through `schema`; a HookdError saying what differs when it does not fit. */
+export function readAnswer<S extends z.ZodType>(schema: S, response: DaemonResponse, what: string): z.output<S> {
+  const parsed = schema.safeParse(response.body);
+  if (parsed.success) return parsed.data;
+  const problems = formatIssues(parsed.error.issues, 'answer').join('; ');
+  throw new HookdError('EDAEMON', `${what}: the daemon answered HTTP ${response.status} with an unexpected body (${problems}); is it another version of hookd?`);
+}

@@ -1,0 +1,79 @@
+// The daemon's pipeline, put together: the inbox store → intake → work queue → dispatch (under the
+// scheduler) → run events, to which the history and the log subscribe. Stopping closes the queue
+// and awaits the dispatcher's drain; hooks still running at the deadline are interrupted and their
+// records stay in the inbox for the next start.
+import { Inbox, type Claim } from '../events/inbox.js';
+import { RunEvents } from '../telemetry/run-events.js';
+import { History } from './history.js';
+import { recordHistory } from './record-history.js';
+import { logRuns } from './log-runs.js';
+import { Scheduler } from './scheduler.js';
+import { WorkQueue } from './work-queue.js';
+import { Dispatcher } from './dispatch.js';
+import { Intake } from './intake.js';
+import { ProjectHooks } from './project-hooks.js';
+import type { LiveConfig } from './live-config.js';
+import type { Logger } from '../common/logger.js';
+
+/** What the pipeline is built over. */
+export interface PipelineOptions {
+  stateDir: string;
+  socket: string;
+  config: LiveConfig;
+  logger: Logger;
+  concurrency?: number;
+  /** SIGTERM → SIGKILL grace for hooks. */
+  graceMs?: number;
+}
+
+/** The pipeline's parts the daemon shows (routes) or extends (subscribers), and its start and stop. */
+export interface Pipeline {
+  inbox: Inbox;
+  history: History;
+  scheduler: Scheduler;
+  /** Runs' `started` and `finished`, for more subscribers (metrics, OTLP, the live page). */
+  events: RunEvents;
+  /** Start taking records: those a previous daemon left first, then the committed ones. */
+  start(): Promise<void>;
+  /** Take no more records at once; resolves once every record taken is settled, interrupting hooks still running after `deadlineMs`. */
+  stop(deadlineMs: number): Promise<void>;
+}
+
+/** Records claimed and not yet settled beyond this many stay in new/ (backpressure). */
+const MAX_IN_FLIGHT = 512;
+
+/** Open the inbox and the history of `stateDir` and build the pipeline over them; nothing runs before `start`. */
+export function openPipeline(options: PipelineOptions): Pipeline {
+  const { stateDir, logger } = options;
+  const inbox = new Inbox(stateDir);
+  inbox.open();
+  const history = new History(stateDir);
+  history.open();
+  const runLogger = logger.child({ part: 'runner' });
+  const events = new RunEvents((error, name) => runLogger.error({ error: (error as Error).message, on: name }, 'a subscriber of run events failed'));
+  recordHistory(events, history, runLogger);
+  logRuns(events, runLogger);
+  const scheduler = new Scheduler(options.concurrency ?? 8);
+  const interrupt = new AbortController();
+  const dispatcher = new Dispatcher({ inbox, config: options.config, projects: new ProjectHooks(), scheduler, events, logger: runLogger, socket: options.socket, interrupt: interrupt.signal, graceMs: options.graceMs });
+  const queue = new WorkQueue<Claim>(MAX_IN_FLIGHT);
+  const intake = new Intake(inbox, queue, logger.child({ part: 'inbox' }));
+  return {
+    inbox,
+    history,
+    scheduler,
+    events,
+    async start() {
+      void dispatcher.consume(queue);
+      await intake.start();
+    },
+    async stop(deadlineMs) {
+      intake.stop();
+      queue.close();
+      const deadline = setTimeout(() => interrupt.abort(), deadlineMs);
+      await dispatcher.stop();
+      clearTimeout(deadline);
+      inbox.close();
+    },
+  };
+}

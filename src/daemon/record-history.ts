@@ -1,0 +1,51 @@
+// The history's side of run events: what a finished run's history line holds (derived here and
+// nowhere else), and the subscription that writes it. The dispatcher deletes a record only after
+// `finished` resolves, so a record is gone only once its outcome is in the history.
+import type { History, HistoryEntry } from './history.js';
+import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
+import type { Logger } from '../common/logger.js';
+
+/** The first lines of a hook's output, enough to see what happened. */
+export function headOf(text: string, lines = 5, chars = 1000): string {
+  return text.split('\n').slice(0, lines).join('\n').slice(0, chars);
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+
+/** The history line of a finished run. */
+export function historyEntryOf(run: RunFinished): HistoryEntry {
+  const { result } = run;
+  return {
+    time: new Date(run.endedAt).toISOString(),
+    eventId: run.eventId,
+    event: run.event,
+    session: run.sessionId,
+    command: run.command,
+    outcome: run.outcome,
+    attempt: run.attempt,
+    ...(result && {
+      exitCode: result.exitCode,
+      signal: result.signal,
+      durationMs: result.durationMs,
+      stdout: headOf(result.stdout.text),
+      stderr: headOf(result.stderr.text),
+      truncated: result.stdout.truncated || result.stderr.truncated,
+    }),
+    ...(run.detail !== undefined && { detail: run.detail }),
+    receivedAt: iso(run.receivedAt),
+    takenAt: iso(run.takenAt),
+    ...(run.startedAt !== undefined && { startedAt: iso(run.startedAt), endedAt: iso(run.endedAt) }),
+  };
+}
+
+/** Write every finished run to `history`; when the disk refuses it (full), the log carries the outcome instead. */
+export function recordHistory(events: RunEvents, history: History, logger: Logger): () => void {
+  return events.on('finished', async (run) => {
+    const entry = historyEntryOf(run);
+    try {
+      await history.append(entry);
+    } catch (error) {
+      logger.error({ ...entry, error: (error as Error).message }, 'could not write the history; the outcome is logged here');
+    }
+  });
+}

@@ -1,0 +1,83 @@
+// What an outcome means, in one table: the five ways a run of a hook ends, and the two ways a
+// record ends without a run (rejected, duplicate). Whether the record is done with (final), whether
+// it counts as a failure, and how it reads in one line. The daemon's dispatch and log, the history,
+// `hookd run`, `hookd status` and `hookd doctor` all ask this table rather than naming outcomes.
+import type { Captured } from './capture-output.js';
+
+/** How a run of a hook ended. */
+export type RunStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';
+
+/** Every outcome a record can end in: a run's, or the record's own when no hook ran. */
+export type OutcomeName = RunStatus | 'rejected' | 'duplicate';
+
+/** What a run of a hook produced (runner/run-hook.ts). */
+export interface Outcome {
+  status: RunStatus;
+  exitCode: number | null;
+  signal: string | null;
+  durationMs: number;
+  stdout: Captured;
+  stderr: Captured;
+  /** Why a spawn failed, or what ended the run early. */
+  error?: string;
+}
+
+/** The facts an outcome's one-line reading uses; a history entry has them under these names. */
+export interface OutcomeFacts {
+  exitCode?: number | null;
+  signal?: string | null;
+  /** Why it could not start, or why the record was rejected. */
+  detail?: string;
+}
+
+/** A row of the table. */
+export interface OutcomeMeaning {
+  /** The record is done with: it leaves the inbox once this is recorded. Otherwise it runs again on the next start. */
+  final: boolean;
+  /** Counts as a failure: `hookd run` exits 1, the log warns, `hookd doctor`'s probe fails. */
+  failed: boolean;
+  /** One line: `ok`, `failed (exit 3)`, `timed out`, `could not start: …`. */
+  reads: (facts: OutcomeFacts) => string;
+}
+
+/** The one table of outcomes. */
+export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
+  ok: { final: true, failed: false, reads: () => 'ok' },
+  failed: {
+    final: true,
+    failed: true,
+    reads: (facts) => (facts.exitCode !== null && facts.exitCode !== undefined ? `failed (exit ${facts.exitCode})` : `failed (${facts.signal ?? null})`),
+  },
+  timed_out: { final: true, failed: true, reads: () => 'timed out' },
+  spawn_error: { final: true, failed: true, reads: (facts) => `could not start: ${facts.detail ?? 'unknown error'}` },
+  // Cut short by the daemon stopping: the record stays in the inbox and runs again on the next start.
+  interrupted: { final: false, failed: true, reads: () => 'interrupted' },
+  rejected: { final: true, failed: true, reads: (facts) => `rejected: ${facts.detail ?? 'see inbox/rejected/'}` },
+  // The same event delivered twice: it ran once, under the first delivery.
+  duplicate: { final: true, failed: false, reads: () => 'duplicate' },
+};
+
+// An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
+const unknown = (name: string): OutcomeMeaning => ({ final: true, failed: true, reads: () => name });
+
+/** The meaning of outcome `name`. */
+export function meaningOf(name: OutcomeName): OutcomeMeaning {
+  return Object.hasOwn(OUTCOMES, name) ? OUTCOMES[name] : unknown(name);
+}
+
+/** How outcome `name` reads in one line, given its facts. */
+export function describeOutcome(name: OutcomeName, facts: OutcomeFacts = {}): string {
+  return meaningOf(name).reads(facts);
+}
+
+/** How a run's outcome reads in one line. */
+export function describeRun(outcome: Outcome): string {
+  return describeOutcome(outcome.status, { exitCode: outcome.exitCode, signal: outcome.signal, detail: outcome.error });
+}
+
+/** The first non-empty line of a hook's stderr (or stdout), to show beside its outcome. */
+export function firstLine(outcome: Pick<Outcome, 'stdout' | 'stderr'>): string {
+  const text = outcome.stderr.text.trim() || outcome.stdout.text.trim();
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}

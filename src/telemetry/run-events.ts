@@ -1,0 +1,79 @@
+// Runs are events (DESIGN.md §8): the dispatcher publishes `started` when a hook starts and
+// `finished` when a record reaches an outcome (a run's, or rejected or duplicate when no hook ran).
+// The history and the log subscribe; metrics, OTLP spans and the live page subscribe the same way,
+// so an event carries what they need: who ran what, and the four moments of a run.
+import type { Outcome, OutcomeName } from '../runner/outcome.js';
+
+/** Who and what a run is, and when its record came in. Times are ms since the epoch. */
+export interface RunInfo {
+  /** The record's name in the inbox, also the hook's HOOKD_EVENT_ID. */
+  eventId: string;
+  /** The payload's event name ('' when the record could not be read). */
+  event: string;
+  sessionId: string;
+  command: string;
+  /** 1 for the first run of the record, more after a run was cut short. */
+  attempt: number;
+  /** When the bridge wrote the record (its file's modification time). */
+  receivedAt: number;
+  /** When the daemon took the record from the inbox. */
+  takenAt: number;
+}
+
+/** A hook starts. */
+export interface RunStarted extends RunInfo {
+  startedAt: number;
+}
+
+/** A record reached an outcome. */
+export interface RunFinished extends RunInfo {
+  /** When the hook started; absent when none ran (rejected, duplicate). */
+  startedAt?: number;
+  endedAt: number;
+  outcome: OutcomeName;
+  /** What the hook did, when one ran. */
+  result?: Outcome;
+  /** Why the record was rejected, or why the hook could not start. */
+  detail?: string;
+}
+
+/** The events a run publishes, by name. */
+export interface RunEventMap {
+  started: RunStarted;
+  finished: RunFinished;
+}
+
+/** A subscriber; one that returns a promise holds the publisher until it settles (the history's line is on disk). */
+export type RunListener<T> = (event: T) => void | Promise<void>;
+
+/** A small typed emitter of run events. */
+export class RunEvents {
+  private readonly listeners: { [K in keyof RunEventMap]: Array<RunListener<RunEventMap[K]>> } = { started: [], finished: [] };
+
+  /** `onError` hears what a subscriber threw: one subscriber's failure never stops a run or the others. */
+  constructor(private readonly onError: (error: unknown, name: keyof RunEventMap) => void = () => undefined) {}
+
+  /** Subscribe to `name`; returns the function that unsubscribes. */
+  on<K extends keyof RunEventMap>(name: K, listener: RunListener<RunEventMap[K]>): () => void {
+    const list = this.listeners[name] as Array<RunListener<RunEventMap[K]>>;
+    list.push(listener);
+    return () => {
+      const at = list.indexOf(listener);
+      if (at >= 0) list.splice(at, 1);
+    };
+  }
+
+  /** Tell every subscriber of `name`; resolves once each has taken the event (never rejects). */
+  publish<K extends keyof RunEventMap>(name: K, event: RunEventMap[K]): Promise<void> {
+    const pending: Array<Promise<void>> = [];
+    for (const listener of this.listeners[name] as Array<RunListener<RunEventMap[K]>>) {
+      try {
+        const taken = listener(event);
+        if (taken) pending.push(taken.catch((error: unknown) => this.onError(error, name)));
+      } catch (error) {
+        this.onError(error, name);
+      }
+    }
+    return pending.length === 0 ? Promise.resolve() : Promise.all(pending).then(() => undefined);
+  }
+}

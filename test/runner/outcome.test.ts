@@ -1,0 +1,34 @@
+// The one table of outcomes: what each means and how it reads, for runs and for history lines.
+import { describe, expect, it } from 'vitest';
+import { OUTCOMES, describeOutcome, meaningOf, type OutcomeName } from '../../src/runner/outcome.js';
+
+describe('the outcome table', () => {
+  it('says which outcomes are final and which count as failed', () => {
+    const table = Object.fromEntries(Object.entries(OUTCOMES).map(([name, meaning]) => [name, [meaning.final, meaning.failed]]));
+    expect(table).toEqual({
+      ok: [true, false],
+      failed: [true, true],
+      timed_out: [true, true],
+      spawn_error: [true, true],
+      interrupted: [false, true],
+      rejected: [true, true],
+      duplicate: [true, false],
+    });
+  });
+
+  it('reads each outcome in one line, from a run or from a history line', () => {
+    expect(describeOutcome('ok')).toBe('ok');
+    expect(describeOutcome('failed', { exitCode: 3, signal: null })).toBe('failed (exit 3)');
+    expect(describeOutcome('failed', { exitCode: null, signal: 'SIGKILL' })).toBe('failed (SIGKILL)');
+    expect(describeOutcome('timed_out')).toBe('timed out');
+    expect(describeOutcome('spawn_error', { detail: 'spawn sh ENOENT' })).toBe('could not start: spawn sh ENOENT');
+    expect(describeOutcome('rejected', { detail: 'not valid JSON' })).toBe('rejected: not valid JSON');
+    expect(describeOutcome('rejected')).toBe('rejected: see inbox/rejected/');
+    expect(describeOutcome('duplicate')).toBe('duplicate');
+  });
+
+  it('reads an outcome it does not know (a newer history) as a failure named as it is, and never one from Object.prototype', () => {
+    expect(meaningOf('queued_later' as OutcomeName)).toMatchObject({ final: true, failed: true });
+    expect(describeOutcome('toString' as OutcomeName)).toBe('toString');
+  });
+});

@@ -1,0 +1,31 @@
+// The run-event emitter: typed subscribers, a publish that waits for the subscribers that ask it
+// to (the history), and one failing subscriber that stops neither the run nor the others.
+import { describe, expect, it } from 'vitest';
+import { RunEvents, type RunFinished } from '../../src/telemetry/run-events.js';
+
+const finished: RunFinished = { eventId: 'e1', event: 'Stop', sessionId: 's', command: 'true', attempt: 1, receivedAt: 1, takenAt: 2, startedAt: 3, endedAt: 4, outcome: 'ok' };
+
+describe('RunEvents', () => {
+  it('resolves a publish once every subscriber has taken the event, and keeps going past one that fails', async () => {
+    const errors: unknown[] = [];
+    const events = new RunEvents((error) => errors.push(error));
+    const seen: string[] = [];
+    let written = false;
+    events.on('finished', () => {
+      throw new Error('metrics broke');
+    });
+    events.on('finished', async (run) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      written = true;
+      seen.push(`history ${run.eventId}`);
+    });
+    const stop = events.on('finished', (run) => void seen.push(`log ${run.outcome}`));
+    await events.publish('finished', finished);
+    expect(written).toBe(true);
+    expect(seen).toEqual(['log ok', 'history e1']);
+    expect(errors).toEqual([new Error('metrics broke')]);
+    stop();
+    await events.publish('finished', finished);
+    expect(seen).toEqual(['log ok', 'history e1', 'history e1']);
+  });
+});
