@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
-import { BIN, emulator, filesContaining, hookd, makeKey, proxyServer, tempDir, type TestEmulator } from './helpers.js';
+import { BIN, emulator, filesContaining, hookd, makeKey, proxyServer, tempDir, type TestEmulator } from '../helpers/platform-api.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db40000000049454e44ae426082', 'hex');
 

@@ -10,7 +10,7 @@ import { readKeyFile, resolveApiConfig } from '../../src/api/api-config.js';
 import { collect, walkControlChanges, walkReports, walkSessions } from '../../src/api/walk-pages.js';
 import { HookdError, UsageError } from '../../src/common/errors.js';
 import { generateData } from '../../src/emulator/generate-data.js';
-import { emulator, tempDir, type TestEmulator } from './helpers.js';
+import { emulator, tempDir, type TestEmulator } from '../helpers/platform-api.js';
 
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 5_000 };
 

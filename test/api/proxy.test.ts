@@ -6,7 +6,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { proxyFromEnvironment } from '../../src/api/proxy-from-env.js';
-import { captureLogger, emulator, proxyServer, socketRequest, tempDir, type Answer } from './helpers.js';
+import { captureLogger, emulator, proxyServer, socketRequest, tempDir, type Answer } from '../helpers/platform-api.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,4 +1,5 @@
-// Runs the built `hookd` the way a user does: a real process, its exit code and output.
+// The one way tests run the built `hookd`: a real process, its exit code and output, with the
+// test's environment added to this one (runHookd) or as the whole environment (runHookdWithEnv).
 import { execa } from 'execa';
 import { HOOKD } from './paths.js';
 
@@ -18,5 +19,11 @@ export async function runHookd(args: string[], options: { env?: Record<string, s
     timeout: 30_000,
   });
   if (result.timedOut) throw new Error(`hookd ${args.join(' ')} did not finish within 30 s`);
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+/** Run the built `hookd ARGS` as a process with exactly `env` (its PATH must hold node: see toolbox). */
+export async function runHookdWithEnv(args: string[], env: Record<string, string>, input = '') {
+  const result = await execa(HOOKD, args, { env, extendEnv: false, input, reject: false, timeout: 30_000 });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

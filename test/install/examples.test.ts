@@ -6,7 +6,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { ROOT, FIXTURES } from '../helpers/paths.js';
-import { calls, toolbox } from './helpers.js';
+import { calls, toolbox } from '../helpers/toolbox.js';
 
 afterEach(cleanupTempDirs);
 

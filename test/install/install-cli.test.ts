@@ -5,7 +5,8 @@ import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { FIXTURES } from '../helpers/paths.js';
-import { runHookdWithEnv, toolbox } from './helpers.js';
+import { toolbox } from '../helpers/toolbox.js';
+import { runHookdWithEnv } from '../helpers/run-hookd.js';
 
 afterEach(cleanupTempDirs);
 

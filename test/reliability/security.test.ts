@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { chownSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { makeKey } from '../api/helpers.js';
+import { makeKey } from '../helpers/platform-api.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/start-emulator.js';
 import type { TestHooks } from '../../src/emulator/test-faults.js';
 import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';

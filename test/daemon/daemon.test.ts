@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { testDaemon, stopPayload, type TestDaemon, bridgeOnStop, stopTestDaemons } from './helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
-import { waitFor } from './helpers/wait-for.js';
-import { HOOKD } from './helpers/paths.js';
+import { testDaemon, stopPayload, type TestDaemon, bridgeOnStop, stopTestDaemons } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { HOOKD } from '../helpers/paths.js';
 
 afterEach(async () => {
   await stopTestDaemons();

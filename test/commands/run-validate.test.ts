@@ -2,9 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runHookd } from './helpers/run-hookd.js';
-import { FIXTURES, HOOK_FIXTURES, ROOT } from './helpers/paths.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
+import { runHookd } from '../helpers/run-hookd.js';
+import { FIXTURES, HOOK_FIXTURES, ROOT } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { History, type HistoryEntry } from '../src/daemon/history.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
+import { History, type HistoryEntry } from '../../src/daemon/history.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 

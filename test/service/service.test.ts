@@ -8,7 +8,8 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { renderSystemdUnit } from '../../src/service/render-systemd-unit.js';
 import { renderLaunchAgent } from '../../src/service/render-launch-agent.js';
 import { serviceEnvironment } from '../../src/service/service-env.js';
-import { calls, fakeProgram, runHookdWithEnv, toolbox } from './helpers.js';
+import { calls, fakeProgram, toolbox } from '../helpers/toolbox.js';
+import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { ROOT } from '../helpers/paths.js';
 
 afterEach(cleanupTempDirs);

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { emulator } from './api/helpers.js';
-import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir, filesUnder } from './helpers/temp-dir.js';
-import { waitFor } from './helpers/wait-for.js';
+import { emulator } from '../helpers/platform-api.js';
+import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir, filesUnder } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 afterEach(async () => {
   await stopTestDaemons();

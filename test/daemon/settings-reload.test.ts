@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { testDaemon, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
-import { waitFor } from './helpers/wait-for.js';
+import { testDaemon, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 afterEach(async () => {
   await stopTestDaemons();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startEmulator } from '../../src/emulator/start-emulator.js';
 import { generateData } from '../../src/emulator/generate-data.js';
-import { emulator, makeKey, tempDir, type TestEmulator } from './helpers.js';
+import { emulator, makeKey, tempDir, type TestEmulator } from '../helpers/platform-api.js';
 
 // Answers read as JSON are loosely typed: the tests look at a few fields.
 type Json = any;

@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { execa } from 'execa';
-import { HOOKD } from './helpers/paths.js';
+import { HOOKD } from '../helpers/paths.js';
 import path from 'node:path';
-import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from './helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
-import { waitFor } from './helpers/wait-for.js';
-import { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../src/daemon/local-api-schemas.js';
+import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../../src/daemon/local-api-schemas.js';
 
 afterEach(async () => {
   await stopTestDaemons();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { jsonSchemaFiles } from '../src/settings/json-schema-files.js';
-import { ROOT } from './helpers/paths.js';
+import { jsonSchemaFiles } from '../../src/settings/json-schema-files.js';
+import { ROOT } from '../helpers/paths.js';
 
 describe('schemas/', () => {
   const generated = jsonSchemaFiles();

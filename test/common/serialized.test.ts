@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serialized } from '../src/common/serialized.js';
+import { serialized } from '../../src/common/serialized.js';
 
 describe('serialized', () => {
   it('never overlaps runs, and folds calls made during a run into one more run', async () => {

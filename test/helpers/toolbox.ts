@@ -1,11 +1,9 @@
-// Helpers of the install tests: a PATH made of chosen tools and fakes, and the built hookd run as
-// a real process with exactly the environment a test gives it.
+// A PATH made of chosen tools and fakes, for tests that give hookd exactly the environment a
+// user's or a service's would be.
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { execa } from 'execa';
 import { findOnPath } from '../../src/doctor/find-on-path.js';
-import { tempDir } from '../helpers/temp-dir.js';
-import { HOOKD } from '../helpers/paths.js';
+import { tempDir } from './temp-dir.js';
 
 /** A fake program that records its arguments (NUL-separated) and stdin in $RECORD_DIR/NAME.{args,stdin}, then exits $FAKE_EXIT (0). */
 export function fakeProgram(dir: string, name: string, extra = ''): void {
@@ -49,10 +47,4 @@ export function calls(recordDir: string, name: string, read: (file: string) => s
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => line.split('\0').slice(0, -1));
-}
-
-/** Run the built `hookd ARGS` as a process with exactly `env` (its PATH must hold node: see toolbox). */
-export async function runHookdWithEnv(args: string[], env: Record<string, string>, input = '') {
-  const result = await execa(HOOKD, args, { env, extendEnv: false, input, reject: false, timeout: 30_000 });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

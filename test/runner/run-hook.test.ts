@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { runHook, type RunRequest } from '../src/runner/run-hook.js';
-import { hookCwd, hookEnv } from '../src/runner/hook-env.js';
-import { HOOK_FIXTURES, FIXTURES } from './helpers/paths.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
-import { waitGone } from './helpers/process-alive.js';
+import { runHook, type RunRequest } from '../../src/runner/run-hook.js';
+import { hookCwd, hookEnv } from '../../src/runner/hook-env.js';
+import { HOOK_FIXTURES, FIXTURES } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitGone } from '../helpers/process-alive.js';
 
 afterEach(cleanupTempDirs);
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSettingsText } from '../src/settings/load.js';
-import { classifyCommand } from '../src/settings/classify-command.js';
-import { matcherMatches } from '../src/settings/matcher.js';
-import { lintConfig, notesFor } from '../src/settings/lint.js';
-import { selectHooks } from '../src/runner/select-hooks.js';
-import { FIXTURES } from './helpers/paths.js';
+import { parseSettingsText } from '../../src/settings/load.js';
+import { classifyCommand } from '../../src/settings/classify-command.js';
+import { matcherMatches } from '../../src/settings/matcher.js';
+import { lintConfig, notesFor } from '../../src/settings/lint.js';
+import { selectHooks } from '../../src/runner/select-hooks.js';
+import { FIXTURES } from '../helpers/paths.js';
 
 const hooksOf = (events: object) => JSON.stringify({ model: 'm', theme: 'dark', hooks: events });
 const cmd = (command: string, timeout?: unknown) => ({ type: 'command', command, ...(timeout === undefined ? {} : { timeout }) });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parsePayload } from '../src/events/parse-payload.js';
-import { samplePayload } from '../src/events/sample-payload.js';
-import { FIXTURES } from './helpers/paths.js';
+import { parsePayload } from '../../src/events/parse-payload.js';
+import { samplePayload } from '../../src/events/sample-payload.js';
+import { FIXTURES } from '../helpers/paths.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const base = { session_id: 's1', hook_event_name: 'Stop', cwd: '/tmp' };

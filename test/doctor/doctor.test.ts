@@ -6,7 +6,8 @@ import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { testDaemon, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
 import { ROOT } from '../helpers/paths.js';
-import { fakeProgram, runHookdWithEnv, toolbox } from './helpers.js';
+import { fakeProgram, toolbox } from '../helpers/toolbox.js';
+import { runHookdWithEnv } from '../helpers/run-hookd.js';
 
 afterEach(async () => {
   await stopTestDaemons();

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AttemptJournal } from '../src/events/attempt-journal.js';
-import { cleanupTempDirs, tempDir } from './helpers/temp-dir.js';
+import { AttemptJournal } from '../../src/events/attempt-journal.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 
