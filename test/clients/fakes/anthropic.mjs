@@ -1,7 +1,7 @@
 // A fake of Anthropic's Messages API for Claude Code, on loopback: every `POST /v1/messages`
 // answers with one streamed text message ("hi", no tool call); any other path answers `{}`.
 // Plain ESM with JSDoc types, so the vitest suite and bench/ both import it.
-import { createServer } from 'node:http';
+import { sendEvents, sendJson, serveFake } from './serve.mjs';
 
 /**
  * @typedef {{ method: string, url: string, body: string }} FakeRequest
@@ -35,34 +35,14 @@ export function messageEvents(blocks, stopReason = 'end_turn', model = 'claude-f
  * @param {AnthropicOptions} [options]
  * @returns {Promise<FakeApi>}
  */
-export async function startAnthropicFake(options = {}) {
-  /** @type {FakeRequest[]} */
-  const requests = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', body };
-      requests.push(request);
-      if (req.method !== 'POST' || !request.url.startsWith('/v1/messages') || request.url.startsWith('/v1/messages/count_tokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(request.url.startsWith('/v1/messages/count_tokens') ? '{"input_tokens":10}' : '{}');
-        return;
-      }
-      let parsed = {};
-      try { parsed = JSON.parse(body); } catch { /* answered as text */ }
-      const blocks = options.respond?.(parsed, request) ?? [{ type: 'text', text: options.text ?? 'hi' }];
-      const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const [name, data] of messageEvents(blocks, stop, parsed.model)) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-      res.end();
-    });
+export function startAnthropicFake(options = {}) {
+  return serveFake((request, parsed, res) => {
+    const { url } = request;
+    if (request.method !== 'POST' || !url.startsWith('/v1/messages') || url.startsWith('/v1/messages/count_tokens')) {
+      return sendJson(res, url.startsWith('/v1/messages/count_tokens') ? '{"input_tokens":10}' : '{}');
+    }
+    const blocks = options.respond?.(parsed, request) ?? [{ type: 'text', text: options.text ?? 'hi' }];
+    const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+    sendEvents(res, messageEvents(blocks, stop, parsed.model));
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
 }

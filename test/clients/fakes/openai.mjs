@@ -2,7 +2,7 @@
 // one streamed assistant message ("hi", no tool call); `GET .../models` lists none; anything else
 // answers `{}`.
 // Plain ESM with JSDoc types, so the vitest suite and bench/ both import it.
-import { createServer } from 'node:http';
+import { sendEvents, sendJson, serveFake } from './serve.mjs';
 
 /**
  * @typedef {{ method: string, url: string, body: string }} FakeRequest
@@ -47,36 +47,13 @@ export function responseEvents(text, model = 'gpt-fake', items = undefined) {
  * @param {{ text?: string, respond?: (body: any, request: FakeRequest) => object[] | undefined }} [options]
  * @returns {Promise<FakeApi>}
  */
-export async function startOpenAiFake(options = {}) {
-  /** @type {FakeRequest[]} */
-  const requests = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const url = req.url ?? '';
-      requests.push({ method: req.method ?? '', url, body });
-      if (req.method === 'POST' && url.startsWith('/v1/responses')) {
-        let parsed = {};
-        try { parsed = JSON.parse(body); } catch { /* answered as text */ }
-        const items = options.respond?.(parsed, requests[requests.length - 1]);
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        for (const event of responseEvents(options.text ?? 'hi', parsed.model, items)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-        res.end();
-      } else if (url.startsWith('/v1/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"object":"list","data":[],"models":[]}');
-      } else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{}');
-      }
-    });
+export function startOpenAiFake(options = {}) {
+  return serveFake((request, parsed, res) => {
+    const { url } = request;
+    if (request.method === 'POST' && url.startsWith('/v1/responses')) {
+      const items = options.respond?.(parsed, request);
+      return sendEvents(res, responseEvents(options.text ?? 'hi', parsed.model, items).map((event) => [event.type, event]));
+    }
+    sendJson(res, url.startsWith('/v1/models') ? '{"object":"list","data":[],"models":[]}' : '{}');
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
-  };
 }
