@@ -12,7 +12,8 @@ import { addPlatformCommands } from './platform-commands.js';
  * a whole sentence naming the flag (options.ts); other mistakes (an unknown option) get a hint.
  */
 function oneVoice(text: string): string {
-  const badValue = /^error: option '.*?' argument '.*' is invalid\. /s;
+  // Only the sentences of options.ts, which begin with the flag they are about.
+  const badValue = /^error: option '.*?' argument '.*' is invalid\. (?=--)/s;
   if (badValue.test(text)) return text.replace(badValue, 'hookd: ');
   return `${text.replace(/^error: /, 'hookd: ')}(run with --help for usage)\n`;
 }

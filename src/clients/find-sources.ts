@@ -65,9 +65,14 @@ export function projectSources(dir: string, clients: readonly ClientProfile[] = 
   return clients.flatMap((client) => sourcesOf(client, dir, client.projectFiles, 'project'));
 }
 
+/** Whether a file `source` yields to exists, so the client does not read it (Droid's settings.json beside hooks.json). */
+export function isShadowed(source: HookSource): boolean {
+  return source.unless !== undefined && existsSync(source.unless);
+}
+
 /** Whether the client of `source` reads it now: it exists, and no file it yields to does. */
 export function isInEffect(source: HookSource): boolean {
-  return existsSync(source.file) && !(source.unless && existsSync(source.unless));
+  return existsSync(source.file) && !isShadowed(source);
 }
 
 /** The clients installed here: those whose folder under the home directory exists. */
@@ -100,7 +105,8 @@ export function resolveSources(flags: SourceFlags, options: { project?: string; 
   return sources.filter((source, index) => sources.findIndex((other) => other.file === source.file) === index);
 }
 
-/** Where hookd looked for clients, for a message when it found none. */
-export function whereClientsLive(home = homedir()): string {
-  return CLIENTS.map((client) => `${client.name} (${path.join(home, path.dirname(client.userFiles[0]!.path))})`).join(', ');
+/** The refusal when no client is installed here and none was named: where hookd looked, and what to do. */
+export function noClientFound(home = homedir()): UsageError {
+  const looked = CLIENTS.map((client) => `${client.name} (${path.join(home, path.dirname(client.userFiles[0]!.path))})`).join(', ');
+  return new UsageError(`no agent client found on this machine (looked for ${looked}); name a file with --settings FILE or a client with --client NAME`);
 }

@@ -1,10 +1,9 @@
 // The hook files a foreground command reads, resolved once from its flags: the one file given
 // (--settings, HOOKD_SETTINGS), else the files of the chosen client (--client) or of every client
 // installed here, plus the project files of the directory it runs in.
-import { resolveSources, whereClientsLive, type HookSource } from '../clients/find-sources.js';
+import { noClientFound, resolveSources, type HookSource } from '../clients/find-sources.js';
 import { loadSources, type SourceResult } from '../settings/load-sources.js';
 import { settingsPath } from '../common/paths.js';
-import { UsageError } from '../common/errors.js';
 
 export interface HookFileOptions {
   settings?: string;
@@ -14,9 +13,7 @@ export interface HookFileOptions {
 /** The sources for a command run in `cwd`; a usage error when there is no client to read. */
 export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookSource[] {
   const sources = resolveSources({ settings: settingsPath(options.settings), client: options.client }, { project: cwd });
-  if (sources.length === 0) {
-    throw new UsageError(`no agent client found on this machine (looked for ${whereClientsLive()}); name a file with --settings FILE or a client with --client NAME`);
-  }
+  if (sources.length === 0) throw noClientFound();
   return sources;
 }
 

@@ -1,9 +1,8 @@
 // Loads every hook file a command reads, each with its client, and combines their entries. A file
 // its client does not read now (Droid's settings.json beside a hooks.json) contributes nothing.
-import { existsSync } from 'node:fs';
 import { EMPTY_CONFIG, type HookConfig } from './config.js';
 import { loadSettings, type LoadResult } from './load.js';
-import type { HookSource } from '../clients/find-sources.js';
+import { isShadowed, type HookSource } from '../clients/find-sources.js';
 
 export interface SourceResult {
   source: HookSource;
@@ -14,7 +13,7 @@ export interface SourceResult {
 
 /** Load one source, honouring the file it yields to. */
 export async function loadSource(source: HookSource): Promise<SourceResult> {
-  if (source.unless && existsSync(source.unless)) {
+  if (isShadowed(source)) {
     return { source, result: { ok: true, config: EMPTY_CONFIG, features: { comments: false, trailingCommas: false } }, ignored: `${source.client.name} reads ${source.unless} instead` };
   }
   return { source, result: await loadSettings(source.file, source.client) };

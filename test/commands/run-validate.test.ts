@@ -47,6 +47,16 @@ describe('hookd validate', () => {
     expect(report.files[0].hooks).toHaveLength(5);
   });
 
+  it('refuses an unknown --client, and says where it looked when no client is installed', async () => {
+    const home = tempDir();
+    const unknown = await runHookd(['validate', '--client', 'vscode'], { env: { HOME: home } });
+    expect(unknown.exitCode).not.toBe(0);
+    expect(unknown.stderr).toMatch(/^hookd: option '--client <name>' argument 'vscode' is invalid\. Allowed choices are droid, claude, gemini, codex, cursor\./);
+    const none = await runHookd(['validate'], { env: { HOME: home }, cwd: home });
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toBe(`hookd: no agent client found on this machine (looked for Droid (${home}/.factory), Claude Code (${home}/.claude), Gemini CLI (${home}/.gemini), Codex CLI (${home}/.codex), Cursor (${home}/.cursor)); name a file with --settings FILE or a client with --client NAME`);
+  });
+
   it('gives one line for a missing file and for a file that is not JSON', async () => {
     const missing = await runHookd(['validate', '--settings', '/nonexistent/settings.json']);
     expect(missing).toMatchObject({ exitCode: 1, stderr: 'error: /nonexistent/settings.json: cannot read: no such file (set --settings or HOOKD_SETTINGS)' });
