@@ -49,19 +49,20 @@ function keyPrefix(text: string, key: string | undefined, neighbour: Node | unde
   return `${JSON.stringify(key)}${/^[ \t]*:[ \t]*$/.test(colon) ? colon : ': '}`;
 }
 
-function insertInto(text: string, node: Node, key: string | undefined, value: unknown, style: JsonStyle): Edit {
-  const last = node.children?.at(-1);
-  const prefix = keyPrefix(text, key, last);
+/** The member as the first of an empty container: on its own line when the file is indented, else inline. */
+function insertFirst(text: string, node: Node, prefix: string, value: unknown, style: JsonStyle): Edit {
   const open = node.offset + 1;
-  if (!last) {
-    const inner = text.slice(open, end(node) - 1);
-    const base = lineIndent(text, node.offset);
-    const multiline = style.indent !== '' && text.includes('\n');
-    const block = `${style.newline}${base}${style.indent}${prefix}${renderBlock(value, style.indent, base + style.indent, style.newline)}`;
-    // Blanks inside an empty container are replaced (the install record keeps them for uninstall); comments stay after the new member.
-    if (inner.trim() !== '') return { offset: open, length: 0, content: multiline ? block : `${prefix}${renderInline(value, true)}` };
-    return { offset: open, length: inner.length, content: multiline ? `${block}${style.newline}${base}` : `${prefix}${renderInline(value, style.indent !== '')}` };
-  }
+  const inner = text.slice(open, end(node) - 1);
+  const base = lineIndent(text, node.offset);
+  const multiline = style.indent !== '' && text.includes('\n');
+  const block = `${style.newline}${base}${style.indent}${prefix}${renderBlock(value, style.indent, base + style.indent, style.newline)}`;
+  // Blanks inside an empty container are replaced (the install record keeps them for uninstall); comments stay after the new member.
+  if (inner.trim() !== '') return { offset: open, length: 0, content: multiline ? block : `${prefix}${renderInline(value, true)}` };
+  return { offset: open, length: inner.length, content: multiline ? `${block}${style.newline}${base}` : `${prefix}${renderInline(value, style.indent !== '')}` };
+}
+
+/** The member after `last`, laid out as `last` is: same gap, same spacing, inline or on its own lines. */
+function insertAfter(text: string, node: Node, last: Node, prefix: string, value: unknown, style: JsonStyle): Edit {
   const gap = gapBefore(text, last);
   const lastText = text.slice(last.offset, end(last));
   const lastValue = node.type === 'object' ? last.children?.[1] : last;
@@ -74,6 +75,12 @@ function insertInto(text: string, node: Node, key: string | undefined, value: un
       ? renderInline(value, spaced)
       : renderBlock(value, unitInside(text, lastValue) ?? (style.indent || '  '), gap.replace(/^\r?\n/, ''), style.newline);
   return { offset: end(last), length: 0, content: `,${gap}${prefix}${rendered}` };
+}
+
+function insertInto(text: string, node: Node, key: string | undefined, value: unknown, style: JsonStyle): Edit {
+  const last = node.children?.at(-1);
+  const prefix = keyPrefix(text, key, last);
+  return last ? insertAfter(text, node, last, prefix, value, style) : insertFirst(text, node, prefix, value, style);
 }
 
 /** `text` with `value` (under `key` for an object) appended as the last member of the container at `path`. */
