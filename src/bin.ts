@@ -18,7 +18,8 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv).catch((error: unknown) => {
   if (error instanceof HookdError) {
-    process.stderr.write(`hookd: ${error.message}\n`);
+    // Every line in one voice: a message listing several problems has one per line.
+    process.stderr.write(`${error.message.split('\n').map((line) => `hookd: ${line}`).join('\n')}\n`);
     process.exitCode = error.exitCode;
     return;
   }

@@ -3,17 +3,55 @@
 // (a UsageError before anything is sent); the proxy and the emulator check what arrives over HTTP
 // (a 400 in the platform's error shape).
 import type { z } from 'zod';
-import { formatIssues } from '../common/format-issues.js';
+import { formatIssues, formatPath } from '../common/format-issues.js';
 import type { Checked as CheckedCall, Endpoint } from './endpoint.js';
 
 /** A checked value, or one message per problem. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
+/**
+ * What a check does with a field its schema does not know. The command line refuses it and says
+ * so (`refuse`); what arrives over HTTP (the proxy, the emulator) lets it through (`pass`): the API
+ * adds fields between versions, and a hook may use one hookd has not heard of yet.
+ */
+export type UnknownFields = 'refuse' | 'pass';
+
+type Issue = z.core.$ZodIssue;
+
+/** `input` without the fields `issues` name as unknown (a copy; the input is left as it is). */
+function withoutUnknown(input: unknown, issues: readonly Issue[]): unknown {
+  const copy = structuredClone(input);
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    let at: unknown = copy;
+    for (const key of issue.path) at = (at as Record<PropertyKey, unknown>)[key];
+    for (const key of issue.keys) delete (at as Record<string, unknown>)[key];
+  }
+  return copy;
+}
+
+/** One message per problem (an unknown name once, as a name: zod would show the whole object). */
+function describe(issues: readonly Issue[], where: string): string[] {
+  const noun = where === 'query' ? 'parameter' : 'field';
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'unrecognized_keys') return formatIssues([issue], where);
+    const at = formatPath(issue.path);
+    return issue.keys.map((key) => `${where}: ${at ? `${at}: ` : ''}unknown ${noun} ${JSON.stringify(key)}`);
+  });
+}
+
+/** Why the command line refuses what the proxy would let through. */
+export const STRICT_NOTE = "the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)";
+
 /** Check `input` against `schema`; `where` names it in each problem ("query", "request body"). */
-export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, where: string): Checked<z.output<S>> {
-  const result = schema.safeParse(input);
+export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, where: string, unknown: UnknownFields = 'refuse'): Checked<z.output<S>> {
+  // reportInput: each message shows the bad value ("expected a number, got \"5\""), not "got nothing".
+  let result = schema.safeParse(input, { reportInput: true });
+  if (!result.success && unknown === 'pass' && result.error.issues.some((issue) => issue.code === 'unrecognized_keys')) {
+    result = schema.safeParse(withoutUnknown(input, result.error.issues), { reportInput: true });
+  }
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, problems: formatIssues(result.error.issues, where) };
+  return { ok: false, problems: describe(result.error.issues, where) };
 }
 
 /** Parse JSON bytes, or say why they are not JSON. */
@@ -45,6 +83,11 @@ function part(schema: z.ZodType | undefined, input: unknown, where: string, prob
   return undefined;
 }
 
+/** Whether a problem is an unknown field's. */
+export function isUnknownField(problem: string): boolean {
+  return problem.includes(': unknown field "');
+}
+
 /** A caller's request to `endpoint` (query values may be numbers), checked before it is sent. */
 export function checkCall<E extends Endpoint>(endpoint: E, input: { params?: unknown; query?: Record<string, unknown>; body?: unknown }): Checked<CheckedCall<E>> {
   const problems: string[] = [];
@@ -53,6 +96,7 @@ export function checkCall<E extends Endpoint>(endpoint: E, input: { params?: unk
   const params = part(endpoint.params, input.params, endpoint.name, problems);
   const checkedQuery = part(endpoint.query, query, endpoint.name, problems);
   const body = part(endpoint.body, input.body, endpoint.name, problems, undefined);
+  if (problems.some(isUnknownField)) problems.push(`${endpoint.name}: ${STRICT_NOTE}`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { params, query: checkedQuery, body } as CheckedCall<E> };
 }
@@ -71,9 +115,12 @@ export function checkHead<E extends Endpoint>(endpoint: E, params: Record<string
   return { ok: true, value: { params: checkedParams, query } as Omit<CheckedCall<E>, 'body'> };
 }
 
-/** The JSON body of a request that arrived for `endpoint`; an endpoint without a body ignores it. */
+/**
+ * The JSON body of a request that arrived for `endpoint`; an endpoint without a body ignores it.
+ * Fields the schema does not know pass (they are checked by the API that knows them).
+ */
 export function checkBody<E extends Endpoint>(endpoint: E, bytes: Buffer): Checked<CheckedCall<E>['body']> {
   if (!endpoint.body) return { ok: true, value: undefined as CheckedCall<E>['body'] };
   const json = parseJson(bytes.toString('utf8'), 'request body');
-  return (json.ok ? checkRequest(endpoint.body, json.value, 'request body') : json) as Checked<CheckedCall<E>['body']>;
+  return (json.ok ? checkRequest(endpoint.body, json.value, 'request body', 'pass') : json) as Checked<CheckedCall<E>['body']>;
 }

@@ -24,17 +24,16 @@ export const PaginationSchema = z.looseObject({
 
 const WHOLE = /^[0-9]+$/;
 
+// One check per rule, so a bad value gets one message (a regex and a range check would each report it).
 /** `limit` as it travels in a query string for sessions and enterprise history: "1" to "100". */
 export const PageLimitSchema = z
   .string()
-  .regex(WHOLE, 'expected a whole number from 1 to 100')
-  .refine((value) => Number(value) >= 1 && Number(value) <= 100, 'expected a whole number from 1 to 100');
+  .refine((value) => WHOLE.test(value) && Number(value) >= 1 && Number(value) <= 100, 'expected a whole number from 1 to 100');
 
 /** `limit` of the readiness reports: a positive whole number, no upper bound in the spec. */
 export const PositiveLimitSchema = z
   .string()
-  .regex(WHOLE, 'expected a positive whole number')
-  .refine((value) => Number(value) >= 1 && Number.isSafeInteger(Number(value)), 'expected a positive whole number');
+  .refine((value) => WHOLE.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value)), 'expected a positive whole number');
 
 /** A non-empty opaque string (ids, cursors). */
 export const IdSchema = z.string().min(1, 'expected a non-empty string');

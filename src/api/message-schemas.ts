@@ -28,7 +28,8 @@ export const FileSchema = z.strictObject({
 
 /** Body of `POST /api/v0/sessions/{sessionId}/messages`. */
 export const MessageRequestSchema = z.strictObject({
-  text: z.string({ error: 'expected the message text' }).min(1, 'expected non-empty message text'),
+  // The spec asks only for a string: "" is a message too (attachments alone, say).
+  text: z.string(),
   images: z.array(ImageSchema).optional(),
   files: z.array(FileSchema).optional(),
   computerId: IdSchema.optional(),

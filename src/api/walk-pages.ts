@@ -1,6 +1,7 @@
 // Async iterators that walk every page of a list. Sessions and the enterprise-control history
 // follow `pagination.nextCursor` while `hasMore`; readiness reports have no last-page signal, so
-// the next page starts after the last reportId and a page shorter than the limit (or empty) ends it.
+// the next page starts after the last reportId until a page comes back empty. A short page does not
+// end the walk: a server may cap its pages below the limit asked (the spec gives no upper bound).
 import { HookdError } from '../common/errors.js';
 import type { ApiClient } from './api-client.js';
 import type { Session } from './session-schemas.js';
@@ -49,18 +50,19 @@ export function walkControlChanges(client: ApiClient, query: { limit?: number | 
   );
 }
 
-/** Every readiness report, following `startAfter`. */
+/** Every readiness report, following `startAfter` until an empty page (or a page of reports already seen). */
 export async function* walkReports(client: ApiClient, query: { repoId?: string; limit?: number | string; startAfter?: string } = {}): AsyncGenerator<ReadinessReport> {
-  const limit = Number(query.limit ?? REPORTS_WALK_LIMIT);
+  const limit = query.limit ?? REPORTS_WALK_LIMIT;
   let startAfter = query.startAfter;
   const seen = new Set<string>();
   for (;;) {
     const { reports } = await client.listReports({ ...query, limit, startAfter });
-    yield* reports;
+    // A server that ignores startAfter would hand back the same page forever: a repeat ends the walk.
+    const fresh = reports.filter((report) => !seen.has(report.reportId));
     const last = reports.at(-1);
-    if (!last || reports.length < limit) return;
-    if (seen.has(last.reportId)) throw new HookdError('EAPI_RESPONSE', `reports: the API returned report ${last.reportId} twice; stopping`);
-    seen.add(last.reportId);
+    if (fresh.length === 0 || !last || seen.has(last.reportId)) return yield* fresh;
+    for (const report of fresh) seen.add(report.reportId);
+    yield* fresh;
     startAfter = last.reportId;
   }
 }

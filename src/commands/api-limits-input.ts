@@ -3,7 +3,7 @@
 // JSON null) removes a user's override. Every problem is located: `users.txt:12: ...`.
 import { readFile } from 'node:fs/promises';
 import { UsageError, describeError } from '../common/errors.js';
-import { checkRequest } from '../api/check-request.js';
+import { STRICT_NOTE, checkRequest, isUnknownField } from '../api/check-request.js';
 import { UserLimitSchema, type UserLimit } from '../api/organization-schemas.js';
 
 function parseWord(word: string, where: string): UserLimit | string {
@@ -24,8 +24,10 @@ function fromJson(value: unknown, file: string): { users: UserLimit[]; problems:
   list.forEach((entry, index) => {
     const checked = checkRequest(UserLimitSchema, entry, `${file}: [${index}]`);
     if (checked.ok) users.push(checked.value);
-    else problems.push(...checked.problems.map((line) => line.replace(`[${index}]: `, `[${index}].`)));
+    // `[3]: email: ...` reads `[3].email: ...`; a problem of the entry itself keeps its colon.
+    else problems.push(...checked.problems.map((line) => line.replace(/\[(\d+)\]: (?=[\w.[\]]+: )/, '[$1].')));
   });
+  if (problems.some(isUnknownField)) problems.push(`${file}: ${STRICT_NOTE}`);
   return { users, problems };
 }
 

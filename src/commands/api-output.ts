@@ -1,4 +1,8 @@
-// Output of the API commands: JSON as the API returned it with --json, aligned tables for people.
+// Output of the API commands: JSON as the API returned it with --json, aligned tables for people,
+// and a 404 that names the command listing what exists.
+import { ApiError } from '../api/api-error.js';
+import { HookdError } from '../common/errors.js';
+
 /** Print a value as indented JSON. */
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -39,4 +43,14 @@ export function printFields(fields: [string, string | number | boolean | undefin
 /** A hint on stderr, so stdout stays data. */
 export function hint(text: string): void {
   process.stderr.write(`${text}\n`);
+}
+
+/** `call`'s result; a 404 gets `next`, the command that lists what exists, added to its message. */
+export async function orNotFound<T>(call: Promise<T>, next: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new HookdError('EAPI', `${error.message}; ${next}`, { cause: error });
+    throw error;
+  }
 }

@@ -4,7 +4,9 @@ import { UsageError } from '../common/errors.js';
 import type { Computer } from '../api/computer-schemas.js';
 import { getComputer, listComputers, updateComputer } from '../api/endpoints.js';
 import { connectApi } from './api-connect.js';
-import { hint, printFields, printJson, printTable, showTime } from './api-output.js';
+import { orNotFound, printFields, printJson, printTable, showTime } from './api-output.js';
+
+const LIST = 'hookd computers list shows the computers there are';
 
 interface Common {
   json?: boolean;
@@ -38,7 +40,7 @@ export async function computersList(options: Common): Promise<void> {
 
 /** Show one computer. */
 export async function computersGet(id: string, options: Common): Promise<void> {
-  const computer = await connectApi().call(getComputer, { params: { computerId: id } });
+  const computer = await orNotFound(connectApi().call(getComputer, { params: { computerId: id } }), LIST);
   return options.json ? printJson(computer) : printComputer(computer);
 }
 
@@ -52,17 +54,15 @@ export interface UpdateOptions extends Common {
 export async function computersUpdate(id: string, options: UpdateOptions): Promise<void> {
   const body = { name: options.name, hostId: options.hostId, remoteUser: options.remoteUser };
   if (Object.values(body).every((value) => value === undefined)) throw new UsageError('nothing to update: give --name, --host-id or --remote-user');
-  const computer = await connectApi().call(updateComputer, { params: { computerId: id }, body });
+  const computer = await orNotFound(connectApi().call(updateComputer, { params: { computerId: id }, body }), LIST);
   return options.json ? printJson(computer) : printComputer(computer);
 }
 
 /** Retry the install-dependencies step; one already running is reported, not an error. */
 export async function computersInstallDeps(id: string, options: Common): Promise<void> {
-  const result = await connectApi().installDeps(id);
+  const result = await orNotFound(connectApi().installDeps(id), LIST);
   if (options.json) return printJson(result.started ? result.computer : { alreadyRunning: true, detail: result.detail });
+  // One line either way: the API's own detail of a 409 says the same (it is kept in --json).
   if (result.started) process.stdout.write(`install started on computer ${id} (${result.computer.status ?? 'status unknown'})\n`);
-  else {
-    process.stdout.write(`already running: an install of dependencies is in progress on computer ${id}\n`);
-    hint(result.detail);
-  }
+  else process.stdout.write(`already running: an install of dependencies is in progress on computer ${id}; nothing to do\n`);
 }

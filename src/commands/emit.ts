@@ -9,7 +9,11 @@ import { clientEnvOf } from '../events/client-env.js';
 import { stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
 
-const USAGE = 'usage: hookd emit [--state-dir DIR] [--payload-arg] [--] CMD...   the agent client runs this with the event on stdin (or, with --payload-arg, as the last argument); the daemon runs CMD';
+/** The help of `emit`, from the command table like every command's (only help pays for loading it). */
+async function printHelp(): Promise<void> {
+  const { buildProgram } = await import('../cli/program.js');
+  buildProgram('').commands.find((command) => command.name() === 'emit')?.outputHelp();
+}
 
 function fail(message: string): void {
   process.stderr.write(`hookd emit: ${message}\n`);
@@ -26,10 +30,7 @@ export async function emitFromArgv(args: string[]): Promise<void> {
     else if (words[0] === '--payload-arg') [payloadArg, words] = [true, words.slice(1)];
     else break;
   }
-  if (words[0] === '-h' || words[0] === '--help') {
-    process.stderr.write(`${USAGE}\n`);
-    return;
-  }
+  if (words[0] === '-h' || words[0] === '--help') return printHelp();
   if (words[0] === '--') words = words.slice(1);
   const payloadWord = payloadArg ? words.at(-1) : undefined;
   if (payloadArg) words = words.slice(0, -1);

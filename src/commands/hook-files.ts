@@ -4,6 +4,7 @@
 import { noClientFound, resolveSources, type HookSource } from '../clients/find-sources.js';
 import { loadSources, type SourceResult } from '../settings/load-sources.js';
 import { settingsPath } from '../common/paths.js';
+import { UsageError } from '../common/errors.js';
 
 export interface HookFileOptions {
   settings?: string;
@@ -17,10 +18,13 @@ export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookS
   return sources;
 }
 
-/** Load the files a command reads. A file that is not there counts only when it was given by name. */
+/**
+ * Load the files a command reads. A file that is not there counts only when it was named, and then
+ * it is bad input (exit 2) for every command alike: nothing was read, so nothing can be reported.
+ */
 export async function readHookFiles(options: HookFileOptions): Promise<SourceResult[]> {
   const results = await loadSources(sourcesFor(options));
-  return results
-    .filter(({ source, result }) => result.ok || !result.missing || source.scope === 'given')
-    .map((loaded) => (loaded.result.ok || !loaded.result.missing ? loaded : { ...loaded, result: { ...loaded.result, errors: [`${loaded.source.file}: cannot read: no such file (set --settings or HOOKD_SETTINGS)`] } }));
+  const named = results.find(({ source, result }) => !result.ok && result.missing && source.scope === 'given');
+  if (named) throw new UsageError(`${named.source.file}: cannot read: no such file (set --settings or HOOKD_SETTINGS)`);
+  return results.filter(({ result }) => result.ok || !result.missing);
 }

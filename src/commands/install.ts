@@ -1,12 +1,16 @@
 // `hookd install`: for each client (or the file given), wrap the plain hooks of the events whose
 // result the client ignores into the bridge, list what it left alone and why, and add example
 // hooks with --add; `--dry-run` shows the diff and writes nothing.
+import path from 'node:path';
 import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
+import { backupLine } from '../install/backups.js';
 import { copyExamples, EXAMPLES, exampleCommand, examplesDir } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import { planInstall, type AddRequest } from '../install/plan-edit.js';
+import { httpTransportNotes, planHttpTransport } from '../install/http-plan.js';
+import { hookPort } from '../transport/hook-port.js';
 import { checkNamedEvents, chooseEvents, decidingWarning, eventList } from '../install/choose-events.js';
 import { installTargets } from '../install/install-targets.js';
 import { parseSettingsText } from '../settings/load.js';
@@ -20,6 +24,10 @@ export interface InstallOptions {
   events?: string;
   add?: string[];
   dryRun?: boolean;
+  /** `http`: Claude Code's hooks post to the daemon's hook endpoint instead of running the bridge. */
+  transport?: 'bridge' | 'http';
+  /** The hook endpoint's port (--tcp-port, HOOKD_TCP_PORT); the default when absent. */
+  tcpPort?: number;
 }
 
 /** The example hooks to add for `client`: on its stop event and on every wrapped event. */
@@ -47,6 +55,16 @@ function leftAlone(text: string, target: HookSource, events: readonly string[]):
   });
 }
 
+/** Why install has nothing to change in a file: no hooks of the events, all of them already bridged, or none plain. */
+function nothingToWrap(text: string, target: HookSource, events: readonly string[]): string {
+  const names = events.join(', ') || 'the chosen events';
+  const parsed = parseSettingsText(text, target.file, target.client);
+  const chosen = parsed.ok ? parsed.config.entries.filter((entry) => events.includes(entry.event)) : [];
+  if (chosen.length === 0) return `no ${names} hooks to wrap`;
+  if (chosen.every((entry) => entry.kind === 'bridge')) return `every ${names} hook already runs through hookd`;
+  return `no plain ${names} hooks to wrap`;
+}
+
 async function installInto(target: HookSource, options: InstallOptions, state: string, named: string[] | undefined, seams: Seams): Promise<string[]> {
   const { client } = target;
   const choice = chooseEvents(client, named);
@@ -61,21 +79,20 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
     return [`${where}: no hook file yet; hookd install --add notify creates it with an example hook`];
   }
   const emitOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
-  const plan = planInstall(snapshot.text, snapshot.exists, choice.events, adds, { layout: client.layout, emitOptions, file: snapshot.target });
-  const out = leftAlone(snapshot.text, target, choice.events);
+  const planOptions = { layout: client.layout, emitOptions, file: snapshot.target };
+  const http = options.transport === 'http';
+  const plan = http ? planHttpTransport(snapshot.text, snapshot.exists, choice.events, adds, hookPort(options.tcpPort), client, planOptions) : planInstall(snapshot.text, snapshot.exists, choice.events, adds, planOptions);
+  const out = [...(http ? httpTransportNotes(client, choice.events, path.join(state, 'local-token')) : []), ...leftAlone(snapshot.text, target, choice.events)];
   for (const event of choice.deciding) {
     const wrapped = plan.record.wraps.filter((wrap) => wrap.event === event).length;
     if (wrapped) out.push(decidingWarning(client, event, wrapped));
   }
-  if (options.dryRun) return [plan.changes.length ? describeDryRun(snapshot, plan).trimEnd() : `${where}: nothing to change`, ...out];
-  if (plan.changes.length === 0) {
-    const events = choice.events.join(', ') || 'the chosen events';
-    return [...out, `${where}: nothing to change: no plain ${events} hook to wrap`];
-  }
+  if (plan.changes.length === 0) return [...out, `${where}: nothing to change: ${nothingToWrap(snapshot.text, target, choice.events)}`];
+  if (options.dryRun) return [describeDryRun(snapshot, plan).trimEnd(), ...out];
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
   out.push(...plan.changes);
-  if (backup) out.push(`backup: ${backup}`);
+  if (backup) out.push(backupLine(backup));
   try {
     // After the settings, so a refused edit leaves no scripts behind; run again, it copies what is missing.
     if (adds.length) out.push(...copyExamples(adds.map((add) => add.example), dir));

@@ -40,6 +40,7 @@ export async function reportsList(options: ReportsOptions): Promise<void> {
   const page = await client.call(listReports, { query });
   if (options.json) return printJson(page);
   printReports(page.reports);
+  // No last-page signal, and a server may cap its pages below the limit: any page may have a next.
   const last = page.reports.at(-1);
-  if (last && options.limit !== undefined && page.reports.length >= Number(options.limit)) hint(`more reports may follow: add --start-after ${last.reportId}, or --all`);
+  if (last) hint(`more reports may follow: add --start-after ${last.reportId}, or --all`);
 }

@@ -80,7 +80,7 @@ async function status(manager: ServiceManager, out: string[]): Promise<void> {
     `service: ${state}`,
   );
   if (installed === undefined || why || !/^(active|running)$/.test(state)) {
-    throw new CheckFailed(installed === undefined ? 'the service is not installed: hookd service install' : 'the service is not running; see the lines above');
+    throw new CheckFailed(installed === undefined ? 'the service is not installed; hookd service install installs and starts it' : 'the service is not running; see the lines above');
   }
 }
 

@@ -6,7 +6,7 @@ import { collect, walkSessions } from '../api/walk-pages.js';
 import type { Session } from '../api/session-schemas.js';
 import { addMessage, createSession, listSessions } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';
-import { clip, hint, printJson, printTable, showTime } from './api-output.js';
+import { clip, hint, orNotFound, printJson, printTable, showTime } from './api-output.js';
 import { readAttachment, readImage } from './api-attachments.js';
 
 interface Common extends ConnectOptions {
@@ -57,7 +57,7 @@ export async function sessionsCreate(options: CreateOptions): Promise<void> {
     if (typeof sessionSettings !== 'object' || sessionSettings === null || Array.isArray(sessionSettings)) throw new UsageError('--settings-json: expected a JSON object');
   }
   const client = connectApi({ ...options, viaDaemon: true });
-  const session = await client.call(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } });
+  const session = await orNotFound(client.call(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } }), 'hookd computers list shows the computers there are');
   if (options.json) return printJson(session);
   process.stdout.write(`created session ${session.sessionId} on computer ${session.computerId ?? options.computer} (${session.status})\n`);
 }
@@ -74,7 +74,8 @@ export async function sessionsMessage(sessionId: string, text: string, options: 
   const files = await Promise.all((options.file ?? []).map(readAttachment));
   const client = connectApi({ ...options, viaDaemon: true });
   const body = { text, ...(images.length > 0 ? { images } : {}), ...(files.length > 0 ? { files } : {}), ...(options.computer ? { computerId: options.computer } : {}) };
-  const result = await client.call(addMessage, { params: { sessionId }, body });
+  const lists = options.computer ? 'hookd sessions list and hookd computers list show what there is' : 'hookd sessions list shows the sessions there are';
+  const result = await orNotFound(client.call(addMessage, { params: { sessionId }, body }), lists);
   if (options.json) return printJson(result);
   process.stdout.write(`message ${result.messageId} added to session ${sessionId}; the agent is ${result.status}\n`);
 }

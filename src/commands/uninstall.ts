@@ -3,10 +3,11 @@
 // added hooks removed; the user's own entries stay.
 import { resolvePaths } from '../common/paths.js';
 import { HookdError } from '../common/errors.js';
+import { backupLine } from '../install/backups.js';
 import { examplesDir, removeExamples } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { manifestPath, readManifest, writeManifest } from '../install/manifest.js';
-import { planUninstall } from '../install/plan-edit.js';
+import { planUninstallAll } from '../install/http-plan.js';
 import { chosenClient, givenSource } from '../clients/find-sources.js';
 import { GENERIC } from '../clients/registry.js';
 import { clientForPath } from '../clients/registry.js';
@@ -26,7 +27,7 @@ async function uninstallFrom(file: string, state: string, dryRun: boolean | unde
   const manifest = readManifest(state);
   const record = manifest.files[key];
   if (!record) return [`${snapshot.target}: hookd install has not changed this file (no record in ${manifestPath(state)}); nothing to undo`];
-  const plan = planUninstall(snapshot.text, record, { layout: client === GENERIC ? undefined : client.layout, file: snapshot.target });
+  const plan = planUninstallAll(snapshot.text, record, { layout: client === GENERIC ? undefined : client.layout, file: snapshot.target });
   if (plan.changes.length === 0) {
     if (!dryRun) {
       delete manifest.files[key];
@@ -39,7 +40,7 @@ async function uninstallFrom(file: string, state: string, dryRun: boolean | unde
   const out = [...plan.changes];
   const stillAdded = Object.values(readManifest(state).files).some((other) => other.adds.length > 0);
   if (record.adds.length > 0 && !stillAdded) out.push(...removeExamples(examplesDir()));
-  if (backup) out.push(`backup: ${backup}`);
+  if (backup) out.push(backupLine(backup));
   out.push(plan.after === null ? `${snapshot.target}: removed (install had created it)` : `${snapshot.target}: ${plan.changes.length} change(s) undone`);
   return out;
 }

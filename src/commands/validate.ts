@@ -26,21 +26,21 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
     process.stdout.write(`${JSON.stringify({ ok, files: rows, warnings: across }, null, 2)}\n`);
   } else {
     for (const file of files) {
-      for (const line of file.errors) process.stderr.write(`error: ${line}\n`);
-      for (const line of file.warnings) process.stderr.write(`warning: ${line}\n`);
+      for (const line of file.errors) process.stderr.write(`hookd: ${line}\n`);
+      for (const line of file.warnings) process.stderr.write(`hookd: warning: ${line}\n`);
       // Notes are information, not trouble: on stdout with the summary.
       for (const line of file.notes) process.stdout.write(`${line}\n`);
       if (file.ignored) process.stdout.write(`${file.source.file}: not read (${file.ignored})\n`);
       else if (file.ok) process.stdout.write(`${summary(file.source.file, file.source.client.name, file.entries, file.warnings)}\n`);
     }
-    for (const line of across) process.stderr.write(`warning: ${line}\n`);
+    for (const line of across) process.stderr.write(`hookd: warning: ${line}\n`);
     if (files.length === 0) process.stdout.write('no hook files yet in the clients found here; hookd install --add notify starts one\n');
   }
   if (!ok) process.exitCode = 1;
 }
 
 function summary(file: string, client: string, entries: readonly { kind: string }[], warnings: readonly string[]): string {
-  const daemon = entries.filter((entry) => entry.kind === 'bridge').length;
+  const daemon = entries.filter((entry) => entry.kind === 'bridge' || entry.kind === 'http').length;
   const other = entries.filter((entry) => entry.kind === 'other').length;
   const kept = other ? `, ${other} of another type (left to the client)` : '';
   return `${file} (${client}): valid, ${entries.length} hook(s), ${daemon} run by the daemon${kept}, ${warnings.length} warning(s)`;

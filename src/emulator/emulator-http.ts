@@ -17,6 +17,8 @@ export interface EmulatorContext extends Exchange {
   data: EmulatorData;
   /** How long a simulated run (agent turn, dependency install) takes, in ms. */
   runMs: number;
+  /** The largest page a list answers, whatever limit was asked (a server's own cap); none when undefined. */
+  maxPage: number | undefined;
   /** Timers of simulated runs, cleared on close. */
   later(fn: () => void): void;
 }
@@ -52,6 +54,11 @@ export class SimulatedRuns {
     for (const timer of this.runs.keys()) clearTimeout(timer);
     this.runs.clear();
   }
+}
+
+/** How many items a page holds: the limit asked (20 by default), never more than the server's cap. */
+export function pageSize(ctx: EmulatorContext, limit: string | undefined): number {
+  return Math.min(Number(limit ?? 20), ctx.maxPage ?? Number.POSITIVE_INFINITY);
 }
 
 /** An opaque cursor for a key. */

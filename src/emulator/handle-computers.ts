@@ -9,7 +9,7 @@ import { newId } from './handle-sessions.js';
 
 function find(ctx: EmulatorContext, id: string): Computer | undefined {
   const computer = ctx.data.computers.find((item) => item.id === id);
-  if (!computer) sendError(ctx.res, 404, `computer ${id} was not found; list computers with GET /api/v0/computers`);
+  if (!computer) sendError(ctx.res, 404, `computer ${id} was not found`);
   return computer;
 }
 

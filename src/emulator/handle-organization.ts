@@ -4,7 +4,7 @@
 import type { ControlChange } from '../api/organization-schemas.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { byNewest, type StoredReport } from './emulator-data.js';
-import { cursorPage, type EmulatorContext, type Request } from './emulator-http.js';
+import { cursorPage, pageSize, type EmulatorContext, type Request } from './emulator-http.js';
 
 /** Per-user overrides set through the API (email → limit). */
 const limitsByData = new WeakMap<object, Map<string, number>>();
@@ -18,13 +18,13 @@ export function listReports(ctx: EmulatorContext, { query }: Request<'listReport
     if (index < 0) return sendError(ctx.res, 400, `query: startAfter: no report ${query.startAfter}; pass the reportId of the last report of the previous page`);
     start = index + 1;
   }
-  sendJson(ctx.res, 200, { reports: all.slice(start, start + Number(query.limit ?? 20)) });
+  sendJson(ctx.res, 200, { reports: all.slice(start, start + pageSize(ctx, query.limit)) });
 }
 
 /** GET /api/v0/organization/enterprise-controls/history */
 export function listControlChanges(ctx: EmulatorContext, { query }: Request<'listControlChanges'>): void {
   const all = [...ctx.data.changes].sort((a: ControlChange, b: ControlChange) => b.revision - a.revision);
-  const result = cursorPage(ctx, all, (change) => String(change.revision), Number(query.limit ?? 20), query.cursor);
+  const result = cursorPage(ctx, all, (change) => String(change.revision), pageSize(ctx, query.limit), query.cursor);
   if (result) sendJson(ctx.res, 200, { changes: result.page, pagination: result.pagination });
 }
 

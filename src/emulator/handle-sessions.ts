@@ -4,7 +4,7 @@
 import type { Session } from '../api/session-schemas.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { byNewest } from './emulator-data.js';
-import { cursorPage, type EmulatorContext, type Request } from './emulator-http.js';
+import { cursorPage, pageSize, type EmulatorContext, type Request } from './emulator-http.js';
 
 let counter = 0;
 
@@ -17,14 +17,14 @@ export function newId(prefix: string): string {
 /** GET /api/v0/sessions */
 export function listSessions(ctx: EmulatorContext, { query }: Request<'listSessions'>): void {
   const all = ctx.data.sessions.filter((session) => !query.computerId || session.computerId === query.computerId).sort(byNewest((s: Session) => s.sessionId));
-  const result = cursorPage(ctx, all, (session) => session.sessionId, Number(query.limit ?? 20), query.cursor);
+  const result = cursorPage(ctx, all, (session) => session.sessionId, pageSize(ctx, query.limit), query.cursor);
   if (result) sendJson(ctx.res, 200, { sessions: result.page, pagination: result.pagination });
 }
 
 /** POST /api/v0/sessions */
 export function createSession(ctx: EmulatorContext, { body }: Request<'createSession'>): void {
   if (!ctx.data.computers.some((computer) => computer.id === body.computerId)) {
-    return sendError(ctx.res, 404, `computer ${body.computerId} was not found; list computers with GET /api/v0/computers`);
+    return sendError(ctx.res, 404, `computer ${body.computerId} was not found`);
   }
   const now = Date.now();
   const session: Session = {
@@ -47,7 +47,7 @@ export function addMessage(ctx: EmulatorContext, { params, body }: Request<'addM
   if (!session) return sendError(ctx.res, 404, `session ${params.sessionId} was not found`);
   const computerId = body.computerId ?? session.computerId;
   if (!computerId || !ctx.data.computers.some((computer) => computer.id === computerId)) {
-    return sendError(ctx.res, 404, `computer ${computerId ?? '(none)'} was not found; pass the computerId of a connected computer`);
+    return sendError(ctx.res, 404, `computer ${computerId ?? '(none)'} was not found`);
   }
   const busy = session.status !== 'idle';
   session.messageCount += 1;

@@ -25,6 +25,8 @@ export interface EmulatorOptions {
   runMs?: number;
   /** Enable the test-only /__emulator/ routes (faults, request log). */
   testHooks?: boolean;
+  /** The largest page a list answers, whatever limit is asked (a server that caps pages lower). */
+  maxPage?: number;
 }
 
 export interface RunningEmulator {
@@ -37,10 +39,12 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** Whether `header` carries the key: the scheme name is case-insensitive (RFC 9110 11.1), the key exact. */
 function authorized(header: string | undefined, key: string): boolean {
-  const expected = Buffer.from(`Bearer ${key}`);
-  const given = Buffer.from(header ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const match = /^bearer +(.*)$/i.exec(header ?? '');
+  const given = Buffer.from(match?.[1] ?? '');
+  const expected = Buffer.from(key);
+  return match !== null && given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Data from `source`: a file path, data given in code, or generated when undefined. */
@@ -57,10 +61,11 @@ interface Served {
   router: Router<EmulatorContext>;
   data: EmulatorData;
   runs: SimulatedRuns;
+  maxPage: number | undefined;
 }
 
-/** Answer one request: the body read, logged for the tests, redirected if moved, authenticated, faulted, routed. */
-async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key, hooks, router, data, runs }: Served): Promise<void> {
+/** Answer one request: the body read, logged for the tests, authenticated, redirected if moved, faulted, routed. */
+async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key, hooks, router, data, runs, maxPage }: Served): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   const method = req.method ?? 'GET';
   const read = await readBody(req, 30 * MIB);
@@ -68,18 +73,18 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key,
   const isAuthorized = authorized(req.headers.authorization, key);
   const testRoute = url.pathname.startsWith('/__emulator/');
   if (hooks && !testRoute) hooks.requests.push({ method, path: url.pathname, query: url.search, authorized: isAuthorized, bytes: read.body.length });
-  // The old readiness path moved; the redirect comes before authentication, as a router's would.
+  // Every endpoint requires the key (spec 5), the moved readiness path too: 401 before any redirect.
+  if (!isAuthorized) return sendError(res, 401, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');
   const moved = MOVED.get(url.pathname);
   if (moved) {
     res.writeHead(308, { location: `${moved}${url.search}`, 'content-length': 0 });
     return void res.end();
   }
-  if (!isAuthorized) return sendError(res, 401, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');
   const fault = testRoute ? undefined : hooks?.take(method, url.pathname);
   if (fault?.hang) return;
   if (fault?.drop) return void req.socket.destroy();
   if (fault?.status) return sendError(res, fault.status, fault.detail ?? 'a fault injected by the emulator test hooks', fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
-  await router.handle({ req, res, url, body: read.body, data, runMs: runs.runMs, later: (fn) => runs.later(fn) });
+  await router.handle({ req, res, url, body: read.body, data, runMs: runs.runMs, maxPage, later: (fn) => runs.later(fn) });
 }
 
 /** Start the emulator; resolves once it listens. */
@@ -88,7 +93,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const hooks = options.testHooks ? new TestHooks() : undefined;
   const runs = new SimulatedRuns(options.runMs ?? 2000);
   const finishRuns = () => runs.finish();
-  const served: Served = { key: options.key, hooks, router: emulatorRouter(hooks, finishRuns), data, runs };
+  const served: Served = { key: options.key, hooks, router: emulatorRouter(hooks, finishRuns), data, runs, maxPage: options.maxPage };
   const server = http.createServer((req, res) => {
     serve(req, res, served).catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, `emulator error: ${(error as Error).message}`);

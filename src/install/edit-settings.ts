@@ -9,6 +9,7 @@ import { HookdError } from '../common/errors.js';
 import { GENERIC } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 import { assertWritable, commitEdit, readSnapshot, type Snapshot } from './settings-file.js';
+import { backupsDir } from './backups.js';
 import { readManifest, writeManifest, type FileRecord, type Manifest } from './manifest.js';
 import type { Plan } from './plan-edit.js';
 
@@ -68,6 +69,7 @@ export async function commitWithRecord(stateDir: string, snapshot: EditSnapshot,
   writeManifest(stateDir, manifest);
   try {
     return await commitEdit(snapshot, plan.after, {
+      backupDir: backupsDir(stateDir),
       beforeCommit: seams.beforeCommit,
       validate: (text) => {
         const parsed = parseSettingsText(text, snapshot.target, snapshot.client);

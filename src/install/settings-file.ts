@@ -1,11 +1,12 @@
 // Reads the settings file for an edit and writes the edit safely: a symlink is followed (the
-// target is edited, the link kept), a timestamped backup is written first, the new text goes to a
-// temp file beside the target and is renamed over it, a change made by someone else since the
-// read stops the edit, and the result is read back and checked.
+// target is edited, the link kept), a backup is written first (in the state directory:
+// backups.ts), the new text goes to a temp file beside the target and is renamed over it, a change
+// made by someone else since the read stops the edit, and the result is read back and checked.
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { pruneBackups, writeBackup } from './backups.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 
 export interface Snapshot {
@@ -53,10 +54,6 @@ export function assertWritable(snapshot: Snapshot): void {
   }
 }
 
-function stamp(now = new Date()): string {
-  return now.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '') + `-${String(now.getMilliseconds()).padStart(3, '0')}`;
-}
-
 async function unchanged(snapshot: Snapshot): Promise<boolean> {
   try {
     const info = await stat(snapshot.target);
@@ -67,6 +64,8 @@ async function unchanged(snapshot: Snapshot): Promise<boolean> {
 }
 
 export interface CommitOptions {
+  /** The folder the backup goes to (backupsDir of the state directory). */
+  backupDir: string;
   /** Checks the text as read back; returns the errors, if any. */
   validate: (text: string) => string[];
   /** Test seam: runs between writing the temp file and the rename, where a concurrent writer would strike. */
@@ -85,11 +84,8 @@ export async function commitEdit(snapshot: Snapshot, text: string | null, option
   await mkdir(dir, { recursive: true });
   let backup: string | undefined;
   if (snapshot.exists) {
-    backup = path.join(dir, `${base}.hookd-backup-${stamp()}`);
-    await writeFile(backup, snapshot.text, { flag: 'wx', mode: snapshot.mode }).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw new HookdError('EWRITE', `${backup}: cannot write the backup: ${describeError(error)}; nothing was changed`);
-      backup = `${backup}-${randomBytes(2).toString('hex')}`;
-      await writeFile(backup, snapshot.text, { flag: 'wx', mode: snapshot.mode });
+    backup = await writeBackup(options.backupDir, snapshot.target, snapshot.text, snapshot.mode).catch((error: unknown) => {
+      throw new HookdError('EWRITE', `${options.backupDir}: cannot write the backup: ${describeError(error)}; nothing was changed`);
     });
   }
   const temp = path.join(dir, `.${base}.hookd-${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -110,6 +106,7 @@ export async function commitEdit(snapshot: Snapshot, text: string | null, option
   }
   if (text === null) {
     await unlink(snapshot.target);
+    await pruneBackups(options.backupDir, snapshot.target);
     return { backup };
   }
   await rename(temp, snapshot.target);
@@ -120,5 +117,6 @@ export async function commitEdit(snapshot: Snapshot, text: string | null, option
     else await unlink(snapshot.target);
     throw new HookdError('EVERIFY', `${errors.join('\n')}\nthe edit was undone${backup ? ` from ${backup}` : ''}`);
   }
+  await pruneBackups(options.backupDir, snapshot.target);
   return { backup };
 }

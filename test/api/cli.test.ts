@@ -70,7 +70,6 @@ describe('hookd sessions', () => {
       [['sessions', 'create', '--computer', 'cmp_001', '--cwd', 'x'.repeat(4097)], /cwd: expected 1 to 4096/],
       [['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{"tokenUsage":{}}'], /tokenUsage: is returned by the API only/],
       [['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '[1]'], /--settings-json: expected a JSON object/],
-      [['sessions', 'message', 'ses_0001', ''], /non-empty message text/],
       [['sessions', 'message', 'ses_0001', 'hi', '--image', path.join(dir, 'notes.txt')], /not an image \(text\/plain\); attach it with --file/],
       [['sessions', 'message', 'ses_0001', 'hi', '--file', path.join(dir, 'missing.pdf')], /cannot read it/],
       [['computers', 'update', 'cmp_004'], /nothing to update/],
@@ -108,7 +107,7 @@ describe('hookd computers, reports, controls', () => {
     expect([started.code, started.stdout]).toEqual([0, 'install started on computer cmp_003 (provisioning)\n']);
     const again = await run(['computers', 'install-deps', 'cmp_003']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe('already running: an install of dependencies is in progress on computer cmp_003\n');
+    expect(again.stdout).toBe('already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n');
     expect(upstream(emu, 'POST')).toHaveLength(2);
     noKeyPrinted();
   });
@@ -121,7 +120,8 @@ describe('hookd computers, reports, controls', () => {
     emu.hooks.requests.length = 0;
     const reports = JSON.parse((await run(['reports', 'list', '--all', '--limit', '8', '--json'])).stdout);
     expect(reports.reports).toHaveLength(25);
-    expect(upstream(emu).filter((r) => r.path.endsWith('agent-readiness-reports'))).toHaveLength(4);
+    // Pages of 8, 8, 8 and 1, then the empty page that ends the walk.
+    expect(upstream(emu).filter((r) => r.path.endsWith('agent-readiness-reports'))).toHaveLength(5);
     const history = await run(['controls', 'history', '--limit', '2']);
     expect(history.stdout).toMatch(/^REVISION\s+UPDATED\s+BY\s+SETTINGS\n30\s/);
     emu.hooks.requests.length = 0;
@@ -182,7 +182,7 @@ describe('errors', () => {
   test('API errors exit 1 with title: detail (HTTP status)', async () => {
     const { emu, run, noKeyPrinted } = await setup();
     const missing = await run(['computers', 'get', 'cmp_999']);
-    expect([missing.code, missing.stderr]).toEqual([1, 'hookd: Not Found: computer cmp_999 was not found; list computers with GET /api/v0/computers (HTTP 404)\n']);
+    expect([missing.code, missing.stderr]).toEqual([1, 'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n']);
     const denied = await run(['computers', 'list'], { HOOKD_API_KEY: 'wrong' });
     expect([denied.code, denied.stderr]).toEqual([1, 'hookd: Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401)\n']);
     emu.fault({ status: 500, detail: 'try later' });

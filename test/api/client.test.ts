@@ -111,12 +111,12 @@ describe('walking every page', () => {
     expect(emu.hooks.requests).toHaveLength(3);
   });
 
-  test('reports by startAfter: a short page ends the walk', async () => {
+  test('reports by startAfter: a short page does not end the walk, the empty one after it does', async () => {
     const emu = await emulator();
     const reports = await collect(walkReports(clientOf(emu), { limit: 10 }));
     expect(reports).toHaveLength(25);
-    // Each page is the old path redirected to the new one: 3 pages, 6 requests.
-    expect(emu.hooks.requests.filter((r) => r.path.endsWith('agent-readiness-reports')).map((r) => new URLSearchParams(r.query).has('startAfter'))).toEqual([false, true, true]);
+    // Each page is the old path redirected to the new one: pages of 10, 10, 5 and an empty one.
+    expect(emu.hooks.requests.filter((r) => r.path.endsWith('agent-readiness-reports')).map((r) => new URLSearchParams(r.query).has('startAfter'))).toEqual([false, true, true, true]);
   });
 
   test('reports by startAfter: an empty page ends the walk', async () => {

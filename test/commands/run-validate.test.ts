@@ -29,15 +29,15 @@ describe('hookd validate', () => {
     const file = settingsWith({ Stop: [{ hooks: [command('a'), { type: 'command', command: 'b', timeout: 'ten' }] }], Notification: [{ hooks: [{}] }] });
     const result = await runHookd(['validate', '--settings', file]);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`error: ${file}: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"`);
-    expect(result.stderr).toContain(`error: ${file}: hooks.Notification[0].hooks[0].type: expected a hook type such as "command"\n`);
+    expect(result.stderr).toContain(`hookd: ${file}: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"`);
+    expect(result.stderr).toContain(`hookd: ${file}: hooks.Notification[0].hooks[0].type: expected a hook type such as "command"\n`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('warns without failing on a typo in an event name', async () => {
     const result = await runHookd(['validate', '--settings', settingsWith({ Stpo: [{ hooks: [command('x')] }] })]);
     expect(result.exitCode).toBe(0);
-    expect(result.stderr).toMatch(/warning: .*hooks\.Stpo: unknown event "Stpo" \(did you mean "Stop"\?\)/);
+    expect(result.stderr).toMatch(/^hookd: warning: .*hooks\.Stpo: unknown event "Stpo" \(did you mean "Stop"\?\)/);
   });
 
   it('reads the settings path from HOOKD_SETTINGS and reports JSON', async () => {
@@ -58,8 +58,11 @@ describe('hookd validate', () => {
   });
 
   it('gives one line for a missing file and for a file that is not JSON', async () => {
-    const missing = await runHookd(['validate', '--settings', '/nonexistent/settings.json']);
-    expect(missing).toMatchObject({ exitCode: 1, stderr: 'error: /nonexistent/settings.json: cannot read: no such file (set --settings or HOOKD_SETTINGS)' });
+    // The same from validate and run (issue 13 item 9): bad input, exit 2.
+    for (const command of [['validate'], ['run', 'Stop']]) {
+      const missing = await runHookd([...command, '--settings', '/nonexistent/settings.json']);
+      expect(missing).toMatchObject({ exitCode: 2, stdout: '', stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (set --settings or HOOKD_SETTINGS)' });
+    }
     const file = path.join(tempDir(), 'broken.json');
     writeFileSync(file, '{"hooks": ');
     const broken = await runHookd(['validate', '--settings', file]);

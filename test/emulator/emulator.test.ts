@@ -47,7 +47,7 @@ describe('the emulator', () => {
 
   test('the old readiness path answers 308 to the new one, keeping the query', async () => {
     const emu = await emulator();
-    const response = await api(emu, 'GET', '/api/organization/maturity-level-reports?limit=2&repoId=repo-api', undefined, null);
+    const response = await api(emu, 'GET', '/api/organization/maturity-level-reports?limit=2&repoId=repo-api');
     expect(response.status).toBe(308);
     expect(response.headers.get('location')).toBe('/api/organization/agent-readiness-reports?limit=2&repoId=repo-api');
   });

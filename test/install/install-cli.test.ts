@@ -32,7 +32,8 @@ describe('hookd install and uninstall as a process', () => {
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(original);
-    expect(readdirSync(home).filter((name) => name.includes('backup'))).toHaveLength(2);
+    expect(readdirSync(home).filter((name) => name.includes('backup'))).toEqual([]);
+    expect(readdirSync(path.join(home, 'state', 'backups'))).toHaveLength(2);
   });
 
   const bad: [string, string | undefined, string[], number, RegExp][] = [

@@ -11,6 +11,7 @@ import { runUninstall } from '../../src/commands/uninstall.js';
 import { classifyCommand } from '../../src/settings/classify-command.js';
 import { wrapCommand } from '../../src/install/quote-command.js';
 import { HookdError } from '../../src/common/errors.js';
+import { backupsDir } from '../../src/install/backups.js';
 
 let home: string;
 let stateDir: string;
@@ -28,7 +29,8 @@ beforeEach(() => {
 afterEach(cleanupTempDirs);
 
 const read = (file: string) => readFileSync(file, 'utf8');
-const backups = (folder = dir) => readdirSync(folder).filter((name) => name.includes('.hookd-backup-'));
+/** The backups in the state directory (never beside the settings file: issue 13 item 11). */
+const backups = () => (existsSync(backupsDir(stateDir)) ? readdirSync(backupsDir(stateDir)) : []);
 const leftovers = (folder = dir) => readdirSync(folder).filter((name) => name.includes('.hookd-') && !name.includes('backup'));
 
 /** A settings file the way people have them: unrelated keys, 4-space indent, plain and wrapped hooks, a blocking event. */
@@ -116,7 +118,8 @@ describe('hookd install and uninstall: round trips', () => {
     expect(out).toMatch(/2 change\(s\) written/);
     expect(out).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[0\] \(say .*\): agent client reads the result of Stop hooks; to wrap them anyway: --events Stop/);
     expect(out).toMatch(/left alone: hooks\.PreToolUse\[0\]\.hooks\[0\] \(~\/bin\/guard\.sh\): agent client reads the result of PreToolUse hooks/);
-    expect(backups().map((name) => read(path.join(dir, name)))).toEqual([REAL_LOOKING]);
+    expect(backups().map((name) => read(path.join(backupsDir(stateDir), name)))).toEqual([REAL_LOOKING]);
+    expect(out).toContain(`backup: ${path.join(backupsDir(stateDir), backups()[0]!)} (the newest 5 backups of each settings file are kept there)`);
     expect(leftovers()).toEqual([]);
   });
 
@@ -128,6 +131,30 @@ describe('hookd install and uninstall: round trips', () => {
     expect(read(file)).toBe(once);
     expect(out).toMatch(/nothing to change/);
     expect(backups()).toHaveLength(1);
+  });
+
+  it('issue 13 item 10: a file with none of the chosen events says so; one whose hooks all run through hookd says that', async () => {
+    const file = settingsFile('{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "guard"}]}]}}');
+    for (const dryRun of [false, true]) {
+      expect(await runInstall({ settings: file, stateDir, dryRun })).toMatch(/: nothing to change: no Notification, SessionEnd hooks to wrap\n$/);
+    }
+    const bridged = settingsFile('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "hookd emit -- notify"}]}]}}', 'bridged.json');
+    expect(await runInstall({ settings: bridged, stateDir })).toMatch(/: nothing to change: every Notification, SessionEnd hook already runs through hookd\n$/);
+  });
+
+  it('issue 13 item 11: 29 round trips keep the newest 5 backups, in the state directory', async () => {
+    const file = settingsFile(REAL_LOOKING);
+    for (let trip = 0; trip < 29; trip++) {
+      await runInstall({ settings: file, stateDir });
+      await runUninstall({ settings: file, stateDir });
+    }
+    expect(backups()).toHaveLength(5);
+    expect(backups().every((name) => name.startsWith('settings.json.'))).toBe(true);
+    expect(readdirSync(dir)).toEqual(['settings.json']);
+    // Another file's backups are counted on their own.
+    const other = settingsFile(REAL_LOOKING, 'other.json');
+    await runInstall({ settings: other, stateDir });
+    expect(backups()).toHaveLength(6);
   });
 
   it('uninstall restores the original, byte for byte', async () => {
@@ -273,8 +300,10 @@ describe('hookd install: other shapes and bad input', () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(real);
     expect(read(real)).toContain('hookd emit --');
-    expect(backups(dir)).toHaveLength(1);
+    expect(backups()).toHaveLength(1);
+    // Nothing beside the link, nothing beside its target (a dotfiles repository, often).
     expect(readdirSync(linkDir)).toEqual(['settings.json']);
+    expect(readdirSync(dir)).toEqual(['real-settings.json']);
     await runUninstall({ settings: link, stateDir });
     expect(read(real)).toBe(REAL_LOOKING);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);

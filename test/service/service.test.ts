@@ -192,6 +192,6 @@ describe('hookd service (a process, with fake service managers)', () => {
     expect(again).toMatchObject({ exitCode: 0, stdout: `${unit}: not installed; nothing to remove` });
     const status2 = await runHookdWithEnv(['service', 'status'], env);
     expect(status2.exitCode).toBe(1);
-    expect(status2.stderr).toBe('hookd: the service is not installed: hookd service install');
+    expect(status2.stderr).toBe('hookd: the service is not installed; hookd service install installs and starts it');
   });
 });

@@ -1,0 +1,51 @@
+// What each command's exit code means, in one place: every command's `--help` ends with its
+// table (program.ts adds it), and the README's command reference says the same. Plain data with no
+// imports, so `hookd emit --help` can show it without loading more than it needs.
+
+type Codes = readonly (readonly [code: number, meaning: string])[];
+
+const BAD_INPUT = 'bad input: an unknown option, a bad value, a file that is not there';
+const API: Codes = [
+  [0, 'done'],
+  [1, 'the API answered an error, or could not be reached'],
+  [2, `${BAD_INPUT}; or a request refused before anything was sent, or no API key`],
+];
+const EDIT = (done: string): Codes => [
+  [0, done],
+  [1, 'the edit could not be made (a concurrent edit, a write that failed); the file is as it was'],
+  [2, `${BAD_INPUT}, or a settings file hookd cannot read`],
+];
+
+/** Exit codes by command path (`service status`); commands not listed succeed with 0, fail with 1, refuse bad input with 2. */
+const EXIT_CODES: Record<string, Codes> = {
+  emit: [[0, 'always, even when the event could not be stored (the reason goes to stderr): a failing bridge must not fail the agent']],
+  run: [[0, 'every hook succeeded'], [1, 'a hook failed or timed out'], [2, `${BAD_INPUT}, an unknown event, or invalid hook files`]],
+  validate: [[0, 'the hook files are valid (warnings do not fail)'], [1, 'a hook file has errors'], [2, BAD_INPUT]],
+  daemon: [[0, 'stopped by SIGTERM or SIGINT'], [1, 'could not start, or its state directory or socket was deleted under it'], [2, BAD_INPUT]],
+  status: [[0, 'the daemon answered'], [1, 'the daemon is not running'], [2, BAD_INPUT]],
+  install: EDIT('done, or nothing to change'),
+  uninstall: EDIT('done, or nothing to undo'),
+  'service install': [[0, 'the service is installed and started'], [1, 'no service manager here (nothing was written), or it failed'], [2, BAD_INPUT]],
+  'service uninstall': [[0, 'the service is removed, or was not installed'], [1, 'the service manager failed'], [2, BAD_INPUT]],
+  'service status': [[0, 'the service is installed and running'], [1, 'it is not installed, or not running'], [2, BAD_INPUT]],
+  doctor: [[0, 'every check passed'], [1, 'a check failed'], [2, BAD_INPUT]],
+  'sessions list': API,
+  'sessions create': API,
+  'sessions message': API,
+  'computers list': API,
+  'computers get': API,
+  'computers update': API,
+  'computers install-deps': [[0, 'the install started, or one is already running'], ...API.slice(1)],
+  'reports list': API,
+  'controls history': API,
+  'limits set': [[0, 'every user was updated'], [1, 'a user could not be updated, or the API answered an error'], API[2] as Codes[number]],
+  emulator: [[0, 'stopped by SIGTERM or SIGINT'], [1, 'could not start (the port is taken)'], [2, BAD_INPUT]],
+};
+
+const DEFAULT: Codes = [[0, 'success'], [1, 'the command failed'], [2, BAD_INPUT]];
+
+/** The "Exit codes:" section of the help of the command at `path` (`service status`). */
+export function exitCodesHelp(path: string): string {
+  const codes = EXIT_CODES[path] ?? DEFAULT;
+  return `\nExit codes:\n${codes.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}`;
+}

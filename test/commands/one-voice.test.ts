@@ -1,0 +1,62 @@
+// Reproduction of issue 13 item 9, one voice: every command's help lists its exit codes, `emit
+// --help` reads like the others' (from either path of the bridge), commander's usage errors exit 2
+// like every other bad input, and every line of an error starts `hookd: `.
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli/program.js';
+import { runHookd } from '../helpers/run-hookd.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+
+afterEach(cleanupTempDirs);
+
+/** Every command without subcommands, with its path (`service status`). */
+function leaves(command: Command, prefix = ''): [string, Command][] {
+  return command.commands.flatMap((sub) => {
+    const name = prefix ? `${prefix} ${sub.name()}` : sub.name();
+    return sub.commands.length === 0 ? [[name, sub] as [string, Command]] : leaves(sub, name);
+  });
+}
+
+describe('issue 13 item 9: one voice', () => {
+  it("each command's --help ends with its exit codes", () => {
+    const all = leaves(buildProgram('0.0.0'));
+    expect(all.length).toBeGreaterThan(20);
+    for (const [name, command] of all) {
+      let help = '';
+      command.configureOutput({ writeOut: (text) => (help += text) });
+      command.outputHelp();
+      expect([name, help]).toEqual([name, expect.stringMatching(/\nExit codes:\n {2}0 {2}\S.*\n(?: {2}\d {2}\S.*\n)*$/)]);
+    }
+  });
+
+  it('emit --help is the help of the command table, on stdout, from the sh bridge and from Node', async () => {
+    const reference = await runHookd(['help', 'emit']);
+    expect(reference.stdout).toMatch(/^Usage: hookd emit \[options\] \[command\.\.\.\]\n/);
+    expect(reference.stdout).toContain('--payload-arg');
+    expect(reference.stdout).toContain('Exit codes:\n  0  always');
+    for (const env of [{}, { HOOKD_BRIDGE_NODE: '1' }] as Record<string, string>[]) {
+      const help = await runHookd(['emit', '--help'], { env });
+      expect(help).toEqual({ exitCode: 0, stdout: reference.stdout, stderr: '' });
+    }
+  });
+
+  it("commander's usage errors exit 2, like a bad value", async () => {
+    for (const args of [['validate', '--bogus'], ['sessions'], ['nosuch'], ['sessions', 'list', '--limit'], ['daemon', '--concurrency', '0']]) {
+      const result = await runHookd(args);
+      expect([args.join(' '), result.exitCode]).toEqual([args.join(' '), 2]);
+      expect(result.stderr).toMatch(/^hookd: |^Usage: hookd sessions/);
+    }
+  });
+
+  it('every line of a multi-line error starts hookd:', async () => {
+    const file = path.join(tempDir(), 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', timeout: 'x' }, { type: 'command' }] }] } }));
+    const result = await runHookd(['run', 'Stop', '--settings', file]);
+    expect(result.exitCode).toBe(2);
+    const lines = result.stderr.split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line).toMatch(/^hookd: /);
+  });
+});
