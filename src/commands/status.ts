@@ -33,7 +33,20 @@ function render(status: Status): string {
   const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
   lines.push(`outcomes:  ${counts || 'none yet'}`);
   for (const entry of status.recent) lines.push(`  ${entry.time}  ${entry.event.padEnd(12)} ${outcomeText(entry).padEnd(18)} ${entry.command}`);
+  lines.push(...failureLines(status.failures ?? []));
   return lines.join('\n');
+}
+
+// The last failures, each with the first lines of its stderr and the command that shows it whole.
+function failureLines(failures: readonly HistoryEntry[]): string[] {
+  if (failures.length === 0) return [];
+  const lines = ['last failures (hookd history show ID for one whole):'];
+  for (const entry of failures) {
+    lines.push(`  ${entry.time}  ${entry.event.padEnd(12)} ${outcomeText(entry).padEnd(18)} ${entry.command}  ${entry.eventId}`);
+    const stderr = (entry.stderr ?? '').trimEnd();
+    if (stderr) lines.push(...stderr.split('\n').slice(0, 3).map((line) => `      ${line.length > 160 ? `${line.slice(0, 159)}…` : line}`));
+  }
+  return lines;
 }
 
 /** Print the daemon's status; exit 1 when it is not running. */

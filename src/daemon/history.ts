@@ -1,34 +1,15 @@
-// Every outcome is one JSON line in <state>/history.jsonl, rotated by size; the most recent
-// ones are also kept in memory for GET /events and `hookd status`. record-history.ts says what
-// a line holds and subscribes the history to finished runs.
-import { appendFileSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+// Every outcome is one JSON line in <state>/history.jsonl, rotated by size; the newest are also in
+// memory (output cut to its first lines) for GET /events, GET /runs and `hookd status`. What a line
+// holds: record-history.ts; reading the files back: history-file.ts.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { batchPerTick } from '../common/batch-per-tick.js';
-import type { OutcomeName } from '../runner/outcome.js';
+import { meaningOf } from '../runner/outcome.js';
+import { isRun, light, type HistoryEntry } from './history-entry.js';
+import { addCounts, count, newestFirst, readBaseCounts, writeBaseCounts, type Counts } from './history-file.js';
+import { matches, type RunFilter } from './run-filter.js';
 
-/** One line of the history. Fields are only ever added, never renamed: readers of old files rely on them. */
-export interface HistoryEntry {
-  /** When the outcome was recorded (ISO 8601). */
-  time: string;
-  eventId: string;
-  event: string;
-  session: string;
-  command: string;
-  outcome: OutcomeName;
-  attempt: number;
-  exitCode?: number | null;
-  signal?: string | null;
-  durationMs?: number;
-  stdout?: string;
-  stderr?: string;
-  truncated?: boolean;
-  detail?: string;
-  /** When the bridge wrote the record, the daemon took it, the hook started and ended (ISO 8601). */
-  receivedAt?: string;
-  takenAt?: string;
-  startedAt?: string;
-  endedAt?: string;
-}
+export type { HistoryEntry } from './history-entry.js';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const KEPT_IN_MEMORY = 200;
@@ -40,18 +21,32 @@ const KEPT_IN_MEMORY = 200;
  */
 export class History {
   readonly file: string;
+  private readonly countsFile: string;
   private readonly recent: HistoryEntry[] = [];
-  readonly counts: Record<string, number> = {};
+  // Counts of the lines rotated away (persisted), and of the current file's lines.
+  private baseCounts: Counts = {};
+  private fileCounts: Counts = {};
+  private readonly watchers = new Set<(entry: HistoryEntry) => void>();
+  // The record id of a queued retry → the event id of the run it retries (few: one per `hookd retry`).
+  private readonly retries = new Map<string, string>();
   private size = 0;
+  // Memory holds every entry of the files (a young history): listings need not read them.
+  private whole = true;
 
   /** Queue one outcome; resolves once its line is on disk with the others of this turn (rejects if that write failed). */
   readonly append: (entry: HistoryEntry) => Promise<void> = batchPerTick((entries) => this.write(entries));
 
   constructor(stateDir: string, private readonly maxBytes = MAX_BYTES) {
     this.file = path.join(stateDir, 'history.jsonl');
+    this.countsFile = path.join(stateDir, 'history-counts.json');
   }
 
-  /** Load the tail of the existing file, so `hookd status` after a restart still shows recent outcomes. */
+  /** Counts by outcome of every run recorded in this state directory (the doctor's probes left out); they survive restarts and rotations. */
+  get counts(): Counts {
+    return addCounts(this.baseCounts, this.fileCounts);
+  }
+
+  /** Load the existing file: its counts, and its tail, so `hookd status` after a restart still shows recent outcomes. */
   open(): void {
     let text = '';
     try {
@@ -65,18 +60,39 @@ export class History {
       text += '\n';
     }
     this.size = Buffer.byteLength(text);
-    for (const line of text.split('\n').slice(-KEPT_IN_MEMORY - 1)) {
+    this.baseCounts = readBaseCounts(this.countsFile);
+    this.whole = !existsSync(`${this.file}.1`);
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
       try {
-        if (line) this.remember(JSON.parse(line) as HistoryEntry);
+        if (!line) return;
+        const entry = JSON.parse(line) as HistoryEntry;
+        count(this.fileCounts, entry);
+        if (i >= lines.length - KEPT_IN_MEMORY - 1) this.remember(entry);
       } catch {
         // A line cut by a crash is skipped; the rest of the history stands.
       }
-    }
+    });
+  }
+
+  /** Hear every entry once it is recorded; returns the function that stops. */
+  watch(listener: (entry: HistoryEntry) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  /** Note that record `recordId` (as writeRecord named it) retries run `eventId`: its line will say so. */
+  noteRetry(recordId: string, eventId: string): void {
+    this.retries.set(recordId, eventId);
+    if (this.retries.size > 1000) this.retries.delete(this.retries.keys().next().value as string);
   }
 
   private remember(entry: HistoryEntry): void {
-    this.recent.push(entry);
-    if (this.recent.length > KEPT_IN_MEMORY) this.recent.shift();
+    this.recent.push(light(entry));
+    if (this.recent.length > KEPT_IN_MEMORY) {
+      this.recent.shift();
+      this.whole = false;
+    }
   }
 
   /** Record one outcome; it is on disk when this returns (or this throws). */
@@ -87,19 +103,15 @@ export class History {
   // Remember the entries (even when the disk refuses them, the daemon's view stays right), then append their lines at once.
   private write(entries: readonly HistoryEntry[]): void {
     for (const entry of entries) {
+      // An inbox key is `<arrival>-<record id>`.
+      const retryOf = this.retries.get(entry.eventId.slice(entry.eventId.indexOf('-') + 1));
+      if (retryOf !== undefined) entry.retryOf = retryOf;
       this.remember(entry);
-      this.counts[entry.outcome] = (this.counts[entry.outcome] ?? 0) + 1;
     }
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
     const bytes = Buffer.byteLength(text);
-    if (this.size + bytes > this.maxBytes && this.size > 0) {
-      try {
-        renameSync(this.file, `${this.file}.1`);
-      } catch {
-        // Nothing to rotate (the file was removed): start afresh.
-      }
-      this.size = 0;
-    }
+    if (this.size + bytes > this.maxBytes && this.size > 0) this.rotate();
+    for (const entry of entries) count(this.fileCounts, entry);
     try {
       appendFileSync(this.file, text, { mode: 0o600 });
     } catch (error) {
@@ -107,12 +119,59 @@ export class History {
       // The state directory was deleted under the daemon: make it again and go on.
       mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
       appendFileSync(this.file, text, { mode: 0o600 });
+    } finally {
+      for (const entry of entries) for (const watcher of this.watchers) watcher(entry);
     }
     this.size += bytes;
   }
 
-  /** The last `limit` outcomes, newest first. */
-  latest(limit: number): HistoryEntry[] {
-    return this.recent.slice(-limit).reverse();
+  // The current file becomes history.jsonl.1; its counts join the persisted ones first, so none is lost.
+  private rotate(): void {
+    this.baseCounts = addCounts(this.baseCounts, this.fileCounts);
+    this.fileCounts = {};
+    try {
+      writeBaseCounts(this.countsFile, this.baseCounts);
+      renameSync(this.file, `${this.file}.1`);
+    } catch {
+      // Nothing to rotate (the file was removed): start afresh.
+    }
+    this.size = 0;
+  }
+
+  /** The last `limit` outcomes, newest first (output cut to its first lines); without the doctor's probes when `probes` is false. */
+  latest(limit: number, probes = true): HistoryEntry[] {
+    const kept = probes ? this.recent : this.recent.filter((entry) => !entry.probe);
+    return kept.slice(-limit).reverse();
+  }
+
+  /** The last `limit` failed runs in memory, newest first, the doctor's probes left out. */
+  lastFailures(limit: number): HistoryEntry[] {
+    return this.latest(KEPT_IN_MEMORY, false).filter((entry) => meaningOf(entry.outcome).failed).slice(0, limit);
+  }
+
+  /** Up to `limit` outcomes that pass `filter`, newest first: from memory when it holds enough, else from the files. */
+  search(filter: RunFilter, limit: number): HistoryEntry[] {
+    const found = this.latest(KEPT_IN_MEMORY).filter((entry) => matches(entry, filter));
+    if (found.length >= limit || this.whole) return found.slice(0, limit);
+    const all: HistoryEntry[] = [];
+    for (const entry of newestFirst(this.file)) {
+      if (!matches(entry, filter)) continue;
+      all.push(light(entry));
+      if (all.length >= limit) break;
+    }
+    return all;
+  }
+
+  /** Every attempt of run `id` (its event id, or a unique end of it), oldest first, output whole; empty when unknown. */
+  find(id: string): HistoryEntry[] {
+    const attempts: HistoryEntry[] = [];
+    for (const entry of newestFirst(this.file, (line) => line.includes(id))) {
+      if (!isRun(entry, id) || (attempts[0] && attempts[0].eventId !== entry.eventId)) continue;
+      attempts.unshift(entry);
+    }
+    if (attempts.length > 0) return attempts;
+    // Not on disk (a full disk refused it): memory may still have it.
+    const last = this.recent.findLast((entry) => isRun(entry, id));
+    return last ? this.recent.filter((entry) => entry.eventId === last.eventId) : [];
   }
 }

@@ -26,6 +26,8 @@ export interface FileState {
 /** Holds the config in use of every followed file and reloads them on demand. */
 export class LiveConfig {
   readonly files: FileState[];
+  /** Reloads of a file that failed since the start (hookd_settings_reload_failures_total). */
+  reloadFailures = 0;
   private combined: HookConfig = EMPTY_CONFIG;
   private index: DaemonHooks = indexDaemonHooks(EMPTY_CONFIG);
 
@@ -73,6 +75,7 @@ export class LiveConfig {
         this.logger.error({ settings: source.file, errors: result.errors }, 'settings invalid; keeping the last good config');
       }
       state.lastError = result.errors;
+      this.reloadFailures += 1;
     });
     this.combined = combine(this.files.map((state) => state.config));
     this.index = indexDaemonHooks(this.combined);

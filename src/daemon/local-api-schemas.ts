@@ -22,6 +22,7 @@ export const HistoryEntrySchema = z.object({
   exitCode: z.number().nullable().optional(),
   signal: z.string().nullable().optional(),
   durationMs: z.number().optional(),
+  delayMs: z.number().optional(),
   stdout: z.string().optional(),
   stderr: z.string().optional(),
   truncated: z.boolean().optional(),
@@ -30,7 +31,41 @@ export const HistoryEntrySchema = z.object({
   takenAt: z.string().optional(),
   startedAt: z.string().optional(),
   endedAt: z.string().optional(),
+  probe: z.literal(true).optional(),
+  retryOf: z.string().optional(),
 });
+
+/** One run in a listing (daemon/run-summary.ts): GET /runs, GET /runs/stream. */
+export const RunSummarySchema = z.looseObject({
+  id: z.string(),
+  time: z.string(),
+  event: z.string(),
+  session: z.string(),
+  command: z.string(),
+  outcome: HistoryEntrySchema.shape.outcome,
+  attempt: z.number(),
+  exitCode: z.number().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  detail: z.string().optional(),
+  durationMs: z.number().optional(),
+  delayMs: z.number().optional(),
+  stderrHead: z.string().optional(),
+  probe: z.literal(true).optional(),
+  retryOf: z.string().optional(),
+});
+
+/** GET /runs */
+export const RunsSchema = z.looseObject({ runs: z.array(RunSummarySchema) });
+
+/** GET /runs/:id: the run, each attempt whole (oldest first), and its payload when a failure kept it. */
+export const RunDetailSchema = z.looseObject({
+  run: RunSummarySchema,
+  attempts: z.array(HistoryEntrySchema),
+  payload: z.looseObject({ kept: z.boolean(), bytes: z.number().optional(), head: z.string().optional() }),
+});
+
+/** POST /runs/:id/retry */
+export const RetriedSchema = z.looseObject({ queued: z.array(z.looseObject({ id: z.string(), command: z.string() })), retryOf: z.string() });
 
 /** GET /health */
 export const HealthSchema = z.looseObject({ ok: z.literal(true), version: z.string() });
@@ -63,6 +98,8 @@ export const StatusSchema = z.looseObject({
   queue: z.looseObject({ running: z.number(), pending: z.number(), waitingInInbox: z.number() }),
   counts: z.record(z.string(), z.number()),
   recent: z.array(HistoryEntrySchema),
+  /** The last failed runs (newest first), their output cut to its first lines; absent from older daemons. */
+  failures: z.array(HistoryEntrySchema).optional(),
 });
 
 /** GET /events */

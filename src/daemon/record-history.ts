@@ -4,11 +4,7 @@
 import type { History, HistoryEntry } from './history.js';
 import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
 import type { Logger } from '../common/logger.js';
-
-/** The first lines of a hook's output, enough to see what happened. */
-export function headOf(text: string, lines = 5, chars = 1000): string {
-  return text.split('\n').slice(0, lines).join('\n').slice(0, chars);
-}
+import { isProbe } from '../doctor/probe-marker.js';
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
@@ -27,14 +23,17 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
       exitCode: result.exitCode,
       signal: result.signal,
       durationMs: result.durationMs,
-      stdout: headOf(result.stdout.text),
-      stderr: headOf(result.stderr.text),
+      // What the runner captured, whole: it is already bounded (64 KiB of each, the rest counted).
+      stdout: result.stdout.text,
+      stderr: result.stderr.text,
       truncated: result.stdout.truncated || result.stderr.truncated,
     }),
+    ...(run.startedAt !== undefined && { delayMs: Math.max(0, run.startedAt - run.receivedAt) }),
     ...(run.detail !== undefined && { detail: run.detail }),
     receivedAt: iso(run.receivedAt),
     takenAt: iso(run.takenAt),
     ...(run.startedAt !== undefined && { startedAt: iso(run.startedAt), endedAt: iso(run.endedAt) }),
+    ...(isProbe(run.sessionId, run.command) && { probe: true as const }),
   };
 }
 
@@ -45,7 +44,7 @@ export function recordHistory(events: RunEvents, history: History, logger: Logge
     try {
       await history.append(entry);
     } catch (error) {
-      logger.error({ ...entry, error: (error as Error).message }, 'could not write the history; the outcome is logged here');
+      logger.error({ ...entry, stdout: undefined, stderr: undefined, error: (error as Error).message }, 'could not write the history; the outcome is logged here');
     }
   });
 }

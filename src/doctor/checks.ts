@@ -8,6 +8,7 @@ import type { SourceResult } from '../settings/load-sources.js';
 import { requestDaemon } from '../daemon/socket-client.js';
 import { packageRoot } from '../common/package-root.js';
 import { findOnPath } from './find-on-path.js';
+import { probeRun } from './probe-marker.js';
 import type { HistoryEntry } from '../daemon/history.js';
 import { describeOutcome, meaningOf } from '../runner/outcome.js';
 import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
@@ -33,11 +34,12 @@ export function checkSettings(loaded: readonly SourceResult[] | string): Check[]
   }
   const entries = loaded.flatMap(({ result }) => (result.ok ? result.config.entries : []));
   const bridged = entries.filter((entry) => entry.kind === 'bridge').length;
+  const posted = entries.filter((entry) => entry.kind === 'http').length;
   const files = loaded.map(({ source }) => source.file).join(', ') || 'no hook file yet';
   return [
     { name: 'settings', ok: true, detail: `${files}: valid, ${entries.length} hook(s)` },
-    bridged > 0
-      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit` }
+    bridged + posted > 0
+      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit${posted ? `, ${posted} posted to the daemon over http (lost while the daemon is down, unless the service holds the port: the bridge is the safe choice)` : ''}` }
       : { name: 'bridge', ok: false, detail: 'no hook runs through hookd emit, so the daemon has nothing to do', fix: 'hookd install (or hookd install --add notify)' },
   ];
 }
@@ -73,8 +75,9 @@ export async function checkDaemon(paths: Paths): Promise<Check> {
  */
 export async function checkProbe(paths: Paths, bridge: HookEntry['bridge'], pathVar: string | undefined, timeoutMs: number): Promise<Check> {
   const nonce = randomBytes(6).toString('hex');
-  const command = `echo hookd-doctor-probe ${nonce}`;
-  const payload = JSON.stringify({ session_id: `hookd-doctor-${nonce}`, transcript_path: '', cwd: '/', hook_event_name: 'Stop', stop_hook_active: false });
+  // Marked as the probe (probe-marker.ts): the history keeps it out of the counts and listings.
+  const { sessionId, command } = probeRun(nonce);
+  const payload = JSON.stringify({ session_id: sessionId, transcript_path: '', cwd: '/', hook_event_name: 'Stop', stop_hook_active: false });
   const line = `${bridge?.program ?? 'hookd'} emit${bridge?.stateDir ? ` --state-dir ${shellQuote(bridge.stateDir)}` : ''} -- ${shellQuote(command)}`;
   const fail = (detail: string, fix = 'look at hookd status and the daemon log') => ({ name: 'probe event', ok: false, detail, fix });
   try {

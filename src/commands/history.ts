@@ -1,0 +1,127 @@
+// `hookd history`: the runs, newest first, one line each; `--follow` streams new runs from the
+// daemon as they finish; `hookd history show ID`: one run whole. The daemon answers (GET /runs,
+// /runs/stream, /runs/:id); when it is not running, the history files are read directly.
+import { resolvePaths, type Paths } from '../common/paths.js';
+import { CheckFailed, HookdError } from '../common/errors.js';
+import { requestDaemon, daemonAgent, type DaemonResponse } from '../daemon/socket-client.js';
+import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../daemon/local-api-schemas.js';
+import { History } from '../daemon/history.js';
+import { newestFirst } from '../daemon/history-file.js';
+import { light } from '../daemon/history-entry.js';
+import { FailedPayloads } from '../daemon/failed-payloads.js';
+import { matches, type RunFilter } from '../daemon/run-filter.js';
+import { summaryOf, type RunSummary } from '../daemon/run-summary.js';
+import type { OutcomeName } from '../runner/outcome.js';
+import { runDetail, runLine } from './history-format.js';
+
+export interface HistoryOptions {
+  stateDir?: string;
+  socket?: string;
+  event?: string;
+  /** Checked against the outcomes in src/cli (program.ts). */
+  outcome?: OutcomeName;
+  session?: string;
+  command?: string;
+  /** Ms since the epoch, parsed in program.ts. */
+  since?: number;
+  limit: number;
+  follow?: boolean;
+  probes?: boolean;
+  json?: boolean;
+}
+
+function filterOf(options: HistoryOptions): RunFilter {
+  const { event, outcome, session, command, since, probes } = options;
+  return { event, outcome, session, command, since, probes };
+}
+
+function queryOf(filter: RunFilter, limit?: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) {
+    if (value === undefined || value === false) continue;
+    params.set(name, name === 'since' ? new Date(value as number).toISOString() : name === 'probes' ? '1' : String(value));
+  }
+  if (limit !== undefined) params.set('limit', String(limit));
+  return params.size ? `?${params}` : '';
+}
+
+// The daemon's answer, or undefined when no daemon answers (then the files are read).
+async function ask(paths: Paths, urlPath: string): Promise<DaemonResponse | undefined> {
+  try {
+    return await requestDaemon(paths.socket, 'GET', urlPath);
+  } catch {
+    return undefined;
+  }
+}
+
+function failedAnswer(response: DaemonResponse, what: string): HookdError {
+  const detail = (response.body as { detail?: unknown })?.detail;
+  // The daemon's detail is a whole sentence; only an answer without one needs saying what was asked.
+  return new HookdError('EDAEMON', typeof detail === 'string' ? detail : `${what}: the daemon answered HTTP ${response.status}`, { exitCode: response.status === 400 ? 2 : 1 });
+}
+
+/** List the runs that pass the options' filter, newest first; or follow new ones. */
+export async function historyCommand(options: HistoryOptions): Promise<void> {
+  const paths = resolvePaths(options);
+  const filter = filterOf(options);
+  if (options.follow) return follow(paths, filter, options.json === true);
+  const response = await ask(paths, `/runs${queryOf(filter, options.limit)}`);
+  let runs: RunSummary[];
+  if (response === undefined) runs = fromFiles(paths.stateDir, filter, options.limit);
+  else if (response.status !== 200) throw failedAnswer(response, 'GET /runs');
+  else runs = readAnswer(RunsSchema, response, 'GET /runs').runs as RunSummary[];
+  if (options.json) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+  else process.stdout.write(runs.length ? `${runs.map(runLine).join('\n')}\n` : 'no runs (yet) that match\n');
+}
+
+// The daemon is not running: the same listing, from the files.
+function fromFiles(stateDir: string, filter: RunFilter, limit: number): RunSummary[] {
+  const runs: RunSummary[] = [];
+  for (const entry of newestFirst(new History(stateDir).file)) {
+    if (runs.length >= limit) break;
+    if (matches(entry, filter)) runs.push(summaryOf(light(entry)));
+  }
+  return runs;
+}
+
+/** Print one run whole. */
+export async function historyShowCommand(id: string, options: Pick<HistoryOptions, 'stateDir' | 'socket' | 'json'>): Promise<void> {
+  const paths = resolvePaths(options);
+  const response = await ask(paths, `/runs/${encodeURIComponent(id)}`);
+  let detail;
+  if (response === undefined) {
+    const attempts = new History(paths.stateDir).find(id);
+    const last = attempts.at(-1);
+    if (!last) throw new CheckFailed(`no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)`);
+    const kept = new FailedPayloads(paths.stateDir).describe(last.eventId);
+    detail = { run: summaryOf(last), attempts, payload: { kept: kept !== undefined, ...kept } };
+  } else if (response.status !== 200) throw failedAnswer(response, `hookd history show ${id}`);
+  else detail = readAnswer(RunDetailSchema, response, `GET /runs/${id}`);
+  if (options.json) process.stdout.write(`${JSON.stringify(detail, null, 2)}\n`);
+  else process.stdout.write(runDetail(detail.run as RunSummary, detail.attempts, detail.payload));
+}
+
+// Print each run the daemon streams, until interrupted or the daemon goes.
+async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<void> {
+  let answer;
+  try {
+    answer = await daemonAgent(paths.socket).request({ origin: 'http://hookd', path: `/runs/stream${queryOf(filter)}`, method: 'GET', headersTimeout: 5000, bodyTimeout: 0 });
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CheckFailed(`--follow needs the daemon, and it is not running (no answer on ${paths.socket}: ${why}); start it with: hookd daemon`);
+  }
+  if (answer.statusCode !== 200) throw failedAnswer({ status: answer.statusCode, body: await answer.body.json().catch(() => undefined) }, 'GET /runs/stream');
+  let pending = '';
+  for await (const chunk of answer.body) {
+    pending += (chunk as Buffer).toString('utf8');
+    const events = pending.split('\n\n');
+    pending = events.pop() ?? '';
+    for (const event of events) {
+      const data = event.split('\n').find((line) => line.startsWith('data: '));
+      if (!data) continue;
+      const run = RunSummarySchema.parse(JSON.parse(data.slice(6))) as RunSummary;
+      process.stdout.write(`${json ? JSON.stringify(run) : runLine(run)}\n`);
+    }
+  }
+  throw new CheckFailed('the daemon closed the stream (it stopped, or this terminal read too slowly); run hookd history --follow again');
+}

@@ -1,0 +1,31 @@
+// `hookd retry ID`: run a failed run's event again (POST /runs/:id/retry). The daemon keeps the
+// payloads of failed runs for this, the last 100 and 16 MiB at most (daemon/failed-payloads.ts).
+import { resolvePaths } from '../common/paths.js';
+import { CheckFailed, HookdError } from '../common/errors.js';
+import { requestDaemon, type DaemonResponse } from '../daemon/socket-client.js';
+import { RetriedSchema, readAnswer } from '../daemon/local-api-schemas.js';
+
+export interface RetryOptions {
+  stateDir?: string;
+  socket?: string;
+  json?: boolean;
+}
+
+/** Queue run `id` again; exit 1 with the daemon's reason when it cannot be. */
+export async function retryCommand(id: string, options: RetryOptions): Promise<void> {
+  const paths = resolvePaths(options);
+  let response: DaemonResponse;
+  try {
+    response = await requestDaemon(paths.socket, 'POST', `/runs/${encodeURIComponent(id)}/retry`);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CheckFailed(`retry needs the daemon, and it is not running (no answer on ${paths.socket}: ${why}); start it with: hookd daemon`);
+  }
+  if (response.status !== 202) {
+    const detail = (response.body as { detail?: unknown })?.detail;
+    throw new HookdError('ERETRY', typeof detail === 'string' ? detail : `the daemon answered HTTP ${response.status}`);
+  }
+  const answer = readAnswer(RetriedSchema, response, `POST /runs/${id}/retry`);
+  if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+  else for (const queued of answer.queued) process.stdout.write(`queued ${answer.retryOf} again as ${queued.id}: ${queued.command}\nits outcome, once it ran: hookd history show ${queued.id}\n`);
+}

@@ -1,0 +1,47 @@
+// What one line of the history holds, and the helpers that read an entry: its output's first
+// lines, and whether it is the run a given id names.
+import type { OutcomeName } from '../runner/outcome.js';
+
+/** One line of the history. Fields are only ever added, never renamed: readers of old files rely on them. */
+export interface HistoryEntry {
+  /** When the outcome was recorded (ISO 8601). */
+  time: string;
+  eventId: string;
+  event: string;
+  session: string;
+  command: string;
+  outcome: OutcomeName;
+  attempt: number;
+  exitCode?: number | null;
+  signal?: string | null;
+  /** The run time: from the hook's start to its end. */
+  durationMs?: number;
+  /** The delivery delay: from the bridge writing the event to the hook's start. */
+  delayMs?: number;
+  /** What the runner captured (the first 64 KiB of each); in memory, only the first lines. */
+  stdout?: string;
+  stderr?: string;
+  truncated?: boolean;
+  detail?: string;
+  /** When the bridge wrote the record, the daemon took it, the hook started and ended (ISO 8601). */
+  receivedAt?: string;
+  takenAt?: string;
+  startedAt?: string;
+  endedAt?: string;
+  /** A run of `hookd doctor`'s probe: not counted, not listed unless asked. */
+  probe?: true;
+  /** The id of the failed run this one retries (`hookd retry`). */
+  retryOf?: string;
+}
+
+/** The first lines of a hook's output, enough to see what happened. */
+export function headOf(text: string, lines = 5, chars = 1000): string {
+  return text.split('\n').slice(0, lines).join('\n').slice(0, chars);
+}
+
+// What memory keeps of an entry: the output's first lines only, so 200 entries stay small.
+export const light = (entry: HistoryEntry): HistoryEntry =>
+  entry.stdout === undefined && entry.stderr === undefined ? entry : { ...entry, stdout: headOf(entry.stdout ?? ''), stderr: headOf(entry.stderr ?? '') };
+
+/** Whether `entry` is run `id`: its full event id, or the end of it after a `-` or `.`. */
+export const isRun = (entry: HistoryEntry, id: string) => entry.eventId === id || (id.length >= 4 && /[-.]$/.test(entry.eventId.slice(0, -id.length)) && entry.eventId.endsWith(id));

@@ -1,0 +1,91 @@
+// The local API's routes over runs: GET /runs (filtered, newest first), GET /runs/stream (SSE),
+// GET /runs/:id (one run whole), POST /runs/:id/retry, and GET /metrics. Each answer is also an
+// exported function, so the live page serves the same answers under its own mount.
+import type { ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Routes } from './local-api.js';
+import type { History } from './history.js';
+import type { FailedPayloads } from './failed-payloads.js';
+import type { RunStream } from './run-stream.js';
+import type { DaemonMetrics } from '../metrics/daemon-metrics.js';
+import type { RetriedSchema, RunDetailSchema, RunsSchema } from './local-api-schemas.js';
+import { parseRunQuery } from './run-filter.js';
+import { summaryOf } from './run-summary.js';
+import { describeOutcome, meaningOf } from '../runner/outcome.js';
+import { MAX_BYTES, MAX_COUNT, RETRIABLE } from './failed-payloads.js';
+import { sendError, sendJson } from '../http/answers.js';
+
+/** What the run routes read. */
+export interface RunRouteContext {
+  history: History;
+  failed: FailedPayloads;
+  stream: RunStream;
+  metrics: DaemonMetrics;
+}
+
+/** An answer: a status and its JSON body (an error's detail when the status is 400 or more). */
+export type Answer<T> = { status: 200 | 202; body: T } | { status: 400 | 404 | 409 | 410; detail: string };
+
+/** GET /runs?event=&outcome=&session=&command=&since=&limit=&probes= */
+export function listRuns(context: Pick<RunRouteContext, 'history'>, params: URLSearchParams): Answer<z.input<typeof RunsSchema>> {
+  const query = parseRunQuery(params);
+  if (typeof query === 'string') return { status: 400, detail: query };
+  return { status: 200, body: { runs: context.history.search(query.filter, query.limit).map(summaryOf) } };
+}
+
+const notFound = (id: string) => ({ status: 404 as const, detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)` });
+
+/** GET /runs/:id: every attempt of one run, output whole, and its payload when a failure kept it. */
+export function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Answer<z.input<typeof RunDetailSchema>> {
+  const attempts = context.history.find(id);
+  const last = attempts.at(-1);
+  if (!last) return notFound(id);
+  const kept = context.failed.describe(last.eventId);
+  return { status: 200, body: { run: summaryOf(last), attempts, payload: { kept: kept !== undefined, ...kept } } };
+}
+
+/** POST /runs/:id/retry: queue a failed run's kept record again. */
+export async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
+  const last = context.history.find(id).at(-1);
+  if (!last) return notFound(id);
+  const reads = describeOutcome(last.outcome, last);
+  if (!meaningOf(last.outcome).failed) return { status: 409, detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried` };
+  if (!(RETRIABLE as readonly string[]).includes(last.outcome)) {
+    return { status: 409, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE.join(', ')}) can be retried` };
+  }
+  const queued = await context.failed.retry(last.eventId);
+  if (!queued) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${MAX_BYTES / 1024 / 1024} MiB at most)` };
+  context.history.noteRetry(queued.id, last.eventId);
+  return { status: 202, body: { queued: [queued], retryOf: last.eventId } };
+}
+
+/** GET /metrics, in the Prometheus text format. */
+export async function sendMetrics(context: Pick<RunRouteContext, 'metrics'>, res: ServerResponse): Promise<void> {
+  const text = await context.metrics.registry.metrics();
+  res.writeHead(200, { 'content-type': context.metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function send<T>(res: ServerResponse, answer: Answer<T>): void {
+  if ('detail' in answer) sendError(res, answer.status, answer.detail);
+  else sendJson(res, answer.status, answer.body);
+}
+
+/** The run routes over a running daemon's parts. `/runs/stream` comes before `/runs/:id`. */
+export function runRoutes(context: RunRouteContext): Routes {
+  return [
+    { method: 'GET', path: '/runs', handler: ({ res, url }) => send(res, listRuns(context, url.searchParams)) },
+    {
+      method: 'GET',
+      path: '/runs/stream',
+      handler: ({ req, res, url }) => {
+        const query = parseRunQuery(url.searchParams);
+        if (typeof query === 'string') return sendError(res, 400, query);
+        context.stream.open(req, res, query.filter);
+      },
+    },
+    { method: 'GET', path: '/runs/:id', handler: ({ res }, params) => send(res, showRun(context, params.id as string)) },
+    { method: 'POST', path: '/runs/:id/retry', handler: async ({ req, res }, params) => (req.resume(), send(res, await retryRun(context, params.id as string))) },
+    { method: 'GET', path: '/metrics', handler: ({ res }) => sendMetrics(context, res) },
+  ];
+}

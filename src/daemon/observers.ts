@@ -1,0 +1,46 @@
+// What watches the runs beyond the history: the kept payloads of failed runs (for retries), the
+// stream of finished runs, the metrics; and the routes that show them. Built once per daemon
+// over its pipeline; daemon.ts mounts the routes and closes them on stop.
+import { FailedPayloads } from './failed-payloads.js';
+import { RunStream } from './run-stream.js';
+import { runRoutes } from './history-routes.js';
+import { createMetrics, type DaemonMetrics } from '../metrics/daemon-metrics.js';
+import { countProxy } from '../metrics/count-proxy.js';
+import type { Pipeline } from './pipeline.js';
+import type { LiveConfig } from './live-config.js';
+import type { Fallback, Routes } from './local-api.js';
+import type { Logger } from '../common/logger.js';
+
+/** The observers of one daemon. */
+export interface Observers {
+  failed: FailedPayloads;
+  stream: RunStream;
+  metrics: DaemonMetrics;
+  /** GET /runs, /runs/stream, /runs/:id, POST /runs/:id/retry, GET /metrics. */
+  routes: Routes;
+  /** The platform proxy's fallback, its answers counted. */
+  countProxy(fallback: Fallback | undefined): Fallback | undefined;
+  close(): void;
+}
+
+/** Subscribe the observers to `pipeline`'s runs. */
+export function openObservers(stateDir: string, pipeline: Pipeline, config: LiveConfig, logger: Logger): Observers {
+  const { history, events, scheduler, inbox } = pipeline;
+  const failed = new FailedPayloads(stateDir);
+  failed.open();
+  const stopKeeping = failed.subscribe(events, inbox.dirs.cur, logger);
+  const stream = new RunStream(history);
+  const metrics = createMetrics({ events, scheduler, inbox, config });
+  return {
+    failed,
+    stream,
+    metrics,
+    routes: runRoutes({ history, failed, stream, metrics }),
+    countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),
+    close() {
+      stopKeeping();
+      stream.close();
+      metrics.close();
+    },
+  };
+}

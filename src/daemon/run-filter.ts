@@ -1,0 +1,82 @@
+// Which runs a listing wants: `hookd history`'s flags and GET /runs's parameters, parsed and
+// checked in one place (the CLI checks them before asking, the daemon again for other callers).
+import { OUTCOMES, type OutcomeName } from '../runner/outcome.js';
+import type { HistoryEntry } from './history-entry.js';
+
+/** What a listing keeps. `since` is ms since the epoch. */
+export interface RunFilter {
+  event?: string;
+  outcome?: OutcomeName;
+  session?: string;
+  /** Part of the command line. */
+  command?: string;
+  since?: number;
+  /** Also the doctor's probe runs (left out unless asked). */
+  probes?: boolean;
+}
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `10m`, `2h`, `3d`, `30s` ago, or a date (`2024-05-01`, `2024-05-01T12:00:00Z`): ms since the epoch, or why not. */
+export function parseSince(text: string, now = Date.now()): number | string {
+  const relative = /^(\d+)([smhd])$/.exec(text);
+  if (relative) return now - Number(relative[1]) * (UNITS[relative[2] as string] as number);
+  // Only ISO-like dates: Date.parse also takes "1" (the year 2001).
+  const date = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(date)) return `since must be a duration ago (30s, 10m, 2h, 3d) or a date (2024-05-01, 2024-05-01T12:00:00Z), got ${JSON.stringify(text)}`;
+  return date;
+}
+
+/** The outcome named `text`, or why it is not one (listing the valid ones). */
+export function parseOutcome(text: string): OutcomeName | string {
+  if (Object.hasOwn(OUTCOMES, text)) return text as OutcomeName;
+  return `outcome must be one of ${Object.keys(OUTCOMES).join(', ')}; got ${JSON.stringify(text)}`;
+}
+
+/** A limit from 1 to MAX_LIMIT in plain digits, or why not. */
+export function parseLimit(text: string): number | string {
+  const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1 || number > MAX_LIMIT) return `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(text)}`;
+  return number;
+}
+
+/** GET /runs's parameters as a filter and a limit, or the first reason they are not valid. */
+export function parseRunQuery(params: URLSearchParams, now = Date.now()): { filter: RunFilter; limit: number } | string {
+  const filter: RunFilter = {};
+  for (const name of ['event', 'session', 'command'] as const) {
+    const value = params.get(name);
+    if (value !== null && value !== '') filter[name] = value;
+  }
+  const outcome = params.get('outcome');
+  if (outcome !== null) {
+    const parsed = parseOutcome(outcome);
+    if (!Object.hasOwn(OUTCOMES, parsed)) return parsed;
+    filter.outcome = parsed as OutcomeName;
+  }
+  const since = params.get('since');
+  if (since !== null) {
+    const parsed = parseSince(since, now);
+    if (typeof parsed === 'string') return parsed;
+    filter.since = parsed;
+  }
+  const probes = params.get('probes');
+  if (probes !== null && probes !== '0' && probes !== '1') return `probes must be 0 or 1, got ${JSON.stringify(probes)}`;
+  filter.probes = probes === '1';
+  const limit = parseLimit(params.get('limit') ?? String(DEFAULT_LIMIT));
+  if (typeof limit === 'string') return limit;
+  return { filter, limit };
+}
+
+/** Whether `entry` passes `filter`. */
+export function matches(entry: HistoryEntry, filter: RunFilter): boolean {
+  if (entry.probe && !filter.probes) return false;
+  if (filter.event !== undefined && entry.event !== filter.event) return false;
+  if (filter.outcome !== undefined && entry.outcome !== filter.outcome) return false;
+  if (filter.session !== undefined && entry.session !== filter.session) return false;
+  if (filter.command !== undefined && !entry.command.includes(filter.command)) return false;
+  if (filter.since !== undefined && !(Date.parse(entry.time) >= filter.since)) return false;
+  return true;
+}

@@ -1,0 +1,18 @@
+// How a run of `hookd doctor`'s probe is told from a real one: its payload's session id and its
+// command both carry the marker. The history marks such runs `probe`, and the counts, metrics and
+// `hookd history` leave them out unless asked, so checking the chain does not show up as activity.
+
+/** The session-id prefix of the probe's payload. */
+export const PROBE_SESSION_PREFIX = 'hookd-doctor-';
+/** The probe hook's command, before its nonce. */
+export const PROBE_COMMAND_PREFIX = 'echo hookd-doctor-probe ';
+
+/** The probe's session id and command for `nonce`. */
+export function probeRun(nonce: string): { sessionId: string; command: string } {
+  return { sessionId: `${PROBE_SESSION_PREFIX}${nonce}`, command: `${PROBE_COMMAND_PREFIX}${nonce}` };
+}
+
+/** Whether a run is the doctor's probe: both its session and its command carry the marker. */
+export function isProbe(sessionId: string, command: string): boolean {
+  return sessionId.startsWith(PROBE_SESSION_PREFIX) && command.startsWith(PROBE_COMMAND_PREFIX);
+}

@@ -1,0 +1,66 @@
+// The daemon's metrics in the Prometheus text format (prom-client), on a registry of its own (not
+// prom-client's global one: two daemons in one process, as in the tests, must not share counts).
+// Runs are counted from run events; the queue, the inbox and the settings are read at each scrape.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isProbe } from '../doctor/probe-marker.js';
+import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
+import type { Scheduler } from '../daemon/scheduler.js';
+import type { Inbox } from '../events/inbox.js';
+import type { LiveConfig } from '../daemon/live-config.js';
+
+/** What the metrics read. */
+export interface MetricSources {
+  events: RunEvents;
+  scheduler: Scheduler;
+  inbox: Inbox;
+  config: LiveConfig;
+}
+
+/** The metrics of one daemon. */
+export interface DaemonMetrics {
+  registry: Registry;
+  /** Count one answer of the platform proxy. */
+  proxyAnswered(status: number): void;
+  /** Stop counting (the daemon stops). */
+  close(): void;
+}
+
+const RUN_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+const DELAY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30];
+
+/** Build the registry over the daemon's parts and start counting runs. */
+export function createMetrics(sources: MetricSources): DaemonMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const runs = new Counter({ name: 'hookd_runs_total', help: 'Runs by event and outcome (hookd doctor probes not counted)', labelNames: ['event', 'outcome'], registers });
+  const duration = new Histogram({ name: 'hookd_run_duration_seconds', help: 'Run time of hooks, from start to end', labelNames: ['event'], buckets: RUN_BUCKETS, registers });
+  const delay = new Histogram({ name: 'hookd_delivery_delay_seconds', help: 'From the bridge writing an event to its hook starting', labelNames: ['event'], buckets: DELAY_BUCKETS, registers });
+  const { scheduler, inbox, config } = sources;
+  new Gauge({ name: 'hookd_queue_depth', help: 'Runs scheduled and not finished (running or waiting for a slot)', registers, collect() { this.set(scheduler.depth.pending); } });
+  new Gauge({ name: 'hookd_inbox_backlog', help: 'Events in the inbox: committed, or taken and not finished', registers, collect() { this.set(inbox.waiting()); } });
+  let reloadFailuresSeen = 0;
+  new Counter({
+    name: 'hookd_settings_reload_failures_total',
+    help: 'Reloads of a followed settings file that failed (the last good config was kept)',
+    registers,
+    collect() {
+      this.inc(config.reloadFailures - reloadFailuresSeen);
+      reloadFailuresSeen = config.reloadFailures;
+    },
+  });
+  const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });
+  const stop = sources.events.on('finished', (run: RunFinished) => {
+    if (isProbe(run.sessionId, run.command)) return;
+    const event = run.event || 'unknown';
+    runs.inc({ event, outcome: run.outcome });
+    if (run.startedAt === undefined) return;
+    duration.observe({ event }, (run.endedAt - run.startedAt) / 1000);
+    delay.observe({ event }, Math.max(0, run.startedAt - run.receivedAt) / 1000);
+  });
+  return {
+    registry,
+    proxyAnswered: (status) => proxy.inc({ status: String(status) }),
+    close: stop,
+  };
+}
