@@ -48,7 +48,9 @@ export const shutdownDeadlineOption = () =>
     .argParser(seconds('--shutdown-deadline', false))
     .default(DEFAULT_SHUTDOWN_DEADLINE_SEC);
 export const tcpPortOption = () =>
-  new Option('--tcp-port <port>', 'also serve the local API on 127.0.0.1 (bearer token in <state>/local-token)')
+  new Option('--tcp-port <port>', 'the loopback listener (local API and http hooks, bearer token in <state>/local-token); default 14653, 0 any free port')
     .env('HOOKD_TCP_PORT')
     .argParser(integerIn('--tcp-port', 'a port number', 0, 65535));
+export const transportOption = () =>
+  new Option('--transport <how>', 'bridge: the client runs hookd emit; http: Claude Code posts the event to the daemon (other clients keep the bridge)').choices(['bridge', 'http']).default('bridge');
 export const probeTimeoutOption = () => new Option('--timeout <seconds>', 'how long to wait for the probe hook').argParser(seconds('--timeout', true)).default(10);

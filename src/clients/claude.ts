@@ -25,6 +25,8 @@ export const claude: ClientProfile = {
   fireAndForget: ['Notification', 'SessionEnd', 'StopFailure'],
   stopEvent: 'Stop',
   hookTypes: ['command', 'http', 'prompt', 'agent', 'mcp_tool'],
+  // 2.1.330 logs "HTTP hooks are not supported for SessionStart" and skips them.
+  httpSkippedEvents: ['SessionStart', 'Setup'],
   sessionField: 'session_id',
   matchFields: {
     PreToolUse: TOOL, PostToolUse: TOOL, PostToolUseFailure: TOOL, PermissionRequest: TOOL, PermissionDenied: TOOL,

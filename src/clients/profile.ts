@@ -32,8 +32,10 @@ export interface ClientProfile {
   fireAndForget: readonly string[];
   /** Its "the agent finished a turn" event: where an added notify example goes. */
   stopEvent: string;
-  /** Hook types the client knows; hookd runs only `command`. */
+  /** Hook types the client knows; hookd runs `command` ones, and `http` ones posted to its hook endpoint. */
   hookTypes: readonly string[];
+  /** Events for which the client skips `http` hooks (Claude Code sends none for SessionStart and Setup). */
+  httpSkippedEvents?: readonly string[];
   /** The payload field naming the session. */
   sessionField: string;
   /** The payload field a matcher applies to, per event. */

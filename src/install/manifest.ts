@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HookdError, describeError } from '../common/errors.js';
+import type { HttpSwapRecord } from './http-swap.js';
 
 export interface WrapRecord {
   event: string;
@@ -30,6 +31,8 @@ export interface FileRecord {
   textBefore?: string;
   /** The blanks inside an empty list or object install filled, by JSON path, put back when uninstall empties it (`[]` needs none). */
   emptyInner?: Record<string, string>;
+  /** Hooks `--transport http` turned into http entries, put back by uninstall (http-swap.ts). */
+  httpSwaps?: HttpSwapRecord[];
 }
 
 interface Manifest {
@@ -82,6 +85,8 @@ export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
   for (const add of more.adds) if (!adds.some((a) => a.event === add.event && a.command === add.command)) adds.push(add);
   const textBefore = record.textBefore ?? more.textBefore;
   const emptyInner = { ...more.emptyInner, ...record.emptyInner };
+  const httpSwaps = [...(record.httpSwaps ?? [])];
+  for (const swap of more.httpSwaps ?? []) if (!httpSwaps.some((s) => s.event === swap.event && s.written === swap.written)) httpSwaps.push(swap);
   return {
     wraps,
     adds,
@@ -90,6 +95,7 @@ export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
     createdEvents: [...new Set([...record.createdEvents, ...more.createdEvents])],
     ...(textBefore !== undefined ? { textBefore } : {}),
     ...(Object.keys(emptyInner).length ? { emptyInner } : {}),
+    ...(httpSwaps.length ? { httpSwaps } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ const DECISION_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpec
 export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefined {
   if (!entry.decides) return undefined;
   const name = entry.client.name;
-  const behind = entry.kind === 'bridge' ? ' (behind the bridge it is lost: the client sees success)' : '';
+  const behind = entry.kind === 'bridge' ? ' (behind the bridge it is lost: the client sees success)' : entry.kind === 'http' ? ' (posted to hookd it is lost: the client sees success)' : '';
   if (outcome.exitCode === 2) return `${name} would act on exit code 2: it blocks ${entry.event} and shows stderr to the agent${behind}`;
   const out = outcome.stdout.text.trim();
   if (!out.startsWith('{')) return undefined;

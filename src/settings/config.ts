@@ -2,6 +2,7 @@
 // client, its file and its effective timeout, plus the indexes the daemon asks on every event.
 // Built once per load from validated files, then trusted.
 import { classifyCommand } from './classify-command.js';
+import { parseHookdUrl, type HookdUrl } from './hookd-url.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** Node's timers fire at once past 2^31 - 1 ms (about 24.8 days): longer timeouts are clamped to it. */
@@ -17,13 +18,17 @@ export interface HookEntry {
   client: ClientProfile;
   location: string;
   matcher: string | undefined;
-  /** The hook's type: `command`, or one hookd does not run (`http`, `prompt`, `agent`, `mcp_tool`…). */
+  /** The hook's type: `command`, `http`, or one hookd does not run (`prompt`, `agent`, `mcp_tool`…). */
   type: string;
-  /** The command as written (empty for other types). */
+  /** The command as written (the URL of an http entry; empty for other types). */
   command: string;
-  /** bridge: the client runs `hookd emit -- CMD`, the daemon runs CMD; plain: the client runs it; other: not a command. */
-  kind: 'bridge' | 'plain' | 'other';
-  /** The command that actually runs: the inner CMD of a bridge entry, else `command`. */
+  /**
+   * bridge: the client runs `hookd emit -- CMD`, the daemon runs CMD; http: the client POSTs the
+   * event to hookd's hook endpoint, the daemon runs the URL's CMD; plain: the client runs it; other:
+   * not a command hookd runs (an http hook to another URL too).
+   */
+  kind: 'bridge' | 'http' | 'plain' | 'other';
+  /** The command that actually runs: the inner CMD of a bridge entry, the URL's CMD of an http one, else `command`. */
   run: string;
   /** The timeout as written, in the client's unit, if any. */
   timeoutWritten: number | undefined;
@@ -35,6 +40,23 @@ export interface HookEntry {
   badOption: string | undefined;
   /** A bridge entry's `hookd` and its `--state-dir`, as written: where the client's events go. */
   bridge: { program: string; stateDir: string | undefined } | undefined;
+  /** An http entry's URL, its parts, and the headers and variables it sends them with. */
+  http: HttpHook | undefined;
+}
+
+/** What an http entry pointing at hookd says. */
+export interface HttpHook extends HookdUrl {
+  url: string;
+  headers: Record<string, string>;
+  allowedEnvVars: string[];
+}
+
+/** The kinds the daemon runs: behind the bridge, and posted to its hook endpoint. */
+export const DAEMON_KINDS: ReadonlyArray<HookEntry['kind']> = ['bridge', 'http'];
+
+/** Whether the daemon runs `entry` (the client hands the event to hookd, by the bridge or by http). */
+export function isDaemonHook(entry: HookEntry): boolean {
+  return DAEMON_KINDS.includes(entry.kind);
 }
 
 export interface HookConfig {
@@ -58,13 +80,25 @@ export interface RawHook {
   type: string;
   command: string | undefined;
   timeout: number | undefined;
+  /** An http hook's url, headers and allowedEnvVars, as written. */
+  url?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  allowedEnvVars?: string[] | undefined;
+}
+
+/** The http hook `raw` when its URL points at hookd's endpoint with a command. */
+function httpHookOf(raw: RawHook): HttpHook | undefined {
+  const parsed = raw.type === 'http' && raw.url !== undefined ? parseHookdUrl(raw.url) : undefined;
+  if (!parsed?.command) return undefined;
+  return { ...parsed, url: raw.url!, headers: raw.headers ?? {}, allowedEnvVars: raw.allowedEnvVars ?? [] };
 }
 
 /** A classified entry of `client`'s `file` from one validated hook. */
 export function buildEntry(raw: RawHook, file: string, client: ClientProfile): HookEntry {
-  const command = raw.command ?? '';
+  const http = httpHookOf(raw);
+  const command = raw.command ?? (http ? http.url : '');
   const classified = raw.type === 'command' ? classifyCommand(command) : undefined;
-  const kind = raw.type !== 'command' ? 'other' : classified!.kind;
+  const kind = http ? 'http' : raw.type !== 'command' ? 'other' : classified!.kind;
   return {
     event: raw.event,
     file,
@@ -74,12 +108,13 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     type: raw.type,
     command,
     kind,
-    run: classified?.kind === 'bridge' ? classified.inner : command,
+    run: http ? http.command! : classified?.kind === 'bridge' ? classified.inner : command,
     timeoutWritten: raw.timeout,
     timeoutMs: timeoutMsOf(raw.timeout, client),
     decides: !client.fireAndForget.includes(raw.event),
     unquotedShellSyntax: classified?.kind === 'bridge' && classified.unquotedShellSyntax,
     badOption: classified?.kind === 'bridge' ? classified.badOption : undefined,
     bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
+    http,
   };
 }

@@ -1,23 +1,28 @@
 // The questions the daemon asks of the config on every event, answered from indexes built once
-// per reload: which daemon hooks an event runs, and the timeout of a command it was handed.
+// per reload: which daemon hooks an event runs, the timeout of a command it was handed, and
+// whether the hook endpoint may run a command it was asked for.
 import { selectHooks } from '../runner/select-hooks.js';
-import type { HookConfig, HookEntry } from './config.js';
+import { DAEMON_KINDS, isDaemonHook, type HookConfig, type HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 export interface DaemonHooks {
-  /** How many bridge entries the config has. */
+  /** How many daemon hooks (bridge and http entries) the config has. */
   readonly count: number;
   /** The daemon hooks `event` runs for a payload, matchers applied, identical commands once. */
   forEvent(event: string, data: Record<string, unknown>): HookEntry[];
   /** The entries that run `command` for `event`; the sending client's first when it is known. */
   entriesFor(event: string, command: string, client?: ClientProfile): HookEntry[];
+  /** The http entries that name `command` for `event`: only those let the hook endpoint run it. */
+  httpEntriesFor(event: string, command: string): HookEntry[];
+  /** The events for which some http entry names `command`. */
+  httpEvents(command: string): string[];
 }
 
 const key = (event: string, command: string) => `${event}\0${command}`;
 
-/** Index the bridge entries of `config`. */
+/** Index the daemon hooks (bridge and http entries) of `config`. */
 export function indexDaemonHooks(config: HookConfig): DaemonHooks {
-  const bridged: HookConfig = { shape: config.shape, entries: config.entries.filter((entry) => entry.kind === 'bridge') };
+  const bridged: HookConfig = { shape: config.shape, entries: config.entries.filter(isDaemonHook) };
   const byCommand = new Map<string, HookEntry[]>();
   for (const entry of bridged.entries) {
     const list = byCommand.get(key(entry.event, entry.run)) ?? [];
@@ -26,12 +31,14 @@ export function indexDaemonHooks(config: HookConfig): DaemonHooks {
   }
   return {
     count: bridged.entries.length,
-    forEvent: (event, data) => selectHooks(bridged, event, data, ['bridge']),
+    forEvent: (event, data) => selectHooks(bridged, event, data, DAEMON_KINDS),
     entriesFor(event, command, client) {
       const entries = byCommand.get(key(event, command)) ?? [];
       const own = client ? entries.filter((entry) => entry.client.id === client.id) : [];
       return own.length ? own : entries;
     },
+    httpEntriesFor: (event, command) => (byCommand.get(key(event, command)) ?? []).filter((entry) => entry.kind === 'http'),
+    httpEvents: (command) => [...new Set(bridged.entries.filter((entry) => entry.kind === 'http' && entry.run === command).map((entry) => entry.event))],
   };
 }
 

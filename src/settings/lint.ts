@@ -2,7 +2,8 @@
 // of the entry's client. They never fail `hookd validate`; they say what to change.
 import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
-import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
+import { MAX_TIMEOUT_MS, isDaemonHook, type HookConfig, type HookEntry } from './config.js';
+import { httpHookWarnings } from './lint-http.js';
 import type { TextFeatures } from './load.js';
 
 function entryWarnings(entry: HookEntry, at: string): string[] {
@@ -14,6 +15,7 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
     warnings.push(`${at}.timeout: ${entry.timeoutWritten} ms; ${client.name} reads timeout in milliseconds: did you mean ${entry.timeoutWritten * 1000}?`);
   }
   if (entry.timeoutWritten && entry.timeoutMs === MAX_TIMEOUT_MS) warnings.push(`${at}.timeout: ${entry.timeoutWritten} ${unit} is past the longest timer (about 24.8 days); hookd uses 24.8 days`);
+  if (entry.kind === 'http') return [...warnings, ...httpHookWarnings(entry, at)];
   if (entry.kind !== 'bridge') return warnings;
   if (entry.run === '') warnings.push(`${at}.command: "hookd emit" with no command to run`);
   if (entry.badOption) warnings.push(`${at}.command: hookd emit has no option ${entry.badOption}; write "hookd emit -- CMD"`);
@@ -37,6 +39,9 @@ export function notesFor(config: HookConfig, file: string): string[] {
     }
     if (entry.kind === 'bridge' && entry.decides) {
       return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
+    }
+    if (entry.kind === 'http' && entry.decides) {
+      return [`${at}.url: hookd's hook endpoint answers at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
     }
     return [];
   });
@@ -69,7 +74,7 @@ export function lintAcrossFiles(configs: readonly HookConfig[]): string[] {
   const seen = new Map<string, HookEntry>();
   const warnings: string[] = [];
   for (const entry of configs.flatMap((config) => config.entries)) {
-    if (entry.kind !== 'bridge') continue;
+    if (!isDaemonHook(entry)) continue;
     const key = `${entry.event}\0${entry.run}`;
     const other = seen.get(key);
     if (!other) seen.set(key, entry);

@@ -2,7 +2,7 @@
 // JSON with comments, trailing commas and a byte-order mark (parse-json-text.ts); its shape is
 // decided by hook-map.ts; its timeouts are read in its client's unit.
 import { readFile, stat } from 'node:fs/promises';
-import { EMPTY_CONFIG, buildEntry, type HookConfig } from './config.js';
+import { EMPTY_CONFIG, buildEntry, type HookConfig, type RawHook } from './config.js';
 import { EventMapSchema, FlatEventMapSchema } from './schema.js';
 import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject } from './hook-map.js';
 import { parseJsonText } from './parse-json-text.js';
@@ -46,6 +46,7 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
           type: typeof hook.type === 'string' ? hook.type : 'command',
           command: typeof hook.command === 'string' ? hook.command : undefined,
           timeout: typeof hook.timeout === 'number' ? hook.timeout : undefined,
+          ...httpFields(hook),
         },
         file,
         client,
@@ -53,6 +54,14 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
     ),
   );
   return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries }, features };
+}
+
+/** An http hook's url, headers (string values only) and allowedEnvVars, as written. */
+function httpFields(hook: JsonObject): Pick<RawHook, 'url' | 'headers' | 'allowedEnvVars'> {
+  if (hook.type !== 'http') return {};
+  const headers = isObject(hook.headers) ? Object.fromEntries(Object.entries(hook.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string')) : {};
+  const allowed = Array.isArray(hook.allowedEnvVars) ? hook.allowedEnvVars.filter((name): name is string => typeof name === 'string') : [];
+  return { url: typeof hook.url === 'string' ? hook.url : undefined, headers, allowedEnvVars: allowed };
 }
 
 /** Read and parse the hook file `file` of `client`. Devices, FIFOs and sockets are refused, never opened. */

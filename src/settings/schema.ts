@@ -3,6 +3,7 @@
 // event hookd does not know is kept and left to the client, never a reason to refuse the file.
 // Only `hooks` is hookd's business; every other key of the file belongs to the client.
 import { z } from 'zod';
+import { HOOK_PATH_PREFIX, parseHookdUrl } from './hookd-url.js';
 
 const HOOK_TYPE_MESSAGE = 'expected a hook type such as "command"';
 
@@ -18,10 +19,35 @@ const hookShape = (typeRequired: boolean) =>
     })
     .superRefine((hook, ctx) => {
       if (hook.type === undefined && typeRequired) ctx.addIssue({ code: 'custom', message: HOOK_TYPE_MESSAGE, input: undefined, path: ['type'] });
+      if (hook.type === 'http') return checkHttpHook(hook.url, ctx);
       if ((hook.type ?? 'command') !== 'command') return;
       if (hook.command === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
       else if (hook.command === '') ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
     });
+
+// An http hook needs a URL; one that points at hookd's endpoint must name the command to run.
+function checkHttpHook(url: unknown, ctx: z.RefinementCtx): void {
+  if (typeof url !== 'string') return ctx.addIssue({ code: 'invalid_type', expected: 'string', input: url, path: ['url'] });
+  const hookd = parseHookdUrl(url);
+  if (hookd && !hookd.command) {
+    ctx.addIssue({ code: 'custom', message: `points at hookd's hook endpoint but names no command: add ?command=<URL-encoded command>`, input: url, path: ['url'] });
+  }
+}
+
+// An http hook to hookd stands under the event its URL names: the client posts every event of the
+// group to that URL, and the daemon runs the command only for the event the URL names.
+function checkHttpEvents(map: Record<string, { hooks: { type?: string; url?: unknown }[] }[]>, ctx: z.RefinementCtx): void {
+  for (const [event, groups] of Object.entries(map)) {
+    groups.forEach((group, index) =>
+      group.hooks.forEach((hook, hookIndex) => {
+        const hookd = hook.type === 'http' && typeof hook.url === 'string' ? parseHookdUrl(hook.url) : undefined;
+        if (!hookd || hookd.event === event) return;
+        const message = `the URL names the event "${hookd.event}" (${HOOK_PATH_PREFIX}${hookd.event}) but the hook stands under "${event}": hookd would refuse every request; use ${HOOK_PATH_PREFIX}${event}`;
+        ctx.addIssue({ code: 'custom', message, input: hook.url, path: [event, index, 'hooks', hookIndex, 'url'] });
+      }),
+    );
+  }
+}
 
 /**
  * One hook. `type` is `command` (run by hookd behind the bridge, or by the client) or another
@@ -40,7 +66,7 @@ export const HookGroupSchema = z.looseObject({
 });
 
 /** Event name → groups. Event names are open: clients add new ones over time. */
-export const EventMapSchema = z.record(z.string(), z.array(HookGroupSchema));
+export const EventMapSchema = z.record(z.string(), z.array(HookGroupSchema)).superRefine(checkHttpEvents);
 
 /** Cursor's flat layout: event name → hooks, each with its own matcher. */
 export const FlatEventMapSchema = z.record(z.string(), z.array(FlatHookSchema));

@@ -53,6 +53,8 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
     HOOKD_STATE_DIR: stateDir,
     ...(options.home ? { HOME: options.home } : { HOOKD_SETTINGS: settings }),
     HOOKD_LOG_LEVEL: 'debug',
+    // Any free port for the loopback listener: test daemons never take the user's fixed hook port.
+    HOOKD_TCP_PORT: '0',
     PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`,
   };
   let output = '';

@@ -1,0 +1,36 @@
+// Install and uninstall with `--transport http`: the events Claude Code posts http hooks for get
+// http entries (http-swap.ts); the others (SessionStart, Setup) and every other client keep the
+// bridge (plan-edit.ts). Both plans are made on the same text, one after the other.
+import { planInstall, planUninstall, type AddRequest, type Plan, type PlanOptions } from './plan-edit.js';
+import { planHttpInstall, planHttpUninstall } from './http-swap.js';
+import type { FileRecord } from './manifest.js';
+import type { ClientProfile } from '../clients/profile.js';
+
+/** The events of `events` whose hooks `client` can post over http. */
+export function httpEventsOf(client: ClientProfile, events: readonly string[]): string[] {
+  return client.hookTypes.includes('http') ? events.filter((event) => !client.httpSkippedEvents?.includes(event)) : [];
+}
+
+/** Install with http entries where the client sends them, the bridge elsewhere. */
+export function planHttpTransport(text: string, exists: boolean, events: readonly string[], adds: readonly AddRequest[], port: number, client: ClientProfile, options: PlanOptions): Plan {
+  const httpEvents = httpEventsOf(client, events);
+  const http = planHttpInstall(text, httpEvents, port, { layout: options.layout, file: options.file });
+  const rest = planInstall(http.after, exists, events.filter((event) => !httpEvents.includes(event)), adds, options);
+  const record: FileRecord = http.swaps.length ? { ...rest.record, httpSwaps: http.swaps } : rest.record;
+  return { after: rest.changes.length ? rest.after : http.after, changes: [...http.changes, ...rest.changes], record };
+}
+
+/** Uninstall: the http entries install wrote go back to the hooks they were, then the bridge's edits are undone. */
+export function planUninstallAll(text: string, record: FileRecord, options: PlanOptions): Plan {
+  const http = planHttpUninstall(text, record.httpSwaps ?? [], { layout: options.layout, file: options.file });
+  const rest = planUninstall(http.after, record, options);
+  return { after: rest.changes.length ? rest.after : http.after, changes: [...http.changes, ...rest.changes], record };
+}
+
+/** What `--transport http` says of `client` and the chosen events. */
+export function httpTransportNotes(client: ClientProfile, events: readonly string[], tokenFile: string): string[] {
+  if (!client.hookTypes.includes('http')) return [`note: ${client.name} has no http hooks: its hooks keep the bridge`];
+  const skipped = events.filter((event) => client.httpSkippedEvents?.includes(event));
+  const notes = skipped.length ? [`note: ${client.name} sends no http hooks for ${skipped.join(', ')}: those keep the bridge`] : [];
+  return [...notes, `note: http hooks need HOOKD_TOKEN in the environment the client starts with: export HOOKD_TOKEN="$(cat '${tokenFile}')" (see the README); while the daemon is down they are lost, unless the service holds the port`];
+}

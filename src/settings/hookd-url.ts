@@ -1,0 +1,44 @@
+// The URL of hookd's hook endpoint, the one place that reads and writes it:
+//   http://127.0.0.1:PORT/hooks/v1/<Event>?command=<URL-encoded CMD>   (also `localhost`)
+// An http hook of Claude Code whose URL has this shape is a daemon hook: the client POSTs the
+// event to the daemon, which runs CMD. The command is read with URLSearchParams on both sides
+// (settings and request), so any valid encoding of it names the same command.
+
+/** The path prefix of the hook endpoint. */
+export const HOOK_PATH_PREFIX = '/hooks/v1/';
+
+/** The hosts a hook URL may name: the listener is on 127.0.0.1 only. */
+export const HOOK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost'];
+
+export interface HookdUrl {
+  host: string;
+  port: number;
+  /** The event named in the path. */
+  event: string;
+  /** The command of `?command=`, decoded; undefined when absent or empty. */
+  command: string | undefined;
+}
+
+/** The parts of `url` when it points at hookd's hook endpoint, else undefined (someone else's URL). */
+export function parseHookdUrl(url: string): HookdUrl | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' || !HOOK_HOSTS.includes(parsed.hostname) || !parsed.pathname.startsWith(HOOK_PATH_PREFIX)) return undefined;
+  let event: string;
+  try {
+    event = decodeURIComponent(parsed.pathname.slice(HOOK_PATH_PREFIX.length));
+  } catch {
+    event = '';
+  }
+  const command = parsed.searchParams.get('command') ?? '';
+  return { host: parsed.hostname, port: Number(parsed.port || 80), event, command: command.trim() === '' ? undefined : command };
+}
+
+/** The hook URL that makes the daemon on `port` run `command` for `event`. */
+export function hookdUrl(port: number, event: string, command: string): string {
+  return `http://127.0.0.1:${port}${HOOK_PATH_PREFIX}${encodeURIComponent(event)}?command=${encodeURIComponent(command)}`;
+}

@@ -1,0 +1,44 @@
+// What a request to the hook endpoint must look like before anything of it is read: no page in a
+// browser can make such a request (an Origin header, a non-JSON content type, or a Host that is
+// not the listener's own, as DNS rebinding would send, are refused), and the command it names must
+// be one a followed settings file posts to hookd for that event.
+import type { IncomingMessage } from 'node:http';
+import type { DaemonHooks } from '../settings/daemon-hooks.js';
+import { HOOK_HOSTS } from '../settings/hookd-url.js';
+
+export interface Refusal {
+  status: number;
+  detail: string;
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Why `req` may not reach the endpoint from where it came, or undefined. */
+export function refuseOrigin(req: IncomingMessage): Refusal | undefined {
+  if (req.headers.origin !== undefined) {
+    return { status: 403, detail: 'a request with an Origin header comes from a web page; the hook endpoint takes requests from agent clients only' };
+  }
+  const port = req.socket.localPort;
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!HOOK_HOSTS.some((name) => host === `${name}:${port}`)) {
+    return { status: 403, detail: `Host must be 127.0.0.1:${port} or localhost:${port} (this listener), got ${JSON.stringify(req.headers.host ?? '')}` };
+  }
+  if (mediaType(req.headers['content-type']) !== 'application/json') {
+    return { status: 415, detail: `Content-Type must be application/json, got ${JSON.stringify(req.headers['content-type'] ?? '')}` };
+  }
+  return undefined;
+}
+
+/** Why the daemon may not run `command` for `event`, or undefined when a followed file posts it there. */
+export function refuseCommand(hooks: DaemonHooks, event: string, command: string | undefined): Refusal | undefined {
+  if (command === undefined || command.trim() === '') {
+    return { status: 400, detail: 'name the command to run: POST /hooks/v1/<Event>?command=<URL-encoded command>' };
+  }
+  if (hooks.httpEntriesFor(event, command).length > 0) return undefined;
+  const elsewhere = hooks.httpEvents(command).filter((other) => other !== event);
+  const also = elsewhere.length ? ` (it is configured for ${elsewhere.join(', ')})` : '';
+  return { status: 403, detail: `no settings file the daemon follows has an http hook for ${event} with this command${also}; nothing was run` };
+}

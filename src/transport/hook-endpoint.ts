@@ -1,0 +1,107 @@
+// POST /hooks/v1/<Event>?command=<CMD>: an agent client's http hook, delivered straight to the
+// daemon (issue 14). The event is stored in the inbox exactly as the bridge stores it (the same
+// record, fsync'd, then committed), so dedupe, ordering and retries are the bridge's; the answer,
+// 204 with no body, comes only once the record is committed. Only commands a followed settings file
+// posts here for that event run; every refusal is a JSON answer the client can log, and nothing of
+// a refused request is stored.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_PAYLOAD_BYTES, parsePayload } from '../events/parse-payload.js';
+import { writeRecord } from '../events/write-record.js';
+import { readBody, refuseBody, type BodyResult } from '../http/read-body.js';
+import { sendError } from '../http/answers.js';
+import { singleParam } from '../http/query.js';
+import { HOOK_PATH_PREFIX } from '../settings/hookd-url.js';
+import { refuseCommand, refuseOrigin } from './check-hook-request.js';
+import { limitConcurrency } from './limit-concurrency.js';
+import { requestGate } from './request-gate.js';
+import type { DaemonHooks } from '../settings/daemon-hooks.js';
+import type { Mount } from '../daemon/local-api.js';
+import type { Exchange } from '../http/router.js';
+import type { Logger } from '../common/logger.js';
+
+export interface HookEndpointOptions {
+  stateDir: string;
+  /** The live config: its daemon hooks, indexed once per reload. */
+  config: { readonly hooks: DaemonHooks };
+  logger: Logger;
+  /** How long a client may take to send its body (a client that stops half-way gets 408). */
+  bodyDeadlineMs?: number;
+}
+
+// A payload on loopback arrives in milliseconds, even at the 32 MiB cap; a client this slow has stalled.
+const BODY_DEADLINE_MS = 5000;
+// Inbox writes at once (each opens a file and fsyncs it); the rest wait, their clients with them.
+const WRITES_AT_ONCE = 32;
+
+type Read = BodyResult | { ok: false; reason: 'stalled' };
+
+function readWithin(req: IncomingMessage, ms: number): Promise<Read> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<Read>((resolve) => (timer = setTimeout(() => resolve({ ok: false, reason: 'stalled' }), ms)));
+  return Promise.race([readBody(req, MAX_PAYLOAD_BYTES), stalled]).finally(() => clearTimeout(timer));
+}
+
+/** The hook endpoint, mounted at /hooks/v1/ of the loopback listener. */
+export function hookEndpoint(options: HookEndpointOptions): Mount {
+  const writeSlot = limitConcurrency(WRITES_AT_ONCE);
+  const enter = requestGate();
+  const deadline = options.bodyDeadlineMs ?? BODY_DEADLINE_MS;
+  async function handle({ req, res, url }: Exchange): Promise<void> {
+    const rest = url.pathname.slice(HOOK_PATH_PREFIX.length);
+    let event: string;
+    try {
+      event = decodeURIComponent(rest);
+    } catch {
+      event = '';
+    }
+    if (event === '' || rest.includes('/')) return refuseBody(req, res, 404, `no hook endpoint ${url.pathname}; post to ${HOOK_PATH_PREFIX}<Event>?command=<URL-encoded command>`);
+    if (req.method !== 'POST') return refuseWith(req, res, 405, `${req.method} is not allowed on ${url.pathname}; use POST`, { allow: 'POST' });
+    const refusal = refuseOrigin(req) ?? commandRefusal(url, event);
+    if (refusal) return refuseBody(req, res, refusal.status, refusal.detail);
+    const leave = enter(req, res);
+    if (!leave) return;
+    try {
+      await take(req, res, event, url.searchParams.get('command')!);
+    } finally {
+      leave();
+    }
+  }
+
+  async function take(req: IncomingMessage, res: ServerResponse, event: string, command: string): Promise<void> {
+    const read = await readWithin(req, deadline);
+    if (!read.ok) {
+      if (read.reason === 'too-large') return refuseBody(req, res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; nothing was stored`);
+      if (read.reason === 'stalled') return refuseBody(req, res, 408, `the body did not arrive within ${deadline / 1000} s; nothing was stored`);
+      return; // The client went away: there is no one to answer.
+    }
+    const parsed = parsePayload(read.body, 'body');
+    if (!parsed.ok) return sendError(res, 400, `${parsed.reason}; nothing was stored`);
+    if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${HOOK_PATH_PREFIX}${event}; nothing was stored`);
+    await store(res, event, command, parsed.payload.bytes);
+  }
+
+  function commandRefusal(url: URL, event: string) {
+    const given = singleParam(url, 'command');
+    if (!given.ok) return { status: 400, detail: given.reason };
+    return refuseCommand(options.config.hooks, event, given.value);
+  }
+
+  async function store(res: ServerResponse, event: string, command: string, payload: Buffer): Promise<void> {
+    try {
+      const id = await writeSlot(() => writeRecord(options.stateDir, { command, clientEnv: {}, payload }));
+      options.logger.debug({ id, event }, 'http hook stored');
+    } catch (error) {
+      options.logger.error({ event, error: (error as Error).message }, 'cannot store an http hook in the inbox');
+      return sendError(res, 500, `cannot store the event in the inbox: ${(error as Error).message}`);
+    }
+    res.writeHead(204);
+    res.end();
+  }
+
+  return { prefix: HOOK_PATH_PREFIX, handler: (exchange) => handle(exchange).then(() => true) };
+}
+
+function refuseWith(req: IncomingMessage, res: ServerResponse, status: number, detail: string, headers: Record<string, string>): void {
+  req.pause();
+  sendError(res, status, detail, { connection: 'close', ...headers });
+}
