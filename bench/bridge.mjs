@@ -1,9 +1,9 @@
 // Benchmarks of the bridge and the daemon (issue 3), each a ratio to a baseline measured in
 // the same run: the machine's speed cancels out, and only hookd's own cost shows.
 import { spawn } from 'node:child_process';
-import { watch, writeFileSync } from 'node:fs';
+import { watch } from 'node:fs';
 import path from 'node:path';
-import { HOOKD, median, printTable, row, rssKiB, startDaemon, tempDir, timeRun, getJson } from './lib.mjs';
+import { HOOKD, daemonRate, median, printTable, row, rssKiB, startDaemon, tempDir, timeRun } from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
 const payload = Buffer.from(JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: '/', padding: 'x'.repeat(1900) }));
@@ -75,27 +75,6 @@ async function spawnLoopRate(count, concurrency) {
       }
     }),
   );
-  return count / ((performance.now() - started) / 1000);
-}
-
-/** Events per second of the daemon: `count` committed records land in its inbox at once; until all have an outcome. */
-async function daemonRate(daemon, count, round) {
-  const inbox = path.join(daemon.env.HOOKD_STATE_DIR, 'inbox');
-  const before = (await getJson(daemon.socket, '/status')).counts.ok ?? 0;
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const id = `b${round}-${i}`;
-    // Distinct payloads: identical ones within 2 s would be dropped as duplicate deliveries.
-    const event = Buffer.from(JSON.stringify({ session_id: `s${i % 16}`, hook_event_name: 'Stop', round, i, padding: 'x'.repeat(1900) }));
-    writeFileSync(path.join(inbox, 'tmp', id), Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), event]));
-    writeFileSync(path.join(inbox, 'new', id), '');
-  }
-  for (;;) {
-    const status = await getJson(daemon.socket, '/status');
-    if ((status.counts.ok ?? 0) - before >= count) break;
-    // Not too often: each /status reads the inbox folders, which would slow the daemon being measured.
-    await sleep(50);
-  }
   return count / ((performance.now() - started) / 1000);
 }
 

@@ -39,10 +39,10 @@ export function getJson(socketPath, urlPath) {
   });
 }
 
-/** Start `hookd daemon` on a temp state dir with `hooks`; resolves once it answers. */
-export async function startDaemon(hooks, nodeArgs = []) {
+/** Start `hookd daemon` on a temp state dir with `hooks` (and `extraEnv`); resolves once it answers. */
+export async function startDaemon(hooks, nodeArgs = [], extraEnv = {}) {
   const dir = tempDir();
-  const env = { ...process.env, HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` };
+  const env = { ...process.env, HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`, ...extraEnv };
   writeFileSync(env.HOOKD_SETTINGS, JSON.stringify({ hooks }));
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' });
   const socket = path.join(env.HOOKD_STATE_DIR, 'hookd.sock');
@@ -83,4 +83,27 @@ export function printTable(title, rows) {
   for (const r of rows) {
     console.log(`  ${r.name.padEnd(58)} ${r.ratio.toFixed(3).padStart(8)}   (${r.value.toFixed(2)} / ${r.baseline.toFixed(2)})   goal ${r.goal}`);
   }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Events per second of the daemon: `count` committed records land in its inbox at once; until all have an outcome. */
+export async function daemonRate(daemon, count, round) {
+  const inbox = path.join(daemon.env.HOOKD_STATE_DIR, 'inbox');
+  const before = (await getJson(daemon.socket, '/status')).counts.ok ?? 0;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const id = `b${round}-${i}`;
+    // Distinct payloads: identical ones within 2 s would be dropped as duplicate deliveries.
+    const event = Buffer.from(JSON.stringify({ session_id: `s${i % 16}`, hook_event_name: 'Stop', round, i, padding: 'x'.repeat(1900) }));
+    writeFileSync(path.join(inbox, 'tmp', id), Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), event]));
+    writeFileSync(path.join(inbox, 'new', id), '');
+  }
+  for (;;) {
+    const status = await getJson(daemon.socket, '/status');
+    if ((status.counts.ok ?? 0) - before >= count) break;
+    // Not too often: each /status reads the inbox folders, which would slow the daemon being measured.
+    await sleep(50);
+  }
+  return count / ((performance.now() - started) / 1000);
 }

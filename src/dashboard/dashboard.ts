@@ -1,0 +1,78 @@
+// The live page (`hookd dashboard`), served by the daemon on its loopback TCP listener under
+// /dashboard/. It has its own sign-in (dashboard-keys.ts, request-guard.ts) instead of the bearer
+// token, which a browser cannot send. Its data are the local API's own answers (status, runs, one
+// run, the run stream, retry), reached under /dashboard/api/ through the same handlers: the page
+// adds no route of its own beyond signing in. A daemon started without --tcp-port opens the
+// listener on a free port the first time a page is asked for.
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sendError, sendJson } from '../http/answers.js';
+import { Router, type Exchange } from '../http/router.js';
+import type { Mount, Routes } from '../daemon/local-api.js';
+import { DashboardKeys, SESSION_MS } from './dashboard-keys.js';
+import { checkSession, cookieName, CSRF_HEADER, ownHost } from './request-guard.js';
+import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
+
+/** The local API routes the page may reach, under /dashboard/api. */
+const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:id', 'POST /runs/:id/retry'];
+// The mount's prefix ends with a slash: POST /dashboard-ticket stays behind the bearer token.
+const PREFIX = '/dashboard';
+
+/** The page of one daemon: its mount on the loopback listener, and the route that signs a page in. */
+export class Dashboard {
+  readonly keys = new DashboardKeys();
+  private readonly api = new Router({ notFound: (method, path) => `the dashboard has no ${method} ${path}` });
+  private listener?: Promise<Server>;
+
+  /** Mounted on the loopback listener, ahead of its bearer check. */
+  readonly mount: Mount = { prefix: `${PREFIX}/`, ownAuth: true, handler: (exchange) => this.handle(exchange) };
+
+  /** POST /dashboard-ticket (socket, or loopback with the bearer token): a one-time link to the page. */
+  readonly routes: Routes = [{ method: 'POST', path: "/dashboard-ticket", handler: ({ req, res }) => (req.resume(), this.ticket(res)) }];
+
+  /** `listen` opens the loopback listener with `mount` on it, when the daemon has none yet. */
+  constructor(private readonly listen: (mount: Mount) => Promise<Server>) {}
+
+  /** The local API's routes, of which the page reaches those of REACHABLE. */
+  reach(routes: Routes): void {
+    for (const route of routes) if (REACHABLE.includes(`${route.method} ${route.path}`)) this.api.route(route.method, `${PREFIX}/api${route.path}`, route.handler);
+  }
+
+  /** The loopback listener the daemon opened itself (--tcp-port), with `mount` on it. */
+  adopt(server: Server): void {
+    this.listener = Promise.resolve(server);
+  }
+
+  private async ticket(res: ServerResponse): Promise<void> {
+    this.listener ??= this.listen(this.mount);
+    const { port } = (await this.listener).address() as AddressInfo;
+    sendJson(res, 201, { url: `http://127.0.0.1:${port}${PREFIX}/?ticket=${this.keys.issueTicket()}` });
+  }
+
+  private async handle({ req, res, url }: Exchange): Promise<boolean> {
+    const port = req.socket.localPort ?? 0;
+    // A page from elsewhere that rebinds its own name to 127.0.0.1 still sends its own Host.
+    if (!ownHost(req.headers.host, port)) return (req.resume(), sendError(res, 421, `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`, PAGE_HEADERS), true);
+    const ticket = url.searchParams.get('ticket');
+    if (url.pathname === `${PREFIX}/` && ticket !== null && req.method === 'GET') return (this.signIn(res, ticket, port), true);
+    const verdict = checkSession(req, this.keys, port);
+    if (!verdict.ok) return (req.resume(), sendError(res, verdict.status, verdict.detail, PAGE_HEADERS), true);
+    // Signed in: a stream of runs stays open as long as the page wants (the listener closes idle connections).
+    req.socket.setTimeout(0);
+    if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, { csrf: verdict.session.csrf, csrfHeader: CSRF_HEADER }, PAGE_HEADERS), true);
+    if (url.pathname.startsWith(`${PREFIX}/api/`)) return (await this.api.handle({ req, res, url }), true);
+    const file = url.pathname === `${PREFIX}/` ? 'index.html' : url.pathname.slice(PREFIX.length + 1);
+    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return (req.resume(), sendError(res, 404, `the dashboard has no ${req.method} ${url.pathname}`, PAGE_HEADERS), true);
+    sendPageFile(res, file as (typeof PAGE_FILES)[number]);
+    return true;
+  }
+
+  // The ticket becomes an HttpOnly SameSite=Strict cookie, then the page without the ticket in its address.
+  private signIn(res: ServerResponse, ticket: string, port: number): void {
+    const session = this.keys.redeem(ticket);
+    if (!session) return sendError(res, 403, 'this dashboard link was used already or has expired: run `hookd dashboard` for a new one', PAGE_HEADERS);
+    const cookie = `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=${PREFIX}/; Max-Age=${SESSION_MS / 1000}`;
+    res.writeHead(303, { ...PAGE_HEADERS, location: `${PREFIX}/`, 'set-cookie': cookie, 'content-length': 0 });
+    res.end();
+  }
+}

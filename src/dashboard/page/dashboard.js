@@ -1,0 +1,238 @@
+// hookd's live page. Plain script, no build step: it reads the daemon's own answers under
+// /dashboard/api/ (status, runs, one run, the run stream) and writes every value with textContent.
+'use strict';
+
+const API = '/dashboard/api';
+const KEPT = 1000;
+const FAILED = new Set(['failed', 'timed_out', 'spawn_error', 'interrupted', 'rejected']);
+const RETRIABLE = new Set(['failed', 'timed_out', 'spawn_error']);
+const runs = [];
+let csrf = { header: 'x-hookd-csrf', token: '' };
+let shown;
+
+const $ = (selector) => document.querySelector(selector);
+const ms = (value) => (value === undefined || value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
+const clock = (iso) => (iso ? new Date(iso).toLocaleTimeString() : '');
+
+function cell(row, text, className) {
+  const td = row.insertCell();
+  td.textContent = text === undefined || text === null ? '' : String(text);
+  if (className) td.className = className;
+  return td;
+}
+
+function outcomeClass(outcome) {
+  return outcome === 'ok' ? 'outcome-ok' : FAILED.has(outcome) ? 'outcome-bad' : 'outcome-other';
+}
+
+function outcomeText(run) {
+  if (run.outcome === 'failed') return run.exitCode !== undefined && run.exitCode !== null ? `failed (exit ${run.exitCode})` : `failed (${run.signal})`;
+  return run.outcome;
+}
+
+async function getJson(path) {
+  const answer = await fetch(`${API}${path}`, { credentials: 'same-origin' });
+  if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+  return answer.json();
+}
+
+// ---- the timeline ----
+function timelineRow(run, fresh) {
+  const body = $('#timeline tbody');
+  const row = body.insertRow(fresh ? 0 : -1);
+  row.dataset.id = run.id;
+  if (fresh) row.className = 'fresh';
+  cell(row, clock(run.time));
+  cell(row, run.event);
+  cell(row, outcomeText(run), outcomeClass(run.outcome));
+  cell(row, ms(run.durationMs));
+  cell(row, ms(run.delayMs));
+  cell(row, run.command, 'command');
+  row.addEventListener('click', () => void showRun(run.id));
+  while (body.rows.length > KEPT) body.deleteRow(-1);
+  $('#no-runs').hidden = true;
+}
+
+// ---- per hook ----
+function percentile(sorted, p) {
+  if (sorted.length === 0) return undefined;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function renderHooks() {
+  const byCommand = new Map();
+  for (const run of runs) {
+    if (run.probe) continue;
+    const hook = byCommand.get(run.command) ?? { runs: 0, failed: 0, durations: [], lastError: undefined };
+    hook.runs += 1;
+    if (FAILED.has(run.outcome)) {
+      hook.failed += 1;
+      // runs are newest first: the first failure met is the last one.
+      hook.lastError ??= `${outcomeText(run)}${run.stderrHead ? `: ${run.stderrHead}` : run.detail ? `: ${run.detail}` : ''}`;
+    }
+    if (typeof run.durationMs === 'number') hook.durations.push(run.durationMs);
+    byCommand.set(run.command, hook);
+  }
+  const body = $('#hooks tbody');
+  body.replaceChildren();
+  for (const [command, hook] of [...byCommand].sort((a, b) => b[1].runs - a[1].runs)) {
+    const sorted = hook.durations.sort((a, b) => a - b);
+    const row = body.insertRow();
+    cell(row, command, 'command');
+    cell(row, hook.runs);
+    cell(row, `${Math.round((100 * hook.failed) / hook.runs)}%`, hook.failed ? 'outcome-bad' : '');
+    cell(row, ms(percentile(sorted, 50)));
+    cell(row, ms(percentile(sorted, 95)));
+    cell(row, hook.lastError ?? '', 'error');
+  }
+}
+
+// Runs already shown: the stream opens before the list is read, so a run may come by both.
+const seen = new Set();
+const keyOf = (run) => `${run.id} ${run.attempt} ${run.time}`;
+
+function addRun(run, fresh) {
+  if (seen.has(keyOf(run))) return;
+  seen.add(keyOf(run));
+  if (fresh) runs.unshift(run);
+  else runs.push(run);
+  if (runs.length > KEPT) seen.delete(keyOf(runs.pop()));
+  timelineRow(run, fresh);
+}
+
+// ---- one run ----
+function fact(list, name, value) {
+  if (value === undefined || value === null || value === '') return;
+  const dt = document.createElement('dt');
+  dt.textContent = name;
+  const dd = document.createElement('dd');
+  dd.textContent = String(value);
+  list.append(dt, dd);
+}
+
+function output(title, text) {
+  const block = document.createElement('div');
+  const heading = document.createElement('h3');
+  heading.textContent = title;
+  const pre = document.createElement('pre');
+  pre.textContent = text || '(empty)';
+  block.append(heading, pre);
+  return block;
+}
+
+async function showRun(id) {
+  const detail = await getJson(`/runs/${encodeURIComponent(id)}`);
+  const run = detail.run;
+  shown = run.id;
+  $('#detail').hidden = false;
+  $('#detail-id').textContent = run.id;
+  const facts = $('#detail-facts');
+  facts.replaceChildren();
+  const last = detail.attempts[detail.attempts.length - 1] ?? {};
+  fact(facts, 'event', run.event);
+  fact(facts, 'session', run.session);
+  fact(facts, 'command', run.command);
+  fact(facts, 'outcome', outcomeText(run));
+  fact(facts, 'written by the bridge', last.receivedAt);
+  fact(facts, 'taken by the daemon', last.takenAt);
+  fact(facts, 'started', last.startedAt);
+  fact(facts, 'ended', last.endedAt);
+  fact(facts, 'delivery delay', ms(run.delayMs));
+  fact(facts, 'run time', ms(run.durationMs));
+  fact(facts, 'detail', run.detail);
+  fact(facts, 'retry of', run.retryOf);
+  const attempts = $('#attempts');
+  attempts.replaceChildren();
+  detail.attempts.forEach((attempt, i) => {
+    const suffix = detail.attempts.length > 1 ? ` (attempt ${i + 1})` : '';
+    attempts.append(output(`stdout${suffix}`, attempt.stdout), output(`stderr${suffix}`, attempt.stderr));
+  });
+  const retry = $('#retry');
+  retry.hidden = !(RETRIABLE.has(run.outcome) && detail.payload && detail.payload.kept);
+  $('#retry-result').textContent = '';
+  $('#detail').scrollIntoView({ block: 'nearest' });
+}
+
+async function retryShown() {
+  const answer = await fetch(`${API}/runs/${encodeURIComponent(shown)}/retry`, { method: 'POST', credentials: 'same-origin', headers: { [csrf.header]: csrf.token } });
+  const body = await answer.json().catch(() => ({}));
+  $('#retry-result').textContent = answer.status === 202 ? `queued again as ${body.queued.map((q) => q.id).join(', ')}` : `refused: ${body.detail ?? answer.status}`;
+}
+
+// ---- status: settings, queue ----
+async function renderStatus() {
+  const status = await getJson('/status');
+  $('#daemon').textContent = `${status.version}, pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)} s`;
+  $('#queue').textContent = `${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} waiting in the inbox`;
+  const list = $('#settings');
+  list.replaceChildren();
+  for (const file of status.settings.files) {
+    if (file.missing) continue;
+    const item = document.createElement('li');
+    item.textContent = `${file.path} (${file.client}): ${file.ignored ? `not read: ${file.ignored}` : `${file.daemonHooks} daemon hook(s), loaded ${clock(file.loadedAt) || 'never'}`}`;
+    if (file.lastError) {
+      const error = document.createElement('div');
+      error.className = 'error-text';
+      error.textContent = `last reload failed at ${clock(file.lastReloadAt)}, keeping the last good config:\n${file.lastError.join('\n')}`;
+      item.append(error);
+    }
+    list.append(item);
+  }
+  if (!list.children.length) list.textContent = 'none of the followed files exists yet';
+}
+
+// ---- live ----
+let statusTimer;
+function onRun(run) {
+  addRun(run, true);
+  renderHooks();
+  clearTimeout(statusTimer);
+  statusTimer = setTimeout(() => void renderStatus().catch(() => undefined), 300);
+}
+
+function setLive(text, on) {
+  $('#live').textContent = text;
+  $('#live').className = on ? 'badge live' : 'badge';
+}
+
+// One tab of this origin holds the stream and hands its runs to the others: a browser opens at
+// most six connections to one host, so a hundred tabs each with a stream would starve.
+function follow() {
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`hookd-runs-${location.port}`) : undefined;
+  const stream = () =>
+    new Promise(() => {
+      const source = new EventSource(`${API}/runs/stream`);
+      source.onopen = () => setLive('live', true);
+      source.onerror = () => setLive('reconnecting…', false);
+      source.onmessage = (message) => {
+        const run = JSON.parse(message.data);
+        onRun(run);
+        channel?.postMessage(run);
+      };
+    });
+  if (channel && navigator.locks) {
+    channel.onmessage = (message) => onRun(message.data);
+    setLive('live (through another tab)', true);
+    void navigator.locks.request(`hookd-stream-${location.port}`, () => {
+      channel.onmessage = null;
+      return stream();
+    });
+  } else void stream();
+}
+
+async function start() {
+  $('#close-detail').addEventListener('click', () => ($('#detail').hidden = true));
+  $('#retry').addEventListener('click', () => void retryShown());
+  const session = await getJson('/session');
+  csrf = { header: session.csrfHeader, token: session.csrf };
+  follow();
+  const listed = await getJson(`/runs?limit=${KEPT}`);
+  for (const run of listed.runs) addRun(run, false);
+  renderHooks();
+  await renderStatus();
+  setInterval(() => void renderStatus().catch(() => undefined), 5000);
+}
+
+start().catch((error) => {
+  $('#daemon').textContent = `cannot reach the daemon: ${error.message}`;
+});

@@ -1,0 +1,25 @@
+// Runs as OTLP spans, when the environment asks for them (otlp-config.ts). The OpenTelemetry
+// packages are imported here, dynamically, and only then: with no endpoint set nothing of them is
+// loaded.
+import type { Logger } from '../common/logger.js';
+import { otlpChoice } from './otlp-config.js';
+import type { RunEvents } from './run-events.js';
+
+/** A running export: `stop` flushes what is pending, giving up after `deadlineMs`. */
+export interface Tracing {
+  stop(deadlineMs: number): Promise<void>;
+}
+
+/** Export every finished run of `events` as a span when OTLP is configured; undefined when it is not. */
+export async function startTracing(events: RunEvents, logger: Logger, version: string): Promise<Tracing | undefined> {
+  // process.env, not a parameter: the exporter reads the same variables (headers, timeout) there.
+  const choice = otlpChoice(process.env);
+  if (!choice.on) {
+    if ('problem' in choice) logger.warn(choice.problem);
+    return undefined;
+  }
+  const { exportRunSpans } = await import('./otlp-spans.js');
+  const tracing = exportRunSpans(events, choice.config, logger, version);
+  logger.info({ endpoint: choice.config.endpoint, protocol: choice.config.protocol }, 'exporting runs as OTLP spans');
+  return tracing;
+}

@@ -1,0 +1,110 @@
+// The live page in a real browser (issue 12 item 5): Chromium, headless, signs in with the link of
+// `hookd dashboard`, sees runs arrive without a reload, finds a failed run's stderr and retries it;
+// many tabs share one stream; a rebinding host name and a cross-site page are refused.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bridgeOnStop, stopPayload, stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { ROOT } from '../helpers/paths.js';
+import { ARTIFACTS, dashboardLink, launchChromium } from './dashboard-helpers.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium(['--host-resolver-rules=MAP rebound.test 127.0.0.1']);
+});
+afterAll(async () => browser?.close());
+afterEach(async () => {
+  await stopTestDaemons();
+  cleanupTempDirs();
+});
+
+const FAILS_ONCE = (mark: string) => `if [ -e ${mark} ]; then echo fine now; else touch ${mark}; echo "disk quota exceeded" >&2; exit 3; fi`;
+
+function daemonWithHooks(mark: string): TestDaemon {
+  const stop = (command: string) => (bridgeOnStop(command, 10) as { Stop: object[] }).Stop;
+  return testDaemon({ Stop: [...stop('true'), ...stop(FAILS_ONCE(mark))] });
+}
+
+async function openPage(daemon: TestDaemon, context: BrowserContext): Promise<Page> {
+  const link = await dashboardLink(daemon);
+  const page = await context.newPage();
+  await page.goto(link.href);
+  await page.waitForSelector('#live.live', { timeout: 10_000 });
+  return page;
+}
+
+const rowsWith = (page: Page, text: string) => page.locator('#timeline tbody tr', { hasText: text });
+
+describe('the live page', () => {
+  it('shows runs as they finish, a failed run’s stderr in two clicks, and retries it', async () => {
+    const mark = path.join(tempDir(), 'mark');
+    const daemon = daemonWithHooks(mark);
+    await daemon.start();
+    const page = await openPage(daemon, await browser.newContext({ viewport: { width: 1280, height: 860 } }));
+    // The ticket is gone from the address bar: it became the cookie.
+    expect(page.url()).toMatch(/\/dashboard\/$/);
+    await daemon.emit('true', stopPayload({ n: 1 }));
+    await daemon.emit(FAILS_ONCE(mark), stopPayload({ n: 2 }));
+    await rowsWith(page, 'failed (exit 3)').waitFor({ timeout: 10_000 });
+    await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-live.png'), fullPage: true });
+    // The table per hook: the failing one at 100% with its last error.
+    const failing = page.locator('#hooks tbody tr', { hasText: 'disk quota' });
+    await expect(failing.locator('td').nth(2).textContent()).resolves.toBe('100%');
+    // Click the failed run: its stderr, and the retry button.
+    await rowsWith(page, 'failed (exit 3)').click();
+    await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor();
+    await page.screenshot({ path: path.join(ROOT, 'docs', 'dashboard.png'), fullPage: true });
+    await page.locator('#retry').click();
+    await page.locator('#retry-result', { hasText: 'queued again as' }).waitFor();
+    // The retry runs (and succeeds this time), and arrives on the page without a reload.
+    await waitFor('the retried run in the history', () => daemon.history().some((line) => line.retryOf && line.outcome === 'ok'));
+    await page.locator('#timeline tbody tr').nth(2).waitFor({ timeout: 10_000 });
+    await expect(failing.locator('td').nth(2).textContent()).resolves.toBe('50%');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-retried.png'), fullPage: true });
+  });
+
+  it('ten tabs open at once all stay live (one stream, shared between them)', async () => {
+    const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
+    await daemon.start();
+    const context = await browser.newContext();
+    const pages: Page[] = [];
+    for (let i = 0; i < 10; i++) pages.push(await openPage(daemon, context));
+    await daemon.emit('true', stopPayload({ tabs: 1 }));
+    for (const page of pages) await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
+    // Every tab can still reach the daemon (no connection held up behind the streams).
+    for (const page of pages) await expect(page.evaluate(async () => (await fetch('/dashboard/api/status')).status)).resolves.toBe(200);
+    await context.close();
+  });
+
+  it('refuses a rebinding host name and a cross-site page', async () => {
+    const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
+    await daemon.start();
+    const page = await openPage(daemon, await browser.newContext());
+    const port = new URL(page.url()).port;
+    // DNS rebinding: a name of the attacker's that resolves to 127.0.0.1 brings its own Host.
+    const rebound = await page.context().newPage();
+    const answer = await rebound.goto(`http://rebound.test:${port}/dashboard/`);
+    expect(answer?.status()).toBe(421);
+    // A page of another site posts to the retry route with the user's browser.
+    await daemon.emit('echo x >&2; exit 1', stopPayload({ n: 3 }));
+    await waitFor('the failed run', () => daemon.history().some((line) => line.outcome === 'failed'));
+    const id = String(daemon.history().find((line) => line.outcome === 'failed')!.eventId);
+    const evil = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<script>fetch('http://127.0.0.1:${port}/dashboard/api/runs/${id}/retry', { method: 'POST', mode: 'no-cors', credentials: 'include' }).finally(() => (document.title = 'sent'));</script>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const evilPage = await page.context().newPage();
+    await evilPage.goto(`http://localhost:${(evil.address() as AddressInfo).port}/`);
+    await evilPage.waitForFunction("document.title === 'sent'");
+    evil.close();
+    // Refused: nothing was queued again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(daemon.history().filter((line) => line.retryOf)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+// Shared by the dashboard tests: a signed-in link from the built `hookd dashboard`, plain HTTP
+// requests with any Host, Origin and Cookie (fetch would not let a test forge Host), and Chromium.
+import { request } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { runHookd } from '../helpers/run-hookd.js';
+import { ROOT } from '../helpers/paths.js';
+import type { TestDaemon } from '../helpers/daemon-process.js';
+
+export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
+
+/** A fresh one-time link to `daemon`'s page, from `hookd dashboard --no-open`. */
+export async function dashboardLink(daemon: TestDaemon): Promise<URL> {
+  const result = await runHookd(['dashboard', '--no-open'], { env: daemon.env });
+  if (result.exitCode !== 0) throw new Error(`hookd dashboard failed: ${result.stderr}`);
+  return new URL(result.stdout.trim());
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request to 127.0.0.1:`port`, headers as given (Host included). */
+export function send(port: number, method: string, urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: urlPath, headers: { host: `127.0.0.1:${port}`, ...headers }, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Sign in with a fresh link: the session cookie's `name=value`. */
+export async function signIn(daemon: TestDaemon): Promise<{ port: number; cookie: string }> {
+  const link = await dashboardLink(daemon);
+  const port = Number(link.port);
+  const answer = await send(port, 'GET', `${link.pathname}${link.search}`);
+  const setCookie = String(answer.headers['set-cookie'] ?? '');
+  if (answer.status !== 303 || !setCookie) throw new Error(`signing in answered ${answer.status}: ${answer.body}`);
+  return { port, cookie: setCookie.split(';')[0] as string };
+}
+
+/** Headless Chromium (Debian's, installed by .ci/run); --no-sandbox as CI runs as root. `args` add flags. */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', ...args] });
+}
