@@ -1,14 +1,21 @@
 // From a claimed record to an outcome: read and check it, drop a duplicate delivery, find the
 // hook's timeout, run it under the scheduler, publish `finished` (the history writes the line),
 // and only then finish the record in the inbox. Records come from the work queue.
+//
+// Memory: up to 512 records wait here for their turn; a payload over KEPT_PAYLOAD_BYTES is not
+// held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
+// daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
 import { parsePayload } from '../events/parse-payload.js';
 import { runHook } from '../runner/run-hook.js';
+import { groupOf } from '../runner/process-groups.js';
+import { clip } from '../common/clip-text.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { meaningOf } from '../runner/outcome.js';
 import { DEFAULT_TIMEOUT_SEC } from '../settings/config.js';
 import { timeoutOf } from '../settings/daemon-hooks.js';
 import { clientFromEnv } from '../clients/registry.js';
 import { DuplicateFilter } from './duplicates.js';
+import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox, ReadResult } from '../events/inbox.js';
 import type { RecordContent } from '../events/record-format.js';
 import type { RunEvents, RunInfo } from '../telemetry/run-events.js';
@@ -20,8 +27,8 @@ import type { Logger } from '../common/logger.js';
 
 /** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
 export const MAX_ATTEMPTS = 5;
-/** How long before a record whose run failed inside the daemon (not the hook) is tried again. */
-const RETRY_MS = 2000;
+/** Payloads up to this size stay in memory while their record waits for its turn; bigger ones are read again when it comes. */
+const KEPT_PAYLOAD_BYTES = 64 * 1024;
 
 export interface DispatchOptions {
   inbox: Inbox;
@@ -38,10 +45,12 @@ export interface DispatchOptions {
   graceMs?: number;
 }
 
-// What a run needs of a checked record (not the parsed payload: records wait by the hundred).
+// What a run needs of a checked record (not the parsed payload: records wait by the hundred). A big
+// payload is dropped until the run starts (`payload` undefined).
 interface Runnable {
-  record: RecordContent;
+  record: Omit<RecordContent, 'payload'> & { payload: Buffer | undefined };
   cwd: string | undefined;
+  timeoutMs: number;
 }
 
 /** Sees each claimed record through to one published outcome. */
@@ -51,7 +60,11 @@ export class Dispatcher {
   private readonly idle: Array<() => void> = [];
   private stopping = false;
 
-  constructor(private readonly options: DispatchOptions) {}
+  private readonly retries: RetryLater;
+
+  constructor(private readonly options: DispatchOptions) {
+    this.retries = new RetryLater(options.logger);
+  }
 
   /** Take claimed records from `queue` until it closes; each is done in the queue once it is settled. */
   async consume(queue: WorkQueue<Claim>): Promise<void> {
@@ -68,7 +81,7 @@ export class Dispatcher {
       await this.settle(claim);
     } catch (error) {
       // Setting the record aside failed (a full disk): it stays in cur/ for the next start.
-      this.options.logger.error({ eventId: claim.key, error: (error as Error).message }, 'cannot settle the record; it stays in the inbox');
+      this.options.logger.error({ eventId: claim.key, error: clip((error as Error).message) }, 'cannot settle the record; it stays in the inbox');
     } finally {
       this.admitted.delete(claim.key);
       if (this.admitted.size === 0) for (const wake of this.idle.splice(0)) wake();
@@ -84,75 +97,103 @@ export class Dispatcher {
   private async settle(claim: Claim): Promise<void> {
     // Taken from the queue just as the daemon stops: it stays in cur/ for the next start.
     if (this.stopping) return;
-    const { inbox, events, scheduler, logger } = this.options;
+    const { inbox, events, scheduler } = this.options;
     const info: RunInfo = { eventId: claim.key, event: '', sessionId: '', command: '', attempt: claim.attempt, receivedAt: claim.receivedAt, takenAt: claim.takenAt };
+    // Synchronous, and only its light result is kept: a suspended async call holds its locals, so
+    // a whole payload in one would be held while the record waits its turn.
     const checked = this.check(claim, info);
-    if (typeof checked === 'string') {
-      inbox.reject(claim.key, checked);
-      return events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: checked });
+    if ('rejected' in checked) {
+      inbox.reject(claim.key, checked.rejected);
+      return events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: checked.rejected });
     }
-    if (claim.attempt === 1 && this.duplicates.isDuplicate(claim.key, info.command, checked.record.payload, claim.receivedAt)) {
+    if ('duplicate' in checked) {
       await events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'duplicate' });
       return inbox.finish(claim.key);
     }
-    const timeoutMs = this.timeoutFor(info.event, checked.record, checked.cwd);
     try {
-      await scheduler.schedule(`${info.sessionId}\0${info.command}`, () => this.run(info, checked, timeoutMs));
+      await scheduler.schedule(`${info.sessionId}\0${info.command}`, () => this.run(info, checked));
+      this.retries.succeeded(claim.key);
     } catch (error) {
       // A full disk, say, before the hook could start: the record stays in cur/ and is tried again.
-      logger.error({ eventId: info.eventId, event: info.event, session: info.sessionId, command: info.command, attempt: info.attempt, error: (error as Error).message }, `run failed inside the daemon; trying again in ${RETRY_MS / 1000} s`);
-      if (!this.stopping) setTimeout(() => void (this.stopping || this.admit(claim)), RETRY_MS).unref();
+      this.retries.failed(info, error as Error, () => void this.admit(claim), () => this.stopping);
     }
   }
 
-  // Read and validate the record, filling in `info` as far as it goes; the reason when it cannot run.
-  private check(claim: Claim, info: RunInfo): Runnable | string {
-    let read: ReadResult;
-    try {
-      read = this.options.inbox.read(claim.key);
-    } catch (error) {
-      return `cannot read the record: ${(error as Error).message}`;
-    }
-    if (!read.ok) return read.reason;
-    info.command = read.record.command;
-    const parsed = parsePayload(read.record.payload, 'payload');
-    if (!parsed.ok) return parsed.reason;
+  // Read and validate the record, filling in `info` as far as it goes: what its run needs, or why
+  // it cannot run, or that it is a duplicate delivery.
+  private check(claim: Claim, info: RunInfo): Runnable | { rejected: string } | { duplicate: true } {
+    const read = this.read(claim.key);
+    if (!read.ok) return { rejected: read.reason };
+    const { payload, ...rest } = read.record;
+    info.command = rest.command;
+    const parsed = parsePayload(payload, 'payload');
+    if (!parsed.ok) return { rejected: parsed.reason };
     info.event = parsed.payload.event;
     info.sessionId = parsed.payload.sessionId;
-    if (claim.attempt > MAX_ATTEMPTS) return `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`;
-    return { record: read.record, cwd: parsed.payload.cwd };
+    if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
+    // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
+    if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && this.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
+    const cwd = parsed.payload.cwd;
+    return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd, timeoutMs: this.timeoutFor(info.event, rest, cwd) };
   }
 
-  // The run itself, in its turn: note the attempt, start the hook, publish its outcome, then finish the record.
-  private async run(info: RunInfo, { record, cwd }: Runnable, timeoutMs: number): Promise<void> {
+  private read(key: string): ReadResult {
+    try {
+      return this.options.inbox.read(key);
+    } catch (error) {
+      return { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
+    }
+  }
+
+  // The run itself, in its turn: start the hook, note its attempt and group before it may go on,
+  // publish its outcome, then finish the record.
+  private async run(info: RunInfo, runnable: Runnable): Promise<void> {
     if (this.stopping) return;
     const { inbox, events } = this.options;
-    inbox.beginAttempt(info.eventId, info.attempt);
+    const record = this.payloadOf(info, runnable);
+    if (!record) return;
     const startedAt = Date.now();
-    void events.publish('started', { ...info, startedAt });
+    let pgid: number | undefined;
     const result = await runHook({
       command: record.command,
       payload: record.payload,
-      cwd: hookCwd(cwd),
+      cwd: hookCwd(runnable.cwd),
       env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command }),
-      timeoutMs,
+      timeoutMs: runnable.timeoutMs,
       graceMs: this.options.graceMs,
       signal: this.options.interrupt,
+      onSpawn: (pid) => {
+        inbox.beginAttempt(info.eventId, info.attempt, groupOf(pid));
+        pgid = pid;
+        void events.publish('started', { ...info, startedAt });
+      },
     });
+    if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);
     await events.publish('finished', { ...info, startedAt, endedAt: Date.now(), outcome: result.status, result, ...(result.error ? { detail: result.error } : {}) });
     // An interrupted run stays in the inbox and runs again on the next start.
     if (meaningOf(result.status).final) inbox.finish(info.eventId);
+  }
+
+  // The record with its payload: kept since the check, or read again now (a big one). A record that
+  // can no longer be read (its folder deleted) is rejected with the reason.
+  private payloadOf(info: RunInfo, { record }: Runnable): RecordContent | undefined {
+    if (record.payload) return record as RecordContent;
+    const read = this.read(info.eventId);
+    if (read.ok) return read.record;
+    this.options.inbox.reject(info.eventId, read.reason);
+    void this.options.events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
+    return undefined;
   }
 
   /**
    * The timeout of the hook that runs the record's command: from the followed files (the sending
    * client's entry first), else from the project's own files, else the default.
    */
-  private timeoutFor(event: string, { command, clientEnv }: RecordContent, cwd: string | undefined): number {
+  private timeoutFor(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): number {
     const client = clientFromEnv(clientEnv);
     const timeout = timeoutOf(this.options.config.hooks.entriesFor(event, command, client)) ?? this.options.projects.timeoutFor(event, command, clientEnv, cwd, client);
     if (timeout !== undefined) return timeout;
-    this.options.logger.warn({ event, command: command.slice(0, 200) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
+    this.options.logger.warn({ event, command: clip(command) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
     return DEFAULT_TIMEOUT_SEC * 1000;
   }
 }

@@ -1,12 +1,15 @@
 // Brings records from the inbox to the work queue: first those a previous daemon had claimed,
 // then every committed one, oldest first; then whatever the watch on new/ reports. It claims only
 // as many as the queue has room for; the rest wait in new/. A periodic scan backs the watch up
-// (and re-arms it if it failed), and picks up records whose bridge died before committing them.
+// (and re-arms it if it failed), recreates inbox folders deleted under the daemon (else claims would
+// fail as "already gone" and events wait for ever), and picks up records whose bridge died before
+// committing them. A record that cannot be claimed is tried a bounded number of times.
 import { watch, type FSWatcher } from 'node:fs';
 import type { Arrival, Claim, Inbox } from '../events/inbox.js';
 import type { WorkQueue } from './work-queue.js';
 import type { Logger } from '../common/logger.js';
 import { serialized } from '../common/serialized.js';
+import { clip } from '../common/clip-text.js';
 
 export interface IntakeOptions {
   /** How often the inbox is scanned without a watch event. */
@@ -18,6 +21,8 @@ export interface IntakeOptions {
 // Claims handed over between two turns of the event loop: claiming and admitting are synchronous
 // file work, and the local API and finished hooks must get in now and then.
 const CLAIMS_PER_TURN = 32;
+/** Scans at which a record that cannot be claimed is tried before it is left in new/ until the next start. */
+const MAX_CLAIM_TRIES = 5;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The daemon's intake loop. */
@@ -30,6 +35,9 @@ export class Intake {
   private backlog: Arrival[] = [];
   private readonly arrivals = new Map<string, bigint>();
   private dirty = true;
+  // Records that could not be claimed, by id: how many times; and the last scan error logged.
+  private readonly claimFailures = new Map<string, number>();
+  private lastScanError = '';
 
   constructor(
     private readonly inbox: Inbox,
@@ -71,7 +79,7 @@ export class Intake {
         this.watcher = undefined;
       });
     } catch (error) {
-      this.logger.error({ error: (error as Error).message, inbox: this.inbox.dirs.root }, 'cannot watch the inbox; scanning it periodically');
+      this.logger.error({ error: clip((error as Error).message), inbox: clip(this.inbox.dirs.root) }, 'cannot watch the inbox; scanning it periodically');
     }
   }
 
@@ -80,6 +88,7 @@ export class Intake {
     if (this.stopped || this.ticking) return;
     this.ticking = true;
     try {
+      this.repair();
       if (!this.watcher) this.watchNew();
       this.dirty = true;
       await this.scan();
@@ -89,27 +98,61 @@ export class Intake {
     }
   }
 
+  // Folders deleted under the daemon are made again, and the watch on new/ with them.
+  private repair(): void {
+    let made: string[];
+    try {
+      made = this.inbox.repair();
+    } catch (error) {
+      // Cannot be made (no permission): the scan fails and says so, once.
+      return void this.logger.debug({ error: clip((error as Error).message) }, 'cannot recreate the inbox');
+    }
+    if (made.length === 0) return;
+    this.logger.warn({ recreated: made }, `${made.join(', ')} deleted while the daemon ran; recreated (records in a deleted folder are gone)`);
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
   private takeAbandoned(): void {
     try {
       for (const arrival of this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000)) {
-        this.logger.warn({ id: arrival.id }, 'record never committed by its bridge; taking it as it is');
+        this.logger.warn({ id: clip(arrival.id) }, 'record never committed by its bridge; taking it as it is');
         this.queue.push(this.inbox.claim([arrival], this.claimFailed));
       }
     } catch (error) {
-      this.logger.error({ error: (error as Error).message }, 'cannot take abandoned records');
+      this.logger.error({ error: clip((error as Error).message) }, 'cannot take abandoned records');
     }
   }
 
-  // A record that cannot be moved into cur/ stays in new/; the next periodic scan tries it again.
+  // A record that cannot be moved into cur/ stays in new/; the next periodic scans try it again, up to a bound.
   private readonly claimFailed = (arrival: Arrival, error: Error) => {
+    const tries = (this.claimFailures.get(arrival.id) ?? 0) + 1;
+    this.claimFailures.set(arrival.id, tries);
     this.dirty = true;
-    this.logger.error({ id: arrival.id, error: error.message }, 'cannot take a record from the inbox; trying again at the next scan');
+    const fields = { id: clip(arrival.id), error: clip(error.message), tries };
+    if (tries < MAX_CLAIM_TRIES) this.logger.error(fields, 'cannot take a record from the inbox; trying again at the next scan');
+    else this.logger.error(fields, 'cannot take a record from the inbox; it stays in new/ until the daemon starts again');
   };
+
+  // The arrivals not given up on; failure counts of records no longer in new/ are dropped.
+  private claimable(arrivals: Arrival[]): Arrival[] {
+    if (this.claimFailures.size === 0) return arrivals;
+    const present = new Set(arrivals.map((arrival) => arrival.id));
+    for (const id of this.claimFailures.keys()) if (!present.has(id)) this.claimFailures.delete(id);
+    return arrivals.filter((arrival) => (this.claimFailures.get(arrival.id) ?? 0) < MAX_CLAIM_TRIES);
+  }
 
   /** One scan at a time; a request during a scan runs one more afterwards. */
   private readonly scan = serialized(async () => {
     if (this.stopped) return;
-    await this.scanOnce().catch((error: Error) => this.logger.error({ error: error.message }, 'inbox scan failed'));
+    await this.scanOnce().then(
+      () => (this.lastScanError = ''),
+      // Logged once while it keeps failing the same way: a scan runs every 2 s.
+      (error: Error) => {
+        if (error.message !== this.lastScanError) this.logger.error({ error: clip(error.message) }, 'inbox scan failed; trying again every scan');
+        this.lastScanError = error.message;
+      },
+    );
   });
 
   private async scanOnce(): Promise<void> {
@@ -118,7 +161,7 @@ export class Intake {
     if (this.backlog.length === 0) {
       if (!this.dirty) return;
       this.dirty = false;
-      this.backlog = this.inbox.arrivals(this.arrivals);
+      this.backlog = this.claimable(this.inbox.arrivals(this.arrivals));
     }
     while (this.backlog.length > 0 && !this.stopped && !this.queue.closed) {
       // Claims go in batches: wait for room for a whole one (or for what is left), not for each place.

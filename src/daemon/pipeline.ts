@@ -12,6 +12,8 @@ import { WorkQueue } from './work-queue.js';
 import { Dispatcher } from './dispatch.js';
 import { Intake } from './intake.js';
 import { ProjectHooks } from './project-hooks.js';
+import { endGroups } from '../runner/process-groups.js';
+import { DEFAULT_GRACE_MS } from '../runner/run-hook.js';
 import type { LiveConfig } from './live-config.js';
 import type { Logger } from '../common/logger.js';
 
@@ -42,6 +44,16 @@ export interface Pipeline {
 /** Records claimed and not yet settled beyond this many stay in new/ (backpressure). */
 const MAX_IN_FLIGHT = 512;
 
+// Hooks a crashed daemon left running: ended before their records run again, so that no event runs
+// twice at once and the concurrency cap and per-session order hold from the first run on.
+async function endLeftovers(inbox: Inbox, graceMs: number, logger: Logger): Promise<void> {
+  const leftovers = inbox.leftoverGroups();
+  if (leftovers.length === 0) return;
+  const ended = new Set((await endGroups(leftovers.map(({ group }) => group), graceMs)).map((group) => group.pgid));
+  for (const { key, group } of leftovers) inbox.groupEnded(key, group.pgid);
+  if (ended.size > 0) logger.warn({ groups: [...ended].slice(0, 20), count: ended.size }, 'ended hooks a previous daemon left running when it stopped abruptly; their events run again');
+}
+
 /** Open the inbox and the history of `stateDir` and build the pipeline over them; nothing runs before `start`. */
 export function openPipeline(options: PipelineOptions): Pipeline {
   const { stateDir, logger } = options;
@@ -64,6 +76,7 @@ export function openPipeline(options: PipelineOptions): Pipeline {
     scheduler,
     events,
     async start() {
+      await endLeftovers(inbox, options.graceMs ?? DEFAULT_GRACE_MS, runLogger);
       void dispatcher.consume(queue);
       await intake.start();
     },

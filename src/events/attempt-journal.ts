@@ -1,17 +1,29 @@
 // Which runs have started, so that a record found in cur/ after a crash knows whether it was
-// running (HOOKD_ATTEMPT goes up) or only queued. One append-only file of `<key> <attempt>` lines,
-// kept open: a file created and deleted per event cost two of the five metadata operations each
-// event made (bench/bridge.mjs). Compacted at start-up and whenever it grows past a limit.
-// Private to the inbox store (inbox.ts), which keeps it in step with cur/.
+// running (HOOKD_ATTEMPT goes up) or only queued, and which process group each run's hook is, so
+// that a restarted daemon ends the hooks a crash left running before it runs their records again.
+// One append-only file of `<key> <attempt> <pgid> <start>` lines, kept open: a file created and
+// deleted per event cost two of the five metadata operations each event made (bench/bridge.mjs).
+// No fsync: only a crash of the daemon leaves hooks running, and the page cache outlives it.
+// Compacted at start-up and whenever it grows past a limit. Private to the inbox store (inbox.ts),
+// which keeps it in step with cur/.
 import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import type { HookGroup } from '../runner/process-groups.js';
 
 const COMPACT_AT_BYTES = 1024 * 1024;
+// `<key> <attempt>`, and the group from this version on (`-` for a start time that is not known).
+const LINE = /^(.+?) (\d+)(?: (\d+) (\d+|-))?$/;
+
+interface Runs {
+  attempt: number;
+  /** The groups of runs started and not seen to end. */
+  groups: HookGroup[];
+}
 
 /** The attempts journal of an inbox. */
 export class AttemptJournal {
   private readonly file: string;
-  private readonly started = new Map<string, number>();
+  private readonly started = new Map<string, Runs>();
   private fd: number | undefined;
   private size = 0;
 
@@ -27,29 +39,38 @@ export class AttemptJournal {
     } catch {
       // No journal yet.
     }
-    const noted = new Map<string, number>();
+    const noted = new Map<string, Runs>();
     for (const line of text.split('\n')) {
-      const [key, attempt] = line.split(' ');
-      const count = Number.parseInt(attempt ?? '', 10);
       // A line cut by a crash has no count: that run never got going, as far as anyone can tell.
-      if (key && count > 0) noted.set(key, Math.max(count, noted.get(key) ?? 0));
+      const [, key, attempt, pgid, start] = LINE.exec(line) ?? [];
+      const count = Number.parseInt(attempt ?? '', 10);
+      if (!key || !(count > 0)) continue;
+      const runs = noted.get(key) ?? { attempt: 0, groups: [] };
+      runs.attempt = Math.max(runs.attempt, count);
+      if (pgid && start && Number(pgid) > 1) runs.groups.push({ pgid: Number(pgid), start });
+      noted.set(key, runs);
     }
     for (const key of pending) {
-      const count = noted.get(key);
-      if (count) this.started.set(key, count);
+      const runs = noted.get(key);
+      if (runs) this.started.set(key, runs);
     }
     this.compact();
   }
 
   /** Runs already started for `key` (0 when it never started). */
   startedRuns(key: string): number {
-    return this.started.get(key) ?? 0;
+    return this.started.get(key)?.attempt ?? 0;
   }
 
-  /** Note that run number `attempt` of `key` starts now. Throws when it cannot be written (a full disk). */
-  note(key: string, attempt: number): void {
+  /** The process groups of runs started and not seen to end, with their records. */
+  groups(): Array<{ key: string; group: HookGroup }> {
+    return [...this.started].flatMap(([key, runs]) => runs.groups.map((group) => ({ key, group })));
+  }
+
+  /** Note that run number `attempt` of `key` starts now as `group`. Throws when it cannot be written (a full disk). */
+  note(key: string, attempt: number, group?: HookGroup): void {
     if (this.fd === undefined) this.compact();
-    const line = Buffer.from(`${key} ${attempt}\n`);
+    const line = Buffer.from(`${key} ${attempt}${group ? ` ${group.pgid} ${group.start}` : ''}\n`);
     const written = writeSync(this.fd!, line);
     if (written < line.length) {
       // Cut short (a full disk): the next note rewrites the journal whole, without this cut line.
@@ -57,8 +78,17 @@ export class AttemptJournal {
       throw new Error(`cannot write ${path.basename(this.file)}: ${written} of ${line.length} bytes written (is the disk full?)`);
     }
     this.size += line.length;
-    this.started.set(key, attempt);
+    const runs = this.started.get(key) ?? { attempt, groups: [] };
+    runs.attempt = attempt;
+    if (group) runs.groups.push(group);
+    this.started.set(key, runs);
     if (this.size > COMPACT_AT_BYTES) this.compact();
+  }
+
+  /** Group `pgid` of `key`'s runs has ended: the next compaction leaves it out. */
+  ended(key: string, pgid: number): void {
+    const runs = this.started.get(key);
+    if (runs) runs.groups = runs.groups.filter((group) => group.pgid !== pgid);
   }
 
   /** The record is finished or set aside: its runs no longer matter. */
@@ -71,10 +101,13 @@ export class AttemptJournal {
     this.fd = undefined;
   }
 
-  // Rewrite the journal with only what still matters, atomically, and reopen it for appending.
-  private compact(): void {
+  /** Rewrite the journal with only what still matters, atomically, and reopen it for appending (also after it was deleted). */
+  compact(): void {
     this.close();
-    const text = [...this.started].map(([key, attempt]) => `${key} ${attempt}\n`).join('');
+    const lines = [...this.started].flatMap(([key, { attempt, groups }]) =>
+      groups.length === 0 ? [`${key} ${attempt}\n`] : groups.map((group) => `${key} ${attempt} ${group.pgid} ${group.start}\n`),
+    );
+    const text = lines.join('');
     writeFileSync(`${this.file}.tmp`, text, { mode: 0o600 });
     renameSync(`${this.file}.tmp`, this.file);
     this.fd = openSync(this.file, 'a', 0o600);

@@ -6,13 +6,15 @@
 //
 // Synchronous file work on purpose: every call touches one tiny file or one directory, and an async
 // call costs a thread-pool round trip that, per event, outweighs the work itself (bench/bridge.mjs).
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PAYLOAD_BYTES } from './parse-payload.js';
 import { ensureInboxDirs, inboxDirs, type InboxDirs } from './inbox-dirs.js';
 import { parseRecord, type RecordContent } from './record-format.js';
 import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival } from './inbox-scan.js';
 import { AttemptJournal } from './attempt-journal.js';
+import { RejectedShelf } from './rejected-shelf.js';
+import type { HookGroup } from '../runner/process-groups.js';
 
 export type { Arrival } from './inbox-scan.js';
 
@@ -46,9 +48,11 @@ function receivedAtOf(key: string, fallback: number): number {
 export class Inbox {
   readonly dirs: InboxDirs;
   private journal: AttemptJournal | undefined;
+  private readonly shelf: RejectedShelf;
 
   constructor(stateDir: string) {
     this.dirs = inboxDirs(stateDir);
+    this.shelf = new RejectedShelf(this.dirs.rejected);
   }
 
   /** Create the folders, private to the user. */
@@ -65,6 +69,30 @@ export class Inbox {
 
   close(): void {
     this.journal?.close();
+  }
+
+  /**
+   * Recreate whatever of the inbox was deleted under the daemon (`rm -r inbox/cur`); the names of
+   * what it had to make, none when all was there. The records a deleted folder held are gone.
+   */
+  repair(): string[] {
+    const journal = path.join(this.dirs.root, 'attempts.log');
+    const missing = [this.dirs.root, this.dirs.tmp, this.dirs.new, this.dirs.cur, this.dirs.rejected, ...(this.journal ? [journal] : [])].filter((file) => !existsSync(file));
+    if (missing.length === 0) return [];
+    this.ensure();
+    // Its file went with inbox/: written again from what the daemon holds.
+    if (missing.includes(journal)) this.journal?.compact();
+    return missing.map((file) => path.relative(path.dirname(this.dirs.root), file));
+  }
+
+  /** The process groups of runs a previous daemon started and did not see end, with their records. */
+  leftoverGroups(): Array<{ key: string; group: HookGroup }> {
+    return this.journal?.groups() ?? [];
+  }
+
+  /** Group `pgid` of `key` is over (its run ended, or a leftover was ended): a crash from now on need not end it. */
+  groupEnded(key: string, pgid: number): void {
+    this.journal?.ended(key, pgid);
   }
 
   /** Records a previous daemon claimed and did not finish, oldest first, each with the attempt it is at. */
@@ -131,13 +159,14 @@ export class Inbox {
   }
 
   /**
-   * Note that run `attempt` of `key` starts, before the hook does: a crash from then on counts the
-   * run. Throws when the note cannot be written (a full disk). Not batched: a note is one write on
+   * Note that run `attempt` of `key` starts as process group `group`, before the hook may go on: a
+   * crash from then on counts the run, and the next daemon ends the group before running the record
+   * again. Throws when the note cannot be written (a full disk). Not batched: a note is one write on
    * an open file, and waiting for the turn's other notes would hold every spawn back a turn.
    */
-  beginAttempt(key: string, attempt: number): void {
+  beginAttempt(key: string, attempt: number, group?: HookGroup): void {
     if (!this.journal) throw new Error('the inbox is not open for a daemon');
-    this.journal.note(key, attempt);
+    this.journal.note(key, attempt, group);
   }
 
   /** The record's outcome is recorded: delete it; its runs no longer count. */
@@ -146,10 +175,9 @@ export class Inbox {
     this.journal?.forget(key);
   }
 
-  /** Keep a record that cannot run in rejected/, beside a file saying why; its runs no longer count. */
+  /** Keep a record that cannot run in rejected/ (bounded: rejected-shelf.ts), beside a file saying why; its runs no longer count. */
   reject(key: string, reason: string): void {
-    writeFileSync(path.join(this.dirs.rejected, `${key}.reason`), `${reason}\n`, { mode: 0o600 });
-    unlessMissing(() => renameSync(path.join(this.dirs.cur, key), path.join(this.dirs.rejected, key)));
+    this.shelf.put(path.join(this.dirs.cur, key), key, reason);
     this.journal?.forget(key);
   }
 

@@ -2,6 +2,13 @@
 // process group gets SIGTERM, then SIGKILL after a grace period. The run is over when the hook's
 // own process exits, even if a grandchild still holds stdout.
 //
+// The gate: `sh` first reads one newline from stdin, which is written only after `onSpawn` has
+// noted the hook's process group (the daemon notes it in the attempts journal), and only then runs
+// CMD. A daemon killed before the note closes the pipe: `read` sees EOF and the hook never runs, so
+// no hook runs that a restarted daemon cannot find and end. The payload follows the newline in the
+// same write; HOOKD_PAYLOAD_BYTES says its length, so a hook can tell a payload cut short (the
+// daemon killed mid-write) from a whole one (a cut JSON object also never parses).
+//
 // node:child_process rather than execa: this is the daemon's hottest path, and execa's extra
 // machinery per subprocess halved the hooks per second the daemon could start (bench/bridge.mjs).
 // What execa would add here (buffering, encoding, line splitting) the runner does not use.
@@ -22,7 +29,16 @@ export interface RunRequest {
   outputCap?: number;
   /** Aborting ends the run now (daemon shutdown): the group is killed and the outcome is `interrupted`. */
   signal?: AbortSignal;
+  /**
+   * Called with the pid of the hook's `sh` (its process group) before the hook may go on; the hook
+   * waits for a promise it returns. When it throws (or rejects), the hook never runs its command
+   * and runHook rejects with that error. Not sent to a runner thread: the pool must ask for it.
+   */
+  onSpawn?: (pid: number) => void | Promise<void>;
 }
+
+// Read by `sh` before CMD, on the same line so that CMD's line numbers stay as they were.
+const GATE = 'read -r _ || exit 0; ';
 
 export const DEFAULT_GRACE_MS = 2000;
 export const DEFAULT_OUTPUT_CAP = 64 * 1024;
@@ -62,20 +78,62 @@ function whenOver(child: ChildProcessWithoutNullStreams, over: (exitCode: number
   child.on('close', finish);
 }
 
-/** Run one hook and say how it ended (outcome.ts says what that means). Never throws. */
+const NEWLINE = Buffer.from('\n');
+
+// The outcome of a hook that could not be started at all.
+function notStarted(error: Error, started: number): Outcome {
+  const nothing = { text: '', bytes: 0, truncated: false };
+  return { status: 'spawn_error', exitCode: null, signal: null, durationMs: Math.round(performance.now() - started), stdout: nothing, stderr: nothing, error: error.message };
+}
+
+// Start `sh` behind the gate; an outcome instead when it cannot start at all.
+function spawnHook(request: RunRequest, started: number): ChildProcessWithoutNullStreams | Promise<Outcome> {
+  const env = { ...request.env, HOOKD_PAYLOAD_BYTES: String(request.payload.length) };
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    // Its own process group (detached), so a timeout can reach every process the hook started.
+    child = spawn('sh', ['-c', GATE + request.command], { cwd: request.cwd, env, detached: true, stdio: 'pipe' });
+  } catch (error) {
+    // Some start failures (E2BIG: a command over the argument limit) throw rather than emit 'error'.
+    return Promise.resolve(notStarted(error as Error, started));
+  }
+  // EMFILE, ENFILE: no pipes could be made; the 'error' event that follows says which.
+  if (!child.stdin || !child.stdout || !child.stderr) return new Promise((resolve) => child.once('error', (error) => resolve(notStarted(error, started))));
+  return child;
+}
+
+// Let the hook's command run: note its group (at once, or once `onSpawn`'s promise resolves: a
+// runner thread asks the main thread), then write the newline and the payload. When the note
+// fails, the gate stays shut (`sh` reads EOF and exits) and `refused` hears why.
+function openGate(child: ChildProcessWithoutNullStreams, request: RunRequest, refused: (error: Error) => void): void {
+  // A hook may exit without reading its stdin: the broken pipe is its business, not an error.
+  child.stdin.on('error', () => undefined);
+  const open = () => void child.stdin.end(Buffer.concat([NEWLINE, request.payload]));
+  const shut = (error: unknown) => {
+    child.stdin.end();
+    refused(error as Error);
+  };
+  if (child.pid === undefined || !request.onSpawn) return open();
+  let noted: void | Promise<void>;
+  try {
+    noted = request.onSpawn(child.pid);
+  } catch (error) {
+    return shut(error);
+  }
+  if (noted instanceof Promise) noted.then(open, shut);
+  else open();
+}
+
+/** Run one hook and say how it ended (outcome.ts says what that means). Rejects only when `onSpawn` fails. */
 export function runHook(request: RunRequest): Promise<Outcome> {
   const started = performance.now();
   const graceMs = request.graceMs ?? DEFAULT_GRACE_MS;
   const cap = request.outputCap ?? DEFAULT_OUTPUT_CAP;
-  return new Promise((resolve) => {
-    // Its own process group (detached), so a timeout can reach every process the hook started.
-    const child = spawn('sh', ['-c', request.command], { cwd: request.cwd, env: request.env, detached: true, stdio: 'pipe' });
+  const child = spawnHook(request, started);
+  if (child instanceof Promise) return child;
+  return new Promise((resolve, reject) => {
     const stdout = captureOutput(child.stdout, cap);
     const stderr = captureOutput(child.stderr, cap);
-    // A hook may exit without reading its stdin: the broken pipe is its business, not an error.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(request.payload);
-
     let ended: 'timed_out' | 'interrupted' | undefined;
     const stop = (why: 'timed_out' | 'interrupted') => {
       if (ended) return;
@@ -95,6 +153,11 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       clearTimeout(deadline);
     });
     child.on('exit', () => clearTimeout(deadline));
+    openGate(child, request, (error) => {
+      clearTimeout(deadline);
+      request.signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
     whenOver(child, (exitCode, signal) => {
       clearTimeout(deadline);
       request.signal?.removeEventListener('abort', onAbort);
