@@ -5,6 +5,7 @@ import type { History, HistoryEntry } from './history.js';
 import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
 import type { Logger } from '../common/logger.js';
 import { isProbe } from '../doctor/probe-marker.js';
+import { clip } from '../common/clip-text.js';
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
@@ -44,7 +45,7 @@ export function recordHistory(events: RunEvents, history: History, logger: Logge
     try {
       await history.append(entry);
     } catch (error) {
-      logger.error({ ...entry, stdout: undefined, stderr: undefined, error: (error as Error).message }, 'could not write the history; the outcome is logged here');
+      logger.error({ ...entry, command: clip(entry.command), detail: clip(entry.detail), stdout: undefined, stderr: undefined, error: clip((error as Error).message) }, 'could not write the history; the outcome is logged here');
     }
   });
 }

@@ -2,39 +2,8 @@
 // /dashboard/api/ (status, runs, one run, the run stream) and writes every value with textContent.
 'use strict';
 
-const API = '/dashboard/api';
-const KEPT = 1000;
-const FAILED = new Set(['failed', 'timed_out', 'spawn_error', 'interrupted', 'rejected']);
-const RETRIABLE = new Set(['failed', 'timed_out', 'spawn_error']);
 const runs = [];
 let csrf = { header: 'x-hookd-csrf', token: '' };
-let shown;
-
-const $ = (selector) => document.querySelector(selector);
-const ms = (value) => (value === undefined || value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
-const clock = (iso) => (iso ? new Date(iso).toLocaleTimeString() : '');
-
-function cell(row, text, className) {
-  const td = row.insertCell();
-  td.textContent = text === undefined || text === null ? '' : String(text);
-  if (className) td.className = className;
-  return td;
-}
-
-function outcomeClass(outcome) {
-  return outcome === 'ok' ? 'outcome-ok' : FAILED.has(outcome) ? 'outcome-bad' : 'outcome-other';
-}
-
-function outcomeText(run) {
-  if (run.outcome === 'failed') return run.exitCode !== undefined && run.exitCode !== null ? `failed (exit ${run.exitCode})` : `failed (${run.signal})`;
-  return run.outcome;
-}
-
-async function getJson(path) {
-  const answer = await fetch(`${API}${path}`, { credentials: 'same-origin' });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
-  return answer.json();
-}
 
 // ---- the timeline ----
 function timelineRow(run, fresh) {
@@ -98,65 +67,6 @@ function addRun(run, fresh) {
   else runs.push(run);
   if (runs.length > KEPT) seen.delete(keyOf(runs.pop()));
   timelineRow(run, fresh);
-}
-
-// ---- one run ----
-function fact(list, name, value) {
-  if (value === undefined || value === null || value === '') return;
-  const dt = document.createElement('dt');
-  dt.textContent = name;
-  const dd = document.createElement('dd');
-  dd.textContent = String(value);
-  list.append(dt, dd);
-}
-
-function output(title, text) {
-  const block = document.createElement('div');
-  const heading = document.createElement('h3');
-  heading.textContent = title;
-  const pre = document.createElement('pre');
-  pre.textContent = text || '(empty)';
-  block.append(heading, pre);
-  return block;
-}
-
-async function showRun(id) {
-  const detail = await getJson(`/runs/${encodeURIComponent(id)}`);
-  const run = detail.run;
-  shown = run.id;
-  $('#detail').hidden = false;
-  $('#detail-id').textContent = run.id;
-  const facts = $('#detail-facts');
-  facts.replaceChildren();
-  const last = detail.attempts[detail.attempts.length - 1] ?? {};
-  fact(facts, 'event', run.event);
-  fact(facts, 'session', run.session);
-  fact(facts, 'command', run.command);
-  fact(facts, 'outcome', outcomeText(run));
-  fact(facts, 'written by the bridge', last.receivedAt);
-  fact(facts, 'taken by the daemon', last.takenAt);
-  fact(facts, 'started', last.startedAt);
-  fact(facts, 'ended', last.endedAt);
-  fact(facts, 'delivery delay', ms(run.delayMs));
-  fact(facts, 'run time', ms(run.durationMs));
-  fact(facts, 'detail', run.detail);
-  fact(facts, 'retry of', run.retryOf);
-  const attempts = $('#attempts');
-  attempts.replaceChildren();
-  detail.attempts.forEach((attempt, i) => {
-    const suffix = detail.attempts.length > 1 ? ` (attempt ${i + 1})` : '';
-    attempts.append(output(`stdout${suffix}`, attempt.stdout), output(`stderr${suffix}`, attempt.stderr));
-  });
-  const retry = $('#retry');
-  retry.hidden = !(RETRIABLE.has(run.outcome) && detail.payload && detail.payload.kept);
-  $('#retry-result').textContent = '';
-  $('#detail').scrollIntoView({ block: 'nearest' });
-}
-
-async function retryShown() {
-  const answer = await fetch(`${API}/runs/${encodeURIComponent(shown)}/retry`, { method: 'POST', credentials: 'same-origin', headers: { [csrf.header]: csrf.token } });
-  const body = await answer.json().catch(() => ({}));
-  $('#retry-result').textContent = answer.status === 202 ? `queued again as ${body.queued.map((q) => q.id).join(', ')}` : `refused: ${body.detail ?? answer.status}`;
 }
 
 // ---- status: settings, queue ----
