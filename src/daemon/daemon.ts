@@ -1,18 +1,25 @@
 // The daemon's lifecycle: take the lock, load the settings and follow them, serve the local API,
 // drain the inbox and follow it (pipeline.ts). Stopping lets running hooks finish up to a deadline,
 // then interrupts them; what did not finish stays in the inbox for the next start.
-import path from 'node:path';
-import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
+import { statSync, unlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { watchSettings } from '../settings/watch.js';
 import { resolveSources } from '../clients/find-sources.js';
 import { LiveConfig } from './live-config.js';
 import { openPipeline, type Pipeline } from './pipeline.js';
-import { startLocalApi, startLoopbackApi, type Fallback } from './local-api.js';
+import { hookEndpoint } from '../transport/hook-endpoint.js';
+import { startHookListener } from '../transport/start-hook-listener.js';
+import { closeGently } from '../transport/close-gently.js';
+import { startLocalApi, startLoopbackApi, type Fallback, type Mount } from './local-api.js';
 import { readOrCreateToken } from './local-token.js';
 import { buildRoutes } from './routes.js';
-import { prepareStateDir } from './state-dir.js';
+import { openObservers, type Observers } from './observers.js';
+import { securePaths } from './state-dir.js';
 import { takeDaemonLock } from './lock.js';
+import { lifeline } from './lifeline.js';
+import { stillClaimed, type Claimed } from './socket-claim.js';
+import { startTracing, type Tracing } from '../telemetry/start-tracing.js';
+import { Dashboard } from '../dashboard/dashboard.js';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
 
@@ -29,7 +36,7 @@ export interface DaemonOptions {
   graceMs?: number;
   /** Mounted on the local API for routes it does not know (the platform proxy). */
   fallback?: Fallback;
-  /** Also serve the local API on 127.0.0.1 at this port (0: any free port), behind a bearer token. */
+  /** The loopback listener's port (0: any free port; undefined: the fixed default): the local API behind a bearer token, and the hook endpoint. */
   tcpPort?: number;
 }
 
@@ -40,8 +47,11 @@ export interface RunningDaemon {
   lost: Promise<string>;
 }
 
-// How often the daemon checks that its state directory and socket are still there.
-const LIFELINE_MS = 2000;
+// How long a stop waits for the loopback requests under way: a hook request on loopback takes
+// milliseconds; a stream (the dashboard's) never ends by itself and is cut after this.
+const HOOK_REQUESTS_FINISH_MS = 2000;
+// How long a stop waits for the OTLP collector to take the last spans.
+const TRACING_FLUSH_MS = 2000;
 
 // What a started daemon holds, so that stopping (or a failed start) can let go of each.
 interface Parts {
@@ -49,6 +59,14 @@ interface Parts {
   pipeline?: Pipeline;
   stopWatching?: () => Promise<void>;
   servers: Server[];
+  /** The local API's socket file, to tell at stop whether it is still ours to remove. */
+  socket?: Claimed;
+  /** OTLP spans of runs, when configured. */
+  tracing?: Tracing;
+  /** Kept failed payloads, the run stream, the metrics. */
+  observers?: Observers;
+  /** The loopback listener with the hook endpoint: closed gently at stop (close-gently.ts). */
+  hookListener?: Server;
 }
 
 // Everything but the lock, in order: settings, pipeline, watchers, the local API, then the inbox.
@@ -59,51 +77,54 @@ async function assemble(options: DaemonOptions, parts: Parts): Promise<void> {
   const config = (parts.config = new LiveConfig(sources, logger.child({ part: 'settings' })));
   await config.reload();
   const pipeline = (parts.pipeline = openPipeline({ stateDir: paths.stateDir, socket: paths.socket, config, logger, concurrency: options.concurrency, graceMs: options.graceMs }));
+  parts.tracing = await startTracing(pipeline.events, logger.child({ part: 'otlp' }), options.version);
   const watchers = await Promise.all(sources.map((source) => watchSettings(source.file, () => void config.reload())));
   parts.stopWatching = async () => void (await Promise.all(watchers.map((watcher) => watcher.close())));
-  mkdirSync(path.dirname(paths.socket), { recursive: true, mode: 0o700 });
   const { history, scheduler, inbox } = pipeline;
-  const routes = buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox });
-  parts.servers.push(await startLocalApi(paths.socket, routes, options.fallback));
-  if (options.tcpPort !== undefined) parts.servers.push(await startLoopbackApi(options.tcpPort, readOrCreateToken(paths.stateDir), routes, options.fallback));
+  const observers = (parts.observers = openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })));
+  // The live page: on the loopback listener, opened on a free port when a page is first asked for without --tcp-port.
+  const loopback = async (port: number, mount: Mount) => {
+    const server = await startLoopbackApi(port, readOrCreateToken(paths.stateDir), routes, fallback, [mount]);
+    parts.servers.push(server);
+    return server;
+  };
+  const dashboard = new Dashboard((mount) => loopback(0, mount));
+  const routes = [...buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox }), ...observers.routes, ...dashboard.routes];
+  dashboard.reach(routes);
+  const fallback = observers.countProxy(options.fallback);
+  const api = await startLocalApi(paths.socket, routes, fallback);
+  parts.servers.push(api.server);
+  parts.socket = api.claimed;
+  // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint.
+  const endpoint = hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }) });
+  const listener = await startHookListener({ port: options.tcpPort, token: readOrCreateToken(paths.stateDir), routes, fallback, mounts: [endpoint, dashboard.mount], logger });
+  if (listener) parts.servers.push((parts.hookListener = listener));
+  if (listener) dashboard.adopt(listener);
   await pipeline.start();
   logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: sources.map((source) => source.file), tcp: parts.servers[1]?.address(), version: options.version }, 'hookd daemon started');
 }
 
-// Someone deleted the state directory (or the socket): carrying on would leave a daemon nobody
-// can reach. Stop with a clear reason instead; the service manager starts a fresh one.
-function lifeline(paths: Paths, logger: Logger, daemon: () => RunningDaemon, stopping: () => boolean): { lost: Promise<string>; cancel: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  const lost = new Promise<string>((resolve) => {
-    timer = setInterval(() => {
-      const missing = !existsSync(paths.stateDir) ? paths.stateDir : !existsSync(paths.socket) ? paths.socket : undefined;
-      if (!missing || stopping()) return;
-      const reason = `${missing} was deleted while the daemon ran; stopping (start it again to recreate it)`;
-      logger.fatal({ missing }, reason);
-      void daemon().stop().then(() => resolve(reason));
-    }, LIFELINE_MS);
-    timer.unref();
-  });
-  return { lost, cancel: () => clearInterval(timer) };
-}
-
 /** Start the daemon; resolves once it serves the socket and has begun draining the inbox. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
-  const { paths, logger } = options;
-  prepareStateDir(paths.stateDir);
-  const releaseLock = takeDaemonLock(paths.stateDir);
+  const { logger } = options;
+  // Resolved once: from here on the daemon uses the real paths, checked (state-dir.ts says why).
+  const paths = securePaths(options.paths);
+  const lock = await takeDaemonLock(paths.stateDir);
   const parts: Parts = { servers: [] };
   try {
-    await assemble(options, parts);
+    await assemble({ ...options, paths }, parts);
   } catch (error) {
     await parts.pipeline?.stop(0);
+    await parts.tracing?.stop(0);
+    parts.observers?.close();
     await parts.stopWatching?.();
     for (const server of parts.servers) server.close();
-    releaseLock();
+    lock.release();
     throw error;
   }
   let stopping = false;
-  const life = lifeline(paths, logger, () => daemon, () => stopping);
+  const { dev, ino } = statSync(paths.stateDir);
+  const life = lifeline({ given: options.paths, used: paths, lock, socket: parts.socket!, stateDirId: { dev, ino } }, logger, () => daemon.stop(), () => stopping);
   const daemon: RunningDaemon = {
     lost: life.lost,
     reload: () => parts.config!.reload(),
@@ -114,15 +135,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       // Running hooks get until the deadline; then they are interrupted and stay in the inbox.
       const drained = parts.pipeline!.stop(options.shutdownDeadlineMs ?? 10_000);
       await parts.stopWatching?.();
-      for (const server of parts.servers) server.close();
+      // The hook requests already sent are answered; those not yet accepted wait for the next daemon when the service holds the socket.
+      const answered = parts.hookListener && closeGently(parts.hookListener, HOOK_REQUESTS_FINISH_MS);
+      for (const server of parts.servers) if (server !== parts.hookListener) server.close();
       await drained;
+      await answered;
+      parts.observers?.close();
+      // The last spans get a short while; a hanging collector never holds the stop.
+      await parts.tracing?.stop(TRACING_FLUSH_MS);
       for (const server of parts.servers) server.closeAllConnections();
-      try {
-        unlinkSync(paths.socket);
-      } catch {
-        // Already gone.
-      }
-      releaseLock();
+      // Only our own socket: one that replaced it belongs to someone else.
+      if (stillClaimed(paths.socket, parts.socket!) === true) unlinkSync(paths.socket);
+      lock.release();
       logger.info('hookd daemon stopped');
     },
   };

@@ -3,12 +3,13 @@
 // platform routes (/api/...) are mounted there for the proxy. Errors use the platform's shape
 // {status, title, detail}.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { chmodSync, unlinkSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { HookdError } from '../common/errors.js';
 import { errorBody, sendError } from '../http/answers.js';
-import { Router, type Exchange, type Handler } from '../http/router.js';
+import { Router, type Exchange, type Handler, type Mounted } from '../http/router.js';
+import { claimSocket, type Claimed } from './socket-claim.js';
+import { boundLoopback, LOOPBACK_SERVER_OPTIONS } from './loopback-limits.js';
 
 /** A handler of other routes (the platform proxy): resolves true when it answered. */
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -23,22 +24,40 @@ export interface LocalRoute {
 /** The local API's own routes (see routes.ts). */
 export type Routes = readonly LocalRoute[];
 
+/** A handler of every path under `prefix` (the hook endpoint under /hooks/v1/ on loopback TCP). */
+export interface Mount {
+  prefix: string;
+  handler: Mounted<Exchange>;
+  /** It checks its own credentials (the dashboard's cookie, which a browser can send where it cannot send the bearer token): the token check is left to it. */
+  ownAuth?: boolean;
+}
+
 /** The HTTP server of the local API: the daemon's routes, and `fallback` (the platform proxy) under /api/. */
-function createApiServer(routes: Routes, fallback?: Fallback, token?: string): Server {
+function createApiServer(routes: Routes, fallback?: Fallback, token?: string, mounts: readonly Mount[] = []): Server {
   const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in the README` });
   for (const route of routes) router.route(route.method, route.path, route.handler);
+  for (const mount of mounts) if (!mount.ownAuth) router.mount(mount.prefix, mount.handler);
   if (fallback) router.mount('/api/', ({ req, res }) => fallback(req, res));
-  const server = createServer(async (req, res) => {
-    // On loopback TCP any local user could connect: only holders of the token get in.
-    if (token !== undefined && !tokenMatches(req.headers.authorization, token)) {
-      return sendError(res, 401, 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory');
-    }
+  const server = createServer(token !== undefined ? LOOPBACK_SERVER_OPTIONS : {}, async (req, res) => {
     let url: URL;
     try {
       // Parsed as a path on a fixed base: a request target like `//:` is not a URL at all.
       url = new URL(`http://hookd${req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`}`);
     } catch {
+      req.resume();
       return sendError(res, 400, `not a valid request path: ${JSON.stringify(req.url)}`);
+    }
+    // Matched on the parsed path (`/dashboard/../runs` is /runs), and answered by the mount alone.
+    const own = mounts.find((mount) => mount.ownAuth && url.pathname.startsWith(mount.prefix));
+    if (own) return void (await own.handler({ req, res, url }));
+    // On loopback TCP any local user could connect: only holders of the token get in, and the
+    // others' connections are closed with the answer (loopback-limits.ts bounds the rest).
+    if (token !== undefined) {
+      if (!tokenMatches(req.headers.authorization, token)) {
+        req.resume();
+        return sendError(res, 401, 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory', { connection: 'close' });
+      }
+      req.socket.setTimeout(0);
     }
     await router.handle({ req, res, url });
   });
@@ -47,7 +66,8 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string): S
     // As Node's own handler: answer only if nothing was written yet (no response already sent).
     if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
     const body = JSON.stringify(errorBody(400, `malformed HTTP request (${error.code ?? error.message})`));
-    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    // Then closed, not left half-open: a peer that never reads (an idle flood) would hold it forever.
+    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
   });
   return server;
 }
@@ -58,30 +78,46 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function listen(server: Server, where: string, start: (done: () => void) => void, hint = ''): Promise<void> {
+function listen(server: Server, where: string, start: (done: () => void) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new HookdError('ELISTEN', `cannot listen on ${where}: ${error.message}${hint}`, { cause: error })));
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new HookdError('ELISTEN', `cannot listen on ${where}: ${error.message}`, { cause: error })));
     start(resolve);
   });
 }
 
-/** Start the local API on `socketPath` (0600). The caller holds the daemon lock, so an existing socket is stale. */
-export async function startLocalApi(socketPath: string, routes: Routes, fallback?: Fallback): Promise<Server> {
-  const server = createApiServer(routes, fallback);
-  try {
-    unlinkSync(socketPath);
-  } catch {
-    // No stale socket.
-  }
-  const hint = socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : '';
-  await listen(server, socketPath, (done) => server.listen(socketPath, done), hint);
-  chmodSync(socketPath, 0o600);
-  return server;
+/** The local API's socket, and the identity of the file it holds (to tell later whether it is still there). */
+export interface LocalApi {
+  server: Server;
+  claimed: Claimed;
 }
 
-/** Start the local API on 127.0.0.1:`port` (0 picks one), open only to requests carrying `token`. */
-export async function startLoopbackApi(port: number, token: string, routes: Routes, fallback?: Fallback): Promise<Server> {
-  const server = createApiServer(routes, fallback, token);
-  await listen(server, `127.0.0.1:${port}`, (done) => server.listen(port, '127.0.0.1', done));
+/**
+ * Start the local API on `socketPath` (0600). A socket another daemon answers on is never taken
+ * (two daemons of different state directories given one --socket used to steal it from each
+ * other), and a path that is not a socket is never deleted.
+ */
+export async function startLocalApi(socketPath: string, routes: Routes, fallback?: Fallback): Promise<LocalApi> {
+  const server = createApiServer(routes, fallback);
+  const hint = socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : '';
+  const claimed = await claimSocket(server, socketPath, (found) => {
+    if (found.state === 'live') return new HookdError('ELISTEN', `another hookd daemon is serving ${socketPath}; stop it, or give this one another --socket`);
+    if (found.state === 'not-a-socket') return new HookdError('ELISTEN', `${socketPath} exists and is not a socket; hookd replaces only a socket nobody serves: move that file, or give another --socket`);
+    return new HookdError('ELISTEN', `${socketPath} is a socket hookd cannot reach (${found.code}); it is not replaced: remove it, or give another --socket`);
+  }).catch((error: unknown) => {
+    if (error instanceof HookdError) throw error;
+    throw new HookdError('ELISTEN', `cannot listen on ${socketPath}: ${(error as Error).message}${hint}`, { cause: error });
+  });
+  return { server, claimed };
+}
+
+/**
+ * Start the local API on 127.0.0.1:`port` (0 picks one), or on the listening socket `fd` a service
+ * manager passed (socket activation), open only to requests carrying `token`; `mounts` add paths
+ * (the hook endpoint at /hooks/v1/).
+ */
+export async function startLoopbackApi(where: number | { fd: number }, token: string, routes: Routes, fallback?: Fallback, mounts: readonly Mount[] = []): Promise<Server> {
+  const server = boundLoopback(createApiServer(routes, fallback, token, mounts));
+  if (typeof where === 'number') await listen(server, `127.0.0.1:${where}`, (done) => server.listen(where, '127.0.0.1', done));
+  else await listen(server, `the socket the service manager passed (fd ${where.fd})`, (done) => server.listen({ fd: where.fd }, done));
   return server;
 }

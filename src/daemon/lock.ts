@@ -1,33 +1,54 @@
-// One daemon per state directory: a pid file created atomically, content and all (a hard link of
-// a file already holding the pid, so nobody can read it half-written). A pid file left by a daemon
-// that died is removed only under a takeover token, and only if it still names the dead pid, so
-// two daemons starting together after a crash cannot both take the lock.
-import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+// One daemon per state directory: the lock is a unix socket, `daemon.lock`, that the daemon
+// listens on. Why a socket and not a pid file: a pid proves nothing (a pid file naming an unrelated
+// live process blocked start-up, and a killed daemon still a zombie blocked a quick restart), and
+// Node has no flock. A listening socket is what the issue asks for, a lock the kernel releases with
+// the process: when the daemon dies, however it dies, its listener is closed and connecting is
+// refused, so a new daemon can tell a live lock from a stale one by connecting, and replace the
+// stale one atomically (socket-claim.ts). Nothing is spawned and nothing is written but the socket.
+// Connecting to the lock answers with the holder's pid, for the message that names it.
+import { createServer } from 'node:net';
+import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { HookdError } from '../common/errors.js';
+import { claimSocket, stillClaimed } from './socket-claim.js';
 
-// A takeover token older than this was left by a daemon that died while taking over.
-const STALE_TOKEN_MS = 10_000;
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** A held daemon lock. */
+export interface DaemonLock {
+  /** The lock's path. */
+  file: string;
+  /** True while the lock is still this daemon's, else why not ('gone', 'replaced', or an error code). */
+  held(): true | string;
+  release(): void;
 }
 
-function readPid(file: string): number | undefined {
-  try {
-    return Number.parseInt(readFileSync(file, 'utf8'), 10) || 0;
-  } catch {
-    return undefined;
-  }
-}
-
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Take the daemon lock of `stateDir`, or refuse (ELOCKED) while another daemon holds it. */
+export async function takeDaemonLock(stateDir: string): Promise<DaemonLock> {
+  const file = path.join(stateDir, 'daemon.lock');
+  const server = createServer((socket) => socket.end(`${process.pid}\n`));
+  server.on('error', () => {
+    // A failed accept on the lock changes nothing: the lock is the bound socket, not its clients.
+  });
+  const claimed = await claimSocket(server, file, (found) => {
+    if (found.state === 'live') {
+      const pid = /^\d+/.exec(found.greeting)?.[0] ?? 'unknown';
+      return new HookdError('ELOCKED', `another hookd daemon (pid ${pid}) is already running on ${stateDir}; stop it first, or use another --state-dir`);
+    }
+    const what = found.state === 'not-a-socket' ? 'is not a socket' : `cannot be reached (${found.code})`;
+    return new HookdError('ELOCKED', `the daemon lock ${file} ${what}; remove it if no hookd daemon is running on ${stateDir}`);
+  }).catch((error: unknown) => {
+    if (error instanceof HookdError) throw error;
+    throw new HookdError('ELOCK', `cannot take the daemon lock ${file}: ${(error as Error).message}`, { cause: error });
+  });
+  // The pid file of hookd before the socket lock: it locks nothing now, and would only mislead.
+  tryUnlink(path.join(stateDir, 'daemon.pid'));
+  return {
+    file,
+    held: () => stillClaimed(file, claimed),
+    release() {
+      if (stillClaimed(file, claimed) === true) tryUnlink(file);
+      server.close();
+    },
+  };
 }
 
 function tryUnlink(file: string): void {
@@ -35,56 +56,5 @@ function tryUnlink(file: string): void {
     unlinkSync(file);
   } catch {
     // Already gone.
-  }
-}
-
-/** Remove `file` if it still names `stalePid`, holding the takeover token while deciding. */
-function takeOver(file: string, stalePid: number): void {
-  const token = `${file}.takeover`;
-  try {
-    closeSync(openSync(token, 'wx', 0o600));
-  } catch {
-    // Someone else is taking over; a token left by a crash is cleared once it is old.
-    const age = Date.now() - (statSync(token, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-    if (age > STALE_TOKEN_MS) tryUnlink(token);
-    return;
-  }
-  try {
-    if (readPid(file) === stalePid) tryUnlink(file);
-  } finally {
-    tryUnlink(token);
-  }
-}
-
-/** Take the daemon lock of `stateDir`; returns a function that releases it. */
-export function takeDaemonLock(stateDir: string): () => void {
-  const file = path.join(stateDir, 'daemon.pid');
-  const mine = `${file}.${process.pid}`;
-  try {
-    writeFileSync(mine, String(process.pid), { mode: 0o600 });
-  } catch (error) {
-    throw new HookdError('ELOCK', `cannot write the daemon lock ${mine}: ${(error as Error).message}`, { cause: error });
-  }
-  try {
-    for (let tries = 0; tries < 50; tries++) {
-      try {
-        linkSync(mine, file);
-        return () => {
-          if (readPid(file) === process.pid) tryUnlink(file);
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      const pid = readPid(file);
-      if (pid === undefined) continue;
-      if (pid > 0 && pid !== process.pid && running(pid)) {
-        throw new HookdError('ELOCKED', `another hookd daemon (pid ${pid}) is already running on ${stateDir}; stop it first, or use another --state-dir`);
-      }
-      takeOver(file, pid);
-      pause(20);
-    }
-    throw new HookdError('ELOCKED', `cannot take the daemon lock ${file}: it keeps changing (is another daemon starting?)`);
-  } finally {
-    tryUnlink(mine);
   }
 }

@@ -4,9 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
 import { writeRecord } from '../events/write-record.js';
+import { isDaemonHook } from '../settings/config.js';
 import type { Routes } from './local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
-import { readBody } from '../http/read-body.js';
+import { readBody, refuseBody } from '../http/read-body.js';
+import { intParam, singleParam } from '../http/query.js';
 import type { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from './local-api-schemas.js';
 import type { LiveConfig } from './live-config.js';
 import type { History } from './history.js';
@@ -42,7 +44,7 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
         client: file.client,
         missing: file.missing,
         ignored: file.ignored ?? null,
-        daemonHooks: file.config.entries.filter((entry) => entry.kind === 'bridge').length,
+        daemonHooks: file.config.entries.filter(isDaemonHook).length,
         loadedAt: iso(file.loadedAt),
         lastReloadAt: iso(file.lastReloadAt),
         lastError: file.lastError ?? null,
@@ -52,7 +54,8 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
     },
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
     counts: { ...history.counts },
-    recent: history.latest(5),
+    recent: history.latest(5, false),
+    failures: history.lastFailures(5),
   };
 }
 
@@ -68,12 +71,9 @@ export function buildRoutes(context: RouteContext): Routes {
       method: 'GET',
       path: '/events',
       handler: ({ res, url }) => {
-        const raw = url.searchParams.get('limit') ?? '20';
-        const limit = Number(raw);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-          return sendError(res, 400, `limit must be an integer from 1 to 200, got ${JSON.stringify(raw)}`);
-        }
-        const answer: z.input<typeof EventsSchema> = { events: context.history.latest(limit) };
+        const limit = intParam(url, 'limit', { min: 1, max: 200, fallback: 20 });
+        if (!limit.ok) return sendError(res, 400, limit.reason);
+        const answer: z.input<typeof EventsSchema> = { events: context.history.latest(limit.value) };
         sendJson(res, 200, answer);
       },
     },
@@ -84,11 +84,13 @@ export function buildRoutes(context: RouteContext): Routes {
 }
 
 async function postEvents(context: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const given = singleParam(url, 'command');
+  if (!given.ok) return refuseBody(req, res, 400, given.reason);
   const read = await readBody(req, MAX_PAYLOAD_BYTES);
-  if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`) : undefined;
+  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`) : undefined;
   const parsed = parsePayload(read.body, 'body');
   if (!parsed.ok) return sendError(res, 400, parsed.reason);
-  const command = url.searchParams.get('command');
+  const command = given.value ?? null;
   if (command !== null && (command.trim() === '' || command.includes('\0'))) {
     return sendError(res, 400, 'command must be a non-empty string without NUL bytes');
   }

@@ -1,33 +1,39 @@
-// Reads a request body into memory under a cap. Past the cap the rest is read and dropped before
-// answering, so the client, still writing, gets the 413 rather than a broken pipe; a body that
-// goes on far past the cap is cut off instead.
-import type { IncomingMessage } from 'node:http';
+// Reads a request body into memory under a cap. A body announced larger than the cap is refused
+// before a byte of it is read, and one that grows past the cap (chunked) stops being read there:
+// draining it first, to answer a client still writing, let one request make the daemon read
+// 300 MiB. The refusal closes the connection (refuseBody), so what the client still sends is not read.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendError } from './answers.js';
 
 export const MIB = 1024 * 1024;
-// How much of an oversized body is drained so the 413 can be read, before giving up on it.
-const DRAIN_LIMIT = 64 * MIB;
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 
-/** The whole body of `req`, or why it could not be read. */
+/** The whole body of `req`, or why it could not be read; past `maxBytes` it stops reading at once. */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
+  if (Number(req.headers['content-length']) > maxBytes) return Promise.resolve({ ok: false, reason: 'too-large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = Number(req.headers['content-length']) > maxBytes;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (!over && size > maxBytes) {
-        over = true;
-        chunks.length = 0;
-      }
-      if (!over) chunks.push(chunk);
-      else if (size > maxBytes + DRAIN_LIMIT) resolve({ ok: false, reason: 'too-large' });
-    });
-    req.on('end', () => resolve(over ? { ok: false, reason: 'too-large' } : { ok: true, body: Buffer.concat(chunks) }));
+      if (size <= maxBytes) return void chunks.push(chunk);
+      chunks.length = 0;
+      req.off('data', onData);
+      req.pause();
+      resolve({ ok: false, reason: 'too-large' });
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve({ ok: true, body: Buffer.concat(chunks) }));
     req.on('aborted', () => resolve({ ok: false, reason: 'aborted' }));
     req.on('error', () => resolve({ ok: false, reason: 'aborted' }));
   });
+}
+
+/** Refuse a request whose body is not read (whole): answer, then close the connection instead of reading the rest. */
+export function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, detail: string): void {
+  req.pause();
+  sendError(res, status, detail, { connection: 'close' });
 }
 
 /** Size as people read it: 25 MiB, 512 KiB. */

@@ -110,7 +110,7 @@ describe('a running daemon under hostile input', () => {
     }
     await waitFor('every odd record to be judged', () => readdirSync(path.join(inbox, 'rejected')).filter((n) => n.endsWith('.reason')).length >= unique.length, 30_000);
     for (const dir of ['new', 'tmp', 'cur']) expect(readdirSync(path.join(inbox, dir)), dir).toEqual([]);
-    expect(readdirSync(daemon.stateDir).sort()).toEqual(['daemon.pid', 'history.jsonl', 'hookd.sock', 'inbox']);
+    expect(readdirSync(daemon.stateDir).sort()).toEqual(['daemon.lock', 'history.jsonl', 'hookd.sock', 'inbox']);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
 

@@ -1,0 +1,70 @@
+// Someone deleted the state directory or the socket, took our lock or socket, changed where the
+// state directory's path leads, or took our access to it: carrying on would leave a daemon nobody
+// can reach, or one reading another directory than the bridge writes to. Stop with the real
+// reason instead (the service manager starts a fresh daemon, which checks the path anew).
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import type { Logger } from '../common/logger.js';
+import type { Paths } from '../common/paths.js';
+import type { DaemonLock } from './lock.js';
+import { stillClaimed, type Claimed } from './socket-claim.js';
+
+// How often the daemon checks that its state directory and socket are still there.
+const LIFELINE_MS = 2000;
+
+/** What the daemon holds: the paths as given and as used (real), its lock and its socket. */
+export interface Holdings {
+  given: Paths;
+  used: Paths;
+  lock: DaemonLock;
+  socket: Claimed;
+  /** The state directory itself: one made anew at its path (by the inbox's own repair) is not the one the daemon holds. */
+  stateDirId: Claimed;
+}
+
+const DELETED = 'was deleted while the daemon ran; stopping (start it again to recreate it)';
+
+function denied(what: string, dir: string): string {
+  return `${what}: permission denied: the daemon can no longer reach its files (was the mode of ${dir} changed? run: chmod 700 '${dir}'); stopping`;
+}
+
+/** Why a claimed socket file no longer serves us, or undefined while it does. */
+function claimLost(what: string, state: true | string, stateDir: string): string | undefined {
+  if (state === true) return undefined;
+  if (state === 'gone') return `${what} ${DELETED}`;
+  if (state === 'replaced') return `${what} was replaced (by another daemon?) while the daemon ran; stopping`;
+  return state === 'EACCES' ? denied(what, stateDir) : `${what} cannot be checked (${state}); stopping`;
+}
+
+/** Why the daemon must stop, or undefined while all is well. */
+export function lostReason({ given, used, lock, socket, stateDirId }: Holdings): string | undefined {
+  const dir = given.stateDir;
+  let leadsTo: string;
+  try {
+    leadsTo = realpathSync(dir);
+    const now = statSync(used.stateDir);
+    if (now.ino !== stateDirId.ino || now.dev !== stateDirId.dev) return `${dir} ${DELETED}`;
+    accessSync(used.stateDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `${dir} ${DELETED}` : code === 'EACCES' ? denied(dir, dir) : `${dir} cannot be checked (${code}); stopping`;
+  }
+  if (leadsTo !== used.stateDir) return `${dir} now leads to ${leadsTo}, not to ${used.stateDir} where the daemon started; stopping (start it again to use the new place)`;
+  return claimLost(given.socket, stillClaimed(used.socket, socket), dir) ?? claimLost(`the daemon lock ${lock.file}`, lock.held(), dir);
+}
+
+/** Check the holdings every 2 s; `lost` resolves with the reason once the daemon has stopped over it. */
+export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise<void>, stopping: () => boolean): { lost: Promise<string>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const lost = new Promise<string>((resolve) => {
+    timer = setInterval(() => {
+      if (stopping()) return;
+      const reason = lostReason(holdings);
+      if (!reason) return;
+      clearInterval(timer);
+      logger.fatal({ stateDir: holdings.used.stateDir }, reason);
+      void stop().then(() => resolve(reason));
+    }, LIFELINE_MS);
+    timer.unref();
+  });
+  return { lost, cancel: () => clearInterval(timer) };
+}
