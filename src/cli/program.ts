@@ -4,8 +4,11 @@
 import { Command } from 'commander';
 import {
   clientOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
+  transportOption,
 } from './options.js';
 import { addPlatformCommands } from './platform-commands.js';
+import { addHistoryCommands } from './history-commands.js';
+import { exitCodesHelp } from './exit-codes.js';
 
 /**
  * Commander's errors in hookd's voice: `hookd: MESSAGE`. A bad value of a number option is already
@@ -29,20 +32,35 @@ export function buildProgram(version: string): Command {
   addHookCommands(program);
   addPlatformCommands(program);
   addInstallCommands(program);
+  addExitCodes(program);
   return program;
+}
+
+/**
+ * Each command's help ends with what its exit codes mean (exit-codes.ts), and commander's own usage
+ * errors (an unknown option, a missing argument or subcommand) exit 2 like every other bad input.
+ */
+function addExitCodes(command: Command, path = ''): void {
+  command.exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
+  for (const sub of command.commands) {
+    const subPath = path ? `${path} ${sub.name()}` : sub.name();
+    if (sub.commands.length === 0) sub.addHelpText('after', exitCodesHelp(subPath));
+    addExitCodes(sub, subPath);
+  }
 }
 
 /** The hook commands: the bridge (for --help), run, validate, the daemon, clients, status. */
 function addHookCommands(program: Command): void {
   // Listed for --help only: bin/hookd (sh) and src/bin.ts take `emit` before this table is built,
-  // so the bridge never loads commander.
+  // so the bridge never loads commander; `hookd emit --help` comes back here for this text.
   program
     .command('emit')
     .description('the bridge the client runs: store the event for the daemon and return at once')
     .argument('[command...]', 'the hook command the daemon runs (quote it as one word)')
     .allowUnknownOption()
     .helpOption(false)
-    .addOption(stateOption());
+    .addOption(stateOption())
+    .option('--payload-arg', "the event is the last argument instead of stdin (Codex's notify program)");
 
   program
     .command('run')
@@ -88,6 +106,16 @@ function addHookCommands(program: Command): void {
     .addOption(jsonOption())
     .action(async (options) => (await import('../commands/status.js')).statusCommand(options));
 
+  program
+    .command('dashboard')
+    .description("print a one-time link to the daemon's live page of runs, and open it in a browser when one can be shown")
+    .option('--no-open', 'only print the link')
+    .addOption(stateOption())
+    .addOption(socketOption())
+    .action(async (options) => (await import('../commands/dashboard.js')).dashboardCommand(options));
+
+  addHistoryCommands(program);
+
 }
 
 /** Install, uninstall, the user service and doctor. */
@@ -100,6 +128,8 @@ function addInstallCommands(program: Command): void {
     .addOption(stateOption())
     .option('--events <list>', "events to wrap, comma-separated (default: the events whose result the client ignores; naming a deciding event such as Stop wraps it, and its hooks lose their say)")
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
+    .addOption(transportOption())
+    .addOption(tcpPortOption())
     .addOption(dryRunOption())
     .action(async (options) => (await import('../commands/install.js')).installCommand(options));
 
