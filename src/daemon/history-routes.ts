@@ -7,7 +7,7 @@ import type { Routes } from './local-api.js';
 import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';
-import type { DaemonMetrics } from '../metrics/daemon-metrics.js';
+import type { DaemonMetrics } from '../telemetry/daemon-metrics.js';
 import type { RetriedSchema, RunDetailSchema, RunsSchema } from './local-api-schemas.js';
 import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
@@ -27,8 +27,8 @@ export interface RunRouteContext {
 export type Answer<T> = { status: 200 | 202; body: T } | { status: 400 | 404 | 409 | 410; detail: string };
 
 /** GET /runs?event=&outcome=&session=&command=&since=&limit=&probes= */
-export function listRuns(context: Pick<RunRouteContext, 'history'>, params: URLSearchParams): Answer<z.input<typeof RunsSchema>> {
-  const query = parseRunQuery(params);
+export function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): Answer<z.input<typeof RunsSchema>> {
+  const query = parseRunQuery(url);
   if (typeof query === 'string') return { status: 400, detail: query };
   return { status: 200, body: { runs: context.history.search(query.filter, query.limit).map(summaryOf) } };
 }
@@ -74,12 +74,12 @@ function send<T>(res: ServerResponse, answer: Answer<T>): void {
 /** The run routes over a running daemon's parts. `/runs/stream` comes before `/runs/:id`. */
 export function runRoutes(context: RunRouteContext): Routes {
   return [
-    { method: 'GET', path: '/runs', handler: ({ res, url }) => send(res, listRuns(context, url.searchParams)) },
+    { method: 'GET', path: '/runs', handler: ({ res, url }) => send(res, listRuns(context, url)) },
     {
       method: 'GET',
       path: '/runs/stream',
       handler: ({ req, res, url }) => {
-        const query = parseRunQuery(url.searchParams);
+        const query = parseRunQuery(url);
         if (typeof query === 'string') return sendError(res, 400, query);
         context.stream.open(req, res, query.filter);
       },

@@ -4,8 +4,8 @@
 import { FailedPayloads } from './failed-payloads.js';
 import { RunStream } from './run-stream.js';
 import { runRoutes } from './history-routes.js';
-import { createMetrics, type DaemonMetrics } from '../metrics/daemon-metrics.js';
-import { countProxy } from '../metrics/count-proxy.js';
+import { createMetrics, type DaemonMetrics } from '../telemetry/daemon-metrics.js';
+import { countProxy } from '../telemetry/count-proxy.js';
 import type { Pipeline } from './pipeline.js';
 import type { LiveConfig } from './live-config.js';
 import type { Fallback, Routes } from './local-api.js';
