@@ -2,28 +2,16 @@
 // the same run: the machine's speed cancels out, and only hookd's own cost shows.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import path from 'node:path';
-import { HOOKD, daemonRate, median, printTable, row, rssKiB, startDaemon, tempDir, timeRun } from './lib.mjs';
+import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, median, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun } from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
-const payload = Buffer.from(JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: '/', padding: 'x'.repeat(1900) }));
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// What a Claude Code hook in a tmux pane has in its environment: the bridge carries some of it.
-const CLIENT_ENV = {
-  CLAUDE_PROJECT_DIR: '/home/dev/src/demo', CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli', CLAUDE_CODE_SESSION_ID: 'bench',
-  CLAUDE_PLUGIN_ROOT: '/home/dev/.claude/plugins/cache/acme/notify/1.0.0', TMUX: '/tmp/tmux-1000/default,1,0', TMUX_PANE: '%3', TERM: 'tmux-256color',
-};
 
 async function bridgeCost() {
-  const state = tempDir();
-  const env = { ...process.env, ...CLIENT_ENV, HOOKD_STATE_DIR: state, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` };
-  // As the client runs both: through `sh -c`, the bridge's command naming a variable it must carry.
-  const bridgeLine = `hookd emit -- '"\${CLAUDE_PLUGIN_ROOT}"/notify.sh "$TMUX_PANE"'`;
+  const env = bridgeEnv(tempDir());
   const bridge = [], cat = [], node = [];
   // Interleaved, so drift in the machine's load hits both sides alike.
   for (let i = 0; i < REPS; i++) {
-    bridge.push(timeRun('sh', ['-c', bridgeLine], payload, env));
+    bridge.push(timeRun('sh', ['-c', BRIDGE_LINE], payload, env));
     cat.push(timeRun('sh', ['-c', 'cat >/dev/null'], payload, env));
     if (i % 5 === 0) node.push(timeRun(process.execPath, ['-e', '0'], payload));
   }
@@ -56,26 +44,6 @@ async function handOverLatency() {
   watcher.close();
   await daemon.stop();
   return [row('bridge exit -> hook started / spawn of /bin/true (median ms)', median(latencies), median(spawnTrue), '<= 5')];
-}
-
-/** Events per second of a plain spawn loop running the trivial hook `count` times at `concurrency`. */
-async function spawnLoopRate(count, concurrency) {
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        next++;
-        await new Promise((resolve) => {
-          const child = spawn('sh', ['-c', 'true'], { stdio: ['pipe', 'ignore', 'ignore'] });
-          child.stdin.on('error', () => {});
-          child.stdin.end(payload);
-          child.on('exit', resolve);
-        });
-      }
-    }),
-  );
-  return count / ((performance.now() - started) / 1000);
 }
 
 async function burst() {

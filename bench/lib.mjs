@@ -1,4 +1,6 @@
-// Shared by the benchmarks: medians, timing of whole commands, a temp daemon.
+// Shared by the benchmarks: medians, timing of whole commands, a temp daemon, the payload and the
+// client environment the cost benchmarks hand over, and the pieces of the burst (the plain spawn
+// loop, the daemon's ok outcomes).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -85,12 +87,60 @@ export function printTable(title, rows) {
   }
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The event every cost benchmark hands over: a Stop payload of about 2 KiB. */
+export const PAYLOAD = Buffer.from(JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: '/', padding: 'x'.repeat(1900) }));
+
+// What a Claude Code hook in a tmux pane has in its environment: the bridge carries some of it.
+const CLIENT_ENV = {
+  CLAUDE_PROJECT_DIR: '/home/dev/src/demo', CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli', CLAUDE_CODE_SESSION_ID: 'bench',
+  CLAUDE_PLUGIN_ROOT: '/home/dev/.claude/plugins/cache/acme/notify/1.0.0', TMUX: '/tmp/tmux-1000/default,1,0', TMUX_PANE: '%3', TERM: 'tmux-256color',
+};
+
+/** The environment the client runs the bridge with: its own variables, `hookd` on PATH, the bridge writing into `stateDir`. */
+export function bridgeEnv(stateDir) {
+  return { ...process.env, ...CLIENT_ENV, HOOKD_STATE_DIR: stateDir, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` };
+}
+
+/** A bridge line as the client runs it through `sh -c`, its command naming a variable the bridge must carry. */
+export const BRIDGE_LINE = `hookd emit -- '"\${CLAUDE_PLUGIN_ROOT}"/notify.sh "$TMUX_PANE"'`;
+
+/** Events per second of a plain spawn loop running the trivial hook `count` times at `concurrency`. */
+export async function spawnLoopRate(count, concurrency) {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next++;
+        await new Promise((resolve) => {
+          const child = spawn('sh', ['-c', 'true'], { stdio: ['pipe', 'ignore', 'ignore'] });
+          child.stdin.on('error', () => {});
+          child.stdin.end(PAYLOAD);
+          child.on('exit', resolve);
+        });
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** How many ok outcomes the daemon has recorded. */
+export async function okCount(daemon) {
+  return (await getJson(daemon.socket, '/status')).counts.ok ?? 0;
+}
+
+/** Resolve once the daemon has recorded `count` ok outcomes more than `before`. */
+export async function untilOk(daemon, before, count) {
+  // Not too often: each /status reads the inbox folders, which would slow the daemon being measured.
+  while ((await okCount(daemon)) - before < count) await sleep(50);
+}
 
 /** Events per second of the daemon: `count` committed records land in its inbox at once; until all have an outcome. */
 export async function daemonRate(daemon, count, round) {
   const inbox = path.join(daemon.env.HOOKD_STATE_DIR, 'inbox');
-  const before = (await getJson(daemon.socket, '/status')).counts.ok ?? 0;
+  const before = await okCount(daemon);
   const started = performance.now();
   for (let i = 0; i < count; i++) {
     const id = `b${round}-${i}`;
@@ -99,11 +149,6 @@ export async function daemonRate(daemon, count, round) {
     writeFileSync(path.join(inbox, 'tmp', id), Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), event]));
     writeFileSync(path.join(inbox, 'new', id), '');
   }
-  for (;;) {
-    const status = await getJson(daemon.socket, '/status');
-    if ((status.counts.ok ?? 0) - before >= count) break;
-    // Not too often: each /status reads the inbox folders, which would slow the daemon being measured.
-    await sleep(50);
-  }
+  await untilOk(daemon, before, count);
   return count / ((performance.now() - started) / 1000);
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from 'node:path';
 import { CheckFailed, HookdError, describeError } from '../common/errors.js';
 import { currentServiceSpec } from '../service/service-spec.js';
-import { serviceManager, type ServiceManager } from '../service/service-manager.js';
+import { serviceManager, type ServiceFile, type ServiceManager } from '../service/service-manager.js';
 
 export interface ServiceOptions {
   dryRun?: boolean;
@@ -29,58 +29,63 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
+const shown = (files: readonly ServiceFile[]): string[] => files.flatMap(({ file, text }) => [`${file}:`, '', text]);
+
 async function install(manager: ServiceManager, options: ServiceOptions, out: string[]): Promise<void> {
   const { spec, notes } = currentServiceSpec();
-  const text = manager.render(spec);
+  const files = manager.render(spec);
   out.push(...notes.map((note) => `note: ${note}`));
   if (options.dryRun) {
-    out.push(`${manager.file} (${manager.name}) would be:`, '', text);
+    out.push(`${manager.name} files would be:`, '', ...shown(files));
     return;
   }
   const why = await manager.unavailable();
   if (why) {
-    out.push(`This is the file hookd would install at ${manager.file}:`, '', text);
-    throw new CheckFailed(`cannot install the service: ${why}. Nothing was written. Run the daemon another way (hookd daemon), or install the file above by hand where a service manager runs`);
+    out.push('These are the files hookd would install:', '', ...shown(files));
+    throw new CheckFailed(`cannot install the service: ${why}. Nothing was written. Run the daemon another way (hookd daemon), or install the files above by hand where a service manager runs`);
   }
   if (!existsSync(spec.script)) throw new HookdError('ENOBUILD', `${spec.script} does not exist: build hookd first (npm run build), then run hookd service install again`);
-  const changed = readOrUndefined(manager.file) !== text;
-  if (changed) writeAtomically(manager.file, text);
+  const changed = files.filter(({ file, text }) => readOrUndefined(file) !== text).map(({ file }) => file);
+  for (const { file, text } of files) if (changed.includes(file)) writeAtomically(file, text);
   try {
     await manager.activate(changed);
   } catch (error) {
-    throw new HookdError('ESERVICE', `${(error as Error).message}. ${manager.file} is in place; fix the cause and run hookd service install again`);
+    throw new HookdError('ESERVICE', `${(error as Error).message}. ${manager.files.join(' and ')} are in place; fix the cause and run hookd service install again`);
   }
-  out.push(`${changed ? 'wrote' : 'unchanged:'} ${manager.file}`, `service ${await manager.state()} (${manager.name}); check it with: hookd doctor`);
+  out.push(...files.map(({ file }) => `${changed.includes(file) ? 'wrote' : 'unchanged:'} ${file}`), `service ${await manager.state()} (${manager.name}); check it with: hookd doctor`);
 }
 
 async function uninstall(manager: ServiceManager, options: ServiceOptions, out: string[]): Promise<void> {
-  if (readOrUndefined(manager.file) === undefined) {
-    out.push(`${manager.file}: not installed; nothing to remove`);
+  const installed = manager.files.filter((file) => readOrUndefined(file) !== undefined);
+  if (!installed.length) {
+    out.push(`${manager.files.join(', ')}: not installed; nothing to remove`);
     return;
   }
   if (options.dryRun) {
-    out.push(`would stop and disable the service and remove ${manager.file}`);
+    out.push(`would stop and disable the service and remove ${installed.join(', ')}`);
     return;
   }
   const why = await manager.unavailable();
-  if (why) out.push(`note: ${why}; removing the file only`);
+  if (why) out.push(`note: ${why}; removing the files only`);
   else await manager.deactivate();
-  rmSync(manager.file, { force: true });
-  out.push(`removed ${manager.file}`);
+  for (const file of installed) {
+    rmSync(file, { force: true });
+    out.push(`removed ${file}`);
+  }
   if (!why) await manager.forget();
 }
 
 async function status(manager: ServiceManager, out: string[]): Promise<void> {
-  const installed = readOrUndefined(manager.file);
-  const current = installed !== undefined && installed === manager.render(currentServiceSpec().spec);
+  const files = manager.render(currentServiceSpec().spec);
+  const installed = files.map(({ file }) => readOrUndefined(file));
   const why = await manager.unavailable();
   const state = why ? `unknown (${why})` : await manager.state();
   out.push(
-    `file:    ${manager.file} (${installed === undefined ? 'not installed' : current ? 'installed, current' : 'installed, differs from what hookd service install would write now'})`,
+    ...files.map(({ file, text }, i) => `file:    ${file} (${installed[i] === undefined ? 'not installed' : installed[i] === text ? 'installed, current' : 'installed, differs from what hookd service install would write now'})`),
     `service: ${state}`,
   );
-  if (installed === undefined || why || !/^(active|running)$/.test(state)) {
-    throw new CheckFailed(installed === undefined ? 'the service is not installed; hookd service install installs and starts it' : 'the service is not running; see the lines above');
+  if (installed[0] === undefined || why || !/^(active|running)$/.test(state)) {
+    throw new CheckFailed(installed[0] === undefined ? 'the service is not installed; hookd service install installs and starts it' : 'the service is not running; see the lines above');
   }
 }
 

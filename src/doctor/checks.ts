@@ -9,8 +9,7 @@ import { requestDaemon } from '../daemon/socket-client.js';
 import { packageRoot } from '../common/package-root.js';
 import { findOnPath } from './find-on-path.js';
 import { probeRun } from './probe-marker.js';
-import type { HistoryEntry } from '../daemon/history.js';
-import { describeOutcome, meaningOf } from '../runner/outcome.js';
+import { awaitProbeRun } from './await-probe.js';
 import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
 import { shellQuote } from '../install/quote-command.js';
 import type { HookEntry } from '../settings/config.js';
@@ -39,7 +38,7 @@ export function checkSettings(loaded: readonly SourceResult[] | string): Check[]
   return [
     { name: 'settings', ok: true, detail: `${files}: valid, ${entries.length} hook(s)` },
     bridged + posted > 0
-      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit${posted ? `, ${posted} posted to the daemon over http (lost while the daemon is down, unless the service holds the port: the bridge is the safe choice)` : ''}` }
+      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit${posted ? `, ${posted} posted to the daemon over http` : ''}` }
       : { name: 'bridge', ok: false, detail: 'no hook runs through hookd emit, so the daemon has nothing to do', fix: 'hookd install (or hookd install --add notify)' },
   ];
 }
@@ -84,23 +83,14 @@ export async function checkProbe(paths: Paths, bridge: HookEntry['bridge'], path
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: pathVar ?? process.env.PATH ?? '' };
     const sent = spawnSync('sh', ['-c', line], { input: payload, env, encoding: 'utf8', timeout: 10_000 });
     if (sent.status !== 0 || sent.stderr) return fail(`the bridge command ${line} said: ${sent.stderr.trim() || `exit ${sent.status}`}`);
-    const started = Date.now();
-    for (;;) {
-      const recent = await requestDaemon(paths.socket, 'GET', '/events?limit=200');
-      const entry = (recent.body as { events?: HistoryEntry[] }).events?.find((event) => event.command === command);
-      if (entry) {
-        if (!meaningOf(entry.outcome).failed) return { name: 'probe event', ok: true, detail: `a Stop event went through the inbox and its hook ran (${entry.durationMs ?? '?'} ms)` };
-        return fail(`the probe hook did not succeed: ${describeOutcome(entry.outcome, entry)}`);
-      }
-      if (Date.now() - started > timeoutMs) {
-        const where = bridge?.stateDir ?? defaultStateDir();
-        if (path.resolve(where) !== path.resolve(paths.stateDir)) {
-          return fail(`the client's events would not arrive: its bridge (${line}) stores them in ${where}, the daemon watches ${paths.stateDir}`, `run hookd install --state-dir ${paths.stateDir} again (it writes --state-dir into the bridge), or start the daemon on ${where}`);
-        }
-        return fail(`no outcome for the probe hook within ${timeoutMs / 1000} s`, `the daemon is busy or stuck: hookd status shows its queue; check that ${paths.stateDir} is writable`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    const run = await awaitProbeRun(paths, command, timeoutMs);
+    if (run?.ran) return { name: 'probe event', ok: true, detail: `a Stop event went through the inbox and its hook ran (${run.entry.durationMs ?? '?'} ms)` };
+    if (run) return fail(run.detail);
+    const where = bridge?.stateDir ?? defaultStateDir();
+    if (path.resolve(where) !== path.resolve(paths.stateDir)) {
+      return fail(`the client's events would not arrive: its bridge (${line}) stores them in ${where}, the daemon watches ${paths.stateDir}`, `run hookd install --state-dir ${paths.stateDir} again (it writes --state-dir into the bridge), or start the daemon on ${where}`);
     }
+    return fail(`no outcome for the probe hook within ${timeoutMs / 1000} s`, `the daemon is busy or stuck: hookd status shows its queue; check that ${paths.stateDir} is writable`);
   } catch (error) {
     return fail(`the daemon stopped answering: ${(error as Error).message}`);
   }

@@ -12,6 +12,15 @@ export function probeRun(nonce: string): { sessionId: string; command: string } 
   return { sessionId: `${PROBE_SESSION_PREFIX}${nonce}`, command: `${PROBE_COMMAND_PREFIX}${nonce}` };
 }
 
+// The probe's command exactly: `echo`, the marker, twelve hex digits (probeRun's nonce). The hook
+// endpoint runs it without a settings file naming it, so that doctor can send it the client's way.
+const PROBE_COMMAND = /^echo hookd-doctor-probe [0-9a-f]{12}$/;
+
+/** Whether `command` is exactly a probe's command (harmless: it prints a word). */
+export function isProbeCommand(command: string): boolean {
+  return PROBE_COMMAND.test(command);
+}
+
 /** Whether a run is the doctor's probe: both its session and its command carry the marker. */
 export function isProbe(sessionId: string, command: string): boolean {
   return sessionId.startsWith(PROBE_SESSION_PREFIX) && command.startsWith(PROBE_COMMAND_PREFIX);

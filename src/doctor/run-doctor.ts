@@ -1,6 +1,8 @@
-// Runs the checks of `hookd doctor` in order. The probe needs the daemon, so it runs only when the
-// daemon answered; a check that cannot run is reported as failed with the reason.
+// Runs the checks of `hookd doctor` in order. The probes (through the bridge, and through the http
+// path when the settings have http entries) need the daemon, so they run only when the daemon
+// answered; a check that cannot run is reported as failed with the reason.
 import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
+import { checkHttpProbe, portHolder } from './http-probe.js';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
@@ -9,9 +11,14 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   const checks = [...checkSettings(loaded), checkPath(options.pathVar)];
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
-  const bridge = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : [])).find((entry) => entry.bridge)?.bridge;
+  const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));
+  const bridge = entries.find((entry) => entry.bridge)?.bridge;
   if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));
   else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
+  // With http entries, a probe goes their way too (http-probe.ts).
+  const posted = entries.find((entry) => entry.http);
+  if (posted && daemon.ok) checks.push(await checkHttpProbe(paths, posted.event, posted.http!, process.env, options.timeoutMs));
+  else if (posted) checks.push({ name: 'http probe', ok: false, detail: `not sent: the daemon is not running; ${await portHolder(posted.http!.port)}`, fix: 'start the daemon first' });
   return checks;
 }
 

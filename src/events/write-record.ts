@@ -6,11 +6,16 @@ import path from 'node:path';
 import { ensureInboxDirs, inboxDirs } from './inbox-dirs.js';
 import { serializeRecord, type RecordContent } from './record-format.js';
 
+/** A new record's name: unique across processes, and in order of writing within one. */
+export function newRecordId(): string {
+  return `n${process.pid}.${Date.now()}.${randomBytes(4).toString('hex')}`;
+}
+
 /** Store `content` durably in the inbox of `stateDir`; returns the record's id. */
 export async function writeRecord(stateDir: string, content: RecordContent): Promise<string> {
   const dirs = inboxDirs(stateDir);
   ensureInboxDirs(dirs);
-  const id = `n${process.pid}.${Date.now()}.${randomBytes(4).toString('hex')}`;
+  const id = newRecordId();
   const file = await open(path.join(dirs.tmp, id), 'wx', 0o600);
   try {
     await file.writeFile(serializeRecord(content));

@@ -1,5 +1,6 @@
-// The systemd user unit that runs `hookd daemon`.
+// The systemd user unit that runs `hookd daemon`, with the socket of hookd.socket as fd 3.
 import type { ServiceSpec } from './service-spec.js';
+import { SOCKET_UNIT } from './render-systemd-socket.js';
 
 // In a unit file, `%` starts a specifier and `$` a variable reference in ExecStart; inside
 // double quotes, `\` and `"` are escaped with a backslash.
@@ -12,6 +13,10 @@ export function renderSystemdUnit(spec: ServiceSpec): string {
     '# Written by `hookd service install`; `hookd service uninstall` removes it.',
     '[Unit]',
     'Description=hookd: runs agent hooks without blocking the agent',
+    // The socket is passed when it is up; Wants, not Requires: without it (its port taken) the
+    // daemon still runs, and the bridge still works.
+    `Wants=${SOCKET_UNIT}`,
+    `After=${SOCKET_UNIT}`,
     '',
     '[Service]',
     'Type=simple',

@@ -1,27 +1,39 @@
 // The two service managers hookd installs into: systemd (user instance) on Linux and launchd on
-// macOS. Each knows its file, renders it, says whether it can be reached, and (de)activates it.
+// macOS. Each knows its files, renders them, says whether it can be reached, (de)activates them,
+// and says whether it holds the hook endpoint's port while the daemon is down.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { HookdError } from '../common/errors.js';
 import { renderSystemdUnit } from './render-systemd-unit.js';
+import { renderSystemdSocket, SOCKET_UNIT } from './render-systemd-socket.js';
 import { LAUNCH_AGENT_LABEL, renderLaunchAgent } from './render-launch-agent.js';
 import type { ServiceSpec } from './service-spec.js';
 
+/** One file a service manager installs, and its text. */
+export interface ServiceFile {
+  file: string;
+  text: string;
+}
+
 export interface ServiceManager {
   name: string;
-  file: string;
-  render(spec: ServiceSpec): string;
+  /** The files it installs, the service's own first. */
+  files: readonly string[];
+  /** The text of each of `files`, in the same order. */
+  render(spec: ServiceSpec): ServiceFile[];
   /** undefined when the manager answers, else why not. */
   unavailable(): Promise<string | undefined>;
-  /** Enable and start; `changed` means the file is new or different, so a running service restarts. */
-  activate(changed: boolean): Promise<void>;
+  /** Enable and start; `changed` are the files that are new or different, so a running service restarts. */
+  activate(changed: readonly string[]): Promise<void>;
   deactivate(): Promise<void>;
-  /** Tell the manager the file is gone. */
+  /** Tell the manager the files are gone. */
   forget(): Promise<void>;
   /** A word such as active, inactive, failed, running, not loaded. */
   state(): Promise<string>;
+  /** Whether the manager holds the hook endpoint's port while the daemon is down, and what that means, in a sentence. */
+  holdsPort(port: number): Promise<{ held: boolean; detail: string }>;
 }
 
 async function run(program: string, args: string[]) {
@@ -39,10 +51,15 @@ async function mustRun(program: string, args: string[]): Promise<void> {
 function systemd(env: NodeJS.ProcessEnv): ServiceManager {
   const unit = 'hookd.service';
   const user = (...args: string[]) => ['--user', ...args];
+  const dir = path.join(env.XDG_CONFIG_HOME || path.join(homedir(), '.config'), 'systemd', 'user');
+  const [unitFile, socketFile] = [path.join(dir, unit), path.join(dir, SOCKET_UNIT)];
   return {
     name: 'systemd (user instance)',
-    file: path.join(env.XDG_CONFIG_HOME || path.join(homedir(), '.config'), 'systemd', 'user', unit),
-    render: renderSystemdUnit,
+    files: [unitFile, socketFile],
+    render: (spec) => [
+      { file: unitFile, text: renderSystemdUnit(spec) },
+      { file: socketFile, text: renderSystemdSocket(spec.port) },
+    ],
     async unavailable() {
       const result = await run('systemctl', user('show-environment'));
       if (result.missing) return 'systemctl is not installed: this system does not run systemd';
@@ -51,12 +68,17 @@ function systemd(env: NodeJS.ProcessEnv): ServiceManager {
     async activate(changed) {
       const wasActive = (await run('systemctl', user('is-active', unit))).stdout === 'active';
       await mustRun('systemctl', user('daemon-reload'));
-      await mustRun('systemctl', user('enable', '--now', unit));
-      if (changed && wasActive) await mustRun('systemctl', user('restart', unit));
+      // A socket on another port (or a first socket) must be bound anew, and a running daemon
+      // holds the old one: stop both, then start them together.
+      const socketChanged = changed.includes(socketFile);
+      if (socketChanged) await run('systemctl', user('stop', unit, SOCKET_UNIT));
+      await mustRun('systemctl', user('enable', '--now', SOCKET_UNIT, unit));
+      // Only the daemon restarts: the socket keeps its port, and requests wait meanwhile.
+      if (changed.length && wasActive && !socketChanged) await mustRun('systemctl', user('restart', unit));
     },
     async deactivate() {
       // Not loaded or already stopped is fine: the aim is "not running".
-      await run('systemctl', user('disable', '--now', unit));
+      await run('systemctl', user('disable', '--now', SOCKET_UNIT, unit));
     },
     async forget() {
       await run('systemctl', user('daemon-reload'));
@@ -65,8 +87,19 @@ function systemd(env: NodeJS.ProcessEnv): ServiceManager {
       const result = await run('systemctl', user('is-active', unit));
       return result.stdout || 'unknown';
     },
+    async holdsPort(port) {
+      const active = (await run('systemctl', user('is-active', SOCKET_UNIT))).stdout === 'active';
+      if (active) return { held: true, detail: `${SOCKET_UNIT} holds 127.0.0.1:${port}: an http hook sent while the daemon restarts waits for it` };
+      return { held: false, detail: `${SOCKET_UNIT} is not active, so nothing holds 127.0.0.1:${port} while the daemon is down: an http hook sent then is lost (the bridge is the safe choice); hookd service install writes and starts it` };
+    },
   };
 }
+
+// launchd can hold a socket (the plist's Sockets key), but the daemon would have to ask for it
+// with launch_activate_socket(3), a C call Node cannot make without a native addon: a Sockets key
+// would only hold the port away from the daemon, so the LaunchAgent has none.
+export const LAUNCHD_CANNOT_HOLD =
+  "launchd cannot pass hookd the port (taking it needs launch_activate_socket(3), which Node cannot call without a native addon hookd does not ship), so an http hook sent while the daemon restarts is lost: the bridge is the safe choice";
 
 function launchd(): ServiceManager {
   const domain = `gui/${process.getuid?.() ?? 0}`;
@@ -75,8 +108,8 @@ function launchd(): ServiceManager {
   const loaded = async () => (await run('launchctl', ['print', `${domain}/${LAUNCH_AGENT_LABEL}`])).ok;
   return {
     name: 'launchd',
-    file,
-    render: (spec) => renderLaunchAgent(spec, logFile),
+    files: [file],
+    render: (spec) => [{ file, text: renderLaunchAgent(spec, logFile) }],
     async unavailable() {
       const result = await run('launchctl', ['print', domain]);
       if (result.missing) return 'launchctl is not installed';
@@ -85,7 +118,7 @@ function launchd(): ServiceManager {
     async activate(changed) {
       mkdirSync(path.dirname(logFile), { recursive: true });
       if (await loaded()) {
-        if (!changed) return;
+        if (!changed.length) return;
         // launchd reads the plist only when bootstrapped: load the new one in place of the old.
         await run('launchctl', ['bootout', `${domain}/${LAUNCH_AGENT_LABEL}`]);
       }
@@ -101,6 +134,9 @@ function launchd(): ServiceManager {
       const result = await run('launchctl', ['print', `${domain}/${LAUNCH_AGENT_LABEL}`]);
       if (!result.ok) return 'not loaded';
       return /state = (\w+)/.exec(result.stdout)?.[1] ?? 'loaded';
+    },
+    async holdsPort() {
+      return { held: false, detail: LAUNCHD_CANNOT_HOLD };
     },
   };
 }

@@ -28,14 +28,19 @@ export function parseHookdUrl(url: string): HookdUrl | undefined {
     return undefined;
   }
   if (parsed.protocol !== 'http:' || !HOOK_HOSTS.includes(parsed.hostname) || !parsed.pathname.startsWith(HOOK_PATH_PREFIX)) return undefined;
-  let event: string;
-  try {
-    event = decodeURIComponent(parsed.pathname.slice(HOOK_PATH_PREFIX.length));
-  } catch {
-    event = '';
-  }
   const command = parsed.searchParams.get('command') ?? '';
-  return { host: parsed.hostname, port: Number(parsed.port || 80), event, command: command.trim() === '' ? undefined : command };
+  return { host: parsed.hostname, port: Number(parsed.port || 80), event: hookEventOf(parsed.pathname) ?? '', command: command.trim() === '' ? undefined : command };
+}
+
+/** The event a path under the hook endpoint names (`/hooks/v1/<Event>`), decoded; undefined when it names none. */
+export function hookEventOf(pathname: string): string | undefined {
+  const rest = pathname.slice(HOOK_PATH_PREFIX.length);
+  try {
+    const event = decodeURIComponent(rest);
+    return event === '' || rest.includes('/') ? undefined : event;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The hook URL that makes the daemon on `port` run `command` for `event`. */

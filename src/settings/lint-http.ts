@@ -1,14 +1,7 @@
 // Warnings for an http entry pointing at hookd's hook endpoint: what would make the client's
 // request fail (no token, a variable the client will not fill in, an event it never posts).
 import type { HookEntry } from './config.js';
-
-// `$NAME` or `${NAME}` in a header value, as the client interpolates them.
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
-
-/** The variables a header value names. */
-export function headerVariables(value: string): string[] {
-  return [...value.matchAll(VARIABLE)].map((match) => match[1] ?? match[2]!);
-}
+import { headerVariables } from './header-variables.js';
 
 /** Located warnings for the http entry `entry`; `at` locates it. */
 export function httpHookWarnings(entry: HookEntry, at: string): string[] {

@@ -37,13 +37,9 @@ export function notesFor(config: HookConfig, file: string): string[] {
       const known = client.hookTypes.includes(entry.type) ? `a ${client.name} hook type` : `not a hook type ${client.name} is known to have`;
       return [`${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`];
     }
-    if (entry.kind === 'bridge' && entry.decides) {
-      return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
-    }
-    if (entry.kind === 'http' && entry.decides) {
-      return [`${at}.url: hookd's hook endpoint answers at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
-    }
-    return [];
+    if (!isDaemonHook(entry) || !entry.decides) return [];
+    const where = entry.kind === 'http' ? "url: hookd's hook endpoint answers" : 'command: the bridge returns';
+    return [`${at}.${where} at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
   });
 }
 

@@ -1,10 +1,11 @@
 // What a request to the hook endpoint must look like before anything of it is read: no page in a
 // browser can make such a request (an Origin header, a non-JSON content type, or a Host that is
 // not the listener's own, as DNS rebinding would send, are refused), and the command it names must
-// be one a followed settings file posts to hookd for that event.
+// be one a followed settings file posts to hookd for that event (or doctor's probe).
 import type { IncomingMessage } from 'node:http';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import { HOOK_HOSTS } from '../settings/hookd-url.js';
+import { isProbeCommand } from '../doctor/probe-marker.js';
 
 export interface Refusal {
   status: number;
@@ -37,7 +38,8 @@ export function refuseCommand(hooks: DaemonHooks, event: string, command: string
   if (command === undefined || command.trim() === '') {
     return { status: 400, detail: 'name the command to run: POST /hooks/v1/<Event>?command=<URL-encoded command>' };
   }
-  if (hooks.httpEntriesFor(event, command).length > 0) return undefined;
+  // `hookd doctor`'s probe, `echo hookd-doctor-probe <nonce>`, checks this path the client's way.
+  if (hooks.httpEntriesFor(event, command).length > 0 || isProbeCommand(command)) return undefined;
   const elsewhere = hooks.httpEvents(command).filter((other) => other !== event);
   const also = elsewhere.length ? ` (it is configured for ${elsewhere.join(', ')})` : '';
   return { status: 403, detail: `no settings file the daemon follows has an http hook for ${event} with this command${also}; nothing was run` };

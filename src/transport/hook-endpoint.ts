@@ -1,19 +1,18 @@
 // POST /hooks/v1/<Event>?command=<CMD>: an agent client's http hook, delivered straight to the
 // daemon (issue 14). The event is stored in the inbox exactly as the bridge stores it (the same
-// record, fsync'd, then committed), so dedupe, ordering and retries are the bridge's; the answer,
+// record, written, then committed: store-event.ts), so dedupe, ordering and retries are the bridge's; the answer,
 // 204 with no body, comes only once the record is committed. Only commands a followed settings file
 // posts here for that event run; every refusal is a JSON answer the client can log, and nothing of
 // a refused request is stored.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_PAYLOAD_BYTES, parsePayload } from '../events/parse-payload.js';
-import { writeRecord } from '../events/write-record.js';
 import { readBody, refuseBody, type BodyResult } from '../http/read-body.js';
 import { sendError } from '../http/answers.js';
 import { singleParam } from '../http/query.js';
-import { HOOK_PATH_PREFIX } from '../settings/hookd-url.js';
+import { HOOK_PATH_PREFIX, hookEventOf } from '../settings/hookd-url.js';
 import { refuseCommand, refuseOrigin } from './check-hook-request.js';
-import { limitConcurrency } from './limit-concurrency.js';
 import { requestGate } from './request-gate.js';
+import { storeEvent } from './store-event.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import type { Mount } from '../daemon/local-api.js';
 import type { Exchange } from '../http/router.js';
@@ -30,8 +29,6 @@ export interface HookEndpointOptions {
 
 // A payload on loopback arrives in milliseconds, even at the 32 MiB cap; a client this slow has stalled.
 const BODY_DEADLINE_MS = 5000;
-// Inbox writes at once (each opens a file and fsyncs it); the rest wait, their clients with them.
-const WRITES_AT_ONCE = 32;
 
 type Read = BodyResult | { ok: false; reason: 'stalled' };
 
@@ -43,24 +40,22 @@ function readWithin(req: IncomingMessage, ms: number): Promise<Read> {
 
 /** The hook endpoint, mounted at /hooks/v1/ of the loopback listener. */
 export function hookEndpoint(options: HookEndpointOptions): Mount {
-  const writeSlot = limitConcurrency(WRITES_AT_ONCE);
   const enter = requestGate();
   const deadline = options.bodyDeadlineMs ?? BODY_DEADLINE_MS;
   async function handle({ req, res, url }: Exchange): Promise<void> {
-    const rest = url.pathname.slice(HOOK_PATH_PREFIX.length);
-    let event: string;
-    try {
-      event = decodeURIComponent(rest);
-    } catch {
-      event = '';
+    const event = hookEventOf(url.pathname);
+    if (event === undefined) return refuseBody(req, res, 404, `no hook endpoint ${url.pathname}; post to ${HOOK_PATH_PREFIX}<Event>?command=<URL-encoded command>`);
+    if (req.method !== 'POST') {
+      req.pause();
+      return sendError(res, 405, `${req.method} is not allowed on ${url.pathname}; use POST`, { connection: 'close', allow: 'POST' });
     }
-    if (event === '' || rest.includes('/')) return refuseBody(req, res, 404, `no hook endpoint ${url.pathname}; post to ${HOOK_PATH_PREFIX}<Event>?command=<URL-encoded command>`);
-    if (req.method !== 'POST') return refuseWith(req, res, 405, `${req.method} is not allowed on ${url.pathname}; use POST`, { allow: 'POST' });
-    const refusal = refuseOrigin(req) ?? commandRefusal(url, event);
+    const given = singleParam(url, 'command');
+    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, given.value) : { status: 400, detail: given.reason });
     if (refusal) return refuseBody(req, res, refusal.status, refusal.detail);
     const leave = enter(req, res);
     if (!leave) return;
     try {
+      // Given once and configured: refuseCommand let it through.
       await take(req, res, event, url.searchParams.get('command')!);
     } finally {
       leave();
@@ -77,18 +72,12 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
     const parsed = parsePayload(read.body, 'body');
     if (!parsed.ok) return sendError(res, 400, `${parsed.reason}; nothing was stored`);
     if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${HOOK_PATH_PREFIX}${event}; nothing was stored`);
-    await store(res, event, command, parsed.payload.bytes);
+    store(res, event, command, parsed.payload.bytes);
   }
 
-  function commandRefusal(url: URL, event: string) {
-    const given = singleParam(url, 'command');
-    if (!given.ok) return { status: 400, detail: given.reason };
-    return refuseCommand(options.config.hooks, event, given.value);
-  }
-
-  async function store(res: ServerResponse, event: string, command: string, payload: Buffer): Promise<void> {
+  function store(res: ServerResponse, event: string, command: string, payload: Buffer): void {
     try {
-      const id = await writeSlot(() => writeRecord(options.stateDir, { command, clientEnv: {}, payload }));
+      const id = storeEvent(options.stateDir, { command, clientEnv: {}, payload });
       options.logger.debug({ id, event }, 'http hook stored');
     } catch (error) {
       options.logger.error({ event, error: (error as Error).message }, 'cannot store an http hook in the inbox');
@@ -99,9 +88,4 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
   }
 
   return { prefix: HOOK_PATH_PREFIX, handler: (exchange) => handle(exchange).then(() => true) };
-}
-
-function refuseWith(req: IncomingMessage, res: ServerResponse, status: number, detail: string, headers: Record<string, string>): void {
-  req.pause();
-  sendError(res, status, detail, { connection: 'close', ...headers });
 }

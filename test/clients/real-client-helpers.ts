@@ -8,7 +8,8 @@ import type { TestDaemon } from '../helpers/daemon-process.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { bridge, parseEnv0, type Hooks, type RunResult } from './run-client.mjs';
 
-export type Way = 'direct' | 'bridged';
+/** Who ran the hook: the client itself, the daemon behind the bridge, or the daemon for an http hook. */
+export type Way = 'direct' | 'bridged' | 'http';
 
 /**
  * The test process's variables that a client would give its hooks (and a terminal's). The daemon

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { renderSystemdUnit } from '../../src/service/render-systemd-unit.js';
+import { renderSystemdSocket } from '../../src/service/render-systemd-socket.js';
 import { renderLaunchAgent } from '../../src/service/render-launch-agent.js';
 import { serviceEnvironment } from '../../src/service/service-env.js';
+import { serviceManager } from '../../src/service/service-manager.js';
 import { calls, fakeProgram, toolbox } from '../helpers/toolbox.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { ROOT } from '../helpers/paths.js';
@@ -18,6 +20,7 @@ const spec = {
   node: '/opt/node 20/bin/node',
   script: '/home/dev/hookd/dist/bin.js',
   env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', HOOKD_STATE_DIR: '/home/dev/state 100%', PATH: '/usr/bin:/bin', WEIRD: 'a "quoted" \\ $HOME & <tag>' },
+  port: 15123,
 };
 
 type Plist = string | boolean | Plist[] | { [key: string]: Plist };
@@ -77,6 +80,9 @@ describe('rendered service files', () => {
     expect(lines).toContain('Environment="HOOKD_STATE_DIR=/home/dev/state 100%%"');
     expect(lines).toContain('Environment="WEIRD=a \\"quoted\\" \\\\ $HOME & <tag>"');
     expect(lines).toContain('WantedBy=default.target');
+    // The socket of hookd.socket is passed when it is up; without it the daemon still starts.
+    expect(lines).toContain('Wants=hookd.socket');
+    expect(lines).toContain('After=hookd.socket');
     expect(unit.match(/^\[(Unit|Service|Install)\]$/gm)).toEqual(['[Unit]', '[Service]', '[Install]']);
 
     // systemd's own check, where systemd-analyze exists and can run here (a container may lack it).
@@ -86,8 +92,19 @@ describe('rendered service files', () => {
     const works = await execa('systemd-analyze', ['verify', probe], { reject: false, timeout: 20_000 }).then((r) => r.exitCode === 0, () => false);
     const real = renderSystemdUnit({ ...spec, node: process.execPath, script: path.join(ROOT, 'dist', 'bin.js') });
     writeFileSync(path.join(dir, 'hookd.service'), real);
-    const verified = works ? await execa('systemd-analyze', ['verify', path.join(dir, 'hookd.service')], { reject: false, timeout: 20_000 }) : undefined;
+    writeFileSync(path.join(dir, 'hookd.socket'), renderSystemdSocket(spec.port));
+    const verified = works ? await execa('systemd-analyze', ['verify', path.join(dir, 'hookd.socket'), path.join(dir, 'hookd.service')], { reject: false, timeout: 20_000 }) : undefined;
     if (verified) expect(`${verified.exitCode} ${verified.stderr}`).toBe('0 ');
+  });
+
+  it('hookd.socket holds 127.0.0.1:PORT for hookd.service, started with the sockets', () => {
+    const socket = renderSystemdSocket(spec.port);
+    expect(socket.match(/^\[(Unit|Socket|Install)\]$/gm)).toEqual(['[Unit]', '[Socket]', '[Install]']);
+    const lines = socket.split('\n');
+    expect(lines).toContain('ListenStream=127.0.0.1:15123');
+    expect(lines).toContain('WantedBy=sockets.target');
+    // One socket, passed as is (fd 3): not one connection per service instance.
+    expect(lines.filter((line) => /^(ListenStream|ListenDatagram|Accept)=/.test(line))).toEqual(['ListenStream=127.0.0.1:15123']);
   });
 
   it('the LaunchAgent is a well-formed plist with RunAtLoad, KeepAlive, log paths and the environment', () => {
@@ -102,6 +119,14 @@ describe('rendered service files', () => {
       StandardErrorPath: '/Users/dev/Library/Logs/hookd/daemon.log',
       EnvironmentVariables: spec.env,
     });
+    // No Sockets key: the daemon could not take the socket from launchd (launch_activate_socket needs a native addon).
+    expect(renderLaunchAgent(spec, '/l')).not.toContain('Sockets');
+  });
+
+  it('on macOS, says that nothing holds the hook port while the daemon restarts, and why', async () => {
+    const held = await serviceManager({}, 'darwin').holdsPort(14653);
+    expect(held.held).toBe(false);
+    expect(held.detail).toMatch(/launch_activate_socket\(3\), which Node cannot call without a native addon .* an http hook sent while the daemon restarts is lost: the bridge is the safe choice/);
   });
 
   it('passes on the HOOKD_* settings and the desktop session, never the API key', () => {
@@ -121,8 +146,9 @@ describe('hookd service (a process, with fake service managers)', () => {
     if (systemctl === 'no-bus') fakeProgram(bin, 'systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
     const env = { HOME: home, PATH: bin, RECORD_DIR: record, XDG_CONFIG_HOME: path.join(home, 'config'), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' };
     const unit = path.join(home, 'config', 'systemd', 'user', 'hookd.service');
+    const socket = path.join(home, 'config', 'systemd', 'user', 'hookd.socket');
     const systemctlCalls = () => calls(record, 'systemctl', (file) => readFileSync(file, 'utf8')).map((args) => args.join(' '));
-    return { home, env, unit, systemctlCalls };
+    return { home, env, unit, socket, systemctlCalls };
   }
 
   it('without systemd, says so, shows the unit and writes nothing', async () => {
@@ -130,8 +156,9 @@ describe('hookd service (a process, with fake service managers)', () => {
     const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^hookd: cannot install the service: systemctl is not installed: this system does not run systemd\. Nothing was written\./);
-    expect(result.stdout).toContain(`This is the file hookd would install at ${unit}:`);
+    expect(result.stdout).toContain(`These are the files hookd would install:\n\n${unit}:\n`);
     expect(result.stdout).toContain('Restart=on-failure');
+    expect(result.stdout).toContain('ListenStream=127.0.0.1:14653');
     expect(existsSync(unit)).toBe(false);
   });
 
@@ -144,30 +171,37 @@ describe('hookd service (a process, with fake service managers)', () => {
   });
 
   it('says what failed when systemctl refuses to enable, and that the file is in place', async () => {
-    const { env, unit } = setup('enable-fails');
+    const { env, unit, socket } = setup('enable-fails');
     const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`hookd: systemctl --user enable --now hookd.service failed: Failed to enable unit: Access denied. ${unit} is in place; fix the cause and run hookd service install again`);
+    expect(result.stderr).toBe(`hookd: systemctl --user enable --now hookd.socket hookd.service failed: Failed to enable unit: Access denied. ${unit} and ${socket} are in place; fix the cause and run hookd service install again`);
     expect(readFileSync(unit, 'utf8')).toContain('Restart=on-failure');
   });
 
-  it('--dry-run prints the unit and writes nothing, even without systemd', async () => {
-    const { env, unit } = setup();
-    const result = await runHookdWithEnv(['service', 'install', '--dry-run'], env);
+  it('--dry-run prints the unit and the socket (on the port of HOOKD_TCP_PORT) and writes nothing, even without systemd', async () => {
+    const { env, unit, socket } = setup();
+    const result = await runHookdWithEnv(['service', 'install', '--dry-run'], { ...env, HOOKD_TCP_PORT: '15001' });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain(`${unit} (systemd (user instance)) would be:`);
+    expect(result.stdout).toContain(`systemd (user instance) files would be:\n\n${unit}:\n`);
+    expect(result.stdout).toContain(`${socket}:\n\n# Written by`);
+    expect(result.stdout).toContain('ListenStream=127.0.0.1:15001');
     expect(result.stdout).toContain(`ExecStart="${process.execPath}" "${path.join(ROOT, 'dist', 'bin.js')}" "daemon"`);
     expect(existsSync(unit)).toBe(false);
   });
 
   it('installs, enables and starts; a second install changes nothing; a changed environment restarts; uninstall removes it', async () => {
-    const { env, unit, systemctlCalls } = setup('works');
+    const { env, unit, socket, systemctlCalls } = setup('works');
     const first = await runHookdWithEnv(['service', 'install'], env);
     expect(first).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(first.stdout).toMatch(new RegExp(`wrote ${unit}\\nservice active`));
+    expect(first.stdout).toMatch(new RegExp(`wrote ${unit}\\nwrote ${socket}\\nservice active`));
     const written = readFileSync(unit, 'utf8');
     expect(written).toContain('Environment="DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus"');
-    expect(systemctlCalls()).toEqual(['--user show-environment', '--user is-active hookd.service', '--user daemon-reload', '--user enable --now hookd.service', '--user is-active hookd.service']);
+    expect(readFileSync(socket, 'utf8')).toContain('ListenStream=127.0.0.1:14653');
+    // A new socket: whatever ran is stopped, then the socket and the daemon start together.
+    expect(systemctlCalls()).toEqual([
+      '--user show-environment', '--user is-active hookd.service', '--user daemon-reload',
+      '--user stop hookd.service hookd.socket', '--user enable --now hookd.socket hookd.service', '--user is-active hookd.service',
+    ]);
 
     const second = await runHookdWithEnv(['service', 'install'], env);
     expect(second.exitCode).toBe(0);
@@ -178,18 +212,26 @@ describe('hookd service (a process, with fake service managers)', () => {
     const third = await runHookdWithEnv(['service', 'install'], { ...env, HOOKD_LOG_LEVEL: 'debug' });
     expect(third.exitCode).toBe(0);
     expect(readFileSync(unit, 'utf8')).toContain('Environment="HOOKD_LOG_LEVEL=debug"');
-    expect(systemctlCalls().filter((call) => call.includes('restart'))).toEqual(['--user restart hookd.service']);
+    // Only the daemon restarts; the socket keeps the port meanwhile.
+    expect(systemctlCalls().filter((call) => / (restart|stop) /.test(call))).toEqual(['--user stop hookd.service hookd.socket', '--user restart hookd.service']);
 
-    const status = await runHookdWithEnv(['service', 'status'], { ...env, HOOKD_LOG_LEVEL: 'debug' });
+    // Another port: the socket is bound anew, so the daemon that holds the old one stops first.
+    const moved = await runHookdWithEnv(['service', 'install'], { ...env, HOOKD_LOG_LEVEL: 'debug', HOOKD_TCP_PORT: '15002' });
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    expect(readFileSync(socket, 'utf8')).toContain('ListenStream=127.0.0.1:15002');
+    expect(systemctlCalls().slice(-3)).toEqual(['--user stop hookd.service hookd.socket', '--user enable --now hookd.socket hookd.service', '--user is-active hookd.service']);
+
+    const status = await runHookdWithEnv(['service', 'status'], { ...env, HOOKD_LOG_LEVEL: 'debug', HOOKD_TCP_PORT: '15002' });
     expect(status.exitCode).toBe(0);
     expect(status.stdout).toContain('installed, current');
 
     const removed = await runHookdWithEnv(['service', 'uninstall'], env);
     expect(removed.exitCode).toBe(0);
     expect(existsSync(unit)).toBe(false);
-    expect(systemctlCalls().slice(-2)).toEqual(['--user disable --now hookd.service', '--user daemon-reload']);
+    expect(existsSync(socket)).toBe(false);
+    expect(systemctlCalls().slice(-2)).toEqual(['--user disable --now hookd.socket hookd.service', '--user daemon-reload']);
     const again = await runHookdWithEnv(['service', 'uninstall'], env);
-    expect(again).toMatchObject({ exitCode: 0, stdout: `${unit}: not installed; nothing to remove` });
+    expect(again).toMatchObject({ exitCode: 0, stdout: `${unit}, ${socket}: not installed; nothing to remove` });
     const status2 = await runHookdWithEnv(['service', 'status'], env);
     expect(status2.exitCode).toBe(1);
     expect(status2.stderr).toBe('hookd: the service is not installed; hookd service install installs and starts it');

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestDaemon } from '../helpers/daemon-process.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { hookdUrl } from '../../src/settings/hookd-url.js';
 
 export interface HookAnswer {
   status: number;
@@ -16,6 +17,12 @@ export async function hookTarget(daemon: TestDaemon): Promise<{ port: number; to
   let port = 0;
   await waitFor('the hook endpoint to listen', () => (port = Number(/hook endpoint listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(daemon.logs())?.[1] ?? 0)) > 0);
   return { port, token: readFileSync(path.join(daemon.stateDir, 'local-token'), 'utf8').trim() };
+}
+
+/** The request target (path and query) a client posts `event` for `command` to. */
+export function hookPath(port: number, event: string, command: string): string {
+  const url = new URL(hookdUrl(port, event, command));
+  return url.pathname + url.search;
 }
 
 export interface RawOptions {

@@ -9,7 +9,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { MAX_PAYLOAD_BYTES } from '../../src/events/parse-payload.js';
-import { clientHeaders, hookTarget, rawRequest } from './hook-client.js';
+import { clientHeaders, hookPath, hookTarget, rawRequest } from './hook-client.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -24,8 +24,7 @@ async function started(out: string): Promise<{ daemon: TestDaemon; port: number;
   const daemon = testDaemon({ Stop: [{ hooks: [httpHook('Stop', recorder(out))] }] });
   await daemon.start();
   const { port, token } = await hookTarget(daemon);
-  const hookPath = (event: string, command = recorder(out)) => new URL(hookdUrl(port, event, command)).pathname + new URL(hookdUrl(port, event, command)).search;
-  return { daemon, port, token, path: hookPath };
+  return { daemon, port, token, path: (event: string, command = recorder(out)) => hookPath(port, event, command) };
 }
 
 const runs = (out: string) => readdirSync(out).filter((name) => name.endsWith('.json'));
@@ -60,6 +59,8 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
       ['text/plain', { path: hookPath('Stop'), headers: { ...headers, 'content-type': 'text/plain' }, body: payload }, 415, /application\/json/],
       ['not JSON', { path: hookPath('Stop'), headers: clientHeaders(port, token, '{"session'), body: '{"session' }, 400, /not valid JSON/],
       ['a command not configured', { path: hookPath('Stop', 'touch /tmp/pwned'), headers, body: payload }, 403, /no settings file .* http hook for Stop/],
+      // Only doctor's probe exactly (`echo hookd-doctor-probe` and 12 hex digits) runs unconfigured.
+      ['a command made to look like the probe', { path: hookPath('Stop', 'echo hookd-doctor-probe 0123456789ab; touch /tmp/pwned'), headers, body: payload }, 403, /no settings file/],
       ['a command configured for another event', { path: hookPath('Notification'), headers, body: payload }, 403, /configured for Stop/],
       ['a payload of another event', { path: hookPath('Stop'), headers: clientHeaders(port, token, notification), body: notification }, 400, /payload is for "Notification"/],
       ['no command', { path: '/hooks/v1/Stop', headers, body: payload }, 400, /name the command/],

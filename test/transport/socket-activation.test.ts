@@ -1,18 +1,18 @@
 // Socket activation (issue 14): under systemd-socket-activate, which holds 127.0.0.1:PORT and passes
-// it as fd 3 with LISTEN_FDS and LISTEN_PID, as hookd.socket would, the daemon serves the hook
-// endpoint on that socket, and a request made before the daemon is up waits in the kernel's queue
-// instead of being refused.
+// it as fd 3 with LISTEN_FDS and LISTEN_PID, as hookd.socket does, the daemon serves the hook
+// endpoint on that socket; a request made before the daemon is up, or while it restarts, waits in
+// the kernel's queue instead of being refused, and runs once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
+import { execa, type ResultPromise } from 'execa';
 import { createServer } from 'node:net';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stopTestDaemons, stopPayload, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
-import { clientHeaders, rawRequest } from './hook-client.js';
+import { clientHeaders, hookPath, rawRequest } from './hook-client.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -27,33 +27,118 @@ const freePort = () =>
     });
   });
 
+// What systemd does for hookd.service with Restart=: it keeps the socket (fd 3) open while each
+// daemon comes and goes, and gives each the socket with LISTEN_PID set to that daemon's pid.
+// systemd-socket-activate execs this script in its place; `$1/stop` ends the loop.
+const SERVICE_LOOP = `#!/bin/sh
+while [ ! -e "$1/stop" ]; do
+  sh -c 'echo $$ > "$1/pid"; LISTEN_PID=$$ exec "$2" daemon' sh "$1" "$2"
+done
+`;
+
+interface Activated {
+  port: number;
+  token: string;
+  command: string;
+  out: string;
+  logs: () => string;
+  /** The running daemon's pid, once one runs. */
+  pid: () => number | undefined;
+  stop: () => Promise<void>;
+}
+
+/** A daemon whose settings post Stop to `command` on a port that systemd-socket-activate holds, restarted by SERVICE_LOOP. */
+async function underActivation(): Promise<Activated> {
+  const out = tempDir();
+  const control = tempDir();
+  const port = await freePort();
+  const command = `cat > ${out}/$HOOKD_EVENT_ID.json`;
+  // The settings name the port the service manager holds; the daemon itself is told no port.
+  const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'http', url: hookdUrl(port, 'Stop', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
+  const { HOOKD_TCP_PORT: _, ...env } = daemon.env;
+  // A token made beforehand, as the running service would have it.
+  const token = 'a'.repeat(64);
+  mkdirSync(daemon.stateDir, { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(daemon.stateDir, 'local-token'), `${token}\n`, { mode: 0o600 });
+  const loop = path.join(control, 'service-loop.sh');
+  writeFileSync(loop, SERVICE_LOOP);
+  chmodSync(loop, 0o755);
+  // Without --accept, systemd-socket-activate accepts nothing itself: it passes the listening socket as fd 3.
+  const passed = ['HOOKD_STATE_DIR', 'HOOKD_SETTINGS', 'PATH', 'HOOKD_LOG_LEVEL'].flatMap((name) => ['-E', name]);
+  const activator: ResultPromise = execa('systemd-socket-activate', ['-l', `127.0.0.1:${port}`, ...passed, loop, control, HOOKD], { env, reject: false, all: true });
+  let logs = '';
+  activator.all?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  await waitFor('systemd-socket-activate to listen', () => /Listening on/.test(logs), 10_000);
+  const pidFile = path.join(control, 'pid');
+  const pid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) || undefined : undefined);
+  return {
+    port,
+    token,
+    command,
+    out,
+    logs: () => logs,
+    pid,
+    async stop() {
+      writeFileSync(path.join(control, 'stop'), '');
+      const last = pid();
+      if (last) process.kill(last, 'SIGTERM');
+      await activator;
+    },
+  };
+}
+
+const runs = (out: string) => readdirSync(out).filter((name) => name.endsWith('.json'));
+
+/** Post a Stop event marked `marker` the way Claude Code does: the status, or the connection error's code. */
+async function post(target: Activated, marker: number): Promise<string> {
+  const payload = stopPayload({ marker });
+  const answer = await rawRequest(target.port, { path: hookPath(target.port, 'Stop', target.command), headers: clientHeaders(target.port, target.token, payload), body: payload }).catch(
+    (error: NodeJS.ErrnoException) => ({ status: error.code ?? error.message, body: '' }),
+  );
+  return `${answer.status} ${answer.body}`.trim();
+}
+
 describe('socket activation', () => {
   it('serves the hook endpoint on the socket the service manager passed; a request sent before the daemon starts is answered', async () => {
-    const out = tempDir();
-    const port = await freePort();
-    const command = `cat > ${out}/$HOOKD_EVENT_ID.json`;
-    // The settings name the port the service manager holds; the daemon itself is told no port.
-    const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'http', url: hookdUrl(port, 'Stop', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
-    const { HOOKD_TCP_PORT: _, ...env } = daemon.env;
-    // A token made beforehand, as the running service would have it.
-    const token = 'a'.repeat(64);
-    mkdirSync(daemon.stateDir, { recursive: true, mode: 0o700 });
-    writeFileSync(path.join(daemon.stateDir, 'local-token'), `${token}\n`, { mode: 0o600 });
-    // Without --accept, systemd-socket-activate accepts nothing itself: it passes the listening socket as fd 3.
-    const activator = execa('systemd-socket-activate', ['-l', `127.0.0.1:${port}`, '-E', 'HOOKD_STATE_DIR', '-E', 'HOOKD_SETTINGS', '-E', 'PATH', '-E', 'HOOKD_LOG_LEVEL', HOOKD, 'daemon'], { env, reject: false, all: true });
-    let logs = '';
-    activator.all?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    const target = await underActivation();
     try {
-      await waitFor('systemd-socket-activate to listen', () => /Listening on/.test(logs), 10_000);
       // The first connection starts the daemon; the request waits in the socket's queue meanwhile.
-      const payload = stopPayload();
-      const answer = await rawRequest(port, { path: new URL(hookdUrl(port, 'Stop', command)).pathname + new URL(hookdUrl(port, 'Stop', command)).search, headers: clientHeaders(port, token, payload), body: payload });
-      expect(answer, logs).toEqual({ status: 204, body: '' });
-      await waitFor('the hook to run', () => readdirSync(out).length === 1);
-      expect(logs).toMatch(/"activated":true/);
+      expect(await post(target, 0), target.logs()).toBe('204');
+      await waitFor('the hook to run', () => runs(target.out).length === 1);
+      expect(target.logs()).toMatch(/"activated":true/);
     } finally {
-      activator.kill('SIGTERM');
-      await activator;
+      await target.stop();
     }
   });
+
+  it('restarted three times while clients keep posting: no request is refused, and each runs once', async () => {
+    const target = await underActivation();
+    try {
+      expect(await post(target, -1)).toBe('204');
+      let next = 0;
+      let sending = true;
+      const answers: string[] = [];
+      // Four clients, each posting one event after another on a new connection.
+      const clients = Array.from({ length: 4 }, async () => {
+        while (sending) answers.push(await post(target, next++));
+      });
+      for (let restart = 0; restart < 3; restart++) {
+        const old = await waitFor('a daemon to run', target.pid);
+        await waitFor('answers from the running daemon', () => answers.length >= 20 * (restart + 1), 20_000);
+        process.kill(old, 'SIGTERM');
+        await waitFor('the next daemon to start', () => target.pid() !== old, 20_000);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      sending = false;
+      await Promise.all(clients);
+      expect(answers.filter((answer) => answer !== '204'), target.logs().slice(-3000)).toEqual([]);
+      expect(answers.length).toBeGreaterThanOrEqual(60);
+      await waitFor(`${answers.length + 1} runs`, () => runs(target.out).length >= answers.length + 1, 30_000);
+      const markers = runs(target.out).map((name) => JSON.parse(readFileSync(path.join(target.out, name), 'utf8')).marker as number);
+      expect(markers.sort((a, b) => a - b)).toEqual([-1, ...Array.from({ length: answers.length }, (_, i) => i)]);
+      expect(target.logs().match(/hook endpoint listening/g)?.length).toBe(4);
+    } finally {
+      await target.stop();
+    }
+  }, 90_000);
 });

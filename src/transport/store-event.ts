@@ -1,0 +1,31 @@
+// The hook endpoint's write of one event into the inbox: the bridge's record, written in tmp/ and
+// then committed by its marker in new/, exactly as the sh bridge the client would otherwise run
+// writes it, and as durable: not fsync'd (sh cannot), so a power cut may lose the last events
+// while a crash of the daemon loses none (the kernel has them). Synchronous on purpose: each
+// async file call is a hop through the thread pool, and on a busy machine the hops cost the
+// waiting agent more than the two small writes themselves (bench/http-hooks.mjs).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
+import { serializeRecord, type RecordContent } from '../events/record-format.js';
+import { newRecordId } from '../events/write-record.js';
+
+function write(stateDir: string, content: RecordContent): string {
+  const dirs = inboxDirs(stateDir);
+  const id = newRecordId();
+  writeFileSync(path.join(dirs.tmp, id), serializeRecord(content), { flag: 'wx', mode: 0o600 });
+  writeFileSync(path.join(dirs.new, id), '', { flag: 'wx', mode: 0o600 });
+  return id;
+}
+
+/** Store `content` in the inbox of `stateDir`, committed; returns the record's id. */
+export function storeEvent(stateDir: string, content: RecordContent): string {
+  try {
+    return write(stateDir, content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // The inbox was deleted under the daemon: made again, as the bridge would.
+    ensureInboxDirs(inboxDirs(stateDir));
+    return write(stateDir, content);
+  }
+}
