@@ -37,12 +37,17 @@ async function fetchPost(url, headers, body) {
   return ms;
 }
 
-/** A POST with node:http on a connection of its own (axios's way), lighter on the sender than fetch. */
+/**
+ * A POST with node:http on a connection of its own: how Claude Code sends an http hook (axios over
+ * node:http; its requests say `User-Agent: axios/…`), lighter on the sender than fetch. Resolves with
+ * the time to the answer, in ms.
+ */
 function httpPost(url, headers, body) {
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 204 ? resolve() : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.on('end', () => (res.statusCode === 204 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`))));
     });
     req.on('error', reject);
     req.end(body);
@@ -73,14 +78,18 @@ const eventBody = (round, i) => JSON.stringify({ ...JSON.parse(PAYLOAD.toString(
 async function agentCost({ daemon, url, headers }) {
   const env = bridgeEnv(tempDir());
   const bare = await bareServer();
-  const http = [], floor = [], bridge = [], cat = [];
-  // Interleaved, so drift in the machine's load hits all four alike.
+  const http = [], floor = [], axios = [], axiosFloor = [], bridge = [], cat = [];
+  // Interleaved, so drift in the machine's load hits all alike.
   for (let i = 0; i < REPS; i++) {
-    const before = await okCount(daemon);
+    let before = await okCount(daemon);
     http.push(await fetchPost(url, headers, eventBody('cost', i)));
     // The daemon runs the hook after answering: not while the others are timed.
     await untilOk(daemon, before, 1);
+    before = await okCount(daemon);
+    axios.push(await httpPost(url, headers, eventBody('axios', i)));
+    await untilOk(daemon, before, 1);
     floor.push(await fetchPost(bare.url, headers, PAYLOAD));
+    axiosFloor.push(await httpPost(bare.url, headers, PAYLOAD));
     bridge.push(timeRun('sh', ['-c', BRIDGE_LINE], PAYLOAD, env));
     cat.push(timeRun('sh', ['-c', 'cat >/dev/null'], PAYLOAD, env));
   }
@@ -88,6 +97,8 @@ async function agentCost({ daemon, url, headers }) {
   return [
     row("http hook: fetch POST to the daemon / sh -c 'cat >/dev/null' (2 KiB payload)", median(http), median(cat), '<= 0.3'),
     row("the same fetch to a server that only answers / sh -c 'cat >/dev/null'", median(floor), median(cat), '(the floor)'),
+    row("http hook as Claude Code sends it (node:http, axios) / sh -c 'cat >/dev/null'", median(axios), median(cat), '<= 0.3'),
+    row("the same node:http POST to a server that only answers / sh -c 'cat >/dev/null'", median(axiosFloor), median(cat), '(the floor)'),
     row("bridge through sh -c / sh -c 'cat >/dev/null', same run", median(bridge), median(cat), '<= 2'),
     row('http hook / bridge through sh -c', median(http), median(bridge), '-'),
   ];
