@@ -3,6 +3,7 @@
 // silent on stdout: a client may parse a hook's stdout, and a failing bridge must not fail the agent.
 // Options, before `--`: `--state-dir D`; `--payload-arg`, for Codex's `notify` program, which
 // gets the event as its last argument instead of on stdin. Keep in step with bin/hookd.
+import { statSync } from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import { writeRecord } from '../events/write-record.js';
 import { clientEnvOf } from '../events/client-env.js';
@@ -18,6 +19,16 @@ async function printHelp(): Promise<void> {
 function fail(message: string): void {
   process.stderr.write(`hookd emit: ${message}\n`);
   process.exitCode = 0;
+}
+
+// The daemon's rule (src/daemon/state-dir.ts), as bin/hookd checks it (`[ ! -O "$state" ]`): a
+// state directory of another user's would hand them the event. One not there yet is made ours.
+function ownedByOther(state: string): boolean {
+  try {
+    return statSync(state).uid !== process.geteuid?.();
+  } catch {
+    return false;
+  }
 }
 
 /** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
@@ -43,6 +54,7 @@ export async function emitFromArgv(args: string[]): Promise<void> {
   } catch (error) {
     return fail(`${(error as Error).message.replace(/^--state-dir: |^HOOKD_STATE_DIR: /, '')}; the event was not stored`);
   }
+  if (ownedByOther(state)) return fail(`the state directory ${state} belongs to another user; the event was not stored`);
   try {
     const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await buffer(process.stdin);
     await writeRecord(state, { command, clientEnv: clientEnvOf(process.env, command), payload });

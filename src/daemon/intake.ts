@@ -35,9 +35,9 @@ export class Intake {
   private backlog: Arrival[] = [];
   private readonly arrivals = new Map<string, bigint>();
   private dirty = true;
-  // Records that could not be claimed, by id: how many times; and the last scan error logged.
+  // Records that could not be claimed, by id: how many times.
   private readonly claimFailures = new Map<string, number>();
-  private lastScanError = '';
+
 
   constructor(
     private readonly inbox: Inbox,
@@ -56,7 +56,7 @@ export class Intake {
     }
     this.watchNew();
     await this.scan();
-    this.timer = setInterval(() => void this.tick(), this.options.scanIntervalMs ?? 2000);
+    this.timer = setInterval(this.tickSafely, this.options.scanIntervalMs ?? 2000);
   }
 
   stop(): void {
@@ -81,6 +81,21 @@ export class Intake {
     } catch (error) {
       this.logger.error({ error: clip((error as Error).message), inbox: clip(this.inbox.dirs.root) }, 'cannot watch the inbox; scanning it periodically');
     }
+  }
+
+  // A tick never ends the daemon: what fails in one (a state directory made unreachable, chmod 000)
+  // is logged once while it keeps failing the same way, and the lifeline stops the daemon with the reason.
+  private readonly tickSafely = () =>
+    void this.tick().then(
+      () => this.lastErrors.delete('tick'),
+      (error: Error) => this.logOnce('tick', error, 'inbox check failed; trying again every scan'),
+    );
+
+  // Failures that repeat every scan (2 s) are logged when they start or change, not each time.
+  private readonly lastErrors = new Map<string, string>();
+  private logOnce(part: string, error: Error, message: string): void {
+    if (this.lastErrors.get(part) !== error.message) this.logger.error({ error: clip(error.message) }, message);
+    this.lastErrors.set(part, error.message);
   }
 
   private async tick(): Promise<void> {
@@ -119,8 +134,9 @@ export class Intake {
         this.logger.warn({ id: clip(arrival.id) }, 'record never committed by its bridge; taking it as it is');
         this.queue.push(this.inbox.claim([arrival], this.claimFailed));
       }
+      this.lastErrors.delete('abandoned');
     } catch (error) {
-      this.logger.error({ error: clip((error as Error).message) }, 'cannot take abandoned records');
+      this.logOnce('abandoned', error as Error, 'cannot take abandoned records');
     }
   }
 
@@ -146,12 +162,8 @@ export class Intake {
   private readonly scan = serialized(async () => {
     if (this.stopped) return;
     await this.scanOnce().then(
-      () => (this.lastScanError = ''),
-      // Logged once while it keeps failing the same way: a scan runs every 2 s.
-      (error: Error) => {
-        if (error.message !== this.lastScanError) this.logger.error({ error: clip(error.message) }, 'inbox scan failed; trying again every scan');
-        this.lastScanError = error.message;
-      },
+      () => this.lastErrors.delete('scan'),
+      (error: Error) => this.logOnce('scan', error, 'inbox scan failed; trying again every scan'),
     );
   });
 

@@ -2,6 +2,7 @@
 // checked in one place (the CLI checks them before asking, the daemon again for other callers).
 import { OUTCOMES, type OutcomeName } from '../runner/outcome.js';
 import type { HistoryEntry } from './history-entry.js';
+import { intParam, singleParam } from '../http/query.js';
 
 /** What a listing keeps. `since` is ms since the epoch. */
 export interface RunFilter {
@@ -36,38 +37,32 @@ export function parseOutcome(text: string): OutcomeName | string {
   return `outcome must be one of ${Object.keys(OUTCOMES).join(', ')}; got ${JSON.stringify(text)}`;
 }
 
-/** A limit from 1 to MAX_LIMIT in plain digits, or why not. */
-export function parseLimit(text: string): number | string {
-  const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < 1 || number > MAX_LIMIT) return `limit must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(text)}`;
-  return number;
-}
-
-/** GET /runs's parameters as a filter and a limit, or the first reason they are not valid. */
-export function parseRunQuery(params: URLSearchParams, now = Date.now()): { filter: RunFilter; limit: number } | string {
-  const filter: RunFilter = {};
-  for (const name of ['event', 'session', 'command'] as const) {
-    const value = params.get(name);
-    if (value !== null && value !== '') filter[name] = value;
+/** GET /runs's parameters as a filter and a limit, or the first reason they are not valid (each given once; query.ts's rules). */
+export function parseRunQuery(url: URL, now = Date.now()): { filter: RunFilter; limit: number } | string {
+  const values: Partial<Record<'event' | 'session' | 'command' | 'outcome' | 'since' | 'probes', string>> = {};
+  for (const name of ['event', 'session', 'command', 'outcome', 'since', 'probes'] as const) {
+    const single = singleParam(url, name);
+    if (!single.ok) return single.reason;
+    if (single.value !== undefined) values[name] = single.value;
   }
-  const outcome = params.get('outcome');
-  if (outcome !== null) {
-    const parsed = parseOutcome(outcome);
+  const filter: RunFilter = {};
+  for (const name of ['event', 'session', 'command'] as const) if (values[name]) filter[name] = values[name];
+  if (values.outcome !== undefined) {
+    const parsed = parseOutcome(values.outcome);
     if (!Object.hasOwn(OUTCOMES, parsed)) return parsed;
     filter.outcome = parsed as OutcomeName;
   }
-  const since = params.get('since');
-  if (since !== null) {
-    const parsed = parseSince(since, now);
+  if (values.since !== undefined) {
+    const parsed = parseSince(values.since, now);
     if (typeof parsed === 'string') return parsed;
     filter.since = parsed;
   }
-  const probes = params.get('probes');
-  if (probes !== null && probes !== '0' && probes !== '1') return `probes must be 0 or 1, got ${JSON.stringify(probes)}`;
+  const { probes } = values;
+  if (probes !== undefined && probes !== '0' && probes !== '1') return `probes must be 0 or 1, got ${JSON.stringify(probes)}`;
   filter.probes = probes === '1';
-  const limit = parseLimit(params.get('limit') ?? String(DEFAULT_LIMIT));
-  if (typeof limit === 'string') return limit;
-  return { filter, limit };
+  const limit = intParam(url, 'limit', { min: 1, max: MAX_LIMIT, fallback: DEFAULT_LIMIT });
+  if (!limit.ok) return limit.reason;
+  return { filter, limit: limit.value };
 }
 
 /** Whether `entry` passes `filter`. */

@@ -4,7 +4,7 @@
 // emulator`) and for the tests.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { readBody, MIB } from '../http/read-body.js';
+import { readBody, refuseBody, MIB } from '../http/read-body.js';
 import { sendError } from '../http/answers.js';
 import type { Router } from '../http/router.js';
 import { loadData, type EmulatorData } from './emulator-data.js';
@@ -69,7 +69,8 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key,
   const url = new URL(req.url ?? '/', 'http://emulator');
   const method = req.method ?? 'GET';
   const read = await readBody(req, 30 * MIB);
-  if (!read.ok) return read.reason === 'too-large' ? sendError(res, 413, 'request body is over 30 MiB') : undefined;
+  // The rest of a body over the cap is not read: the connection is closed after the 413 (refuseBody).
+  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, 'request body is over 30 MiB') : undefined;
   const isAuthorized = authorized(req.headers.authorization, key);
   const testRoute = url.pathname.startsWith('/__emulator/');
   if (hooks && !testRoute) hooks.requests.push({ method, path: url.pathname, query: url.search, authorized: isAuthorized, bytes: read.body.length });

@@ -120,9 +120,12 @@ describe('run filters', () => {
   it('refuses an unknown outcome listing the valid ones, and a bad limit', () => {
     expect(parseOutcome('timed_out')).toBe('timed_out');
     expect(parseOutcome('nope')).toBe('outcome must be one of ok, failed, timed_out, spawn_error, interrupted, rejected, duplicate; got "nope"');
-    expect(parseRunQuery(new URLSearchParams('outcome=oops'))).toMatch(/^outcome must be one of ok, failed/);
-    expect(parseRunQuery(new URLSearchParams('since=soon'))).toMatch(/^since must be/);
-    for (const bad of ['0', '1001', '0x10', '1e2', ' 5']) expect(parseRunQuery(new URLSearchParams({ limit: bad }))).toMatch(/^limit must be an integer from 1 to 1000/);
-    expect(parseRunQuery(new URLSearchParams('event=Stop&limit=5&probes=1'))).toEqual({ filter: { event: 'Stop', probes: true }, limit: 5 });
+    const runs = (query: string) => parseRunQuery(new URL(`http://hookd/runs?${query}`));
+    expect(runs('outcome=oops')).toMatch(/^outcome must be one of ok, failed/);
+    expect(runs('since=soon')).toMatch(/^since must be/);
+    for (const bad of ['0', '1001', '0x10', '1e2', '%205', '5.0', '']) expect(runs(`limit=${bad}`)).toMatch(/^limit must be an integer from 1 to 1000 in decimal digits/);
+    expect(runs('event=Stop&limit=5&probes=1')).toEqual({ filter: { event: 'Stop', probes: true }, limit: 5 });
+    // One rule for every route (src/http/query.ts): a parameter given twice is refused, whichever it is.
+    for (const name of ['event', 'outcome', 'session', 'command', 'since', 'probes', 'limit']) expect(runs(`${name}=a&${name}=b`)).toBe(`${name} is given 2 times; give it once`);
   });
 });

@@ -3,6 +3,7 @@
 // changes, seeding from a file, and the test-only routes over HTTP.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { connect } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { startEmulator } from '../../src/emulator/start-emulator.js';
 import { generateData } from '../../src/emulator/generate-data.js';
@@ -135,6 +136,28 @@ describe('the emulator', () => {
     }
     writeFileSync(file, JSON.stringify({ computers: [{ id: 'x' }] }));
     await expect(startEmulator({ key, data: file })).rejects.toThrow(`${file}: computers[0].name: expected a string, got nothing`);
+  });
+
+  test('a body over 30 MiB: 413, and the connection closed without reading the rest', async () => {
+    const emu = await emulator();
+    const { hostname, port } = new URL(emu.url);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => undefined);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    // The head and a first part of the body in one write; the other 31 MiB are never sent: only a
+    // server that closes the connection (rather than wait for them) lets 'close' come.
+    const head = `POST /api/v0/computers HTTP/1.1\r\nhost: ${emu.url.slice(7)}\r\nauthorization: Bearer ${emu.key}\r\ncontent-type: application/json\r\ncontent-length: ${31 * 1024 * 1024}\r\n\r\n`;
+    socket.write(Buffer.concat([Buffer.from(head), Buffer.alloc(64 * 1024, 32)]));
+    const closed = await new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 5000).unref();
+    });
+    socket.destroy();
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+    expect((await api(emu, 'GET', '/api/v0/computers')).status).toBe(200);
   });
 
   test('the test-only routes work over HTTP and are off by default', async () => {

@@ -4,7 +4,7 @@
 // A real full disk needs a tiny filesystem, and mounting one needs root: CI runs as root. Where
 // the suite runs as another user this test cannot make a full disk and does not run.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from '../helpers/daemon-process.js';
@@ -28,7 +28,8 @@ describe('a full disk', () => {
     await execa('mount', ['-t', 'tmpfs', '-o', 'size=512k,mode=0700', 'tmpfs', tiny]);
     mounts.push(tiny);
     const out = tempDir();
-    const slow = `sleep 2; cat > ${out}/first`;
+    const marks = tempDir();
+    const slow = `touch ${marks}/started; sleep 2; cat > ${out}/first`;
     const command = `cat > ${out}/$HOOKD_EVENT_ID`;
     const daemon = testDaemon({});
     daemon.stateDir = path.join(tiny, 'state');
@@ -37,7 +38,9 @@ describe('a full disk', () => {
     // One hook at a time: the second event waits in the queue while the disk fills.
     await daemon.start(['--concurrency', '1']);
     await daemon.emit(slow, stopPayload({ i: 'first' }));
-    await waitFor('the slow hook to start', async () => ((await daemon.request('GET', '/status')).body as { queue: { running: number } }).queue.running === 1);
+    // Started for real, its process group noted on disk: a run the scheduler has taken may still
+    // be before that note, which a full disk refuses (the run is then tried again later).
+    await waitFor('the slow hook to start', () => existsSync(path.join(marks, 'started')));
     await daemon.emit(command, stopPayload({ i: 'queued' }));
     await waitFor('the second event to be queued', async () => ((await daemon.request('GET', '/status')).body as { queue: { pending: number } }).queue.pending === 2);
     await execa('sh', ['-c', `dd if=/dev/zero of=${tiny}/filler bs=4k 2>/dev/null; true`]);

@@ -79,6 +79,21 @@ describe('the local API refuses early and exactly', () => {
     }
     expect((await daemon.request('GET', '/events?limit=5')).status).toBe(200);
   });
+
+  it('GET /runs and /runs/stream read their parameters by the same rule: 0x10 and a repeated one are refused', async () => {
+    for (const [url, detail] of [
+      ['/runs?limit=0x10', 'limit must be an integer from 1 to 1000 in decimal digits, got "0x10"'],
+      ['/runs?limit=1e2', 'limit must be an integer from 1 to 1000 in decimal digits, got "1e2"'],
+      ['/runs?event=a&event=b', 'event is given 2 times; give it once'],
+      ['/runs?limit=5&limit=6', 'limit is given 2 times; give it once'],
+      ['/runs/stream?outcome=ok&outcome=failed', 'outcome is given 2 times; give it once'],
+    ]) {
+      const answer = await daemon.request('GET', url!);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body, url).toMatchObject({ status: 400, detail });
+    }
+    expect((await daemon.request('GET', '/runs?limit=16&event=Stop')).status).toBe(200);
+  });
 });
 
 describe('a state directory the daemon can no longer reach', () => {

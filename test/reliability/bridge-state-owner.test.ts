@@ -1,0 +1,38 @@
+// Both bridges refuse a state directory another user owns, as the daemon does
+// (src/daemon/state-dir.ts): the event would be theirs to read. bin/hookd's sh path checks it with
+// `[ ! -O "$state" ]`; the Node path (HOOKD_BRIDGE_NODE=1, or dist/bin.js run directly) once did
+// not. Same words, exit 0 (the bridge never fails the agent), nothing stored.
+//
+// A directory of another user's needs a second local user, and creating one needs root: CI runs as
+// root. Elsewhere these tests do not run.
+import { afterEach, describe, expect, it } from 'vitest';
+import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { HOOKD } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { stopPayload } from '../helpers/daemon-process.js';
+import { isRoot, otherUser } from '../helpers/second-user.js';
+
+afterEach(cleanupTempDirs);
+
+describe('a state directory another user owns', () => {
+  for (const viaNode of [false, true]) {
+    // Needs a second local user: see the note at the top of this file.
+    it.runIf(isRoot)(`the ${viaNode ? 'Node' : 'sh'} bridge refuses it with one line, exit 0, nothing stored; its own is taken`, async () => {
+      const uid = await otherUser();
+      const state = path.join(tempDir(), 'state');
+      mkdirSync(state, { mode: 0o700 });
+      chownSync(state, uid, uid);
+      const env = { HOOKD_STATE_DIR: state, PATH: process.env.PATH!, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
+      const refused = await execa(HOOKD, ['emit', '--', 'true'], { env, extendEnv: false, input: stopPayload(), reject: false });
+      expect(refused).toMatchObject({ exitCode: 0, stdout: '', stderr: `hookd emit: the state directory ${state} belongs to another user; the event was not stored` });
+      const inboxNew = path.join(state, 'inbox', 'new');
+      expect(existsSync(inboxNew) ? readdirSync(inboxNew) : []).toEqual([]);
+      chownSync(state, process.getuid!(), process.getgid!());
+      const taken = await execa(HOOKD, ['emit', '--', 'true'], { env, extendEnv: false, input: stopPayload(), reject: false });
+      expect(taken).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+      expect(readdirSync(inboxNew)).toHaveLength(1);
+    });
+  }
+});
