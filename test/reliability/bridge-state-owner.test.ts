@@ -1,12 +1,12 @@
 // Both bridges refuse a state directory another user owns, as the daemon does
 // (src/daemon/state-dir.ts): the event would be theirs to read. bin/hookd's sh path checks it with
 // `[ ! -O "$state" ]`; the Node path (HOOKD_BRIDGE_NODE=1, or dist/bin.js run directly) once did
-// not. Same words, exit 0 (the bridge never fails the agent), nothing stored.
+// not. Same words, exit 0 (the bridge never fails the agent), nothing stored or created there.
 //
 // A directory of another user's needs a second local user, and creating one needs root: CI runs as
 // root. Elsewhere these tests do not run.
 import { afterEach, describe, expect, it } from 'vitest';
-import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { HOOKD } from '../helpers/paths.js';
@@ -27,8 +27,9 @@ describe('a state directory another user owns', () => {
       const env = { HOOKD_STATE_DIR: state, PATH: process.env.PATH!, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
       const refused = await execa(HOOKD, ['emit', '--', 'true'], { env, extendEnv: false, input: stopPayload(), reject: false });
       expect(refused).toMatchObject({ exitCode: 0, stdout: '', stderr: `hookd emit: the state directory ${state} belongs to another user; the event was not stored` });
+      // Refused before anything is made there: not even the inbox folders.
+      expect(readdirSync(state)).toEqual([]);
       const inboxNew = path.join(state, 'inbox', 'new');
-      expect(existsSync(inboxNew) ? readdirSync(inboxNew) : []).toEqual([]);
       chownSync(state, process.getuid!(), process.getgid!());
       const taken = await execa(HOOKD, ['emit', '--', 'true'], { env, extendEnv: false, input: stopPayload(), reject: false });
       expect(taken).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
