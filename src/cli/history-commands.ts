@@ -2,7 +2,7 @@
 // are checked here, so a bad --since or --outcome is a usage error (exit 2) before any request.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { integerIn, jsonOption, socketOption, stateOption } from './options.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, parseOutcome, parseSince } from '../daemon/run-filter.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, parseOutcome, parseSince } from '../history/run-filter.js';
 import { OUTCOMES } from '../runner/outcome.js';
 
 // A parser that turns `parse`'s reason (a string) into a usage error naming the flag.

@@ -30,6 +30,7 @@ export function buildProgram(version: string): Command {
     .configureOutput({ outputError: (text, write) => write(oneVoice(text)) });
 
   addHookCommands(program);
+  addDaemonCommands(program);
   addPlatformCommands(program);
   addInstallCommands(program);
   addExitCodes(program);
@@ -49,7 +50,7 @@ function addExitCodes(command: Command, path = ''): void {
   }
 }
 
-/** The hook commands: the bridge (for --help), run, validate, the daemon, clients, status. */
+/** The hook commands: the bridge (for --help), run, validate, clients. */
 function addHookCommands(program: Command): void {
   // Listed for --help only: bin/hookd (sh) and src/bin.ts take `emit` before this table is built,
   // so the bridge never loads commander; `hookd emit --help` comes back here for this text.
@@ -81,6 +82,15 @@ function addHookCommands(program: Command): void {
     .action(async (options) => (await import('../commands/validate.js')).validateCommand(options));
 
   program
+    .command('clients')
+    .description('the agent clients found here, their hook files and what hookd runs of them')
+    .addOption(jsonOption())
+    .action(async (options) => (await import('../commands/clients.js')).clientsCommand(options));
+}
+
+/** The daemon and the windows on its runs: status, the live page, the history. */
+function addDaemonCommands(program: Command): void {
+  program
     .command('daemon')
     .description('run the daemon in the foreground (what the service runs)')
     .addOption(settingsOption())
@@ -91,12 +101,6 @@ function addHookCommands(program: Command): void {
     .addOption(shutdownDeadlineOption())
     .addOption(tcpPortOption())
     .action(async (options) => (await import('../commands/daemon.js')).daemonCommand(options));
-
-  program
-    .command('clients')
-    .description('the agent clients found here, their hook files and what hookd runs of them')
-    .addOption(jsonOption())
-    .action(async (options) => (await import('../commands/clients.js')).clientsCommand(options));
 
   program
     .command('status')
@@ -115,7 +119,6 @@ function addHookCommands(program: Command): void {
     .action(async (options) => (await import('../commands/dashboard.js')).dashboardCommand(options));
 
   addHistoryCommands(program);
-
 }
 
 /** Install, uninstall, the user service and doctor. */

@@ -1,8 +1,8 @@
 // How `hookd history` prints runs: one line per run (time, event, outcome, took, command, id), and
 // one run whole for `hookd history show`.
 import { describeOutcome } from '../runner/outcome.js';
-import type { HistoryEntry } from '../daemon/history-entry.js';
-import type { RunSummary } from '../daemon/run-summary.js';
+import type { HistoryEntry } from '../history/history-entry.js';
+import type { RunSummary } from '../history/run-summary.js';
 
 /** A duration as people read it: 12ms, 1.5s, 2m03s. */
 export function took(ms: number | undefined): string {

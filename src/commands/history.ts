@@ -5,12 +5,12 @@ import { resolvePaths, type Paths } from '../common/paths.js';
 import { CheckFailed, HookdError } from '../common/errors.js';
 import { requestDaemon, daemonAgent, type DaemonResponse } from '../daemon/socket-client.js';
 import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../daemon/local-api-schemas.js';
-import { History } from '../daemon/history.js';
-import { newestFirst } from '../daemon/history-file.js';
-import { light } from '../daemon/history-entry.js';
-import { FailedPayloads } from '../daemon/failed-payloads.js';
-import { matches, type RunFilter } from '../daemon/run-filter.js';
-import { summaryOf, type RunSummary } from '../daemon/run-summary.js';
+import { History } from '../history/history.js';
+import { newestFirst } from '../history/history-file.js';
+import { light } from '../history/history-entry.js';
+import { FailedPayloads } from '../history/failed-payloads.js';
+import { matches, type RunFilter } from '../history/run-filter.js';
+import { summaryOf, type RunSummary } from '../history/run-summary.js';
 import type { OutcomeName } from '../runner/outcome.js';
 import { runDetail, runLine } from './history-format.js';
 

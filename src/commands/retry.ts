@@ -1,5 +1,5 @@
 // `hookd retry ID`: run a failed run's event again (POST /runs/:id/retry). The daemon keeps the
-// payloads of failed runs for this, the last 100 and 16 MiB at most (daemon/failed-payloads.ts).
+// payloads of failed runs for this, the last 100 and 16 MiB at most (history/failed-payloads.ts).
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed, HookdError } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../daemon/socket-client.js';

@@ -6,7 +6,7 @@ import { resolvePaths } from '../common/paths.js';
 import { CheckFailed } from '../common/errors.js';
 import { describeOutcome } from '../runner/outcome.js';
 import { StatusSchema, readAnswer, type DaemonStatus } from '../daemon/local-api-schemas.js';
-import type { HistoryEntry } from '../daemon/history.js';
+import type { HistoryEntry } from '../history/history.js';
 
 export interface StatusOptions {
   stateDir?: string;

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { watchSettings } from '../settings/watch.js';
 import { resolveSources } from '../clients/find-sources.js';
 import { LiveConfig } from './live-config.js';
-import { openPipeline, type Pipeline } from './pipeline.js';
+import { openPipeline, type Pipeline } from './pipeline/pipeline.js';
 import { hookEndpoint } from '../transport/hook-endpoint.js';
 import { startHookListener } from '../transport/start-hook-listener.js';
 import { closeGently } from '../transport/close-gently.js';

@@ -8,7 +8,7 @@ import type { OutcomeName } from '../runner/outcome.js';
 import type { DaemonResponse } from './socket-client.js';
 
 /**
- * One line of the history (daemon/history.ts); an outcome this version does not know is kept. Fields
+ * One line of the history (history/history.ts); an outcome this version does not know is kept. Fields
  * this version does not know are dropped when read (`hookd status --json` prints the answer as it came).
  */
 export const HistoryEntrySchema = z.object({
@@ -35,7 +35,7 @@ export const HistoryEntrySchema = z.object({
   retryOf: z.string().optional(),
 });
 
-/** One run in a listing (daemon/run-summary.ts): GET /runs, GET /runs/stream. */
+/** One run in a listing (history/run-summary.ts): GET /runs, GET /runs/stream. */
 export const RunSummarySchema = z.looseObject({
   id: z.string(),
   time: z.string(),

@@ -1,12 +1,12 @@
 // What watches the runs beyond the history: the kept payloads of failed runs (for retries), the
 // stream of finished runs, the metrics; and the routes that show them. Built once per daemon
 // over its pipeline; daemon.ts mounts the routes and closes them on stop.
-import { FailedPayloads } from './failed-payloads.js';
-import { RunStream } from './run-stream.js';
-import { runRoutes } from './history-routes.js';
+import { FailedPayloads } from '../history/failed-payloads.js';
+import { RunStream } from '../history/run-stream.js';
+import { runRoutes } from '../history/history-routes.js';
 import { createMetrics, type DaemonMetrics } from '../telemetry/daemon-metrics.js';
 import { countProxy } from '../telemetry/count-proxy.js';
-import type { Pipeline } from './pipeline.js';
+import type { Pipeline } from './pipeline/pipeline.js';
 import type { LiveConfig } from './live-config.js';
 import type { Fallback, Routes } from './local-api.js';
 import type { Logger } from '../common/logger.js';

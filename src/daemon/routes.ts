@@ -11,8 +11,8 @@ import { readBody, refuseBody } from '../http/read-body.js';
 import { intParam, singleParam } from '../http/query.js';
 import type { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from './local-api-schemas.js';
 import type { LiveConfig } from './live-config.js';
-import type { History } from './history.js';
-import type { Scheduler } from './scheduler.js';
+import type { History } from '../history/history.js';
+import type { Scheduler } from './pipeline/scheduler.js';
 import type { Inbox } from '../events/inbox.js';
 
 /** The parts of a running daemon the routes read. */

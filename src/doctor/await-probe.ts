@@ -2,7 +2,7 @@
 // and it succeeded. Polled on the unix socket until `timeoutMs`.
 import { requestDaemon } from '../daemon/socket-client.js';
 import { describeOutcome, meaningOf } from '../runner/outcome.js';
-import type { HistoryEntry } from '../daemon/history.js';
+import type { HistoryEntry } from '../history/history.js';
 import type { Paths } from '../common/paths.js';
 
 export type ProbeRun = { ran: true; entry: HistoryEntry } | { ran: false; detail: string } | undefined;

@@ -4,7 +4,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isProbe } from '../doctor/probe-marker.js';
 import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
-import type { Scheduler } from '../daemon/scheduler.js';
+import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../events/inbox.js';
 import type { LiveConfig } from '../daemon/live-config.js';
 

@@ -5,8 +5,8 @@
 // vitest reports as an error of this file). The daemon-level case, stopping with "permission
 // denied", is in test/reliability/small-refusals.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Intake } from '../../src/daemon/intake.js';
-import { WorkQueue } from '../../src/daemon/work-queue.js';
+import { Intake } from '../../src/daemon/pipeline/intake.js';
+import { WorkQueue } from '../../src/daemon/pipeline/work-queue.js';
 import { createLogger } from '../../src/common/logger.js';
 import type { Claim, Inbox } from '../../src/events/inbox.js';
 import { waitFor } from '../helpers/wait-for.js';

@@ -1,7 +1,7 @@
 // Reproduction of issue 11 item 12, the smaller ones: `chmod 000` on the state directory was
 // reported as "hookd.sock was deleted"; `POST /events` read 300 MiB before its 413;
 // `?command=a&command=b` silently ran `a`; `limit=0x10`, `1e2` and `" 5"` were taken as numbers.
-// (The duplicate window is in test/daemon/duplicates.test.ts; --socket and the lock in daemon-lock.test.ts.)
+// (The duplicate window is in test/daemon/pipeline/duplicates.test.ts; --socket and the lock in daemon-lock.test.ts.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, chownSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';

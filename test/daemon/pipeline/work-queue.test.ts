@@ -1,6 +1,6 @@
 // The queue between intake and dispatch: bounded by items pushed and not yet done, oldest first.
 import { describe, expect, it } from 'vitest';
-import { WorkQueue } from '../../src/daemon/work-queue.js';
+import { WorkQueue } from '../../../src/daemon/pipeline/work-queue.js';
 
 describe('WorkQueue', () => {
   it('holds a place for each item from push until done, and wakes the producer when one frees', async () => {

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
-import { History } from '../../src/daemon/history.js';
-import { RunStream } from '../../src/daemon/run-stream.js';
+import { History } from '../../src/history/history.js';
+import { RunStream } from '../../src/history/run-stream.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 

@@ -3,11 +3,11 @@
 // (the client's *_PROJECT_DIR, else the payload's cwd) is read for that command's timeout. Files
 // are cached by size and modification time, so an unchanged project costs a stat per file.
 import { readFileSync, statSync } from 'node:fs';
-import { projectSources, type HookSource } from '../clients/find-sources.js';
-import { CLIENTS } from '../clients/registry.js';
-import { parseSettingsText } from '../settings/load.js';
-import { indexDaemonHooks, timeoutOf, type DaemonHooks } from '../settings/daemon-hooks.js';
-import type { ClientProfile } from '../clients/profile.js';
+import { projectSources, type HookSource } from '../../clients/find-sources.js';
+import { CLIENTS } from '../../clients/registry.js';
+import { parseSettingsText } from '../../settings/load.js';
+import { indexDaemonHooks, timeoutOf, type DaemonHooks } from '../../settings/daemon-hooks.js';
+import type { ClientProfile } from '../../clients/profile.js';
 
 interface Cached {
   stamp: string;

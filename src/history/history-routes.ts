@@ -3,12 +3,12 @@
 // exported function, so the live page serves the same answers under its own mount.
 import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Routes } from './local-api.js';
+import type { Routes } from '../daemon/local-api.js';
 import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';
 import type { DaemonMetrics } from '../telemetry/daemon-metrics.js';
-import type { RetriedSchema, RunDetailSchema, RunsSchema } from './local-api-schemas.js';
+import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../daemon/local-api-schemas.js';
 import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { describeOutcome, meaningOf } from '../runner/outcome.js';

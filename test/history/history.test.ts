@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { History, type HistoryEntry } from '../../src/daemon/history.js';
+import { History, type HistoryEntry } from '../../src/history/history.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { newestFirst } from '../../src/daemon/history-file.js';
-import { parseOutcome, parseRunQuery, parseSince } from '../../src/daemon/run-filter.js';
+import { newestFirst } from '../../src/history/history-file.js';
+import { parseOutcome, parseRunQuery, parseSince } from '../../src/history/run-filter.js';
 
 afterEach(cleanupTempDirs);
 

@@ -1,9 +1,9 @@
 // When a run fails inside the daemon (its start cannot be noted: a full disk), its record stays in
 // cur/ and is tried again: a bounded number of times, further apart each time, and after that only
 // at the next start. Unbounded, a failure that never clears was retried every 2 s for ever.
-import { clip } from '../common/clip-text.js';
-import type { Logger } from '../common/logger.js';
-import type { RunInfo } from '../telemetry/run-events.js';
+import { clip } from '../../common/clip-text.js';
+import type { Logger } from '../../common/logger.js';
+import type { RunInfo } from '../../telemetry/run-events.js';
 
 /** The first wait before a try again; doubled each time, up to MAX_WAIT_MS. */
 const FIRST_WAIT_MS = 2000;

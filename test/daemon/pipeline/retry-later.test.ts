@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { MAX_DAEMON_RETRIES, RetryLater } from '../../src/daemon/retry-later.js';
+import { MAX_DAEMON_RETRIES, RetryLater } from '../../../src/daemon/pipeline/retry-later.js';
 
 afterEach(() => void vi.useRealTimers());
 

@@ -5,18 +5,18 @@ import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync, existsSync }
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { Inbox } from '../../src/events/inbox.js';
-import { serializeRecord } from '../../src/events/record-format.js';
-import { Dispatcher } from '../../src/daemon/dispatch.js';
-import { History } from '../../src/daemon/history.js';
-import { recordHistory } from '../../src/daemon/record-history.js';
-import { RunEvents } from '../../src/telemetry/run-events.js';
-import { givenSource } from '../../src/clients/find-sources.js';
-import { ProjectHooks } from '../../src/daemon/project-hooks.js';
-import { LiveConfig } from '../../src/daemon/live-config.js';
-import { Scheduler } from '../../src/daemon/scheduler.js';
-import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { Inbox } from '../../../src/events/inbox.js';
+import { serializeRecord } from '../../../src/events/record-format.js';
+import { Dispatcher } from '../../../src/daemon/pipeline/dispatch.js';
+import { History } from '../../../src/history/history.js';
+import { recordHistory } from '../../../src/history/record-history.js';
+import { RunEvents } from '../../../src/telemetry/run-events.js';
+import { givenSource } from '../../../src/clients/find-sources.js';
+import { ProjectHooks } from '../../../src/daemon/pipeline/project-hooks.js';
+import { LiveConfig } from '../../../src/daemon/live-config.js';
+import { Scheduler } from '../../../src/daemon/pipeline/scheduler.js';
+import { cleanupTempDirs, tempDir } from '../../helpers/temp-dir.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
 afterEach(cleanupTempDirs);
 

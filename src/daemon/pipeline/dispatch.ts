@@ -5,25 +5,25 @@
 // Memory: up to 512 records wait here for their turn; a payload over KEPT_PAYLOAD_BYTES is not
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
-import { parsePayload } from '../events/parse-payload.js';
-import { runHook } from '../runner/run-hook.js';
-import { groupOf } from '../runner/process-groups.js';
-import { clip } from '../common/clip-text.js';
-import { hookCwd, hookEnv } from '../runner/hook-env.js';
-import { meaningOf } from '../runner/outcome.js';
-import { DEFAULT_TIMEOUT_SEC } from '../settings/config.js';
-import { timeoutOf } from '../settings/daemon-hooks.js';
-import { clientFromEnv } from '../clients/registry.js';
+import { parsePayload } from '../../events/parse-payload.js';
+import { runHook } from '../../runner/run-hook.js';
+import { groupOf } from '../../runner/process-groups.js';
+import { clip } from '../../common/clip-text.js';
+import { hookCwd, hookEnv } from '../../runner/hook-env.js';
+import { meaningOf } from '../../runner/outcome.js';
+import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
+import { timeoutOf } from '../../settings/daemon-hooks.js';
+import { clientFromEnv } from '../../clients/registry.js';
 import { DuplicateFilter } from './duplicates.js';
 import { RetryLater } from './retry-later.js';
-import type { Claim, Inbox, ReadResult } from '../events/inbox.js';
-import type { RecordContent } from '../events/record-format.js';
-import type { RunEvents, RunInfo } from '../telemetry/run-events.js';
+import type { Claim, Inbox, ReadResult } from '../../events/inbox.js';
+import type { RecordContent } from '../../events/record-format.js';
+import type { RunEvents, RunInfo } from '../../telemetry/run-events.js';
 import type { ProjectHooks } from './project-hooks.js';
-import type { LiveConfig } from './live-config.js';
+import type { LiveConfig } from '../live-config.js';
 import type { Scheduler } from './scheduler.js';
 import type { WorkQueue } from './work-queue.js';
-import type { Logger } from '../common/logger.js';
+import type { Logger } from '../../common/logger.js';
 
 /** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
 export const MAX_ATTEMPTS = 5;

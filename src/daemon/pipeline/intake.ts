@@ -5,11 +5,11 @@
 // fail as "already gone" and events wait for ever), and picks up records whose bridge died before
 // committing them. A record that cannot be claimed is tried a bounded number of times.
 import { watch, type FSWatcher } from 'node:fs';
-import type { Arrival, Claim, Inbox } from '../events/inbox.js';
+import type { Arrival, Claim, Inbox } from '../../events/inbox.js';
 import type { WorkQueue } from './work-queue.js';
-import type { Logger } from '../common/logger.js';
-import { serialized } from '../common/serialized.js';
-import { clip } from '../common/clip-text.js';
+import type { Logger } from '../../common/logger.js';
+import { serialized } from '../../common/serialized.js';
+import { clip } from '../../common/clip-text.js';
 
 export interface IntakeOptions {
   /** How often the inbox is scanned without a watch event. */

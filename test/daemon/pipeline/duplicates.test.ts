@@ -1,7 +1,7 @@
 // The duplicate window: reproduction of issue 11 item 12, identical events 1.9 s apart were
 // suppressed forever because every duplicate moved the window on.
 import { describe, expect, it } from 'vitest';
-import { DUPLICATE_WINDOW_MS, DuplicateFilter } from '../../src/daemon/duplicates.js';
+import { DUPLICATE_WINDOW_MS, DuplicateFilter } from '../../../src/daemon/pipeline/duplicates.js';
 
 const payload = Buffer.from('{"hook_event_name":"Stop"}');
 
