@@ -55,7 +55,6 @@ export async function retryRun(context: Pick<RunRouteContext, 'history' | 'faile
   }
   const queued = await context.failed.retry(last.eventId);
   if (!queued) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${MAX_BYTES / 1024 / 1024} MiB at most)` };
-  context.history.noteRetry(queued.id, last.eventId);
   return { status: 202, body: { queued: [queued], retryOf: last.eventId } };
 }
 

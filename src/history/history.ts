@@ -27,8 +27,6 @@ export class History {
   private baseCounts: Counts = {};
   private fileCounts: Counts = {};
   private readonly watchers = new Set<(entry: HistoryEntry) => void>();
-  // The record id of a queued retry → the event id of the run it retries (few: one per `hookd retry`).
-  private readonly retries = new Map<string, string>();
   private size = 0;
   // Memory holds every entry of the files (a young history): listings need not read them.
   private whole = true;
@@ -81,12 +79,6 @@ export class History {
     return () => this.watchers.delete(listener);
   }
 
-  /** Note that record `recordId` (as writeRecord named it) retries run `eventId`: its line will say so. */
-  noteRetry(recordId: string, eventId: string): void {
-    this.retries.set(recordId, eventId);
-    if (this.retries.size > 1000) this.retries.delete(this.retries.keys().next().value as string);
-  }
-
   private remember(entry: HistoryEntry): void {
     this.recent.push(light(entry));
     if (this.recent.length > KEPT_IN_MEMORY) {
@@ -103,9 +95,6 @@ export class History {
   // Remember the entries (even when the disk refuses them, the daemon's view stays right), then append their lines at once.
   private write(entries: readonly HistoryEntry[]): void {
     for (const entry of entries) {
-      // An inbox key is `<arrival>-<record id>`.
-      const retryOf = this.retries.get(entry.eventId.slice(entry.eventId.indexOf('-') + 1));
-      if (retryOf !== undefined) entry.retryOf = retryOf;
       this.remember(entry);
     }
     const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');

@@ -35,6 +35,7 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
     takenAt: iso(run.takenAt),
     ...(run.startedAt !== undefined && { startedAt: iso(run.startedAt), endedAt: iso(run.endedAt) }),
     ...(isProbe(run.sessionId, run.command) && { probe: true as const }),
+    ...(run.retryOf !== undefined && { retryOf: run.retryOf }),
   };
 }
 

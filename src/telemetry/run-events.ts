@@ -18,6 +18,8 @@ export interface RunInfo {
   receivedAt: number;
   /** When the daemon took the record from the inbox. */
   takenAt: number;
+  /** The event id of the failed run this record retries (`hookd retry`), from the record itself. */
+  retryOf?: string;
 }
 
 /** A hook starts. */

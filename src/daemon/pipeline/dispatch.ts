@@ -130,6 +130,7 @@ export class Dispatcher {
     if (!parsed.ok) return { rejected: parsed.reason };
     info.event = parsed.payload.event;
     info.sessionId = parsed.payload.sessionId;
+    if (rest.clientEnv.HOOKD_RETRY_OF !== undefined) info.retryOf = rest.clientEnv.HOOKD_RETRY_OF;
     if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
     // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
     if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && this.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
