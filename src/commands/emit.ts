@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import { writeRecord } from '../events/write-record.js';
+import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
 import { clientEnvOf } from '../events/client-env.js';
 import { stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
@@ -54,9 +55,14 @@ export async function emitFromArgv(args: string[]): Promise<void> {
   } catch (error) {
     return fail(`${(error as Error).message.replace(/^--state-dir: |^HOOKD_STATE_DIR: /, '')}; the event was not stored`);
   }
-  if (ownedByOther(state)) return fail(`the state directory ${state} belongs to another user; the event was not stored`);
+  const notOurs = `the state directory ${state} belongs to another user; the event was not stored`;
+  // Checked before anything is made there, and again once it surely exists (another user could
+  // have made it in between), as bin/hookd does.
+  if (ownedByOther(state)) return fail(notOurs);
   try {
     const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await buffer(process.stdin);
+    ensureInboxDirs(inboxDirs(state));
+    if (ownedByOther(state)) return fail(notOurs);
     await writeRecord(state, { command, clientEnv: clientEnvOf(process.env, command), payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);

@@ -1,7 +1,7 @@
 // The daemon's lifecycle: take the lock, load the settings and follow them, serve the local API,
 // drain the inbox and follow it (pipeline.ts). Stopping lets running hooks finish up to a deadline,
 // then interrupts them; what did not finish stays in the inbox for the next start.
-import { statSync, unlinkSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { watchSettings } from '../settings/watch.js';
 import { resolveSources } from '../clients/find-sources.js';
@@ -15,7 +15,7 @@ import { readOrCreateToken } from './local-token.js';
 import { buildRoutes } from './routes.js';
 import { openObservers, type Observers } from './observers.js';
 import { securePaths } from './state-dir.js';
-import { takeDaemonLock } from './lock.js';
+import { takeDaemonLock, type DaemonLock } from './lock.js';
 import { lifeline } from './lifeline.js';
 import { stillClaimed, type Claimed } from './socket-claim.js';
 import { startTracing, type Tracing } from '../telemetry/start-tracing.js';
@@ -92,16 +92,17 @@ async function assemble(options: DaemonOptions, parts: Parts): Promise<void> {
   const routes = [...buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox }), ...observers.routes, ...dashboard.routes];
   dashboard.reach(routes);
   const fallback = observers.countProxy(options.fallback);
-  const api = await startLocalApi(paths.socket, routes, fallback);
-  parts.servers.push(api.server);
-  parts.socket = api.claimed;
-  // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint.
+  // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint. Up before
+  // the socket, so that a page asked for over the socket is served on it, not on a listener of its own.
   const endpoint = hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }) });
   const listener = await startHookListener({ port: options.tcpPort, token: readOrCreateToken(paths.stateDir), routes, fallback, mounts: [endpoint, dashboard.mount], logger });
   if (listener) parts.servers.push((parts.hookListener = listener));
   if (listener) dashboard.adopt(listener);
+  const api = await startLocalApi(paths.socket, routes, fallback);
+  parts.servers.push(api.server);
+  parts.socket = api.claimed;
   await pipeline.start();
-  logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: sources.map((source) => source.file), tcp: parts.servers[1]?.address(), version: options.version }, 'hookd daemon started');
+  logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: sources.map((source) => source.file), tcp: parts.hookListener?.address(), version: options.version }, 'hookd daemon started');
 }
 
 /** Start the daemon; resolves once it serves the socket and has begun draining the inbox. */
@@ -122,33 +123,37 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     lock.release();
     throw error;
   }
-  let stopping = false;
+  // One stop, however often asked (the lifeline, SIGTERM, SIGINT): every caller awaits the same one.
+  let stopping: Promise<void> | undefined;
   const { dev, ino } = statSync(paths.stateDir);
-  const life = lifeline({ given: options.paths, used: paths, lock, socket: parts.socket!, stateDirId: { dev, ino } }, logger, () => daemon.stop(), () => stopping);
+  const life = lifeline({ given: options.paths, used: paths, lock, socket: parts.socket!, stateDirId: { dev, ino } }, logger, () => daemon.stop(), () => stopping !== undefined);
   const daemon: RunningDaemon = {
     lost: life.lost,
     reload: () => parts.config!.reload(),
-    async stop() {
+    stop() {
       life.cancel();
-      if (stopping) return;
-      stopping = true;
-      // Running hooks get until the deadline; then they are interrupted and stay in the inbox.
-      const drained = parts.pipeline!.stop(options.shutdownDeadlineMs ?? 10_000);
-      await parts.stopWatching?.();
-      // The hook requests already sent are answered; those not yet accepted wait for the next daemon when the service holds the socket.
-      const answered = parts.hookListener && closeGently(parts.hookListener, HOOK_REQUESTS_FINISH_MS);
-      for (const server of parts.servers) if (server !== parts.hookListener) server.close();
-      await drained;
-      await answered;
-      parts.observers?.close();
-      // The last spans get a short while; a hanging collector never holds the stop.
-      await parts.tracing?.stop(TRACING_FLUSH_MS);
-      for (const server of parts.servers) server.closeAllConnections();
-      // Only our own socket: one that replaced it belongs to someone else.
-      if (stillClaimed(paths.socket, parts.socket!) === true) unlinkSync(paths.socket);
-      lock.release();
-      logger.info('hookd daemon stopped');
+      return (stopping ??= stopParts(options, paths, parts, lock, logger));
     },
   };
   return daemon;
+}
+
+// Running hooks get until the deadline; then they are interrupted and stay in the inbox.
+async function stopParts(options: DaemonOptions, paths: Paths, parts: Parts, lock: DaemonLock, logger: Logger): Promise<void> {
+  const drained = parts.pipeline!.stop(options.shutdownDeadlineMs ?? 10_000);
+  await parts.stopWatching?.();
+  // Only our own socket, and before the server lets go of it: then no other daemon can take the
+  // path in between (one that replaced it belongs to someone else).
+  if (stillClaimed(paths.socket, parts.socket!) === true) rmSync(paths.socket, { force: true });
+  // The hook requests already sent are answered; those not yet accepted wait for the next daemon when the service holds the socket.
+  const answered = parts.hookListener && closeGently(parts.hookListener, HOOK_REQUESTS_FINISH_MS);
+  for (const server of parts.servers) if (server !== parts.hookListener) server.close();
+  await drained;
+  await answered;
+  parts.observers?.close();
+  // The last spans get a short while; a hanging collector never holds the stop.
+  await parts.tracing?.stop(TRACING_FLUSH_MS);
+  for (const server of parts.servers) server.closeAllConnections();
+  lock.release();
+  logger.info('hookd daemon stopped');
 }

@@ -32,6 +32,16 @@ export interface Mount {
   ownAuth?: boolean;
 }
 
+// A mount that checks its own credentials (the live page) answers alone; its failure is a 500, as the router's are, never an unhandled rejection.
+async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {
+  try {
+    await mount.handler(exchange);
+  } catch (error) {
+    if (exchange.res.headersSent) return void exchange.res.destroy();
+    sendError(exchange.res, 500, `the daemon failed on ${exchange.url.pathname}: ${(error as Error).message}; see the daemon log`);
+  }
+}
+
 /** The HTTP server of the local API: the daemon's routes, and `fallback` (the platform proxy) under /api/. */
 function createApiServer(routes: Routes, fallback?: Fallback, token?: string, mounts: readonly Mount[] = []): Server {
   const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in the README` });
@@ -49,7 +59,7 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string, mo
     }
     // Matched on the parsed path (`/dashboard/../runs` is /runs), and answered by the mount alone.
     const own = mounts.find((mount) => mount.ownAuth && url.pathname.startsWith(mount.prefix));
-    if (own) return void (await own.handler({ req, res, url }));
+    if (own) return answerOwn(own, { req, res, url });
     // On loopback TCP any local user could connect: only holders of the token get in, and the
     // others' connections are closed with the answer (loopback-limits.ts bounds the rest).
     if (token !== undefined) {

@@ -8,8 +8,13 @@ import type { Server, ServerOptions } from 'node:http';
 
 /** The loopback listener's bounds. */
 export const LOOPBACK_LIMITS = {
-  /** Open connections at once; more are closed at once. */
-  maxConnections: 128,
+  /**
+   * Open connections at once; more are closed at once. An agent sends a burst of events at a
+   * session's end, one connection each (the hook endpoint), so not fewer; each must send its
+   * request in time and the hook endpoint bounds what requests hold (request-gate.ts). Node raises
+   * its descriptor limit to the hard limit at start, commonly far above this.
+   */
+  maxConnections: 1024,
   /** A connection idle this long (nothing sent either way) is closed, until a request passes the token check. */
   idleMs: 10_000,
   /** The headers of a request must arrive within this. */

@@ -10,7 +10,8 @@ import { sendError, sendJson } from '../http/answers.js';
 import { Router, type Exchange } from '../http/router.js';
 import type { Mount, Routes } from '../daemon/local-api.js';
 import { DashboardKeys, SESSION_MS } from './dashboard-keys.js';
-import { checkSession, cookieName, CSRF_HEADER, ownHost } from './request-guard.js';
+import { checkSession, cookieName, CSRF_HEADER } from './request-guard.js';
+import { isOwnHost } from '../http/own-host.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
 
 /** The local API routes the page may reach, under /dashboard/api. */
@@ -44,7 +45,11 @@ export class Dashboard {
   }
 
   private async ticket(res: ServerResponse): Promise<void> {
-    this.listener ??= this.listen(this.mount);
+    // A listener that failed to open is tried again on the next ask, not remembered as failed.
+    this.listener ??= this.listen(this.mount).catch((error: unknown) => {
+      this.listener = undefined;
+      throw error;
+    });
     const { port } = (await this.listener).address() as AddressInfo;
     sendJson(res, 201, { url: `http://127.0.0.1:${port}${PREFIX}/?ticket=${this.keys.issueTicket()}` });
   }
@@ -52,7 +57,7 @@ export class Dashboard {
   private async handle({ req, res, url }: Exchange): Promise<boolean> {
     const port = req.socket.localPort ?? 0;
     // A page from elsewhere that rebinds its own name to 127.0.0.1 still sends its own Host.
-    if (!ownHost(req.headers.host, port)) return (req.resume(), sendError(res, 421, `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`, PAGE_HEADERS), true);
+    if (!isOwnHost(req.headers.host, port)) return (req.resume(), sendError(res, 421, `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`, PAGE_HEADERS), true);
     const ticket = url.searchParams.get('ticket');
     if (url.pathname === `${PREFIX}/` && ticket !== null && req.method === 'GET') return (this.signIn(res, ticket, port), true);
     const verdict = checkSession(req, this.keys, port);

@@ -3,6 +3,7 @@
 // be there, and a request that changes something must come from the page itself: its Origin is
 // the listener's, and it carries the session's CSRF token.
 import type { IncomingMessage } from 'node:http';
+import { ownOrigins } from '../http/own-host.js';
 import { sameSecret, type DashboardKeys, type Session } from './dashboard-keys.js';
 
 /** The header the page sends its CSRF token in. */
@@ -14,13 +15,6 @@ export type Verdict = { ok: true; session: Session } | { ok: false; status: numb
 /** The session cookie's name: one per port, as cookies do not tell ports apart. */
 export const cookieName = (port: number) => `hookd_dashboard_${port}`;
 
-/** The origins the page is served from on `port`. */
-export const ownOrigins = (port: number) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
-
-/** Whether `host` (the Host header) names this listener, on `port`. */
-export function ownHost(host: string | undefined, port: number): boolean {
-  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
-}
 
 /** The value of cookie `name` in a Cookie header. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -1,6 +1,6 @@
 // The local API's routes over runs: GET /runs (filtered, newest first), GET /runs/stream (SSE),
-// GET /runs/:id (one run whole), POST /runs/:id/retry, and GET /metrics. Each answer is also an
-// exported function, so the live page serves the same answers under its own mount.
+// GET /runs/:id (one run whole), POST /runs/:id/retry, and GET /metrics. The live page reaches
+// these same routes under its own mount (dashboard.ts).
 import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Routes } from '../daemon/local-api.js';
@@ -24,10 +24,10 @@ export interface RunRouteContext {
 }
 
 /** An answer: a status and its JSON body (an error's detail when the status is 400 or more). */
-export type Answer<T> = { status: 200 | 202; body: T } | { status: 400 | 404 | 409 | 410; detail: string };
+type Answer<T> = { status: 200 | 202; body: T } | { status: 400 | 404 | 409 | 410; detail: string };
 
 /** GET /runs?event=&outcome=&session=&command=&since=&limit=&probes= */
-export function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): Answer<z.input<typeof RunsSchema>> {
+function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): Answer<z.input<typeof RunsSchema>> {
   const query = parseRunQuery(url);
   if (typeof query === 'string') return { status: 400, detail: query };
   return { status: 200, body: { runs: context.history.search(query.filter, query.limit).map(summaryOf) } };
@@ -36,7 +36,7 @@ export function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): A
 const notFound = (id: string) => ({ status: 404 as const, detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)` });
 
 /** GET /runs/:id: every attempt of one run, output whole, and its payload when a failure kept it. */
-export function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Answer<z.input<typeof RunDetailSchema>> {
+function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Answer<z.input<typeof RunDetailSchema>> {
   const attempts = context.history.find(id);
   const last = attempts.at(-1);
   if (!last) return notFound(id);
@@ -45,7 +45,7 @@ export function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id
 }
 
 /** POST /runs/:id/retry: queue a failed run's kept record again. */
-export async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
+async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
   const last = context.history.find(id).at(-1);
   if (!last) return notFound(id);
   const reads = describeOutcome(last.outcome, last);
@@ -59,7 +59,7 @@ export async function retryRun(context: Pick<RunRouteContext, 'history' | 'faile
 }
 
 /** GET /metrics, in the Prometheus text format. */
-export async function sendMetrics(context: Pick<RunRouteContext, 'metrics'>, res: ServerResponse): Promise<void> {
+async function sendMetrics(context: Pick<RunRouteContext, 'metrics'>, res: ServerResponse): Promise<void> {
   const text = await context.metrics.registry.metrics();
   res.writeHead(200, { 'content-type': context.metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
   res.end(text);

@@ -3,12 +3,6 @@
 // decimal digits only (`Number` also took `0x10`, `1e2` and `" 5"`).
 export type QueryValue<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-/** The parameters `url` repeats, if any: a route that reads parameters refuses them all. */
-export function repeatedParams(url: URL): string[] {
-  const names = [...url.searchParams.keys()];
-  return [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
-}
-
 /** The one value of `name`, undefined when absent; refused when given more than once. */
 export function singleParam(url: URL, name: string): QueryValue<string | undefined> {
   const values = url.searchParams.getAll(name);

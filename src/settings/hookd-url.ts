@@ -3,12 +3,11 @@
 // An http hook of Claude Code whose URL has this shape is a daemon hook: the client POSTs the
 // event to the daemon, which runs CMD. The command is read with URLSearchParams on both sides
 // (settings and request), so any valid encoding of it names the same command.
+import { LOOPBACK_NAMES } from '../http/own-host.js';
 
 /** The path prefix of the hook endpoint. */
 export const HOOK_PATH_PREFIX = '/hooks/v1/';
 
-/** The hosts a hook URL may name: the listener is on 127.0.0.1 only. */
-export const HOOK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost'];
 
 export interface HookdUrl {
   host: string;
@@ -27,7 +26,7 @@ export function parseHookdUrl(url: string): HookdUrl | undefined {
   } catch {
     return undefined;
   }
-  if (parsed.protocol !== 'http:' || !HOOK_HOSTS.includes(parsed.hostname) || !parsed.pathname.startsWith(HOOK_PATH_PREFIX)) return undefined;
+  if (parsed.protocol !== 'http:' || !LOOPBACK_NAMES.includes(parsed.hostname) || !parsed.pathname.startsWith(HOOK_PATH_PREFIX)) return undefined;
   const command = parsed.searchParams.get('command') ?? '';
   return { host: parsed.hostname, port: Number(parsed.port || 80), event: hookEventOf(parsed.pathname) ?? '', command: command.trim() === '' ? undefined : command };
 }

@@ -1,6 +1,7 @@
 // The daemon's metrics in the Prometheus text format (prom-client), on a registry of its own (not
 // prom-client's global one: two daemons in one process, as in the tests, must not share counts).
 // Runs are counted from run events; the queue, the inbox and the settings are read at each scrape.
+import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isProbe } from '../doctor/probe-marker.js';
 import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
@@ -29,6 +30,11 @@ const RUN_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const DELAY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30];
 
 /** Build the registry over the daemon's parts and start counting runs. */
+// Event names come from payloads, which any local writer of the inbox chooses: a label per name would
+// grow the series without bound. The clients' own events keep their names; any other is `other`.
+const KNOWN_EVENTS = new Set(CLIENTS.flatMap((client) => client.events));
+const eventLabel = (event: string) => (KNOWN_EVENTS.has(event) ? event : event ? 'other' : 'unknown');
+
 export function createMetrics(sources: MetricSources): DaemonMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -52,7 +58,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
   const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });
   const stop = sources.events.on('finished', (run: RunFinished) => {
     if (isProbe(run.sessionId, run.command)) return;
-    const event = run.event || 'unknown';
+    const event = eventLabel(run.event);
     runs.inc({ event, outcome: run.outcome });
     if (run.startedAt === undefined) return;
     duration.observe({ event }, (run.endedAt - run.startedAt) / 1000);

@@ -4,7 +4,7 @@
 // be one a followed settings file posts to hookd for that event (or doctor's probe).
 import type { IncomingMessage } from 'node:http';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
-import { HOOK_HOSTS } from '../settings/hookd-url.js';
+import { isOwnHost } from '../http/own-host.js';
 import { isProbeCommand } from '../doctor/probe-marker.js';
 
 export interface Refusal {
@@ -23,8 +23,7 @@ export function refuseOrigin(req: IncomingMessage): Refusal | undefined {
     return { status: 403, detail: 'a request with an Origin header comes from a web page; the hook endpoint takes requests from agent clients only' };
   }
   const port = req.socket.localPort;
-  const host = (req.headers.host ?? '').toLowerCase();
-  if (!HOOK_HOSTS.some((name) => host === `${name}:${port}`)) {
+  if (!isOwnHost(req.headers.host, port)) {
     return { status: 403, detail: `Host must be 127.0.0.1:${port} or localhost:${port} (this listener), got ${JSON.stringify(req.headers.host ?? '')}` };
   }
   if (mediaType(req.headers['content-type']) !== 'application/json') {

@@ -8,11 +8,6 @@ import { takeActivatedSocket } from '../service/socket-activation.js';
 import { DEFAULT_HOOK_PORT } from './hook-port.js';
 import type { Logger } from '../common/logger.js';
 
-// Connections the listener holds at once. An agent sends a burst of events at a session's end, one
-// connection each: past this, Node closes a connection without a word. The hook endpoint bounds
-// what the requests hold (request-gate.ts), and each connection must send its request in time.
-const HOOK_CONNECTIONS = 1024;
-
 export interface HookListenerOptions {
   /** The port given by --tcp-port or HOOKD_TCP_PORT (0: any free port); undefined: the default. */
   port: number | undefined;
@@ -31,7 +26,6 @@ export async function startHookListener(options: HookListenerOptions): Promise<S
   const where = fd !== undefined ? { fd } : options.port ?? DEFAULT_HOOK_PORT;
   try {
     const server = await startLoopbackApi(where, options.token, options.routes, options.fallback, options.mounts);
-    server.maxConnections = HOOK_CONNECTIONS;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : undefined;
     logger.info({ port, activated: fd !== undefined }, `hook endpoint listening on http://127.0.0.1:${port}/hooks/v1/`);

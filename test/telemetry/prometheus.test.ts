@@ -47,12 +47,20 @@ describe('/metrics', () => {
     await runAndWait(daemon, 'true', 1);
     await runAndWait(daemon, 'exit 3', 2);
     await runAndWait(daemon, 'true', 3);
+    // Event names no client sends (a payload chooses its own) share one label, so series stay bounded.
+    for (const name of ['Made-Up-1', 'Made-Up-2']) {
+      const before = daemon.history().length;
+      await daemon.emit('true', stopPayload({ hook_event_name: name }));
+      await waitFor(`the run of ${name}`, () => daemon.history().length > before);
+    }
     writeFileSync(daemon.settings, '{ "hooks": ');
     await waitFor('the failed reload', async () => /^hookd_settings_reload_failures_total 1$/m.test(await metricsText(daemon)));
     const proxied = await daemon.request('GET', '/api/v0/sessions');
     const text = await metricsText(daemon);
     expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="ok"\} 2$/m);
     expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="failed"\} 1$/m);
+    expect(text).toMatch(/^hookd_runs_total\{event="other",outcome="ok"\} 2$/m);
+    expect(text).not.toMatch(/Made-Up/);
     expect(text).toMatch(/^hookd_run_duration_seconds_count\{event="Stop"\} 3$/m);
     expect(text).toMatch(/^hookd_delivery_delay_seconds_count\{event="Stop"\} 3$/m);
     expect(text).toMatch(/^hookd_delivery_delay_seconds_bucket\{le="\+Inf",event="Stop"\} 3$/m);

@@ -1,5 +1,6 @@
 // The log's side of run events: one line per finished run, at a level the outcome table picks.
 // Every field a client or a hook chose is clipped: a line never carries an unbounded value.
+import { DUPLICATE_WINDOW_MS } from './duplicates.js';
 import { meaningOf } from '../../runner/outcome.js';
 import { clip } from '../../common/clip-text.js';
 import type { RunEvents } from '../../telemetry/run-events.js';
@@ -10,7 +11,7 @@ export function logRuns(events: RunEvents, logger: Logger): () => void {
   return events.on('finished', (run) => {
     const base = { eventId: clip(run.eventId), event: clip(run.event), session: clip(run.sessionId), command: clip(run.command), attempt: run.attempt };
     if (run.outcome === 'rejected') logger.warn({ eventId: base.eventId, reason: clip(run.detail) }, 'event rejected; kept in the inbox rejected/ folder');
-    else if (run.outcome === 'duplicate') logger.info(base, 'same event delivered twice within 2 s; ran it once');
+    else if (run.outcome === 'duplicate') logger.info(base, `same event delivered twice within ${DUPLICATE_WINDOW_MS / 1000} s; ran it once`);
     else {
       const level = meaningOf(run.outcome).failed ? 'warn' : 'info';
       logger[level]({ ...base, outcome: run.outcome, exitCode: run.result?.exitCode, durationMs: run.result?.durationMs, ...(run.detail && { detail: clip(run.detail) }) }, 'hook finished');
