@@ -96,9 +96,12 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
       const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 10_000 });
       return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
     },
+    // The whole lines: one the daemon is still appending (a big one is written in parts) is not read yet.
     history() {
       const file = path.join(stateDir, 'history.jsonl');
-      return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : [];
+      if (!existsSync(file)) return [];
+      const text = readFileSync(file, 'utf8');
+      return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
     },
   };
   made.add(daemon);
