@@ -3,7 +3,7 @@
 // this table, the commands build their requests for it, the proxy mounts its `proxy` entries and
 // the emulator serves every entry.
 import { z } from 'zod';
-import { MIB } from '../http/read-body.js';
+import { MIB } from '../common/show-size.js';
 import { defineEndpoint } from './endpoint.js';
 import { pathIdSchema } from './common-schemas.js';
 import { CreateSessionRequestSchema, ListSessionsQuerySchema, SessionPageSchema, SessionSchema } from './session-schemas.js';

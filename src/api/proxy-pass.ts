@@ -5,7 +5,8 @@
 import type http from 'node:http';
 import { describeError } from '../common/errors.js';
 import { sendError } from '../http/answers.js';
-import { readBody, showSize } from '../http/read-body.js';
+import { readBody } from '../http/read-body.js';
+import { showSize } from '../common/show-size.js';
 import type { Exchange, Params } from '../http/router.js';
 import { checkBody, checkHead } from './check-request.js';
 import { fillPath, type Endpoint } from './endpoint.js';

@@ -14,6 +14,7 @@ import type { LiveConfig } from './live-config.js';
 import type { History } from '../history/history.js';
 import type { Scheduler } from './pipeline/scheduler.js';
 import type { Inbox } from '../events/inbox.js';
+import { showSize } from '../common/show-size.js';
 
 /** The parts of a running daemon the routes read. */
 export interface RouteContext {
@@ -87,7 +88,7 @@ async function postEvents(context: RouteContext, req: IncomingMessage, res: Serv
   const given = singleParam(url, 'command');
   if (!given.ok) return refuseBody(req, res, 400, given.reason);
   const read = await readBody(req, MAX_PAYLOAD_BYTES);
-  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB`) : undefined;
+  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}`) : undefined;
   const parsed = parsePayload(read.body, 'body');
   if (!parsed.ok) return sendError(res, 400, parsed.reason);
   const command = given.value ?? null;

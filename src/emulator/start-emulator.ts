@@ -4,7 +4,8 @@
 // emulator`) and for the tests.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { readBody, refuseBody, MIB } from '../http/read-body.js';
+import { readBody, refuseBody } from '../http/read-body.js';
+import { MIB } from '../common/show-size.js';
 import { sendError } from '../http/answers.js';
 import type { Router } from '../http/router.js';
 import { loadData, type EmulatorData } from './emulator-data.js';

@@ -15,6 +15,7 @@ import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival 
 import { AttemptJournal } from './attempt-journal.js';
 import { RejectedShelf } from './rejected-shelf.js';
 import type { HookGroup } from '../runner/process-groups.js';
+import { showSize } from '../common/show-size.js';
 
 export type { Arrival } from './inbox-scan.js';
 
@@ -143,7 +144,7 @@ export class Inbox {
     const fd = openSync(path.join(this.dirs.cur, key), 'r');
     try {
       const size = fstatSync(fd).size;
-      if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB limit for a payload` };
+      if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
       const bytes = Buffer.allocUnsafe(size);
       let read = 0;
       while (read < size) {

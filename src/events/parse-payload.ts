@@ -3,6 +3,7 @@
 import { PAYLOAD_SCHEMAS, GenericPayloadSchema } from './payload-schema.js';
 import { formatIssues } from '../common/format-issues.js';
 import { SESSION_FIELDS } from '../clients/registry.js';
+import { showSize } from '../common/show-size.js';
 
 /** A payload is a JSON object of at most 32 MiB: a long last_assistant_message runs to megabytes. */
 export const MAX_PAYLOAD_BYTES = 32 * 1024 * 1024;
@@ -39,7 +40,7 @@ function withSnakeCase(data: Record<string, unknown>): Record<string, unknown> {
 /** Validate payload bytes; `source` names them in the reason (a file, "stdin", "payload"). */
 export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
   if (bytes.length > MAX_PAYLOAD_BYTES) {
-    return { ok: false, reason: `${source}: ${bytes.length} bytes is over the ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB limit for a payload` };
+    return { ok: false, reason: `${source}: ${bytes.length} bytes is over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
   }
   if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return { ok: false, reason: `${source}: empty; expected a JSON object` };
   let data: unknown;

@@ -14,6 +14,7 @@ import { summaryOf } from './run-summary.js';
 import { describeOutcome, meaningOf } from '../runner/outcome.js';
 import { MAX_BYTES, MAX_COUNT, RETRIABLE } from './failed-payloads.js';
 import { sendError, sendJson } from '../http/answers.js';
+import { showSize } from '../common/show-size.js';
 
 /** What the run routes read. */
 export interface RunRouteContext {
@@ -54,7 +55,7 @@ async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id
     return { status: 409, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE.join(', ')}) can be retried` };
   }
   const queued = await context.failed.retry(last.eventId);
-  if (!queued) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${MAX_BYTES / 1024 / 1024} MiB at most)` };
+  if (!queued) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };
   return { status: 202, body: { queued: [queued], retryOf: last.eventId } };
 }
 

@@ -5,8 +5,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendError } from './answers.js';
 
-export const MIB = 1024 * 1024;
-
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 
 /** The whole body of `req`, or why it could not be read; past `maxBytes` it stops reading at once. */
@@ -34,9 +32,4 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
 export function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, detail: string): void {
   req.pause();
   sendError(res, status, detail, { connection: 'close' });
-}
-
-/** Size as people read it: 25 MiB, 512 KiB. */
-export function showSize(bytes: number): string {
-  return bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }

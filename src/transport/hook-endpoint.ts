@@ -17,6 +17,7 @@ import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import type { Mount } from '../daemon/local-api.js';
 import type { Exchange } from '../http/router.js';
 import type { Logger } from '../common/logger.js';
+import { showSize } from '../common/show-size.js';
 
 export interface HookEndpointOptions {
   stateDir: string;
@@ -65,7 +66,7 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
   async function take(req: IncomingMessage, res: ServerResponse, event: string, command: string): Promise<void> {
     const read = await readWithin(req, deadline);
     if (!read.ok) {
-      if (read.reason === 'too-large') return refuseBody(req, res, 413, `a payload is at most ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; nothing was stored`);
+      if (read.reason === 'too-large') return refuseBody(req, res, 413, `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}; nothing was stored`);
       if (read.reason === 'stalled') return refuseBody(req, res, 408, `the body did not arrive within ${deadline / 1000} s; nothing was stored`);
       return; // The client went away: there is no one to answer.
     }
