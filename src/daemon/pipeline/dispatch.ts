@@ -59,7 +59,6 @@ export class Dispatcher {
   private readonly admitted = new Set<string>();
   private readonly idle: Array<() => void> = [];
   private stopping = false;
-
   private readonly retries: RetryLater;
 
   constructor(private readonly options: DispatchOptions) {
