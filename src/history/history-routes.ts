@@ -15,6 +15,8 @@ import { describeOutcome, meaningOf } from '../runner/outcome.js';
 import { MAX_BYTES, MAX_COUNT, RETRIABLE } from './failed-payloads.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
+import { HookdError } from '../common/errors.js';
+import type { HistoryEntry } from './history-entry.js';
 
 /** What the run routes read. */
 export interface RunRouteContext {
@@ -36,19 +38,31 @@ function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): Answer<z
 
 const notFound = (id: string) => ({ status: 404 as const, detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)` });
 
+// The attempts of run `id`, or the answer that says why there are none to show.
+function attemptsOf(context: Pick<RunRouteContext, 'history'>, id: string): HistoryEntry[] | { status: 400 | 404; detail: string } {
+  try {
+    const attempts = context.history.find(id);
+    return attempts.length > 0 ? attempts : notFound(id);
+  } catch (error) {
+    if (error instanceof HookdError && error.code === 'EAMBIGUOUS') return { status: 400, detail: error.message };
+    throw error;
+  }
+}
+
 /** GET /runs/:id: every attempt of one run, output whole, and its payload when a failure kept it. */
 function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Answer<z.input<typeof RunDetailSchema>> {
-  const attempts = context.history.find(id);
-  const last = attempts.at(-1);
-  if (!last) return notFound(id);
+  const attempts = attemptsOf(context, id);
+  if (!Array.isArray(attempts)) return attempts;
+  const last = attempts.at(-1)!;
   const kept = context.failed.describe(last.eventId);
   return { status: 200, body: { run: summaryOf(last), attempts, payload: { kept: kept !== undefined, ...kept } } };
 }
 
 /** POST /runs/:id/retry: queue a failed run's kept record again. */
 async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
-  const last = context.history.find(id).at(-1);
-  if (!last) return notFound(id);
+  const attempts = attemptsOf(context, id);
+  if (!Array.isArray(attempts)) return attempts;
+  const last = attempts.at(-1)!;
   const reads = describeOutcome(last.outcome, last);
   if (!meaningOf(last.outcome).failed) return { status: 409, detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried` };
   if (!(RETRIABLE as readonly string[]).includes(last.outcome)) {

@@ -4,6 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { batchPerTick } from '../common/batch-per-tick.js';
+import { HookdError } from '../common/errors.js';
 import { meaningOf } from '../runner/outcome.js';
 import { isRun, light, type HistoryEntry } from './history-entry.js';
 import { addCounts, count, newestFirst, readBaseCounts, writeBaseCounts, type Counts } from './history-file.js';
@@ -151,13 +152,23 @@ export class History {
     return all;
   }
 
-  /** Every attempt of run `id` (its event id, or a unique end of it), oldest first, output whole; empty when unknown. */
+  /**
+   * Every attempt of run `id` (its event id, or a unique end of it), oldest first, output whole;
+   * empty when unknown. An end that several runs' ids share is refused (HookdError EAMBIGUOUS):
+   * taking the newest would act on a run the user may not have meant.
+   */
   find(id: string): HistoryEntry[] {
-    const attempts: HistoryEntry[] = [];
+    const runs = new Map<string, HistoryEntry[]>();
     for (const entry of newestFirst(this.file, (line) => line.includes(id))) {
-      if (!isRun(entry, id) || (attempts[0] && attempts[0].eventId !== entry.eventId)) continue;
-      attempts.unshift(entry);
+      if (isRun(entry, id)) runs.set(entry.eventId, [entry, ...(runs.get(entry.eventId) ?? [])]);
     }
+    const exact = runs.get(id);
+    if (exact) return exact;
+    if (runs.size > 1) {
+      const ids = [...runs.keys()];
+      throw new HookdError('EAMBIGUOUS', `${JSON.stringify(id)} ends the ids of ${ids.length} runs (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); give more of the id`, { exitCode: 2 });
+    }
+    const attempts = [...runs.values()][0] ?? [];
     if (attempts.length > 0) return attempts;
     // Not on disk (a full disk refused it): memory may still have it.
     const last = this.recent.findLast((entry) => isRun(entry, id));

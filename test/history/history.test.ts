@@ -94,6 +94,15 @@ describe('History: counts, output, listings', () => {
     expect(history.find('2.1')).toEqual([]);
   });
 
+  it('refuses an end of an id that two runs share, rather than take the newest', () => {
+    const history = new History(tempDir());
+    history.open();
+    history.record(run(1, { eventId: '00000001700000000000-4242', outcome: 'failed' }));
+    history.record(run(2, { eventId: '00000001700000000009-4242', outcome: 'ok' }));
+    expect(() => history.find('4242')).toThrow(/"4242" ends the ids of 2 runs .*; give more of the id/);
+    expect(history.find('00000001700000000000-4242').map((e) => e.outcome)).toEqual(['failed']);
+  });
+
   it('reads a history cut by a crash mid-line without error, from a reader that does not open it for writing', () => {
     const dir = tempDir();
     const history = new History(dir);
