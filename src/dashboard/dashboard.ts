@@ -13,6 +13,16 @@ import { DashboardKeys, SESSION_MS } from './dashboard-keys.js';
 import { checkSession, cookieName, CSRF_HEADER } from './request-guard.js';
 import { isOwnHost } from '../http/own-host.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
+import { OUTCOMES, meaningOf, type OutcomeName } from '../runner/outcome.js';
+import { RETRIABLE } from '../history/failed-payloads.js';
+import { MAX_LIMIT } from '../history/run-filter.js';
+
+// What the page needs of the daemon's rules, given with its session rather than copied into its script.
+const PAGE_FACTS = {
+  failedOutcomes: (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => meaningOf(name).failed),
+  retriableOutcomes: RETRIABLE,
+  maxRuns: MAX_LIMIT,
+};
 
 /** The local API routes the page may reach, under /dashboard/api. */
 const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:id', 'POST /runs/:id/retry'];
@@ -64,7 +74,7 @@ export class Dashboard {
     if (!verdict.ok) return (req.resume(), sendError(res, verdict.status, verdict.detail, PAGE_HEADERS), true);
     // Signed in: a stream of runs stays open as long as the page wants (the listener closes idle connections).
     req.socket.setTimeout(0);
-    if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, { csrf: verdict.session.csrf, csrfHeader: CSRF_HEADER }, PAGE_HEADERS), true);
+    if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, { csrf: verdict.session.csrf, csrfHeader: CSRF_HEADER, ...PAGE_FACTS }, PAGE_HEADERS), true);
     if (url.pathname.startsWith(`${PREFIX}/api/`)) return (await this.api.handle({ req, res, url }), true);
     const file = url.pathname === `${PREFIX}/` ? 'index.html' : url.pathname.slice(PREFIX.length + 1);
     if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return (req.resume(), sendError(res, 404, `the dashboard has no ${req.method} ${url.pathname}`, PAGE_HEADERS), true);

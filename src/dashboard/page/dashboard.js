@@ -135,6 +135,7 @@ async function start() {
   $('#retry').addEventListener('click', () => void retryShown());
   const session = await getJson('/session');
   csrf = { header: session.csrfHeader, token: session.csrf };
+  [KEPT, FAILED, RETRIABLE] = [session.maxRuns, new Set(session.failedOutcomes), new Set(session.retriableOutcomes)];
   follow();
   const listed = await getJson(`/runs?limit=${KEPT}`);
   for (const run of listed.runs) addRun(run, false);

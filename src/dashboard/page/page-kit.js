@@ -3,9 +3,11 @@
 'use strict';
 
 const API = '/dashboard/api';
-const KEPT = 1000;
-const FAILED = new Set(['failed', 'timed_out', 'spawn_error', 'interrupted', 'rejected']);
-const RETRIABLE = new Set(['failed', 'timed_out', 'spawn_error']);
+// The daemon's rules, from the page's session (dashboard.ts): how many runs a listing holds, which
+// outcomes are failures, and which failed runs can be retried.
+let KEPT = 1000;
+let FAILED = new Set();
+let RETRIABLE = new Set();
 
 const $ = (selector) => document.querySelector(selector);
 const ms = (value) => (value === undefined || value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
