@@ -3,7 +3,7 @@
 // silent on stdout: a client may parse a hook's stdout, and a failing bridge must not fail the agent.
 // Options, before `--`: `--state-dir D`; `--payload-arg`, for Codex's `notify` program, which
 // gets the event as its last argument instead of on stdin. Keep in step with bin/hookd.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import { writeRecord } from '../events/write-record.js';
 import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
@@ -56,13 +56,16 @@ export async function emitFromArgv(args: string[]): Promise<void> {
     return fail(`${(error as Error).message.replace(/^--state-dir: |^HOOKD_STATE_DIR: /, '')}; the event was not stored`);
   }
   const notOurs = `the state directory ${state} belongs to another user; the event was not stored`;
-  // Checked before anything is made there, and again once it surely exists (another user could
-  // have made it in between), as bin/hookd does.
+  // Checked before anything is made there, and again after making the inbox (another user could
+  // have made the directory in between), as bin/hookd does.
   if (ownedByOther(state)) return fail(notOurs);
   try {
     const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await buffer(process.stdin);
-    ensureInboxDirs(inboxDirs(state));
-    if (ownedByOther(state)) return fail(notOurs);
+    const dirs = inboxDirs(state);
+    if (!existsSync(dirs.new)) {
+      ensureInboxDirs(dirs);
+      if (ownedByOther(state)) return fail(notOurs);
+    }
     await writeRecord(state, { command, clientEnv: clientEnvOf(process.env, command), payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);

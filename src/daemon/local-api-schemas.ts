@@ -36,23 +36,10 @@ export const HistoryEntrySchema = z.object({
 });
 
 /** One run in a listing (history/run-summary.ts): GET /runs, GET /runs/stream. */
-export const RunSummarySchema = z.looseObject({
-  id: z.string(),
-  time: z.string(),
-  event: z.string(),
-  session: z.string(),
-  command: z.string(),
-  outcome: HistoryEntrySchema.shape.outcome,
-  attempt: z.number(),
-  exitCode: z.number().nullable().optional(),
-  signal: z.string().nullable().optional(),
-  detail: z.string().optional(),
-  durationMs: z.number().optional(),
-  delayMs: z.number().optional(),
-  stderrHead: z.string().optional(),
-  probe: z.literal(true).optional(),
-  retryOf: z.string().optional(),
-});
+// The history line's fields a listing keeps (the same schemas), plus the run's id and its stderr's first lines.
+export const RunSummarySchema = HistoryEntrySchema.pick({
+  time: true, event: true, session: true, command: true, outcome: true, attempt: true, exitCode: true, signal: true, detail: true, durationMs: true, delayMs: true, probe: true, retryOf: true,
+}).extend({ id: z.string(), stderrHead: z.string().optional() }).loose();
 
 /** GET /runs */
 export const RunsSchema = z.looseObject({ runs: z.array(RunSummarySchema) });

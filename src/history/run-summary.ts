@@ -1,30 +1,14 @@
 // One run in one line's worth of fields: what GET /runs lists, GET /runs/stream sends and
 // `hookd history` prints. The whole run (output, times) is GET /runs/:id.
 import { headOf, type HistoryEntry } from './history-entry.js';
-import type { OutcomeName } from '../runner/outcome.js';
 
-/** A run, summed up. Times are ISO 8601, durations ms. */
+/** A run, summed up: the history line's fields a listing keeps. Times are ISO 8601, durations ms. */
 // A type, not an interface: it must fit the schema's open object (an implicit index signature).
-export type RunSummary = {
+export type RunSummary = Pick<HistoryEntry, 'time' | 'event' | 'session' | 'command' | 'outcome' | 'attempt' | 'exitCode' | 'signal' | 'detail' | 'durationMs' | 'delayMs' | 'probe' | 'retryOf'> & {
   /** The run's event id (the inbox record's name): GET /runs/:id and `hookd retry` take it. */
   id: string;
-  time: string;
-  event: string;
-  session: string;
-  command: string;
-  outcome: OutcomeName;
-  attempt: number;
-  exitCode?: number | null;
-  signal?: string | null;
-  detail?: string;
-  /** Run time (start to end). */
-  durationMs?: number;
-  /** Delivery delay (the bridge wrote it → the hook started). */
-  delayMs?: number;
   /** The first lines of stderr, when it printed any. */
   stderrHead?: string;
-  probe?: true;
-  retryOf?: string;
 };
 
 /** The summary of a history entry. */

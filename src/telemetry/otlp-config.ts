@@ -17,6 +17,14 @@ export type OtlpChoice = { on: false } | { on: true; config: OtlpConfig } | { on
 
 const PROTOCOLS = new Set(['http/protobuf', 'http/json']);
 
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Read the OTLP variables of `env`; spans are exported only when an endpoint is set. */
 export function otlpChoice(env: NodeJS.ProcessEnv = process.env): OtlpChoice {
   const tracesEndpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
@@ -27,12 +35,9 @@ export function otlpChoice(env: NodeJS.ProcessEnv = process.env): OtlpChoice {
   if (!PROTOCOLS.has(protocol)) {
     return { on: false, problem: `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported; use http/protobuf (the default) or http/json. Runs are not exported` };
   }
-  return {
-    on: true,
-    config: {
-      protocol: protocol as OtlpConfig['protocol'],
-      endpoint: tracesEndpoint || `${(endpoint as string).replace(/\/+$/, '')}/v1/traces`,
-      includeCommand: env.HOOKD_OTEL_COMMAND === '1',
-    },
-  };
+  const where = tracesEndpoint || `${(endpoint as string).replace(/\/+$/, '')}/v1/traces`;
+  if (!isHttpUrl(where)) {
+    return { on: false, problem: `the OTLP endpoint ${JSON.stringify(where)} is not an http:// or https:// URL (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT). Runs are not exported` };
+  }
+  return { on: true, config: { protocol: protocol as OtlpConfig['protocol'], endpoint: where, includeCommand: env.HOOKD_OTEL_COMMAND === '1' } };
 }

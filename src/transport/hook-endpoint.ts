@@ -51,13 +51,14 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
       return sendError(res, 405, `${req.method} is not allowed on ${url.pathname}; use POST`, { connection: 'close', allow: 'POST' });
     }
     const given = singleParam(url, 'command');
-    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, given.value) : { status: 400, detail: given.reason });
+    const command = given.ok ? given.value : undefined;
+    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, command) : { status: 400, detail: given.reason });
     if (refusal) return refuseBody(req, res, refusal.status, refusal.detail);
     const leave = enter(req, res);
     if (!leave) return;
     try {
       // Given once and configured: refuseCommand let it through.
-      await take(req, res, event, url.searchParams.get('command')!);
+      await take(req, res, event, command!);
     } finally {
       leave();
     }

@@ -64,6 +64,7 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
       ['a command configured for another event', { path: hookPath('Notification'), headers, body: payload }, 403, /configured for Stop/],
       ['a payload of another event', { path: hookPath('Stop'), headers: clientHeaders(port, token, notification), body: notification }, 400, /payload is for "Notification"/],
       ['no command', { path: '/hooks/v1/Stop', headers, body: payload }, 400, /name the command/],
+      ['the command twice', { path: `${hookPath('Stop')}&command=touch%20%2Ftmp%2Fpwned`, headers, body: payload }, 400, /command is given 2 times; give it once/],
       ['GET', { method: 'GET', path: hookPath('Stop'), headers: { ...noToken, authorization: `Bearer ${token}` } }, 405, /use POST/],
     ];
     for (const [what, request, status, detail] of cases) {
