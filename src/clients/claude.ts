@@ -2,6 +2,7 @@
 // plugin hooks/hooks.json. Stop and SubagentStop decide (`{"decision": "block"}` or exit 2), as do
 // the tool and prompt events; Notification, SessionEnd and StopFailure are fire-and-forget.
 import type { ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
 
 const TOOL = 'tool_name';
 
@@ -35,4 +36,5 @@ export const claude: ClientProfile = {
   },
   envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
   envPrefixes: ['CLAUDE_'],
+  contract: CLAUDE_LIKE,
 };

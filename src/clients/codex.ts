@@ -2,6 +2,7 @@
 // command install rewrites must be trusted again. Its older `notify` program gets the event as its
 // last argument, not on stdin: `hookd emit --payload-arg -- CMD` reads it from there.
 import type { ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
 
 const TOOL = 'tool_name';
 
@@ -24,5 +25,6 @@ export const codex: ClientProfile = {
   // What `codex exec` 0.169 gives its hooks: only its npm launcher's variables.
   envMarkers: ['CODEX_MANAGED_BY_NPM', 'CODEX_MANAGED_PACKAGE_ROOT', 'CODEX_THREAD_ID'],
   envPrefixes: ['CODEX_'],
+  contract: { ...CLAUDE_LIKE, emptyAnswer: { Stop: '{}' } },
   afterInstall: 'Codex runs a changed hook only after you trust it again: start codex and approve the hookd hooks it lists for review',
 };

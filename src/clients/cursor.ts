@@ -2,6 +2,7 @@
 // straight in the event list, events are camelCase, and the session is `conversation_id`.
 // `stop` may answer `followup_message`, and the `before…` events gate the agent.
 import type { ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
 
 export const cursor: ClientProfile = {
   id: 'cursor',
@@ -25,4 +26,5 @@ export const cursor: ClientProfile = {
   matchFields: { preToolUse: 'tool_name', postToolUse: 'tool_name', postToolUseFailure: 'tool_name' },
   envMarkers: ['CURSOR_TRACE_ID', 'CURSOR_AGENT'],
   envPrefixes: ['CURSOR_'],
+  contract: { ...CLAUDE_LIKE, textContextEvents: [] },
 };

@@ -2,6 +2,7 @@
 // ~/.factory/settings.json, a file with `//` comments; the same pair under a project's .factory/.
 // Its events and their powers follow Claude Code's.
 import type { ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
 
 const TOOL = 'tool_name';
 
@@ -30,4 +31,5 @@ export const droid: ClientProfile = {
   },
   envMarkers: ['FACTORY_PROJECT_DIR'],
   envPrefixes: ['FACTORY_', 'DROID_'],
+  contract: CLAUDE_LIKE,
 };

@@ -1,6 +1,7 @@
 // Gemini CLI: `hooks` beside the other keys of ~/.gemini/settings.json (comments allowed), timeouts
 // in MILLISECONDS (default 60000). AfterAgent is its "stop" and can send the agent back to work.
 import type { ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
 
 export const gemini: ClientProfile = {
   id: 'gemini',
@@ -24,4 +25,5 @@ export const gemini: ClientProfile = {
   // Gemini sets CLAUDE_PROJECT_DIR too, for compatibility: its own variables name it.
   envMarkers: ['GEMINI_SESSION_ID', 'GEMINI_PROJECT_DIR', 'GEMINI_CWD'],
   envPrefixes: ['GEMINI_'],
+  contract: { ...CLAUDE_LIKE, textContextEvents: [] },
 };

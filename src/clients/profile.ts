@@ -2,6 +2,7 @@
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
 // code). Adding a client is adding one module like claude.ts and listing it in registry.ts.
 import type { HookLayout } from '../settings/hook-map.js';
+import type { HookContract } from './contract.js';
 
 export type ClientId = 'droid' | 'claude' | 'gemini' | 'codex' | 'cursor';
 
@@ -44,6 +45,8 @@ export interface ClientProfile {
   envMarkers: readonly string[];
   /** Prefixes of the client's own variables, carried by the bridge to the hook. */
   envPrefixes: readonly string[];
+  /** What the client makes of a deciding hook's exit code, silence and timeout (clients/contract.ts). */
+  contract: HookContract;
   /** What a user must do after install changed this client's file, if anything. */
   afterInstall?: string;
 }

@@ -5,6 +5,7 @@ import { cursor } from './cursor.js';
 import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import type { ClientId, ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
 
 /** Every client hookd knows, in the order commands list them. */
 export const CLIENTS: readonly ClientProfile[] = [droid, claude, gemini, codex, cursor];
@@ -31,6 +32,7 @@ export const GENERIC: ClientProfile = {
   matchFields: Object.assign({}, ...CLIENTS.map((client) => client.matchFields)) as Record<string, string>,
   envMarkers: [],
   envPrefixes: [],
+  contract: CLAUDE_LIKE,
 };
 
 /** The client named `id`, if hookd knows it. */

@@ -32,6 +32,13 @@ export interface HistoryEntry {
   probe?: true;
   /** The id of the failed run this one retries (`hookd retry`). */
   retryOf?: string;
+  /** How the hook ran: `sync` when the synchronous bridge ran it in line and the client waited on it (issue 19); absent when the daemon ran it. */
+  bridge?: 'sync';
+  /** The client that ran the bridge (its profile id), when known. */
+  client?: string;
+  /** For a deciding hook: whether the client acts on its answer, and the answer in a few words (clients/contract.ts). */
+  decided?: boolean;
+  decision?: string;
 }
 
 /** The first lines of a hook's output, enough to see what happened. */
