@@ -1,5 +1,5 @@
 // `hookd service install|uninstall|status`: the user service that runs the daemon.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CheckFailed, HookdError, describeError } from '../common/errors.js';
 import { currentServiceSpec } from '../service/service-spec.js';
@@ -21,7 +21,9 @@ function writeAtomically(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temp, text, { mode: 0o644 });
+    // 0600: a service file names the user's settings and environment, which other users need not read.
+    writeFileSync(temp, text, { mode: 0o600 });
+    chmodSync(temp, 0o600);
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
@@ -47,6 +49,8 @@ async function install(manager: ServiceManager, options: ServiceOptions, out: st
   if (!existsSync(spec.script)) throw new HookdError('ENOBUILD', `${spec.script} does not exist: build hookd first (npm run build), then run hookd service install again`);
   const changed = files.filter(({ file, text }) => readOrUndefined(file) !== text).map(({ file }) => file);
   for (const { file, text } of files) if (changed.includes(file)) writeAtomically(file, text);
+  // Files an earlier hookd wrote 0644 are made private even when their text is unchanged.
+  for (const { file } of files) if (!changed.includes(file)) chmodSync(file, 0o600);
   try {
     await manager.activate(changed);
   } catch (error) {

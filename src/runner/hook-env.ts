@@ -3,8 +3,11 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isCarried, namedVariables } from '../events/client-env.js';
 
-// Secrets of hookd's own that a hook must never see: hooks reach the API through the daemon.
-const WITHHELD = new Set(['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN']);
+// Secrets a hook must never see: hooks reach the API through the daemon, and the loopback token
+// (HOOKD_TOKEN, which a user exports for their http hooks) would let any hook, or whoever reads
+// its environment, run commands as the user through the listener (issue 21). The OTLP headers
+// carry the collector's credentials.
+const WITHHELD = new Set(['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN', 'HOOKD_TOKEN', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_LOGS_HEADERS']);
 
 export interface HookContext {
   eventId: string;
@@ -15,6 +18,8 @@ export interface HookContext {
   clientEnv?: Record<string, string>;
   /** The command the hook runs: the variables it names are carried too. */
   command?: string;
+  /** The run this one retries (`hookd retry`), given to the hook as HOOKD_RETRY_OF. */
+  retryOf?: string;
 }
 
 // The filtered copy of the last base environment, made once rather than for every run.
@@ -42,6 +47,7 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
   env.HOOKD_EVENT = context.event;
   env.HOOKD_ATTEMPT = String(context.attempt);
   if (context.socket) env.HOOKD_SOCKET = context.socket;
+  if (context.retryOf) env.HOOKD_RETRY_OF = context.retryOf;
   return env;
 }
 

@@ -7,8 +7,15 @@ export interface ServiceEnvironment {
   notes: string[];
 }
 
-// Secrets never go into a service file, which any process of the user can read.
-const SECRET = new Set(['HOOKD_API_KEY']);
+// Secrets never go into a service file: the API key, and the loopback token a user exports for
+// their http hooks (the daemon reads its own from the state directory). The file is written 0600
+// too, but a secret there outlives a rotation and travels with every copy of the file.
+const SECRET = new Set(['HOOKD_API_KEY', 'HOOKD_TOKEN', 'HOOKD_LOCAL_TOKEN']);
+const INSTEAD: Record<string, string> = {
+  HOOKD_API_KEY: 'give the daemon HOOKD_API_KEY_FILE instead',
+  HOOKD_TOKEN: 'the daemon reads its token from the state directory',
+  HOOKD_LOCAL_TOKEN: 'the daemon reads its token from the state directory',
+};
 // Meaningless for the daemon.
 const SKIP = new Set(['HOOKD_BRIDGE_NODE']);
 // What desktop notifications need from the graphical session, what keeps the state directory
@@ -25,7 +32,7 @@ export function serviceEnvironment(env: NodeJS.ProcessEnv = process.env): Servic
     const value = env[name];
     if (value === undefined || value === '') continue;
     if (SECRET.has(name)) {
-      notes.push(`${name} is set here but is not written into the service file (a secret in a plain file); give the daemon HOOKD_API_KEY_FILE instead`);
+      notes.push(`${name} is set here but is not written into the service file (a secret in a plain file); ${INSTEAD[name]}`);
       continue;
     }
     vars[name] = value;

@@ -1,13 +1,12 @@
 // Reads a client's hook file into a HookConfig, or into a list of located errors. The file may be
 // JSON with comments, trailing commas and a byte-order mark (parse-json-text.ts); its shape is
 // decided by hook-map.ts; its timeouts are read in its client's unit.
-import { readFile, stat } from 'node:fs/promises';
+import { readBoundedFile } from '../common/read-bounded-file.js';
 import { EMPTY_CONFIG, buildEntry, type HookConfig, type RawHook } from './config.js';
 import { EventMapSchema, FlatEventMapSchema } from './schema.js';
 import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject } from './hook-map.js';
 import { parseJsonText } from './parse-json-text.js';
 import { formatIssues, formatPath } from '../common/format-issues.js';
-import { describeError } from '../common/errors.js';
 import { GENERIC } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -64,17 +63,9 @@ function httpFields(hook: JsonObject): Pick<RawHook, 'url' | 'headers' | 'allowe
   return { url: typeof hook.url === 'string' ? hook.url : undefined, headers, allowedEnvVars: allowed };
 }
 
-/** Read and parse the hook file `file` of `client`. Devices, FIFOs and sockets are refused, never opened. */
+/** Read and parse the hook file `file` of `client`: a regular file of at most 1 MiB (read-bounded-file.ts says why). */
 export async function loadSettings(file: string, client: ClientProfile = GENERIC): Promise<LoadResult> {
-  let text: string;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return { ok: false, missing: false, errors: [`${file}: not a regular file; hookd reads only regular files`] };
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const why = missing ? 'no such file' : describeError(error);
-    return { ok: false, missing, errors: [`${file}: cannot read: ${why}`] };
-  }
-  return parseSettingsText(text, file, client);
+  const read = await readBoundedFile(file);
+  if (!read.ok) return { ok: false, missing: read.missing, errors: [`${file}: ${read.reason}`] };
+  return parseSettingsText(read.text, file, client);
 }

@@ -50,7 +50,6 @@ export interface DispatchOptions {
 interface Runnable {
   record: Omit<RecordContent, 'payload'> & { payload: Buffer | undefined };
   cwd: string | undefined;
-  timeoutMs: number;
 }
 
 /** Sees each claimed record through to one published outcome. */
@@ -134,7 +133,7 @@ export class Dispatcher {
     // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
     if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && this.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
     const cwd = parsed.payload.cwd;
-    return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd, timeoutMs: this.timeoutFor(info.event, rest, cwd) };
+    return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
   }
 
   private read(key: string): ReadResult {
@@ -152,14 +151,16 @@ export class Dispatcher {
     const { inbox, events } = this.options;
     const record = this.payloadOf(info, runnable);
     if (!record) return;
+    // Found here, in its turn, as a project's files are read off the event loop (project-hooks.ts).
+    const timeoutMs = await this.timeoutFor(info.event, record, runnable.cwd);
     const startedAt = Date.now();
     let pgid: number | undefined;
     const result = await runHook({
       command: record.command,
       payload: record.payload,
       cwd: hookCwd(runnable.cwd),
-      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command }),
-      timeoutMs: runnable.timeoutMs,
+      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf }),
+      timeoutMs,
       graceMs: this.options.graceMs,
       signal: this.options.interrupt,
       onSpawn: (pid) => {
@@ -189,9 +190,9 @@ export class Dispatcher {
    * The timeout of the hook that runs the record's command: from the followed files (the sending
    * client's entry first), else from the project's own files, else the default.
    */
-  private timeoutFor(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): number {
+  private async timeoutFor(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): Promise<number> {
     const client = clientFromEnv(clientEnv);
-    const timeout = timeoutOf(this.options.config.hooks.entriesFor(event, command, client)) ?? this.options.projects.timeoutFor(event, command, clientEnv, cwd, client);
+    const timeout = timeoutOf(this.options.config.hooks.entriesFor(event, command, client)) ?? (await this.options.projects.timeoutFor(event, command, clientEnv, cwd, client));
     if (timeout !== undefined) return timeout;
     this.options.logger.warn({ event, command: clip(command) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
     return DEFAULT_TIMEOUT_SEC * 1000;
