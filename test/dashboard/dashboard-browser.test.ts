@@ -59,7 +59,7 @@ describe('the live page', () => {
     await rowsWith(page, 'failed (exit 3)').click();
     await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-failed-run.png'), fullPage: true });
-    // The README's picture is a tracked file: written only when asked (UPDATE_DOCS_SCREENSHOT=1),
+    // docs/observability.md's picture is a tracked file: written only when asked (UPDATE_DOCS_SCREENSHOT=1),
     // so that an ordinary run, in CI or here, leaves the working tree as it was.
     if (process.env.UPDATE_DOCS_SCREENSHOT === '1') await page.screenshot({ path: path.join(ROOT, 'docs', 'dashboard.png'), fullPage: true });
     await page.locator('#retry').click();

@@ -160,7 +160,7 @@ describe('load', () => {
     await waitFor('10,000 runs', async () => (await ok()) >= 10_000, 400_000);
     expect(inboxEmpty(daemon)).toBe(true);
     const late = rss();
-    // The figures the README's Reliability section reports.
+    // The figures docs/reliability.md reports.
     console.log(`load: 10,000 events, RSS after 1,000 ${early} KiB, at the end ${late} KiB (x${(late / early).toFixed(2)})`);
     expect(late / early).toBeLessThanOrEqual(1.5);
   }, 600_000);

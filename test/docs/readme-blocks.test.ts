@@ -1,0 +1,106 @@
+// The README as a newcomer follows it: in a fresh clone (no dist/, no node_modules/), with a home,
+// XDG directories and an npm prefix of its own, every shell block is pasted in order and must
+// succeed. A block whose last command is `hookd daemon` is a terminal of its own: it runs in the
+// background until the next such block, and must answer /health. The test command itself would run
+// this suite inside itself, so it is checked against what `.ci/run` runs instead.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa, type ResultPromise } from 'execa';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { requestDaemon } from '../../src/daemon/socket-client.js';
+import { freshCopy } from '../helpers/fresh-copy.js';
+import { ROOT } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { ciTestCommand, commandsOf, shellBlocks, startsDaemon, type ShellBlock } from './shell-blocks.js';
+
+const blocks = shellBlocks(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
+const ciCommand = ciTestCommand(path.join(ROOT, '.ci', 'run'));
+const isTestCommand = (block: ShellBlock) => commandsOf(block).join('\n') === ciCommand;
+
+let clone: string;
+let home: string;
+let env: Record<string, string>;
+let daemon: { child: ResultPromise; output: () => string } | undefined;
+
+/** The shell's environment without anything of hookd's, npm's or XDG's, on a home of its own. */
+function newcomerEnv(): Record<string, string> {
+  const inherited = Object.entries(process.env).filter(([name]) => !/^(HOOKD_|XDG_|npm_|OTEL_)/i.test(name));
+  const prefix = tempDir('hookd-prefix-');
+  return {
+    ...(Object.fromEntries(inherited) as Record<string, string>),
+    HOME: home,
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`,
+    // Where `npm link` puts hookd; the packages come from this machine's npm cache.
+    npm_config_prefix: prefix,
+    npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? '/root', '.npm'),
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    // A neighbour's daemon may hold the fixed hook port; the daemon would still start, but quietly.
+    HOOKD_TCP_PORT: '0',
+  };
+}
+
+async function stopDaemon(): Promise<void> {
+  if (!daemon) return;
+  process.kill(-daemon.child.pid!, 'SIGTERM');
+  await daemon.child;
+  daemon = undefined;
+  // The group got the signal; the daemon itself lets go of its socket (and lock) once it has stopped.
+  await waitFor('the daemon to stop', () => requestDaemon(daemonSocket(), 'GET', '/health').then(() => false, () => true), 30_000);
+}
+
+const daemonSocket = () => path.join(home, '.local', 'state', 'hookd', 'hookd.sock');
+
+async function startDaemon(block: ShellBlock): Promise<void> {
+  await stopDaemon();
+  const child = execa('bash', ['-e', '-c', block.text], { cwd: clone, env, extendEnv: false, detached: true, reject: false, all: true, buffer: false });
+  let output = '';
+  let exited = false;
+  child.all?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  void child.then(() => (exited = true));
+  daemon = { child, output: () => output };
+  await waitFor(`README line ${block.line}: the daemon to answer GET /health`, async () => {
+    if (exited) throw new Error(`README line ${block.line}: the block exited instead of running the daemon:\n${output}`);
+    return requestDaemon(daemonSocket(), 'GET', '/health').then((r) => r.status === 200, () => false);
+  }, 240_000);
+}
+
+beforeAll(() => {
+  clone = freshCopy();
+  home = tempDir('hookd-home-');
+  env = newcomerEnv();
+});
+afterAll(async () => {
+  await stopDaemon();
+  cleanupTempDirs();
+});
+
+describe("the README's shell blocks", () => {
+  it("gives exactly two set-up commands: the daemon from the clone, and .ci/run's test command", () => {
+    const setup = blocks.filter((block) => isTestCommand(block) || (startsDaemon(block) && commandsOf(block)[0]!.includes('./bin/hookd daemon')));
+    expect(setup.map((block) => commandsOf(block).join('\n'))).toEqual([expect.stringMatching(/\.\/bin\/hookd daemon$/), ciCommand]);
+    expect(blocks.filter(isTestCommand)).toHaveLength(1);
+  });
+
+  it('run as pasted, in order, in a fresh clone', async () => {
+    const pasted = blocks.filter((block) => !isTestCommand(block));
+    expect(pasted.filter(startsDaemon).length).toBeGreaterThan(0);
+    for (const block of pasted) {
+      if (startsDaemon(block)) {
+        await startDaemon(block);
+        continue;
+      }
+      const result = await execa('bash', ['-e', '-o', 'pipefail', '-c', block.text], { cwd: clone, env, extendEnv: false, reject: false, all: true, timeout: 240_000 });
+      expect(result.exitCode, `README line ${block.line}:\n${block.text}\n${result.all}`).toBe(0);
+    }
+    // The five minutes end with the event the README sends through the bridge run by the daemon.
+    const events = path.join(home, '.local', 'state', 'hookd', 'events.jsonl');
+    expect(existsSync(events) && readFileSync(events, 'utf8')).toContain('"session_id":"try-1"');
+    expect(daemon?.output()).toContain('"outcome":"ok"');
+  }, 600_000);
+});
