@@ -118,6 +118,15 @@ function addDaemonCommands(program: Command): void {
     .addOption(socketOption())
     .action(async (options) => (await import('../commands/dashboard.js')).dashboardCommand(options));
 
+  program
+    .command('token')
+    .description('the loopback token http hooks send')
+    .command('rotate')
+    .description('replace the token (the daemon refuses the old one at once); then export HOOKD_TOKEN again and restart the agent clients')
+    .addOption(stateOption())
+    .addOption(socketOption())
+    .action(async (options) => (await import('../commands/token.js')).rotateTokenCommand(options));
+
   addHistoryCommands(program);
 }
 

@@ -11,7 +11,7 @@ import { hookEndpoint } from '../transport/hook-endpoint.js';
 import { startHookListener } from '../transport/start-hook-listener.js';
 import { closeGently } from '../transport/close-gently.js';
 import { startLocalApi, startLoopbackApi, type Fallback, type Mount } from './local-api.js';
-import { readOrCreateToken } from './local-token.js';
+import { LocalToken } from './local-token.js';
 import { buildRoutes } from './routes.js';
 import { openObservers, type Observers } from './observers.js';
 import { securePaths } from './state-dir.js';
@@ -83,19 +83,20 @@ async function assemble(options: DaemonOptions, parts: Parts): Promise<void> {
   const { history, scheduler, inbox } = pipeline;
   const observers = (parts.observers = openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })));
   // The live page: on the loopback listener, opened on a free port when a page is first asked for without --tcp-port.
+  const token = new LocalToken(paths.stateDir);
   const loopback = async (port: number, mount: Mount) => {
-    const server = await startLoopbackApi(port, readOrCreateToken(paths.stateDir), routes, fallback, [mount]);
+    const server = await startLoopbackApi({ host: '127.0.0.1', port }, token, routes, [mount]);
     parts.servers.push(server);
     return server;
   };
   const dashboard = new Dashboard((mount) => loopback(0, mount));
-  const routes = [...buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox }), ...observers.routes, ...dashboard.routes];
+  const routes = [...buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox, token }), ...observers.routes, ...dashboard.routes];
   dashboard.reach(routes);
   const fallback = observers.countProxy(options.fallback);
   // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint. Up before
   // the socket, so that a page asked for over the socket is served on it, not on a listener of its own.
   const endpoint = hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }) });
-  const listener = await startHookListener({ port: options.tcpPort, token: readOrCreateToken(paths.stateDir), routes, fallback, mounts: [endpoint, dashboard.mount], logger });
+  const listener = await startHookListener({ port: options.tcpPort, token, routes, mounts: [endpoint, dashboard.mount], logger });
   if (listener) parts.servers.push((parts.hookListener = listener));
   if (listener) dashboard.adopt(listener);
   const api = await startLocalApi(paths.socket, routes, fallback);

@@ -1,15 +1,17 @@
-// The daemon's local API: HTTP over the unix socket (and, optionally, on loopback TCP behind a
-// token). Its routes (routes.ts) go on the shared router of src/http/, which answers 404 and 405;
-// platform routes (/api/...) are mounted there for the proxy. Errors use the platform's shape
-// {status, title, detail}.
+// The daemon's local API: HTTP over the unix socket, which only the user reaches. Its routes
+// (routes.ts) go on the shared router of src/http/, which answers 404 and 405; platform routes
+// (/api/...) are mounted there for the proxy. Errors use the platform's shape {status, title, detail}.
+// The loopback TCP listener, which every local user reaches, serves only what needs TCP, behind the
+// token: the mounts (the hook endpoint, the page) and the routes of LOOPBACK_ROUTES (issue 21: the
+// same token on the same listener used to accept POST /events?command=ANY).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { timingSafeEqual } from 'node:crypto';
 import { HookdError } from '../common/errors.js';
 import { errorBody, sendError } from '../http/answers.js';
 import { Router, type Exchange, type Handler, type Mounted } from '../http/router.js';
 import { claimSocket, type Claimed } from './socket-claim.js';
-import { boundLoopback, LOOPBACK_SERVER_OPTIONS } from './loopback-limits.js';
+import { boundLoopback, LOOPBACK_SERVER_OPTIONS, trustConnection } from './loopback-limits.js';
+import type { LocalToken } from './local-token.js';
 
 /** A handler of other routes (the platform proxy): resolves true when it answered. */
 export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -43,7 +45,7 @@ async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {
 }
 
 /** The HTTP server of the local API: the daemon's routes, and `fallback` (the platform proxy) under /api/. */
-function createApiServer(routes: Routes, fallback?: Fallback, token?: string, mounts: readonly Mount[] = []): Server {
+function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken, mounts: readonly Mount[] = []): Server {
   const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in the README` });
   for (const route of routes) router.route(route.method, route.path, route.handler);
   for (const mount of mounts) if (!mount.ownAuth) router.mount(mount.prefix, mount.handler);
@@ -63,11 +65,11 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string, mo
     // On loopback TCP any local user could connect: only holders of the token get in, and the
     // others' connections are closed with the answer (loopback-limits.ts bounds the rest).
     if (token !== undefined) {
-      if (!tokenMatches(req.headers.authorization, token)) {
+      if (!token.matches(req.headers.authorization)) {
         req.resume();
         return sendError(res, 401, 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory', { connection: 'close' });
       }
-      req.socket.setTimeout(0);
+      trustConnection(req.socket);
     }
     await router.handle({ req, res, url });
   });
@@ -80,12 +82,6 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: string, mo
     socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
   });
   return server;
-}
-
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function listen(server: Server, where: string, start: (done: () => void) => void): Promise<void> {
@@ -120,14 +116,18 @@ export async function startLocalApi(socketPath: string, routes: Routes, fallback
   return { server, claimed };
 }
 
+/** The routes of the local API the loopback listener serves too: Prometheus scrapes over TCP. */
+export const LOOPBACK_ROUTES: readonly string[] = ['GET /metrics'];
+
 /**
- * Start the local API on 127.0.0.1:`port` (0 picks one), or on the listening socket `fd` a service
- * manager passed (socket activation), open only to requests carrying `token`; `mounts` add paths
- * (the hook endpoint at /hooks/v1/).
+ * Start the loopback listener on `where` (a host and port, port 0 picking one; or a listening
+ * socket `fd` a service manager passed), open only to requests carrying `token`: the routes of
+ * LOOPBACK_ROUTES and the `mounts` (the hook endpoint at /hooks/v1/, the page).
  */
-export async function startLoopbackApi(where: number | { fd: number }, token: string, routes: Routes, fallback?: Fallback, mounts: readonly Mount[] = []): Promise<Server> {
-  const server = boundLoopback(createApiServer(routes, fallback, token, mounts));
-  if (typeof where === 'number') await listen(server, `127.0.0.1:${where}`, (done) => server.listen(where, '127.0.0.1', done));
-  else await listen(server, `the socket the service manager passed (fd ${where.fd})`, (done) => server.listen({ fd: where.fd }, done));
+export async function startLoopbackApi(where: { host: string; port: number } | { fd: number }, token: LocalToken, routes: Routes, mounts: readonly Mount[] = []): Promise<Server> {
+  const served = routes.filter((route) => LOOPBACK_ROUTES.includes(`${route.method} ${route.path}`));
+  const server = boundLoopback(createApiServer(served, undefined, token, mounts));
+  const named = 'fd' in where ? `the socket the service manager passed (fd ${where.fd})` : `${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
+  await listen(server, named, (done) => server.listen(where, done));
   return server;
 }

@@ -14,6 +14,7 @@ import type { LiveConfig } from './live-config.js';
 import type { History } from '../history/history.js';
 import type { Scheduler } from './pipeline/scheduler.js';
 import type { Inbox } from '../events/inbox.js';
+import type { LocalToken } from './local-token.js';
 import { showSize } from '../common/show-size.js';
 
 /** The parts of a running daemon the routes read. */
@@ -26,6 +27,8 @@ export interface RouteContext {
   history: History;
   scheduler: Scheduler;
   inbox: Inbox;
+  /** The loopback listener's token, rotated by POST /token/rotate. */
+  token: LocalToken;
 }
 
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
@@ -78,6 +81,9 @@ export function buildRoutes(context: RouteContext): Routes {
         sendJson(res, 200, answer);
       },
     },
+
+    // `hookd token rotate` (the unix socket only: loopback-limits.ts and local-api.ts keep it off TCP).
+    { method: 'POST', path: '/token/rotate', handler: ({ req, res }) => (req.resume(), context.token.rotate(), sendJson(res, 200, { rotated: true })) },
 
     // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
     { method: 'POST', path: '/events', handler: ({ req, res, url }) => postEvents(context, req, res, url) },

@@ -12,6 +12,7 @@ import type { Mount, Routes } from '../daemon/local-api.js';
 import { DashboardKeys, SESSION_MS } from './dashboard-keys.js';
 import { checkSession, cookieName, CSRF_HEADER } from './request-guard.js';
 import { isOwnHost } from '../http/own-host.js';
+import { trustConnection } from '../daemon/loopback-limits.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
 import { OUTCOMES, meaningOf, type OutcomeName } from '../runner/outcome.js';
 import { RETRIABLE } from '../history/failed-payloads.js';
@@ -73,7 +74,7 @@ export class Dashboard {
     const verdict = checkSession(req, this.keys, port);
     if (!verdict.ok) return (req.resume(), sendError(res, verdict.status, verdict.detail, PAGE_HEADERS), true);
     // Signed in: a stream of runs stays open as long as the page wants (the listener closes idle connections).
-    req.socket.setTimeout(0);
+    trustConnection(req.socket);
     if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, { csrf: verdict.session.csrf, csrfHeader: CSRF_HEADER, ...PAGE_FACTS }, PAGE_HEADERS), true);
     if (url.pathname.startsWith(`${PREFIX}/api/`)) return (await this.api.handle({ req, res, url }), true);
     const file = url.pathname === `${PREFIX}/` ? 'index.html' : url.pathname.slice(PREFIX.length + 1);

@@ -1,11 +1,14 @@
 // hookd.socket: systemd holds the hook endpoint's port and passes it to hookd.service as fd 3
 // (socket activation, see socket-activation.ts). While the daemon restarts, a client's http hook
-// waits in the kernel's queue of this socket instead of being refused.
+// waits in the kernel's queue of this socket instead of being refused. It holds [::1]:PORT too:
+// `localhost` may resolve to ::1 first, and another local user could otherwise bind it and receive
+// the hooks (and their token) of an entry that says localhost. FreeBind lets the unit start on a
+// system whose loopback has no IPv6 address.
 
 /** The socket unit's name; hookd.service takes its socket by this shared name. */
 export const SOCKET_UNIT = 'hookd.socket';
 
-/** The text of hookd.socket, listening on 127.0.0.1:`port`. */
+/** The text of hookd.socket, listening on 127.0.0.1:`port` and [::1]:`port`. */
 export function renderSystemdSocket(port: number): string {
   const lines = [
     '# Written by `hookd service install`; `hookd service uninstall` removes it.',
@@ -14,6 +17,8 @@ export function renderSystemdSocket(port: number): string {
     '',
     '[Socket]',
     `ListenStream=127.0.0.1:${port}`,
+    `ListenStream=[::1]:${port}`,
+    'FreeBind=true',
     '',
     '[Install]',
     'WantedBy=sockets.target',

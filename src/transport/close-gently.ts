@@ -4,7 +4,7 @@
 // yet, and a connection accepted a moment ago is one of them: its client got a reset. Here the
 // listener stops accepting first, the requests already sent are read and answered, and only then
 // are the connections closed.
-import { Server as NetServer } from 'node:net';
+import { stopAccepting } from './listen-both.js';
 import type { Server } from 'node:http';
 
 // A connection accepted just before the stop has its request in the kernel's buffer already: a
@@ -18,8 +18,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function closeGently(server: Server, withinMs: number): Promise<void> {
   if (!server.listening) return;
   const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
-  // net.Server's close: no new connections, and the open ones left alone (http.Server's would drop them).
-  NetServer.prototype.close.call(server);
+  // No new connections on either address, and the open ones left alone (http.Server's close would drop them).
+  stopAccepting(server);
   await sleep(READ_PENDING_MS);
   const end = Date.now() + withinMs;
   let done = false;

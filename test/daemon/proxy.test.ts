@@ -85,10 +85,10 @@ writeFileSync(${JSON.stringify(path.join(out, 'result.json'))}, JSON.stringify({
     const tokenFile = path.join(daemon.stateDir, 'local-token');
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
     const token = readFileSync(tokenFile, 'utf8').trim();
-    expect((await tcpRequest(port, '/health')).status).toBe(401);
-    expect((await tcpRequest(port, '/health', 'wrong')).status).toBe(401);
-    const ok = await tcpRequest(port, '/health', token);
+    expect((await tcpRequest(port, '/metrics')).status).toBe(401);
+    expect((await tcpRequest(port, '/metrics', 'wrong')).status).toBe(401);
+    const ok = await tcpRequest(port, '/metrics', token);
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toMatchObject({ ok: true });
+    expect(ok.body).toContain('# HELP');
   });
 });
