@@ -3,6 +3,7 @@
 // answered; a check that cannot run is reported as failed with the reason.
 import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
 import { checkHttpProbe, portHolder } from './http-probe.js';
+import { checkPortOwner } from './check-port-owner.js';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
@@ -17,7 +18,11 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
   // With http entries, a probe goes their way too (http-probe.ts).
   const posted = entries.find((entry) => entry.http);
-  if (posted && daemon.ok) checks.push(await checkHttpProbe(paths, posted.event, posted.http!, process.env, options.timeoutMs));
+  // Who listens there first: the token goes only to the daemon (check-port-owner.ts).
+  const owner = posted && (await checkPortOwner(paths, posted.http!.host, posted.http!.port));
+  if (owner) checks.push(owner);
+  if (owner && !owner.ok) checks.push({ name: 'http probe', ok: false, detail: `not sent: ${posted!.http!.host}:${posted!.http!.port} is not the daemon's (see above)`, fix: 'see the port owner check' });
+  else if (posted && daemon.ok) checks.push(await checkHttpProbe(paths, posted.event, posted.http!, process.env, options.timeoutMs));
   else if (posted) checks.push({ name: 'http probe', ok: false, detail: `not sent: the daemon is not running; ${await portHolder(posted.http!.port)}`, fix: 'start the daemon first' });
   return checks;
 }

@@ -13,10 +13,12 @@ export interface Listener {
   address: string;
   uid: number;
   inode: string;
-  /** The process holding it, when this user may see it. */
-  pid?: number;
-  /** That process's command line, clipped. */
-  command?: string;
+}
+
+/** A process holding a socket: its pid and command line, clipped. */
+export interface Holder {
+  pid: number;
+  command: string;
 }
 
 // Addresses a connection to 127.0.0.1 or ::1 reaches, as /proc/net writes them (each 32-bit word in host order, little-endian here).
@@ -52,28 +54,36 @@ export function listenersOn(port: number): Listener[] | undefined {
   return found;
 }
 
-/** `listener` with the process of this user that holds it, if one does (a walk of /proc: for doctor, not for every request). */
-export function withProcess(listener: Listener): Listener {
-  if (listener.uid !== process.getuid?.()) return listener;
+/** The processes of this user that hold `listener` (a walk of /proc: for doctor, not for every request). */
+export function holdersOf(listener: Listener): Holder[] {
   const target = `socket:[${listener.inode}]`;
+  const found: Holder[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`) !== target) continue;
-      } catch {
-        continue;
-      }
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 120);
-      return { ...listener, pid: Number(pid), command };
-    }
+    if (holds(pid, target)) found.push({ pid: Number(pid), command: commandOf(pid) });
   }
-  return listener;
+  return found;
+}
+
+function holds(pid: string, target: string): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === target;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+function commandOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 120);
+  } catch {
+    return '?';
+  }
 }
 
 /** A user's name for messages: `name (uid N)`, or `uid N` when the system has no name for it. */
