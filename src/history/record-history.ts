@@ -18,6 +18,7 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
     event: run.event,
     session: run.sessionId,
     command: run.command,
+    ...(run.client !== undefined && { client: run.client }),
     outcome: run.outcome,
     attempt: run.attempt,
     ...(result && {

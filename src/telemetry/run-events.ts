@@ -18,6 +18,8 @@ export interface RunInfo {
   receivedAt: number;
   /** When the daemon took the record from the inbox. */
   takenAt: number;
+  /** The id of the client that sent the record (claude, droid …), from the variables the bridge carried; absent when none is known. */
+  client?: string;
   /** The event id of the failed run this record retries (`hookd retry`), from the record itself. */
   retryOf?: string;
 }

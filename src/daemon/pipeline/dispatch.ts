@@ -124,6 +124,7 @@ export class Dispatcher {
     if (!read.ok) return { rejected: read.reason };
     const { payload, ...rest } = read.record;
     info.command = rest.command;
+    info.client = clientFromEnv(rest.clientEnv)?.id;
     const parsed = parsePayload(payload, 'payload');
     if (!parsed.ok) return { rejected: parsed.reason };
     info.event = parsed.payload.event;

@@ -1,0 +1,121 @@
+// Reproductions of issue 21 item 2, with a second local user (created by the test; needs root, as
+// CI): another user bound [::1]:PORT under a running daemon (an entry that says localhost reaches
+// it first), or 127.0.0.1:PORT while the daemon was down, and received the hooks and their token,
+// and `hookd doctor` sent them the token too. Now the daemon holds both addresses; doctor asks the
+// kernel who listens before it sends anything and names the other user; the token is rotated
+// whenever another user's listener is seen.
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { runHookd } from '../helpers/run-hookd.js';
+import { isRoot, otherUser, OTHER_USER } from '../helpers/second-user.js';
+import { hookdUrl } from '../../src/settings/hookd-url.js';
+
+const listeners: ResultPromise[] = [];
+const logs: string[] = [];
+afterEach(async () => {
+  // runuser passes SIGTERM on to the listener it started.
+  for (const child of listeners.splice(0)) child.kill('SIGTERM');
+  for (const log of logs.splice(0)) rmSync(log, { force: true });
+  await stopTestDaemons();
+  cleanupTempDirs();
+});
+
+// The other user's server: records each request's headers in `log`, answers 204; prints "listening" or the error code.
+const LISTENER = `const [host, port, log] = process.argv.slice(1);
+require('http').createServer((req, res) => { require('fs').appendFileSync(log, JSON.stringify(req.headers) + '\\n'); res.writeHead(204); res.end(); })
+  .on('error', (e) => { console.log(e.code); process.exit(3); })
+  .listen(Number(port), host, () => console.log('listening'));
+setTimeout(() => process.exit(0), 30000);`;
+
+/** The other user listens on host:port; resolves with "listening" or the error code. */
+async function otherUserListens(host: string, port: number): Promise<{ said: string; log: string }> {
+  const log = path.join('/tmp', `hookd-attacker-${randomBytes(4).toString('hex')}.log`);
+  logs.push(log);
+  const child = execa('runuser', ['-u', OTHER_USER, '--', process.execPath, '-e', LISTENER, host, String(port), log], { reject: false, buffer: false });
+  listeners.push(child);
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const said = await waitFor(`the other user's listener on ${host}:${port}`, () => out.trim().split('\n')[0]);
+  return { said, log };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const portIn = (logs: string) => Number(/"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(logs)?.[1]);
+const tokenOf = (stateDir: string) => readFileSync(path.join(stateDir, 'local-token'), 'utf8').trim();
+
+describe('another local user and the loopback port (issue 21 item 2)', () => {
+  it.runIf(isRoot)('cannot bind [::1]:PORT while the daemon runs', async () => {
+    await otherUser();
+    const daemon = testDaemon({});
+    await daemon.start();
+    const port = await waitFor('the loopback port in the log', () => portIn(daemon.logs()));
+    expect((await otherUserListens('::1', port)).said).toBe('EADDRINUSE');
+    expect((await otherUserListens('127.0.0.1', port)).said).toBe('EADDRINUSE');
+  });
+
+  it.runIf(isRoot)('a daemon that finds another user on [::1]:PORT at start says who, and rotates its token', async () => {
+    await otherUser();
+    const port = await freePort();
+    const daemon = testDaemon({});
+    daemon.env.HOOKD_TCP_PORT = String(port);
+    expect((await otherUserListens('::1', port)).said).toBe('listening');
+    await daemon.start();
+    const before = tokenOf(daemon.stateDir);
+    await daemon.stop();
+    await daemon.start();
+    await waitFor('the warning about the other user', () => daemon.logs().includes(`${OTHER_USER} (uid`));
+    expect(daemon.logs()).toContain(`listens on ::1:${port}, where http hooks go: it may have received hooks and their token, so the token was rotated`);
+    expect(tokenOf(daemon.stateDir)).not.toBe(before);
+  });
+
+  it.runIf(isRoot)('doctor names the other user holding 127.0.0.1:PORT and sends it nothing; the token is rotated', async () => {
+    await otherUser();
+    const port = await freePort();
+    const entry = { type: 'http', url: hookdUrl(port, 'Notification', 'true'), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 };
+    const daemon = testDaemon({ Notification: [{ hooks: [entry] }] });
+    daemon.env.HOOKD_TCP_PORT = '0';
+    await daemon.start();
+    const token = tokenOf(daemon.stateDir);
+    // The daemon is on another port: the entries' port is free, and the other user takes it.
+    const { said, log } = await otherUserListens('127.0.0.1', port);
+    expect(said).toBe('listening');
+    const doctor = await runHookd(['doctor', '--timeout', '5'], { env: { ...daemon.env, HOOKD_TOKEN: token } });
+    expect(doctor.exitCode).toBe(1);
+    expect(doctor.stdout).toMatch(new RegExp(`✗ port owner: another user listens where the http hooks go \\(${OTHER_USER} \\(uid \\d+\\) on 127\\.0\\.0\\.1:${port}\\): doctor did not send the token there`));
+    expect(doctor.stdout).toContain('✗ http probe: not sent');
+    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+    expect(tokenOf(daemon.stateDir)).not.toBe(token);
+    // The daemon itself refuses the old token from now on (it was rotated through the daemon).
+    const old = await fetch(`http://127.0.0.1:${portIn(daemon.logs())}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    expect(old.status).toBe(401);
+  });
+
+  it('hookd token rotate: the daemon refuses the old token at once and takes the new one', async () => {
+    const daemon = testDaemon({});
+    await daemon.start();
+    const port = await waitFor('the loopback port in the log', () => portIn(daemon.logs()));
+    const old = tokenOf(daemon.stateDir);
+    const rotated = await runHookd(['token', 'rotate'], { env: daemon.env });
+    expect(rotated.exitCode, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain('the running daemon refuses the old one from now on');
+    const fresh = tokenOf(daemon.stateDir);
+    expect(fresh).not.toBe(old);
+    const metrics = (token: string) => fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    expect(await metrics(old)).toBe(401);
+    expect(await metrics(fresh)).toBe(200);
+  });
+});
