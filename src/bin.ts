@@ -12,6 +12,11 @@ async function main(argv: string[]): Promise<void> {
     await emitFromArgv(argv.slice(3));
     return;
   }
+  if (argv[2] === 'sync') {
+    const { syncFromArgv } = await import('./bridge/sync.js');
+    await syncFromArgv(argv.slice(3));
+    return;
+  }
   const { buildProgram } = await import('./cli/program.js');
   await buildProgram(version).parseAsync(argv);
 }

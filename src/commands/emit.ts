@@ -1,13 +1,15 @@
 // The bridge's Node path: what `hookd emit` does when bin/hookd's sh fast path is not used
 // (HOOKD_BRIDGE_NODE=1, or dist/bin.js run directly). It stores the event and always exits 0,
 // silent on stdout: a client may parse a hook's stdout, and a failing bridge must not fail the agent.
-// Options, before `--`: `--state-dir D`; `--payload-arg`, for Codex's `notify` program, which
-// gets the event as its last argument instead of on stdin. Keep in step with bin/hookd.
+// Options, before `--`: `--state-dir D`; `--event NAME`, the event of a payload that does not
+// name it (Copilot CLI's camelCase events); `--payload-arg`, for Codex's `notify` program, which
+// gets the event as its last argument instead of on stdin. The record also notes the working
+// directory the client ran the bridge in. Keep in step with bin/hookd.
 import { existsSync, statSync } from 'node:fs';
-import { buffer } from 'node:stream/consumers';
+import { readEvent } from '../bridge/read-event.js';
 import { writeRecord } from '../events/write-record.js';
 import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
-import { clientEnvOf } from '../events/client-env.js';
+import { BRIDGE_NOTES, clientEnvOf } from '../events/client-env.js';
 import { stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
 
@@ -36,9 +38,11 @@ function ownedByOther(state: string): boolean {
 export async function emitFromArgv(args: string[]): Promise<void> {
   let words = args;
   let stateFlag: string | undefined;
+  let event: string | undefined;
   let payloadArg = false;
   for (;;) {
     if (words[0] === '--state-dir' && words[1] !== undefined) [stateFlag, words] = [words[1], words.slice(2)];
+    else if (words[0] === '--event' && words[1] !== undefined) [event, words] = [words[1], words.slice(2)];
     else if (words[0] === '--payload-arg') [payloadArg, words] = [true, words.slice(1)];
     else break;
   }
@@ -60,13 +64,14 @@ export async function emitFromArgv(args: string[]): Promise<void> {
   // have made the directory in between), as bin/hookd does.
   if (ownedByOther(state)) return fail(notOurs);
   try {
-    const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await buffer(process.stdin);
+    const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await readEvent(process.stdin);
     const dirs = inboxDirs(state);
     if (!existsSync(dirs.new)) {
       ensureInboxDirs(dirs);
       if (ownedByOther(state)) return fail(notOurs);
     }
-    await writeRecord(state, { command, clientEnv: clientEnvOf(process.env, command), payload });
+    const notes = { ...(event ? { [BRIDGE_NOTES.event]: event } : {}), [BRIDGE_NOTES.cwd]: process.cwd() };
+    await writeRecord(state, { command, clientEnv: { ...clientEnvOf(process.env, command), ...notes }, payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);
   }

@@ -3,11 +3,15 @@
 //
 //   hookd-record 1\n  CMD \0  NAME=value \0 ...  \0  PAYLOAD-BYTES
 //
+// A run record (run-record.ts) starts `hookd-run 1` instead: a run the synchronous bridge made.
+//
 // NAME=value are the client's variables the bridge carries (events/client-env.ts).
 //
 // CMD and each NAME=value cannot hold a NUL (they come from argv and the environment) and are
 // never empty, so an empty field ends the header; the payload is every byte after it, as received.
 // The time received is the file's modification time. Keep bin/hookd in step with this file.
+
+import { parseRunBody, RUN_MAGIC, type BridgeRun } from './run-record.js';
 
 export const RECORD_MAGIC = 'hookd-record 1\n';
 
@@ -15,6 +19,8 @@ export interface RecordContent {
   command: string;
   clientEnv: Record<string, string>;
   payload: Buffer;
+  /** A run the synchronous bridge already made (run-record.ts): the daemon records it, never runs it. */
+  run?: BridgeRun;
 }
 
 /** The bytes of a record. */
@@ -25,6 +31,7 @@ export function serializeRecord(content: RecordContent): Buffer {
 
 /** Parse record bytes, or say why they are not a record. */
 export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent } | { ok: false; reason: string } {
+  if (bytes.subarray(0, RUN_MAGIC.length).equals(Buffer.from(RUN_MAGIC))) return parseRun(bytes);
   if (!bytes.subarray(0, RECORD_MAGIC.length).equals(Buffer.from(RECORD_MAGIC))) {
     return { ok: false, reason: 'not a hookd record (bad header)' };
   }
@@ -46,4 +53,14 @@ export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent }
     if (eq > 0) clientEnv[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return { ok: true, content: { command, clientEnv, payload: bytes.subarray(start) } };
+}
+
+// A run record: its command, then the run's facts and bytes.
+function parseRun(bytes: Buffer): { ok: true; content: RecordContent } | { ok: false; reason: string } {
+  const end = bytes.indexOf(0, RUN_MAGIC.length);
+  if (end === -1) return { ok: false, reason: 'run record header is cut short (the bridge stopped while writing)' };
+  const command = bytes.subarray(RUN_MAGIC.length, end).toString('utf8');
+  if (!command) return { ok: false, reason: 'record names no command' };
+  const body = parseRunBody(bytes, end + 1);
+  return body.ok ? { ok: true, content: { command, clientEnv: {}, payload: body.payload, run: body.run } } : body;
 }

@@ -12,13 +12,18 @@ export function newRecordId(): string {
 }
 
 /** Store `content` durably in the inbox of `stateDir`; returns the record's id. */
-export async function writeRecord(stateDir: string, content: RecordContent): Promise<string> {
+export function writeRecord(stateDir: string, content: RecordContent): Promise<string> {
+  return writeRecordBytes(stateDir, serializeRecord(content));
+}
+
+/** Store a record's bytes (an event's, or a run's: run-record.ts) durably in the inbox of `stateDir`; returns its id. */
+export async function writeRecordBytes(stateDir: string, bytes: Buffer): Promise<string> {
   const dirs = inboxDirs(stateDir);
   ensureInboxDirs(dirs);
   const id = newRecordId();
   const file = await open(path.join(dirs.tmp, id), 'wx', 0o600);
   try {
-    await file.writeFile(serializeRecord(content));
+    await file.writeFile(bytes);
     await file.sync();
   } finally {
     await file.close();

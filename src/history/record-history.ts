@@ -37,6 +37,7 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
     ...(run.startedAt !== undefined && { startedAt: iso(run.startedAt), endedAt: iso(run.endedAt) }),
     ...(isProbe(run.sessionId, run.command) && { probe: true as const }),
     ...(run.retryOf !== undefined && { retryOf: run.retryOf }),
+    ...(run.inline && { bridge: 'sync' as const, decided: run.inline.decided, decision: run.inline.decision }),
   };
 }
 

@@ -39,6 +39,8 @@ export interface RunFinished extends RunInfo {
   result?: Outcome;
   /** Why the record was rejected, or why the hook could not start. */
   detail?: string;
+  /** A run the synchronous bridge made in line, the client waiting on it: what it decided. */
+  inline?: { decided: boolean; decision: string };
 }
 
 /** The events a run publishes, by name. */

@@ -15,6 +15,8 @@ import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
 import { timeoutOf } from '../../settings/daemon-hooks.js';
 import { clientFromEnv } from '../../clients/registry.js';
 import { DuplicateFilter } from './duplicates.js';
+import { finishedOf, namesOf } from './bridged-run.js';
+import type { BridgeRun } from '../../events/run-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox, ReadResult } from '../../events/inbox.js';
 import type { RecordContent } from '../../events/record-format.js';
@@ -104,6 +106,11 @@ export class Dispatcher {
       inbox.reject(claim.key, checked.rejected);
       return events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: checked.rejected });
     }
+    if ('bridged' in checked) {
+      // Ran in line already: only its outcome is published, and the record is done with.
+      await events.publish('finished', finishedOf(info, checked.bridged));
+      return inbox.finish(claim.key);
+    }
     if ('duplicate' in checked) {
       await events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'duplicate' });
       return inbox.finish(claim.key);
@@ -119,11 +126,15 @@ export class Dispatcher {
 
   // Read and validate the record, filling in `info` as far as it goes: what its run needs, or why
   // it cannot run, or that it is a duplicate delivery.
-  private check(claim: Claim, info: RunInfo): Runnable | { rejected: string } | { duplicate: true } {
+  private check(claim: Claim, info: RunInfo): Runnable | { rejected: string } | { duplicate: true } | { bridged: BridgeRun } {
     const read = this.read(claim.key);
     if (!read.ok) return { rejected: read.reason };
-    const { payload, ...rest } = read.record;
+    const { payload, run, ...rest } = read.record;
     info.command = rest.command;
+    if (run) {
+      Object.assign(info, namesOf(run, payload));
+      return { bridged: run };
+    }
     info.client = clientFromEnv(rest.clientEnv)?.id;
     const parsed = parsePayload(payload, 'payload');
     if (!parsed.ok) return { rejected: parsed.reason };

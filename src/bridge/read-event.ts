@@ -1,0 +1,68 @@
+// How both bridges read the event from stdin: until the end of one JSON value, EOF, or IDLE_MS
+// without a byte, since a client may write the event and leave stdin open (seen in Claude Code):
+// the bridge must not wait for an EOF that never comes. What arrived in the same read as the
+// value's end is kept (Claude Code's trailing newline). native/hookd-bridge.c reads the same way.
+import type { Readable } from 'node:stream';
+
+/** How long a bridge waits for the next byte of an event before taking what it has. */
+export const IDLE_MS = 500;
+
+/** Finds the end of one JSON value, fed a chunk at a time. */
+export class JsonEnd {
+  private started = false;
+  private scalar = false;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  done = false;
+
+  feed(chunk: Buffer): void {
+    for (let i = 0; i < chunk.length && !this.done; i++) this.byte(chunk[i]!);
+  }
+
+  private byte(c: number): void {
+    if (!this.started) {
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return;
+      this.started = true;
+      if (c === 0x7b || c === 0x5b) this.depth = 1;
+      else if (c === 0x22) this.inString = true;
+      else this.scalar = true; // not an object: read to EOF or idle
+      return;
+    }
+    if (this.scalar) return;
+    if (this.inString) {
+      if (this.escaped) this.escaped = false;
+      else if (c === 0x5c) this.escaped = true;
+      else if (c === 0x22) [this.inString, this.done] = [false, this.depth === 0];
+      return;
+    }
+    if (c === 0x22) this.inString = true;
+    else if (c === 0x7b || c === 0x5b) this.depth++;
+    else if ((c === 0x7d || c === 0x5d) && --this.depth === 0) this.done = true;
+  }
+}
+
+/** Read one event from `stream`, then let go of it (an open stdin must not keep the process alive). */
+export function readEvent(stream: Readable, idleMs = IDLE_MS): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const end = new JsonEnd();
+    let idle: NodeJS.Timeout;
+    const finish = () => {
+      clearTimeout(idle);
+      stream.off('data', onData);
+      stream.destroy();
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      end.feed(chunk);
+      if (end.done) return finish();
+      idle.refresh();
+    };
+    idle = setTimeout(finish, idleMs);
+    stream.on('data', onData);
+    stream.once('end', finish);
+    stream.once('error', finish);
+  });
+}

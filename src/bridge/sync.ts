@@ -1,0 +1,119 @@
+// The synchronous bridge in Node: what bin/hookd runs for `hookd sync` when there is no native
+// bridge (no C compiler at install) or HOOKD_BRIDGE_NODE is set. Same contract as
+// native/hookd-bridge.c, which is the fast path: run CMD on the event in its own process group
+// under hookd's deadline, hand the client its stdout, stderr and exit code unchanged, and record
+// the run in the inbox. It never depends on the daemon, and never fails the agent on its own.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { readEvent } from './read-event.js';
+import { recordRun } from './record-run.js';
+import { hookdDeadlineMs } from '../clients/contract.js';
+import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
+import { killGroup } from '../runner/kill-group.js';
+import type { BridgeRun } from '../events/run-record.js';
+
+interface SyncOptions {
+  client?: string;
+  event?: string;
+  timeoutSec?: number;
+  stateDir?: string;
+  command: string;
+}
+
+function parseArgs(args: string[]): SyncOptions {
+  const options: SyncOptions = { command: '' };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const [word, value] = [args[i], args[i + 1]];
+    if (word === '--client' && value !== undefined) options.client = args[++i];
+    else if (word === '--event' && value !== undefined) options.event = args[++i];
+    else if (word === '--timeout' && value !== undefined) options.timeoutSec = Number(args[++i]);
+    else if (word === '--state-dir' && value !== undefined) options.stateDir = args[++i];
+    else if (word === '--') { i++; break; }
+    else break;
+  }
+  options.command = args.slice(i).join(' ');
+  return options;
+}
+
+const eventOf = (payload: Buffer): string => {
+  try {
+    const event = (JSON.parse(payload.toString('utf8')) as Record<string, unknown>).hook_event_name;
+    return typeof event === 'string' ? event : '';
+  } catch {
+    return '';
+  }
+};
+
+/** `hookd sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD…`. */
+export async function syncFromArgv(args: string[]): Promise<void> {
+  const options = parseArgs(args);
+  if (options.command.trim() === '') {
+    process.stderr.write('hookd sync: no command given; write: hookd sync -- CMD\n');
+    return;
+  }
+  const payload = process.stdin.isTTY ? Buffer.alloc(0) : await readEvent(process.stdin);
+  const client = options.client ? (clientById(options.client) ?? GENERIC) : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
+  const timeoutSec = options.timeoutSec !== undefined && options.timeoutSec > 0 ? options.timeoutSec : client.defaultTimeoutSec;
+  const timeoutMs = Math.round(timeoutSec * 1000);
+  const run = await runInLine(options.command, payload, timeoutMs, options.event ?? eventOf(payload), client.id);
+  let code: number;
+  if (run.spawnError !== undefined) {
+    process.stderr.write(`hookd sync: the hook could not start: ${run.spawnError}\n`);
+    code = 1;
+  } else if (run.timedOut) {
+    process.stderr.write(run.stderr);
+    process.stderr.write(`hookd sync: the hook timed out after ${(hookdDeadlineMs(timeoutMs) / 1000).toFixed(1)} s; hookd ended it\n`);
+    process.stdout.write(client.contract.onTimeout.stdout);
+    code = client.contract.onTimeout.exitCode;
+  } else {
+    const answer = run.exitCode === 0 && run.stdout.length === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
+    if (answer !== undefined) run.answer = answer;
+    process.stdout.write(answer ?? run.stdout);
+    process.stderr.write(run.stderr);
+    code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? 1);
+  }
+  await recordRun(options.stateDir, options.command, run, payload);
+  process.exitCode = code;
+}
+
+// Run `sh -c command` to its end or hookd's deadline: the run is over when its process exits,
+// not when a child it left behind lets go of the pipes.
+function runInLine(command: string, payload: Buffer, timeoutMs: number, event: string, client: string): Promise<BridgeRun> {
+  const deadlineMs = hookdDeadlineMs(timeoutMs);
+  const startedAt = Date.now();
+  const base = { client, event, cwd: process.cwd(), startedAt, timeoutMs, timedOut: false };
+  return new Promise((resolve) => {
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'pipe' });
+    const done = (facts: Partial<BridgeRun>) => {
+      clearTimeout(deadline);
+      const out = Buffer.concat(stdout);
+      const err = Buffer.concat(stderr);
+      resolve({ ...base, endedAt: Date.now(), durationMs: Date.now() - startedAt, exitCode: null, signal: null, stdout: out, stderr: err, stdoutBytes: out.length, stderrBytes: err.length, ...facts });
+    };
+    let timedOut = false;
+    // Counted from this process's start (performance.now() is 0 there), as the client counts from
+    // its spawn: Node's start-up is part of the time the client waits.
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid, 'SIGTERM');
+      setTimeout(() => killGroup(child.pid, 'SIGKILL'), (timeoutMs - deadlineMs) / 2).unref();
+    }, Math.max(0, deadlineMs - performance.now()));
+    child.on('error', (error) => done({ spawnError: error.message }));
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(payload);
+    child.on('exit', (code, signal) => {
+      // What the pipes already hold is read; a grandchild holding them open is not waited for.
+      setImmediate(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        const number = signal ? (os.constants.signals[signal] ?? 0) : null;
+        done({ timedOut, exitCode: signal ? null : code, signal: number });
+      });
+    });
+  });
+}

@@ -1,0 +1,63 @@
+// A run the synchronous bridge made in line (events/run-record.ts): the hook already ran in the
+// client's process tree and the client already acted on its answer, so the daemon runs nothing and
+// only publishes the outcome, with what the hook decided as its client reads it (clients/contract.ts).
+import { constants } from 'node:os';
+import { readDecision, blocks } from '../../clients/contract.js';
+import { clientById, GENERIC, SESSION_FIELDS } from '../../clients/registry.js';
+import type { BridgeRun } from '../../events/run-record.js';
+import type { Outcome, RunStatus } from '../../runner/outcome.js';
+import type { RunFinished, RunInfo } from '../../telemetry/run-events.js';
+
+const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number as number, name]));
+
+/** The event and session of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
+export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessionId: string } {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(payload.toString('utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: the hook still ran on it; the history names no session.
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
+  return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '' };
+}
+
+/** The published outcome of a bridged run. */
+export function finishedOf(info: RunInfo, run: BridgeRun): RunFinished {
+  const client = clientById(run.client) ?? GENERIC;
+  const stdoutText = run.stdout.toString('utf8');
+  const stderrText = run.stderr.toString('utf8');
+  const { status, detail } = statusOf(run, (code) => blocks(client.contract, info.event, code), stderrText);
+  const result: Outcome = {
+    status,
+    exitCode: run.exitCode,
+    signal: run.signal === null ? null : (SIGNALS.get(run.signal) ?? String(run.signal)),
+    durationMs: run.durationMs,
+    stdout: { text: stdoutText, bytes: run.stdoutBytes, truncated: run.stdoutBytes > run.stdout.length },
+    stderr: { text: stderrText, bytes: run.stderrBytes, truncated: run.stderrBytes > run.stderr.length },
+    ...(detail !== undefined && { error: detail }),
+  };
+  const decision = status === 'ok' || status === 'failed' ? readDecision(client.contract, info.event, run.exitCode, stdoutText, stderrText) : { decided: false, reads: 'none' };
+  return {
+    ...info,
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    outcome: status,
+    result,
+    ...(detail !== undefined && { detail }),
+    client: client.id,
+    inline: { decided: decision.decided, decision: decision.reads },
+  };
+}
+
+// How the run ended. A blocking exit is the hook deciding, not failing; `sh` exiting 126 or 127
+// means the command could not start (not found, not executable): never a silent approval.
+function statusOf(run: BridgeRun, blocking: (code: number | null) => boolean, stderr: string): { status: RunStatus; detail?: string } {
+  if (run.spawnError !== undefined) return { status: 'spawn_error', detail: run.spawnError };
+  if (run.timedOut) return { status: 'timed_out' };
+  if (run.signal !== null) return { status: 'failed' };
+  if (run.exitCode === 126 || run.exitCode === 127) return { status: 'spawn_error', detail: stderr.trim().split('\n')[0] || `exit ${run.exitCode}` };
+  return { status: run.exitCode === 0 || blocking(run.exitCode) ? 'ok' : 'failed' };
+}

@@ -1,0 +1,97 @@
+// The record of a run the synchronous bridge made in line (native/hookd-bridge.c, or sync.ts when
+// there is no native bridge): the hook already ran and the client already has its answer; the
+// daemon only records it. One file, written with plain writes:
+//
+//   hookd-run 1\n  CMD \0  name=value \0 ...  \0  PAYLOAD  STDOUT-KEPT  STDERR-KEPT
+//
+// The facts give the three parts' lengths (payloadBytes, stdoutKept, stderrKept) and the run's
+// own facts (client, event, cwd, times, exitCode or signal, timedOut, spawnError, answer).
+
+export const RUN_MAGIC = 'hookd-run 1\n';
+
+/** What the synchronous bridge saw of one run. Times are ms since the epoch. */
+export interface BridgeRun {
+  client: string;
+  event: string;
+  cwd?: string;
+  startedAt: number;
+  endedAt: number;
+  durationMs: number;
+  timeoutMs: number;
+  exitCode: number | null;
+  /** The signal's number, when the hook was killed by one. */
+  signal: number | null;
+  timedOut: boolean;
+  /** Why the hook could not start, when it could not. */
+  spawnError?: string;
+  /** What the bridge printed for a hook that said nothing (Codex's Stop needs `{}`). */
+  answer?: string;
+  stdout: Buffer;
+  stderr: Buffer;
+  /** The whole output's sizes: more than the kept bytes when the hook printed past the cap. */
+  stdoutBytes: number;
+  stderrBytes: number;
+}
+
+/** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
+export function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBytes: number; stdoutKept: number; stderrKept: number }): string[] {
+  const facts: Array<[string, string | number | undefined]> = [
+    ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', run.spawnError], ['answer', run.answer],
+    ['timeoutMs', run.timeoutMs], ['startedAt', run.startedAt], ['endedAt', run.endedAt], ['durationMs', run.durationMs],
+    run.signal !== null ? ['signal', run.signal] : ['exitCode', run.exitCode ?? 0], ['timedOut', run.timedOut ? 1 : undefined],
+    ['payloadBytes', run.payloadBytes], ['stdoutBytes', run.stdoutBytes], ['stdoutKept', run.stdoutKept],
+    ['stderrBytes', run.stderrBytes], ['stderrKept', run.stderrKept],
+  ];
+  return facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
+}
+
+/** Parse a run record's body (after its command field): the facts, then payload and outputs. */
+export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: BridgeRun; payload: Buffer } | { ok: false; reason: string } {
+  const facts = new Map<string, string>();
+  for (;;) {
+    const end = bytes.indexOf(0, start);
+    if (end === -1) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
+    const field = bytes.subarray(start, end).toString('utf8');
+    start = end + 1;
+    if (field === '') break;
+    const eq = field.indexOf('=');
+    if (eq > 0) facts.set(field.slice(0, eq), field.slice(eq + 1));
+  }
+  const count = (name: string) => {
+    const value = Number(facts.get(name) ?? 0);
+    return Number.isSafeInteger(value) && value >= 0 ? value : 0;
+  };
+  const [payloadBytes, stdoutKept, stderrKept] = [count('payloadBytes'), count('stdoutKept'), count('stderrKept')];
+  if (start + payloadBytes + stdoutKept + stderrKept !== bytes.length) return { ok: false, reason: 'run record does not hold the bytes its facts announce' };
+  const payload = bytes.subarray(start, start + payloadBytes);
+  const stdout = bytes.subarray(start + payloadBytes, start + payloadBytes + stdoutKept);
+  const stderr = bytes.subarray(start + payloadBytes + stdoutKept);
+  const signal = facts.has('signal') ? count('signal') : null;
+  const run: BridgeRun = {
+    client: facts.get('client') ?? 'generic',
+    event: facts.get('event') ?? '',
+    ...(facts.has('cwd') && { cwd: facts.get('cwd') }),
+    startedAt: count('startedAt'),
+    endedAt: count('endedAt'),
+    durationMs: count('durationMs'),
+    timeoutMs: count('timeoutMs'),
+    exitCode: signal === null ? count('exitCode') : null,
+    signal,
+    timedOut: facts.get('timedOut') === '1',
+    ...(facts.has('spawnError') && { spawnError: facts.get('spawnError') }),
+    ...(facts.has('answer') && { answer: facts.get('answer') }),
+    stdout,
+    stderr,
+    stdoutBytes: Math.max(count('stdoutBytes'), stdoutKept),
+    stderrBytes: Math.max(count('stderrBytes'), stderrKept),
+  };
+  return { ok: true, run, payload };
+}
+
+/** The bytes of a run record (what native/hookd-bridge.c writes), keeping the first `keep` bytes of each output. */
+export function serializeRun(command: string, run: BridgeRun, payload: Buffer, keep = 64 * 1024): Buffer {
+  const stdout = run.stdout.subarray(0, keep);
+  const stderr = run.stderr.subarray(0, keep);
+  const facts = runFacts({ ...run, payloadBytes: payload.length, stdoutKept: stdout.length, stderrKept: stderr.length });
+  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`), payload, stdout, stderr]);
+}

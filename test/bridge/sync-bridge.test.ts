@@ -1,0 +1,130 @@
+// The synchronous bridge as a client runs it: `sh -c "hookd sync -- 'CMD'"`, the event on stdin,
+// the answer read from stdout, stderr and the exit code. Every case runs against the native bridge
+// and against the Node bridge (HOOKD_BRIDGE_NODE=1): the two must answer alike.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOOKD } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { processAlive } from '../helpers/process-alive.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { parseRecord } from '../../src/events/record-format.js';
+
+afterEach(cleanupTempDirs);
+
+interface Answer { code: number | null; signal: string | null; stdout: Buffer; stderr: string }
+
+/**
+ * Run the bridge as a client does: `keepStdinOpen` writes the event and never closes stdin;
+ * `clientTimeoutMs` kills the bridge as a client does when its own timeout fires (then `signal`).
+ */
+function client(command: string, payload: string | Buffer, options: { node: boolean; state: string; args?: string[]; keepStdinOpen?: boolean; clientTimeoutMs?: number }): Promise<Answer> {
+  const words = ['sync', ...(options.args ?? []), '--', command].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
+  const env = { ...process.env, HOOKD_STATE_DIR: options.state, ...(options.node ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
+  if (!options.node) delete env.HOOKD_BRIDGE_NODE;
+  const child = spawn('sh', ['-c', `exec ${HOOKD} ${words}`], { env, stdio: 'pipe' });
+  const clientTimeout = options.clientTimeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.clientTimeoutMs) : undefined;
+  const out: Buffer[] = [];
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdin.on('error', () => undefined);
+  if (options.keepStdinOpen) child.stdin.write(payload);
+  else child.stdin.end(payload);
+  return new Promise((resolve) => child.on('exit', (code, signal) => setImmediate(() => {
+    clearTimeout(clientTimeout);
+    child.stdin.destroy();
+    resolve({ code, signal, stdout: Buffer.concat(out), stderr: err });
+  })));
+}
+
+/** The run records the bridge left in the inbox, parsed. */
+function runs(state: string) {
+  const tmp = path.join(state, 'inbox', 'tmp');
+  if (!existsSync(tmp)) return [];
+  return readdirSync(tmp).map((name) => {
+    const parsed = parseRecord(readFileSync(path.join(tmp, name)));
+    if (!parsed.ok || !parsed.content.run) throw new Error(`not a run record: ${name}`);
+    return { ...parsed.content.run, command: parsed.content.command, payload: parsed.content.payload };
+  });
+}
+
+const STOP = '{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}\n';
+
+describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('hookd sync ($impl)', ({ node }) => {
+  it('hands the client exactly what the hook said: stdout bytes, stderr, exit code', async () => {
+    const state = tempDir();
+    const answer = await client(`cat; printf '\\377\\000x'; echo 'keep going' >&2; exit 2`, STOP, { node, state });
+    expect(answer.code).toBe(2);
+    expect(answer.stdout).toEqual(Buffer.concat([Buffer.from(STOP), Buffer.from([0xff, 0x00, 0x78])]));
+    expect(answer.stderr).toBe('keep going\n');
+    const [run] = runs(state);
+    expect(run).toMatchObject({ exitCode: 2, event: 'Stop', timedOut: false });
+    expect(run!.payload.toString()).toBe(STOP);
+  });
+
+  it("prints Codex's empty answer for a silent Stop hook, and nothing for Claude Code's", async () => {
+    const state = tempDir();
+    const codex = await client('cat >/dev/null', STOP, { node, state, args: ['--client', 'codex'] });
+    expect([codex.code, codex.stdout.toString()]).toEqual([0, '{}']);
+    const claude = await client('cat >/dev/null', STOP, { node, state, args: ['--client', 'claude'] });
+    expect([claude.code, claude.stdout.toString()]).toEqual([0, '']);
+  });
+
+  it('does not wait for a client that leaves stdin open: the hook gets the event and EOF', async () => {
+    const state = tempDir();
+    const answer = await client('cat', STOP, { node, state, keepStdinOpen: true });
+    expect(answer.code).toBe(0);
+    expect(answer.stdout.toString()).toBe(STOP);
+  });
+
+  it('ends the whole process group at its deadline, before the client’s own timeout, and answers as the client reads a timeout', async () => {
+    const state = tempDir();
+    const pidFile = path.join(state, 'child.pid');
+    const answer = await client(`sleep 300 & echo $! > ${pidFile}; sleep 300`, STOP, { node, state, args: ['--timeout', '3', '--client', 'claude'], clientTimeoutMs: 3000 });
+    expect([answer.signal, answer.code]).toEqual([null, 1]);
+    expect(answer.stderr).toMatch(/timed out after 2\.7 s; hookd ended it/);
+    await waitFor('the child the hook left to be ended', () => !processAlive(Number(readFileSync(pidFile, 'utf8'))));
+    expect(runs(state)[0]).toMatchObject({ timedOut: true });
+  });
+
+  it('is over when the hook exits, though a child it left holds stdout open', async () => {
+    const state = tempDir();
+    const answer = await client(`(sleep 20; echo late) & echo '{"decision":"block","reason":"tests fail"}'; exit 0`, STOP, { node, state, args: ['--timeout', '10'], clientTimeoutMs: 9000 });
+    expect([answer.signal, answer.code]).toEqual([null, 0]);
+    expect(answer.stdout.toString()).toBe('{"decision":"block","reason":"tests fail"}\n');
+  });
+
+  it('survives a hook that never reads a 32 MiB event, and one that prints 100 MiB', async () => {
+    const state = tempDir();
+    const big = `{"hook_event_name":"Stop","session_id":"s2","pad":"${'x'.repeat(32 * 1024 * 1024)}"}`;
+    const ignored = await client('exit 0', big, { node, state, args: ['--timeout', '20'] });
+    expect(ignored.code).toBe(0);
+    const loud = await client('head -c 104857600 /dev/zero', STOP, { node, state, args: ['--timeout', '20'] });
+    expect(loud.stdout.length).toBe(100 * 1024 * 1024);
+    const recorded = runs(state).find((run) => run.stdoutBytes === 100 * 1024 * 1024);
+    expect(recorded?.stdout.length).toBe(64 * 1024);
+    expect(runs(state).find((run) => run.payload.length === big.length)).toBeDefined();
+  });
+
+  it('passes on a hook killed by a signal as the shell would, and a command that cannot start as sh says it', async () => {
+    const state = tempDir();
+    const killed = await client('kill -9 $$', STOP, { node, state });
+    expect(killed.code).toBe(137);
+    const missing = await client('/nonexistent/guard.py', STOP, { node, state });
+    expect(missing.code).toBe(127);
+    expect(missing.stderr).toMatch(/not found/);
+    expect(runs(state).map((run) => run.signal ?? run.exitCode).sort()).toEqual([127, 9]);
+  });
+
+  it('answers two deciding events of one session at once, each with its own answer', async () => {
+    const state = tempDir();
+    const [a, b] = await Promise.all([
+      client(`sleep 0.3; echo a; exit 2`, STOP, { node, state }),
+      client(`echo b`, STOP, { node, state }),
+    ]);
+    expect([a.code, a.stdout.toString(), b.code, b.stdout.toString()]).toEqual([2, 'a\n', 0, 'b\n']);
+    expect(runs(state)).toHaveLength(2);
+  });
+});
