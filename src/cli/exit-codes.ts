@@ -19,7 +19,11 @@ const EDIT = (done: string): Codes => [
 /** Exit codes by command path (`service status`); commands not listed succeed with 0, fail with 1, refuse bad input with 2. */
 const EXIT_CODES: Record<string, Codes> = {
   emit: [[0, 'always, even when the event could not be stored (the reason goes to stderr): a failing bridge must not fail the agent']],
-  run: [[0, 'every hook succeeded'], [1, 'a hook failed or timed out'], [2, `${BAD_INPUT}, an unknown event, or invalid hook files`]],
+  run: [
+    [0, 'every hook succeeded'],
+    [1, 'a hook failed or timed out, or a hook file was skipped for its errors (the valid files\' hooks ran)'],
+    [2, `${BAD_INPUT}, an unknown event, the file given with --settings is invalid, or no hook file is valid`],
+  ],
   validate: [[0, 'the hook files are valid (warnings do not fail)'], [1, 'a hook file has errors'], [2, BAD_INPUT]],
   daemon: [[0, 'stopped by SIGTERM or SIGINT'], [1, 'could not start, or its state directory or socket was deleted under it'], [2, BAD_INPUT]],
   status: [[0, 'the daemon answered'], [1, 'the daemon is not running'], [2, BAD_INPUT]],

@@ -1,6 +1,11 @@
-// How `hookd history` prints runs: one line per run (time, event, outcome, took, command, id), and
-// one run whole for `hookd history show`.
-import { describeOutcome } from '../runner/outcome.js';
+// How the CLI prints runs: one row per run (time, client, event, outcome, took, command, id) in
+// aligned columns, and one run whole for `hookd history show`. Every string that came from a run
+// (event, session, command, output) is cleaned of terminal control sequences before it is printed.
+import { describeOutcome, meaningOf, type OutcomeName } from '../runner/outcome.js';
+import { cleanLine, cleanText } from '../common/terminal/clean-text.js';
+import { columns, type Cell } from '../common/terminal/columns.js';
+import { coloursFor, type Colours } from '../common/terminal/colours.js';
+import { localTime } from '../common/terminal/local-time.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import type { RunSummary } from '../history/run-summary.js';
 
@@ -13,43 +18,61 @@ export function took(ms: number | undefined): string {
   return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Local time, to the second: 2024-05-01 12:00:03. */
-export function localTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+/** `text` cleaned, on one line, cut to `max` characters with an ellipsis. */
+export function oneLine(text: string, max: number): string {
+  const flat = cleanLine(text);
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+/** The colour of outcome `name`: green when it went well, red when it failed, yellow otherwise. */
+export function outcomePaint(colours: Colours, name: OutcomeName): (text: string) => string {
+  return name === 'ok' ? colours.green : meaningOf(name).failed ? colours.red : colours.yellow;
+}
 
-/** One run in one line. */
-export function runLine(run: RunSummary): string {
-  const outcome = describeOutcome(run.outcome, run) + (run.probe ? ' (probe)' : '') + (run.retryOf ? ' (retry)' : '');
-  return `${localTime(run.time)}  ${(run.event || '?').padEnd(16)} ${oneLine(outcome, 40).padEnd(20)} ${took(run.durationMs).padStart(6)}  ${oneLine(run.command, 60).padEnd(40)}  ${run.id}`;
+/** The client's name in a listing: its profile id, `-` when the run did not say. */
+export const clientOf = (run: { client?: string | undefined }) => run.client ?? '-';
+
+/** One run as a row of cells. */
+export function runRow(run: RunSummary, colours: Colours): Cell[] {
+  const marks = (run.probe ? ' (probe)' : '') + (run.retryOf ? ' (retry)' : '');
+  return [
+    localTime(run.time),
+    clientOf(run),
+    oneLine(run.event || '?', 40),
+    { text: oneLine(describeOutcome(run.outcome, run), 50) + marks, paint: outcomePaint(colours, run.outcome) },
+    { text: took(run.durationMs), align: 'right' },
+    oneLine(run.command, 60),
+    { text: run.id, paint: colours.dim },
+  ];
+}
+
+// The narrowest each column of a run is when rows print one at a time (--follow): most rows line up.
+const FOLLOW_WIDTHS = [25, 6, 16, 16, 6, 40];
+
+/** Runs as aligned lines; `streaming` for rows printed one at a time, which cannot see the others. */
+export function runLines(runs: readonly RunSummary[], streaming = false): string[] {
+  const colours = coloursFor();
+  return columns(runs.map((run) => runRow(run, colours)), { minWidths: streaming ? FOLLOW_WIDTHS : [] });
 }
 
 /** The moments of one attempt, each after the bridge wrote the event. */
 function timings(entry: HistoryEntry): string {
   const written = entry.receivedAt ? Date.parse(entry.receivedAt) : Number.NaN;
   const after = (iso: string | undefined) => (iso && !Number.isNaN(written) ? `+${took(Date.parse(iso) - written)}` : '-');
-  const parts = [`written ${entry.receivedAt ? localTime(entry.receivedAt) : '-'}`, `taken ${after(entry.takenAt)}`, `started ${after(entry.startedAt)}`, `ended ${after(entry.endedAt ?? entry.time)}`];
+  const parts = [`written ${localTime(entry.receivedAt)}`, `taken ${after(entry.takenAt)}`, `started ${after(entry.startedAt)}`, `ended ${after(entry.endedAt ?? entry.time)}`];
   const sums = entry.startedAt ? `; delivery delay ${took(entry.delayMs)}, run time ${took(entry.durationMs)}` : '';
   return `${parts.join(', ')}${sums}`;
 }
 
 /** One attempt whole: outcome, times, output. */
-function attemptLines(entry: HistoryEntry): string[] {
-  const lines = [`attempt ${entry.attempt}: ${describeOutcome(entry.outcome, entry)} at ${localTime(entry.time)}`, `  times:   ${timings(entry)}`];
-  if (entry.detail && entry.outcome !== 'spawn_error' && entry.outcome !== 'rejected') lines.push(`  detail:  ${entry.detail}`);
+function attemptLines(entry: HistoryEntry, colours: Colours): string[] {
+  const outcome = outcomePaint(colours, entry.outcome)(cleanLine(describeOutcome(entry.outcome, entry)));
+  const lines = [`attempt ${entry.attempt}: ${outcome} at ${localTime(entry.time)}`, `  times:   ${timings(entry)}`];
+  if (entry.detail && entry.outcome !== 'spawn_error' && entry.outcome !== 'rejected') lines.push(`  detail:  ${cleanLine(entry.detail)}`);
   for (const stream of ['stdout', 'stderr'] as const) {
     const text = entry[stream];
     if (text === undefined) continue;
-    lines.push(text === '' ? `  ${stream}:  (empty)` : `  ${stream}:`, ...(text === '' ? [] : text.replace(/\n$/, '').split('\n').map((line) => `    ${line}`)));
+    lines.push(text === '' ? `  ${stream}:  (empty)` : `  ${stream}:`, ...(text === '' ? [] : cleanText(text).replace(/\n$/, '').split('\n').map((line) => `    ${line}`)));
   }
   if (entry.truncated) lines.push('  (output cut: the first 64 KiB of each stream are kept)');
   return lines;
@@ -57,13 +80,16 @@ function attemptLines(entry: HistoryEntry): string[] {
 
 /** One run whole, for `hookd history show`. */
 export function runDetail(run: RunSummary, attempts: readonly HistoryEntry[], payload: { kept: boolean; bytes?: number; head?: string }): string {
+  const colours = coloursFor();
+  const outcome = outcomePaint(colours, run.outcome)(cleanLine(describeOutcome(run.outcome, run)));
   const lines = [
     `run:      ${run.id}`,
-    `event:    ${run.event || '?'} (session ${run.session || '?'})${run.probe ? ', a hookd doctor probe' : ''}`,
-    `command:  ${run.command}`,
-    `outcome:  ${describeOutcome(run.outcome, run)}${run.retryOf ? ` (a retry of ${run.retryOf})` : ''}`,
+    `event:    ${cleanLine(run.event || '?')} (session ${cleanLine(run.session || '?')})${run.probe ? ', a hookd doctor probe' : ''}`,
+    `client:   ${clientOf(run)}`,
+    `command:  ${cleanLine(run.command)}`,
+    `outcome:  ${outcome}${run.retryOf ? ` (a retry of ${cleanLine(run.retryOf)})` : ''}`,
     payload.kept ? `payload:  ${payload.bytes} bytes, kept for hookd retry: ${oneLine(payload.head ?? '', 200)}` : 'payload:  not kept (only the payloads of failed runs are, for hookd retry)',
-    ...attempts.flatMap(attemptLines),
+    ...attempts.flatMap((attempt) => attemptLines(attempt, colours)),
   ];
   return `${lines.join('\n')}\n`;
 }

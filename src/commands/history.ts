@@ -1,4 +1,4 @@
-// `hookd history`: the runs, newest first, one line each; `--follow` streams new runs from the
+// `hookd history`: the runs, newest first, one line each in aligned columns; `--follow` streams new runs from the
 // daemon as they finish; `hookd history show ID`: one run whole. The daemon answers (GET /runs,
 // /runs/stream, /runs/:id); when it is not running, the history files are read directly.
 import { resolvePaths, type Paths } from '../common/paths.js';
@@ -12,7 +12,7 @@ import { FailedPayloads } from '../history/failed-payloads.js';
 import { matches, type RunFilter } from '../history/run-filter.js';
 import { summaryOf, type RunSummary } from '../history/run-summary.js';
 import type { OutcomeName } from '../runner/outcome.js';
-import { runDetail, runLine } from './history-format.js';
+import { runDetail, runLines } from './history-format.js';
 
 export interface HistoryOptions {
   stateDir?: string;
@@ -71,7 +71,7 @@ export async function historyCommand(options: HistoryOptions): Promise<void> {
   else if (response.status !== 200) throw failedAnswer(response, 'GET /runs');
   else runs = readAnswer(RunsSchema, response, 'GET /runs').runs as RunSummary[];
   if (options.json) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
-  else process.stdout.write(runs.length ? `${runs.map(runLine).join('\n')}\n` : 'no runs (yet) that match\n');
+  else process.stdout.write(runs.length ? `${runLines(runs).join('\n')}\n` : 'no runs (yet) that match\n');
 }
 
 // The daemon is not running: the same listing, from the files.
@@ -120,7 +120,7 @@ async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<v
       const data = event.split('\n').find((line) => line.startsWith('data: '));
       if (!data) continue;
       const run = RunSummarySchema.parse(JSON.parse(data.slice(6))) as RunSummary;
-      process.stdout.write(`${json ? JSON.stringify(run) : runLine(run)}\n`);
+      process.stdout.write(`${json ? JSON.stringify(run) : runLines([run], true)[0]}\n`);
     }
   }
   throw new CheckFailed('the daemon closed the stream (it stopped, or this terminal read too slowly); run hookd history --follow again');

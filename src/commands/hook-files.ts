@@ -11,6 +11,11 @@ export interface HookFileOptions {
   client?: string;
 }
 
+/** Where the one file a command was given came from, for messages about it: the flag or the variable. */
+export function givenBy(flag: string | undefined): string {
+  return flag !== undefined ? 'named with --settings' : 'named by HOOKD_SETTINGS';
+}
+
 /** The sources for a command run in `cwd`; a usage error when there is no client to read. */
 export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookSource[] {
   const sources = resolveSources({ settings: settingsPath(options.settings), client: options.client }, { project: cwd });
@@ -25,6 +30,6 @@ export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookS
 export async function readHookFiles(options: HookFileOptions): Promise<SourceResult[]> {
   const results = await loadSources(sourcesFor(options));
   const named = results.find(({ source, result }) => !result.ok && result.missing && source.scope === 'given');
-  if (named) throw new UsageError(`${named.source.file}: cannot read: no such file (set --settings or HOOKD_SETTINGS)`);
+  if (named) throw new UsageError(`${named.source.file}: cannot read: no such file (${givenBy(options.settings)})`);
   return results.filter(({ result }) => result.ok || !result.missing);
 }

@@ -14,6 +14,7 @@ import { hookPort } from '../transport/hook-port.js';
 import { checkNamedEvents, chooseEvents, decidingWarning, eventList } from '../install/choose-events.js';
 import { installTargets } from '../install/install-targets.js';
 import { parseSettingsText } from '../settings/load.js';
+import { givenBy } from './hook-files.js';
 import type { HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -73,9 +74,9 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const snapshot = readSettingsForEdit(target.file, client);
   const where = `${snapshot.target} (${client.name})`;
   if (!snapshot.exists && adds.length === 0) {
-    const missing = `${snapshot.target}: no such file, so there is nothing to wrap. Check --settings or HOOKD_SETTINGS, or create it with an example hook: hookd install --add notify`;
-    // A file named by the user must be there; a client's own file may simply not exist yet.
-    if (target.scope === 'given') throw new HookdError('ENOENT', missing);
+    const missing = `${snapshot.target}: no such file (${givenBy(options.settings)}), so there is nothing to wrap; check the path, or create the file with an example hook: hookd install --add notify`;
+    // A file named by the user must be there (bad input, exit 2); a client's own file may simply not exist yet.
+    if (target.scope === 'given') throw new UsageError(missing);
     return [`${where}: no hook file yet; hookd install --add notify creates it with an example hook`];
   }
   const emitOptions = state === defaultStateDir() ? [] : ['--state-dir', state];

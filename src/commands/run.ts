@@ -8,7 +8,7 @@ import { samplePayload } from '../events/sample-payload.js';
 import { selectHooks } from '../runner/select-hooks.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
-import { describeRun, firstLine, meaningOf, type Outcome } from '../runner/outcome.js';
+import { meaningOf } from '../runner/outcome.js';
 import { decisionOf } from '../runner/decision-of.js';
 import { suggestEvent } from '../settings/suggest-event.js';
 import { combine } from '../settings/load-sources.js';
@@ -16,7 +16,8 @@ import { chosenClient } from '../clients/find-sources.js';
 import { CLIENTS } from '../clients/registry.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
-import type { HookEntry } from '../settings/config.js';
+import type { SourceResult } from '../settings/load-sources.js';
+import { runReport } from './run-report.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 export interface RunOptions extends HookFileOptions {
@@ -34,21 +35,30 @@ async function readPayload(event: string, from: string | undefined, client: Clie
   }
 }
 
-function report(entry: HookEntry, outcome: Outcome, decision: string | undefined): string {
-  const seconds = `${(outcome.durationMs / 1000).toFixed(2)}s`.padStart(7);
-  const failed = meaningOf(outcome.status).failed;
-  const mark = failed ? '✗' : '✓';
-  const detail = failed ? firstLine(outcome) : '';
-  const timeout = outcome.status === 'timed_out' ? ` after ${entry.timeoutMs / 1000}s` : '';
-  const line = `${mark} ${describeRun(outcome)}${timeout}  ${seconds}  ${entry.run}${detail ? `  — ${detail}` : ''}`;
-  return decision ? `${line}\n    ${decision}` : line;
+/**
+ * The files whose hooks can run, and those skipped for their errors. A file named with --settings
+ * must be valid, and so must one of the files found, or nothing can run (bad input, exit 2). Else
+ * one broken file (a cloned project's, say) does not stop the others' hooks: its errors are
+ * printed, it is named as skipped, and the run exits 1 however its hooks did.
+ */
+function usable(results: SourceResult[]): { loaded: SourceResult[]; broken: SourceResult[] } {
+  const skipped = results.filter(({ result }) => !result.ok);
+  const errors = skipped.flatMap(({ result }) => (result.ok ? [] : result.errors));
+  const loaded = results.filter(({ result }) => result.ok);
+  if (skipped.some(({ source }) => source.scope === 'given')) throw new HookdError('ESETTINGS', errors.join('\n'), { exitCode: 2 });
+  if (skipped.length && loaded.every(({ ignored }) => ignored !== undefined)) {
+    throw new HookdError('ESETTINGS', [...errors, 'no valid hook file to run: fix the errors above (hookd validate lists them), or name one file with --settings FILE'].join('\n'), { exitCode: 2 });
+  }
+  for (const { source, result } of skipped) {
+    for (const line of result.ok ? [] : result.errors) process.stderr.write(`hookd: ${line}\n`);
+    process.stderr.write(`hookd: skipped ${source.file} (${source.client.name}): it has the errors above, so its hooks did not run; the other files' did (--settings FILE runs one file only)\n`);
+  }
+  return { loaded, broken: skipped };
 }
 
 /** Run every hook configured for `event` and print one line per hook (or JSON). */
 export async function runCommand(event: string, options: RunOptions): Promise<void> {
-  const loaded = await readHookFiles(options);
-  const failed = loaded.flatMap(({ result }) => (result.ok ? [] : result.errors));
-  if (failed.length) throw new HookdError('ESETTINGS', failed.join('\n'), { exitCode: 2 });
+  const { loaded, broken } = usable(await readHookFiles(options));
   const config = combine(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])));
   const files = loaded.map(({ source }) => source.file).join(', ') || 'the clients found here';
   const client = chosenClient(options.client) ?? (loaded.length === 1 ? loaded[0]!.source.client : undefined);
@@ -79,9 +89,9 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
   );
   if (options.json) {
     const rows = outcomes.map(({ entry, outcome, decision }) => ({ command: entry.run, kind: entry.kind, file: entry.file, client: entry.client.id, location: entry.location, timeoutMs: entry.timeoutMs, decision: decision ?? null, ...outcome }));
-    process.stdout.write(`${JSON.stringify({ event, settings: loaded.map(({ source: s }) => s.file), hooks: rows }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ event, settings: loaded.map(({ source: s }) => s.file), hooks: rows, skipped: broken.map(({ source: s, result }) => ({ file: s.file, client: s.client.id, errors: result.ok ? [] : result.errors })) }, null, 2)}\n`);
   } else {
-    for (const { entry, outcome, decision } of outcomes) process.stdout.write(`${report(entry, outcome, decision)}\n`);
+    process.stdout.write(runReport(outcomes));
   }
-  if (outcomes.some(({ outcome }) => meaningOf(outcome.status).failed)) process.exitCode = 1;
+  if (outcomes.some(({ outcome }) => meaningOf(outcome.status).failed) || broken.length > 0) process.exitCode = 1;
 }

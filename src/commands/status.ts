@@ -4,8 +4,13 @@ import { Inbox } from '../events/inbox.js';
 import { requestDaemon } from '../daemon/socket-client.js';
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed } from '../common/errors.js';
-import { describeOutcome } from '../runner/outcome.js';
+import { describeOutcome, tellingHead } from '../runner/outcome.js';
 import { StatusSchema, readAnswer, type DaemonStatus } from '../daemon/local-api-schemas.js';
+import { cleanLine } from '../common/terminal/clean-text.js';
+import { columns, type Cell } from '../common/terminal/columns.js';
+import { coloursFor, type Colours } from '../common/terminal/colours.js';
+import { localTime } from '../common/terminal/local-time.js';
+import { clientOf, oneLine, outcomePaint } from './history-format.js';
 import type { HistoryEntry } from '../history/history.js';
 
 export interface StatusOptions {
@@ -16,37 +21,44 @@ export interface StatusOptions {
 
 type Status = DaemonStatus;
 
-const outcomeText = (entry: HistoryEntry) => describeOutcome(entry.outcome, entry);
+// One run as a row: time, client, event, outcome, command (and its id, for the failures).
+function entryRow(entry: HistoryEntry, colours: Colours, withId: boolean): Cell[] {
+  const row: Cell[] = [localTime(entry.time), clientOf(entry), oneLine(entry.event || '?', 40), { text: oneLine(describeOutcome(entry.outcome, entry), 50), paint: outcomePaint(colours, entry.outcome) }, oneLine(entry.command, 60)];
+  return withId ? [...row, { text: entry.eventId, paint: colours.dim }] : row;
+}
+
+function settingsLines(status: Status): string[] {
+  const { files } = status.settings;
+  const present = files.filter((file) => !file.missing);
+  if (present.length === 0) return [`settings:  none of the followed files exists yet (${files.map((file) => file.path).join(', ')})`];
+  return present.flatMap((file, i) => {
+    const client = file.client === 'generic' ? '' : ` (${file.client})`;
+    const state = file.ignored ? `not read: ${cleanLine(file.ignored)}` : `${file.daemonHooks} daemon hook(s), loaded ${file.loadedAt ? localTime(file.loadedAt) : 'never'}`;
+    const lines = [`${i === 0 ? 'settings:' : ''.padEnd(9)}  ${cleanLine(file.path)}${client}, ${state}`];
+    if (file.lastError) lines.push(`           last reload FAILED at ${localTime(file.lastReloadAt)}; keeping the last good config:`, ...file.lastError.map((e) => `             ${cleanLine(e)}`));
+    return lines;
+  });
+}
 
 function render(status: Status): string {
-  const settings = status.settings;
-  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`];
-  const present = settings.files.filter((file) => !file.missing);
-  present.forEach((file, i) => {
-    const client = file.client === 'generic' ? '' : ` (${file.client})`;
-    const state = file.ignored ? `not read: ${file.ignored}` : `${file.daemonHooks} daemon hook(s), loaded ${file.loadedAt ?? 'never'}`;
-    lines.push(`${i === 0 ? 'settings:' : ''.padEnd(9)}  ${file.path}${client}, ${state}`);
-    if (file.lastError) lines.push(`           last reload FAILED at ${file.lastReloadAt}; keeping the last good config:`, ...file.lastError.map((e) => `             ${e}`));
-  });
-  if (present.length === 0) lines.push(`settings:  none of the followed files exists yet (${settings.files.map((file) => file.path).join(', ')})`);
+  const colours = coloursFor();
+  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`, ...settingsLines(status)];
   lines.push(`queue:     ${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} in the inbox`);
   const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
   lines.push(`outcomes:  ${counts || 'none yet'}`);
-  for (const entry of status.recent) lines.push(`  ${entry.time}  ${entry.event.padEnd(12)} ${outcomeText(entry).padEnd(18)} ${entry.command}`);
-  lines.push(...failureLines(status.failures ?? []));
+  lines.push(...columns(status.recent.map((entry) => entryRow(entry, colours, false)), { indent: '  ' }));
+  lines.push(...failureLines(status.failures ?? [], colours));
   return lines.join('\n');
 }
 
-// The last failures, each with the first lines of its stderr and the command that shows it whole.
-function failureLines(failures: readonly HistoryEntry[]): string[] {
+// The last failures, each with the telling lines of its stderr (runner/outcome.ts) and its id.
+function failureLines(failures: readonly HistoryEntry[], colours: Colours): string[] {
   if (failures.length === 0) return [];
-  const lines = ['last failures (hookd history show ID for one whole):'];
-  for (const entry of failures) {
-    lines.push(`  ${entry.time}  ${entry.event.padEnd(12)} ${outcomeText(entry).padEnd(18)} ${entry.command}  ${entry.eventId}`);
-    const stderr = (entry.stderr ?? '').trimEnd();
-    if (stderr) lines.push(...stderr.split('\n').slice(0, 3).map((line) => `      ${line.length > 160 ? `${line.slice(0, 159)}…` : line}`));
-  }
-  return lines;
+  const rows = columns(failures.map((entry) => entryRow(entry, colours, true)), { indent: '  ' });
+  return ['last failures (hookd history show ID for one whole):', ...failures.flatMap((entry, i) => {
+    const stderr = entry.stderr ? tellingHead(entry.stderr, 3) : '';
+    return [rows[i]!, ...(stderr ? stderr.split('\n').map((line) => `      ${oneLine(line, 160)}`) : [])];
+  })];
 }
 
 /** Print the daemon's status; exit 1 when it is not running. */

@@ -2,7 +2,8 @@
 // given, or in every file install changed (of the chosen client): wrapped commands are restored,
 // added hooks removed; the user's own entries stay.
 import { resolvePaths } from '../common/paths.js';
-import { HookdError } from '../common/errors.js';
+import { UsageError } from '../common/errors.js';
+import { givenBy } from './hook-files.js';
 import { backupLine } from '../install/backups.js';
 import { examplesDir, removeExamples } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
@@ -19,13 +20,22 @@ export interface UninstallOptions {
   dryRun?: boolean;
 }
 
-async function uninstallFrom(file: string, state: string, dryRun: boolean | undefined, seams: Seams, clientId?: string): Promise<string[]> {
-  const client = givenSource(file, clientId).client;
+async function uninstallFrom(file: string, state: string, options: UninstallOptions, seams: Seams): Promise<string[]> {
+  const { dryRun } = options;
+  const client = givenSource(file, options.client).client;
   const snapshot = readSettingsForEdit(file, client);
-  if (!snapshot.exists) throw new HookdError('ENOENT', `${file}: no such file; check --settings or HOOKD_SETTINGS`);
   const key = recordKey(snapshot.target);
   const manifest = readManifest(state);
   const record = manifest.files[key];
+  if (!snapshot.exists) {
+    // A file the user named must be there (bad input, exit 2); one install changed may have been deleted since.
+    if (paths(options).settings) throw new UsageError(`${file}: no such file (${givenBy(options.settings)})`);
+    if (!dryRun) {
+      delete manifest.files[key];
+      writeManifest(state, manifest);
+    }
+    return [`${snapshot.target}: deleted since hookd install changed it; nothing to undo there${dryRun ? '' : ' (its record is dropped)'}`];
+  }
   if (!record) return [`${snapshot.target}: hookd install has not changed this file (no record in ${manifestPath(state)}); nothing to undo`];
   const plan = planUninstallAll(snapshot.text, record, { layout: client === GENERIC ? undefined : client.layout, file: snapshot.target });
   if (plan.changes.length === 0) {
@@ -45,16 +55,18 @@ async function uninstallFrom(file: string, state: string, dryRun: boolean | unde
   return out;
 }
 
+const paths = (options: UninstallOptions) => resolvePaths({ settings: options.settings, stateDir: options.stateDir });
+
 /** Run uninstall and return what it printed. */
 export async function runUninstall(options: UninstallOptions, seams: Seams = {}): Promise<string> {
-  const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
+  const { settings, stateDir } = paths(options);
   const client = chosenClient(options.client);
-  const files = paths.settings
-    ? [paths.settings]
-    : Object.keys(readManifest(paths.stateDir).files).filter((file) => !client || clientForPath(file)?.id === client.id);
-  if (files.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(paths.stateDir)}); nothing to undo\n`;
+  const files = settings
+    ? [settings]
+    : Object.keys(readManifest(stateDir).files).filter((file) => !client || clientForPath(file)?.id === client.id);
+  if (files.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(stateDir)}); nothing to undo\n`;
   const out: string[] = [];
-  for (const file of files) out.push(...(await uninstallFrom(file, paths.stateDir, options.dryRun, seams, options.client)));
+  for (const file of files) out.push(...(await uninstallFrom(file, stateDir, options, seams)));
   return `${out.join('\n')}\n`;
 }
 

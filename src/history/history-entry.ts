@@ -1,6 +1,6 @@
 // What one line of the history holds, and the helpers that read an entry: its output's first
 // lines, and whether it is the run a given id names.
-import type { OutcomeName } from '../runner/outcome.js';
+import { tellingHead, type OutcomeName } from '../runner/outcome.js';
 
 /** One line of the history. Fields are only ever added, never renamed: readers of old files rely on them. */
 export interface HistoryEntry {
@@ -46,9 +46,10 @@ export function headOf(text: string, lines = 5, chars = 1000): string {
   return text.split('\n').slice(0, lines).join('\n').slice(0, chars);
 }
 
-// What memory keeps of an entry: the output's first lines only, so 200 entries stay small.
+// What memory keeps of an entry: the output's first lines only, so 200 entries stay small; of
+// stderr, the lines from the one that tells what went wrong (runner/outcome.ts).
 export const light = (entry: HistoryEntry): HistoryEntry =>
-  entry.stdout === undefined && entry.stderr === undefined ? entry : { ...entry, stdout: headOf(entry.stdout ?? ''), stderr: headOf(entry.stderr ?? '') };
+  entry.stdout === undefined && entry.stderr === undefined ? entry : { ...entry, stdout: headOf(entry.stdout ?? ''), stderr: tellingHead(entry.stderr ?? '', 5) };
 
 /** Whether `entry` is run `id`: its full event id, or the end of it after a `-` or `.`. */
 export const isRun = (entry: HistoryEntry, id: string) => entry.eventId === id || (id.length >= 4 && /[-.]$/.test(entry.eventId.slice(0, -id.length)) && entry.eventId.endsWith(id));

@@ -1,25 +1,27 @@
 // One run in one line's worth of fields: what GET /runs lists, GET /runs/stream sends and
 // `hookd history` prints. The whole run (output, times) is GET /runs/:id.
-import { headOf, type HistoryEntry } from './history-entry.js';
+import { tellingHead } from '../runner/outcome.js';
+import type { HistoryEntry } from './history-entry.js';
 
 /** A run, summed up: the history line's fields a listing keeps. Times are ISO 8601, durations ms. */
 // A type, not an interface: it must fit the schema's open object (an implicit index signature).
-export type RunSummary = Pick<HistoryEntry, 'time' | 'event' | 'session' | 'command' | 'outcome' | 'attempt' | 'exitCode' | 'signal' | 'detail' | 'durationMs' | 'delayMs' | 'probe' | 'retryOf'> & {
+export type RunSummary = Pick<HistoryEntry, 'time' | 'event' | 'session' | 'command' | 'client' | 'outcome' | 'attempt' | 'exitCode' | 'signal' | 'detail' | 'durationMs' | 'delayMs' | 'probe' | 'retryOf'> & {
   /** The run's event id (the inbox record's name): GET /runs/:id and `hookd retry` take it. */
   id: string;
-  /** The first lines of stderr, when it printed any. */
+  /** The first lines of stderr from the one that tells what went wrong (runner/outcome.ts), when it printed any. */
   stderrHead?: string;
 };
 
 /** The summary of a history entry. */
 export function summaryOf(entry: HistoryEntry): RunSummary {
-  const stderrHead = entry.stderr ? headOf(entry.stderr.trimEnd(), 3, 300) : '';
+  const stderrHead = entry.stderr ? tellingHead(entry.stderr, 3, 300) : '';
   return {
     id: entry.eventId,
     time: entry.time,
     event: entry.event,
     session: entry.session,
     command: entry.command,
+    ...(entry.client !== undefined && { client: entry.client }),
     outcome: entry.outcome,
     attempt: entry.attempt,
     ...(entry.exitCode !== undefined && { exitCode: entry.exitCode }),

@@ -75,9 +75,25 @@ export function describeRun(outcome: Outcome): string {
   return describeOutcome(outcome.status, { exitCode: outcome.exitCode, signal: outcome.signal, detail: outcome.error });
 }
 
-/** The first non-empty line of a hook's stderr (or stdout), to show beside its outcome. */
+// A line that states an error: `Error: …`, `TypeError [ERR_X]: …`, Python's `ValueError: …`. Node
+// prints its own first (`node:internal/modules/…:1228`, the source line, a caret), Python a
+// traceback: the first line of stderr tells nothing there.
+const ERROR_LINE = /^\s*(?:Uncaught\s+)?[\w$.]*(?:Error|Exception)(?:\s*\[[^\]]*\])?:\s/;
+
+/** Where the telling part of `text` starts: its first error line, else its first non-empty line. */
+function tellingStart(lines: readonly string[]): number {
+  const error = lines.findIndex((line) => ERROR_LINE.test(line));
+  return error >= 0 ? error : Math.max(0, lines.findIndex((line) => line.trim() !== ''));
+}
+
+/** At most `count` lines (and `chars` characters) of a hook's output, from its telling line on. */
+export function tellingHead(text: string, count: number, chars = 1000): string {
+  const lines = text.trimEnd().split('\n');
+  return lines.slice(tellingStart(lines)).slice(0, count).join('\n').slice(0, chars);
+}
+
+/** The telling line of a hook's stderr (or stdout), to show beside its outcome in `hookd run`. */
 export function firstLine(outcome: Pick<Outcome, 'stdout' | 'stderr'>): string {
-  const text = outcome.stderr.text.trim() || outcome.stdout.text.trim();
-  const line = text.split('\n')[0] ?? '';
+  const line = tellingHead(outcome.stderr.text.trim() || outcome.stdout.text.trim(), 1).trim();
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }

@@ -2,7 +2,8 @@
 // prom-client's global one: two daemons in one process, as in the tests, must not share counts).
 // Runs are counted from run events; the queue, the inbox and the settings are read at each scrape.
 import { CLIENTS } from '../clients/registry.js';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { registerProcessMetrics } from './process-metrics.js';
 import { isProbe } from '../doctor/probe-marker.js';
 import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
@@ -31,15 +32,19 @@ const DELAY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30
 
 /** Build the registry over the daemon's parts and start counting runs. */
 // Event names come from payloads, which any local writer of the inbox chooses: a label per name would
-// grow the series without bound. The clients' own events keep their names; any other is `other`.
+// grow the series without bound. The clients' own events keep their names; any other is `other`, and
+// so is none (a rejected record), as docs/observability.md says. The client label is a profile's id,
+// `other` when the record named none.
 const KNOWN_EVENTS = new Set(CLIENTS.flatMap((client) => client.events));
-const eventLabel = (event: string) => (KNOWN_EVENTS.has(event) ? event : event ? 'other' : 'unknown');
+const KNOWN_CLIENTS = new Set<string>(CLIENTS.map((client) => client.id));
+const eventLabel = (event: string) => (KNOWN_EVENTS.has(event) ? event : 'other');
+const clientLabel = (client: string | undefined) => (client && KNOWN_CLIENTS.has(client) ? client : 'other');
 
 export function createMetrics(sources: MetricSources): DaemonMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  registerProcessMetrics(registry);
   const registers = [registry];
-  const runs = new Counter({ name: 'hookd_runs_total', help: 'Runs by event and outcome (hookd doctor probes not counted)', labelNames: ['event', 'outcome'], registers });
+  const runs = new Counter({ name: 'hookd_runs_total', help: 'Runs by event, outcome and client (hookd doctor probes not counted)', labelNames: ['event', 'outcome', 'client'], registers });
   const duration = new Histogram({ name: 'hookd_run_duration_seconds', help: 'Run time of hooks, from start to end', labelNames: ['event'], buckets: RUN_BUCKETS, registers });
   const delay = new Histogram({ name: 'hookd_delivery_delay_seconds', help: 'From the bridge writing an event to its hook starting', labelNames: ['event'], buckets: DELAY_BUCKETS, registers });
   const { scheduler, inbox, config } = sources;
@@ -59,7 +64,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
   const stop = sources.events.on('finished', (run: RunFinished) => {
     if (isProbe(run.sessionId, run.command)) return;
     const event = eventLabel(run.event);
-    runs.inc({ event, outcome: run.outcome });
+    runs.inc({ event, outcome: run.outcome, client: clientLabel(run.client) });
     if (run.startedAt === undefined) return;
     duration.observe({ event }, (run.endedAt - run.startedAt) / 1000);
     delay.observe({ event }, Math.max(0, run.startedAt - run.receivedAt) / 1000);

@@ -61,7 +61,10 @@ describe('hookd validate', () => {
     // The same from validate and run (issue 13 item 9): bad input, exit 2.
     for (const command of [['validate'], ['run', 'Stop']]) {
       const missing = await runHookd([...command, '--settings', '/nonexistent/settings.json']);
-      expect(missing).toMatchObject({ exitCode: 2, stdout: '', stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (set --settings or HOOKD_SETTINGS)' });
+      expect(missing).toMatchObject({ exitCode: 2, stdout: '', stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (named with --settings)' });
+      // Named by the variable, the message says so, not "set --settings" (issue 23).
+      const fromEnv = await runHookd(command, { env: { HOOKD_SETTINGS: '/nonexistent/settings.json' } });
+      expect(fromEnv).toMatchObject({ exitCode: 2, stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (named by HOOKD_SETTINGS)' });
     }
     const file = path.join(tempDir(), 'broken.json');
     writeFileSync(file, '{"hooks": ');
@@ -92,10 +95,12 @@ describe('hookd run', () => {
     const result = await runHookd(['run', 'Stop', '--settings', file, '--payload', payloadFile]);
     expect(result.exitCode).toBe(1);
     const lines = result.stdout.trim().split('\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^✓ ok .*save-stdin\.sh/);
-    expect(lines[1]).toMatch(/^✗ failed \(exit 3\) .*exit-3\.sh {2}— failing on purpose$/);
-    expect(lines[2]).toMatch(/^✓ ok .*sleep 1; echo slow$/);
+    // Under the client and file they came from, one aligned row each: where in the file, the command.
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(file);
+    expect(lines[1]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[0\] {2}\S*save-stdin\.sh/);
+    expect(lines[2]).toMatch(/^ {2}✗ {2}failed \(exit 3\) {2}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[1\] {2}\S*exit-3\.sh {2}— failing on purpose$/);
+    expect(lines[3]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[2\] {2}sleep 1; echo slow$/);
     expect(readFileSync(`${dir}/bridged`)).toEqual(readFileSync(payloadFile));
     // Identical commands ran once, and in parallel with the others: not two seconds of sleep.
     expect(Date.now() - started).toBeLessThan(1900 + 5000);

@@ -18,9 +18,9 @@ afterEach(async () => {
 
 const hookd = (daemon: TestDaemon, ...args: string[]) => runHookdWithEnv(args, daemon.env);
 
-async function emitAndWait(daemon: TestDaemon, command: string, fields: Record<string, unknown> = {}): Promise<void> {
+async function emitAndWait(daemon: TestDaemon, command: string, fields: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<void> {
   const before = daemon.history().length;
-  await daemon.emit(command, stopPayload(fields));
+  await daemon.emit(command, stopPayload(fields), env);
   await waitFor(`the run of ${command}`, () => daemon.history().length > before);
 }
 
@@ -32,14 +32,18 @@ describe('hookd history and retry', () => {
     mkdirSync(out);
     const failing = `echo run >> ${out}/count; head -c 10000 /dev/zero | tr '\\0' y; echo; echo "it broke" >&2; exit 3`;
     await emitAndWait(daemon, failing);
-    await emitAndWait(daemon, 'true');
+    // Sent as Claude Code sends it: the client is named beside the run.
+    await emitAndWait(daemon, 'true', {}, { CLAUDECODE: '1' });
 
     const list = await hookd(daemon, 'history');
     expect(list.exitCode).toBe(0);
     const lines = list.stdout.split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}Stop +ok +\d+ms {2}true +\d+-\d+$/);
-    expect(lines[1]).toMatch(/Stop +failed \(exit 3\) +\d+ms {2}echo run >>/);
+    // Local time with its zone, the client, then aligned columns: each starts where the one above starts.
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+ {2}claude {2}Stop +ok +\d+ms {2}true +\d+-\d+$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+ {2}- +Stop +failed \(exit 3\) +\d+ms {2}echo run >>/);
+    for (const column of ['Stop', 'ok', 'true']) expect(lines[0]!.indexOf(column), column).toBe(lines[1]!.indexOf(column === 'ok' ? 'failed' : column === 'true' ? 'echo' : column));
+    expect(JSON.parse((await hookd(daemon, 'history', '--json')).stdout)[0]).toMatchObject({ client: 'claude', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
 
     const runs = JSON.parse((await hookd(daemon, 'history', '--json')).stdout) as Array<{ id: string; outcome: string; delayMs: number; durationMs: number }>;
     expect(runs.map((run) => run.outcome)).toEqual(['ok', 'failed']);
@@ -118,7 +122,7 @@ describe('hookd history and retry', () => {
     // Not daemon.history(): the test helper does not skip the cut line.
     await waitFor('the new run', async () => ((await daemon.request('GET', '/runs')).body as { runs: unknown[] }).runs.length === 2);
     const online = await hookd(daemon, 'history');
-    expect(online.stdout.split('\n').map((line) => line.split(/ {2,}/)[4])).toEqual(['true', 'echo before']);
+    expect(online.stdout.split('\n').map((line) => line.split(/ {2,}/)[5])).toEqual(['true', 'echo before']);
     expect((await hookd(daemon, 'status')).exitCode).toBe(0);
   });
 

@@ -32,9 +32,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function runAndWait(daemon: TestDaemon, command: string, n: number): Promise<void> {
+async function runAndWait(daemon: TestDaemon, command: string, n: number, env: Record<string, string> = {}): Promise<void> {
   const before = daemon.history().length;
-  await daemon.emit(command, stopPayload({ n }));
+  await daemon.emit(command, stopPayload({ n }), env);
   await waitFor(`the run of ${command}`, () => daemon.history().length > before);
 }
 
@@ -46,7 +46,12 @@ describe('/metrics', () => {
     await daemon.start();
     await runAndWait(daemon, 'true', 1);
     await runAndWait(daemon, 'exit 3', 2);
-    await runAndWait(daemon, 'true', 3);
+    // Sent as Claude Code sends it: the client label says so (issue 23).
+    await runAndWait(daemon, 'true', 3, { CLAUDECODE: '1' });
+    // A record whose payload cannot be read has no event name: `other`, as docs/observability.md says.
+    const beforeRejected = daemon.history().length;
+    await daemon.emit('true', 'not json');
+    await waitFor('the rejected record', () => daemon.history().length > beforeRejected);
     // Event names no client sends (a payload chooses its own) share one label, so series stay bounded.
     for (const name of ['Made-Up-1', 'Made-Up-2']) {
       const before = daemon.history().length;
@@ -57,9 +62,12 @@ describe('/metrics', () => {
     await waitFor('the failed reload', async () => /^hookd_settings_reload_failures_total 1$/m.test(await metricsText(daemon)));
     const proxied = await daemon.request('GET', '/api/v0/sessions');
     const text = await metricsText(daemon);
-    expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="ok"\} 2$/m);
-    expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="failed"\} 1$/m);
-    expect(text).toMatch(/^hookd_runs_total\{event="other",outcome="ok"\} 2$/m);
+    expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="ok",client="other"\} 1$/m);
+    expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="ok",client="claude"\} 1$/m);
+    expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="failed",client="other"\} 1$/m);
+    expect(text).toMatch(/^hookd_runs_total\{event="other",outcome="ok",client="other"\} 2$/m);
+    expect(text).toMatch(/^hookd_runs_total\{event="other",outcome="rejected",client="other"\} 1$/m);
+    expect(text).not.toMatch(/unknown/);
     expect(text).not.toMatch(/Made-Up/);
     expect(text).toMatch(/^hookd_run_duration_seconds_count\{event="Stop"\} 3$/m);
     expect(text).toMatch(/^hookd_delivery_delay_seconds_count\{event="Stop"\} 3$/m);
