@@ -30,7 +30,7 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
       stderr: result.stderr.text,
       truncated: result.stdout.truncated || result.stderr.truncated,
     }),
-    ...(run.startedAt !== undefined && { delayMs: Math.max(0, run.startedAt - run.receivedAt) }),
+    ...(run.startedAt !== undefined && !run.inline && { delayMs: Math.max(0, run.startedAt - run.receivedAt) }),
     ...(run.detail !== undefined && { detail: run.detail }),
     receivedAt: iso(run.receivedAt),
     takenAt: iso(run.takenAt),

@@ -67,7 +67,8 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     runs.inc({ event, outcome: run.outcome, client: clientLabel(run.client) });
     if (run.startedAt === undefined) return;
     duration.observe({ event }, (run.endedAt - run.startedAt) / 1000);
-    delay.observe({ event }, Math.max(0, run.startedAt - run.receivedAt) / 1000);
+    // A run in line (the synchronous bridge) was not delivered later: it has no delivery delay.
+    if (!run.inline) delay.observe({ event }, Math.max(0, run.startedAt - run.receivedAt) / 1000);
   });
   return {
     registry,

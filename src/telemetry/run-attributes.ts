@@ -40,7 +40,9 @@ export function runSpan(run: RunFinished, includeCommand: boolean): RunSpan {
   };
   const exitCode = run.result?.exitCode;
   if (exitCode !== undefined && exitCode !== null) attributes[ATTR_PROCESS_EXIT_CODE] = exitCode;
-  if (run.startedAt !== undefined) attributes['hookd.delivery_delay_ms'] = Math.max(0, run.startedAt - run.receivedAt);
+  // A run in line (the synchronous bridge) has no delivery delay: the agent waited its whole duration.
+  if (run.inline) Object.assign(attributes, { 'hookd.inline': 'true', 'hookd.decision': run.inline.decision });
+  else if (run.startedAt !== undefined) attributes['hookd.delivery_delay_ms'] = Math.max(0, run.startedAt - run.receivedAt);
   if (run.result) attributes['hookd.duration_ms'] = run.result.durationMs;
   if (includeCommand) attributes[ATTR_PROCESS_COMMAND_LINE] = run.command;
   const failed = meaningOf(run.outcome).failed;
