@@ -83,26 +83,27 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const planOptions = { layout: client.layout, emitOptions, file: snapshot.target };
   const http = options.transport === 'http';
   const plan = http ? planHttpTransport(snapshot.text, snapshot.exists, choice.events, adds, hookPort(options.tcpPort), client, planOptions) : planInstall(snapshot.text, snapshot.exists, choice.events, adds, planOptions);
-  const out = [...(http ? httpTransportNotes(client, choice.events, path.join(state, 'local-token')) : []), ...leftAlone(snapshot.text, target, choice.events)];
+  // Each file's lines come under its header line, which says what happened to it.
+  const notes = [...(http ? httpTransportNotes(client, choice.events, path.join(state, 'local-token')) : []), ...leftAlone(snapshot.text, target, choice.events)];
   for (const event of choice.deciding) {
     const wrapped = plan.record.wraps.filter((wrap) => wrap.event === event).length;
-    if (wrapped) out.push(decidingWarning(client, event, wrapped));
+    if (wrapped) notes.push(decidingWarning(client, event, wrapped));
   }
-  if (plan.changes.length === 0) return [...out, `${where}: nothing to change: ${nothingToWrap(snapshot.text, target, choice.events)}`];
-  if (options.dryRun) return [describeDryRun(snapshot, plan).trimEnd(), ...out];
+  const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
+  if (plan.changes.length === 0) return block(`nothing to change: ${nothingToWrap(snapshot.text, target, choice.events)}`, notes);
+  if (options.dryRun) return [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()];
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
-  out.push(...plan.changes);
-  if (backup) out.push(backupLine(backup));
+  const done = [...plan.changes, ...notes];
+  if (backup) done.push(backupLine(backup));
   try {
     // After the settings, so a refused edit leaves no scripts behind; run again, it copies what is missing.
-    if (adds.length) out.push(...copyExamples(adds.map((add) => add.example), dir));
+    if (adds.length) done.push(...copyExamples(adds.map((add) => add.example), dir));
   } catch (error) {
     throw new HookdError('EEXAMPLES', `cannot copy the example hooks to ${dir}: ${describeError(error)}; fix that and run the same hookd install again`);
   }
-  out.push(`${where}: ${plan.changes.length} change(s) written; hookd uninstall undoes them`);
-  if (client.afterInstall) out.push(`note: ${client.afterInstall}`);
-  return out;
+  if (client.afterInstall) done.push(`note: ${client.afterInstall}`);
+  return block(`${plan.changes.length} change(s) written; hookd uninstall undoes them`, done);
 }
 
 /** Run install and return what it printed, for the command and for tests. */

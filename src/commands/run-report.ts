@@ -7,6 +7,7 @@ import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 import { oneLine, outcomePaint } from './history-format.js';
+import { GENERIC } from '../clients/registry.js';
 import type { HookEntry } from '../settings/config.js';
 
 /** One hook that ran, with what it did and what its client would make of it. */
@@ -40,7 +41,7 @@ export function runReport(ran: readonly RanHook[]): string {
     if (hook.entry.file !== file) {
       file = hook.entry.file;
       // A file of no known client (generic) is named alone.
-      out.push(colours.bold(hook.entry.client.id === 'generic' ? cleanLine(file) : `${hook.entry.client.name}: ${cleanLine(file)}`));
+      out.push(colours.bold(hook.entry.client === GENERIC ? cleanLine(file) : `${hook.entry.client.name}: ${cleanLine(file)}`));
     }
     out.push(lines[i]!);
     if (hook.decision) out.push(`      ${hook.decision}`);

@@ -37,13 +37,14 @@ describe('hookd install and uninstall as a process', () => {
   });
 
   const bad: [string, string | undefined, string[], number, RegExp][] = [
-    ['a missing file', undefined, ['install'], 1, /^hookd: .*settings\.json: no such file, so there is nothing to wrap\./],
+    // Exit 2, as --help says of bad input (issue 23); the message says where the path came from.
+    ['a missing file', undefined, ['install'], 2, /^hookd: .*settings\.json: no such file \(named by HOOKD_SETTINGS\), so there is nothing to wrap;/],
     ['an empty file', '', ['install'], 0, /^$/],
-    ['a file that is not JSON', '{"hooks": ', ['install'], 1, /^hookd: .*settings\.json: not valid JSON: .*\(nothing was changed/],
+    ['a file that is not JSON', '{"hooks": ', ['install'], 2, /^hookd: .*settings\.json: not valid JSON: .*\(nothing was changed/],
     ['an event the client does not have', '{}', ['install', '--events', 'Stpo'], 2, /^hookd: --events: agent client has no event "Stpo" \(did you mean "Stop"\?\)/],
     ['an unknown example', '{}', ['install', '--add', 'confetti'], 2, /^hookd: --add: no example hook "confetti"/],
     ['uninstall of a file never installed', '{"hooks": {}}', ['uninstall'], 0, /^$/],
-    ['uninstall of a missing file', undefined, ['uninstall'], 1, /^hookd: .*settings\.json: no such file; check --settings or HOOKD_SETTINGS$/],
+    ['uninstall of a missing file', undefined, ['uninstall'], 2, /^hookd: .*settings\.json: no such file \(named by HOOKD_SETTINGS\)$/],
   ];
   for (const [what, text, args, exitCode, stderr] of bad) {
     it(`answers ${what} with one clear line and exit ${exitCode}`, async () => {

@@ -136,7 +136,7 @@ describe('hookd install and uninstall: round trips', () => {
   it('issue 13 item 10: a file with none of the chosen events says so; one whose hooks all run through hookd says that', async () => {
     const file = settingsFile('{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "guard"}]}]}}');
     for (const dryRun of [false, true]) {
-      expect(await runInstall({ settings: file, stateDir, dryRun })).toMatch(/: nothing to change: no Notification, SessionEnd hooks to wrap\n$/);
+      expect(await runInstall({ settings: file, stateDir, dryRun })).toMatch(/^\S+ \(agent client\): nothing to change: no Notification, SessionEnd hooks to wrap\n {2}left alone: hooks\.PreToolUse/);
     }
     const bridged = settingsFile('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "hookd emit -- notify"}]}]}}', 'bridged.json');
     expect(await runInstall({ settings: bridged, stateDir })).toMatch(/: nothing to change: every Notification, SessionEnd hook already runs through hookd\n$/);
@@ -205,7 +205,13 @@ describe('hookd install and uninstall: round trips', () => {
   it('--dry-run prints a unified diff and writes nothing', async () => {
     const file = settingsFile(REAL_LOOKING);
     const out = await runInstall({ settings: file, stateDir, dryRun: true });
-    expect(out.split('\n').slice(0, 2)).toEqual([`--- ${file}`, `+++ ${file}`]);
+    // The file's header first, then what is left alone, then the diff (issue 23: not the other way round).
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`${file} (agent client): 2 change(s) to make (dry run: nothing written)`);
+    const diff = lines.indexOf(`--- ${file}`);
+    expect(lines.slice(1, diff).length).toBeGreaterThan(0);
+    for (const line of lines.slice(1, diff)) expect(line).toMatch(/^ {2}left alone: /);
+    expect(lines[diff + 1]).toBe(`+++ ${file}`);
     expect(out).toContain(`-            { "matcher": "permission_prompt", "hooks": [ { "type": "command", "command": "notify-send \\"Agent\\" \\"$(jq -r .message)\\"", "timeout": 5 } ] }`);
     expect(out).toContain(`+                    { "type": "command", "command": "hookd emit -- 'rm -f /tmp/agent.lock\\ntouch /tmp/ended'" } ] } ]`.replace(/^\+ {20}/, '+        "SessionEnd": [ { "hooks": [ '));
     expect(read(file)).toBe(REAL_LOOKING);
@@ -243,7 +249,7 @@ describe('hookd install --add', () => {
 
   it('creates a missing settings file with --add, and uninstall removes it again', async () => {
     const file = path.join(dir, 'new', 'settings.json');
-    await expectError(runInstall({ settings: file, stateDir }), /no such file, so there is nothing to wrap.*hookd install --add notify/);
+    await expectError(runInstall({ settings: file, stateDir }), /no such file \(named with --settings\), so there is nothing to wrap.*hookd install --add notify/);
     expect(existsSync(file)).toBe(false);
     await runInstall({ settings: file, stateDir, add: ['followup'] });
     expect(JSON.parse(read(file))).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: wrapCommand('~/.local/share/hookd/examples/followup.sh'), timeout: 30 }] }] } });
