@@ -1,16 +1,16 @@
 // The live page (`hookd dashboard`), served by the daemon on its loopback TCP listener under
 // /dashboard/. It has its own sign-in (dashboard-keys.ts, request-guard.ts) instead of the bearer
-// token, which a browser cannot send. Its data are the local API's own answers (status, runs, one
+// token, which a browser page should not hold. Its data are the local API's own answers (status, runs, one
 // run, the run stream, retry), reached under /dashboard/api/ through the same handlers: the page
 // adds no route of its own beyond signing in. A daemon started without --tcp-port opens the
 // listener on a free port the first time a page is asked for.
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendError, sendJson } from '../http/answers.js';
 import { Router, type Exchange } from '../http/router.js';
 import type { Mount, Routes } from '../daemon/local-api.js';
-import { DashboardKeys, SESSION_MS } from './dashboard-keys.js';
-import { checkSession, cookieName, CSRF_HEADER } from './request-guard.js';
+import { DashboardKeys, SESSION_MS, STREAMS_PER_SESSION, type Session } from './dashboard-keys.js';
+import { checkSession, fromOwnOrigin, SESSION_HEADER, TICKET_HEADER } from './request-guard.js';
 import { isOwnHost } from '../http/own-host.js';
 import { trustConnection } from '../daemon/loopback-limits.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
@@ -62,33 +62,48 @@ export class Dashboard {
       throw error;
     });
     const { port } = (await this.listener).address() as AddressInfo;
-    sendJson(res, 201, { url: `http://127.0.0.1:${port}${PREFIX}/?ticket=${this.keys.issueTicket()}` });
+    // In the fragment: a browser never sends it, so no request line or log ever holds the ticket.
+    sendJson(res, 201, { url: `http://127.0.0.1:${port}${PREFIX}/#ticket=${this.keys.issueTicket()}` });
   }
 
   private async handle({ req, res, url }: Exchange): Promise<boolean> {
     const port = req.socket.localPort ?? 0;
+    const refuse = (status: number, detail: string) => (req.resume(), sendError(res, status, detail, PAGE_HEADERS), true);
     // A page from elsewhere that rebinds its own name to 127.0.0.1 still sends its own Host.
-    if (!isOwnHost(req.headers.host, port)) return (req.resume(), sendError(res, 421, `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`, PAGE_HEADERS), true);
-    const ticket = url.searchParams.get('ticket');
-    if (url.pathname === `${PREFIX}/` && ticket !== null && req.method === 'GET') return (this.signIn(res, ticket, port), true);
-    const verdict = checkSession(req, this.keys, port);
-    if (!verdict.ok) return (req.resume(), sendError(res, verdict.status, verdict.detail, PAGE_HEADERS), true);
-    // Signed in: a stream of runs stays open as long as the page wants (the listener closes idle connections).
-    trustConnection(req.socket);
-    if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, { csrf: verdict.session.csrf, csrfHeader: CSRF_HEADER, ...PAGE_FACTS }, PAGE_HEADERS), true);
-    if (url.pathname.startsWith(`${PREFIX}/api/`)) return (await this.api.handle({ req, res, url }), true);
+    if (!isOwnHost(req.headers.host, port)) return refuse(421, `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`);
+    if (url.pathname === `${PREFIX}/api/sign-in` && req.method === 'POST') return (req.resume(), this.signIn(req, res, port), true);
+    if (url.pathname.startsWith(`${PREFIX}/api/`)) {
+      const verdict = checkSession(req, this.keys, port);
+      if (!verdict.ok) return refuse(verdict.status, verdict.detail);
+      // Signed in: a stream of runs stays open as long as the page wants (the listener closes idle connections).
+      trustConnection(req.socket);
+      if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, PAGE_FACTS, PAGE_HEADERS), true);
+      if (url.pathname === `${PREFIX}/api/runs/stream` && !this.holdStream(verdict.session, res)) {
+        return refuse(503, `this page has ${STREAMS_PER_SESSION} run streams open already; close some of its tabs`);
+      }
+      return (await this.api.handle({ req, res, url }), true);
+    }
+    // The page's files hold no data: they are served to anyone who asks with the listener's Host.
     const file = url.pathname === `${PREFIX}/` ? 'index.html' : url.pathname.slice(PREFIX.length + 1);
-    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return (req.resume(), sendError(res, 404, `the dashboard has no ${req.method} ${url.pathname}`, PAGE_HEADERS), true);
+    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return refuse(404, `the dashboard has no ${req.method} ${url.pathname}`);
     sendPageFile(res, file as (typeof PAGE_FILES)[number]);
     return true;
   }
 
-  // The ticket becomes an HttpOnly SameSite=Strict cookie, then the page without the ticket in its address.
-  private signIn(res: ServerResponse, ticket: string, port: number): void {
-    const session = this.keys.redeem(ticket);
+  // One session's streams are bounded, so that one page cannot take all of the daemon's.
+  private holdStream(session: Session, res: ServerResponse): boolean {
+    if (session.streams >= STREAMS_PER_SESSION) return false;
+    session.streams += 1;
+    res.once('close', () => (session.streams -= 1));
+    return true;
+  }
+
+  // The page's script posts the ticket of its address's fragment, from its own origin, and keeps the session id it gets.
+  private signIn(req: IncomingMessage, res: ServerResponse, port: number): void {
+    if (!fromOwnOrigin(req, port)) return sendError(res, 403, `sign in from the page itself (Origin ${JSON.stringify(req.headers.origin ?? null)})`, PAGE_HEADERS);
+    const ticket = req.headers[TICKET_HEADER];
+    const session = typeof ticket === 'string' ? this.keys.redeem(ticket) : undefined;
     if (!session) return sendError(res, 403, 'this dashboard link was used already or has expired: run `hookd dashboard` for a new one', PAGE_HEADERS);
-    const cookie = `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=${PREFIX}/; Max-Age=${SESSION_MS / 1000}`;
-    res.writeHead(303, { ...PAGE_HEADERS, location: `${PREFIX}/`, 'set-cookie': cookie, 'content-length': 0 });
-    res.end();
+    sendJson(res, 201, { session, header: SESSION_HEADER, expiresInMs: SESSION_MS }, PAGE_HEADERS);
   }
 }

@@ -45,7 +45,7 @@ describe('the live page', () => {
     const daemon = daemonWithHooks(mark);
     await daemon.start();
     const page = await openPage(daemon, await browser.newContext({ viewport: { width: 1280, height: 860 } }));
-    // The ticket is gone from the address bar: it became the cookie.
+    // The ticket is gone from the address bar: it became the session in the page's storage.
     expect(page.url()).toMatch(/\/dashboard\/$/);
     await daemon.emit('true', stopPayload({ n: 1 }));
     await daemon.emit(FAILS_ONCE(mark), stopPayload({ n: 2 }));
@@ -80,7 +80,7 @@ describe('the live page', () => {
     await daemon.emit('true', stopPayload({ tabs: 1 }));
     for (const page of pages) await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
     // Every tab can still reach the daemon (no connection held up behind the streams).
-    for (const page of pages) await expect(page.evaluate(async () => (await fetch('/dashboard/api/status')).status)).resolves.toBe(200);
+    for (const page of pages) await expect(page.evaluate(async () => (await fetch('/dashboard/api/status', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } })).status)).resolves.toBe(200);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
-// The live page's gate, request by request (issue 12 item 5, "bad input"): the one-time link, the
-// cookie, the Host, the Origin and the CSRF token; no CORS; the bearer-token routes stay behind the
+// The live page's gate, request by request (issue 12 item 5, "bad input"; issue 21 items 3 and 4):
+// the one-time link, the session header, the Host and the Origin; no CORS; the bearer-token routes stay behind the
 // token; 100 pages' streams at once; and `hookd dashboard` itself.
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { dashboardLink, send, signIn } from './dashboard-helpers.js';
+import { toolbox } from '../helpers/toolbox.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -25,53 +26,59 @@ async function failedRun() {
 }
 
 describe('the dashboard gate', () => {
-  it('trades a link for a cookie once, and refuses requests without it', async () => {
+  it('trades the link’s ticket for a session once, from the page’s own origin, and refuses data requests without it', async () => {
     const daemon = testDaemon();
     await daemon.start();
     const link = await dashboardLink(daemon);
     expect(link.hostname).toBe('127.0.0.1');
+    // In the fragment: no request line carries it.
+    expect(link.search).toBe('');
     const port = Number(link.port);
-    const first = await send(port, 'GET', `${link.pathname}${link.search}`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/dashboard/');
-    expect(first.headers['set-cookie']?.[0]).toMatch(/^hookd_dashboard_\d+=[\w-]+; HttpOnly; SameSite=Strict; Path=\/dashboard\//);
-    expect((await send(port, 'GET', `${link.pathname}${link.search}`)).status).toBe(403);
-    for (const where of ['/dashboard/', '/dashboard/api/status', '/dashboard/api/runs', '/dashboard/api/runs/stream']) {
+    const ticket = new URLSearchParams(link.hash.slice(1)).get('ticket')!;
+    const origin = `http://127.0.0.1:${port}`;
+    // Not from another origin, nor without one.
+    expect((await send(port, 'POST', '/dashboard/api/sign-in', { origin: `http://127.0.0.1:${port + 1}`, 'x-hookd-ticket': ticket })).status).toBe(403);
+    expect((await send(port, 'POST', '/dashboard/api/sign-in', { 'x-hookd-ticket': ticket })).status).toBe(403);
+    const first = await send(port, 'POST', '/dashboard/api/sign-in', { origin, 'x-hookd-ticket': ticket });
+    expect(first.status).toBe(201);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect((await send(port, 'POST', '/dashboard/api/sign-in', { origin, 'x-hookd-ticket': ticket })).status).toBe(403);
+    for (const where of ['/dashboard/api/status', '/dashboard/api/runs', '/dashboard/api/runs/stream', '/dashboard/api/session']) {
       expect((await send(port, 'GET', where)).status, where).toBe(401);
-      expect((await send(port, 'GET', where, { cookie: 'hookd_dashboard_1=forged' })).status, where).toBe(401);
+      expect((await send(port, 'GET', where, { 'x-hookd-session': 'forged' })).status, where).toBe(401);
     }
-    const { cookie } = await signIn(daemon);
-    const page = await send(port, 'GET', '/dashboard/', { cookie });
+    const { auth } = await signIn(daemon);
+    // The page itself holds no data: served to anyone with the listener's Host.
+    const page = await send(port, 'GET', '/dashboard/');
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    expect((await send(port, 'GET', '/dashboard/api/status', { cookie })).status).toBe(200);
+    expect((await send(port, 'GET', '/dashboard/api/status', auth)).status).toBe(200);
   });
 
-  it('refuses a foreign Host, even with the cookie (DNS rebinding)', async () => {
+  it('refuses a foreign Host, even with the session (DNS rebinding)', async () => {
     const daemon = testDaemon();
     await daemon.start();
-    const { port, cookie } = await signIn(daemon);
+    const { port, auth } = await signIn(daemon);
     for (const host of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, 'localhost', `127.0.0.1.nip.io:${port}`]) {
-      expect((await send(port, 'GET', '/dashboard/api/status', { cookie, host })).status, host).toBe(421);
+      expect((await send(port, 'GET', '/dashboard/api/status', { ...auth, host })).status, host).toBe(421);
     }
-    expect((await send(port, 'GET', '/dashboard/api/status', { cookie, host: `localhost:${port}` })).status).toBe(200);
+    expect((await send(port, 'GET', '/dashboard/api/status', { ...auth, host: `localhost:${port}` })).status).toBe(200);
   });
 
-  it('runs a retry only from its own origin with the CSRF token; answers no CORS', async () => {
+  it('runs a retry only from its own origin with the session; answers no CORS', async () => {
     const { daemon, id } = await failedRun();
-    const { port, cookie } = await signIn(daemon);
-    const session = JSON.parse((await send(port, 'GET', '/dashboard/api/session', { cookie })).body) as { csrf: string };
-    const retry = (headers: Record<string, string>) => send(port, 'POST', `/dashboard/api/runs/${id}/retry`, { cookie, ...headers });
+    const { port, auth } = await signIn(daemon);
+    const retry = (headers: Record<string, string>) => send(port, 'POST', `/dashboard/api/runs/${id}/retry`, headers);
     const origin = `http://127.0.0.1:${port}`;
-    expect((await retry({ 'x-hookd-csrf': session.csrf })).status).toBe(403);
-    expect((await retry({ origin: 'http://evil.example', 'x-hookd-csrf': session.csrf })).status).toBe(403);
-    expect((await retry({ origin: 'null', 'x-hookd-csrf': session.csrf })).status).toBe(403);
-    expect((await retry({ origin })).status).toBe(403);
-    expect((await retry({ origin, 'x-hookd-csrf': 'x'.repeat(session.csrf.length) })).status).toBe(403);
+    expect((await retry(auth)).status).toBe(403);
+    expect((await retry({ ...auth, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await retry({ ...auth, origin: `http://127.0.0.1:${port + 1}` })).status).toBe(403);
+    expect((await retry({ ...auth, origin: 'null' })).status).toBe(403);
+    expect((await retry({ origin })).status).toBe(401);
     expect(daemon.history().filter((line) => line.retryOf)).toEqual([]);
-    const preflight = await send(port, 'OPTIONS', `/dashboard/api/runs/${id}/retry`, { cookie, origin: 'http://evil.example', 'access-control-request-method': 'POST' });
+    const preflight = await send(port, 'OPTIONS', `/dashboard/api/runs/${id}/retry`, { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-hookd-session' });
     expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
-    const done = await retry({ origin, 'x-hookd-csrf': session.csrf });
+    const done = await retry({ ...auth, origin });
     expect(done.status).toBe(202);
     expect(Object.keys(done.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
     await waitFor('the retried run', () => daemon.history().some((line) => line.retryOf === id));
@@ -80,22 +87,24 @@ describe('the dashboard gate', () => {
   it('reaches only the page’s routes: not the ticket, events, metrics or a path that climbs out', async () => {
     const daemon = testDaemon();
     await daemon.start();
-    const { port, cookie } = await signIn(daemon);
-    expect((await send(port, 'POST', '/dashboard-ticket', { cookie })).status).toBe(401);
-    expect((await send(port, 'GET', '/dashboard/api/metrics', { cookie })).status).toBe(404);
-    expect((await send(port, 'GET', '/dashboard/api/events', { cookie })).status).toBe(404);
-    expect((await send(port, 'GET', '/dashboard/../status', { cookie })).status).toBe(401);
-    expect((await send(port, 'GET', '/dashboard/%2e%2e/status', { cookie })).status).toBe(401);
+    const { port, auth } = await signIn(daemon);
+    expect((await send(port, 'POST', '/dashboard-ticket', auth)).status).toBe(401);
+    expect((await send(port, 'GET', '/dashboard/api/metrics', auth)).status).toBe(404);
+    expect((await send(port, 'GET', '/dashboard/api/events', auth)).status).toBe(404);
+    expect((await send(port, 'GET', '/dashboard/../status', auth)).status).toBe(401);
+    expect((await send(port, 'GET', '/dashboard/%2e%2e/status', auth)).status).toBe(401);
   });
 
   it('serves 100 pages’ streams at once, each getting the next run', async () => {
     const daemon = testDaemon(bridgeOnStop('true', 10));
     await daemon.start();
-    const { port, cookie } = await signIn(daemon);
+    // 25 pages, each with 4 streams (one page may hold STREAMS_PER_SESSION).
+    const pages = await Promise.all(Array.from({ length: 25 }, () => signIn(daemon)));
+    const { port, auth } = pages[0]!;
     const streams = await Promise.all(
-      Array.from({ length: 100 }, () => new Promise<{ text: () => string; close: () => void }>((resolve, reject) => {
+      Array.from({ length: 100 }, (_, i) => new Promise<{ text: () => string; close: () => void }>((resolve, reject) => {
         let text = '';
-        const req = request({ host: '127.0.0.1', port, path: '/dashboard/api/runs/stream', headers: { host: `127.0.0.1:${port}`, cookie }, agent: false }, (res) => {
+        const req = request({ host: '127.0.0.1', port, path: '/dashboard/api/runs/stream', headers: { host: `127.0.0.1:${port}`, ...pages[i % 25]!.auth }, agent: false }, (res) => {
           if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
           res.on('data', (chunk: Buffer) => (text += chunk.toString()));
           resolve({ text: () => text, close: () => req.destroy() });
@@ -106,7 +115,7 @@ describe('the dashboard gate', () => {
     );
     await daemon.emit('true', stopPayload({ many: 1 }));
     await waitFor('the run on all 100 streams', () => streams.every((stream) => stream.text().includes('"outcome":"ok"')));
-    expect((await send(port, 'GET', '/dashboard/api/status', { cookie })).status).toBe(200);
+    expect((await send(port, 'GET', '/dashboard/api/status', auth)).status).toBe(200);
     for (const stream of streams) stream.close();
   });
 });
@@ -122,15 +131,20 @@ describe('hookd dashboard', () => {
     const env = { ...daemon.env, PATH: `${bin}:${daemon.env.PATH}` };
     const headless = await runHookd(['dashboard'], { env: { ...env, DISPLAY: '', WAYLAND_DISPLAY: '' } });
     expect(headless.exitCode).toBe(0);
-    expect(headless.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/\?ticket=[\w-]+$/);
+    expect(headless.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/#ticket=[\w-]+$/);
     const shown = await runHookd(['dashboard'], { env: { ...env, DISPLAY: ':0' } });
     expect(shown.exitCode).toBe(0);
+    expect(shown.stdout).toBe('');
     await waitFor('xdg-open to be run', () => existsSync(opened));
-    expect(readFileSync(opened, 'utf8')).toBe(`${shown.stdout}\n`);
+    // Given a private file that leads to the link (the ticket is never on a command line).
+    const file = path.join(daemon.stateDir, 'dashboard-link.html');
+    expect(readFileSync(opened, 'utf8')).toBe(`${file}\n`);
+    expect(shown.stderr).toContain(`Opened the live page in a browser (through ${file}`);
+    expect(readFileSync(file, 'utf8')).toMatch(/url=http:\/\/127\.0\.0\.1:\d+\/dashboard\/#ticket=[\w-]+"/);
     // No opener installed: still exit 0 with the link.
-    const noOpener = await runHookd(['dashboard'], { env: { ...daemon.env, PATH: (daemon.env.PATH ?? '').split(':').filter((dir) => !dir.startsWith('/usr')).join(':') || '/nonexistent', DISPLAY: ':0' } });
+    const noOpener = await runHookd(['dashboard'], { env: { ...daemon.env, PATH: toolbox([]), DISPLAY: ':0' } });
     expect(noOpener.exitCode).toBe(0);
-    expect(noOpener.stdout).toContain('/dashboard/?ticket=');
+    expect(noOpener.stdout).toContain('/dashboard/#ticket=');
   });
 
   it('says so when the daemon is not running', async () => {

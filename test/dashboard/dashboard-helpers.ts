@@ -36,14 +36,14 @@ export function send(port: number, method: string, urlPath: string, headers: Rec
   });
 }
 
-/** Sign in with a fresh link: the session cookie's `name=value`. */
-export async function signIn(daemon: TestDaemon): Promise<{ port: number; cookie: string }> {
+/** Sign in with a fresh link as the page does (the ticket of its fragment, posted from its origin): the header that carries the session. */
+export async function signIn(daemon: TestDaemon): Promise<{ port: number; auth: Record<string, string> }> {
   const link = await dashboardLink(daemon);
   const port = Number(link.port);
-  const answer = await send(port, 'GET', `${link.pathname}${link.search}`);
-  const setCookie = String(answer.headers['set-cookie'] ?? '');
-  if (answer.status !== 303 || !setCookie) throw new Error(`signing in answered ${answer.status}: ${answer.body}`);
-  return { port, cookie: setCookie.split(';')[0] as string };
+  const ticket = new URLSearchParams(link.hash.slice(1)).get('ticket') ?? '';
+  const answer = await send(port, 'POST', '/dashboard/api/sign-in', { origin: `http://127.0.0.1:${port}`, 'x-hookd-ticket': ticket });
+  if (answer.status !== 201) throw new Error(`signing in answered ${answer.status}: ${answer.body}`);
+  return { port, auth: { 'x-hookd-session': (JSON.parse(answer.body) as { session: string }).session } };
 }
 
 /** Headless Chromium (Debian's, installed by .ci/run); --no-sandbox as CI runs as root. `args` add flags. */

@@ -3,7 +3,6 @@
 'use strict';
 
 const runs = [];
-let csrf = { header: 'x-hookd-csrf', token: '' };
 
 // ---- the timeline ----
 function timelineRow(run, fresh) {
@@ -109,16 +108,31 @@ function setLive(text, on) {
 // most six connections to one host, so a hundred tabs each with a stream would starve.
 function follow() {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`hookd-runs-${location.port}`) : undefined;
+  // fetch, not EventSource: the session goes in a header, which EventSource cannot send.
   const stream = () =>
     new Promise(() => {
-      const source = new EventSource(`${API}/runs/stream`);
-      source.onopen = () => setLive('live', true);
-      source.onerror = () => setLive('reconnecting…', false);
-      source.onmessage = (message) => {
-        const run = JSON.parse(message.data);
-        onRun(run);
-        channel?.postMessage(run);
+      const connect = async () => {
+        try {
+          const answer = await fetch(`${API}/runs/stream`, { headers: authHeaders() });
+          if (!answer.ok || !answer.body) throw new Error(String(answer.status));
+          setLive('live', true);
+          const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
+          for (let text = '', part = await reader.read(); !part.done; part = await reader.read()) {
+            const events = (text += part.value).split('\n\n');
+            text = events.pop();
+            for (const data of events.map((event) => event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n')).filter(Boolean)) {
+              const run = JSON.parse(data);
+              onRun(run);
+              channel?.postMessage(run);
+            }
+          }
+        } catch {
+          // Refused or cut: tried again below.
+        }
+        setLive('reconnecting…', false);
+        setTimeout(() => void connect(), 2000);
       };
+      void connect();
     });
   if (channel && navigator.locks) {
     channel.onmessage = (message) => onRun(message.data);
@@ -133,8 +147,8 @@ function follow() {
 async function start() {
   $('#close-detail').addEventListener('click', () => ($('#detail').hidden = true));
   $('#retry').addEventListener('click', () => void retryShown());
+  await signIn();
   const session = await getJson('/session');
-  csrf = { header: session.csrfHeader, token: session.csrf };
   [KEPT, FAILED, RETRIABLE] = [session.maxRuns, new Set(session.failedOutcomes), new Set(session.retriableOutcomes)];
   follow();
   const listed = await getJson(`/runs?limit=${KEPT}`);

@@ -29,8 +29,26 @@ function outcomeText(run) {
   return run.outcome;
 }
 
+// The session id lives in this origin's storage (port included), and goes in a header: never a
+// cookie, which every port of 127.0.0.1 would receive (dashboard-keys.ts).
+const SESSION_KEY = 'hookd-session';
+const authHeaders = () => ({ 'x-hookd-session': localStorage.getItem(SESSION_KEY) ?? '' });
+
+// Trade the ticket of the address's fragment for a session, once, and take it out of the address.
+async function signIn() {
+  const ticket = new URLSearchParams(location.hash.slice(1)).get('ticket');
+  if (ticket) {
+    history.replaceState(null, '', location.pathname);
+    const answer = await fetch(`${API}/sign-in`, { method: 'POST', headers: { 'x-hookd-ticket': ticket } });
+    const body = await answer.json().catch(() => ({}));
+    if (answer.status !== 201) throw new Error(body.detail ?? `signing in answered ${answer.status}`);
+    localStorage.setItem(SESSION_KEY, body.session);
+  }
+  if (!localStorage.getItem(SESSION_KEY)) throw new Error('not signed in: run hookd dashboard');
+}
+
 async function getJson(path) {
-  const answer = await fetch(`${API}${path}`, { credentials: 'same-origin' });
+  const answer = await fetch(`${API}${path}`, { headers: authHeaders() });
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
   return answer.json();
 }

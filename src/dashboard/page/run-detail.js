@@ -58,7 +58,7 @@ async function showRun(id) {
 }
 
 async function retryShown() {
-  const answer = await fetch(`${API}/runs/${encodeURIComponent(shown)}/retry`, { method: 'POST', credentials: 'same-origin', headers: { [csrf.header]: csrf.token } });
+  const answer = await fetch(`${API}/runs/${encodeURIComponent(shown)}/retry`, { method: 'POST', headers: authHeaders() });
   const body = await answer.json().catch(() => ({}));
   $('#retry-result').textContent = answer.status === 202 ? `queued again as ${body.queued.map((q) => q.id).join(', ')}` : `refused: ${body.detail ?? answer.status}`;
 }
