@@ -47,6 +47,13 @@ const eventOf = (payload: Buffer): string => {
 
 /** `hookd sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD…`. */
 export async function syncFromArgv(args: string[]): Promise<void> {
+  if (args[0] === '-h' || args[0] === '--help') {
+    const { buildProgram } = await import('../cli/program.js');
+    return void buildProgram('').commands.find((command) => command.name() === 'sync')?.outputHelp();
+  }
+  // A client that stops reading our answer is its business: never a crash with a stack on stderr.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
   const options = parseArgs(args);
   if (options.command.trim() === '') {
     process.stderr.write('hookd sync: no command given; write: hookd sync -- CMD\n');

@@ -63,6 +63,18 @@ function addHookCommands(program: Command): void {
     .addOption(stateOption())
     .option('--payload-arg', "the event is the last argument instead of stdin (Codex's notify program)");
 
+  // Listed for --help only, like emit: bin/hookd runs the native bridge, src/bin.ts the Node one.
+  program
+    .command('sync')
+    .description("the synchronous bridge for a hook that decides: run it now, hand the client its stdout, stderr and exit code, record the run")
+    .argument('[command...]', 'the hook command (quote it as one word)')
+    .allowUnknownOption()
+    .helpOption(false)
+    .addOption(stateOption())
+    .option('--client <id>', "whose contract a timeout and a silent hook follow (default: from the client's variables)")
+    .option('--event <name>', "the event, for payloads that do not name it (default: the payload's hook_event_name)")
+    .option('--timeout <seconds>', "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)");
+
   program
     .command('run')
     .description("run an event's hooks now, in the foreground, and report each outcome")
