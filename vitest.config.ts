@@ -3,7 +3,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // The end-to-end suite of the real agent clients (test/clients, issue 15): its own project, so
 // that its globalSetup (installing the pinned clients, about 900 MB, once per lock file) runs only
 // when one of its files is among the tests to run.
-const REAL_CLIENTS = ['test/clients/claude-code.test.ts', 'test/clients/claude-code-http.test.ts', 'test/clients/gemini-cli.test.ts', 'test/clients/codex.test.ts'];
+const REAL_CLIENTS = [
+  'test/clients/claude-code.test.ts',
+  'test/clients/claude-code-http.test.ts',
+  'test/clients/gemini-cli.test.ts',
+  'test/clients/codex.test.ts',
+  'test/clients/droid.test.ts',
+  'test/clients/copilot.test.ts',
+  'test/clients/qwen.test.ts',
+];
 
 export default defineConfig({
   test: {

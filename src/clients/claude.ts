@@ -21,9 +21,10 @@ export const claude: ClientProfile = {
     'SessionStart', 'Setup', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PermissionRequest', 'PermissionDenied',
     'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart', 'SubagentStop', 'Stop', 'StopFailure',
     'PreCompact', 'PostCompact', 'SessionEnd', 'WorktreeCreate', 'WorktreeRemove', 'TeammateIdle', 'TaskCompleted',
-    'ConfigChange', 'InstructionsLoaded', 'Elicitation', 'ElicitationResult',
+    'ConfigChange', 'InstructionsLoaded', 'Elicitation', 'ElicitationResult', 'TaskCreated', 'CwdChanged', 'FileChanged', 'MessageDisplay',
+    'DirectoryAdded',
   ],
-  fireAndForget: ['Notification', 'SessionEnd', 'StopFailure'],
+  fireAndForget: ['Notification', 'SessionEnd', 'StopFailure', 'CwdChanged', 'FileChanged', 'MessageDisplay', 'DirectoryAdded'],
   stopEvent: 'Stop',
   hookTypes: ['command', 'http', 'prompt', 'agent', 'mcp_tool'],
   // 2.1.330 logs "HTTP hooks are not supported for SessionStart" and skips them.

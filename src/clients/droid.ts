@@ -1,6 +1,10 @@
-// Droid, the platform's own client: ~/.factory/hooks.json, else the `hooks` key of
-// ~/.factory/settings.json, a file with `//` comments; the same pair under a project's .factory/.
-// Its events and their powers follow Claude Code's.
+// Droid, the platform's own client, as the real binary (0.225) behaves: the `hooks` key of
+// ~/.factory/settings.json (a file with `//` comments), and ~/.factory/hooks.json read only as a bare
+// event map, whose events replace the same events of settings.json (the others still run); the
+// same pair under a project's .factory/. Matchers apply only to PreToolUse, PostToolUse and
+// SessionStart, as an exact name or else an unanchored regular expression; every group of any
+// other event runs. Each hook gets the payload's top-level strings, numbers and booleans as
+// variables of their own names ($session_id, $tool_name). Its events' powers follow Claude Code's.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
@@ -9,10 +13,10 @@ const TOOL = 'tool_name';
 export const droid: ClientProfile = {
   id: 'droid',
   name: 'Droid',
-  userFiles: [{ path: '.factory/hooks.json' }, { path: '.factory/settings.json', unless: '.factory/hooks.json' }],
+  userFiles: [{ path: '.factory/hooks.json', bareMapOnly: true }, { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' }],
   projectFiles: [
-    { path: '.factory/hooks.json' },
-    { path: '.factory/settings.json', unless: '.factory/hooks.json' },
+    { path: '.factory/hooks.json', bareMapOnly: true },
+    { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' },
     { path: '.factory/settings.local.json' },
   ],
   pathPatterns: [/\/\.factory\/(hooks|settings|settings\.local)\.json$/, /\/\.factory\/hooks\/hooks\.json$/],
@@ -25,11 +29,10 @@ export const droid: ClientProfile = {
   stopEvent: 'Stop',
   hookTypes: ['command'],
   sessionField: 'session_id',
-  matchFields: {
-    PreToolUse: TOOL, PostToolUse: TOOL, Notification: 'notification_type', SessionStart: 'source', SessionEnd: 'reason',
-    SubagentStop: 'agent_type', PreCompact: 'trigger',
-  },
-  envMarkers: ['FACTORY_PROJECT_DIR'],
+  matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, SessionStart: 'source' },
+  matcherRule: 'droid',
+  payloadAsEnv: true,
+  envMarkers: ['FACTORY_PROJECT_DIR', 'DROID_PROJECT_DIR'],
   envPrefixes: ['FACTORY_', 'DROID_'],
   contract: CLAUDE_LIKE,
 };

@@ -12,12 +12,43 @@ export interface HookSource {
   file: string;
   client: ClientProfile;
   scope: 'user' | 'project' | 'plugin' | 'given';
-  /** A file the client reads only when this other one does not exist (Droid's settings.json). */
+  /** A file the client reads only when this other one does not exist. */
   unless?: string;
+  /** A file whose events replace the same events of this one (Droid's hooks.json over its settings.json). */
+  overriddenBy?: string;
+  /** The client reads this file only as a bare event map (Droid's hooks.json). */
+  bareMapOnly?: boolean;
+}
+
+/** hookd's own file in a hook folder (Copilot CLI's hooks/): where install writes. */
+export const FOLDER_FILE = 'hookd.json';
+
+// The `*.json` files of a hook folder (Copilot CLI's hooks/), sorted as the client loads them.
+function folderFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.name.endsWith('.json') && !entry.name.startsWith('.') && (entry.isFile() || entry.isSymbolicLink()))
+      .map((entry) => path.join(dir, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFileSpec[], scope: HookSource['scope']): HookSource[] {
-  return specs.map((spec) => ({ file: path.join(root, spec.path), client, scope, ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}) }));
+  return specs.flatMap((spec) => {
+    // A folder: its files, and hookd's own (followed while absent, where install writes).
+    const dir = path.join(root, spec.path);
+    const files = spec.folder ? [...new Set([...folderFiles(dir), path.join(dir, FOLDER_FILE)])] : [dir];
+    return files.map((file) => ({
+      file,
+      client,
+      scope,
+      ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}),
+      ...(spec.overriddenBy ? { overriddenBy: path.join(root, spec.overriddenBy) } : {}),
+      ...(spec.bareMapOnly ? { bareMapOnly: true } : {}),
+    }));
+  });
 }
 
 /** The client named by `--client`, or a usage error listing the known ones. */
@@ -28,9 +59,11 @@ export function chosenClient(id: string | undefined): ClientProfile | undefined 
   return client;
 }
 
-/** A given file's source: its client from `--client`, else from its path, else generic. */
+/** A given file's source: its client from `--client`, else from its path, else generic; with the rules of that client's file of this name. */
 export function givenSource(file: string, clientId?: string): HookSource {
-  return { file, client: chosenClient(clientId) ?? clientForPath(file) ?? GENERIC, scope: 'given' };
+  const client = chosenClient(clientId) ?? clientForPath(file) ?? GENERIC;
+  const spec = [...client.userFiles, ...client.projectFiles].find((candidate) => file.endsWith(`/${candidate.path}`));
+  return { file, client, scope: 'given', ...(spec?.bareMapOnly ? { bareMapOnly: true } : {}) };
 }
 
 /** Every user hook file of `clients` under `home`, present or not (the daemon waits for absent ones). */

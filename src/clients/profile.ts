@@ -4,13 +4,27 @@
 import type { HookLayout } from '../settings/hook-map.js';
 import type { HookContract } from './contract.js';
 
-export type ClientId = 'droid' | 'claude' | 'gemini' | 'codex' | 'cursor';
+export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor';
 
 /** A hook file, relative to the home directory (user files) or to the project (project files). */
 export interface HookFileSpec {
   path: string;
-  /** Read only when this other file of the same scope does not exist (Droid: hooks.json, else settings.json). */
+  /** Read only when this other file of the same scope does not exist. */
   unless?: string;
+  /** An event this other file of the same scope has replaces the same event here (Droid: hooks.json over settings.json). */
+  overriddenBy?: string;
+  /** The client reads this file only as a bare event map (`{"Stop": [...]}`); a `{"hooks": …}` file is ignored (Droid's hooks.json). */
+  bareMapOnly?: boolean;
+  /** `path` is a folder whose every `*.json` file is a hook file (Copilot CLI's hooks/). */
+  folder?: boolean;
+}
+
+/** How a hook object names its command and timeout: `command`/`timeout`, or Copilot CLI's `bash`/`timeoutSec`. */
+export interface HookKeys {
+  command: string;
+  timeout: string;
+  /** Keys of commands for other systems (Copilot CLI's `powershell`): an entry with only these runs nowhere here. */
+  otherShells?: readonly string[];
 }
 
 export interface ClientProfile {
@@ -28,6 +42,10 @@ export interface ClientProfile {
   timeoutUnit: 'seconds' | 'milliseconds';
   /** The client's timeout when an entry names none, in seconds. */
   defaultTimeoutSec: number;
+  /** A `timeout` of this value or more is read as milliseconds whatever `timeoutUnit` says (Qwen Code: 1000). */
+  millisecondsFrom?: number;
+  /** The keys of a hook's command and timeout; `command` and `timeout` when absent. */
+  hookKeys?: HookKeys;
   events: readonly string[];
   /** Events whose hooks' output and exit code the client ignores: the only ones install wraps by default. */
   fireAndForget: readonly string[];
@@ -39,8 +57,18 @@ export interface ClientProfile {
   httpSkippedEvents?: readonly string[];
   /** The payload field naming the session. */
   sessionField: string;
-  /** The payload field a matcher applies to, per event. */
+  /** The payload field a matcher applies to, per event; on any other event every group runs. */
   matchFields: Readonly<Record<string, string>>;
+  /**
+   * How a matcher reads (settings/matcher.ts): `names` (Claude Code: letters, digits, `_`, `-` and
+   * `|` are an exact name or list, anything else a regular expression) or `droid` (an exact name, or
+   * else an unanchored regular expression: `Exec` matches `Execute`). `names` when absent.
+   */
+  matcherRule?: 'names' | 'droid';
+  /** Events whose payloads carry no `hook_event_name` (Copilot CLI's camelCase ones): the bridge entry names them (`hookd emit --event NAME`). */
+  unnamedEvents?: readonly string[];
+  /** The client puts each top-level string, number and boolean of the payload into the hook's environment under its own name (Droid). */
+  payloadAsEnv?: boolean;
   /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */
   envMarkers: readonly string[];
   /** Prefixes of the client's own variables, carried by the bridge to the hook. */

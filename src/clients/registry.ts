@@ -1,14 +1,20 @@
 // The known clients, and how a file or an event names its client.
 import { claude } from './claude.js';
 import { codex } from './codex.js';
+import { copilot } from './copilot.js';
 import { cursor } from './cursor.js';
 import { droid } from './droid.js';
 import { gemini } from './gemini.js';
+import { qwen } from './qwen.js';
 import type { ClientId, ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
-/** Every client hookd knows, in the order commands list them. */
-export const CLIENTS: readonly ClientProfile[] = [droid, claude, gemini, codex, cursor];
+/**
+ * Every client hookd knows, in the order commands list them and environments are matched: Qwen
+ * Code sets GEMINI_PROJECT_DIR, Copilot CLI and Droid CLAUDE_PROJECT_DIR, so each is named by its
+ * own variables before the client whose variables it borrows.
+ */
+export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
 

@@ -68,7 +68,8 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
     throw new UsageError(`unknown event "${event}"${suggestion ? `: did you mean "${suggestion}"?` : ''} (no hooks for it in ${files})`);
   }
   const { bytes, source } = await readPayload(event, options.payload, client);
-  const parsed = parsePayload(bytes, source);
+  // A payload that does not name its event (Copilot CLI's camelCase ones) is the event asked for.
+  const parsed = parsePayload(bytes, source, event);
   if (!parsed.ok) throw new UsageError(parsed.reason);
   const payload = parsed.payload;
   if (payload.event !== event) process.stderr.write(`hookd: note: the payload is for ${payload.event}; running the ${event} hooks with it\n`);
@@ -83,7 +84,7 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
   const eventId = `run-${Date.now()}`;
   const outcomes = await Promise.all(
     hooks.map(async (entry) => {
-      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1 }), timeoutMs: entry.timeoutMs });
+      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1, payload: payload.bytes, client: entry.client }), timeoutMs: entry.timeoutMs });
       return { entry, outcome, decision: decisionOf(entry, outcome) };
     }),
   );

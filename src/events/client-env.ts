@@ -8,6 +8,14 @@ import { CLIENTS } from '../clients/registry.js';
 const TERMINAL = ['PATH', 'TERM', 'COLORTERM', 'DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'LANG', 'STY', 'WINDOWID', 'WT_SESSION', 'TMUX'];
 const TERMINAL_PREFIXES = ['TERM_', 'TMUX_', 'LC_', 'ITERM_', 'KITTY_', 'WEZTERM_', 'VSCODE_'];
 
+/**
+ * What the bridge notes beside the client's variables, under names no hook ever sees (HOOKD_*):
+ * the event its entry names (`hookd emit --event NAME`, for payloads that carry no
+ * `hook_event_name`) and its working directory (the project, where the client runs hooks: the
+ * hook's directory when the payload has no `cwd`, as Cursor's has none). bin/hookd writes the same.
+ */
+export const BRIDGE_NOTES = { event: 'HOOKD_BRIDGE_EVENT', cwd: 'HOOKD_BRIDGE_CWD' } as const;
+
 /** The names carried whatever the command says: exact names, prefixes and suffixes. */
 export const CARRIED = {
   exact: new Set([...TERMINAL, ...CLIENTS.flatMap((client) => client.envMarkers), 'CLAUDECODE', 'AI_AGENT']),

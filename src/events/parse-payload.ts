@@ -37,8 +37,13 @@ function withSnakeCase(data: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Validate payload bytes; `source` names them in the reason (a file, "stdin", "payload"). */
-export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
+/**
+ * Validate payload bytes; `source` names them in the reason (a file, "stdin", "payload").
+ * `namedEvent` is the event the bridge entry names (`hookd emit --event NAME`): the event of a
+ * payload without `hook_event_name` (Copilot CLI's camelCase events). A payload with neither is
+ * still delivered, its event unnamed (''), as the client sent it.
+ */
+export function parsePayload(bytes: Buffer, source = 'payload', namedEvent?: string): PayloadResult {
   if (bytes.length > MAX_PAYLOAD_BYTES) {
     return { ok: false, reason: `${source}: ${bytes.length} bytes is over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
   }
@@ -54,9 +59,11 @@ export function parsePayload(bytes: Buffer, source = 'payload'): PayloadResult {
     return { ok: false, reason: `${source}: expected a JSON object, got ${got}` };
   }
   const normalized = withSnakeCase(data as Record<string, unknown>);
-  const event = typeof normalized.hook_event_name === 'string' ? normalized.hook_event_name : '';
+  const unnamed = normalized.hook_event_name === undefined;
+  const event = unnamed ? (namedEvent ?? '') : typeof normalized.hook_event_name === 'string' ? normalized.hook_event_name : '';
   const schema = PAYLOAD_SCHEMAS.get(event) ?? GenericPayloadSchema;
-  const parsed = schema.safeParse(normalized, { reportInput: true });
+  // The schemas check the event's name where the payload has one; an unnamed payload is checked as any event's.
+  const parsed = unnamed ? GenericPayloadSchema.safeParse({ ...normalized, hook_event_name: event || 'unnamed' }, { reportInput: true }) : schema.safeParse(normalized, { reportInput: true });
   if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
   // No session field at all: say it as the schema would of the usual one.
   if (!SESSION_FIELDS.some((field) => typeof normalized[field] === "string")) return { ok: false, reason: `${source}: session_id: expected a string, got nothing` };

@@ -2,6 +2,8 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isCarried, namedVariables } from '../events/client-env.js';
+import { clientFromEnv } from '../clients/registry.js';
+import type { ClientProfile } from '../clients/profile.js';
 
 // Secrets a hook must never see: hooks reach the API through the daemon, and the loopback token
 // (HOOKD_TOKEN, which a user exports for their http hooks) would let any hook, or whoever reads
@@ -20,6 +22,36 @@ export interface HookContext {
   command?: string;
   /** The run this one retries (`hookd retry`), given to the hook as HOOKD_RETRY_OF. */
   retryOf?: string;
+  /** The payload's bytes: a client that exports its fields (Droid) gets them exported here too. */
+  payload?: Buffer;
+  /** The client that sent the event, when known better than from `clientEnv` (`hookd run --client`). */
+  client?: ClientProfile;
+}
+
+// A payload field becomes a variable only under a name a client would use for one: snake_case
+// (`session_id`), or one of the client's own (`CLAUDE_ENV_FILE`); never PATH, LD_PRELOAD or HOOKD_*.
+const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The top-level strings, numbers and booleans of `payload`, as `client` puts them into its hooks'
+ * environment under their own names (Droid: `$session_id`, `$tool_name`, `$stop_hook_active`).
+ */
+export function payloadVariables(client: ClientProfile | undefined, payload: Buffer | undefined): Record<string, string> {
+  if (!client?.payloadAsEnv || !payload) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return {};
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return {};
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(data)) {
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    const allowed = FIELD_NAME.test(name) || (isCarried(name, new Set()) && !name.startsWith('HOOKD_'));
+    if (scalar && allowed && !String(value).includes('\0')) vars[name] = String(value);
+  }
+  return vars;
 }
 
 // The filtered copy of the last base environment, made once rather than for every run.
@@ -37,7 +69,8 @@ function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
 
 /** The daemon's environment without hookd's secrets, then the client's carried variables, then the HOOKD_* context. */
 export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env = { ...withoutSecrets(base) };
+  const client = context.client ?? clientFromEnv(context.clientEnv ?? {});
+  const env = { ...withoutSecrets(base), ...payloadVariables(client, context.payload) };
   // The bridge's rule again: a record written by other means carries nothing else (LD_PRELOAD, say).
   const named = namedVariables(context.command ?? '');
   for (const [name, value] of Object.entries(context.clientEnv ?? {})) {

@@ -15,7 +15,7 @@ export function selectHooks(
   for (const entry of config.entries) {
     if (entry.event !== event || !kinds.includes(entry.kind) || entry.run === '') continue;
     const field = Object.hasOwn(entry.client.matchFields, event) ? entry.client.matchFields[event] : undefined;
-    if (field && !matcherMatches(entry.matcher, data[field])) continue;
+    if (field && !matcherMatches(entry.matcher, data[field], entry.client.matcherRule)) continue;
     if (seen.has(entry.run)) continue;
     seen.add(entry.run);
     selected.push(entry);

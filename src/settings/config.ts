@@ -42,6 +42,8 @@ export interface HookEntry {
   bridge: { program: string; stateDir: string | undefined } | undefined;
   /** An http entry's URL, its parts, and the headers and variables it sends them with. */
   http: HttpHook | undefined;
+  /** Why hookd leaves this command hook to the client (kind `other`), if it does. */
+  unrunnable?: string;
 }
 
 /** What an http entry pointing at hookd says. */
@@ -67,9 +69,14 @@ export interface HookConfig {
 
 export const EMPTY_CONFIG: HookConfig = Object.freeze({ shape: 'none', entries: [] }) as HookConfig;
 
+/** Whether `client` reads the written `timeout` as milliseconds (Gemini CLI always; Qwen Code from 1000 up). */
+export function readsAsMilliseconds(timeout: number, client: ClientProfile): boolean {
+  return client.timeoutUnit === 'milliseconds' || (client.millisecondsFrom !== undefined && timeout >= client.millisecondsFrom);
+}
+
 /** The timeout in ms of a hook written with `timeout` in `client`'s unit. */
 export function timeoutMsOf(timeout: number | undefined, client: ClientProfile): number {
-  const ms = timeout ? (client.timeoutUnit === 'milliseconds' ? timeout : timeout * 1000) : client.defaultTimeoutSec * 1000;
+  const ms = timeout ? (readsAsMilliseconds(timeout, client) ? timeout : timeout * 1000) : client.defaultTimeoutSec * 1000;
   return Math.min(Math.max(1, Math.round(ms)), MAX_TIMEOUT_MS);
 }
 
@@ -80,6 +87,8 @@ export interface RawHook {
   type: string;
   command: string | undefined;
   timeout: number | undefined;
+  /** Why hookd cannot run this command hook here (a PowerShell-only entry), if it cannot. */
+  unrunnable?: string | undefined;
   /** An http hook's url, headers and allowedEnvVars, as written. */
   url?: string | undefined;
   headers?: Record<string, string> | undefined;
@@ -97,8 +106,8 @@ function httpHookOf(raw: RawHook): HttpHook | undefined {
 export function buildEntry(raw: RawHook, file: string, client: ClientProfile): HookEntry {
   const http = httpHookOf(raw);
   const command = raw.command ?? (http ? http.url : '');
-  const classified = raw.type === 'command' ? classifyCommand(command) : undefined;
-  const kind = http ? 'http' : raw.type !== 'command' ? 'other' : classified!.kind;
+  const classified = raw.type === 'command' && !raw.unrunnable ? classifyCommand(command) : undefined;
+  const kind = http ? 'http' : !classified ? 'other' : classified.kind;
   return {
     event: raw.event,
     file,
@@ -116,5 +125,6 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     badOption: classified?.kind === 'bridge' ? classified.badOption : undefined,
     bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
     http,
+    ...(raw.unrunnable ? { unrunnable: raw.unrunnable } : {}),
   };
 }

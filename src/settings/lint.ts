@@ -14,6 +14,9 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
   if (client.timeoutUnit === 'milliseconds' && entry.timeoutWritten && entry.timeoutWritten < 1000) {
     warnings.push(`${at}.timeout: ${entry.timeoutWritten} ms; ${client.name} reads timeout in milliseconds: did you mean ${entry.timeoutWritten * 1000}?`);
   }
+  if (client.millisecondsFrom !== undefined && entry.timeoutWritten && entry.timeoutWritten >= client.millisecondsFrom) {
+    warnings.push(`${at}.timeout: ${client.name} reads a timeout of ${client.millisecondsFrom} or more as milliseconds: ${entry.timeoutWritten} is ${entry.timeoutWritten / 1000} s, and hookd reads it so too; write ${Math.max(1, Math.round(entry.timeoutWritten / 1000))} for seconds`);
+  }
   if (entry.timeoutWritten && entry.timeoutMs === MAX_TIMEOUT_MS) warnings.push(`${at}.timeout: ${entry.timeoutWritten} ${unit} is past the longest timer (about 24.8 days); hookd uses 24.8 days`);
   if (entry.kind === 'http') return [...warnings, ...httpHookWarnings(entry, at)];
   if (entry.kind !== 'bridge') return warnings;
@@ -33,6 +36,7 @@ export function notesFor(config: HookConfig, file: string): string[] {
   return config.entries.flatMap((entry) => {
     const at = `note: ${file}: ${entry.location}`;
     const { client } = entry;
+    if (entry.unrunnable) return [`${at}: ${entry.unrunnable}`];
     if (entry.kind === 'other') {
       const known = client.hookTypes.includes(entry.type) ? `a ${client.name} hook type` : `not a hook type ${client.name} is known to have`;
       return [`${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`];

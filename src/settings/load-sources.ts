@@ -1,5 +1,6 @@
 // Loads every hook file a command reads, each with its client, and combines their entries. A file
-// its client does not read now (Droid's settings.json beside a hooks.json) contributes nothing.
+// its client does not read contributes nothing (Droid's hooks.json shaped {"hooks": …}), and an
+// event another file replaces (Droid's hooks.json over settings.json) contributes nothing of it.
 import { EMPTY_CONFIG, type HookConfig } from './config.js';
 import { loadSettings, type LoadResult } from './load.js';
 import { isShadowed, type HookSource } from '../clients/find-sources.js';
@@ -11,12 +12,28 @@ export interface SourceResult {
   ignored?: string;
 }
 
-/** Load one source, honouring the file it yields to. */
+const NOTHING: LoadResult = { ok: true, config: EMPTY_CONFIG, features: { comments: false, trailingCommas: false } };
+
+/** Load one source, honouring the file it yields to, the shape its client reads, and the file whose events replace its own. */
 export async function loadSource(source: HookSource): Promise<SourceResult> {
-  if (isShadowed(source)) {
-    return { source, result: { ok: true, config: EMPTY_CONFIG, features: { comments: false, trailingCommas: false } }, ignored: `${source.client.name} reads ${source.unless} instead` };
+  if (isShadowed(source)) return { source, result: NOTHING, ignored: `${source.client.name} reads ${source.unless} instead` };
+  const result = await loadSettings(source.file, source.client);
+  if (!result.ok) return { source, result };
+  if (source.bareMapOnly && result.config.shape === 'settings') {
+    // Droid logs a warning and reads nothing from such a file: hookd does the same, and says how to fix it.
+    return { source, result: NOTHING, ignored: `${source.client.name} reads this file only as a bare event map ({"Stop": [...]}) and ignores one shaped {"hooks": {...}}: move the events to the top level` };
   }
-  return { source, result: await loadSettings(source.file, source.client) };
+  return { source, result: await withoutOverridden(source, result) };
+}
+
+// Droid merges per event: an event of hooks.json replaces the same event of settings.json, whose
+// other events still run. The overriding file counts only when its client reads it (a bare map).
+async function withoutOverridden(source: HookSource, result: LoadResult & { ok: true }): Promise<LoadResult> {
+  if (!source.overriddenBy) return result;
+  const other = await loadSettings(source.overriddenBy, source.client);
+  if (!other.ok || other.config.shape !== 'hooks-file') return result;
+  const replaced = new Set(other.config.entries.map((entry) => entry.event));
+  return { ...result, config: { ...result.config, entries: result.config.entries.filter((entry) => !replaced.has(entry.event)) } };
 }
 
 /** Load every source, in order. */

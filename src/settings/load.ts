@@ -2,9 +2,10 @@
 // JSON with comments, trailing commas and a byte-order mark (parse-json-text.ts); its shape is
 // decided by hook-map.ts; its timeouts are read in its client's unit.
 import { readBoundedFile } from '../common/read-bounded-file.js';
-import { EMPTY_CONFIG, buildEntry, type HookConfig, type RawHook } from './config.js';
-import { EventMapSchema, FlatEventMapSchema } from './schema.js';
+import { EMPTY_CONFIG, buildEntry, type HookConfig } from './config.js';
+import { EventMapSchema, FlatEventMapSchema, ShellKeysEventMapSchema } from './schema.js';
 import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject } from './hook-map.js';
+import { readHook } from './read-hook.js';
 import { parseJsonText } from './parse-json-text.js';
 import { formatIssues, formatPath } from '../common/format-issues.js';
 import { GENERIC } from '../clients/registry.js';
@@ -29,38 +30,16 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
   if (!isObject(parsed.data as JsonObject)) return { ok: false, missing: false, errors: [`${file}: expected a JSON object at the top level`] };
   const data = parsed.data as JsonObject;
   const ref = findHookMap(data, client === GENERIC ? undefined : client.layout);
-  const schema = ref.layout === 'flat' ? FlatEventMapSchema : EventMapSchema;
+  const schema = ref.layout === 'grouped' ? EventMapSchema : client.hookKeys ? ShellKeysEventMapSchema : FlatEventMapSchema;
   // Under `hooks` every key is an event; in a bare map, keys whose value is not a list are the client's.
   const map = ref.base.length ? data.hooks : Object.fromEntries(eventsOf(ref).map((event) => [event, data[event]]));
   if (map === undefined || (!ref.base.length && eventsOf(ref).length === 0)) return { ok: true, config: EMPTY_CONFIG, features };
   const checked = schema.safeParse(map, { reportInput: true });
   if (!checked.success) return { ok: false, missing: false, errors: formatIssues(checked.error.issues, file, ref.base) };
   const entries = eventsOf(ref).flatMap((event) =>
-    hooksOf(ref, event).map(({ hook, path, matcher }) =>
-      buildEntry(
-        {
-          event,
-          location: formatPath(path),
-          matcher: typeof matcher === 'string' ? matcher : undefined,
-          type: typeof hook.type === 'string' ? hook.type : 'command',
-          command: typeof hook.command === 'string' ? hook.command : undefined,
-          timeout: typeof hook.timeout === 'number' ? hook.timeout : undefined,
-          ...httpFields(hook),
-        },
-        file,
-        client,
-      ),
-    ),
+    hooksOf(ref, event).map(({ hook, path, matcher }) => buildEntry(readHook(hook, event, formatPath(path), matcher, client), file, client)),
   );
   return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries }, features };
-}
-
-/** An http hook's url, headers (string values only) and allowedEnvVars, as written. */
-function httpFields(hook: JsonObject): Pick<RawHook, 'url' | 'headers' | 'allowedEnvVars'> {
-  if (hook.type !== 'http') return {};
-  const headers = isObject(hook.headers) ? Object.fromEntries(Object.entries(hook.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string')) : {};
-  const allowed = Array.isArray(hook.allowedEnvVars) ? hook.allowedEnvVars.filter((name): name is string => typeof name === 'string') : [];
-  return { url: typeof hook.url === 'string' ? hook.url : undefined, headers, allowedEnvVars: allowed };
 }
 
 /** Read and parse the hook file `file` of `client`: a regular file of at most 1 MiB (read-bounded-file.ts says why). */

@@ -1,7 +1,8 @@
-// Matchers follow the client's rules: empty, `*` or absent match everything; letters, digits,
-// `_`, `-` and `|` form an exact name or a list of names; anything else is a regular expression.
-// Which payload field a matcher applies to is the client's (profile.matchFields); other events
-// ignore matchers.
+// Matchers follow the client's rules: empty, `*` or absent match everything; then, by Claude
+// Code's rule (`names`), letters, digits, `_`, `-` and `|` form an exact name or a list of names
+// and anything else is a regular expression; by Droid's (`droid`), an exact name, or else an
+// unanchored regular expression (`Exec` matches `Execute`). Which payload field a matcher applies
+// to is the client's (profile.matchFields); other events ignore matchers.
 
 /** Whether `matcher` is a catch-all. */
 export function isCatchAll(matcher: string | undefined): boolean {
@@ -19,12 +20,16 @@ export function matcherError(matcher: string | undefined): string | undefined {
   }
 }
 
-/** Whether a group with `matcher` applies to a payload whose match field holds `value`. */
-export function matcherMatches(matcher: string | undefined, value: unknown): boolean {
+/** How a client reads a matcher (profile.matcherRule). */
+export type MatcherRule = 'names' | 'droid';
+
+/** Whether a group with `matcher` applies to a payload whose match field holds `value`, by the client's `rule`. */
+export function matcherMatches(matcher: string | undefined, value: unknown, rule: MatcherRule = 'names'): boolean {
   if (isCatchAll(matcher)) return true;
   // A client that does not send the field cannot be matched by name: only catch-alls apply.
   if (typeof value !== 'string') return false;
-  if (/^[A-Za-z0-9_|-]+$/.test(matcher!)) return matcher!.split('|').includes(value);
+  if (rule === 'droid' && matcher === value) return true;
+  if (rule === 'names' && /^[A-Za-z0-9_|-]+$/.test(matcher!)) return matcher!.split('|').includes(value);
   try {
     return new RegExp(matcher!).test(value);
   } catch {

@@ -71,6 +71,28 @@ export const EventMapSchema = z.record(z.string(), z.array(HookGroupSchema)).sup
 /** Cursor's flat layout: event name → hooks, each with its own matcher. */
 export const FlatEventMapSchema = z.record(z.string(), z.array(FlatHookSchema));
 
+/**
+ * A hook of Copilot CLI: its command under `bash` (Unix) or `powershell` (Windows), at least one;
+ * `cwd`, `env` and `timeoutSec` (seconds) optional.
+ */
+export const ShellKeysHookSchema = z
+  .looseObject({
+    type: z.string().min(1, HOOK_TYPE_MESSAGE),
+    bash: z.string().min(1, 'expected a non-empty command').optional(),
+    powershell: z.string().min(1, 'expected a non-empty command').optional(),
+    cwd: z.string().optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    timeoutSec: z.number().nonnegative('expected a positive number of seconds').optional(),
+  })
+  .superRefine((hook, ctx) => {
+    if (hook.type === 'command' && hook.bash === undefined && hook.powershell === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a command under "bash" (or "powershell" for Windows)', input: undefined, path: ['bash'] });
+    }
+  });
+
+/** Copilot CLI's event map: event name → hooks, each naming its command per shell. */
+export const ShellKeysEventMapSchema = z.record(z.string(), z.array(ShellKeysHookSchema));
+
 /** The settings file shape (`settings.json`): hooks under a `hooks` key, other keys kept. */
 export const SettingsFileSchema = z
   .looseObject({ hooks: EventMapSchema.optional() })

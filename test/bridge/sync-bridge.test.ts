@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOKD } from '../helpers/paths.js';
+import { HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive } from '../helpers/process-alive.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -53,6 +53,9 @@ function runs(state: string) {
 const STOP = '{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}\n';
 
 describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('hookd sync ($impl)', ({ node }) => {
+  // Else bin/hookd would quietly run the Node bridge and the native cases would test nothing new.
+  if (!node) it('was built (scripts/build-native.mjs, run by npm run build)', () => expect(existsSync(path.join(ROOT, 'dist', 'hookd-bridge'))).toBe(true));
+
   it('hands the client exactly what the hook said: stdout bytes, stderr, exit code', async () => {
     const state = tempDir();
     const answer = await client(`cat; printf '\\377\\000x'; echo 'keep going' >&2; exit 2`, STOP, { node, state });

@@ -1,4 +1,4 @@
-// Installs the real agent clients pinned in test/clients/package-lock.json (about 900 MB, kept out
+// Installs the real agent clients pinned in test/clients/package-lock.json (about 1.5 GB, kept out
 // of the root install) into test/clients/node_modules, once: again only when the lock file changed
 // since the last install (a stamp holds the lock's hash) or a client's binary is missing.
 // It is the vitest globalSetup of the "clients" project (vitest.config.ts), and bench/real-client.mjs
@@ -15,13 +15,22 @@ export const CLIENTS_DIR = path.dirname(fileURLToPath(import.meta.url));
 const LOCK = path.join(CLIENTS_DIR, 'package-lock.json');
 const STAMP = path.join(CLIENTS_DIR, 'node_modules', '.hookd-clients-stamp');
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
+const NPM_INSTALL = ['install', '--no-audit', '--no-fund'];
 
 /** Each client's command, as npm links it. */
 export const CLIENT_BINS = {
   claude: path.join(CLIENTS_DIR, 'node_modules', '.bin', 'claude'),
   gemini: path.join(CLIENTS_DIR, 'node_modules', '.bin', 'gemini'),
   codex: path.join(CLIENTS_DIR, 'node_modules', '.bin', 'codex'),
+  // npm skips a missing optional platform package silently: the platform's binary is named itself.
+  droid: path.join(CLIENTS_DIR, 'node_modules', '@factory', 'cli-linux-x64', 'bin', 'droid'),
+  copilot: path.join(CLIENTS_DIR, 'node_modules', '@github', 'copilot-linux-x64', 'copilot'),
+  // Run with node: its launcher would re-exec itself with a larger heap.
+  qwen: path.join(CLIENTS_DIR, 'node_modules', '@qwen-code', 'qwen-code', 'cli.js'),
 };
+
+/** Where Copilot CLI unpacks itself on its first run (about 235 MB), kept across runs. */
+export const COPILOT_CACHE = path.join(CLIENTS_DIR, 'node_modules', '.copilot-cache');
 
 function lockHash() {
   return createHash('sha256').update(readFileSync(LOCK)).digest('hex');
@@ -74,12 +83,15 @@ export async function installClients(options = {}) {
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   const started = Date.now();
   if (clientsInstalled()) return { installed: false, ms: 0 };
-  log('test/clients: installing the pinned agent clients (npm ci, about 900 MB; once per lock file)…');
-  const npm = await run('npm', ['ci', '--no-audit', '--no-fund'], INSTALL_TIMEOUT_MS);
+  log('test/clients: installing the pinned agent clients (npm install from the lock file, about 1.5 GB; once per lock file)…');
+  // Not `npm ci`: @factory/cli names platform packages of a version that was never published (npm
+  // skips a missing optional one), so the lock file can never list them all and `npm ci` refuses
+  // it; `npm install` installs what the lock file pins and leaves it as it is.
+  const npm = await run('npm', NPM_INSTALL, INSTALL_TIMEOUT_MS);
   if (npm.code !== 0) {
     const why = npm.timedOut ? `did not finish within ${INSTALL_TIMEOUT_MS / 60_000} min` : `exited with ${npm.code ?? npm.signal}`;
     throw new Error(
-      `Installing the real agent clients failed: \`npm ci --no-audit --no-fund\` in ${CLIENTS_DIR} ${why}. ` +
+      `Installing the real agent clients failed: \`npm ${NPM_INSTALL.join(' ')}\` in ${CLIENTS_DIR} ${why}. ` +
         `The client suite needs the npm registry (or a cache holding these packages). npm said:\n${npm.output.slice(-4000)}`,
     );
   }
@@ -87,7 +99,9 @@ export async function installClients(options = {}) {
   const home = mkdtempSync(path.join(tmpdir(), 'hookd-clients-version-'));
   try {
     for (const [name, bin] of Object.entries(CLIENT_BINS)) {
-      const version = await run(bin, ['--version'], 60_000, { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home });
+      const [file, ...args] = bin.endsWith('.js') ? [process.execPath, bin, '--version'] : [bin, '--version'];
+      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, COPILOT_CACHE_HOME: COPILOT_CACHE, FACTORY_AIRGAP_ENABLED: '1' };
+      const version = await run(file, args, 60_000, env);
       if (version.code !== 0) {
         throw new Error(`The ${name} client was installed but does not start: \`${bin} --version\` exited with ${version.code ?? version.signal}:\n${version.output.slice(-2000)}`);
       }

@@ -18,7 +18,7 @@ export type Way = 'direct' | 'bridged' | 'http';
  */
 export function scrubClientVariables(): void {
   for (const name of Object.keys(process.env)) {
-    if (/^(CLAUDE|GEMINI_|CODEX_|AI_AGENT$|TERM$|TERM_|COLORTERM$)/.test(name) || name.endsWith('_PROJECT_DIR')) delete process.env[name];
+    if (/^(CLAUDE|GEMINI_|CODEX_|FACTORY_|DROID_|COPILOT_|QWEN_|AI_AGENT$|TERM$|TERM_|COLORTERM$)/.test(name) || name.endsWith('_PROJECT_DIR')) delete process.env[name];
   }
 }
 
@@ -28,12 +28,15 @@ export function recorder(out: string, way: Way, event: string): string {
   return `cat > ${base}.json; pwd > ${base}.cwd; env -0 > ${base}.env`;
 }
 
-/** For each event, one hook run by the client itself and one behind the bridge, both recording. */
-export function recordingHooks(events: readonly string[], out: string): Hooks {
+/**
+ * For each event, one hook run by the client itself and one behind the bridge, both recording; the
+ * bridge entry of an event in `unnamed` names it (`hookd emit --event EVENT`), as install writes it.
+ */
+export function recordingHooks(events: readonly string[], out: string, unnamed: readonly string[] = []): Hooks {
   return Object.fromEntries(
     events.map((event) => [
       event,
-      [{ hooks: [{ type: 'command', command: recorder(out, 'direct', event) }, { type: 'command', command: bridge(recorder(out, 'bridged', event)) }] }],
+      [{ hooks: [{ type: 'command', command: recorder(out, 'direct', event) }, { type: 'command', command: bridge(recorder(out, 'bridged', event), unnamed.includes(event) ? event : undefined) }] }],
     ]),
   );
 }

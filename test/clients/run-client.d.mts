@@ -1,7 +1,7 @@
 // Types of run-client.mjs (plain ESM so that the benchmark and the capture script run it with node).
 import type { FakeApi } from './fakes/types.d.mts';
 
-export type ClientName = 'claude' | 'gemini' | 'codex';
+export type ClientName = 'claude' | 'gemini' | 'codex' | 'droid' | 'copilot' | 'qwen';
 export type HookEntry = { type: 'command'; command: string; timeout?: number };
 export type Hooks = Record<string, { matcher?: string; hooks: HookEntry[] }[]>;
 
@@ -22,7 +22,7 @@ export interface PreparedClient {
   name: ClientName;
   home: string;
   project: string;
-  /** The client's user settings file holding the hooks (~/.claude/settings.json, ~/.gemini/settings.json, ~/.codex/hooks.json). */
+  /** The client's user file holding the hooks (~/.claude/settings.json, ~/.gemini/settings.json, ~/.codex/hooks.json, ~/.factory/settings.json, ~/.copilot/hooks/hooks.json, ~/.qwen/settings.json). */
   settingsFile: string;
   /** The environment the client runs with. */
   env: Record<string, string>;
@@ -44,7 +44,7 @@ export declare const ROOT: string;
 export declare const HOOKD_BIN_DIR: string;
 export declare const FAKE_API_KEY: string;
 export declare function clientOwnVariables(name: ClientName, hookEnv: Record<string, string>, launchEnv: Record<string, string>): Record<string, string>;
-export declare function bridge(command: string): string;
+export declare function bridge(command: string, event?: string): string;
 export declare function startFake(name: ClientName, options?: object): Promise<FakeApi>;
 export declare function parseEnv0(text: string): Record<string, string>;
 export declare function prepareClient(

@@ -1,4 +1,4 @@
-// Runs a real agent client (Claude Code, Gemini CLI, Codex) for one turn, offline, against a fake
+// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code) for one turn, offline, against a fake
 // of its model API on loopback: a private HOME with the client's settings and the hooks a test
 // gives, the environment /work/shared/CLIENTS.md describes, the built `hookd` first on PATH, and
 // HOOKD_STATE_DIR so that the bridge writes into the test daemon's inbox. Used by the vitest suite
@@ -8,10 +8,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_BINS } from './install-clients.mjs';
+import { CLIENT_BINS, COPILOT_CACHE } from './install-clients.mjs';
 import { startAnthropicFake } from './fakes/anthropic.mjs';
 import { startGeminiFake } from './fakes/gemini.mjs';
 import { startOpenAiFake } from './fakes/openai.mjs';
+import { startChatFake } from './fakes/openai-chat.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The directory of the built `hookd` put first on the client's PATH. */
@@ -25,6 +26,9 @@ const OWN_VARIABLES = {
   claude: /^(CLAUDE_.*|CLAUDECODE|AI_AGENT)$/,
   gemini: /^(GEMINI_.*|CLAUDE_PROJECT_DIR)$/,
   codex: /^CODEX_.*$/,
+  droid: /^(FACTORY_.*|DROID_.*|CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT)$/,
+  copilot: /^(COPILOT_.*|CLAUDE_PROJECT_DIR)$/,
+  qwen: /^(QWEN_.*|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR)$/,
 };
 
 /**
@@ -36,9 +40,12 @@ export function clientOwnVariables(name, hookEnv, launchEnv) {
   return Object.fromEntries(Object.entries(hookEnv).filter(([key, value]) => OWN_VARIABLES[name].test(key) && launchEnv[key] !== value));
 }
 
-/** A bridge command as a user writes it: `hookd emit -- 'CMD'`, CMD as one single-quoted word. */
-export function bridge(command) {
-  return `hookd emit -- '${command.replace(/'/g, `'\\''`)}'`;
+/**
+ * A bridge command as a user writes it: `hookd emit -- 'CMD'`, CMD as one single-quoted word; with
+ * `event`, `hookd emit --event EVENT -- 'CMD'` (for a payload that does not name its event).
+ */
+export function bridge(command, event = undefined) {
+  return `hookd emit ${event ? `--event ${event} ` : ''}-- '${command.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Start the fake model API the client `name` talks to. */
@@ -46,6 +53,8 @@ export function startFake(name, options = {}) {
   if (name === 'claude') return startAnthropicFake(options);
   if (name === 'gemini') return startGeminiFake(options);
   if (name === 'codex') return startOpenAiFake(options);
+  if (name === 'droid') return startAnthropicFake(options);
+  if (name === 'copilot' || name === 'qwen') return startChatFake(options);
   throw new Error(`unknown client ${name}`);
 }
 
@@ -59,6 +68,16 @@ export function parseEnv0(text) {
   return env;
 }
 
+/** Claude Code's hook shape as Copilot CLI writes it: hooks straight in the event list, the command under `bash`. */
+function copilotHooks(hooks) {
+  return Object.fromEntries(
+    Object.entries(hooks).map(([event, groups]) => [
+      event,
+      groups.flatMap((group) => group.hooks.map((hook) => ({ type: 'command', bash: hook.command, ...(hook.timeout !== undefined ? { timeoutSec: hook.timeout } : {}) }))),
+    ]),
+  );
+}
+
 function writeJson(file, value) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
@@ -66,7 +85,7 @@ function writeJson(file, value) {
 
 /**
  * A client ready to run in `dir`: HOME is `dir`/home, the project `dir`/home/src/demo.
- * @param {'claude'|'gemini'|'codex'} name
+ * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'} name
  * @param {{ dir: string, fakeUrl: string, stateDir: string, hooks?: object, env?: Record<string,string>, model?: string | null }} options
  */
 export function prepareClient(name, options) {
@@ -158,6 +177,33 @@ export function prepareClient(name, options) {
     );
     settingsFile = path.join(codexHome, 'hooks.json');
     writeHooks = (hooks) => writeJson(settingsFile, { hooks });
+  } else if (name === 'droid') {
+    // Air-gapped: no login, no telemetry, only custom models; the model is the fake's.
+    Object.assign(env, { FACTORY_AIRGAP_ENABLED: '1' });
+    settingsFile = path.join(home, '.factory', 'settings.json');
+    const customModels = [{ model: 'fake-model', displayName: 'Fake', provider: 'anthropic', baseUrl: options.fakeUrl, apiKey: FAKE_API_KEY, maxOutputTokens: 1024 }];
+    writeHooks = (hooks) => writeJson(settingsFile, { customModels, hooks });
+  } else if (name === 'copilot') {
+    // Offline with a provider of our own: no GitHub login; the unpacked client is kept across runs.
+    Object.assign(env, {
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_BASE_URL: `${options.fakeUrl}/v1`,
+      COPILOT_MODEL: 'gpt-4.1',
+      COPILOT_CACHE_HOME: COPILOT_CACHE,
+    });
+    settingsFile = path.join(home, '.copilot', 'hooks', 'hooks.json');
+    writeHooks = (hooks) => writeJson(settingsFile, { version: 1, hooks: copilotHooks(hooks) });
+  } else if (name === 'qwen') {
+    Object.assign(env, { OPENAI_BASE_URL: `${options.fakeUrl}/v1`, OPENAI_API_KEY: FAKE_API_KEY, OPENAI_MODEL: 'gpt-fake', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' });
+    settingsFile = path.join(home, '.qwen', 'settings.json');
+    writeHooks = (hooks) =>
+      writeJson(settingsFile, {
+        security: { auth: { selectedType: 'openai' } },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        general: { enableAutoUpdate: false, disableAutoUpdate: true },
+        hooks,
+      });
   } else {
     throw new Error(`unknown client ${name}`);
   }
@@ -168,6 +214,10 @@ export function prepareClient(name, options) {
   function turnArgs(prompt) {
     if (name === 'claude') return [CLIENT_BINS.claude, '-p', prompt, '--output-format', 'json'];
     if (name === 'gemini') return [CLIENT_BINS.gemini, '-p', prompt];
+    if (name === 'droid') return [CLIENT_BINS.droid, 'exec', '--auto', 'low', '--model', 'custom:fake-model', prompt];
+    if (name === 'copilot') return [CLIENT_BINS.copilot, '-p', prompt, '--allow-all-tools', '--no-auto-update'];
+    // Without --yolo a headless run offers the model no shell tool.
+    if (name === 'qwen') return [process.execPath, CLIENT_BINS.qwen, '--yolo', '-p', prompt];
     return [CLIENT_BINS.codex, 'exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];
   }
 

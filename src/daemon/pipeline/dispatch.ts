@@ -6,6 +6,7 @@
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
 import { parsePayload } from '../../events/parse-payload.js';
+import { BRIDGE_NOTES } from '../../events/client-env.js';
 import { runHook } from '../../runner/run-hook.js';
 import { groupOf } from '../../runner/process-groups.js';
 import { clip } from '../../common/clip-text.js';
@@ -136,7 +137,7 @@ export class Dispatcher {
       return { bridged: run };
     }
     info.client = clientFromEnv(rest.clientEnv)?.id;
-    const parsed = parsePayload(payload, 'payload');
+    const parsed = parsePayload(payload, 'payload', rest.clientEnv[BRIDGE_NOTES.event]);
     if (!parsed.ok) return { rejected: parsed.reason };
     info.event = parsed.payload.event;
     info.sessionId = parsed.payload.sessionId;
@@ -144,7 +145,8 @@ export class Dispatcher {
     if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
     // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
     if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && this.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
-    const cwd = parsed.payload.cwd;
+    // Where the client ran the bridge stands in for a payload without `cwd` (Cursor's).
+    const cwd = parsed.payload.cwd ?? rest.clientEnv[BRIDGE_NOTES.cwd];
     return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
   }
 
@@ -171,7 +173,7 @@ export class Dispatcher {
       command: record.command,
       payload: record.payload,
       cwd: hookCwd(runnable.cwd),
-      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf }),
+      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf, payload: record.payload }),
       timeoutMs,
       graceMs: this.options.graceMs,
       signal: this.options.interrupt,

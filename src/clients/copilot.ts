@@ -1,0 +1,52 @@
+// GitHub Copilot CLI: every `*.json` of ~/.copilot/hooks/ and of a repository's .github/hooks/,
+// each `{"version": 1, "hooks": {event: [{type, bash, powershell, cwd, env, timeoutSec}]}}`: hooks
+// straight in the event list (as Cursor's), the command under `bash` (`powershell` on Windows),
+// the timeout under `timeoutSec` (seconds, default 30). Its camelCase events send camelCase
+// payloads with no `hook_event_name` (the bridge entry names the event: `hookd emit --event NAME`);
+// PascalCase names (Stop, SessionStart…) get Claude Code's snake_case payloads. preToolUse fails
+// closed: exit 1 denies as exit 2 does; a timeout lets the tool run.
+import type { ClientProfile } from './profile.js';
+import { CLAUDE_LIKE } from './contract.js';
+
+// What Copilot CLI 1.0.102 fires for its camelCase names (CLIENTS.md, checked with the binary).
+const CAMEL_EVENTS = [
+  'sessionStart', 'userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop',
+  'subagentStart', 'subagentStop', 'errorOccurred', 'preCompact', 'notification', 'sessionEnd',
+];
+const PASCAL_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', 'PreCompact', 'Notification', 'SessionEnd'];
+
+export const copilot: ClientProfile = {
+  id: 'copilot',
+  name: 'GitHub Copilot CLI',
+  userFiles: [{ path: '.copilot/hooks', folder: true }],
+  projectFiles: [{ path: '.github/hooks', folder: true }],
+  pathPatterns: [/\/\.copilot\/hooks\/[^/]+\.json$/, /\/\.github\/hooks\/[^/]+\.json$/],
+  layout: 'flat',
+  jsonc: false,
+  timeoutUnit: 'seconds',
+  defaultTimeoutSec: 30,
+  hookKeys: { command: 'bash', timeout: 'timeoutSec', otherShells: ['powershell'] },
+  events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
+  fireAndForget: ['sessionEnd', 'errorOccurred', 'notification', 'postToolUse', 'postToolUseFailure', 'SessionEnd', 'Notification'],
+  stopEvent: 'agentStop',
+  hookTypes: ['command', 'prompt'],
+  sessionField: 'session_id',
+  // Copilot's docs: a notification hook's matcher applies to notification_type, a permissionRequest one's to toolName.
+  matchFields: { notification: 'notification_type', permissionRequest: 'toolName' },
+  unnamedEvents: CAMEL_EVENTS,
+  envMarkers: ['COPILOT_CLI', 'COPILOT_HOOK_DIR'],
+  envPrefixes: ['COPILOT_'],
+  contract: {
+    ...CLAUDE_LIKE,
+    // Fails closed: a preToolUse hook that exits 1 denies the tool, as exit 2 does.
+    blockingExits: { preToolUse: [1, 2], '*': [2] },
+    // A timed-out hook lets the tool run: the bridge answers as a hook that allowed it.
+    onTimeout: { exitCode: 0, stdout: '' },
+    textContextEvents: [],
+    reads: {
+      exit1: 'preToolUse: denies the tool (fails closed); other events: a non-blocking error',
+      exit2: 'denies or blocks: stderr goes to the agent',
+      timeout: 'the tool runs: a timeout allows',
+    },
+  },
+};

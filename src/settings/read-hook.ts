@@ -1,0 +1,51 @@
+// One hook object of a client's file, as hookd reads it: its command under the client's key
+// (`command`, or Copilot CLI's `bash`), Claude Code's `args` (a program run without a shell) and
+// `shell`, its timeout under the client's key, and an http hook's URL and headers. A hook hookd
+// cannot run here (PowerShell only) says why, and is kept for the client.
+import { quote } from 'shell-quote';
+import { isObject, type Json, type JsonObject } from './hook-map.js';
+import type { RawHook } from './config.js';
+import type { ClientProfile } from '../clients/profile.js';
+
+const DEFAULT_KEYS = { command: 'command', timeout: 'timeout', otherShells: [] as readonly string[] };
+
+/** The RawHook of `hook`, found under `event` at `location` with `matcher`, read by `client`'s keys. */
+export function readHook(hook: JsonObject, event: string, location: string, matcher: Json | undefined, client: ClientProfile): RawHook {
+  const keys = client.hookKeys ?? DEFAULT_KEYS;
+  const written = hook[keys.command];
+  const timeout = hook[keys.timeout];
+  const raw: RawHook = {
+    event,
+    location,
+    matcher: typeof matcher === 'string' ? matcher : undefined,
+    type: typeof hook.type === 'string' ? hook.type : 'command',
+    command: typeof written === 'string' ? withArgs(written, hook.args) : undefined,
+    timeout: typeof timeout === 'number' ? timeout : undefined,
+    ...httpFields(hook),
+  };
+  const unrunnable = whyNotRunnable(hook, raw, keys.otherShells ?? []);
+  return unrunnable ? { ...raw, unrunnable } : raw;
+}
+
+// Claude Code runs `command` with `args` as one program and its arguments, no shell: the same
+// words quoted for sh run the same program with the same arguments.
+function withArgs(command: string, args: Json | undefined): string {
+  if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return command;
+  return quote([command, ...(args as string[])]);
+}
+
+function whyNotRunnable(hook: JsonObject, raw: RawHook, otherShells: readonly string[]): string | undefined {
+  if (raw.type !== 'command') return undefined;
+  const other = otherShells.find((key) => typeof hook[key] === 'string');
+  if (raw.command === undefined && other) return `has only "${other}", a command for Windows; hookd runs hooks with sh here, so it leaves this one to the client`;
+  if (typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell') return `runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client`;
+  return undefined;
+}
+
+/** An http hook's url, headers (string values only) and allowedEnvVars, as written. */
+function httpFields(hook: JsonObject): Pick<RawHook, 'url' | 'headers' | 'allowedEnvVars'> {
+  if (hook.type !== 'http') return {};
+  const headers = isObject(hook.headers) ? Object.fromEntries(Object.entries(hook.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string')) : {};
+  const allowed = Array.isArray(hook.allowedEnvVars) ? hook.allowedEnvVars.filter((name): name is string => typeof name === 'string') : [];
+  return { url: typeof hook.url === 'string' ? hook.url : undefined, headers, allowedEnvVars: allowed };
+}
