@@ -237,8 +237,8 @@ export function realClientSuite(c: ClientCase): void {
     const directDoneAtExit = existsSync(marker('direct', 'done'));
     const viaBridge = await bridged.run({ timeoutMs: TURN_MS });
     const bridgedDoneAtExit = existsSync(marker('bridged', 'done'));
-    expectCleanExit(plain, 'the turn with the direct SessionEnd hook');
-    expectCleanExit(viaBridge, 'the turn with the bridged SessionEnd hook');
+    expectCleanExit(plain, `the turn with the direct ${endEvent} hook`);
+    expectCleanExit(viaBridge, `the turn with the bridged ${endEvent} hook`);
 
     // The daemon runs the bridged hook to its end, after the client has gone.
     expect(bridgedDoneAtExit, 'the bridged SessionEnd hook had finished when the client exited: the client waited for it').toBe(false);
@@ -253,7 +253,7 @@ export function realClientSuite(c: ClientCase): void {
       expect(directDoneAtExit, 'the client waited for its direct SessionEnd hook to finish').toBe(true);
     }
     console.info(
-      `${c.label}: turn with a ${SLEEP_END_S} s SessionEnd hook: direct ${s(plain.wallMs)}, client exit - hook start ${s(plain.exitedAt - startedAt('direct'))} ` +
+      `${c.label}: turn with a ${SLEEP_END_S} s ${endEvent} hook: direct ${s(plain.wallMs)}, client exit - hook start ${s(plain.exitedAt - startedAt('direct'))} ` +
         `(hook ${existsSync(marker('direct', 'done')) ? 'finished' : 'killed, never finished'}); through hookd ${s(viaBridge.wallMs)}, ` +
         `client exit - hook start ${s(viaBridge.exitedAt - startedAt('bridged'))} (hook finished)`,
     );
