@@ -1,6 +1,6 @@
 // The files install edits: the one given, else for each chosen client (or every client found on
 // this machine) the user file the client reads now: for Droid hooks.json, else settings.json;
-// when it has none yet, the first file the client would read.
+// when it has none yet, the first file the client would read in the shape install writes.
 import { chosenClient, clientsOnMachine, givenSource, isInEffect, isShadowed, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
 
 /** The file to edit for each client. */
@@ -11,6 +11,7 @@ export function installTargets(settings: string | undefined, clientId: string | 
   if (clients.length === 0) throw noClientFound();
   return clients.map((client) => {
     const sources = userSources([client]);
-    return sources.find(isInEffect) ?? sources.find((source) => !isShadowed(source)) ?? sources[0]!;
+    // A new file is never one the client reads only as a bare map (Droid's hooks.json): install writes `{"hooks": …}`.
+    return sources.find(isInEffect) ?? sources.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? sources[0]!;
   });
 }

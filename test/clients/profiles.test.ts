@@ -79,14 +79,16 @@ describe('client profiles', () => {
     expect(clientFromEnv({ FACTORY_PROJECT_DIR: '/p' })?.id).toBe('droid');
   });
 
-  it("Droid reads ~/.factory/hooks.json, else the hooks of settings.json", () => {
+  it('Droid follows hooks.json and settings.json both (hooks.json replaces events, rules in droid-rules.test.ts); Claude Code its two project files', () => {
     const home = tempDir();
     mkdirSync(path.join(home, '.factory'));
     writeFileSync(path.join(home, '.factory', 'settings.json'), '{}');
     const [hooksFile, settingsFile] = userSources([client('droid')], home);
     expect([isInEffect(hooksFile!), isInEffect(settingsFile!)]).toEqual([false, true]);
     writeFileSync(path.join(home, '.factory', 'hooks.json'), '{}');
-    expect([isInEffect(hooksFile!), isInEffect(settingsFile!)]).toEqual([true, false]);
+    expect([isInEffect(hooksFile!), isInEffect(settingsFile!)]).toEqual([true, true]);
+    expect(settingsFile!.overriddenBy).toBe(hooksFile!.file);
+    expect(hooksFile!.bareMapOnly).toBe(true);
     expect(projectSources('/p', [client('claude')]).map((source) => source.file)).toEqual(['/p/.claude/settings.json', '/p/.claude/settings.local.json']);
   });
 });

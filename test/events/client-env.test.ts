@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { CARRIED, clientEnvOf } from '../../src/events/client-env.js';
+import { BRIDGE_NOTES, CARRIED, clientEnvOf } from '../../src/events/client-env.js';
 import { CLIENTS } from '../../src/clients/registry.js';
 import { parseRecord } from '../../src/events/record-format.js';
 import { HOOKD } from '../helpers/paths.js';
@@ -34,9 +34,10 @@ const CLIENT_ENV = {
 };
 const COMMAND = '${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh --notify "$SLACK_WEBHOOK" --token "$WEBHOOK_TOKEN"';
 
-async function emitThrough(viaNode: boolean, args: string[], input: string | undefined) {
+async function emitThrough(viaNode: boolean, args: string[], input: string | undefined, cwd?: string) {
   const state = tempDir();
   const result = await execa(HOOKD, ['emit', ...args], {
+    ...(cwd ? { cwd } : {}),
     env: { ...CLIENT_ENV, HOOKD_STATE_DIR: state, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) },
     extendEnv: false,
     input,
@@ -53,7 +54,8 @@ describe('the bridge carries the client environment a hook needs', () => {
   for (const viaNode of [false, true]) {
     it(`through the ${viaNode ? 'Node' : 'sh'} path: named variables, the client's, the terminal's and PATH; secrets only when named; never HOOKD_*`, async () => {
       const record = await emitThrough(viaNode, ['--', COMMAND], stopPayload());
-      const carried = record.clientEnv;
+      // The bridge's own notes (the event its entry names, its directory) are no variables of the client's.
+      const carried = Object.fromEntries(Object.entries(record.clientEnv).filter(([name]) => !Object.values<string>(BRIDGE_NOTES).includes(name)));
       expect(carried).toMatchObject({
         PATH: CLIENT_ENV.PATH, CLAUDE_PLUGIN_ROOT: CLIENT_ENV.CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR: CLIENT_ENV.CLAUDE_PROJECT_DIR,
         CLAUDECODE: '1', TMUX_PANE: '%3', TERM: 'tmux-256color', LC_ALL: 'C.UTF-8', SLACK_WEBHOOK: CLIENT_ENV.SLACK_WEBHOOK,
@@ -78,6 +80,24 @@ describe('the bridge carries the client environment a hook needs', () => {
       for (const marker of client.envMarkers) expect(CARRIED.prefixes.some((prefix) => marker.startsWith(prefix)) || pattern.includes(marker), marker).toBe(true);
     }
   });
+});
+
+describe('what the bridge notes beside the variables: the event its entry names, the directory it ran in', () => {
+  for (const viaNode of [false, true]) {
+    it(`through the ${viaNode ? 'Node' : 'sh'} path: --event NAME and the working directory, under names no hook sees`, async () => {
+      const project = tempDir();
+      // Copilot CLI's camelCase payload names no event.
+      const payload = JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: project, stopReason: 'end_turn' });
+      const named = await emitThrough(viaNode, ['--event', 'agentStop', '--', 'log.sh'], payload, project);
+      expect(named.command).toBe('log.sh');
+      expect(named.clientEnv[BRIDGE_NOTES.event]).toBe('agentStop');
+      expect(named.clientEnv[BRIDGE_NOTES.cwd]).toBe(project);
+      expect(named.payload.toString()).toBe(payload);
+      const unnamed = await emitThrough(viaNode, ['--', 'log.sh'], payload, project);
+      expect(unnamed.clientEnv[BRIDGE_NOTES.event]).toBeUndefined();
+      expect(unnamed.clientEnv[BRIDGE_NOTES.cwd]).toBe(project);
+    });
+  }
 });
 
 describe("Codex's notify form: the event as the last argument", () => {
