@@ -4,6 +4,8 @@
 import { FailedPayloads } from '../history/failed-payloads.js';
 import { RunStream } from '../history/run-stream.js';
 import { runRoutes } from '../history/history-routes.js';
+import { retryRule } from '../history/retry-rule.js';
+import { ProjectHooks } from './pipeline/project-hooks.js';
 import { createMetrics, type DaemonMetrics } from '../telemetry/daemon-metrics.js';
 import { countProxy } from '../telemetry/count-proxy.js';
 import type { Pipeline } from './pipeline/pipeline.js';
@@ -35,7 +37,7 @@ export function openObservers(stateDir: string, pipeline: Pipeline, config: Live
     failed,
     stream,
     metrics,
-    routes: runRoutes({ history, failed, stream, metrics }),
+    routes: runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config, new ProjectHooks()) }),
     countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),
     close() {
       stopKeeping();

@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { meaningOf } from '../runner/outcome.js';
-import { parseRecord } from '../events/record-format.js';
+import { parseRecord, type RecordContent } from '../events/record-format.js';
 import { writeRecord } from '../events/write-record.js';
 import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
 import type { Logger } from '../common/logger.js';
@@ -88,18 +88,20 @@ export class FailedPayloads {
     }
   }
 
-  /** Queue the kept record of `eventId` again as a new event; its new record's id and command, or undefined when it is not kept. */
-  async retry(eventId: string): Promise<{ id: string; command: string } | undefined> {
-    let bytes: Buffer;
+  /** The kept record of `eventId`, or undefined when it is not kept. */
+  read(eventId: string): RecordContent | undefined {
     try {
-      bytes = readFileSync(path.join(this.dir, eventId));
+      const parsed = parseRecord(readFileSync(path.join(this.dir, eventId)));
+      return parsed.ok ? parsed.content : undefined;
     } catch {
       return undefined;
     }
-    const parsed = parseRecord(bytes);
-    if (!parsed.ok) return undefined;
+  }
+
+  /** Queue `record`, the kept record of `eventId`, again as a new event; its new record's id and command. */
+  async retry(eventId: string, record: RecordContent): Promise<{ id: string; command: string }> {
     // HOOKD_RETRY_OF: the hook can tell, and the dispatcher does not take it for a duplicate delivery.
-    const id = await writeRecord(this.stateDir, { ...parsed.content, clientEnv: { ...parsed.content.clientEnv, HOOKD_RETRY_OF: eventId } });
-    return { id, command: parsed.content.command };
+    const id = await writeRecord(this.stateDir, { ...record, clientEnv: { ...record.clientEnv, HOOKD_RETRY_OF: eventId } });
+    return { id, command: record.command };
   }
 }

@@ -17,6 +17,7 @@ import { sendError, sendJson } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
 import { HookdError } from '../common/errors.js';
 import type { HistoryEntry } from './history-entry.js';
+import type { RecordContent } from '../events/record-format.js';
 
 /** What the run routes read. */
 export interface RunRouteContext {
@@ -24,6 +25,8 @@ export interface RunRouteContext {
   failed: FailedPayloads;
   stream: RunStream;
   metrics: DaemonMetrics;
+  /** Why the settings no longer name `record`'s command for `event` (so a retry must not run it), or undefined when they do. */
+  notNamed(event: string, record: RecordContent): Promise<string | undefined>;
 }
 
 /** An answer: a status and its JSON body (an error's detail when the status is 400 or more). */
@@ -59,7 +62,7 @@ function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: strin
 }
 
 /** POST /runs/:id/retry: queue a failed run's kept record again. */
-async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
+async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed' | 'notNamed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
   const attempts = attemptsOf(context, id);
   if (!Array.isArray(attempts)) return attempts;
   const last = attempts.at(-1)!;
@@ -68,9 +71,12 @@ async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id
   if (!(RETRIABLE as readonly string[]).includes(last.outcome)) {
     return { status: 409, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE.join(', ')}) can be retried` };
   }
-  const queued = await context.failed.retry(last.eventId);
-  if (!queued) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };
-  return { status: 202, body: { queued: [queued], retryOf: last.eventId } };
+  const record = context.failed.read(last.eventId);
+  if (!record) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };
+  // Only what the settings still name: a command removed since would otherwise run again on a click.
+  const why = await context.notNamed(last.event, record);
+  if (why) return { status: 409, detail: `run ${last.eventId} is not retried: ${why}; nothing was run` };
+  return { status: 202, body: { queued: [await context.failed.retry(last.eventId, record)], retryOf: last.eventId } };
 }
 
 /** GET /metrics, in the Prometheus text format. */

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { testDaemon, stopPayload, stopTestDaemons, type TestDaemon } from '../helpers/daemon-process.js';
-import { cleanupTempDirs } from '../helpers/temp-dir.js';
+import { bridgeOnStop, testDaemon, stopPayload, stopTestDaemons, type TestDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { HOOKD } from '../helpers/paths.js';
@@ -26,11 +26,11 @@ async function emitAndWait(daemon: TestDaemon, command: string, fields: Record<s
 
 describe('hookd history and retry', () => {
   it('lists runs with their timings, shows one whole, runs a failed one again, and refuses bad input', async () => {
-    const daemon = testDaemon();
+    const out = tempDir();
+    const failing = `echo run >> ${out}/count; head -c 10000 /dev/zero | tr "\\0" y; echo; echo "it broke" >&2; exit 3`;
+    // Named in the settings: a retry runs only what they still name (issue 21).
+    const daemon = testDaemon(bridgeOnStop(failing, 10));
     await daemon.start();
-    const out = path.join(daemon.dir, 'out');
-    mkdirSync(out);
-    const failing = `echo run >> ${out}/count; head -c 10000 /dev/zero | tr '\\0' y; echo; echo "it broke" >&2; exit 3`;
     await emitAndWait(daemon, failing);
     // Sent as Claude Code sends it: the client is named beside the run.
     await emitAndWait(daemon, 'true', {}, { CLAUDECODE: '1' });
