@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isCarried, namedVariables } from '../events/client-env.js';
-import { clientFromEnv } from '../clients/registry.js';
+import { CLIENTS, clientFromEnv } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 // Secrets a hook must never see: hooks reach the API through the daemon, and the loopback token
@@ -29,8 +29,10 @@ export interface HookContext {
 }
 
 // A payload field becomes a variable only under a name a client would use for one: snake_case
-// (`session_id`), or one of the client's own (`CLAUDE_ENV_FILE`); never PATH, LD_PRELOAD or HOOKD_*.
+// (`session_id`), or a client's own (`CLAUDE_ENV_FILE`); never PATH, LD_PRELOAD or HOOKD_*.
 const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
+const CLIENT_PREFIXES = CLIENTS.flatMap((client) => client.envPrefixes);
+const isFieldVariable = (name: string) => FIELD_NAME.test(name) || (/^[A-Z][A-Z0-9_]*$/.test(name) && CLIENT_PREFIXES.some((prefix) => name.startsWith(prefix)));
 
 /**
  * The top-level strings, numbers and booleans of `payload`, as `client` puts them into its hooks'
@@ -48,8 +50,7 @@ export function payloadVariables(client: ClientProfile | undefined, payload: Buf
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(data)) {
     const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-    const allowed = FIELD_NAME.test(name) || (isCarried(name, new Set()) && !name.startsWith('HOOKD_'));
-    if (scalar && allowed && !String(value).includes('\0')) vars[name] = String(value);
+    if (scalar && isFieldVariable(name) && !String(value).includes('\0')) vars[name] = String(value);
   }
   return vars;
 }
