@@ -231,6 +231,8 @@ static void record_run(const char *given_state, const struct run *r) {
   fprintf(f, "hookd-run 1\n%s%c", r->command, 0);
   fact(f, "client", r->client), fact(f, "event", r->event), fact(f, "cwd", r->cwd), fact(f, "spawnError", r->spawn_error);
   fact(f, "answer", r->answer);
+  /* The client's trace context (issue 25): hookd's span of this run is a child of the client's. */
+  fact(f, "env.TRACEPARENT", getenv("TRACEPARENT")), fact(f, "env.TRACESTATE", getenv("TRACESTATE")), fact(f, "env.BAGGAGE", getenv("BAGGAGE"));
   factn(f, "timeoutMs", r->timeout_ms);
   factn(f, "startedAt", r->started_at), factn(f, "endedAt", r->ended_at), factn(f, "durationMs", r->duration_ms);
   if (r->signal) factn(f, "signal", r->signal); else factn(f, "exitCode", r->exit_code);

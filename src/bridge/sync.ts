@@ -10,6 +10,7 @@ import { recordRun } from './record-run.js';
 import { hookdDeadlineMs } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { killGroup } from '../runner/kill-group.js';
+import { TRACE_CONTEXT } from '../events/client-env.js';
 import type { BridgeRun } from '../events/run-record.js';
 
 interface SyncOptions {
@@ -89,7 +90,8 @@ export async function syncFromArgv(args: string[]): Promise<void> {
 function runInLine(command: string, payload: Buffer, timeoutMs: number, event: string, client: string): Promise<BridgeRun> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
   const startedAt = Date.now();
-  const base = { client, event, cwd: process.cwd(), startedAt, timeoutMs, timedOut: false };
+  const env = Object.fromEntries(TRACE_CONTEXT.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  const base = { client, event, cwd: process.cwd(), startedAt, timeoutMs, timedOut: false, env };
   return new Promise((resolve) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -7,6 +7,8 @@ import { CLIENTS } from '../clients/registry.js';
 
 const TERMINAL = ['PATH', 'TERM', 'COLORTERM', 'DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'LANG', 'STY', 'WINDOWID', 'WT_SESSION', 'TMUX'];
 const TERMINAL_PREFIXES = ['TERM_', 'TMUX_', 'LC_', 'ITERM_', 'KITTY_', 'WEZTERM_', 'VSCODE_'];
+// The environment carrier of trace context: the client's span the hook runs under (issue 25).
+export const TRACE_CONTEXT = ['TRACEPARENT', 'TRACESTATE', 'BAGGAGE'] as const;
 
 /**
  * What the bridge notes beside the client's variables, under names no hook ever sees (HOOKD_*):
@@ -18,7 +20,7 @@ export const BRIDGE_NOTES = { event: 'HOOKD_BRIDGE_EVENT', cwd: 'HOOKD_BRIDGE_CW
 
 /** The names carried whatever the command says: exact names, prefixes and suffixes. */
 export const CARRIED = {
-  exact: new Set([...TERMINAL, ...CLIENTS.flatMap((client) => client.envMarkers), 'CLAUDECODE', 'AI_AGENT']),
+  exact: new Set([...TERMINAL, ...TRACE_CONTEXT, ...CLIENTS.flatMap((client) => client.envMarkers), 'CLAUDECODE', 'AI_AGENT']),
   prefixes: [...TERMINAL_PREFIXES, ...new Set(CLIENTS.flatMap((client) => client.envPrefixes))],
   suffixes: ['_PROJECT_DIR', '_PLUGIN_ROOT'],
 };

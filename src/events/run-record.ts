@@ -31,12 +31,15 @@ export interface BridgeRun {
   /** The whole output's sizes: more than the kept bytes when the hook printed past the cap. */
   stdoutBytes: number;
   stderrBytes: number;
+  /** The client's variables the record keeps (`env.NAME` facts): its trace context (TRACEPARENT, TRACESTATE, BAGGAGE). */
+  env?: Record<string, string>;
 }
 
 /** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
 export function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBytes: number; stdoutKept: number; stderrKept: number }): string[] {
+  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`env.${name}`, value]);
   const facts: Array<[string, string | number | undefined]> = [
-    ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', run.spawnError], ['answer', run.answer],
+    ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', run.spawnError], ['answer', run.answer], ...env,
     ['timeoutMs', run.timeoutMs], ['startedAt', run.startedAt], ['endedAt', run.endedAt], ['durationMs', run.durationMs],
     run.signal !== null ? ['signal', run.signal] : ['exitCode', run.exitCode ?? 0], ['timedOut', run.timedOut ? 1 : undefined],
     ['payloadBytes', run.payloadBytes], ['stdoutBytes', run.stdoutBytes], ['stdoutKept', run.stdoutKept],
@@ -84,6 +87,7 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Bri
     stderr,
     stdoutBytes: Math.max(count('stdoutBytes'), stdoutKept),
     stderrBytes: Math.max(count('stderrBytes'), stderrKept),
+    env: Object.fromEntries([...facts].filter(([name]) => name.startsWith('env.')).map(([name, value]) => [name.slice(4), value])),
   };
   return { ok: true, run, payload };
 }

@@ -3,8 +3,8 @@
 // slow or hanging collector never holds a run. A collector that fails is said once in the log, not
 // once per span; stopping flushes what is pending up to a deadline, then drops the connections
 // (closable-agent.ts).
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, createTraceState, trace, type Context } from '@opentelemetry/api';
+import { BasicTracerProvider, BatchSpanProcessor, RandomIdGenerator, type IdGenerator, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -15,8 +15,29 @@ import type { RunEvents } from './run-events.js';
 import type { Tracing } from './start-tracing.js';
 import { runSpan } from './run-attributes.js';
 import { closableAgents } from './closable-agent.js';
+import { sessionTraceId } from './trace-context.js';
+import type { RunFinished } from './run-events.js';
 
 type ExportCallback = Parameters<SpanExporter['export']>[1];
+
+/** Random ids, except the next trace id when a run names its session's (a root span of that session's trace). */
+class SessionIdGenerator implements IdGenerator {
+  private readonly random = new RandomIdGenerator();
+  next: string | undefined;
+  generateTraceId = () => {
+    const id = this.next ?? this.random.generateTraceId();
+    this.next = undefined;
+    return id;
+  };
+  generateSpanId = () => this.random.generateSpanId();
+}
+
+// The parent of a run's span: the client's span, when the run carries its trace context.
+function parentOf(run: RunFinished): Context {
+  if (!run.trace) return ROOT_CONTEXT;
+  const { traceId, spanId, flags, tracestate } = run.trace;
+  return trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: flags, isRemote: true, ...(tracestate && { traceState: createTraceState(tracestate) }) });
+}
 
 /** Passes batches to `inner`, and says in the log when the collector starts failing (once per streak of failures). */
 class WarningExporter implements SpanExporter {
@@ -60,11 +81,15 @@ export function exportRunSpans(events: RunEvents, config: OtlpConfig, logger: Lo
     .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'hookd', [ATTR_SERVICE_VERSION]: version }))
     .merge(detectResources({ detectors: [envDetector] }));
   const warning = new WarningExporter(exporter, logger, config.endpoint);
-  const provider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(warning)] });
+  const ids = new SessionIdGenerator();
+  const provider = new BasicTracerProvider({ resource, idGenerator: ids, spanProcessors: [new BatchSpanProcessor(warning)] });
   const tracer = provider.getTracer('hookd', version);
   const unsubscribe = events.on('finished', (run) => {
     const span = runSpan(run, config.includeCommand);
-    const started = tracer.startSpan(span.name, { kind: SpanKind.INTERNAL, startTime: span.startTime, attributes: span.attributes });
+    // Without the client's context, one trace per session: the span is a root of its session's trace.
+    if (!run.trace && run.sessionId) ids.next = sessionTraceId(run.sessionId);
+    const started = tracer.startSpan(span.name, { kind: SpanKind.INTERNAL, startTime: span.startTime, attributes: span.attributes }, parentOf(run));
+    ids.next = undefined;
     if (span.error !== undefined) started.setStatus({ code: SpanStatusCode.ERROR, message: span.error });
     started.end(span.endTime);
   });

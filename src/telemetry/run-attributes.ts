@@ -38,6 +38,10 @@ export function runSpan(run: RunFinished, includeCommand: boolean): RunSpan {
     'hookd.attempt': run.attempt,
     'hookd.event_id': run.eventId,
   };
+  // The GenAI conventions' names where they fit: the session is the conversation, the client the agent.
+  if (run.sessionId) attributes['gen_ai.conversation.id'] = run.sessionId;
+  if (run.toolCallId) attributes['gen_ai.tool.call.id'] = run.toolCallId;
+  if (run.client) attributes['gen_ai.agent.name'] = run.client;
   const exitCode = run.result?.exitCode;
   if (exitCode !== undefined && exitCode !== null) attributes[ATTR_PROCESS_EXIT_CODE] = exitCode;
   // A run in line (the synchronous bridge) has no delivery delay: the agent waited its whole duration.

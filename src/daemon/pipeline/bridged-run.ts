@@ -5,13 +5,14 @@ import { constants } from 'node:os';
 import { readDecision, blocks } from '../../clients/contract.js';
 import { clientById, GENERIC, SESSION_FIELDS } from '../../clients/registry.js';
 import type { BridgeRun } from '../../events/run-record.js';
+import { toolCallIdOf } from '../../telemetry/trace-context.js';
 import type { Outcome, RunStatus } from '../../runner/outcome.js';
 import type { RunFinished, RunInfo } from '../../telemetry/run-events.js';
 
 const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number as number, name]));
 
 /** The event and session of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
-export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessionId: string } {
+export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessionId: string; toolCallId?: string } {
   let data: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(payload.toString('utf8'));
@@ -21,7 +22,8 @@ export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessi
   }
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
-  return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '' };
+  const toolCallId = toolCallIdOf(data);
+  return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '', ...(toolCallId && { toolCallId }) };
 }
 
 /** The published outcome of a bridged run. */

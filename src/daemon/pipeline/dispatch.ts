@@ -17,6 +17,8 @@ import { timeoutOf } from '../../settings/daemon-hooks.js';
 import { clientFromEnv } from '../../clients/registry.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf, namesOf } from './bridged-run.js';
+import { projectOf } from '../../events/project-of.js';
+import { toolCallIdOf, traceContextOf } from '../../telemetry/trace-context.js';
 import type { BridgeRun } from '../../events/run-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox, ReadResult } from '../../events/inbox.js';
@@ -132,8 +134,13 @@ export class Dispatcher {
     if (!read.ok) return { rejected: read.reason };
     const { payload, run, ...rest } = read.record;
     info.command = rest.command;
+    const trace = traceContextOf(rest.clientEnv);
+    if (trace) info.trace = trace;
     if (run) {
       Object.assign(info, namesOf(run, payload));
+      // The synchronous bridge ran where the client ran the hook: the payload's cwd.
+      const project = projectOf(rest.clientEnv, run.cwd);
+      if (project) info.project = project;
       return { bridged: run };
     }
     info.client = clientFromEnv(rest.clientEnv)?.id;
@@ -141,6 +148,10 @@ export class Dispatcher {
     if (!parsed.ok) return { rejected: parsed.reason };
     info.event = parsed.payload.event;
     info.sessionId = parsed.payload.sessionId;
+    const project = projectOf(rest.clientEnv, parsed.payload.cwd);
+    if (project) info.project = project;
+    const toolCallId = toolCallIdOf(parsed.payload.data);
+    if (toolCallId) info.toolCallId = toolCallId;
     if (rest.clientEnv.HOOKD_RETRY_OF !== undefined) info.retryOf = rest.clientEnv.HOOKD_RETRY_OF;
     if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
     // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
