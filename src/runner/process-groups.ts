@@ -27,6 +27,15 @@ export function startTimeOf(pid: number): string | undefined {
   return statFields(pid)?.[19];
 }
 
+/**
+ * Whether process `pid` (our child) has exited and only waits to be reaped: its state is Z (Linux).
+ * A daemon stopped (SIGSTOP) past a hook's deadline wakes with the deadline's timer due before it
+ * has read the exit that came meanwhile; the kernel's word settles which came first.
+ */
+export function hasExited(pid: number): boolean {
+  return statFields(pid)?.[0] === 'Z';
+}
+
 /** The group a hook started as process `pid` leads. */
 export function groupOf(pid: number): HookGroup {
   return { pgid: pid, start: startTimeOf(pid) ?? '-' };

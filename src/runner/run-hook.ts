@@ -15,6 +15,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { captureOutput } from './capture-output.js';
 import { killGroup } from './kill-group.js';
+import { hasExited } from './process-groups.js';
 import type { Outcome } from './outcome.js';
 
 export interface RunRequest {
@@ -142,7 +143,11 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       // Unref'd: the SIGKILL still reaches a group that outlives `sh`, without holding the process open.
       setTimeout(() => killGroup(child.pid, 'SIGKILL'), graceMs).unref();
     };
-    const deadline = setTimeout(() => stop('timed_out'), request.timeoutMs);
+    // The deadline is a timer on the monotonic clock, which runs on while the daemon itself is
+    // stopped (SIGSTOP, a suspended laptop's daemon): it may fire late, after the hook has ended.
+    // So when it fires, the hook's own state decides (hasExited), and the check waits one turn
+    // (setImmediate, after the poll phase) for an exit the daemon has not read yet.
+    const deadline = setTimeout(() => setImmediate(() => child.exitCode === null && child.signalCode === null && !hasExited(child.pid!) && stop('timed_out')), request.timeoutMs);
     const onAbort = () => stop('interrupted');
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort);
