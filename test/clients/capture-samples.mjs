@@ -1,4 +1,4 @@
-// Regenerates samples/<client>/<Event>.json (client: claude, gemini, codex): the payload of each
+// Regenerates samples/<client>/<Event>.json (claude, gemini, codex, droid, copilot, qwen): the payload of each
 // event the real client sends, exactly its bytes (one compact line; Claude Code's ends with a
 // newline, the others' do not), with the temp paths of the capture replaced by a realistic home:
 // /home/dev, the project /home/dev/src/demo (Claude Code's project folder -home-dev-src-demo).
@@ -17,6 +17,8 @@
 //   turn whose model starts a subagent (the Agent tool): SubagentStart, SubagentStop.
 // - Gemini CLI: one `gemini -p` turn whose model lists the directory (BeforeTool, AfterTool).
 // - Codex: one `codex exec` turn whose model runs `echo hello` (PreToolUse, PostToolUse).
+// - Droid, Copilot CLI, Qwen Code: one non-interactive turn whose model runs `echo hello`
+//   (capture-tool-turns.mjs).
 // Where an event fires more than once, the first payload is kept (Gemini's AfterModel: the last,
 // the answer's; the function call's shows no parts).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_BINS, installClients } from './install-clients.mjs';
 import { ROOT, prepareClient, startFake, startInPty } from './run-client.mjs';
+import { MORE_EVENTS, captureCopilot, captureDroid, captureQwen } from './capture-tool-turns.mjs';
 
 const SAMPLES = path.join(ROOT, 'samples');
 const REAL_HOME = '/home/dev';
@@ -32,6 +35,7 @@ const EVENTS = {
   claude: ['Setup', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'SubagentStart', 'SubagentStop', 'Stop', 'StopFailure', 'PreCompact', 'SessionEnd'],
   gemini: ['SessionStart', 'BeforeAgent', 'BeforeModel', 'BeforeToolSelection', 'AfterModel', 'BeforeTool', 'AfterTool', 'AfterAgent', 'PreCompress', 'Notification', 'SessionEnd'],
   codex: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'SessionEnd'],
+  ...MORE_EVENTS,
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,7 +182,15 @@ async function captureCodex(scratch) {
   return new Map([...firstPayloads(out)].map(([event, bytes]) => [event, sanitize(bytes, prepared.home, scratch)]));
 }
 
-const CAPTURE = { claude: captureClaude, gemini: captureGemini, codex: captureCodex };
+const kit = { client, firstPayloads, sanitize };
+const CAPTURE = {
+  claude: captureClaude,
+  gemini: captureGemini,
+  codex: captureCodex,
+  droid: (scratch) => captureDroid(kit, scratch),
+  copilot: (scratch) => captureCopilot(kit, scratch),
+  qwen: (scratch) => captureQwen(kit, scratch),
+};
 
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in CAPTURE)) throw new Error(`unknown client ${name}; choose among ${Object.keys(CAPTURE).join(', ')}`);

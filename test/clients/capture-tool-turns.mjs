@@ -1,0 +1,60 @@
+// The sample captures of Droid, Copilot CLI and Qwen Code (capture-samples.mjs runs them): one
+// non-interactive turn each whose model runs a shell command through the client's own tool, so
+// that the tool events fire beside the turn's (Droid's `Execute`, Copilot CLI's `bash`, Qwen
+// Code's `run_shell_command`). `kit` is capture-samples.mjs's: the capturing client, the first
+// payload of each event, and the temp paths replaced by /home/dev.
+import path from 'node:path';
+import { startFake } from './run-client.mjs';
+
+/** Events each client is wired for while capturing (Copilot CLI: its camelCase and PascalCase names). */
+export const MORE_EVENTS = {
+  droid: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionEnd'],
+  copilot: [
+    'sessionStart', 'userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop', 'subagentStart',
+    'subagentStop', 'errorOccurred', 'preCompact', 'notification', 'sessionEnd', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd',
+  ],
+  qwen: [
+    'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart',
+    'SubagentStop', 'Stop', 'StopFailure', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'MessageDisplay', 'SessionEnd',
+  ],
+};
+
+const chatToolCall = (name, args) => (body) => {
+  const asked = (body.tools ?? []).some((tool) => tool.function?.name === name);
+  const answered = (body.messages ?? []).some((message) => message.role === 'tool');
+  return asked && !answered ? [{ id: 'call_hookd_sample_1', name, arguments: JSON.stringify(args) }] : undefined;
+};
+
+async function captureTurn(kit, name, scratch, fakeOptions, prompt) {
+  const fake = await startFake(name, fakeOptions);
+  const out = path.join(scratch, 'out');
+  const prepared = kit.client(name, scratch, out, fake.url);
+  try {
+    const result = await prepared.run({ prompt, timeoutMs: 120_000 });
+    if (result.exitCode !== 0) throw new Error(`${name} exited ${result.exitCode}:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    await fake.close();
+  }
+  return new Map([...kit.firstPayloads(out)].map(([event, bytes]) => [event, kit.sanitize(bytes, prepared.home, scratch)]));
+}
+
+/** Droid: `droid exec` whose model runs `echo hello` with Execute. */
+export function captureDroid(kit, scratch) {
+  const respond = (body) => {
+    const text = JSON.stringify(body.messages ?? []);
+    const hasExecute = (body.tools ?? []).some((tool) => tool.name === 'Execute');
+    if (!hasExecute || text.includes('tool_result')) return undefined;
+    return [{ type: 'tool_use', id: 'toolu_01HookdSampleExecute', name: 'Execute', input: { command: 'echo hello', riskLevelReason: 'Prints a word.', riskLevel: 'low' } }];
+  };
+  return captureTurn(kit, 'droid', scratch, { respond }, 'Say hello from the shell');
+}
+
+/** Copilot CLI: `copilot -p` whose model runs `echo hello` with bash. */
+export function captureCopilot(kit, scratch) {
+  return captureTurn(kit, 'copilot', scratch, { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell');
+}
+
+/** Qwen Code: `qwen --yolo -p` whose model runs `echo hello` with run_shell_command. */
+export function captureQwen(kit, scratch) {
+  return captureTurn(kit, 'qwen', scratch, { respond: chatToolCall('run_shell_command', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell');
+}
