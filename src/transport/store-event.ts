@@ -4,7 +4,7 @@
 // while a crash of the daemon loses none (the kernel has them). Synchronous on purpose: each
 // async file call is a hop through the thread pool, and on a busy machine the hops cost the
 // waiting agent more than the two small writes themselves (bench/http-hooks.mjs).
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
 import { serializeRecord, type RecordContent } from '../events/record-format.js';
@@ -13,8 +13,17 @@ import { newRecordId } from '../events/write-record.js';
 function write(stateDir: string, content: RecordContent): string {
   const dirs = inboxDirs(stateDir);
   const id = newRecordId();
-  writeFileSync(path.join(dirs.tmp, id), serializeRecord(content), { flag: 'wx', mode: 0o600 });
-  writeFileSync(path.join(dirs.new, id), '', { flag: 'wx', mode: 0o600 });
+  const record = path.join(dirs.tmp, id);
+  try {
+    writeFileSync(record, serializeRecord(content), { flag: 'wx', mode: 0o600 });
+    writeFileSync(path.join(dirs.new, id), '', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    // The client is answered 500, "not stored": nothing of it may stay behind, or the intake would
+    // take the uncommitted record for a dead bridge's a minute later and run it (a full disk left
+    // a half-written one). What cannot be removed either is only a part the intake then rejects.
+    rmSync(record, { force: true });
+    throw error;
+  }
   return id;
 }
 
