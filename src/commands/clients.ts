@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { CLIENTS } from '../clients/registry.js';
 import { clientsOnMachine, userSources } from '../clients/find-sources.js';
 import { loadSources } from '../settings/load-sources.js';
+import { runsThroughHookd } from '../settings/config.js';
 
 export interface ClientsOptions {
   json?: boolean;
@@ -24,7 +25,7 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
         const state = ignored ? 'not read' : !existsSync(source.file) ? 'absent' : result.ok ? 'valid' : 'invalid';
         return {
           file: source.file, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
-          hooks: entries.length, bridged: entries.filter((entry) => entry.kind === 'bridge').length,
+          hooks: entries.length, bridged: entries.filter(runsThroughHookd).length,
         };
       }),
   }));

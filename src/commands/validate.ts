@@ -41,7 +41,8 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
 
 function summary(file: string, client: string, entries: readonly { kind: string }[], warnings: readonly string[]): string {
   const daemon = entries.filter((entry) => entry.kind === 'bridge' || entry.kind === 'http').length;
+  const inLine = entries.filter((entry) => entry.kind === 'sync').length;
   const other = entries.filter((entry) => entry.kind === 'other').length;
   const kept = other ? `, ${other} of another type (left to the client)` : '';
-  return `${file} (${client}): valid, ${entries.length} hook(s), ${daemon} run by the daemon${kept}, ${warnings.length} warning(s)`;
+  return `${file} (${client}): valid, ${entries.length} hook(s), ${daemon} run by the daemon${inLine ? `, ${inLine} in line (hookd sync)` : ''}${kept}, ${warnings.length} warning(s)`;
 }

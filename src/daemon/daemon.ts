@@ -95,7 +95,7 @@ async function assemble(options: DaemonOptions, parts: Parts): Promise<void> {
   const fallback = observers.countProxy(options.fallback);
   // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint. Up before
   // the socket, so that a page asked for over the socket is served on it, not on a listener of its own.
-  const endpoint = hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }) });
+  const endpoint = hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }), inLine: { events: pipeline.events, socket: paths.socket } });
   const listener = await startHookListener({ port: options.tcpPort, token, routes, mounts: [endpoint, dashboard.mount], logger });
   if (listener) parts.servers.push((parts.hookListener = listener));
   if (listener) dashboard.adopt(listener);

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
 import { writeRecord } from '../events/write-record.js';
-import { isDaemonHook } from '../settings/config.js';
+import { runsThroughHookd } from '../settings/config.js';
 import type { Routes } from './local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -48,7 +48,8 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
         client: file.client,
         missing: file.missing,
         ignored: file.ignored ?? null,
-        daemonHooks: file.config.entries.filter(isDaemonHook).length,
+        // Sync entries too: they run through hookd (in line), and the daemon records them.
+        daemonHooks: file.config.entries.filter(runsThroughHookd).length,
         loadedAt: iso(file.loadedAt),
         lastReloadAt: iso(file.lastReloadAt),
         lastError: file.lastError ?? null,

@@ -11,7 +11,8 @@ const DECISION_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpec
 export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefined {
   if (!entry.decides) return undefined;
   const name = entry.client.name;
-  const behind = entry.kind === 'bridge' ? ' (behind the bridge it is lost: the client sees success)' : entry.kind === 'http' ? ' (posted to hookd it is lost: the client sees success)' : '';
+  // Behind hookd sync, or posted to the hook endpoint (answered in line, issue 19), the answer reaches the client.
+  const behind = entry.kind === 'bridge' ? ' (behind hookd emit it is lost: the client sees success; hookd install puts it behind hookd sync)' : '';
   if (outcome.exitCode === 2) return `${name} would act on exit code 2: it blocks ${entry.event} and shows stderr to the agent${behind}`;
   const out = outcome.stdout.text.trim();
   if (!out.startsWith('{')) return undefined;

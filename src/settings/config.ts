@@ -1,7 +1,7 @@
 // The hook configuration as the code uses it: one flat list of entries, each classified, with its
 // client, its file and its effective timeout, plus the indexes the daemon asks on every event.
 // Built once per load from validated files, then trusted.
-import { classifyCommand } from './classify-command.js';
+import { classifyCommand, type SyncOptions } from './classify-command.js';
 import { parseHookdUrl, type HookdUrl } from './hookd-url.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -24,11 +24,13 @@ export interface HookEntry {
   command: string;
   /**
    * bridge: the client runs `hookd emit -- CMD`, the daemon runs CMD; http: the client POSTs the
-   * event to hookd's hook endpoint, the daemon runs the URL's CMD; plain: the client runs it; other:
-   * not a command hookd runs (an http hook to another URL too).
+   * event to hookd's hook endpoint, the daemon runs the URL's CMD; sync: the client runs
+   * `hookd sync -- CMD`, which runs CMD in line and hands back its answer (the daemon never runs
+   * it, it only records it); plain: the client runs it; other: not a command hookd runs (an http
+   * hook to another URL too).
    */
-  kind: 'bridge' | 'http' | 'plain' | 'other';
-  /** The command that actually runs: the inner CMD of a bridge entry, the URL's CMD of an http one, else `command`. */
+  kind: 'bridge' | 'http' | 'sync' | 'plain' | 'other';
+  /** The command that actually runs: the inner CMD of a bridge or sync entry, the URL's CMD of an http one, else `command`. */
   run: string;
   /** The timeout as written, in the client's unit, if any. */
   timeoutWritten: number | undefined;
@@ -38,6 +40,8 @@ export interface HookEntry {
   decides: boolean;
   unquotedShellSyntax: boolean;
   badOption: string | undefined;
+  /** A sync entry's own options as written (`--client`, `--event`, `--timeout`). */
+  sync: SyncOptions | undefined;
   /** A bridge entry's `hookd` and its `--state-dir`, as written: where the client's events go. */
   bridge: { program: string; stateDir: string | undefined } | undefined;
   /** An http entry's URL, its parts, and the headers and variables it sends them with. */
@@ -59,6 +63,14 @@ export const DAEMON_KINDS: ReadonlyArray<HookEntry['kind']> = ['bridge', 'http']
 /** Whether the daemon runs `entry` (the client hands the event to hookd, by the bridge or by http). */
 export function isDaemonHook(entry: HookEntry): boolean {
   return DAEMON_KINDS.includes(entry.kind);
+}
+
+/** The kinds that run through hookd: the daemon's, and the synchronous bridge's (run in line, recorded by the daemon). */
+export const HOOKD_KINDS: ReadonlyArray<HookEntry['kind']> = [...DAEMON_KINDS, 'sync'];
+
+/** Whether `entry` runs through hookd at all (`hookd clients`, `status`, `validate` count these). */
+export function runsThroughHookd(entry: HookEntry): boolean {
+  return HOOKD_KINDS.includes(entry.kind);
 }
 
 export interface HookConfig {
@@ -117,12 +129,13 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     type: raw.type,
     command,
     kind,
-    run: http ? http.command! : classified?.kind === 'bridge' ? classified.inner : command,
+    run: http ? http.command! : classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.inner : command,
     timeoutWritten: raw.timeout,
     timeoutMs: timeoutMsOf(raw.timeout, client),
     decides: !client.fireAndForget.includes(raw.event),
-    unquotedShellSyntax: classified?.kind === 'bridge' && classified.unquotedShellSyntax,
-    badOption: classified?.kind === 'bridge' ? classified.badOption : undefined,
+    unquotedShellSyntax: (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.unquotedShellSyntax,
+    badOption: classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.badOption : undefined,
+    sync: classified?.kind === 'sync' ? classified.sync : undefined,
     bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
     http,
     ...(raw.unrunnable ? { unrunnable: raw.unrunnable } : {}),

@@ -1,8 +1,10 @@
 // The questions the daemon asks of the config on every event, answered from indexes built once
 // per reload: which daemon hooks an event runs, the timeout of a command it was handed, and
-// whether the hook endpoint may run a command it was asked for.
+// whether the hook endpoint may run a command it was asked for. Entries of the synchronous bridge
+// (`hookd sync -- CMD`) are followed too, so that a run it records finds its entry, but the daemon
+// never runs them on an event (the client already did) and the hook endpoint never runs them.
 import { selectHooks } from '../runner/select-hooks.js';
-import { DAEMON_KINDS, isDaemonHook, type HookConfig, type HookEntry } from './config.js';
+import { DAEMON_KINDS, isDaemonHook, runsThroughHookd, type HookConfig, type HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 export interface DaemonHooks {
@@ -10,7 +12,7 @@ export interface DaemonHooks {
   readonly count: number;
   /** The daemon hooks `event` runs for a payload, matchers applied, identical commands once. */
   forEvent(event: string, data: Record<string, unknown>): HookEntry[];
-  /** The entries that run `command` for `event`; the sending client's first when it is known. */
+  /** The entries that run `command` for `event` through hookd (sync entries too); the sending client's first when it is known. */
   entriesFor(event: string, command: string, client?: ClientProfile): HookEntry[];
   /** The http entries that name `command` for `event`: only those let the hook endpoint run it. */
   httpEntriesFor(event: string, command: string): HookEntry[];
@@ -24,7 +26,7 @@ const key = (event: string, command: string) => `${event}\0${command}`;
 export function indexDaemonHooks(config: HookConfig): DaemonHooks {
   const bridged: HookConfig = { shape: config.shape, entries: config.entries.filter(isDaemonHook) };
   const byCommand = new Map<string, HookEntry[]>();
-  for (const entry of bridged.entries) {
+  for (const entry of config.entries.filter(runsThroughHookd)) {
     const list = byCommand.get(key(entry.event, entry.run)) ?? [];
     list.push(entry);
     byCommand.set(key(entry.event, entry.run), list);

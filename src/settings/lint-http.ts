@@ -9,7 +9,7 @@ export function httpHookWarnings(entry: HookEntry, at: string): string[] {
   const { client } = entry;
   const warnings: string[] = [];
   if (client.httpSkippedEvents?.includes(entry.event)) {
-    warnings.push(`${at}.type: ${client.name} sends no http hooks for ${entry.event}, so this hook never runs; use the bridge (hookd emit -- CMD) for ${entry.event}`);
+    warnings.push(`${at}.type: ${client.name} sends no http hooks for ${entry.event}, so this hook never runs; use the bridge (hookd ${entry.decides ? 'sync' : 'emit'} -- CMD) for ${entry.event}`);
   }
   const authorization = Object.entries(http.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
   if (authorization === undefined) {

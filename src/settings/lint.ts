@@ -19,18 +19,20 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
   }
   if (entry.timeoutWritten && entry.timeoutMs === MAX_TIMEOUT_MS) warnings.push(`${at}.timeout: ${entry.timeoutWritten} ${unit} is past the longest timer (about 24.8 days); hookd uses 24.8 days`);
   if (entry.kind === 'http') return [...warnings, ...httpHookWarnings(entry, at)];
-  if (entry.kind !== 'bridge') return warnings;
-  if (entry.run === '') warnings.push(`${at}.command: "hookd emit" with no command to run`);
-  if (entry.badOption) warnings.push(`${at}.command: hookd emit has no option ${entry.badOption}; write "hookd emit -- CMD"`);
+  if (entry.kind !== 'bridge' && entry.kind !== 'sync') return warnings;
+  const bridge = entry.kind === 'sync' ? 'hookd sync' : 'hookd emit';
+  if (entry.run === '') warnings.push(`${at}.command: "${bridge}" with no command to run`);
+  if (entry.badOption) warnings.push(`${at}.command: ${bridge} has no option ${entry.badOption}; write "${bridge} -- CMD"`);
   if (entry.unquotedShellSyntax) {
-    warnings.push(`${at}.command: the command after "hookd emit --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: hookd emit -- '...'`);
+    warnings.push(`${at}.command: the command after "${bridge} --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: ${bridge} -- '...'`);
   }
   return warnings;
 }
 
 /**
- * Located notes: what hookd leaves to the client (hook types it does not run), and bridged hooks
- * of events the client reads the result of: fine for a log or a notification, not for a gate.
+ * Located notes: what hookd leaves to the client (hook types it does not run), hooks behind the
+ * asynchronous bridge of events the client reads the result of (fine for a log or a notification,
+ * not for a gate), and hooks behind the synchronous bridge of events the client ignores.
  */
 export function notesFor(config: HookConfig, file: string): string[] {
   return config.entries.flatMap((entry) => {
@@ -41,9 +43,12 @@ export function notesFor(config: HookConfig, file: string): string[] {
       const known = client.hookTypes.includes(entry.type) ? `a ${client.name} hook type` : `not a hook type ${client.name} is known to have`;
       return [`${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`];
     }
-    if (!isDaemonHook(entry) || !entry.decides) return [];
-    const where = entry.kind === 'http' ? "url: hookd's hook endpoint answers" : 'command: the bridge returns';
-    return [`${at}.${where} at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (run a gate as a plain command)`];
+    if (entry.kind === 'sync' && !entry.decides) {
+      return [`${at}.command: ${client.name} ignores the result of ${entry.event} hooks, so hookd sync holds the agent for nothing: hookd emit runs it without a wait`];
+    }
+    // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
+    if (entry.kind !== 'bridge' || !entry.decides) return [];
+    return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (hookd sync runs a gate in line: hookd install)`];
   });
 }
 

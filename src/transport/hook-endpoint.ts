@@ -1,9 +1,11 @@
 // POST /hooks/v1/<Event>?command=<CMD>: an agent client's http hook, delivered straight to the
-// daemon (issue 14). The event is stored in the inbox exactly as the bridge stores it (the same
-// record, written, then committed: store-event.ts), so dedupe, ordering and retries are the bridge's; the answer,
-// 204 with no body, comes only once the record is committed. Only commands a followed settings file
-// posts here for that event run; every refusal is a JSON answer the client can log, and nothing of
-// a refused request is stored.
+// daemon (issue 14). For an event whose result the client ignores, the event is stored in the inbox
+// exactly as the bridge stores it (the same record, written, then committed: store-event.ts), so
+// dedupe, ordering and retries are the bridge's; the answer, 204 with no body, comes only once the
+// record is committed. For an event the client reads the answer of (issue 19), the hook runs in
+// line and the answer carries its decision (answer-in-line.ts). Only commands a followed settings
+// file posts here for that event run; every refusal is a JSON answer the client can log, and
+// nothing of a refused request is stored.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_PAYLOAD_BYTES, parsePayload } from '../events/parse-payload.js';
 import { readBody, refuseBody, type BodyResult } from '../http/read-body.js';
@@ -13,6 +15,7 @@ import { HOOK_PATH_PREFIX, hookEventOf } from '../settings/hookd-url.js';
 import { refuseCommand, refuseOrigin } from './check-hook-request.js';
 import { requestGate } from './request-gate.js';
 import { storeEvent } from './store-event.js';
+import { answerInLine, decidingEntries, type InLineContext } from './answer-in-line.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import type { Mount } from '../daemon/local-api.js';
 import type { Exchange } from '../http/router.js';
@@ -26,6 +29,8 @@ export interface HookEndpointOptions {
   logger: Logger;
   /** How long a client may take to send its body (a client that stops half-way gets 408). */
   bodyDeadlineMs?: number;
+  /** Where hooks of deciding events, run in line, publish their runs (the pipeline's run events), and the socket they are told of. */
+  inLine?: Omit<InLineContext, 'logger'>;
 }
 
 // A payload on loopback arrives in milliseconds, even at the 32 MiB cap; a client this slow has stalled.
@@ -74,6 +79,8 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
     const parsed = parsePayload(read.body, 'body');
     if (!parsed.ok) return sendError(res, 400, `${parsed.reason}; nothing was stored`);
     if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${HOOK_PATH_PREFIX}${event}; nothing was stored`);
+    const deciding = options.inLine ? decidingEntries(options.config.hooks.httpEntriesFor(event, command)) : [];
+    if (deciding.length && options.inLine) return answerInLine(res, command, parsed.payload, deciding, { ...options.inLine, logger: options.logger });
     store(res, event, command, parsed.payload.bytes);
   }
 

@@ -1,6 +1,7 @@
 // The hook endpoint against bad input (issue 14): every request gets an answer a client can log,
 // nothing runs that a followed settings file does not post to hookd for that event, and no request
-// holds the listener for the others.
+// holds the listener for the others. Its events are SessionEnd's, which Claude Code does not wait
+// on: stored, then run (a deciding event's hook runs in line: hook-endpoint-deciding.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,10 +19,11 @@ afterEach(async () => {
 
 // Each run writes the payload it got to its own file, named by the event's id.
 const recorder = (out: string) => `cat > ${out}/$HOOKD_EVENT_ID.json`;
+const endPayload = (fields: Record<string, unknown> = {}) => stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', ...fields });
 const httpHook = (event: string, command: string) => ({ type: 'http', url: hookdUrl(14653, event, command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 });
 
 async function started(out: string): Promise<{ daemon: TestDaemon; port: number; token: string; path: (event: string, command?: string) => string }> {
-  const daemon = testDaemon({ Stop: [{ hooks: [httpHook('Stop', recorder(out))] }] });
+  const daemon = testDaemon({ SessionEnd: [{ hooks: [httpHook('SessionEnd', recorder(out))] }] });
   await daemon.start();
   const { port, token } = await hookTarget(daemon);
   return { daemon, port, token, path: (event: string, command = recorder(out)) => hookPath(port, event, command) };
@@ -33,39 +35,39 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
   it('stores the event and answers 204 with an empty body; the daemon runs CMD once with the exact bytes', async () => {
     const out = tempDir();
     const { port, token, path: hookPath } = await started(out);
-    const payload = `${stopPayload({ marker: 'é ✓' })}\n`;
-    const answer = await rawRequest(port, { path: hookPath('Stop'), headers: clientHeaders(port, token, payload), body: payload });
+    const payload = `${endPayload({ marker: 'é ✓' })}\n`;
+    const answer = await rawRequest(port, { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, payload), body: payload });
     expect(answer).toEqual({ status: 204, body: '' });
     await waitFor('the hook to run', () => runs(out).length === 1);
     expect(readFileSync(path.join(out, runs(out)[0]!), 'utf8')).toBe(payload);
     // `localhost` is the listener's own name too.
-    const again = stopPayload({ marker: 2 });
-    expect((await rawRequest(port, { path: hookPath('Stop'), headers: { ...clientHeaders(port, token, again), host: `localhost:${port}` }, body: again })).status).toBe(204);
+    const again = endPayload({ marker: 2 });
+    expect((await rawRequest(port, { path: hookPath('SessionEnd'), headers: { ...clientHeaders(port, token, again), host: `localhost:${port}` }, body: again })).status).toBe(204);
     await waitFor('the second run', () => runs(out).length === 2);
   });
 
   it('refuses each bad request with a JSON answer, stores nothing and runs nothing', async () => {
     const out = tempDir();
     const { daemon, port, token, path: hookPath } = await started(out);
-    const payload = stopPayload();
+    const payload = endPayload();
     const headers = clientHeaders(port, token, payload);
     const { authorization: _, ...noToken } = headers;
-    const notification = stopPayload({ hook_event_name: 'Notification', message: 'hi' });
+    const notification = endPayload({ hook_event_name: 'Notification', message: 'hi' });
     const cases: [string, Parameters<typeof rawRequest>[1], number, RegExp][] = [
-      ['no token', { path: hookPath('Stop'), headers: noToken, body: payload }, 401, /Authorization: Bearer/],
-      ['a wrong token', { path: hookPath('Stop'), headers: { ...headers, authorization: `Bearer ${'0'.repeat(64)}` }, body: payload }, 401, /token/],
-      ['a foreign Host', { path: hookPath('Stop'), headers: { ...headers, host: `evil.example:${port}` }, body: payload }, 403, /Host must be 127\.0\.0\.1/],
-      ['an Origin', { path: hookPath('Stop'), headers: { ...headers, origin: 'https://evil.example' }, body: payload }, 403, /Origin/],
-      ['text/plain', { path: hookPath('Stop'), headers: { ...headers, 'content-type': 'text/plain' }, body: payload }, 415, /application\/json/],
-      ['not JSON', { path: hookPath('Stop'), headers: clientHeaders(port, token, '{"session'), body: '{"session' }, 400, /not valid JSON/],
-      ['a command not configured', { path: hookPath('Stop', 'touch /tmp/pwned'), headers, body: payload }, 403, /no settings file .* http hook for Stop/],
+      ['no token', { path: hookPath('SessionEnd'), headers: noToken, body: payload }, 401, /Authorization: Bearer/],
+      ['a wrong token', { path: hookPath('SessionEnd'), headers: { ...headers, authorization: `Bearer ${'0'.repeat(64)}` }, body: payload }, 401, /token/],
+      ['a foreign Host', { path: hookPath('SessionEnd'), headers: { ...headers, host: `evil.example:${port}` }, body: payload }, 403, /Host must be 127\.0\.0\.1/],
+      ['an Origin', { path: hookPath('SessionEnd'), headers: { ...headers, origin: 'https://evil.example' }, body: payload }, 403, /Origin/],
+      ['text/plain', { path: hookPath('SessionEnd'), headers: { ...headers, 'content-type': 'text/plain' }, body: payload }, 415, /application\/json/],
+      ['not JSON', { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, '{"session'), body: '{"session' }, 400, /not valid JSON/],
+      ['a command not configured', { path: hookPath('SessionEnd', 'touch /tmp/pwned'), headers, body: payload }, 403, /no settings file .* http hook for SessionEnd/],
       // Only doctor's probe exactly (`echo hookd-doctor-probe` and 12 hex digits) runs unconfigured.
-      ['a command made to look like the probe', { path: hookPath('Stop', 'echo hookd-doctor-probe 0123456789ab; touch /tmp/pwned'), headers, body: payload }, 403, /no settings file/],
-      ['a command configured for another event', { path: hookPath('Notification'), headers, body: payload }, 403, /configured for Stop/],
-      ['a payload of another event', { path: hookPath('Stop'), headers: clientHeaders(port, token, notification), body: notification }, 400, /payload is for "Notification"/],
-      ['no command', { path: '/hooks/v1/Stop', headers, body: payload }, 400, /name the command/],
-      ['the command twice', { path: `${hookPath('Stop')}&command=touch%20%2Ftmp%2Fpwned`, headers, body: payload }, 400, /command is given 2 times; give it once/],
-      ['GET', { method: 'GET', path: hookPath('Stop'), headers: { ...noToken, authorization: `Bearer ${token}` } }, 405, /use POST/],
+      ['a command made to look like the probe', { path: hookPath('SessionEnd', 'echo hookd-doctor-probe 0123456789ab; touch /tmp/pwned'), headers, body: payload }, 403, /no settings file/],
+      ['a command configured for another event', { path: hookPath('Notification'), headers, body: payload }, 403, /configured for SessionEnd/],
+      ['a payload of another event', { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, notification), body: notification }, 400, /payload is for "Notification"/],
+      ['no command', { path: '/hooks/v1/SessionEnd', headers, body: payload }, 400, /name the command/],
+      ['the command twice', { path: `${hookPath('SessionEnd')}&command=touch%20%2Ftmp%2Fpwned`, headers, body: payload }, 400, /command is given 2 times; give it once/],
+      ['GET', { method: 'GET', path: hookPath('SessionEnd'), headers: { ...noToken, authorization: `Bearer ${token}` } }, 405, /use POST/],
     ];
     for (const [what, request, status, detail] of cases) {
       const answer = await rawRequest(port, request);
@@ -75,7 +77,7 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
       expect(body.detail, what).toMatch(detail);
     }
     // A valid request afterwards is the only one that runs.
-    expect((await rawRequest(port, { path: hookPath('Stop'), headers, body: payload })).status).toBe(204);
+    expect((await rawRequest(port, { path: hookPath('SessionEnd'), headers, body: payload })).status).toBe(204);
     await waitFor('the valid request to run', () => runs(out).length === 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(runs(out)).toHaveLength(1);
@@ -85,15 +87,15 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
   it('answers 413 to a body over the cap without reading it, and 408 to a client that stops half-way, while others get through', async () => {
     const out = tempDir();
     const { port, token, path: hookPath } = await started(out);
-    const payload = stopPayload();
+    const payload = endPayload();
     const headers = clientHeaders(port, token, payload);
-    const tooLarge = await rawRequest(port, { path: hookPath('Stop'), headers: { ...headers, 'content-length': String(MAX_PAYLOAD_BYTES + 1) }, body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 32), sendOnly: 1024 });
+    const tooLarge = await rawRequest(port, { path: hookPath('SessionEnd'), headers: { ...headers, 'content-length': String(MAX_PAYLOAD_BYTES + 1) }, body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 32), sendOnly: 1024 });
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.body).detail).toMatch(/at most 32 MiB/);
-    const stalled = rawRequest(port, { path: hookPath('Stop'), headers, body: payload, sendOnly: 10 });
+    const stalled = rawRequest(port, { path: hookPath('SessionEnd'), headers, body: payload, sendOnly: 10 });
     // The stalled client does not hold the listener: another request is answered meanwhile.
-    const other = stopPayload({ marker: 'other' });
-    expect((await rawRequest(port, { path: hookPath('Stop'), headers: clientHeaders(port, token, other), body: other })).status).toBe(204);
+    const other = endPayload({ marker: 'other' });
+    expect((await rawRequest(port, { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, other), body: other })).status).toBe(204);
     const answer = await stalled;
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body).detail).toMatch(/did not arrive/);
@@ -106,9 +108,9 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const big = Buffer.alloc(MAX_PAYLOAD_BYTES, 32);
     const headers = { ...clientHeaders(port, token, big) };
     // Eight clients that announce a payload at the cap and stall fill the budget.
-    const stalled = Array.from({ length: 8 }, () => rawRequest(port, { path: hookPath('Stop'), headers, body: big, sendOnly: 10 }));
+    const stalled = Array.from({ length: 8 }, () => rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 }));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const refused = await rawRequest(port, { path: hookPath('Stop'), headers, body: big, sendOnly: 10 });
+    const refused = await rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 });
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.body).detail).toMatch(/nothing was stored/);
     expect((await Promise.all(stalled)).map((answer) => answer.status)).toEqual(Array(8).fill(408));
@@ -120,8 +122,8 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const { daemon, port, token, path: hookPath } = await started(out);
     const answers = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => {
-        const payload = stopPayload({ marker: i });
-        return rawRequest(port, { path: hookPath('Stop'), headers: clientHeaders(port, token, payload), body: payload });
+        const payload = endPayload({ marker: i });
+        return rawRequest(port, { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, payload), body: payload });
       }),
     );
     const stored = answers.filter((answer) => answer.status === 204).length;

@@ -47,14 +47,14 @@ interface Activated {
   stop: () => Promise<void>;
 }
 
-/** A daemon whose settings post Stop to `command` on a port that systemd-socket-activate holds, restarted by SERVICE_LOOP. */
+/** A daemon whose settings post SessionEnd (fire-and-forget: stored, then run) to `command` on a port that systemd-socket-activate holds, restarted by SERVICE_LOOP. */
 async function underActivation(): Promise<Activated> {
   const out = tempDir();
   const control = tempDir();
   const port = await freePort();
   const command = `cat > ${out}/$HOOKD_EVENT_ID.json`;
   // The settings name the port the service manager holds; the daemon itself is told no port.
-  const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'http', url: hookdUrl(port, 'Stop', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
+  const daemon = testDaemon({ SessionEnd: [{ hooks: [{ type: 'http', url: hookdUrl(port, 'SessionEnd', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
   const { HOOKD_TCP_PORT: _, ...env } = daemon.env;
   // A token made beforehand, as the running service would have it.
   const token = 'a'.repeat(64);
@@ -89,10 +89,10 @@ async function underActivation(): Promise<Activated> {
 
 const runs = (out: string) => readdirSync(out).filter((name) => name.endsWith('.json'));
 
-/** Post a Stop event marked `marker` the way Claude Code does: the status, or the connection error's code. */
+/** Post a SessionEnd event marked `marker` the way Claude Code does: the status, or the connection error's code. */
 async function post(target: Activated, marker: number): Promise<string> {
-  const payload = stopPayload({ marker });
-  const answer = await rawRequest(target.port, { path: hookPath(target.port, 'Stop', target.command), headers: clientHeaders(target.port, target.token, payload), body: payload }).catch(
+  const payload = stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', marker });
+  const answer = await rawRequest(target.port, { path: hookPath(target.port, 'SessionEnd', target.command), headers: clientHeaders(target.port, target.token, payload), body: payload }).catch(
     (error: NodeJS.ErrnoException) => ({ status: error.code ?? error.message, body: '' }),
   );
   return `${answer.status} ${answer.body}`.trim();

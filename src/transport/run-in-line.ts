@@ -1,0 +1,83 @@
+// An http hook of a deciding event, run while Claude Code waits on the request (issue 19): the
+// hook runs at once, outside the scheduler's queue (the agent is waiting, and queued behind other
+// events' hooks it would only wait longer), under hookd's deadline for the entry's timeout, so that
+// hookd, not the client, ends a hook that runs too long. Its outcome is published as the
+// synchronous bridge's runs are (daemon/pipeline/bridged-run.ts: the same status and decision
+// rules), so the history, metrics, spans and the live page see it with what it decided.
+// Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
+// only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
+import os from 'node:os';
+import { hookdDeadlineMs } from '../clients/contract.js';
+import { finishedOf } from '../daemon/pipeline/bridged-run.js';
+import { runHook } from '../runner/run-hook.js';
+import { hookCwd, hookEnv } from '../runner/hook-env.js';
+import { newRecordId } from '../events/write-record.js';
+import type { BridgeRun } from '../events/run-record.js';
+import type { Outcome } from '../runner/outcome.js';
+import type { ClientProfile } from '../clients/profile.js';
+import type { RunEvents, RunFinished, RunInfo } from '../telemetry/run-events.js';
+
+/** One deciding http hook to run now. */
+export interface InLineRequest {
+  event: string;
+  sessionId: string;
+  command: string;
+  payload: Buffer;
+  cwd: string | undefined;
+  client: ClientProfile;
+  /** The entry's timeout (the client's); hookd's own deadline fires before it. */
+  timeoutMs: number;
+  /** When the request came in (ms since the epoch). */
+  receivedAt: number;
+  /** Aborted when the client goes away or the daemon stops: the hook is ended. */
+  signal: AbortSignal;
+}
+
+/** The facts of the synchronous bridge's record, from a run of the daemon's runner. */
+function bridgeRunOf(request: InLineRequest, outcome: Outcome, startedAt: number, endedAt: number): BridgeRun {
+  const stdout = Buffer.from(outcome.stdout.text);
+  const stderr = Buffer.from(outcome.stderr.text);
+  return {
+    client: request.client.id,
+    event: request.event,
+    ...(request.cwd !== undefined && { cwd: request.cwd }),
+    startedAt,
+    endedAt,
+    durationMs: outcome.durationMs,
+    timeoutMs: request.timeoutMs,
+    exitCode: outcome.signal ? null : outcome.exitCode,
+    signal: outcome.signal ? ((os.constants.signals as Record<string, number>)[outcome.signal] ?? 0) : null,
+    timedOut: outcome.status === 'timed_out',
+    ...(outcome.status === 'spawn_error' && { spawnError: outcome.error ?? 'could not start' }),
+    stdout,
+    stderr,
+    // No client variables come with an http request.
+    env: {},
+    stdoutBytes: Math.max(outcome.stdout.bytes, stdout.length),
+    stderrBytes: Math.max(outcome.stderr.bytes, stderr.length),
+  };
+}
+
+/** Run the hook of `request` now, publish its outcome on `events`, and return the outcome and when hookd ended it. */
+export async function runInLine(request: InLineRequest, events: RunEvents, socket: string | undefined): Promise<{ outcome: Outcome; deadlineMs: number; finished: RunFinished }> {
+  const eventId = newRecordId();
+  const info: RunInfo = { eventId, event: request.event, sessionId: request.sessionId, command: request.command, attempt: 1, receivedAt: request.receivedAt, takenAt: request.receivedAt, client: request.client.id };
+  const deadlineMs = hookdDeadlineMs(request.timeoutMs);
+  const startedAt = Date.now();
+  const outcome = await runHook({
+    command: request.command,
+    payload: request.payload,
+    cwd: hookCwd(request.cwd),
+    env: hookEnv({ eventId, event: request.event, attempt: 1, socket, command: request.command }),
+    timeoutMs: deadlineMs,
+    // SIGKILL still before the client's own timeout.
+    graceMs: Math.max(50, Math.floor((request.timeoutMs - deadlineMs) / 2)),
+    signal: request.signal,
+    onSpawn: () => void events.publish('started', { ...info, startedAt }),
+  });
+  const finished = finishedOf(info, bridgeRunOf(request, outcome, startedAt, Date.now()));
+  // The client went away or the daemon stopped: the bridge's rules cannot tell, the runner can.
+  if (outcome.status === 'interrupted') finished.outcome = 'interrupted';
+  await events.publish('finished', finished);
+  return { outcome, deadlineMs, finished };
+}
