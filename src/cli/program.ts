@@ -146,11 +146,13 @@ function addDaemonCommands(program: Command): void {
 function addInstallCommands(program: Command): void {
   program
     .command('install')
-    .description("wire the bridge into the clients' settings: wrap the plain hooks of events whose result the client ignores, add example hooks")
+    .description("put every command hook of the clients' settings through hookd: those whose result the client ignores behind hookd emit, those it reads the answer of behind hookd sync; add example hooks")
     .addOption(settingsOption())
     .addOption(clientOption())
     .addOption(stateOption())
-    .option('--events <list>', "events to wrap, comma-separated (default: the events whose result the client ignores; naming a deciding event such as Stop wraps it, and its hooks lose their say)")
+    .option('--events <list>', 'events to wrap, comma-separated (default: every event of the file)')
+    .option('--async-only', "wrap only the hooks whose result the client ignores (behind hookd emit); leave the deciding ones to the client")
+    .option('--async <command...>', 'move this deciding hook (its command, as written) behind hookd emit: the agent no longer waits, and the client no longer reads its answer')
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
     .addOption(transportOption())
     .addOption(tcpPortOption())

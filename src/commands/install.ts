@@ -1,6 +1,8 @@
-// `hookd install`: for each client (or the file given), wrap the plain hooks of the events whose
-// result the client ignores into the bridge, list what it left alone and why, and add example
-// hooks with --add; `--dry-run` shows the diff and writes nothing.
+// `hookd install`: for each client (or the file given), put every command hook through hookd:
+// hooks whose result the client ignores behind the asynchronous bridge (hookd emit), hooks it reads
+// the answer of behind the synchronous one (hookd sync); `--async-only` wraps only the first kind,
+// `--async CMD` moves one deciding hook behind hookd emit (install/route-hooks.ts). It lists what it
+// left alone and why, and adds example hooks with --add; `--dry-run` shows the diff and writes nothing.
 import path from 'node:path';
 import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
@@ -11,9 +13,10 @@ import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import { planInstall, type AddRequest } from '../install/plan-edit.js';
 import { httpTransportNotes, planHttpTransport } from '../install/http-plan.js';
 import { hookPort } from '../transport/hook-port.js';
-import { checkNamedEvents, chooseEvents, decidingWarning, eventList } from '../install/choose-events.js';
+import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
+import { checkAsyncCommands, postableFor, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
+import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets } from '../install/install-targets.js';
-import { parseSettingsText } from '../settings/load.js';
 import { givenBy } from './hook-files.js';
 import type { HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
@@ -29,6 +32,10 @@ export interface InstallOptions {
   transport?: 'bridge' | 'http';
   /** The hook endpoint's port (--tcp-port, HOOKD_TCP_PORT); the default when absent. */
   tcpPort?: number;
+  /** Only hooks whose result the client ignores go through hookd (behind hookd emit), as before issue 19. */
+  asyncOnly?: boolean;
+  /** Commands of deciding hooks to move behind the asynchronous bridge (hookd emit), by name. */
+  async?: string[];
 }
 
 /** The example hooks to add for `client`: on its stop event and on every wrapped event. */
@@ -42,28 +49,14 @@ export function parseAdds(values: readonly string[] | undefined, client: ClientP
   });
 }
 
-/** The hooks install leaves to the client, one line each with the reason. */
-function leftAlone(text: string, target: HookSource, events: readonly string[]): string[] {
-  const parsed = parseSettingsText(text, target.file, target.client);
-  if (!parsed.ok) return [];
-  return parsed.config.entries.flatMap((entry) => {
-    const at = `left alone: ${entry.location} (${entry.kind === 'other' ? entry.type : entry.command})`;
-    if (entry.kind === 'other') return [`${at}: a "${entry.type}" hook, which ${target.client.name} runs itself`];
-    if (entry.kind === 'plain' && !events.includes(entry.event) && entry.decides) {
-      return [`${at}: ${target.client.name} reads the result of ${entry.event} hooks; to wrap them anyway: --events ${entry.event}`];
-    }
-    return [];
-  });
-}
-
-/** Why install has nothing to change in a file: no hooks of the events, all of them already bridged, or none plain. */
-function nothingToWrap(text: string, target: HookSource, events: readonly string[]): string {
-  const names = events.join(', ') || 'the chosen events';
-  const parsed = parseSettingsText(text, target.file, target.client);
-  const chosen = parsed.ok ? parsed.config.entries.filter((entry) => events.includes(entry.event)) : [];
-  if (chosen.length === 0) return `no ${names} hooks to wrap`;
-  if (chosen.every((entry) => entry.kind === 'bridge')) return `every ${names} hook already runs through hookd`;
-  return `no plain ${names} hooks to wrap`;
+/** Why install has nothing to change in a file: no hooks (of the events it wraps), all of them through hookd already, or none it can run. */
+function nothingToWrap(text: string, target: HookSource, mode: InstallMode): string {
+  const events = mode.events ?? (mode.asyncOnly ? target.client.fireAndForget : undefined);
+  const names = events ? `${events.join(', ')} ` : '';
+  const chosen = routesOf(text, target.file, target.client, mode).filter(({ event }) => !events || events.includes(event));
+  if (chosen.length === 0) return `no ${names}hooks to wrap`;
+  if (chosen.every(({ route }) => route.to === 'through')) return `every ${names}hook already runs through hookd`;
+  return `no ${names}hook hookd can run is left to wrap`;
 }
 
 async function installInto(target: HookSource, options: InstallOptions, state: string, named: string[] | undefined, seams: Seams): Promise<string[]> {
@@ -79,18 +72,17 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
     if (target.scope === 'given') throw new UsageError(missing);
     return [`${where}: no hook file yet; hookd install --add notify creates it with an example hook`];
   }
-  const emitOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
-  const planOptions = { layout: client.layout, emitOptions, file: snapshot.target };
+  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [] };
+  const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
+  const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: commandKey(client) };
   const http = options.transport === 'http';
-  const plan = http ? planHttpTransport(snapshot.text, snapshot.exists, choice.events, adds, hookPort(options.tcpPort), client, planOptions) : planInstall(snapshot.text, snapshot.exists, choice.events, adds, planOptions);
+  const plan = http
+    ? planHttpTransport(snapshot.text, snapshot.exists, named, adds, hookPort(options.tcpPort), client, { ...planOptions, canPost: postableFor(client, mode) })
+    : planInstall(snapshot.text, snapshot.exists, named, adds, planOptions);
   // Each file's lines come under its header line, which says what happened to it.
-  const notes = [...(http ? httpTransportNotes(client, choice.events, path.join(state, 'local-token')) : []), ...leftAlone(snapshot.text, target, choice.events)];
-  for (const event of choice.deciding) {
-    const wrapped = plan.record.wraps.filter((wrap) => wrap.event === event).length;
-    if (wrapped) notes.push(decidingWarning(client, event, wrapped));
-  }
+  const notes = [...(http ? httpTransportNotes(client, named ?? client.events, path.join(state, 'local-token')) : []), ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : [])];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
-  if (plan.changes.length === 0) return block(`nothing to change: ${nothingToWrap(snapshot.text, target, choice.events)}`, notes);
+  if (plan.changes.length === 0) return block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes);
   if (options.dryRun) return [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()];
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
@@ -112,6 +104,7 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   const targets = installTargets(paths.settings, options.client);
   const named = eventList(options.events);
   checkNamedEvents(named, targets.map((target) => target.client));
+  checkAsyncCommands(targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client })), options.async ?? []);
   const out: string[] = [];
   for (const target of targets) out.push(...(await installInto(target, options, paths.stateDir, named, seams)));
   return `${out.join('\n')}\n`;

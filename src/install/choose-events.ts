@@ -1,14 +1,13 @@
-// Which events install wraps for a client: by default only those whose hooks' output and exit
-// code the client ignores. A deciding event is wrapped only when named in --events, with a
-// warning of what its hooks lose: the bridge answers at once, "success, nothing to say".
+// The events --events names, checked against the clients' events, and the events an example
+// hook of --add goes on: those named, else those whose result the client ignores (where a
+// notification or a log line never holds the agent). Where each hook goes is route-hooks.ts's.
 import { suggestEvent } from '../settings/suggest-event.js';
 import { UsageError } from '../common/errors.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 export interface EventChoice {
+  /** The events --add puts its example hooks on (beside the client's stop event). */
   events: string[];
-  /** Deciding events the user named: their hooks lose their say. */
-  deciding: string[];
 }
 
 /** The comma-separated names of `--events`, trimmed, without repeats. */
@@ -19,11 +18,9 @@ export function eventList(value: string | undefined): string[] | undefined {
   return events;
 }
 
-/** The events to wrap in `client`'s file; `named` are the events of --events, if given. */
+/** The events of `client` the example hooks go on; `named` are the events of --events, if given. */
 export function chooseEvents(client: ClientProfile, named: readonly string[] | undefined): EventChoice {
-  if (named === undefined) return { events: [...client.fireAndForget], deciding: [] };
-  const events = named.filter((event) => client.events.includes(event));
-  return { events, deciding: events.filter((event) => !client.fireAndForget.includes(event)) };
+  return { events: named === undefined ? [...client.fireAndForget] : named.filter((event) => client.events.includes(event)) };
 }
 
 /** Refuse an event of --events that none of `clients` knows. */
@@ -35,9 +32,4 @@ export function checkNamedEvents(named: readonly string[] | undefined, clients: 
     const names = clients.map((client) => client.name).join(', ');
     throw new UsageError(`--events: ${names} ha${clients.length > 1 ? 've' : 's'} no event "${event}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
   }
-}
-
-/** What a deciding event's hooks lose behind the bridge, for people. */
-export function decidingWarning(client: ClientProfile, event: string, count: number): string {
-  return `warning: wrapping ${count} ${event} hook(s) as asked: ${client.name} reads their output and exit code, and behind the bridge they lose that (the client always sees success with nothing to say)`;
 }

@@ -1,21 +1,27 @@
 // Install and uninstall with `--transport http`: the events Claude Code posts http hooks for get
-// http entries (http-swap.ts); the others (SessionStart, Setup) and every other client keep the
-// bridge (plan-edit.ts). Both plans are made on the same text, one after the other.
+// http entries (http-swap.ts), those of deciding events answered in line by the hook endpoint; the
+// others (SessionStart, Setup) and every other client keep the bridges (plan-edit.ts). Both plans
+// are made on the same text, one after the other.
 import { planInstall, planUninstall, type AddRequest, type Plan, type PlanOptions } from './plan-edit.js';
 import { planHttpInstall, planHttpUninstall } from './http-swap.js';
 import type { FileRecord } from './manifest.js';
+import type { JsonObject } from '../settings/hook-map.js';
 import type { ClientProfile } from '../clients/profile.js';
 
-/** The events of `events` whose hooks `client` can post over http. */
-export function httpEventsOf(client: ClientProfile, events: readonly string[]): string[] {
-  return client.hookTypes.includes('http') ? events.filter((event) => !client.httpSkippedEvents?.includes(event)) : [];
+/** Whether `client` posts http hooks for `event`. */
+export function postsHttp(client: ClientProfile, event: string): boolean {
+  return client.hookTypes.includes('http') && !client.httpSkippedEvents?.includes(event);
 }
 
-/** Install with http entries where the client sends them, the bridge elsewhere. */
-export function planHttpTransport(text: string, exists: boolean, events: readonly string[], adds: readonly AddRequest[], port: number, client: ClientProfile, options: PlanOptions): Plan {
-  const httpEvents = httpEventsOf(client, events);
-  const http = planHttpInstall(text, httpEvents, port, { layout: options.layout, file: options.file });
-  const rest = planInstall(http.after, exists, events.filter((event) => !httpEvents.includes(event)), adds, options);
+/**
+ * Install with http entries where the client sends them (and `options.canPost` lets a hook go:
+ * it keeps its say over http, answered in line), the bridges elsewhere. `events` undefined: every
+ * event of the file.
+ */
+export function planHttpTransport(text: string, exists: boolean, events: readonly string[] | undefined, adds: readonly AddRequest[], port: number, client: ClientProfile, options: PlanOptions & { canPost?: (event: string, hook: JsonObject) => boolean }): Plan {
+  const post = (event: string, hook: JsonObject) => postsHttp(client, event) && (options.canPost?.(event, hook) ?? true);
+  const http = planHttpInstall(text, events, port, { layout: options.layout, file: options.file, post });
+  const rest = planInstall(http.after, exists, events, adds, options);
   const record: FileRecord = http.swaps.length ? { ...rest.record, httpSwaps: http.swaps } : rest.record;
   return { after: rest.changes.length ? rest.after : http.after, changes: [...http.changes, ...rest.changes], record };
 }

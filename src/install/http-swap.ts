@@ -5,7 +5,7 @@
 import { findNodeAtLocation, parse, parseTree, type Edit } from 'jsonc-parser';
 import { formatPath } from '../common/format-issues.js';
 import { classifyCommand } from '../settings/classify-command.js';
-import { findHookMap, hooksOf, type HookLayout, type JsonObject } from '../settings/hook-map.js';
+import { eventsOf, findHookMap, hooksOf, type HookLayout, type JsonObject } from '../settings/hook-map.js';
 import { hookdUrl } from '../settings/hookd-url.js';
 import { finishEdit, readDocument } from './edit-document.js';
 import { detectStyle, lineIndent, renderBlock, renderInline } from './json-style.js';
@@ -33,8 +33,11 @@ function replaceObject(hook: JsonObject, value: JsonObject): void {
   Object.assign(hook, value);
 }
 
-/** The plan: new text, change lines, and the swaps to record. */
-export function planHttpInstall(text: string, events: readonly string[], port: number, options: { layout?: HookLayout; file?: string } = {}) {
+/**
+ * The plan: new text, change lines, and the swaps to record. `events` undefined: every event of
+ * the file; `post` says which plain command hooks go (all of them when absent).
+ */
+export function planHttpInstall(text: string, events: readonly string[] | undefined, port: number, options: { layout?: HookLayout; file?: string; post?: (event: string, hook: JsonObject) => boolean } = {}) {
   const doc = readDocument(text, options.file);
   const ref = findHookMap(doc.data, options.layout);
   const tree = parseTree(doc.body);
@@ -42,9 +45,10 @@ export function planHttpInstall(text: string, events: readonly string[], port: n
   const edits: Edit[] = [];
   const swaps: HttpSwapRecord[] = [];
   const changes: string[] = [];
-  for (const event of events) {
+  for (const event of events ?? eventsOf(ref)) {
     for (const { hook, path } of hooksOf(ref, event)) {
-      if ((hook.type ?? 'command') !== 'command' || typeof hook.command !== 'string' || classifyCommand(hook.command).kind === 'bridge') continue;
+      if ((hook.type ?? 'command') !== 'command' || typeof hook.command !== 'string' || classifyCommand(hook.command).kind !== 'plain') continue;
+      if (options.post && !options.post(event, hook)) continue;
       const node = tree && findNodeAtLocation(tree, path);
       if (!node || node.type !== 'object') continue;
       const original = doc.body.slice(node.offset, node.offset + node.length);

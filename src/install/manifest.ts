@@ -12,6 +12,8 @@ export interface WrapRecord {
   original: string;
   originalLiteral: string;
   wrapped: string;
+  /** The key of the command in the hook object, when not `command` (Copilot CLI's `bash`). */
+  key?: string;
 }
 
 export interface AddRecord {

@@ -7,7 +7,7 @@
 import type { Edit } from 'jsonc-parser';
 import { classifyCommand } from '../settings/classify-command.js';
 import { formatPath } from '../common/format-issues.js';
-import { findHookMap, hooksOf, type HookLayout } from '../settings/hook-map.js';
+import { eventsOf, findHookMap, hooksOf, type HookLayout, type JsonObject } from '../settings/hook-map.js';
 import { finishEdit, readDocument, replaceString } from './edit-document.js';
 import { emptyRecord, type FileRecord, type WrapRecord } from './manifest.js';
 import { wrapCommand } from './quote-command.js';
@@ -40,24 +40,47 @@ export interface PlanOptions {
   emitOptions?: readonly string[];
   /** Names the file in errors. */
   file?: string;
+  /**
+   * The command install writes for one hook of `event` (a bridge entry), or undefined to leave it
+   * (route-hooks.ts decides). By default a plain command goes behind hookd emit.
+   */
+  wrap?: (event: string, hook: JsonObject) => string | undefined;
+  /** The key of a hook's command (`command`; Copilot CLI's `bash`). */
+  commandKey?: string;
 }
 
-/** Wrap the plain entries of `events` and add the example hooks of `adds`. */
-export function planInstall(text: string, exists: boolean, events: readonly string[], adds: readonly AddRequest[], options: PlanOptions = {}): Plan {
+/** The asynchronous bridge's entry for a plain command, else undefined. */
+function emitWrap(command: unknown, emitOptions: readonly string[] | undefined): string | undefined {
+  return typeof command === 'string' && classifyCommand(command).kind === 'plain' ? wrapCommand(command, emitOptions) : undefined;
+}
+
+/** How a change reads: behind which bridge a hook now runs. */
+function changeLine(at: string, before: string, after: string): string {
+  const [from, to] = [classifyCommand(before), classifyCommand(after)];
+  if (to.kind === 'sync') return `wrap ${at} in line (hookd sync): ${before}`;
+  if (from.kind === 'sync' && to.kind === 'bridge') return `move ${at} behind hookd emit, as asked: ${to.inner}`;
+  return `wrap ${at}: ${before}`;
+}
+
+/** Wrap the hooks of `events` (every event of the file when undefined) and add the example hooks of `adds`. */
+export function planInstall(text: string, exists: boolean, events: readonly string[] | undefined, adds: readonly AddRequest[], options: PlanOptions = {}): Plan {
   const doc = readDocument(text, options.file);
   const ref = findHookMap(doc.data, options.layout);
   const record = emptyRecord();
   const changes: string[] = [];
   const edits: Edit[] = [];
-  for (const event of events) {
+  const key = options.commandKey ?? 'command';
+  const wrap = options.wrap ?? ((_event: string, hook: JsonObject) => emitWrap(hook[key], options.emitOptions));
+  for (const event of events ?? eventsOf(ref)) {
     for (const { hook, path } of hooksOf(ref, event)) {
-      if (typeof hook.command !== 'string' || classifyCommand(hook.command).kind === 'bridge') continue;
-      const wrapped = wrapCommand(hook.command, options.emitOptions);
-      const found = replaceString(doc, [...path, 'command'], wrapped);
-      record.wraps.push({ event, original: hook.command, originalLiteral: found?.literal ?? JSON.stringify(hook.command), wrapped });
-      changes.push(`wrap ${formatPath(path)}: ${hook.command}`);
+      const current = hook[key];
+      const wrapped = typeof current === 'string' ? wrap(event, hook) : undefined;
+      if (typeof current !== 'string' || wrapped === undefined || wrapped === current) continue;
+      const found = replaceString(doc, [...path, key], wrapped);
+      record.wraps.push({ event, original: current, originalLiteral: found?.literal ?? JSON.stringify(current), wrapped, ...(key !== 'command' && { key }) });
+      changes.push(changeLine(formatPath(path), current, wrapped));
       if (found) edits.push(found.edit);
-      hook.command = wrapped;
+      hook[key] = wrapped;
     }
   }
   const splices = addHooks(doc, ref, adds, options.emitOptions ?? [], record, changes);
@@ -76,6 +99,20 @@ function literalOf(wrap: WrapRecord): string {
   return JSON.stringify(wrap.original);
 }
 
+/**
+ * The wrap that first moved the command `wrap` restores: a hook install put behind hookd sync and
+ * later, by --async, behind hookd emit is recorded twice, and goes back to what the user wrote.
+ */
+function firstOf(wrap: WrapRecord, wraps: readonly WrapRecord[]): WrapRecord {
+  let first = wrap;
+  for (let step = 0; step < wraps.length; step++) {
+    const before = wraps.find((other) => other !== first && other.event === first.event && other.wrapped === first.original && (other.key ?? 'command') === (first.key ?? 'command'));
+    if (!before) break;
+    first = before;
+  }
+  return first;
+}
+
 /** Undo what `record` says install did: restore wrapped commands, remove added hooks. */
 export function planUninstall(text: string, record: FileRecord, options: PlanOptions = {}): Plan {
   const doc = readDocument(text, options.file);
@@ -83,12 +120,14 @@ export function planUninstall(text: string, record: FileRecord, options: PlanOpt
   const changes: string[] = [];
   const edits: Edit[] = [];
   for (const wrap of record.wraps) {
+    const key = wrap.key ?? 'command';
+    const first = firstOf(wrap, record.wraps);
     for (const { hook, path } of hooksOf(ref, wrap.event)) {
-      if (hook.command !== wrap.wrapped) continue;
-      const found = replaceString(doc, [...path, 'command'], wrap.original, literalOf(wrap));
+      if (hook[key] !== wrap.wrapped) continue;
+      const found = replaceString(doc, [...path, key], first.original, literalOf(first));
       if (found) edits.push(found.edit);
-      changes.push(`restore ${formatPath(path)}: ${wrap.original}`);
-      hook.command = wrap.original;
+      changes.push(`restore ${formatPath(path)}: ${first.original}`);
+      hook[key] = first.original;
     }
   }
   const splices = removeAddedHooks(doc, ref, record, changes);

@@ -1,6 +1,7 @@
-// Writes a hook command as a bridge entry. The client's shell reads the whole command line before
-// the bridge sees it, so CMD must reach `hookd emit` as one word, untouched: a single-quoted word,
-// where the shell expands nothing, with each embedded `'` written as `'\''`.
+// Writes a hook command as a bridge entry, of either bridge. The client's shell reads the whole
+// command line before the bridge sees it, so CMD must reach `hookd emit` or `hookd sync` as one
+// word, untouched: a single-quoted word, where the shell expands nothing, with each embedded `'`
+// written as `'\''`.
 
 /** `word` as one single-quoted sh word. */
 export function shellQuote(word: string): string {
@@ -13,6 +14,23 @@ const word = (value: string) => (/^[A-Za-z0-9_./:=+-]+$/.test(value) ? value : s
 /** The bridge entry that makes the daemon run `command`: `hookd emit [OPTIONS] -- 'command'`. */
 export function wrapCommand(command: string, emitOptions: readonly string[] = []): string {
   return ['hookd emit', ...emitOptions.map(word), '--', shellQuote(command)].join(' ');
+}
+
+/** What the synchronous bridge is told besides CMD: the client (its contract reads the answer), the event, and the entry's timeout. */
+export interface SyncWrap {
+  /** The client's profile id; absent for a file of no known client. */
+  client?: string;
+  event: string;
+  /** The client's timeout for the entry, in seconds: hookd ends the hook a little before it. */
+  timeoutSec: number;
+  /** Options written before the others (`--state-dir DIR` when the state is not in its default place). */
+  bridgeOptions?: readonly string[];
+}
+
+/** The sync entry that runs `command` in line: `hookd sync [--state-dir DIR] [--client ID] --event NAME --timeout SEC -- 'command'`. */
+export function syncCommand(command: string, wrap: SyncWrap): string {
+  const options = [...(wrap.bridgeOptions ?? []), ...(wrap.client ? ['--client', wrap.client] : []), '--event', wrap.event, '--timeout', String(wrap.timeoutSec)];
+  return ['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' ');
 }
 
 /** A path as the first word of a command: `~/…` stays unquoted so sh expands it; anything unusual is quoted. */

@@ -9,7 +9,7 @@ import { FIXTURES } from '../helpers/paths.js';
 import { runInstall } from '../../src/commands/install.js';
 import { runUninstall } from '../../src/commands/uninstall.js';
 import { classifyCommand } from '../../src/settings/classify-command.js';
-import { wrapCommand } from '../../src/install/quote-command.js';
+import { syncCommand, wrapCommand } from '../../src/install/quote-command.js';
 import { HookdError } from '../../src/common/errors.js';
 import { backupsDir } from '../../src/install/backups.js';
 
@@ -101,9 +101,9 @@ describe('quoting', () => {
 });
 
 describe('hookd install and uninstall: round trips', () => {
-  it('wraps only the plain hooks of fire-and-forget events, changing nothing else in the file, and says what it left alone', async () => {
+  it('--async-only wraps only the plain hooks of fire-and-forget events, changing nothing else in the file, and says what it left alone', async () => {
     const file = settingsFile(REAL_LOOKING);
-    const out = await runInstall({ settings: file, stateDir });
+    const out = await runInstall({ settings: file, stateDir, asyncOnly: true });
     const after = read(file);
     const before = JSON.parse(REAL_LOOKING);
     const originals = [before.hooks.Notification[0].hooks[0].command, before.hooks.SessionEnd[0].hooks[0].command] as string[];
@@ -116,7 +116,7 @@ describe('hookd install and uninstall: round trips', () => {
     expect(data.hooks.Stop[0].hooks[1].command).toBe(`hookd emit -- 'already wrapped'`);
     expect(data.hooks.Stop[0].hooks[0]).toMatchObject({ timeout: 30, 'x-custom': true, command: before.hooks.Stop[0].hooks[0].command });
     expect(out).toMatch(/2 change\(s\) written/);
-    expect(out).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[0\] \(say .*\): agent client reads the result of Stop hooks; to wrap them anyway: --events Stop/);
+    expect(out).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[0\] \(say .*\): agent client reads the result of Stop hooks; without --async-only, hookd install runs them through hookd in line \(hookd sync\); --events Stop puts them behind hookd emit, where they lose their say/);
     expect(out).toMatch(/left alone: hooks\.PreToolUse\[0\]\.hooks\[0\] \(~\/bin\/guard\.sh\): agent client reads the result of PreToolUse hooks/);
     expect(backups().map((name) => read(path.join(backupsDir(stateDir), name)))).toEqual([REAL_LOOKING]);
     expect(out).toContain(`backup: ${path.join(backupsDir(stateDir), backups()[0]!)} (the newest 5 backups of each settings file are kept there)`);
@@ -136,10 +136,11 @@ describe('hookd install and uninstall: round trips', () => {
   it('issue 13 item 10: a file with none of the chosen events says so; one whose hooks all run through hookd says that', async () => {
     const file = settingsFile('{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "guard"}]}]}}');
     for (const dryRun of [false, true]) {
-      expect(await runInstall({ settings: file, stateDir, dryRun })).toMatch(/^\S+ \(agent client\): nothing to change: no Notification, SessionEnd hooks to wrap\n {2}left alone: hooks\.PreToolUse/);
+      expect(await runInstall({ settings: file, stateDir, dryRun, asyncOnly: true })).toMatch(/^\S+ \(agent client\): nothing to change: no Notification, SessionEnd hooks to wrap\n {2}left alone: hooks\.PreToolUse/);
     }
-    const bridged = settingsFile('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "hookd emit -- notify"}]}]}}', 'bridged.json');
-    expect(await runInstall({ settings: bridged, stateDir })).toMatch(/: nothing to change: every Notification, SessionEnd hook already runs through hookd\n$/);
+    const bridged = settingsFile('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "hookd emit -- notify"}]}], "Stop": [{"hooks": [{"type": "command", "command": "hookd sync --timeout 5 -- gate"}]}]}}', 'bridged.json');
+    expect(await runInstall({ settings: bridged, stateDir })).toMatch(/: nothing to change: every hook already runs through hookd\n$/);
+    expect(await runInstall({ settings: bridged, stateDir, events: 'Stop' })).toMatch(/: nothing to change: every Stop hook already runs through hookd\n$/);
   });
 
   it('issue 13 item 11: 29 round trips keep the newest 5 backups, in the state directory', async () => {
@@ -162,7 +163,8 @@ describe('hookd install and uninstall: round trips', () => {
     await runInstall({ settings: file, stateDir });
     const out = await runUninstall({ settings: file, stateDir });
     expect(read(file)).toBe(REAL_LOOKING);
-    expect(out).toMatch(/2 change\(s\) undone/);
+    // The guard, the Stop gate (hookd sync), the notification and the SessionEnd hook (hookd emit).
+    expect(out).toMatch(/4 change\(s\) undone/);
     expect(await runUninstall({ settings: file, stateDir })).toMatch(/hookd install has not changed this file .* nothing to undo/);
   });
 
@@ -191,20 +193,25 @@ describe('hookd install and uninstall: round trips', () => {
     expect(JSON.parse(read(file))).toEqual(expected);
   });
 
-  it('--events limits the wrapping; a deciding event is wrapped only by name, with what it loses; unknown events are refused', async () => {
+  it('--events limits the wrapping: a deciding event named goes behind hookd sync, or under --async-only behind hookd emit with what it loses; unknown events are refused', async () => {
     const file = settingsFile(REAL_LOOKING);
-    const out = await runInstall({ settings: file, stateDir, events: 'Stop' });
-    expect(out).toMatch(/warning: wrapping 1 Stop hook\(s\) as asked: agent client reads their output and exit code, and behind the bridge they lose that/);
-    const data = JSON.parse(read(file));
-    expect(classifyCommand(data.hooks.Stop[0].hooks[0].command).kind).toBe('bridge');
+    expect(await runInstall({ settings: file, stateDir, events: 'Stop' })).not.toMatch(/warning/);
+    let data = JSON.parse(read(file));
+    expect(classifyCommand(data.hooks.Stop[0].hooks[0].command)).toMatchObject({ kind: 'sync', sync: { event: 'Stop', timeoutSec: 30 } });
     expect(classifyCommand(data.hooks.Notification[0].hooks[0].command).kind).toBe('plain');
+    expect(classifyCommand(data.hooks.PreToolUse[0].hooks[0].command).kind).toBe('plain');
+    await runUninstall({ settings: file, stateDir });
+    const out = await runInstall({ settings: file, stateDir, events: 'Stop', asyncOnly: true });
+    expect(out).toMatch(/warning: hooks\.Stop\[0\]\.hooks\[0\] \(say .*\) goes behind hookd emit as asked: agent client reads the answer of Stop hooks, and behind the asynchronous bridge it always sees success with nothing to say/);
+    data = JSON.parse(read(file));
+    expect(classifyCommand(data.hooks.Stop[0].hooks[0].command).kind).toBe('bridge');
     await expectError(runInstall({ settings: file, stateDir, events: 'Stp' }), /no event "Stp" \(did you mean "Stop"\?\)/);
     await expectError(runInstall({ settings: file, stateDir, add: ['fireworks'] }), /no example hook "fireworks"; choose from notify, log, webhook, followup/);
   });
 
   it('--dry-run prints a unified diff and writes nothing', async () => {
     const file = settingsFile(REAL_LOOKING);
-    const out = await runInstall({ settings: file, stateDir, dryRun: true });
+    const out = await runInstall({ settings: file, stateDir, dryRun: true, asyncOnly: true });
     // The file's header first, then what is left alone, then the diff (issue 23: not the other way round).
     const lines = out.split('\n');
     expect(lines[0]).toBe(`${file} (agent client): 2 change(s) to make (dry run: nothing written)`);
@@ -281,7 +288,8 @@ describe('hookd install: other shapes and bad input', () => {
     await runInstall({ settings: file, stateDir, add: ['notify'], events: 'Stop,Notification' });
     const data = JSON.parse(read(file));
     expect(data.hooks).toBeUndefined();
-    expect(data.Stop[0].hooks[0].command).toBe(wrapCommand('echo stop'));
+    // A file of no known client: the bridge reads the contract from the client's variables; the generic default timeout.
+    expect(data.Stop[0].hooks[0].command).toBe(syncCommand('echo stop', { event: 'Stop', timeoutSec: 60 }));
     expect(data.Notification).toHaveLength(1);
     expect(data.version).toBe(2);
     await runUninstall({ settings: file, stateDir });
@@ -292,7 +300,7 @@ describe('hookd install: other shapes and bad input', () => {
     const text = '{\n  "Stop": [ { "hooks": [ { "type": "command", "command": "echo stop" } ] } ],\n  "version": 2\n}\n';
     const file = settingsFile(text, 'hooks.json');
     await runInstall({ settings: file, stateDir, events: 'Stop' });
-    expect(read(file)).toBe(text.replace('"echo stop"', JSON.stringify(wrapCommand('echo stop'))));
+    expect(read(file)).toBe(text.replace('"echo stop"', JSON.stringify("hookd sync --event Stop --timeout 60 -- 'echo stop'")));
     await runUninstall({ settings: file, stateDir });
     expect(read(file)).toBe(text);
   });

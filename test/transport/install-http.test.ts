@@ -1,6 +1,6 @@
 // `hookd install --transport http` (issue 14): Claude Code's plain hooks become http hooks posting
-// to the daemon, keeping their timeouts; SessionStart and other clients keep the bridge; uninstall
-// gives the file back byte for byte.
+// to the daemon, keeping their timeouts, those of deciding events too (answered in line, issue 19);
+// SessionStart and other clients keep the bridges; uninstall gives the file back byte for byte.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,10 +49,11 @@ describe('hookd install --transport http', () => {
     const byEvent = Object.fromEntries(result.config.entries.map((entry) => [entry.event, entry]));
     expect(byEvent.Notification).toMatchObject({ kind: 'http', run: `notify-send 'hi there' "$(jq -r .message)"`, timeoutMs: 5000, matcher: 'permission_prompt', http: { port: 15001, headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] } });
     expect(byEvent.SessionEnd).toMatchObject({ kind: 'http', run: 'echo bye >> /tmp/log', timeoutWritten: undefined });
-    expect(byEvent.SessionStart).toMatchObject({ kind: 'bridge', run: 'echo start', timeoutMs: 3000 });
+    // Claude Code sends no http hook for SessionStart, and reads its answer: hookd sync, under the entry's timeout.
+    expect(byEvent.SessionStart).toMatchObject({ kind: 'sync', run: 'echo start', timeoutMs: 3000, sync: { client: 'claude', event: 'SessionStart', timeoutSec: 3 } });
     const validate = await runHookd(['validate', '--settings', file], { env });
     expect(validate.exitCode, validate.stderr).toBe(0);
-    expect(validate.stdout).toMatch(/3 run by the daemon, 0 warning/);
+    expect(validate.stdout).toMatch(/2 run by the daemon, 1 in line \(hookd sync\), 0 warning/);
     const uninstall = await runHookd(['uninstall', '--settings', file], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);

@@ -1,0 +1,74 @@
+// Install's routes (route-hooks.ts) as what install writes and says: the bridge entry each hook
+// gets, the hooks it leaves to the client with the reason, and a warning for each deciding hook
+// moved behind the asynchronous bridge (it loses its say).
+import { formatPath } from '../common/format-issues.js';
+import { readDocument } from './edit-document.js';
+import { eventsOf, findHookMap, hooksOf, type JsonObject } from '../settings/hook-map.js';
+import { classifyCommand } from '../settings/classify-command.js';
+import { GENERIC } from '../clients/registry.js';
+import { UsageError } from '../common/errors.js';
+import { commandKey, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
+import type { ClientProfile } from '../clients/profile.js';
+
+/** The command install writes for one hook of `event` in `client`'s file, or undefined to leave it. */
+export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject) => string | undefined {
+  return (event, hook) => {
+    const route = routeHook(client, event, hook, mode);
+    if (route.to === 'emit') return wrapCommand(route.command, bridgeOptions);
+    if (route.to !== 'sync') return undefined;
+    const wrap = { event, timeoutSec: syncTimeoutSec(client, hook), bridgeOptions, ...(client !== GENERIC && { client: client.id }) };
+    return syncCommand(route.command, wrap);
+  };
+}
+
+/** Whether `--transport http` may turn `hook` into an http entry: a plain command that keeps its say (or has none to lose). */
+export function postableFor(client: ClientProfile, mode: InstallMode): (event: string, hook: JsonObject) => boolean {
+  return (event, hook) => {
+    const route = routeHook(client, event, hook, mode);
+    const command = hook[commandKey(client)];
+    return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
+  };
+}
+
+/** Every hook of the file with its route, in file order. */
+export function routesOf(text: string, file: string, client: ClientProfile, mode: InstallMode): { event: string; at: string; hook: JsonObject; route: Route }[] {
+  const doc = readDocument(text, file);
+  const ref = findHookMap(doc.data, client === GENERIC ? undefined : client.layout);
+  return eventsOf(ref).flatMap((event) => hooksOf(ref, event).map(({ hook, path }) => ({ event, at: formatPath(path), hook, route: routeHook(client, event, hook, mode) })));
+}
+
+/** What install says of the hooks it leaves to the client, and of the deciding hooks it moves behind hookd emit. */
+export function routeNotes(text: string, file: string, client: ClientProfile, mode: InstallMode): string[] {
+  return routesOf(text, file, client, mode).flatMap(({ event, at, hook, route }) => {
+    const label = typeof hook[commandKey(client)] === 'string' ? hook[commandKey(client)] : typeof hook.type === 'string' ? hook.type : 'hook';
+    if (route.to === 'leave' && route.why) return [`left alone: ${at} (${String(label)}): ${route.why}`];
+    if (route.to === 'emit' && route.losesSay) {
+      return [`warning: ${at} (${route.command}) goes behind hookd emit as asked: ${client.name} reads the answer of ${event} hooks, and behind the asynchronous bridge it always sees success with nothing to say`];
+    }
+    return [];
+  });
+}
+
+/**
+ * Refuse a command of --async that no hook the client waits on runs, in any of `files`: a typo
+ * would otherwise change nothing, silently. One already behind hookd emit counts (run again, it is
+ * nothing to change).
+ */
+export function checkAsyncCommands(files: readonly { exists: boolean; text: string; target: string; client: ClientProfile }[], commands: readonly string[]): void {
+  if (commands.length === 0) return;
+  const mode: InstallMode = { asyncOnly: false, events: undefined, asyncCommands: [] };
+  const deciding = new Set<string>();
+  for (const file of files.filter((one) => one.exists)) {
+    for (const { event, hook, route } of routesOf(file.text, file.target, file.client, mode)) {
+      const written = hook[commandKey(file.client)];
+      const classified = typeof written === 'string' ? classifyCommand(written) : undefined;
+      if (route.to === 'sync') deciding.add(route.command);
+      else if (classified && classified.kind !== 'plain' && !file.client.fireAndForget.includes(event)) deciding.add(classified.inner);
+    }
+  }
+  const unknown = commands.filter((command) => !deciding.has(command));
+  if (unknown.length === 0) return;
+  const known = [...deciding].map((command) => JSON.stringify(command)).join(', ');
+  throw new UsageError(`--async: no hook the client waits on runs ${unknown.map((command) => JSON.stringify(command)).join(', ')}; ${known ? `those that do: ${known}` : 'the files have none'}`);
+}

@@ -1,0 +1,72 @@
+// Where `hookd install` puts each hook of a client's file (issue 19): a hook whose result the
+// client ignores goes behind the asynchronous bridge (`hookd emit`: the agent never waits); a hook
+// the client reads the answer of goes behind the synchronous bridge (`hookd sync`: run in line,
+// its answer handed back unchanged); a hook hookd cannot run as the client would stays the
+// client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
+// kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
+// only: it then loses its say, and hookd never does that on its own.
+import { classifyCommand } from '../settings/classify-command.js';
+import { parseHookdUrl } from '../settings/hookd-url.js';
+import { timeoutMsOf } from '../settings/config.js';
+import type { JsonObject } from '../settings/hook-map.js';
+import type { ClientProfile } from '../clients/profile.js';
+
+/** What the user asked install for. */
+export interface InstallMode {
+  /** --async-only: only hooks of events the client ignores go through hookd (behind hookd emit). */
+  asyncOnly: boolean;
+  /** --events: the events install touches; every event of the file when absent. */
+  events: readonly string[] | undefined;
+  /** --async: the commands of deciding hooks to move behind the asynchronous bridge. */
+  asyncCommands: readonly string[];
+}
+
+/** Where one hook goes: behind a bridge (its command, the one that runs), nowhere new, or left to the client and why. */
+export type Route = { to: 'emit' | 'sync'; command: string; losesSay: boolean } | { to: 'through' } | { to: 'leave'; why?: string };
+
+/** The key under which `client`'s hooks hold their command (`command`; Copilot CLI's `bash`). */
+export const commandKey = (client: ClientProfile): string => client.hookKeys?.command ?? 'command';
+
+/** Whether `client` reads the answer of its `event` hooks. */
+export const decides = (client: ClientProfile, event: string): boolean => !client.fireAndForget.includes(event);
+
+// A hook hookd cannot run exactly as the client would, and why; undefined when it can.
+function unwrappable(client: ClientProfile, hook: JsonObject): string | undefined {
+  const type = typeof hook.type === 'string' ? hook.type : 'command';
+  if (type === 'http') return typeof hook.url === 'string' && parseHookdUrl(hook.url) ? undefined : `an "http" hook to another server, which ${client.name} sends itself`;
+  if (type !== 'command') return `a "${type}" hook, which ${client.name} runs itself`;
+  if (typeof hook[commandKey(client)] !== 'string') return `no "${commandKey(client)}" to run`;
+  if (Array.isArray(hook.args)) return `${client.name} runs it as a program with "args", without a shell; a bridge in front would change how its arguments are read`;
+  if (typeof hook.shell === 'string' && !['bash', 'sh'].includes(hook.shell.toLowerCase())) return `runs under ${hook.shell}; hookd runs hooks with sh`;
+  return undefined;
+}
+
+// An event not chosen, or a deciding hook under --async-only: left alone, saying how to change that.
+function notChosen(client: ClientProfile, event: string, mode: InstallMode): Route {
+  if (mode.events && !mode.events.includes(event)) return { to: 'leave' };
+  return { to: 'leave', why: `${client.name} reads the result of ${event} hooks; without --async-only, hookd install runs them through hookd in line (hookd sync); --events ${event} puts them behind hookd emit, where they lose their say` };
+}
+
+/** Where `hook`, a hook of `event` in `client`'s file, goes under `mode`. */
+export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode): Route {
+  const why = unwrappable(client, hook);
+  if (why) return { to: 'leave', why };
+  if (hook.type === 'http') return { to: 'through' };
+  const command = hook[commandKey(client)] as string;
+  const classified = classifyCommand(command);
+  const named = (run: string) => mode.asyncCommands.includes(run);
+  if (classified.kind === 'bridge') return { to: 'through' };
+  if (classified.kind === 'sync') return named(classified.inner) ? { to: 'emit', command: classified.inner, losesSay: true } : { to: 'through' };
+  const chosen = !mode.events || mode.events.includes(event);
+  // Claude Code runs an `async: true` hook in the background and reads nothing of it.
+  if (!decides(client, event) || hook.async === true) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
+  if (named(command)) return { to: 'emit', command, losesSay: true };
+  if (mode.asyncOnly) return chosen && mode.events ? { to: 'emit', command, losesSay: true } : notChosen(client, event, mode);
+  return chosen ? { to: 'sync', command, losesSay: false } : notChosen(client, event, mode);
+}
+
+/** The seconds `hookd sync --timeout` gets for `hook`: its timeout read in the client's unit, else the client's default. */
+export function syncTimeoutSec(client: ClientProfile, hook: JsonObject): number {
+  const written = hook[client.hookKeys?.timeout ?? 'timeout'];
+  return timeoutMsOf(typeof written === 'number' ? written : undefined, client) / 1000;
+}
