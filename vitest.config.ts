@@ -11,6 +11,7 @@ const REAL_CLIENTS = [
   'test/clients/droid.test.ts',
   'test/clients/copilot.test.ts',
   'test/clients/qwen.test.ts',
+  'test/clients/trace-context.test.ts',
 ];
 
 export default defineConfig({
