@@ -1,4 +1,6 @@
-// Codex CLI: ~/.codex/hooks.json. A hook runs only once trusted by a hash of its content, so a
+// Codex CLI: ~/.codex/hooks.json, and the `[hooks]` tables of ~/.codex/config.toml (read as TOML,
+// never edited: install writes hooks.json); the same under a project's .codex/. Hooks with no
+// timeout get 600 s. A hook runs only once trusted by a hash of its content, so a
 // command install rewrites must be trusted again. Its older `notify` program gets the event as its
 // last argument, not on stdin: `hookd emit --payload-arg -- CMD` reads it from there.
 import type { ClientProfile } from './profile.js';
@@ -9,9 +11,9 @@ const TOOL = 'tool_name';
 export const codex: ClientProfile = {
   id: 'codex',
   name: 'Codex CLI',
-  userFiles: [{ path: '.codex/hooks.json' }],
-  projectFiles: [{ path: '.codex/hooks.json' }],
-  pathPatterns: [/\/\.codex\/hooks\.json$/],
+  userFiles: [{ path: '.codex/hooks.json' }, { path: '.codex/config.toml', readOnly: true }],
+  projectFiles: [{ path: '.codex/hooks.json' }, { path: '.codex/config.toml', readOnly: true }],
+  pathPatterns: [/\/\.codex\/hooks\.json$/, /\/\.codex\/config\.toml$/],
   layout: 'grouped',
   jsonc: false,
   timeoutUnit: 'seconds',

@@ -18,6 +18,8 @@ export interface HookSource {
   overriddenBy?: string;
   /** The client reads this file only as a bare event map (Droid's hooks.json). */
   bareMapOnly?: boolean;
+  /** Read, never edited by install (Codex's config.toml). */
+  readOnly?: boolean;
 }
 
 /** hookd's own file in a hook folder (Copilot CLI's hooks/): where install writes. */
@@ -47,6 +49,7 @@ function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFile
       ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}),
       ...(spec.overriddenBy ? { overriddenBy: path.join(root, spec.overriddenBy) } : {}),
       ...(spec.bareMapOnly ? { bareMapOnly: true } : {}),
+      ...(spec.readOnly ? { readOnly: true } : {}),
     }));
   });
 }
@@ -63,7 +66,7 @@ export function chosenClient(id: string | undefined): ClientProfile | undefined 
 export function givenSource(file: string, clientId?: string): HookSource {
   const client = chosenClient(clientId) ?? clientForPath(file) ?? GENERIC;
   const spec = [...client.userFiles, ...client.projectFiles].find((candidate) => file.endsWith(`/${candidate.path}`));
-  return { file, client, scope: 'given', ...(spec?.bareMapOnly ? { bareMapOnly: true } : {}) };
+  return { file, client, scope: 'given', ...(spec?.bareMapOnly ? { bareMapOnly: true } : {}), ...(spec?.readOnly ? { readOnly: true } : {}) };
 }
 
 /** Every user hook file of `clients` under `home`, present or not (the daemon waits for absent ones). */

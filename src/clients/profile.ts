@@ -17,6 +17,8 @@ export interface HookFileSpec {
   bareMapOnly?: boolean;
   /** `path` is a folder whose every `*.json` file is a hook file (Copilot CLI's hooks/). */
   folder?: boolean;
+  /** Read, never edited by install (Codex's config.toml, whose `[hooks]` tables hookd reads as TOML). */
+  readOnly?: boolean;
 }
 
 /** How a hook object names its command and timeout: `command`/`timeout`, or Copilot CLI's `bash`/`timeoutSec`. */

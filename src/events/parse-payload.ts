@@ -18,9 +18,11 @@ export interface Payload {
 
 export type PayloadResult = { ok: true; payload: Payload } | { ok: false; reason: string };
 
-// One client briefly sent camelCase names; read them as their snake_case twins for the checks.
+// Copilot CLI's camelCase payloads (and one client briefly before it): read their names as their
+// snake_case twins for the checks. Copilot's permissionRequest names its event as `hookName`.
 const CAMEL_TWINS: Record<string, string> = {
   hookEventName: 'hook_event_name',
+  hookName: 'hook_event_name',
   sessionId: 'session_id',
   transcriptPath: 'transcript_path',
   permissionMode: 'permission_mode',

@@ -12,6 +12,8 @@ export function installTargets(settings: string | undefined, clientId: string | 
   return clients.map((client) => {
     const sources = userSources([client]);
     // A new file is never one the client reads only as a bare map (Droid's hooks.json): install writes `{"hooks": …}`.
-    return sources.find(isInEffect) ?? sources.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? sources[0]!;
+    // Never a file install only reads (Codex's config.toml).
+    const writable = sources.filter((source) => !source.readOnly);
+    return writable.find(isInEffect) ?? writable.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? writable[0]!;
   });
 }

@@ -7,6 +7,7 @@ import { EventMapSchema, FlatEventMapSchema, ShellKeysEventMapSchema } from './s
 import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject } from './hook-map.js';
 import { readHook } from './read-hook.js';
 import { parseJsonText } from './parse-json-text.js';
+import { parseTomlText } from './parse-toml-text.js';
 import { formatIssues, formatPath } from '../common/format-issues.js';
 import { GENERIC } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
@@ -23,7 +24,7 @@ export type LoadResult =
 
 /** Parse hook-file text of `client` (generic when unknown); `file` names the source in every error. */
 export function parseSettingsText(text: string, file: string, client: ClientProfile = GENERIC): LoadResult {
-  const parsed = parseJsonText(text, file);
+  const parsed = file.endsWith('.toml') ? parseTomlText(text, file) : parseJsonText(text, file);
   if (!parsed.ok) return { ok: false, missing: false, errors: [parsed.error] };
   const features = { comments: parsed.comments, trailingCommas: parsed.trailingCommas };
   if (parsed.data === undefined) return { ok: true, config: EMPTY_CONFIG, features };

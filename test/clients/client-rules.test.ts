@@ -136,6 +136,39 @@ describe("Qwen Code's timeouts, Codex's default, Claude Code's args and shell", 
     expect(parsed.ok && [parsed.config.entries[0]!.timeoutMs, lintConfig(parsed.config, 'hooks.json')]).toEqual([600_000, []]);
   });
 
+  it("Codex: config.toml's [hooks] tables read as hooks.json's, its comments no matter, [hooks.state] no event; bad TOML located", () => {
+    const toml = [
+      '# my settings',
+      'model = "gpt-5" # the default',
+      '',
+      '[[hooks.Stop]]',
+      '[[hooks.Stop.hooks]]',
+      'type = "command"',
+      `command = "hookd emit -- 'notify-send done'" # notify`,
+      'timeout = 30',
+      '',
+      '[[hooks.PreToolUse]]',
+      'matcher = "Bash"',
+      '[[hooks.PreToolUse.hooks]]',
+      'type = "command"',
+      'command = "./gate.sh"',
+      '',
+      '[hooks.state]',
+      '"abc123" = { trusted = true }',
+      '',
+    ].join('\n');
+    const parsed = parseSettingsText(toml, '/h/.codex/config.toml', client('codex'));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    expect(parsed.config.entries.map((entry) => [entry.event, entry.kind, entry.run, entry.matcher, entry.timeoutMs])).toEqual([
+      ['Stop', 'bridge', 'notify-send done', undefined, 30_000],
+      ['PreToolUse', 'plain', './gate.sh', 'Bash', 600_000],
+    ]);
+    expect(lintConfig(parsed.config, 'config.toml', parsed.features)).toEqual([]);
+    const bad = parseSettingsText('[hooks\nStop = 1\n', 'config.toml', client('codex'));
+    expect(bad.ok || bad.errors[0]).toMatch(/^config\.toml: not valid TOML: line 1 column \d+: /);
+    expect(parseSettingsText('model = "x"\n', 'config.toml', client('codex'))).toMatchObject({ ok: true, config: { entries: [] } });
+  });
+
   it("Claude Code: `args` run as the program's own words; a powershell entry is left to the client with the reason; new events known", () => {
     const text = JSON.stringify({
       hooks: {
