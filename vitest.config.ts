@@ -12,6 +12,7 @@ const REAL_CLIENTS = [
   'test/clients/copilot.test.ts',
   'test/clients/qwen.test.ts',
   'test/clients/trace-context.test.ts',
+  'test/clients/deciding-hooks.test.ts',
 ];
 
 export default defineConfig({

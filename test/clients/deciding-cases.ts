@@ -1,0 +1,119 @@
+// What deciding-hooks.test.ts needs to know of each real client (issue 19, item 9): how its model
+// asks for its shell tool (so that a guard has a command to deny), which events a guard, a stop
+// gate and a context hook are, and each answer in the form the client's current hook docs give it.
+// Checked against the docs (search, 2026-11) and the installed binaries:
+//   Claude Code: PreToolUse exit 2 with the reason on stderr; Stop {"decision":"block","reason"};
+//     UserPromptSubmit plain stdout is context.
+//   Gemini CLI 0.61 (bundle/docs/hooks/reference.md): BeforeTool exit 2, stderr is the reason;
+//     AfterAgent {"decision":"deny","reason"} rejects the answer and sends the reason as a new
+//     prompt; BeforeAgent hookSpecificOutput.additionalContext is appended to the prompt.
+//   Codex 0.169 (its generated output schemas): PreToolUse exit 2 with stderr; Stop
+//     {"decision":"block","reason"} continues the turn with the reason; UserPromptSubmit
+//     hookSpecificOutput.additionalContext.
+//   Droid 0.225: Claude Code's forms; its shell tool is Execute, which wants a risk level.
+import type { ClientName } from './run-client.mjs';
+
+export const GUARD_REASON = 'hookd-e2e guard: no shell commands in this project';
+export const GATE_REASON = 'hookd-e2e gate: run the tests before you stop';
+export const CONTEXT_MARKER = 'hookd-e2e-context-marker-7f3a';
+/** The command the model asks to run; the guard denies it, so the file never appears. */
+export const SHELL_COMMAND = 'touch ran-despite-the-guard.txt';
+
+type Body = Record<string, unknown>;
+
+export interface DecidingCase {
+  name: ClientName;
+  label: string;
+  /** Extra arguments of the turn (Gemini CLI offers its shell tool headless only with --yolo). */
+  args: readonly string[];
+  guard: { event: string; matcher: string };
+  /** The fake's answer to a request: the shell tool call while the conversation holds no tool result, else undefined (the text "hi"). */
+  callShell: (body: Body) => unknown[] | undefined;
+  /** The stop event and the word of its blocking answer: `{"decision": WORD, "reason"}`. */
+  stop: { event: string; decision: 'block' | 'deny' };
+  /** The context hook, or why the client cannot run one where these tests run it. */
+  context: { event: string; command: string } | { unsupported: string };
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+/** `echo 'TEXT'`, TEXT holding no single quote. */
+export const echo = (text: string) => `echo '${text}'`;
+const contextJson = (event: string) => echo(json({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT_MARKER } }));
+const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);
+const offers = (body: Body, name: string) => has(body.tools, `"${name}"`);
+
+/** The Messages API's tool_use (Claude Code, Droid). */
+function anthropicCall(tool: string, input: object) {
+  return (body: Body) => (offers(body, tool) && !has(body.messages, '"tool_result"') ? [{ type: 'tool_use', id: 'toolu_hookd_e2e_guard', name: tool, input }] : undefined);
+}
+
+export const CASES: readonly DecidingCase[] = [
+  {
+    name: 'claude',
+    label: 'Claude Code 2.1.330',
+    args: [],
+    guard: { event: 'PreToolUse', matcher: 'Bash' },
+    callShell: anthropicCall('Bash', { command: SHELL_COMMAND, description: 'Create a file' }),
+    stop: { event: 'Stop', decision: 'block' },
+    context: { event: 'UserPromptSubmit', command: echo(CONTEXT_MARKER) },
+  },
+  {
+    name: 'gemini',
+    label: 'Gemini CLI 0.61.0',
+    args: ['--yolo'],
+    guard: { event: 'BeforeTool', matcher: 'run_shell_command' },
+    callShell: (body) =>
+      offers(body, 'run_shell_command') && !has(body.contents, '"functionResponse"') ? [{ functionCall: { name: 'run_shell_command', args: { command: SHELL_COMMAND } } }] : undefined,
+    stop: { event: 'AfterAgent', decision: 'deny' },
+    context: { event: 'BeforeAgent', command: contextJson('BeforeAgent') },
+  },
+  {
+    name: 'codex',
+    label: 'Codex 0.169.0',
+    args: [],
+    // Codex names its shell tool Bash to hooks, whatever the model called (exec_command).
+    guard: { event: 'PreToolUse', matcher: 'Bash' },
+    callShell: (body) =>
+      offers(body, 'exec_command') && !has(body.input, '"function_call_output"')
+        ? [{ type: 'function_call', id: 'fc_hookd_e2e', call_id: 'call_hookd_e2e_guard', name: 'exec_command', arguments: json({ cmd: SHELL_COMMAND }), status: 'completed' }]
+        : undefined,
+    stop: { event: 'Stop', decision: 'block' },
+    context: { event: 'UserPromptSubmit', command: contextJson('UserPromptSubmit') },
+  },
+  {
+    name: 'droid',
+    label: 'Droid 0.225',
+    args: [],
+    guard: { event: 'PreToolUse', matcher: 'Execute' },
+    callShell: anthropicCall('Execute', { command: SHELL_COMMAND, riskLevelReason: 'It creates one empty file.', riskLevel: 'low' }),
+    stop: { event: 'Stop', decision: 'block' },
+    // Seen on 0.225: a UserPromptSubmit hook that writes a file when it runs and prints a marker
+    // leaves no file and no marker in any model request after `droid exec` (CLIENTS.md: it fires
+    // only in the interactive client).
+    context: { unsupported: '`droid exec` never fires UserPromptSubmit (only the interactive client does)' },
+  },
+];
+
+/**
+ * Every line of every string in a model request's body holding `needle`, with the hook's command as
+ * the client quotes it (Claude Code quotes the command of a blocking hook) and the client's home (Codex
+ * names its hooks.json) replaced: those differ between the two wirings by construction.
+ */
+export function linesWith(body: string, needle: string, replace: Readonly<Record<string, string>>): string[] {
+  const lines: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      let text = value;
+      for (const [from, to] of Object.entries(replace)) text = text.split(from).join(to);
+      lines.push(...text.split('\n').filter((line) => line.includes(needle)));
+    } else if (value && typeof value === 'object') {
+      for (const item of Object.values(value)) walk(item);
+    }
+  };
+  try {
+    walk(JSON.parse(body));
+  } catch {
+    walk(body);
+  }
+  return lines;
+}
