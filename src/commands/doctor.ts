@@ -4,6 +4,7 @@ import { resolvePaths } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
 import { renderChecks, runDoctor } from '../doctor/run-doctor.js';
 import { readHookFiles } from './hook-files.js';
+import { silentHooksOf } from './silent-hooks.js';
 
 export interface DoctorOptions {
   settings?: string;
@@ -26,6 +27,9 @@ export async function doctorCommand(options: DoctorOptions): Promise<void> {
   });
   const checks = await runDoctor(paths, loaded, { pathVar: options.path ?? process.env.PATH, timeoutMs: options.timeout * 1000 });
   const ok = checks.every((check) => check.ok);
-  process.stdout.write(options.json ? `${JSON.stringify({ ok, checks }, null, 2)}\n` : renderChecks(checks));
+  // Advice, not a failed check: a deciding hook that never decides (issue 19).
+  const silent = silentHooksOf(paths.stateDir);
+  const advice = silent.lines.map((line) => `note: ${line}\n`).join('');
+  process.stdout.write(options.json ? `${JSON.stringify({ ok, checks, neverDecides: silent.hooks }, null, 2)}\n` : renderChecks(checks) + advice);
   if (!ok) process.exitCode = 1;
 }

@@ -3,6 +3,7 @@
 import { Inbox } from '../events/inbox.js';
 import { requestDaemon } from '../daemon/socket-client.js';
 import { resolvePaths } from '../common/paths.js';
+import { silentHooksOf } from './silent-hooks.js';
 import { CheckFailed } from '../common/errors.js';
 import { describeOutcome, tellingHead } from '../runner/outcome.js';
 import { StatusSchema, readAnswer, type DaemonStatus } from '../daemon/local-api-schemas.js';
@@ -79,6 +80,8 @@ export async function statusCommand(options: StatusOptions): Promise<void> {
   }
   const status = readAnswer(StatusSchema, response, 'GET /status');
   // --json prints the answer as it came, fields this version does not know included.
-  if (options.json) process.stdout.write(`${JSON.stringify({ running: true, ...(response.body as object) }, null, 2)}\n`);
-  else process.stdout.write(`${render(status)}\n`);
+  // Read from the history here, not asked of the daemon: advice about hooks that never decide (issue 19).
+  const silent = silentHooksOf(paths.stateDir);
+  if (options.json) process.stdout.write(`${JSON.stringify({ running: true, ...(response.body as object), neverDecides: silent.hooks }, null, 2)}\n`);
+  else process.stdout.write(`${render(status)}\n${silent.lines.map((line) => `note: ${line}\n`).join('')}`);
 }
