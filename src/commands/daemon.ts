@@ -18,6 +18,9 @@ export interface DaemonCommandOptions {
   tcpPort?: number;
 }
 
+// Long enough for the last log lines and answers to be written, short beside any restart.
+const EXIT_AFTER_STOP_MS = 250;
+
 function version(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
@@ -50,5 +53,9 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     void daemon.lost.then(resolve);
   });
   proxy?.close();
+  // The process ends with the stop, whatever a library still holds: the OTLP exporter's retry timers
+  // kept a daemon alive 3–7 s past "stopped" with a hanging collector (issue 21), and a service
+  // manager's restart waits on the exit. Unref'd: a process with nothing left exits at once anyway.
+  setTimeout(() => process.exit(), EXIT_AFTER_STOP_MS).unref();
   if (lost) throw new HookdError('ELOST', lost);
 }
