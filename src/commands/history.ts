@@ -2,7 +2,7 @@
 // daemon as they finish; `hookd history show ID`: one run whole. The daemon answers (GET /runs,
 // /runs/stream, /runs/:id); when it is not running, the history files are read directly.
 import { resolvePaths, type Paths } from '../common/paths.js';
-import { CheckFailed, HookdError } from '../common/errors.js';
+import { CheckFailed, HookdError, UsageError } from '../common/errors.js';
 import { requestDaemon, daemonAgent, type DaemonResponse } from '../daemon/socket-client.js';
 import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../daemon/local-api-schemas.js';
 import { History } from '../history/history.js';
@@ -26,6 +26,8 @@ export interface HistoryOptions {
   since?: number;
   limit: number;
   follow?: boolean;
+  /** With `session`: the session's runs on one time axis (history-timeline.ts). */
+  timeline?: boolean;
   probes?: boolean;
   json?: boolean;
 }
@@ -62,6 +64,10 @@ function failedAnswer(response: DaemonResponse, what: string): HookdError {
 
 /** List the runs that pass the options' filter, newest first; or follow new ones. */
 export async function historyCommand(options: HistoryOptions): Promise<void> {
+  if (options.timeline) {
+    if (options.session === undefined) throw new UsageError('--timeline draws one session: give it with --session <id>');
+    return (await import('./history-timeline.js')).timelineCommand(options.session, options);
+  }
   const paths = resolvePaths(options);
   const filter = filterOf(options);
   if (options.follow) return follow(paths, filter, options.json === true);

@@ -54,6 +54,30 @@ export const RunDetailSchema = z.looseObject({
 /** POST /runs/:id/retry */
 export const RetriedSchema = z.looseObject({ queued: z.array(z.looseObject({ id: z.string(), command: z.string() })), retryOf: z.string() });
 
+/** One session in GET /sessions (history/sessions.ts). */
+export const SessionSummarySchema = z.looseObject({
+  id: z.string(),
+  client: z.string().optional(),
+  project: z.string().optional(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  runs: z.number(),
+  inLine: z.number(),
+  failed: z.number(),
+  waitedMs: z.number(),
+});
+
+/** GET /sessions */
+export const SessionsSchema = z.looseObject({ sessions: z.array(SessionSummarySchema) });
+
+/** GET /sessions/:id/runs: the session's runs on one time axis, oldest first (offsets in ms from its first start). */
+export const SessionRunsSchema = z.looseObject({
+  session: SessionSummarySchema,
+  runs: z.array(RunSummarySchema.extend({ startedAt: z.string(), endedAt: z.string(), offsetMs: z.number(), lengthMs: z.number(), lane: z.enum(['agent', 'beside']) }).loose()),
+  spanMs: z.number(),
+  leftOut: z.number(),
+});
+
 /** GET /health */
 export const HealthSchema = z.looseObject({ ok: z.literal(true), version: z.string() });
 

@@ -4,6 +4,7 @@
 import { FailedPayloads } from '../history/failed-payloads.js';
 import { RunStream } from '../history/run-stream.js';
 import { runRoutes } from '../history/history-routes.js';
+import { sessionRoutes } from '../history/session-routes.js';
 import { retryRule } from '../history/retry-rule.js';
 import { ProjectHooks } from './pipeline/project-hooks.js';
 import { createMetrics, type DaemonMetrics } from '../telemetry/daemon-metrics.js';
@@ -18,7 +19,7 @@ export interface Observers {
   failed: FailedPayloads;
   stream: RunStream;
   metrics: DaemonMetrics;
-  /** GET /runs, /runs/stream, /runs/:id, POST /runs/:id/retry, GET /metrics. */
+  /** GET /runs, /runs/stream, /runs/:id, POST /runs/:id/retry, GET /metrics; GET /sessions, /sessions/:id/runs. */
   routes: Routes;
   /** The platform proxy's fallback, its answers counted. */
   countProxy(fallback: Fallback | undefined): Fallback | undefined;
@@ -37,7 +38,7 @@ export function openObservers(stateDir: string, pipeline: Pipeline, config: Live
     failed,
     stream,
     metrics,
-    routes: runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config, new ProjectHooks()) }),
+    routes: [...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config, new ProjectHooks()) }), ...sessionRoutes(history)],
     countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),
     close() {
       stopKeeping();

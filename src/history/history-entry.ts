@@ -36,6 +36,8 @@ export interface HistoryEntry {
   bridge?: 'sync';
   /** The client that ran the bridge (its profile id), when known. */
   client?: string;
+  /** The project the run belongs to: the client's project directory, else the payload's cwd (events/project-of.ts). */
+  project?: string;
   /** For a deciding hook: whether the client acts on its answer, and the answer in a few words (clients/contract.ts). */
   decided?: boolean;
   decision?: string;

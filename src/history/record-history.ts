@@ -19,6 +19,7 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
     session: run.sessionId,
     command: run.command,
     ...(run.client !== undefined && { client: run.client }),
+    ...(run.project !== undefined && { project: run.project }),
     outcome: run.outcome,
     attempt: run.attempt,
     ...(result && {

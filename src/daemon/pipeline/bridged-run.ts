@@ -11,8 +11,8 @@ import type { RunFinished, RunInfo } from '../../telemetry/run-events.js';
 
 const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number as number, name]));
 
-/** The event and session of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
-export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessionId: string; toolCallId?: string } {
+/** The event, session (and cwd) of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
+export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessionId: string; toolCallId?: string; cwd?: string } {
   let data: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(payload.toString('utf8'));
@@ -23,7 +23,7 @@ export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessi
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
   const toolCallId = toolCallIdOf(data);
-  return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '', ...(toolCallId && { toolCallId }) };
+  return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '', ...(toolCallId && { toolCallId }), ...(typeof data.cwd === 'string' && { cwd: data.cwd }) };
 }
 
 /** The published outcome of a bridged run. */

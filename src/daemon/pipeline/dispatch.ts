@@ -137,9 +137,10 @@ export class Dispatcher {
     const trace = traceContextOf(rest.clientEnv);
     if (trace) info.trace = trace;
     if (run) {
-      Object.assign(info, namesOf(run, payload));
-      // The synchronous bridge ran where the client ran the hook: the payload's cwd.
-      const project = projectOf(rest.clientEnv, run.cwd);
+      const { cwd, ...names } = namesOf(run, payload);
+      Object.assign(info, names);
+      // The payload's cwd, else where the synchronous bridge ran (where the client ran the hook).
+      const project = projectOf(rest.clientEnv, cwd ?? run.cwd);
       if (project) info.project = project;
       return { bridged: run };
     }
