@@ -24,6 +24,9 @@ export const cursor: ClientProfile = {
   hookTypes: ['command', 'prompt'],
   sessionField: 'conversation_id',
   matchFields: { preToolUse: 'tool_name', postToolUse: 'tool_name', postToolUseFailure: 'tool_name' },
+  // Its payloads name `workspace_roots`, not `cwd`; with third-party hooks on it also runs Claude Code's files.
+  sendsNoCwd: true,
+  alsoRuns: ['claude'],
   envMarkers: ['CURSOR_TRACE_ID', 'CURSOR_AGENT'],
   envPrefixes: ['CURSOR_'],
   contract: { ...CLAUDE_LIKE, textContextEvents: [] },

@@ -71,6 +71,10 @@ export interface ClientProfile {
   unnamedEvents?: readonly string[];
   /** The client puts each top-level string, number and boolean of the payload into the hook's environment under its own name (Droid). */
   payloadAsEnv?: boolean;
+  /** Its payloads carry no `cwd` (Cursor: `workspace_roots`): the bridge's own directory stands in for it. */
+  sendsNoCwd?: boolean;
+  /** Clients whose files this client also runs (Cursor, with third-party hooks on: Claude Code's). */
+  alsoRuns?: readonly ClientId[];
   /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */
   envMarkers: readonly string[];
   /** Prefixes of the client's own variables, carried by the bridge to the hook. */

@@ -4,6 +4,7 @@ import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
 import { MAX_TIMEOUT_MS, isDaemonHook, type HookConfig, type HookEntry } from './config.js';
 import { httpHookWarnings } from './lint-http.js';
+import { relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
 import type { TextFeatures } from './load.js';
 
 function entryWarnings(entry: HookEntry, at: string): string[] {
@@ -49,7 +50,7 @@ export function notesFor(config: HookConfig, file: string): string[] {
     // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
     if (entry.kind !== 'bridge' || !entry.decides) return [];
     return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (hookd sync runs a gate in line: hookd install)`];
-  });
+  }).concat(relativeCommandNotes(config, file));
 }
 
 /** Located warnings for a loaded file; `file` prefixes each. */
@@ -89,5 +90,5 @@ export function lintAcrossFiles(configs: readonly HookConfig[]): string[] {
       );
     }
   }
-  return warnings;
+  return [...warnings, ...sharedEntryNotes(configs)];
 }

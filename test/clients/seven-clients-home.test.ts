@@ -33,7 +33,7 @@ function sevenClients(home: string, out: string): Record<string, string> {
     '.qwen/settings.json': { hooks: { Stop: [group('qwen-stop', { timeout: 5000 })] } },
     '.gemini/settings.json': { hooks: { AfterAgent: [group('gemini-after')] } },
     '.codex/hooks.json': { hooks: { Stop: [group('codex-stop')] } },
-    '.codex/config.toml': '# my Codex settings\nmodel = "gpt-5"\n\n[features]\nhooks = true # on\n',
+    '.codex/config.toml': '# my Codex settings\nmodel = "gpt-5"\n\n[features]\nhooks = true # on\n\n[[hooks.SessionEnd]]\n[[hooks.SessionEnd.hooks]]\ntype = "command" # mine\ncommand = "codex-end"\n',
     '.cursor/hooks.json': { version: 1, hooks: { stop: [{ command: "hookd emit -- 'node .cursor/hooks/audit.mjs'" }, { command: BRIDGE }] } },
   };
   const written: Record<string, string> = {};
@@ -79,6 +79,9 @@ describe('a home with all seven clients, and the bad input of issue 20', () => {
     expect(all).toMatch(new RegExp(`${path.join(home, '.factory/hooks.json').replace(/\./g, '\\.')}: not read \\(Droid reads this file only as a bare event map`));
     expect(all).toContain(`${path.join(home, '.copilot/hooks/windows.json')}: hooks.preToolUse[0]: has only "powershell", a command for Windows`);
     expect(all).toContain(`${path.join(home, '.qwen/settings.json')}: hooks.Stop[0].hooks[0].timeout: Qwen Code reads a timeout of 1000 or more as milliseconds: 5000 is 5 s`);
+    expect(all).toContain(`${path.join(home, '.codex/config.toml')} (Codex CLI): valid, 1 hook(s)`);
+    expect(all).toContain(`note: ${path.join(home, '.cursor/hooks.json')}: hooks.stop[0].command: ".cursor/hooks/audit.mjs" is a relative path and Cursor sends no cwd`);
+    expect(all).toContain(`${path.join(home, '.cursor/hooks.json')}: hooks.stop[1]: ${path.join(home, '.claude/settings.json')} has the same bridge entry, and Cursor also runs Claude Code's files`);
     for (const file of ['.factory/settings.json', '.claude/settings.json', '.copilot/hooks/good.json', '.gemini/settings.json', '.codex/hooks.json', '.cursor/hooks.json']) {
       expect(all, file).not.toMatch(new RegExp(`hookd: ${path.join(home, file).replace(/\./g, '\\.')}: (?!.*(warning|note))`));
     }
