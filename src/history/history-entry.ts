@@ -1,6 +1,7 @@
 // What one line of the history holds, and the helpers that read an entry: its output's first
 // lines, and whether it is the run a given id names.
 import { tellingHead, type OutcomeName } from '../runner/outcome.js';
+import { clip } from '../common/clip-text.js';
 
 /** One line of the history. Fields are only ever added, never renamed: readers of old files rely on them. */
 export interface HistoryEntry {
@@ -41,6 +42,23 @@ export interface HistoryEntry {
   /** For a deciding hook: whether the client acts on its answer, and the answer in a few words (clients/contract.ts). */
   decided?: boolean;
   decision?: string;
+}
+
+/** The most one line of the history may hold: a small part of the file, which rotates at 5 MiB. */
+export const MAX_LINE_BYTES = 256 * 1024;
+// What each text field keeps of a line past the bound: the output keeps most, as the runner already bounds it.
+const FIELD_CHARS = 8 * 1024;
+
+/**
+ * `entry` within MAX_LINE_BYTES: past it, every long text field is cut (marked with how much).
+ * A 5 MiB line (a session id of megabytes from a payload) rotated the file on its own and, with
+ * the next line, pushed out the whole history before it (issue 21).
+ */
+export function boundedEntry(entry: HistoryEntry, maxBytes = MAX_LINE_BYTES): HistoryEntry {
+  if (Buffer.byteLength(JSON.stringify(entry)) <= maxBytes) return entry;
+  const cut: Record<string, unknown> = { ...entry };
+  for (const [name, value] of Object.entries(entry)) if (typeof value === 'string') cut[name] = clip(value, name === 'stdout' || name === 'stderr' ? FIELD_CHARS * 4 : FIELD_CHARS);
+  return cut as unknown as HistoryEntry;
 }
 
 /** The first lines of a hook's output, enough to see what happened. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { batchPerTick } from '../common/batch-per-tick.js';
 import { HookdError } from '../common/errors.js';
 import { meaningOf } from '../runner/outcome.js';
-import { isRun, light, type HistoryEntry } from './history-entry.js';
+import { boundedEntry, isRun, light, type HistoryEntry } from './history-entry.js';
 import { addCounts, count, newestFirst, readBaseCounts, writeBaseCounts, type Counts } from './history-file.js';
 import { matches, type RunFilter } from './run-filter.js';
 
@@ -94,7 +94,8 @@ export class History {
   }
 
   // Remember the entries (even when the disk refuses them, the daemon's view stays right), then append their lines at once.
-  private write(entries: readonly HistoryEntry[]): void {
+  private write(given: readonly HistoryEntry[]): void {
+    const entries = given.map((entry) => boundedEntry(entry));
     for (const entry of entries) {
       this.remember(entry);
     }
