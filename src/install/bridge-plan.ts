@@ -15,7 +15,8 @@ import type { ClientProfile } from '../clients/profile.js';
 export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject) => string | undefined {
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
-    if (route.to === 'emit') return wrapCommand(route.command, bridgeOptions);
+    // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
+    if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? ['--event', event] : [])]);
     if (route.to !== 'sync') return undefined;
     const wrap = { event, timeoutSec: syncTimeoutSec(client, hook), bridgeOptions, ...(client !== GENERIC && { client: client.id }) };
     return syncCommand(route.command, wrap);
