@@ -1,7 +1,7 @@
 // The example hooks `hookd install --add NAME` wires in. The scripts ship in hooks-examples/ and
 // are copied to ${XDG_DATA_HOME:-~/.local/share}/hookd/examples, a stable place that survives
 // reinstalling or moving the package (a path into node_modules would not).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { commandPath } from './quote-command.js';
@@ -34,19 +34,30 @@ export function exampleCommand(name: string, dir: string): string {
 /** Copy the scripts of `names` into `dir`; a copy the user changed is kept. Returns notes for the user. */
 export function copyExamples(names: readonly string[], dir: string): string[] {
   const notes: string[] = [];
-  mkdirSync(dir, { recursive: true });
+  // The hooks run these scripts as the user: nobody else may write where they live, whatever the
+  // umask (under umask 000 the folders were made 0777, issue 21). A folder made earlier that others
+  // can write is closed too, when it is the user's.
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  for (const folder of [path.dirname(dir), dir]) closeToOthers(folder);
   for (const name of names) {
     const file = EXAMPLES[name]!.file;
     const source = readFileSync(path.join(packageRoot(), 'hooks-examples', file));
     const target = path.join(dir, file);
     if (!existsSync(target)) {
       writeFileSync(target, source, { mode: 0o755 });
+      chmodSync(target, 0o755);
       notes.push(`copied ${file} to ${dir}`);
     } else if (!readFileSync(target).equals(source)) {
       notes.push(`kept your edited ${target} (the packaged version is in ${path.join(packageRoot(), 'hooks-examples')})`);
     }
   }
   return notes;
+}
+
+// Drop the write bits of group and others from `folder` when this user owns it.
+function closeToOthers(folder: string): void {
+  const info = statSync(folder);
+  if (info.uid === process.getuid?.() && (info.mode & 0o022) !== 0) chmodSync(folder, info.mode & ~0o022 & 0o7777);
 }
 
 /** Remove the copies in `dir` that are still as shipped, then the folders if they are empty. */
