@@ -20,6 +20,8 @@ export interface HookSource {
   bareMapOnly?: boolean;
   /** Read, never edited by install (Codex's config.toml). */
   readOnly?: boolean;
+  /** hookd's own file in a hook folder (Copilot CLI's hooks/hookd.json): the one install edits there. */
+  ownFile?: boolean;
 }
 
 /** hookd's own file in a hook folder (Copilot CLI's hooks/): where install writes. */
@@ -44,6 +46,7 @@ function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFile
     const files = spec.folder ? [...new Set([...folderFiles(dir), path.join(dir, FOLDER_FILE)])] : [dir];
     return files.map((file) => ({
       file,
+      ...(spec.folder && path.basename(file) === FOLDER_FILE ? { ownFile: true } : {}),
       client,
       scope,
       ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}),

@@ -1,7 +1,12 @@
 // The files install edits: the one given, else for each chosen client (or every client found on
-// this machine) the user file the client reads now: for Droid hooks.json, else settings.json;
-// when it has none yet, the first file the client would read in the shape install writes.
+// this machine) the user file the client reads now: for Droid hooks.json when Droid reads it (a
+// bare event map), else settings.json; when it has none yet, the first file the client would read
+// in the shape install writes. Never a file install only reads (Codex's config.toml); in a folder
+// of files, hookd's own (Copilot CLI's hooks/hookd.json).
+import { readFileSync } from 'node:fs';
 import { chosenClient, clientsOnMachine, givenSource, isInEffect, isShadowed, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
+import { parseJsonText } from '../settings/parse-json-text.js';
+import { findHookMap, isObject, type JsonObject } from '../settings/hook-map.js';
 
 /** The file to edit for each client. */
 export function installTargets(settings: string | undefined, clientId: string | undefined): HookSource[] {
@@ -11,9 +16,20 @@ export function installTargets(settings: string | undefined, clientId: string | 
   if (clients.length === 0) throw noClientFound();
   return clients.map((client) => {
     const sources = userSources([client]);
+    const writable = sources.filter((source) => !source.readOnly && (source.ownFile || !sources.some((other) => other.ownFile)));
+    const read = writable.filter((source) => isInEffect(source) && (!source.bareMapOnly || isBareMap(source.file)));
     // A new file is never one the client reads only as a bare map (Droid's hooks.json): install writes `{"hooks": …}`.
-    // Never a file install only reads (Codex's config.toml).
-    const writable = sources.filter((source) => !source.readOnly);
-    return writable.find(isInEffect) ?? writable.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? writable[0]!;
+    return read[0] ?? writable.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? writable[0]!;
   });
+}
+
+// Whether `file` is a bare event map, the only shape Droid reads its hooks.json in (a `{"hooks": …}`
+// file is ignored by Droid, so install leaves it alone and edits settings.json).
+function isBareMap(file: string): boolean {
+  try {
+    const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
+    return parsed.ok && isObject(parsed.data as JsonObject) && findHookMap(parsed.data as JsonObject).base.length === 0;
+  } catch {
+    return false;
+  }
 }

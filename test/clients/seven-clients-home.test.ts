@@ -48,11 +48,25 @@ describe('a home with all seven clients, and the bad input of issue 20', () => {
   let home: string;
   let out: string;
   let env: Record<string, string>;
+  let written: Record<string, string>;
   beforeEach(() => {
     home = tempDir();
     out = tempDir();
-    env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), NO_COLOR: '1' };
-    sevenClients(home, out);
+    env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), NO_COLOR: '1' };
+    written = sevenClients(home, out);
+  });
+
+  it('install (no flags) edits a file each client reads, never the bad ones; uninstall gives every file back byte for byte', async () => {
+    const install = await runHookd(['install'], { env });
+    expect(install.exitCode, install.stderr + install.stdout).toBe(0);
+    // Droid ignores its {"hooks": …} hooks.json: install edits settings.json; Copilot CLI's hookd.json, never a broken file of the user's.
+    expect(install.stdout).toContain(`${path.join(home, '.factory/settings.json')} (Droid): 1 change(s) written`);
+    for (const untouched of ['.factory/hooks.json', '.copilot/hooks/broken.json', '.copilot/hooks/windows.json', '.codex/config.toml']) {
+      expect(readFileSync(path.join(home, untouched), 'utf8'), untouched).toBe(written[untouched]);
+    }
+    const uninstall = await runHookd(['uninstall'], { env });
+    expect(uninstall.exitCode, uninstall.stderr + uninstall.stdout).toBe(0);
+    for (const [name, text] of Object.entries(written)) expect(readFileSync(path.join(home, name), 'utf8'), name).toBe(text);
   });
 
   it('hookd clients lists each client with its files and what it makes of each', async () => {
