@@ -8,7 +8,7 @@ export function selectHooks(
   config: HookConfig,
   event: string,
   data: Record<string, unknown>,
-  kinds: ReadonlyArray<HookEntry['kind']> = ['bridge', 'http', 'plain'],
+  kinds: ReadonlyArray<HookEntry['kind']> = ['bridge', 'http', 'sync', 'plain'],
 ): HookEntry[] {
   const seen = new Set<string>();
   const selected: HookEntry[] = [];

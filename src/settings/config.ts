@@ -36,7 +36,7 @@ export interface HookEntry {
   timeoutWritten: number | undefined;
   /** The timeout that applies: the written one, or the client's default when absent or 0; clamped. */
   timeoutMs: number;
-  /** Whether the client reads this event's hooks' output or exit code. */
+  /** Whether the client reads this hook's output or exit code (its event decides, and it is not `async: true`). */
   decides: boolean;
   unquotedShellSyntax: boolean;
   badOption: string | undefined;
@@ -99,6 +99,8 @@ export interface RawHook {
   type: string;
   command: string | undefined;
   timeout: number | undefined;
+  /** Claude Code's `async: true`: the client runs the hook in the background and reads nothing of it. */
+  async?: boolean;
   /** Why hookd cannot run this command hook here (a PowerShell-only entry), if it cannot. */
   unrunnable?: string | undefined;
   /** An http hook's url, headers and allowedEnvVars, as written. */
@@ -132,7 +134,7 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     run: http ? http.command! : classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.inner : command,
     timeoutWritten: raw.timeout,
     timeoutMs: timeoutMsOf(raw.timeout, client),
-    decides: !client.fireAndForget.includes(raw.event),
+    decides: !client.fireAndForget.includes(raw.event) && raw.async !== true,
     unquotedShellSyntax: (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.unquotedShellSyntax,
     badOption: classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.badOption : undefined,
     sync: classified?.kind === 'sync' ? classified.sync : undefined,

@@ -21,6 +21,7 @@ export function readHook(hook: JsonObject, event: string, location: string, matc
     type: typeof hook.type === 'string' ? hook.type : 'command',
     command: typeof written === 'string' ? withArgs(written, hook.args) : undefined,
     timeout: typeof timeout === 'number' ? timeout : undefined,
+    ...(hook.async === true && { async: true }),
     ...httpFields(hook),
   };
   const unrunnable = whyNotRunnable(hook, raw, keys.otherShells ?? []);

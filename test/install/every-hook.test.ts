@@ -13,6 +13,7 @@ import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { runInstall } from '../../src/commands/install.js';
 import { runUninstall } from '../../src/commands/uninstall.js';
 import { parseSettingsText } from '../../src/settings/load.js';
+import { notesFor } from '../../src/settings/lint.js';
 import { clientById } from '../../src/clients/registry.js';
 import { UsageError } from '../../src/common/errors.js';
 import type { HookEntry } from '../../src/settings/config.js';
@@ -89,6 +90,9 @@ describe('hookd install: every command hook through hookd', () => {
       let rebuilt = readFileSync(file, 'utf8');
       for (const [location, entry] of Object.entries(after)) rebuilt = rebuilt.replace(JSON.stringify(entry.command), JSON.stringify(before[location]!.command));
       expect(rebuilt).toBe(bytes.toString('utf8'));
+      // hookd validate has nothing to say of the result: no deciding hook behind hookd emit, no sync entry on an event the client ignores.
+      const parsed = parseSettingsText(readFileSync(file, 'utf8'), file, clientById(client));
+      if (parsed.ok) expect(notesFor(parsed.config, file).filter((note) => !/"(http|prompt)" is a/.test(note))).toEqual([]);
       // Run again: nothing to change.
       expect(await runInstall({ settings: file, client, stateDir })).toMatch(/nothing to change: every hook already runs through hookd|nothing to change: no hook hookd can run is left to wrap/);
       await runUninstall({ settings: file, client, stateDir });
