@@ -26,7 +26,7 @@ const PAGE_FACTS = {
 };
 
 /** The local API routes the page may reach, under /dashboard/api. */
-const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:id', 'POST /runs/:id/retry'];
+const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:id', 'POST /runs/:id/retry', 'GET /sessions', 'GET /sessions/:id/runs'];
 // The mount's prefix ends with a slash: POST /dashboard-ticket stays behind the bearer token.
 const PREFIX = '/dashboard';
 

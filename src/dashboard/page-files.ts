@@ -13,7 +13,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The page's file names, as served under /dashboard/. */
-export const PAGE_FILES = ['index.html', 'dashboard.css', 'page-kit.js', 'run-detail.js', 'dashboard.js'] as const;
+export const PAGE_FILES = ['index.html', 'dashboard.css', 'page-kit.js', 'run-detail.js', 'dashboard.js', 'session-view.css', 'session-chart.js', 'session-view.js'] as const;
 
 /** Headers of every answer of the page. */
 export const PAGE_HEADERS: Record<string, string> = {

@@ -1,0 +1,94 @@
+// The session view of the live page (issue 25 item 1) in Chromium, over a real daemon's history:
+// runs in line made through `hookd sync`, runs beside the agent through `hookd emit`. The sessions
+// list (client, project, newest first, run count, time waited); the session's runs as bars on one
+// axis, in line on the agent's lane, coloured by outcome and labelled with their decision; the total
+// wait; a bar's output one click away.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { ROOT } from '../helpers/paths.js';
+import { BESIDE_FAILS, BESIDE_HOOKS, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs, type Line } from '../helpers/session-runs.js';
+import { ARTIFACTS, dashboardLink } from './dashboard-helpers.js';
+import { launchIsolatedChromium } from './session-helpers.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchIsolatedChromium();
+});
+afterAll(async () => browser?.close());
+afterEach(async () => {
+  await stopTestDaemons();
+  cleanupTempDirs();
+});
+
+// The colours of dashboard.css's outcomes, as Chromium computes them.
+const GREEN = 'rgb(21, 128, 61)';
+const RED = 'rgb(185, 28, 28)';
+
+/** Each bar of the chart: its run id, lane, label, fill, and box. */
+function bars(page: Page) {
+  return page.$$eval('#session-chart g.run', (groups) =>
+    groups.map((group) => {
+      const rect = group.querySelector('rect')!;
+      const box = rect.getBoundingClientRect();
+      return { id: (group as SVGElement).dataset.id, lane: group.classList.contains('lane-agent') ? 'agent' : 'beside', label: group.querySelector('text')!.textContent, fill: getComputedStyle(rect).fill, x: box.x, y: box.y, width: box.width };
+    }),
+  );
+}
+
+const laneBox = (page: Page, lane: string) => page.$eval(`#session-chart rect.lane.lane-${lane}`, (rect) => ({ top: rect.getBoundingClientRect().top, bottom: rect.getBoundingClientRect().bottom }));
+
+describe('the session view', () => {
+  it('lists the sessions and draws one: where the agent waited, each decision, colours by outcome, the total wait, the output a click away', async () => {
+    const daemon = testDaemon(BESIDE_HOOKS);
+    await daemon.start();
+    const project = tempDir();
+    const lines = await makeSession(daemon, 'sess-view', project);
+    const newer = await makeSession(daemon, 'sess-newer', tempDir());
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto((await dashboardLink(daemon)).href);
+    // The list: newest first, with client, project, run count and the time the agent waited.
+    await page.locator('#sessions tbody tr').nth(1).waitFor({ timeout: 10_000 });
+    const rows = await page.$$eval('#sessions tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.map((row) => row[2])).toEqual([newer[0]!.project, project]);
+    expect(rows[1]!.slice(1, 4)).toEqual(['claude', project, '5']);
+    const shown = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
+    expect(rows[1]![4]).toBe(`${shown(waitedMs(lines))} (3 in line)`);
+
+    await page.locator('#sessions tbody tr', { hasText: project }).click();
+    await page.locator('#session-chart g.run').nth(4).waitFor({ timeout: 10_000 });
+    const drawn = await bars(page);
+    const line = (id: string | undefined) => lines.find((one) => one.eventId === id) as Line & { eventId: string };
+    expect(drawn.map((bar) => line(bar.id)?.command).sort()).toEqual(lines.map((one) => one.command).sort());
+    // In line on the agent's lane, the others beside it: each inside its lane's band.
+    const [agent, beside] = [await laneBox(page, 'agent'), await laneBox(page, 'beside')];
+    for (const bar of drawn) {
+      const expected = line(bar.id).bridge === 'sync' ? 'agent' : 'beside';
+      const band = expected === 'agent' ? agent : beside;
+      expect([bar.id, bar.lane, bar.y >= band.top && bar.y < band.bottom]).toEqual([bar.id, expected, true]);
+    }
+    // Labels: the decisions of the runs in line; colours by outcome.
+    const byCommand = (command: string) => drawn.find((bar) => line(bar.id).command === command)!;
+    expect([byCommand(DENY).label, byCommand(DENY).fill]).toEqual(['deny: no rm -rf', GREEN]);
+    expect([byCommand(BLOCK).label, byCommand(BLOCK).fill]).toEqual(['block: tests fail', GREEN]);
+    expect(byCommand(SYNC_FAILS).fill).toBe(RED);
+    expect([byCommand(BESIDE_FAILS).label, byCommand(BESIDE_FAILS).fill]).toEqual(['Stop (failed (exit 3))', RED]);
+    // On one time axis: a bar starts further right the later its run started, and is as long as it ran.
+    const first = Math.min(...lines.map((one) => Date.parse(one.startedAt)));
+    const pxPerMs = (byCommand(BLOCK).x - byCommand(DENY).x) / (Date.parse(line(byCommand(BLOCK).id).startedAt) - first);
+    for (const bar of drawn) expect(Math.abs(bar.x - byCommand(DENY).x - pxPerMs * (Date.parse(line(bar.id).startedAt) - first))).toBeLessThan(2);
+    expect(Math.abs(byCommand(BLOCK).width - pxPerMs * line(byCommand(BLOCK).id).durationMs)).toBeLessThan(3);
+    // The total the agent waited: the in-line runs' durations, summed.
+    await expect(page.locator('#session-wait').getAttribute('data-waited-ms')).resolves.toBe(String(waitedMs(lines)));
+    await expect(page.locator('#session-wait').textContent()).resolves.toContain(`The agent waited ${shown(waitedMs(lines))} on hooks in this session (3 runs in line); 2 ran beside it`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'session-view.png'), fullPage: true });
+    // A tracked picture for docs/observability.md: written only when asked, as dashboard.png is.
+    if (process.env.UPDATE_DOCS_SCREENSHOT === '1') await page.locator('#sessions-section').screenshot({ path: path.join(ROOT, 'docs', 'session-view.png') });
+    // One click on a bar: that run's output, in the page's run detail.
+    await page.locator(`#session-chart g.run[data-id="${byCommand(BESIDE_FAILS).id}"] rect`).click();
+    await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor({ timeout: 10_000 });
+    await expect(page.locator('#detail-id').textContent()).resolves.toBe(byCommand(BESIDE_FAILS).id);
+  });
+});
