@@ -33,6 +33,8 @@ export function connectApi(options: ConnectOptions = {}): ApiClient {
   if (options.viaDaemon) {
     const { socket } = resolvePaths({ socket: options.socket, stateDir: options.stateDir });
     if (isSocket(socket)) {
+      // The daemon calls its own HOOKD_API_URL: one set in this shell (the emulator's, say) would be ignored without a word (issue 23).
+      if (process.env.HOOKD_API_URL) process.stderr.write(`hookd: note: no API key in this shell, so this goes through the hookd daemon at ${socket}, which calls its own HOOKD_API_URL, not this shell's ${config.apiUrl}; set HOOKD_API_KEY here to call that directly\n`);
       // A little longer than the proxy's own 30 s upstream timeout, so its 504 arrives first.
       return new ApiClient({ apiUrl: 'http://hookd', dispatcher: daemonAgent(socket), timeoutMs: 35_000, target: `the hookd daemon at ${socket} (is hookd daemon running?)` });
     }

@@ -1,7 +1,7 @@
 // `hookd emulator`: a local stand-in for the platform API, for offline work and for tests. It
 // prints its URL on stdout and runs until interrupted.
-import { UsageError } from '../common/errors.js';
-import { startEmulator } from '../emulator/start-emulator.js';
+import { HookdError, UsageError, describeError } from '../common/errors.js';
+import { startEmulator, type RunningEmulator } from '../emulator/start-emulator.js';
 
 export interface EmulatorCommandOptions {
   port?: string;
@@ -21,13 +21,27 @@ function whole(value: string | undefined, flag: string, max: number): number | u
   return Number(value);
 }
 
+// Why the emulator could not listen, and what to do, instead of Node's `listen EADDRINUSE`.
+async function listening(start: () => Promise<RunningEmulator>, host: string, port: number | undefined): Promise<RunningEmulator> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const choose = 'choose another with --port N, or --port 0 for a free one';
+    if (code === 'EADDRINUSE') throw new HookdError('EADDRINUSE', `port ${port} on ${host} is taken: another program listens there (another hookd emulator?); ${choose}. \`ss -ltnp 'sport = :${port}'\` shows which`, { cause: error });
+    if (code === 'EACCES') throw new HookdError('EACCES', `cannot listen on ${host}:${port}: permission denied (ports below 1024 need privileges); ${choose}`, { cause: error });
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${host}: not an address of this machine; the default 127.0.0.1 serves this machine only`);
+    throw new HookdError('ELISTEN', `cannot listen on ${host}:${port ?? 0}: ${describeError(error)}`, { cause: error });
+  }
+}
+
 /** Start the emulator and serve until SIGINT or SIGTERM. */
 export async function emulatorCommand(options: EmulatorCommandOptions): Promise<void> {
   const port = whole(options.port, '--port', 65535);
   const runMs = whole(options.runMs, '--run-ms', 3_600_000);
   const given = options.key ?? process.env.HOOKD_API_KEY;
   const key = given || DEFAULT_EMULATOR_KEY;
-  const emulator = await startEmulator({ port, host: options.host, key, data: options.data, runMs, testHooks: options.testHooks });
+  const emulator = await listening(() => startEmulator({ port, host: options.host, key, data: options.data, runMs, testHooks: options.testHooks }), options.host ?? '127.0.0.1', port);
   process.stdout.write(`hookd emulator listening on ${emulator.url}\n`);
   // Only the built-in key is shown: a key passed in may be a real one.
   process.stdout.write(given ? 'clients must send the key given with --key or HOOKD_API_KEY\n' : `clients must send the key ${DEFAULT_EMULATOR_KEY}\n`);

@@ -17,6 +17,8 @@ export const HistoryEntrySchema = z.object({
   event: z.string(),
   session: z.string(),
   command: z.string(),
+  /** The client that sent the event (a profile's id), when known. */
+  client: z.string().optional(),
   outcome: z.custom<OutcomeName>((value) => typeof value === 'string', 'expected the name of an outcome'),
   attempt: z.number(),
   exitCode: z.number().nullable().optional(),
@@ -38,7 +40,7 @@ export const HistoryEntrySchema = z.object({
 /** One run in a listing (history/run-summary.ts): GET /runs, GET /runs/stream. */
 // The history line's fields a listing keeps (the same schemas), plus the run's id and its stderr's first lines.
 export const RunSummarySchema = HistoryEntrySchema.pick({
-  time: true, event: true, session: true, command: true, outcome: true, attempt: true, exitCode: true, signal: true, detail: true, durationMs: true, delayMs: true, probe: true, retryOf: true,
+  time: true, event: true, session: true, command: true, client: true, outcome: true, attempt: true, exitCode: true, signal: true, detail: true, durationMs: true, delayMs: true, probe: true, retryOf: true,
 }).extend({ id: z.string(), stderrHead: z.string().optional() }).loose();
 
 /** GET /runs */
