@@ -13,6 +13,7 @@ const REAL_CLIENTS = [
   'test/clients/qwen.test.ts',
   'test/clients/trace-context.test.ts',
   'test/clients/deciding-hooks.test.ts',
+  'test/clients/session-view-real.test.ts',
 ];
 
 export default defineConfig({
