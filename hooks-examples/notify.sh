@@ -1,11 +1,13 @@
 #!/bin/sh
 # notify.sh: a desktop notification for an agent event.
 #
-#   Set up:  hookd install --add notify     (wraps it in the bridge for the fire-and-forget events)
+#   Set up:  hookd install --add notify     (on the events that mean "the turn finished" or "the
+#            agent needs you", behind the bridge)
 #   Input:   the event JSON on stdin, as the daemon passes it.
-#   Shows:   Notification: its title (else "Agent") and its message
-#            Stop: "finished"   SubagentStop: "subagent finished"   SessionEnd: "session ended (REASON)"
-#            The project folder (the event's cwd) is added to the title.
+#   Shows:   the client's name (from the variables it gives its hooks, else "Agent") and the project
+#            folder (the event's cwd, else the hook's directory) as the title; the body:
+#            Notification: its message   Stop, AfterAgent, agentStop, stop: "finished"
+#            SubagentStop: "subagent finished"   SessionEnd: "session ended (REASON)"   others: "needs you"
 #   How:     notify-send on Linux, osascript on macOS; where neither exists, a terminal bell and an
 #            OSC 9 notification written to $HOOKD_NOTIFY_TTY (default /dev/tty), else to stderr.
 #   Note:    from a service on Linux, notify-send needs DBUS_SESSION_BUS_ADDRESS (and DISPLAY or
@@ -27,17 +29,28 @@ field() {
   fi
 }
 
+# Copilot CLI's camelCase payloads name no event: the daemon says which in HOOKD_EVENT.
 name=$(field hook_event_name)
-title=Agent
+name=${name:-${HOOKD_EVENT-}}
+# The client that ran the hook, by the variables it gives its hooks.
+if [ -n "${FACTORY_PROJECT_DIR-}" ]; then title=Droid
+elif [ -n "${COPILOT_CLI-}" ]; then title='Copilot CLI'
+elif [ -n "${QWEN_PROJECT_DIR-}" ]; then title='Qwen Code'
+elif [ -n "${GEMINI_PROJECT_DIR-}" ]; then title='Gemini CLI'
+elif [ -n "${CLAUDECODE-}" ]; then title='Claude Code'
+elif [ -n "${CURSOR_TRACE_ID-}${CURSOR_AGENT-}" ]; then title=Cursor
+elif [ -n "${CODEX_THREAD_ID-}${CODEX_MANAGED_BY_NPM-}" ]; then title=Codex
+else title=Agent; fi
 case $name in
-  Notification) title=$(field title); title=${title:-Agent}; body=$(field message) ;;
-  Stop) body=finished ;;
-  SubagentStop) body='subagent finished' ;;
-  SessionEnd) reason=$(field reason); body="session ended${reason:+ ($reason)}" ;;
-  *) body=${name:-event} ;;
+  Notification | notification) body=$(field message) ;;
+  Stop | AfterAgent | agentStop | stop) body=finished ;;
+  SubagentStop | subagentStop) body='subagent finished' ;;
+  SessionEnd | sessionEnd) reason=$(field reason); body="session ended${reason:+ ($reason)}" ;;
+  *) body='needs you' ;;
 esac
-body=${body:-$name}
+body=${body:-needs you}
 cwd=$(field cwd)
+cwd=${cwd:-$PWD}
 project=${cwd##*/}
 [ -n "$project" ] && title="$title · $project"
 

@@ -26,6 +26,7 @@ export const claude: ClientProfile = {
   ],
   fireAndForget: ['Notification', 'SessionEnd', 'StopFailure', 'CwdChanged', 'FileChanged', 'MessageDisplay', 'DirectoryAdded'],
   stopEvent: 'Stop',
+  attentionEvents: ['Stop', 'Notification'],
   hookTypes: ['command', 'http', 'prompt', 'agent', 'mcp_tool'],
   // 2.1.330 logs "HTTP hooks are not supported for SessionStart" and skips them.
   httpSkippedEvents: ['SessionStart', 'Setup'],

@@ -24,6 +24,7 @@ export const codex: ClientProfile = {
   ],
   fireAndForget: ['SessionEnd', 'StopFailure', 'Interrupt'],
   stopEvent: 'Stop',
+  attentionEvents: ['Stop'],
   hookTypes: ['command'],
   sessionField: 'session_id',
   matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, PermissionRequest: TOOL, SessionStart: 'source', SubagentStart: 'agent_type', SubagentStop: 'agent_type', PreCompact: 'trigger', PostCompact: 'trigger' },

@@ -29,6 +29,8 @@ export const copilot: ClientProfile = {
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
   fireAndForget: ['sessionEnd', 'errorOccurred', 'notification', 'postToolUse', 'postToolUseFailure', 'SessionEnd', 'Notification'],
   stopEvent: 'agentStop',
+  // Its notification also fires when the agent completes: agentStop alone, one pop-up a turn.
+  attentionEvents: ['agentStop'],
   hookTypes: ['command', 'prompt'],
   sessionField: 'session_id',
   // Copilot's docs: a notification hook's matcher applies to notification_type, a permissionRequest one's to toolName.

@@ -21,6 +21,7 @@ export const cursor: ClientProfile = {
   ],
   fireAndForget: ['sessionEnd', 'afterShellExecution', 'afterMCPExecution', 'afterFileEdit', 'afterAgentResponse', 'afterAgentThought', 'afterTabFileEdit'],
   stopEvent: 'stop',
+  attentionEvents: ['stop'],
   hookTypes: ['command', 'prompt'],
   sessionField: 'conversation_id',
   matchFields: { preToolUse: 'tool_name', postToolUse: 'tool_name', postToolUseFailure: 'tool_name' },

@@ -27,6 +27,7 @@ export const droid: ClientProfile = {
   events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionEnd'],
   fireAndForget: ['Notification', 'SessionEnd'],
   stopEvent: 'Stop',
+  attentionEvents: ['Stop', 'Notification'],
   hookTypes: ['command'],
   sessionField: 'session_id',
   matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, SessionStart: 'source' },

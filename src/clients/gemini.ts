@@ -19,6 +19,7 @@ export const gemini: ClientProfile = {
   ],
   fireAndForget: ['Notification', 'SessionEnd', 'PreCompress'],
   stopEvent: 'AfterAgent',
+  attentionEvents: ['AfterAgent', 'Notification'],
   hookTypes: ['command'],
   sessionField: 'session_id',
   matchFields: { BeforeTool: 'tool_name', AfterTool: 'tool_name', SessionStart: 'source', SessionEnd: 'reason', Notification: 'notification_type', PreCompress: 'trigger' },

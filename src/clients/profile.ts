@@ -51,8 +51,13 @@ export interface ClientProfile {
   events: readonly string[];
   /** Events whose hooks' output and exit code the client ignores: the only ones install wraps by default. */
   fireAndForget: readonly string[];
-  /** Its "the agent finished a turn" event: where an added notify example goes. */
+  /** Its "the agent finished a turn" event. */
   stopEvent: string;
+  /**
+   * The events that mean "the turn finished" or "the agent needs you": the only ones an added
+   * notify example goes on (never a per-tool event: six pop-ups a turn).
+   */
+  attentionEvents: readonly string[];
   /** Hook types the client knows; hookd runs `command` ones, and `http` ones posted to its hook endpoint. */
   hookTypes: readonly string[];
   /** Events for which the client skips `http` hooks (Claude Code sends none for SessionStart and Setup). */

@@ -25,6 +25,8 @@ export const qwen: ClientProfile = {
   ],
   fireAndForget: ['Notification', 'SessionEnd', 'StopFailure', 'InstructionsLoaded', 'MessageDisplay', 'PostCompact'],
   stopEvent: 'Stop',
+  // Its Notification fires in every headless turn too (auth_success): not one that needs you.
+  attentionEvents: ['Stop'],
   hookTypes: ['command'],
   sessionField: 'session_id',
   matchFields: {

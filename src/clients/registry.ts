@@ -33,6 +33,7 @@ export const GENERIC: ClientProfile = {
   // Only what every client ignores: anything else may decide for some client.
   fireAndForget: ['Notification', 'SessionEnd'],
   stopEvent: 'Stop',
+  attentionEvents: ['Stop', 'Notification'],
   hookTypes: [...new Set(CLIENTS.flatMap((client) => client.hookTypes))],
   sessionField: 'session_id',
   matchFields: Object.assign({}, ...CLIENTS.map((client) => client.matchFields)) as Record<string, string>,

@@ -13,6 +13,7 @@ import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import { planInstall, type AddRequest } from '../install/plan-edit.js';
 import { httpTransportNotes, planHttpTransport } from '../install/http-plan.js';
 import { hookPort } from '../transport/hook-port.js';
+import { withoutNotifierBeside } from '../install/beside-notifier.js';
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkAsyncCommands, postableFor, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
@@ -44,7 +45,7 @@ export function parseAdds(values: readonly string[] | undefined, client: ClientP
   return names.map((name) => {
     const example = EXAMPLES[name];
     if (!example) throw new UsageError(`--add: no example hook "${name}"; choose from ${Object.keys(EXAMPLES).join(', ')}`);
-    const on = example.only === 'stop' ? [client.stopEvent] : [...new Set([client.stopEvent, ...events])];
+    const on = example.only === 'stop' ? [client.stopEvent] : example.only === 'attention' ? [...client.attentionEvents] : [...new Set([client.stopEvent, ...events])];
     return { example: name, command: exampleCommand(name, dir), timeout: client.timeoutUnit === 'milliseconds' ? example.timeout * 1000 : example.timeout, events: on };
   });
 }
@@ -63,8 +64,8 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const { client } = target;
   const choice = chooseEvents(client, named);
   const dir = examplesDir();
-  const adds = parseAdds(options.add, client, choice.events, dir);
   const snapshot = readSettingsForEdit(target.file, client);
+  const { adds, notes: keptNotifiers } = withoutNotifierBeside(parseAdds(options.add, client, choice.events, dir), snapshot.text, snapshot.target, client);
   const where = `${snapshot.target} (${client.name})`;
   if (!snapshot.exists && adds.length === 0) {
     const missing = `${snapshot.target}: no such file (${givenBy(options.settings)}), so there is nothing to wrap; check the path, or create the file with an example hook: hookd install --add notify`;
@@ -74,13 +75,14 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   }
   const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [] };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
-  const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: commandKey(client) };
+  const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
+  const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: commandKey(client), shape };
   const http = options.transport === 'http';
   const plan = http
     ? planHttpTransport(snapshot.text, snapshot.exists, named, adds, hookPort(options.tcpPort), client, { ...planOptions, canPost: postableFor(client, mode) })
     : planInstall(snapshot.text, snapshot.exists, named, adds, planOptions);
   // Each file's lines come under its header line, which says what happened to it.
-  const notes = [...(http ? httpTransportNotes(client, named ?? client.events, path.join(state, 'local-token')) : []), ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : [])];
+  const notes = [...keptNotifiers, ...(http ? httpTransportNotes(client, named ?? client.events, path.join(state, 'local-token')) : []), ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : [])];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   if (plan.changes.length === 0) return block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes);
   if (options.dryRun) return [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()];

@@ -10,12 +10,16 @@ import { packageRoot } from '../common/package-root.js';
 export interface Example {
   file: string;
   timeout: number;
-  /** `stop`: only on the client's "turn finished" event; else on it and every wrapped event. */
-  only?: 'stop';
+  /**
+   * `stop`: only on the client's "turn finished" event; `attention`: only on the events that mean
+   * "the turn finished" or "the agent needs you", and never beside a notifier already there; else
+   * on the stop event and every wrapped event.
+   */
+  only?: 'stop' | 'attention';
 }
 
 export const EXAMPLES: Readonly<Record<string, Example>> = {
-  notify: { file: 'notify.sh', timeout: 10 },
+  notify: { file: 'notify.sh', timeout: 10, only: 'attention' },
   log: { file: 'log-event.sh', timeout: 10 },
   webhook: { file: 'webhook.sh', timeout: 15 },
   followup: { file: 'followup.sh', timeout: 30, only: 'stop' },

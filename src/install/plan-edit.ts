@@ -11,7 +11,7 @@ import { eventsOf, findHookMap, hooksOf, type HookLayout, type JsonObject } from
 import { finishEdit, readDocument, replaceString } from './edit-document.js';
 import { emptyRecord, type FileRecord, type WrapRecord } from './manifest.js';
 import { wrapCommand } from './quote-command.js';
-import { addHooks, removeAddedHooks } from './splice-hooks.js';
+import { addHooks, removeAddedHooks, type NewHookShape } from './splice-hooks.js';
 
 /** An edit of one settings file, planned and not yet written. */
 export interface Plan {
@@ -47,6 +47,8 @@ export interface PlanOptions {
   wrap?: (event: string, hook: JsonObject) => string | undefined;
   /** The key of a hook's command (`command`; Copilot CLI's `bash`). */
   commandKey?: string;
+  /** How a new hook is written for the client: its keys (Copilot CLI's `bash`, `timeoutSec`) and the events whose entries name them. */
+  shape?: NewHookShape;
 }
 
 /** The asynchronous bridge's entry for a plain command, else undefined. */
@@ -83,7 +85,7 @@ export function planInstall(text: string, exists: boolean, events: readonly stri
       hook[key] = wrapped;
     }
   }
-  const splices = addHooks(doc, ref, adds, options.emitOptions ?? [], record, changes);
+  const splices = addHooks(doc, ref, adds, options.emitOptions ?? [], record, changes, options.shape);
   record.createdFile = !exists && record.adds.length > 0;
   if (exists && !doc.hasValue && record.adds.length > 0) record.textBefore = text;
   return { after: changes.length ? finishEdit(doc, edits, splices) : text, changes, record };
@@ -132,7 +134,9 @@ export function planUninstall(text: string, record: FileRecord, options: PlanOpt
   }
   const splices = removeAddedHooks(doc, ref, record, changes);
   if (changes.length === 0) return { after: text, changes, record };
-  const emptied = Object.keys(doc.data).length === 0 && splices.length > 0;
+  // Emptied: nothing left but the `"version": 1` install wrote into a flat file it made (splice-hooks.ts).
+  const left = Object.keys(doc.data).filter((key) => !(key === 'version' && record.createdFile && doc.data.version === 1));
+  const emptied = left.length === 0 && splices.length > 0;
   if (emptied && record.createdFile) return { after: null, changes, record };
   // Install found no value in the file and put one there: what it found comes back.
   if (emptied && record.textBefore !== undefined) return { after: record.textBefore, changes, record };

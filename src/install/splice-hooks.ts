@@ -4,7 +4,7 @@
 // uninstall, emptying it, writes them back.
 import type { JSONPath } from 'jsonc-parser';
 import { formatPath } from '../common/format-issues.js';
-import { hooksOf, isObject, newEntry, type HookMapRef, type Json } from '../settings/hook-map.js';
+import { hooksOf, isObject, newEntry, type EntryKeys, type HookMapRef, type Json } from '../settings/hook-map.js';
 import type { Document, Splice } from './edit-document.js';
 import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
@@ -13,8 +13,15 @@ import { emptyInner } from './splice-json.js';
 
 const keyOf = (path: JSONPath) => JSON.stringify(path);
 
+/** How a new hook is written for its client: the keys of its command and timeout, and the events whose bridge entries name the event. */
+export interface NewHookShape {
+  keys?: EntryKeys;
+  /** Events whose payloads do not name them (Copilot CLI's camelCase ones): the entry says `hookd emit --event NAME`. */
+  unnamedEvents?: readonly string[];
+}
+
 /** Add the hooks of `adds` to `ref` (and so to the data), returning the splices that write them. */
-export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddRequest[], emitOptions: readonly string[], record: FileRecord, changes: string[]): Splice[] {
+export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddRequest[], emitOptions: readonly string[], record: FileRecord, changes: string[], shape: NewHookShape = {}): Splice[] {
   const splices: Splice[] = [];
   const append = (path: JSONPath, value: Json, key?: string) => {
     let inner: string | undefined;
@@ -26,11 +33,14 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
     if (inner) record.emptyInner = { ...record.emptyInner, [keyOf(path)]: inner };
     splices.push({ kind: 'append', path, value, ...(key !== undefined ? { key } : {}) });
   };
+  const commandKey = shape.keys?.command ?? 'command';
   for (const add of adds) {
-    const bridge = wrapCommand(add.command, emitOptions);
     for (const event of add.events) {
-      if (hooksOf(ref, event).some(({ hook }) => hook.command === bridge)) continue;
+      const bridge = wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? ['--event', event] : [])]);
+      if (hooksOf(ref, event).some(({ hook }) => hook[commandKey] === bridge)) continue;
       if (!ref.map) {
+        // A file made here in the flat layout (Cursor's, Copilot CLI's) starts as their docs write it: version 1.
+        if (!doc.hasValue && ref.layout === 'flat' && doc.data.version === undefined) append([], (doc.data.version = 1), 'version');
         ref.map = doc.data.hooks = {};
         record.createdHooksKey = true;
         append([], ref.map, 'hooks');
@@ -41,7 +51,7 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
         if (!record.createdHooksKey) append(ref.base, ref.map[event], event);
       }
       const list = ref.map[event] as Json[];
-      const entry = newEntry(ref.layout, bridge, add.timeout);
+      const entry = newEntry(ref.layout, bridge, add.timeout, shape.keys);
       list.push(entry);
       if (!record.createdHooksKey && !record.createdEvents.includes(event)) append([...ref.base, event], entry);
       record.adds.push({ event, example: add.example, command: bridge });
@@ -63,7 +73,8 @@ export function removeAddedHooks(doc: Document, ref: HookMapRef, record: FileRec
     const list = map[event];
     if (!Array.isArray(list)) continue;
     const added = new Set(record.adds.filter((add) => add.event === event).map((add) => add.command));
-    const isAdded = (hook: Json | undefined) => isObject(hook) && typeof hook.command === 'string' && added.has(hook.command);
+    // Under whatever key the client writes its command (`command`; Copilot CLI's `bash`).
+    const isAdded = (hook: Json | undefined) => isObject(hook) && Object.values(hook).some((value) => typeof value === 'string' && added.has(value));
     // From the end of each list, so the indexes of the removals still to come hold.
     for (let index = list.length - 1; index >= 0; index--) {
       const item = list[index];

@@ -71,8 +71,16 @@ export function hooksOf(ref: HookMapRef, event: string): FoundHook[] {
   return found;
 }
 
-/** A new entry that runs `command` with `timeout`, in the layout of the map. */
-export function newEntry(layout: HookLayout, command: string, timeout: number | undefined): JsonObject {
+/** The keys a client's hook names its command and timeout under (Copilot CLI: `bash`, `timeoutSec`). */
+export interface EntryKeys {
+  command: string;
+  timeout: string;
+}
+
+/** A new entry that runs `command` with `timeout`, in the layout of the map and under the client's `keys` (a typed hook then). */
+export function newEntry(layout: HookLayout, command: string, timeout: number | undefined, keys?: EntryKeys): JsonObject {
   const hook: JsonObject = { type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) };
-  return layout === 'flat' ? { command, ...(timeout !== undefined ? { timeout } : {}) } : { hooks: [hook] };
+  if (layout === 'grouped') return { hooks: [hook] };
+  if (keys) return { type: 'command', [keys.command]: command, ...(timeout !== undefined ? { [keys.timeout]: timeout } : {}) };
+  return { command, ...(timeout !== undefined ? { timeout } : {}) };
 }

@@ -237,12 +237,15 @@ describe('hookd install --add', () => {
     expect(readdirSync(examples).sort()).toEqual(['log-event.sh', 'notify.sh']);
     expect(out).toMatch(/copied log-event\.sh/);
     const log = wrapCommand('~/.local/share/hookd/examples/log-event.sh');
+    // log goes on every event; notify only where the turn finished or the agent needs you (issue 20),
+    // and not on Notification, which notifies already (notify-send).
     for (const event of ['Notification', 'Stop', 'SubagentStop', 'SessionEnd']) {
       const commands = (data.hooks[event] as { hooks: { command: string }[] }[]).flatMap((group) => group.hooks.map((hook) => hook.command));
       expect(commands).toContain(log);
-      expect(commands).toContain(wrapCommand('~/.local/share/hookd/examples/notify.sh'));
+      expect(commands.includes(wrapCommand('~/.local/share/hookd/examples/notify.sh')), `notify on ${event}`).toBe(event === 'Stop');
     }
-    expect(data.hooks.SubagentStop.at(-2)).toEqual({ hooks: [{ type: 'command', command: log, timeout: 10 }] });
+    expect(out).toMatch(/note: Notification already notifies \(notify-send .*\): no notify example added beside it/);
+    expect(data.hooks.SubagentStop.at(-1)).toEqual({ hooks: [{ type: 'command', command: log, timeout: 10 }] });
     // The file keeps its 4-space indentation and its key order.
     expect(read(file)).toMatch(/^\{\n {4}"model": "example-model",\n {4}"permissions"/);
     expect(Object.keys(data)).toEqual(['model', 'permissions', 'env', 'hooks', 'statusLine', 'theme']);
