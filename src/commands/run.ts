@@ -17,6 +17,7 @@ import { CLIENTS } from '../clients/registry.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
 import type { SourceResult } from '../settings/load-sources.js';
+import { cleanLine } from '../common/terminal/clean-text.js';
 import { runReport } from './run-report.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -50,7 +51,7 @@ function usable(results: SourceResult[]): { loaded: SourceResult[]; broken: Sour
     throw new HookdError('ESETTINGS', [...errors, 'no valid hook file to run: fix the errors above (hookd validate lists them), or name one file with --settings FILE'].join('\n'), { exitCode: 2 });
   }
   for (const { source, result } of skipped) {
-    for (const line of result.ok ? [] : result.errors) process.stderr.write(`hookd: ${line}\n`);
+    for (const line of result.ok ? [] : result.errors) process.stderr.write(`hookd: ${cleanLine(line)}\n`);
     process.stderr.write(`hookd: skipped ${source.file} (${source.client.name}): it has the errors above, so its hooks did not run; the other files' did (--settings FILE runs one file only)\n`);
   }
   return { loaded, broken: skipped };

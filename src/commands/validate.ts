@@ -2,6 +2,7 @@
 // with every located error, warn on the suspicious, note what hookd leaves to the client.
 import { lintAcrossFiles, lintConfig, notesFor } from '../settings/lint.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
+import { cleanLine } from '../common/terminal/clean-text.js';
 
 export interface ValidateOptions extends HookFileOptions {
   json?: boolean;
@@ -25,15 +26,17 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
     }));
     process.stdout.write(`${JSON.stringify({ ok, files: rows, warnings: across }, null, 2)}\n`);
   } else {
+    // What a file says (a cloned project's, say) is printed cleaned of terminal control sequences.
+    const say = (stream: NodeJS.WriteStream, line: string) => stream.write(`${cleanLine(line)}\n`);
     for (const file of files) {
-      for (const line of file.errors) process.stderr.write(`hookd: ${line}\n`);
-      for (const line of file.warnings) process.stderr.write(`hookd: warning: ${line}\n`);
+      for (const line of file.errors) say(process.stderr, `hookd: ${line}`);
+      for (const line of file.warnings) say(process.stderr, `hookd: warning: ${line}`);
       // Notes are information, not trouble: on stdout with the summary.
-      for (const line of file.notes) process.stdout.write(`${line}\n`);
-      if (file.ignored) process.stdout.write(`${file.source.file}: not read (${file.ignored})\n`);
-      else if (file.ok) process.stdout.write(`${summary(file.source.file, file.source.client.name, file.entries, file.warnings)}\n`);
+      for (const line of file.notes) say(process.stdout, line);
+      if (file.ignored) say(process.stdout, `${file.source.file}: not read (${file.ignored})`);
+      else if (file.ok) say(process.stdout, summary(file.source.file, file.source.client.name, file.entries, file.warnings));
     }
-    for (const line of across) process.stderr.write(`hookd: warning: ${line}\n`);
+    for (const line of across) say(process.stderr, `hookd: warning: ${line}`);
     if (files.length === 0) process.stdout.write('no hook files yet in the clients found here; hookd install --add notify starts one\n');
   }
   if (!ok) process.exitCode = 1;
