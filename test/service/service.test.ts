@@ -97,14 +97,15 @@ describe('rendered service files', () => {
     if (verified) expect(`${verified.exitCode} ${verified.stderr}`).toBe('0 ');
   });
 
-  it('hookd.socket holds 127.0.0.1:PORT for hookd.service, started with the sockets', () => {
+  it('hookd.socket holds 127.0.0.1:PORT and [::1]:PORT for hookd.service, started with the sockets', () => {
     const socket = renderSystemdSocket(spec.port);
     expect(socket.match(/^\[(Unit|Socket|Install)\]$/gm)).toEqual(['[Unit]', '[Socket]', '[Install]']);
     const lines = socket.split('\n');
     expect(lines).toContain('ListenStream=127.0.0.1:15123');
     expect(lines).toContain('WantedBy=sockets.target');
-    // One socket, passed as is (fd 3): not one connection per service instance.
-    expect(lines.filter((line) => /^(ListenStream|ListenDatagram|Accept)=/.test(line))).toEqual(['ListenStream=127.0.0.1:15123']);
+    // Both loopback addresses (no other user may take [::1]:PORT, issue 21), passed as they are
+    // (fd 3 and 4): not one connection per service instance.
+    expect(lines.filter((line) => /^(ListenStream|ListenDatagram|Accept)=/.test(line))).toEqual(['ListenStream=127.0.0.1:15123', 'ListenStream=[::1]:15123']);
   });
 
   it('the LaunchAgent is a well-formed plist with RunAtLoad, KeepAlive, log paths and the environment', () => {
