@@ -1,15 +1,17 @@
 // The local API's routes over agent sessions (issue 25): GET /sessions (the most recently active
 // first, each with its run count and the time the agent waited on hooks) and GET /sessions/:id/runs
-// (one session's runs on one time axis). What they compute is sessions.ts's; the live page reaches
-// both under its own mount (dashboard.ts).
+// (one session's runs on one time axis). What they compute is sessions.ts's (the list kept up to
+// date by session-index.ts); the live page reaches both under its own mount (dashboard.ts).
 import type { Routes } from '../daemon/local-api.js';
 import type { History } from './history.js';
 import { intParam } from '../http/query.js';
 import { sendError, sendJson } from '../http/answers.js';
-import { DEFAULT_SESSIONS, MAX_SESSIONS, sessionRunsIn, sessionsIn } from './sessions.js';
+import { DEFAULT_SESSIONS, MAX_SESSIONS, sessionRunsIn } from './sessions.js';
+import { SessionIndex } from './session-index.js';
 
 /** The session routes over `history`'s files. */
 export function sessionRoutes(history: Pick<History, 'file'>): Routes {
+  const index = new SessionIndex(history.file);
   return [
     {
       method: 'GET',
@@ -17,7 +19,7 @@ export function sessionRoutes(history: Pick<History, 'file'>): Routes {
       handler: ({ res, url }) => {
         const limit = intParam(url, 'limit', { min: 1, max: MAX_SESSIONS, fallback: DEFAULT_SESSIONS });
         if (!limit.ok) return sendError(res, 400, limit.reason);
-        sendJson(res, 200, { sessions: sessionsIn(history.file, limit.value) });
+        sendJson(res, 200, { sessions: index.list(limit.value) });
       },
     },
     {

@@ -56,13 +56,12 @@ function momentsOf(entry: HistoryEntry): { start: number; end: number } {
 }
 
 const inLine = (entry: HistoryEntry) => entry.bridge === 'sync';
-// The doctor's probes and records that name no session belong to no agent session.
-const inSession = (entry: HistoryEntry) => !entry.probe && entry.session !== '';
 
-/** Add `entry` to the running `summary` of its session (entries come newest first). */
-function addTo(summary: SessionSummary | undefined, entry: HistoryEntry): SessionSummary {
+/** Add `entry` to the running `summary` of its session; entries may come in any order (the newest run's client and project win). */
+export function addTo(summary: SessionSummary | undefined, entry: HistoryEntry): SessionSummary {
   const { start, end } = momentsOf(entry);
   const sum: SessionSummary = summary ?? { id: entry.session, firstAt: new Date(start).toISOString(), lastAt: new Date(end).toISOString(), runs: 0, inLine: 0, failed: 0, waitedMs: 0 };
+  const newest = end >= Date.parse(sum.lastAt);
   sum.runs += 1;
   if (start < Date.parse(sum.firstAt)) sum.firstAt = new Date(start).toISOString();
   if (end > Date.parse(sum.lastAt)) sum.lastAt = new Date(end).toISOString();
@@ -71,16 +70,24 @@ function addTo(summary: SessionSummary | undefined, entry: HistoryEntry): Sessio
     sum.inLine += 1;
     sum.waitedMs += entry.durationMs ?? end - start;
   }
-  if (sum.client === undefined && entry.client !== undefined) sum.client = entry.client;
-  if (sum.project === undefined && entry.project !== undefined) sum.project = entry.project;
+  for (const field of ['client', 'project'] as const) {
+    const value = entry[field];
+    if (value !== undefined && (newest || sum[field] === undefined)) sum[field] = value;
+  }
   return sum;
 }
+
+/** Whether `entry` belongs to an agent session (the doctor's probes and records that name none do not). */
+export const inSession = (entry: HistoryEntry) => !entry.probe && entry.session !== '';
+
+/** The most recently active of `sessions`, at most `limit`. */
+export const newestSessions = (sessions: Iterable<SessionSummary>, limit: number) => [...sessions].sort((a, b) => Date.parse(b.lastAt) - Date.parse(a.lastAt)).slice(0, limit);
 
 /** The sessions of `newestFirst` (history entries, newest first), the most recently active first; at most `limit`. */
 export function listSessions(newestFirst: Iterable<HistoryEntry>, limit = DEFAULT_SESSIONS): SessionSummary[] {
   const sessions = new Map<string, SessionSummary>();
   for (const entry of newestFirst) if (inSession(entry)) sessions.set(entry.session, addTo(sessions.get(entry.session), entry));
-  return [...sessions.values()].sort((a, b) => Date.parse(b.lastAt) - Date.parse(a.lastAt)).slice(0, limit);
+  return newestSessions(sessions.values(), limit);
 }
 
 /** A line filter for history-file.ts's readers: only the lines of session `id` are parsed. */
