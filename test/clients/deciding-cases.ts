@@ -16,8 +16,9 @@ import type { ClientName } from './run-client.mjs';
 export const GUARD_REASON = 'hookd-e2e guard: no shell commands in this project';
 export const GATE_REASON = 'hookd-e2e gate: run the tests before you stop';
 export const CONTEXT_MARKER = 'hookd-e2e-context-marker-7f3a';
-/** The command the model asks to run; the guard denies it, so the file never appears. */
-export const SHELL_COMMAND = 'touch ran-despite-the-guard.txt';
+/** The command the model asks to run; its output (not its text) is RAN_MARKER: in a request, it shows the command ran. */
+export const SHELL_COMMAND = "printf 'hookd-e2e-%s\\n' ran-42";
+export const RAN_MARKER = 'hookd-e2e-ran-42';
 
 type Body = Record<string, unknown>;
 
@@ -27,6 +28,8 @@ export interface DecidingCase {
   /** Extra arguments of the turn (Gemini CLI offers its shell tool headless only with --yolo). */
   args: readonly string[];
   guard: { event: string; matcher: string };
+  /** An entry's `timeout` for `seconds`, in the client's unit (Gemini CLI's is milliseconds). */
+  timeout: (seconds: number) => number;
   /** The fake's answer to a request: the shell tool call while the conversation holds no tool result, else undefined (the text "hi"). */
   callShell: (body: Body) => unknown[] | undefined;
   /** The stop event and the word of its blocking answer: `{"decision": WORD, "reason"}`. */
@@ -53,7 +56,8 @@ export const CASES: readonly DecidingCase[] = [
     label: 'Claude Code 2.1.330',
     args: [],
     guard: { event: 'PreToolUse', matcher: 'Bash' },
-    callShell: anthropicCall('Bash', { command: SHELL_COMMAND, description: 'Create a file' }),
+    timeout: (seconds) => seconds,
+    callShell: anthropicCall('Bash', { command: SHELL_COMMAND, description: 'Print a line' }),
     stop: { event: 'Stop', decision: 'block' },
     context: { event: 'UserPromptSubmit', command: echo(CONTEXT_MARKER) },
   },
@@ -62,6 +66,7 @@ export const CASES: readonly DecidingCase[] = [
     label: 'Gemini CLI 0.61.0',
     args: ['--yolo'],
     guard: { event: 'BeforeTool', matcher: 'run_shell_command' },
+    timeout: (seconds) => seconds * 1000,
     callShell: (body) =>
       offers(body, 'run_shell_command') && !has(body.contents, '"functionResponse"') ? [{ functionCall: { name: 'run_shell_command', args: { command: SHELL_COMMAND } } }] : undefined,
     stop: { event: 'AfterAgent', decision: 'deny' },
@@ -73,6 +78,7 @@ export const CASES: readonly DecidingCase[] = [
     args: [],
     // Codex names its shell tool Bash to hooks, whatever the model called (exec_command).
     guard: { event: 'PreToolUse', matcher: 'Bash' },
+    timeout: (seconds) => seconds,
     callShell: (body) =>
       offers(body, 'exec_command') && !has(body.input, '"function_call_output"')
         ? [{ type: 'function_call', id: 'fc_hookd_e2e', call_id: 'call_hookd_e2e_guard', name: 'exec_command', arguments: json({ cmd: SHELL_COMMAND }), status: 'completed' }]
@@ -85,7 +91,8 @@ export const CASES: readonly DecidingCase[] = [
     label: 'Droid 0.225',
     args: [],
     guard: { event: 'PreToolUse', matcher: 'Execute' },
-    callShell: anthropicCall('Execute', { command: SHELL_COMMAND, riskLevelReason: 'It creates one empty file.', riskLevel: 'low' }),
+    timeout: (seconds) => seconds,
+    callShell: anthropicCall('Execute', { command: SHELL_COMMAND, riskLevelReason: 'It prints one line.', riskLevel: 'low' }),
     stop: { event: 'Stop', decision: 'block' },
     // Seen on 0.225: a UserPromptSubmit hook that writes a file when it runs and prints a marker
     // leaves no file and no marker in any model request after `droid exec` (CLIENTS.md: it fires

@@ -4,14 +4,14 @@
 // each run one turn wired directly and one turn wired `hookd sync -- 'HOOK'`; what proves the
 // decision is what the model was sent (the requests the fake model API received), and every
 // bridged run must be in the daemon's history with what it decided.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { shellQuote } from '../../src/install/quote-command.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { CASES, CONTEXT_MARKER, echo, GATE_REASON, GUARD_REASON, SHELL_COMMAND, linesWith, type DecidingCase } from './deciding-cases.js';
+import { CASES, CONTEXT_MARKER, echo, GATE_REASON, GUARD_REASON, RAN_MARKER, linesWith, type DecidingCase } from './deciding-cases.js';
 import type { FakeRequest } from './fakes/types.d.mts';
 import { expectCleanExit, scrubClientVariables } from './real-client-helpers.js';
 import { prepareClient, runProcess, startFake, type PreparedClient, type RunResult } from './run-client.mjs';
@@ -38,6 +38,8 @@ interface Wiring {
   event: string;
   matcher?: string;
   command: (dir: string) => string;
+  /** The entry's timeout in seconds (hookd sync gets it as --timeout); else the client's default. */
+  timeoutSec?: number;
 }
 
 /**
@@ -53,8 +55,10 @@ async function bothWays(c: DecidingCase, wiring: Wiring, respond?: (body: Record
     for (const way of WAYS) {
       const dir = tempDir(`hookd-deciding-${c.name}-${way}-`);
       const hook = wiring.command(dir);
-      const command = way === 'direct' ? hook : `hookd sync -- ${shellQuote(hook)}`;
-      const hooks = { [wiring.event]: [{ ...(wiring.matcher !== undefined && { matcher: wiring.matcher }), hooks: [{ type: 'command' as const, command }] }] };
+      const limit = wiring.timeoutSec;
+      const command = way === 'direct' ? hook : `hookd sync ${limit ? `--timeout ${limit} ` : ''}-- ${shellQuote(hook)}`;
+      const entry = { type: 'command' as const, command, ...(limit && { timeout: c.timeout(limit) }) };
+      const hooks = { [wiring.event]: [{ ...(wiring.matcher !== undefined && { matcher: wiring.matcher }), hooks: [entry] }] };
       const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
       const [file, ...args] = client.turnArgs('say hi');
       const from = fake.requests.length;
@@ -101,10 +105,29 @@ for (const c of CASES) {
       expect(denial.flat().length, `the direct guard's reason reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
       expect(told(bridged, GUARD_REASON)).toEqual(denial);
       expect(bridged.requests.length, 'model requests in the turn').toBe(direct.requests.length);
-      for (const side of [direct, bridged]) expect(existsSync(path.join(side.client.project, SHELL_COMMAND.split(' ')[1]!)), 'the denied command ran').toBe(false);
+      // The command's output never reached the model: it did not run.
+      expect([...told(direct, RAN_MARKER), ...told(bridged, RAN_MARKER)].flat(), 'the denied command ran').toEqual([]);
       const [run] = await syncRuns(daemon, 1);
       expect(summary(run!)).toEqual({ event: c.guard.event, client: c.name, outcome: 'ok', decided: true, decision: `block: ${GUARD_REASON}` });
     });
+
+    // A guard that fails or times out does not deny (all four clients fail open, as seen here): the
+    // command runs and its output reaches the model, direct and bridged alike. Behind the bridge the
+    // timeout is hookd's (a little before the client's), and the history says timed_out.
+    for (const [kind, hook, outcome] of [
+      ['fails (exit 1)', `echo '${GUARD_REASON}' >&2; exit 1`, 'failed'],
+      ['times out (3 s)', 'exec sleep 30', 'timed_out'],
+    ] as const) {
+      it(`${c.guard.event} guard that ${kind}: the client runs the command all the same, direct and bridged`, async () => {
+        const { direct, bridged, daemon } = await bothWays(c, { event: c.guard.event, matcher: c.guard.matcher, command: () => hook, timeoutSec: 3 }, c.callShell);
+        const ran = told(direct, RAN_MARKER);
+        expect(ran.flat().length, `the command's output reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(told(bridged, RAN_MARKER)).toEqual(ran);
+        expect(told(bridged, GUARD_REASON), 'a denial reached the model').toEqual(told(direct, GUARD_REASON));
+        const [run] = await syncRuns(daemon, 1);
+        expect(summary(run!)).toEqual({ event: c.guard.event, client: c.name, outcome, decided: false, decision: 'none' });
+      });
+    }
 
     it(`${c.stop.event} gate (blocks once, then lets the turn end): the model gets the same second turn`, async () => {
       // The gate notes each run in a file of its wiring; the first run blocks, the second lets go.
