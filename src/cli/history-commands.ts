@@ -31,6 +31,7 @@ export function addHistoryCommands(program: Command): void {
     .addOption(new Option('--since <when>', 'only runs since: 30s, 10m, 2h, 3d ago, or a date (2024-05-01, 2024-05-01T12:00:00Z)').argParser(checked('--since', (value) => parseSince(value), (value) => typeof value === 'number')))
     .addOption(new Option('--limit <n>', 'at most this many runs').argParser(integerIn('--limit', 'an integer', 1, MAX_LIMIT)).default(DEFAULT_LIMIT))
     .option('--follow', 'print new runs as they finish, until interrupted (needs the daemon)')
+    .option('--sessions', 'the agent sessions instead, the most recently active first: client, project, runs, the time the agent waited on hooks')
     .option('--timeline', 'with --session: its runs on one time axis, where the agent waited on hooks in line, and the total wait (--json: the runs with their offsets)')
     .option('--probes', "also the runs of hookd doctor's probe")
     .addOption(stateOption())

@@ -28,6 +28,8 @@ export interface HistoryOptions {
   follow?: boolean;
   /** With `session`: the session's runs on one time axis (history-timeline.ts). */
   timeline?: boolean;
+  /** The sessions instead of the runs (history-timeline.ts). */
+  sessions?: boolean;
   probes?: boolean;
   json?: boolean;
 }
@@ -64,6 +66,7 @@ function failedAnswer(response: DaemonResponse, what: string): HookdError {
 
 /** List the runs that pass the options' filter, newest first; or follow new ones. */
 export async function historyCommand(options: HistoryOptions): Promise<void> {
+  if (options.sessions) return (await import('./history-timeline.js')).sessionsCommand(options);
   if (options.timeline) {
     if (options.session === undefined) throw new UsageError('--timeline draws one session: give it with --session <id>');
     return (await import('./history-timeline.js')).timelineCommand(options.session, options);

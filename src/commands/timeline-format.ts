@@ -7,7 +7,7 @@ import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
 import { describeOutcome } from '../runner/outcome.js';
-import type { SessionRun, SessionRuns } from '../history/sessions.js';
+import type { SessionRun, SessionRuns, SessionSummary } from '../history/sessions.js';
 import { oneLine, outcomePaint, took } from './history-format.js';
 
 /** The characters of a bar: in line (the agent waited), beside the agent. */
@@ -59,4 +59,17 @@ export function timelineLines(picture: SessionRuns, width = 40, colours: Colours
     '',
     colours.bold(`the agent waited ${took(session.waitedMs)} on hooks (${session.inLine} run${session.inLine === 1 ? '' : 's'} in line); ${beside} ran beside it`),
   ];
+}
+
+/** The sessions as aligned lines: last run, client, project, runs, the time the agent waited, id. */
+export function sessionLines(sessions: readonly SessionSummary[], colours: Colours = coloursFor()): string[] {
+  const rows: Cell[][] = sessions.map((session) => [
+    localTime(session.lastAt),
+    session.client ?? '-',
+    oneLine(session.project ?? '-', 60),
+    { text: `${session.runs} run${session.runs === 1 ? '' : 's'}`, align: 'right' },
+    session.inLine ? `waited ${took(session.waitedMs)} (${session.inLine} in line)` : 'never waited',
+    { text: session.id, paint: colours.dim },
+  ]);
+  return columns(rows).map((line) => line.trimEnd());
 }

@@ -2,7 +2,7 @@
 // line made through `hookd sync`, runs beside the agent through `hookd emit`; one line per run on
 // a time axis of characters, the runs in line marked where the agent waited with their decision,
 // the total wait at the bottom; NO_COLOR honoured; --json gives the runs with their offsets; the
-// same picture from the files when the daemon is down.
+// same picture from the files when the daemon is down. And `hookd history --sessions`, the list.
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -17,13 +17,20 @@ afterEach(async () => {
 
 const ESC = '\u001b[';
 
-describe('hookd history --session S --timeline', () => {
+describe('hookd history --sessions and --session S --timeline', () => {
   it('draws the session: where the agent waited, each decision, the total wait; --json has the offsets; the files give the same picture', async () => {
     const daemon = testDaemon(BESIDE_HOOKS);
     await daemon.start();
     const project = tempDir();
     const lines = await makeSession(daemon, 'sess-tl', project);
-    await makeSession(daemon, 'sess-other', tempDir());
+    const other = await makeSession(daemon, 'sess-other', tempDir());
+    // The sessions, newest first, each with its client, project, runs and the time the agent waited.
+    const listed = await runHookd(['history', '--sessions'], { env: { ...daemon.env, NO_COLOR: '1' } });
+    expect(listed.stdout.trimEnd().split('\n').map((row) => row.split(/ {2,}/).slice(1))).toEqual([
+      ['claude', other[0]!.project, '5 runs', `waited ${took(waitedMs(other))} (3 in line)`, 'sess-other'],
+      ['claude', project, '5 runs', `waited ${took(waitedMs(lines))} (3 in line)`, 'sess-tl'],
+    ]);
+    expect((await daemon.request('GET', '/sessions?limit=0')).status).toBe(400);
     const env = { ...daemon.env, NO_COLOR: '1', FORCE_COLOR: '1' };
     const shown = await runHookd(['history', '--session', 'sess-tl', '--timeline'], { env });
     expect(shown.exitCode, shown.stderr).toBe(0);
@@ -65,6 +72,7 @@ describe('hookd history --session S --timeline', () => {
     await daemon.stop();
     const fromFiles = await runHookd(['history', '--session', 'sess-tl', '--timeline'], { env });
     expect(fromFiles.stdout).toBe(out);
+    await expect(runHookd(['history', '--sessions'], { env: { ...daemon.env, NO_COLOR: '1' } })).resolves.toMatchObject({ stdout: listed.stdout });
   });
 
   it('asks for a session, and says when the history has none of that name', async () => {
