@@ -2,14 +2,14 @@
 // runs in line made through `hookd sync`, runs beside the agent through `hookd emit`. The sessions
 // list (client, project, newest first, run count, time waited); the session's runs as bars on one
 // axis, in line on the agent's lane, coloured by outcome and labelled with their decision; the total
-// wait; a bar's output one click away.
+// wait; a bar's output one click away; a new run drawn without a reload.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from '../helpers/paths.js';
-import { BESIDE_FAILS, BESIDE_HOOKS, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs, type Line } from '../helpers/session-runs.js';
+import { BESIDE_FAILS, BESIDE_HOOKS, BESIDE_OK, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs, type Line } from '../helpers/session-runs.js';
 import { ARTIFACTS, dashboardLink } from './dashboard-helpers.js';
 import { launchIsolatedChromium } from './session-helpers.js';
 
@@ -90,5 +90,9 @@ describe('the session view', () => {
     await page.locator(`#session-chart g.run[data-id="${byCommand(BESIDE_FAILS).id}"] rect`).click();
     await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor({ timeout: 10_000 });
     await expect(page.locator('#detail-id').textContent()).resolves.toBe(byCommand(BESIDE_FAILS).id);
+    // A new run of the session reaches the list and the picture without a reload.
+    await daemon.emit(BESIDE_OK, JSON.stringify({ session_id: 'sess-view', hook_event_name: 'Stop', cwd: project, later: true }));
+    await page.locator('#session-chart g.run').nth(5).waitFor({ timeout: 20_000 });
+    await expect(page.locator('#sessions tbody tr', { hasText: project }).locator('td').nth(3).textContent()).resolves.toBe('6');
   });
 });

@@ -59,6 +59,16 @@ async function listSessions(tries = 20) {
   for (const session of answer.sessions) sessionRow(body, session);
   for (const row of body.rows) row.classList.toggle('selected', row.dataset.id === $('#session-id').textContent);
   $('#no-sessions').hidden = answer.sessions.length > 0;
+  return answer.sessions;
+}
+
+// The list every few seconds while the page is in view (GET /sessions reads only what is new), and
+// the session on show drawn again when it has new runs.
+async function keepUp() {
+  if (document.visibilityState !== 'visible') return;
+  const sessions = await listSessions(1);
+  const shown = sessions.find((session) => session.id === $('#session-id').textContent);
+  if (shown && !$('#session-view').hidden && String(shown.runs) !== $('#session-wait').dataset.runs) await openSession(shown.id);
 }
 
 function waitText(session, picture) {
@@ -74,6 +84,7 @@ async function openSession(id) {
   $('#session-id').textContent = id;
   $('#session-wait').textContent = waitText(picture.session, picture);
   $('#session-wait').dataset.waitedMs = String(picture.session.waitedMs);
+  $('#session-wait').dataset.runs = String(picture.session.runs);
   for (const row of $('#sessions tbody').rows) row.classList.toggle('selected', row.dataset.id === id);
   drawSession($('#session-chart'), picture, Math.max(640, $('#sessions-section').clientWidth - 28));
 }
@@ -83,7 +94,9 @@ function startSessionView() {
   ($('#timeline-section') ?? $('main').firstElementChild).after(section);
   $('#sessions-refresh').addEventListener('click', () => void listSessions(1));
   $('#sessions-link')?.addEventListener('click', () => void listSessions(1));
-  listSessions().catch((error) => ($('#no-sessions').textContent = `cannot list the sessions: ${error.message}`));
+  listSessions()
+    .then(() => setInterval(() => void keepUp().catch(() => undefined), 5000))
+    .catch((error) => ($('#no-sessions').textContent = `cannot list the sessions: ${error.message}`));
 }
 
 startSessionView();
