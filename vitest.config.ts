@@ -9,6 +9,7 @@ const REAL_CLIENTS = [
   'test/clients/gemini-cli.test.ts',
   'test/clients/codex.test.ts',
   'test/clients/droid.test.ts',
+  'test/clients/droid-files.test.ts',
   'test/clients/copilot.test.ts',
   'test/clients/qwen.test.ts',
   'test/clients/trace-context.test.ts',

@@ -1,4 +1,4 @@
-// GitHub Copilot CLI: every `*.json` of ~/.copilot/hooks/ and of a repository's .github/hooks/,
+// GitHub Copilot CLI: every `*.json` of ~/.copilot/hooks/ ($COPILOT_HOME/hooks/ when set) and of a repository's .github/hooks/,
 // each `{"version": 1, "hooks": {event: [{type, bash, powershell, cwd, env, timeoutSec}]}}`: hooks
 // straight in the event list (as Cursor's), the command under `bash` (`powershell` on Windows),
 // the timeout under `timeoutSec` (seconds, default 30). Its camelCase events send camelCase
@@ -18,7 +18,7 @@ const PASCAL_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Permis
 export const copilot: ClientProfile = {
   id: 'copilot',
   name: 'GitHub Copilot CLI',
-  userFiles: [{ path: '.copilot/hooks', folder: true }],
+  userFiles: [{ path: '.copilot/hooks', folder: true, movedBy: { variable: 'COPILOT_HOME', path: 'hooks' } }],
   projectFiles: [{ path: '.github/hooks', folder: true }],
   pathPatterns: [/\/\.copilot\/hooks\/[^/]+\.json$/, /\/\.github\/hooks\/[^/]+\.json$/],
   layout: 'flat',

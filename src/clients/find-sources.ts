@@ -42,7 +42,8 @@ function folderFiles(dir: string): string[] {
 function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFileSpec[], scope: HookSource['scope']): HookSource[] {
   return specs.flatMap((spec) => {
     // A folder: its files, and hookd's own (followed while absent, where install writes).
-    const dir = path.join(root, spec.path);
+    const moved = scope === 'user' && spec.movedBy ? process.env[spec.movedBy.variable] : undefined;
+    const dir = moved ? path.resolve(moved, spec.movedBy!.path) : path.join(root, spec.path);
     const files = spec.folder ? [...new Set([...folderFiles(dir), path.join(dir, FOLDER_FILE)])] : [dir];
     return files.map((file) => ({
       file,
@@ -116,7 +117,8 @@ export function isInEffect(source: HookSource): boolean {
 
 /** The clients installed here: those whose folder under the home directory exists. */
 export function clientsOnMachine(home = homedir()): ClientProfile[] {
-  return CLIENTS.filter((client) => client.userFiles.some((spec) => existsSync(path.join(home, path.dirname(spec.path)))));
+  const moved = (spec: HookFileSpec) => (spec.movedBy ? process.env[spec.movedBy.variable] : undefined);
+  return CLIENTS.filter((client) => client.userFiles.some((spec) => existsSync(moved(spec) ?? path.join(home, path.dirname(spec.path)))));
 }
 
 export interface SourceFlags {

@@ -19,6 +19,8 @@ export interface HookFileSpec {
   folder?: boolean;
   /** Read, never edited by install (Codex's config.toml, whose `[hooks]` tables hookd reads as TOML). */
   readOnly?: boolean;
+  /** A variable that moves the client's folder, and this file's path inside it (Copilot CLI: `$COPILOT_HOME/hooks`). */
+  movedBy?: { variable: string; path: string };
 }
 
 /** How a hook object names its command and timeout: `command`/`timeout`, or Copilot CLI's `bash`/`timeoutSec`. */

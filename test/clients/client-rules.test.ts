@@ -12,7 +12,7 @@ import { selectHooks } from '../../src/runner/select-hooks.js';
 import { hookEnv, payloadVariables } from '../../src/runner/hook-env.js';
 import { parsePayload } from '../../src/events/parse-payload.js';
 import { clientById, clientFromEnv } from '../../src/clients/registry.js';
-import { userSources } from '../../src/clients/find-sources.js';
+import { clientsOnMachine, userSources } from '../../src/clients/find-sources.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
@@ -94,6 +94,21 @@ describe('GitHub Copilot CLI: a folder of files, bash and powershell entries', (
     expect(notesFor(c!.result.config, 'c.json')).toEqual([
       'note: c.json: hooks.preToolUse[0]: has only "powershell", a command for Windows; hookd runs hooks with sh here, so it leaves this one to the client',
     ]);
+  });
+
+  it('$COPILOT_HOME moves the folder: its hooks/*.json are read instead, and the client is found there', () => {
+    const home = tempDir();
+    const moved = tempDir();
+    write(path.join(moved, 'hooks', 'team.json'), { version: 1, hooks: {} });
+    const before = process.env.COPILOT_HOME;
+    process.env.COPILOT_HOME = moved;
+    try {
+      expect(userSources([client('copilot')], home).map((source) => source.file)).toEqual([path.join(moved, 'hooks', 'team.json'), path.join(moved, 'hooks', 'hookd.json')]);
+      expect(clientsOnMachine(home).map((profile) => profile.id)).toEqual(['copilot']);
+    } finally {
+      if (before === undefined) delete process.env.COPILOT_HOME;
+      else process.env.COPILOT_HOME = before;
+    }
   });
 
   it('an entry with neither bash nor powershell is an error located in the file', () => {
