@@ -8,8 +8,9 @@ import type { HistoryEntry } from './history-entry.js';
 import { summaryOf, type RunSummary } from './run-summary.js';
 import { newestFirst } from './history-file.js';
 
-/** Sessions a listing holds by default, and at most. */
+/** Sessions a listing holds by default. */
 export const DEFAULT_SESSIONS = 50;
+/** Sessions a listing holds at most (GET /sessions?limit=). */
 export const MAX_SESSIONS = 1000;
 /** Runs of one session drawn at most: the newest are kept, and the answer says how many were left out. */
 export const MAX_SESSION_RUNS = 5000;

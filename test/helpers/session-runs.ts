@@ -6,11 +6,16 @@ import { execa } from 'execa';
 import type { TestDaemon } from './daemon-process.js';
 import { waitFor } from './wait-for.js';
 
-/** The commands of the session's runs: two beside the agent (one fails), three in line (one denies, one blocks, one fails). */
+// The commands of the session's runs: two beside the agent (one fails), three in line (one denies, one blocks, one fails).
+/** Beside the agent, ok after 0.3 s. */
 export const BESIDE_OK = 'sleep 0.3; echo beside';
+/** Beside the agent, failed (exit 3). */
 export const BESIDE_FAILS = 'echo "disk quota exceeded" >&2; exit 3';
+/** In line: denies the tool call (`deny: no rm -rf`). */
 export const DENY = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}'`;
+/** In line: blocks after 0.2 s (`block: tests fail`). */
 export const BLOCK = 'sleep 0.2; echo "tests fail" >&2; exit 2';
+/** In line: fails (exit 1, which Claude Code does not act on). */
 export const SYNC_FAILS = 'sleep 0.1; echo "guard crashed" >&2; exit 1';
 
 /** Settings whose Stop event runs the two commands beside the agent through the bridge. */
