@@ -10,10 +10,11 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
 
 /** The page's file names, as served under /dashboard/. */
-export const PAGE_FILES = ['index.html', 'dashboard.css', 'page-kit.js', 'run-detail.js', 'dashboard.js', 'session-view.css', 'session-chart.js', 'session-view.js'] as const;
+export const PAGE_FILES = ['index.html', 'dashboard.css', 'page-kit.js', 'run-detail.js', 'dashboard.js', 'session-view.css', 'session-chart.js', 'session-view.js', 'favicon.svg'] as const;
 
 /** Headers of every answer of the page. */
 export const PAGE_HEADERS: Record<string, string> = {

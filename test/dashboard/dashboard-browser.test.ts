@@ -29,9 +29,17 @@ function daemonWithHooks(mark: string): TestDaemon {
   return testDaemon({ Stop: [...stop('true'), ...stop(FAILS_ONCE(mark))] });
 }
 
+// Every answer of the page's own origin that was not a success (the favicon's 401 was one: issue 23).
+const refusals = new WeakMap<Page, string[]>();
+
 async function openPage(daemon: TestDaemon, context: BrowserContext): Promise<Page> {
   const link = await dashboardLink(daemon);
   const page = await context.newPage();
+  const refused: string[] = [];
+  refusals.set(page, refused);
+  page.on('response', (answer) => {
+    if (answer.status() >= 400 && new URL(answer.url()).port === link.port) refused.push(`${answer.status()} ${answer.url()}`);
+  });
   await page.goto(link.href);
   await page.waitForSelector('#live.live', { timeout: 10_000 });
   return page;
@@ -47,10 +55,16 @@ describe('the live page', () => {
     const page = await openPage(daemon, await browser.newContext({ viewport: { width: 1280, height: 860 } }));
     // The ticket is gone from the address bar: it became the session in the page's storage.
     expect(page.url()).toMatch(/\/dashboard\/$/);
-    await daemon.emit('true', stopPayload({ n: 1 }));
+    // Sent as Claude Code sends it: the list names the client (issue 23).
+    await daemon.emit('true', stopPayload({ n: 1 }), { CLAUDECODE: '1' });
     await daemon.emit(FAILS_ONCE(mark), stopPayload({ n: 2 }));
     await rowsWith(page, 'failed (exit 3)').waitFor({ timeout: 10_000 });
     await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
+    const okCells = await page.locator('#timeline tbody tr', { has: page.locator('td', { hasText: /^true$/ }) }).locator('td').allTextContents();
+    // One time format, as the CLI writes it: local time with its zone; then the client.
+    expect(okCells[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/);
+    expect(okCells.slice(1, 3)).toEqual(['claude', 'Stop']);
+    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual(['time', 'client', 'event', 'outcome', 'took', 'delay', 'command']);
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-live.png'), fullPage: true });
     // The table per hook: the failing one at 100% with its last error.
     const failing = page.locator('#hooks tbody tr', { hasText: 'disk quota' });
@@ -58,6 +72,10 @@ describe('the live page', () => {
     // Click the failed run: its stderr, and the retry button.
     await rowsWith(page, 'failed (exit 3)').click();
     await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor();
+    // The row on show is marked, and only it; the detail's times read like the list's.
+    await expect(page.locator('#timeline tbody tr.selected').allTextContents()).resolves.toEqual([expect.stringContaining('failed (exit 3)')]);
+    const started = page.locator('#detail-facts dt', { hasText: /^started$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect(started.textContent()).resolves.toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/);
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-failed-run.png'), fullPage: true });
     // docs/observability.md's picture is a tracked file: written only when asked (UPDATE_DOCS_SCREENSHOT=1),
     // so that an ordinary run, in CI or here, leaves the working tree as it was.
@@ -68,7 +86,30 @@ describe('the live page', () => {
     await waitFor('the retried run in the history', () => daemon.history().some((line) => line.retryOf && line.outcome === 'ok'));
     await page.locator('#timeline tbody tr').nth(2).waitFor({ timeout: 10_000 });
     await expect(failing.locator('td').nth(2).textContent()).resolves.toBe('50%');
+    // The retried run is marked as a retry in the list.
+    await expect(page.locator('#timeline tbody tr', { has: page.locator('.mark', { hasText: 'retry' }) }).allTextContents()).resolves.toEqual([expect.stringContaining('ok')]);
+    // Every file of the page was served, its icon included (it answered 401: issue 23).
+    expect(refusals.get(page)?.filter((answer) => !answer.includes('/dashboard/api/'))).toEqual([]);
+    // Headless Chromium may not ask for the icon: asked here, without the session, as a browser asks for it.
+    const icon = "fetch(new URL(document.querySelector('link[rel=icon]').getAttribute('href'), location.href)).then((a) => `${a.status} ${a.headers.get('content-type')}`)";
+    await expect(page.evaluate(icon)).resolves.toBe('200 image/svg+xml');
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-retried.png'), fullPage: true });
+  });
+
+  it('says on a page of its own that a used or expired link cannot be used, and how to get a new one', async () => {
+    const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
+    await daemon.start();
+    const link = await dashboardLink(daemon);
+    const first = await (await browser.newContext()).newPage();
+    await first.goto(link.href);
+    await first.waitForSelector('#live.live', { timeout: 10_000 });
+    // The same link again, in another browser profile: used already.
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(link.href);
+    await again.locator('#signed-out').waitFor({ state: 'visible', timeout: 10_000 });
+    await expect(again.locator('#signed-out').textContent()).resolves.toMatch(/used already or has expired[\s\S]*run in a terminal: hookd dashboard/);
+    await expect(again.locator('main').isHidden()).resolves.toBe(true);
+    await again.screenshot({ path: path.join(ARTIFACTS, 'dashboard-link-used.png') });
   });
 
   it('ten tabs open at once all stay live (one stream, shared between them)', async () => {

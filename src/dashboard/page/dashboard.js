@@ -11,12 +11,16 @@ function timelineRow(run, fresh) {
   row.dataset.id = run.id;
   if (fresh) row.className = 'fresh';
   cell(row, clock(run.time));
+  cell(row, run.client ?? '-');
   cell(row, run.event);
-  cell(row, outcomeText(run), outcomeClass(run.outcome));
+  const outcome = cell(row, outcomeText(run), outcomeClass(run.outcome));
+  // A retried run says so beside its outcome (its detail names the run it retries).
+  if (run.retryOf) outcome.append(mark('retry', `a retry of ${run.retryOf}`));
   cell(row, ms(run.durationMs));
   cell(row, ms(run.delayMs));
   cell(row, run.command, 'command');
   row.addEventListener('click', () => void showRun(run.id));
+  if (run.id === shown) row.classList.add('selected');
   while (body.rows.length > KEPT) body.deleteRow(-1);
   $('#no-runs').hidden = true;
 }
@@ -145,7 +149,11 @@ function follow() {
 }
 
 async function start() {
-  $('#close-detail').addEventListener('click', () => ($('#detail').hidden = true));
+  $('#close-detail').addEventListener('click', () => {
+    $('#detail').hidden = true;
+    shown = undefined;
+    for (const row of document.querySelectorAll('#timeline tbody tr.selected')) row.classList.remove('selected');
+  });
   $('#retry').addEventListener('click', () => void retryShown());
   await signIn();
   const session = await getJson('/session');
@@ -159,5 +167,6 @@ async function start() {
 }
 
 start().catch((error) => {
-  $('#daemon').textContent = `cannot reach the daemon: ${error.message}`;
+  if (error.name === 'SignedOut') showSignedOut(error.message);
+  else $('#daemon').textContent = `cannot reach the daemon: ${error.message}`;
 });

@@ -11,13 +11,32 @@ let RETRIABLE = new Set();
 
 const $ = (selector) => document.querySelector(selector);
 const ms = (value) => (value === undefined || value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
-const clock = (iso) => (iso ? new Date(iso).toLocaleTimeString() : '');
+// The one time format people read, as the CLI writes it (src/common/terminal/local-time.ts): the
+// local time to the second with its zone, `2026-05-01 14:03:07 CEST`.
+const pad2 = (n) => String(n).padStart(2, '0');
+function clock(iso) {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ${zone}`.trimEnd();
+}
 
 function cell(row, text, className) {
   const td = row.insertCell();
   td.textContent = text === undefined || text === null ? '' : String(text);
   if (className) td.className = className;
   return td;
+}
+
+// A small label beside a value (a retried run), with its meaning on hover.
+function mark(text, title) {
+  const span = document.createElement('span');
+  span.className = 'mark';
+  span.textContent = text;
+  span.title = title;
+  return span;
 }
 
 function outcomeClass(outcome) {
@@ -41,14 +60,29 @@ async function signIn() {
     history.replaceState(null, '', location.pathname);
     const answer = await fetch(`${API}/sign-in`, { method: 'POST', headers: { 'x-hookd-ticket': ticket } });
     const body = await answer.json().catch(() => ({}));
-    if (answer.status !== 201) throw new Error(body.detail ?? `signing in answered ${answer.status}`);
+    if (answer.status !== 201) throw signedOut(body.detail ?? `signing in answered ${answer.status}`);
     localStorage.setItem(SESSION_KEY, body.session);
   }
-  if (!localStorage.getItem(SESSION_KEY)) throw new Error('not signed in: run hookd dashboard');
+  if (!localStorage.getItem(SESSION_KEY)) throw signedOut('this page has no sign-in yet');
+}
+
+// The link was used already, has expired, or the session ended: the page says what to do instead.
+function signedOut(reason) {
+  const error = new Error(reason);
+  error.name = 'SignedOut';
+  return error;
+}
+
+function showSignedOut(reason) {
+  localStorage.removeItem(SESSION_KEY);
+  $('main').hidden = true;
+  $('#signed-out').hidden = false;
+  $('#signed-out-reason').textContent = reason;
 }
 
 async function getJson(path) {
   const answer = await fetch(`${API}${path}`, { headers: authHeaders() });
+  if (answer.status === 401 || answer.status === 403) throw signedOut((await answer.json().catch(() => ({}))).detail ?? `${path}: ${answer.status}`);
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
   return answer.json();
 }

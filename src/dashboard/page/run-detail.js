@@ -28,19 +28,22 @@ async function showRun(id) {
   const detail = await getJson(`/runs/${encodeURIComponent(id)}`);
   const run = detail.run;
   shown = run.id;
+  // The row on show is marked in the list, and only it.
+  for (const row of document.querySelectorAll('#timeline tbody tr')) row.classList.toggle('selected', row.dataset.id === run.id);
   $('#detail').hidden = false;
   $('#detail-id').textContent = run.id;
   const facts = $('#detail-facts');
   facts.replaceChildren();
   const last = detail.attempts[detail.attempts.length - 1] ?? {};
   fact(facts, 'event', run.event);
+  fact(facts, 'client', run.client ?? '-');
   fact(facts, 'session', run.session);
   fact(facts, 'command', run.command);
   fact(facts, 'outcome', outcomeText(run));
-  fact(facts, 'written by the bridge', last.receivedAt);
-  fact(facts, 'taken by the daemon', last.takenAt);
-  fact(facts, 'started', last.startedAt);
-  fact(facts, 'ended', last.endedAt);
+  fact(facts, 'written by the bridge', clock(last.receivedAt));
+  fact(facts, 'taken by the daemon', clock(last.takenAt));
+  fact(facts, 'started', clock(last.startedAt));
+  fact(facts, 'ended', clock(last.endedAt ?? last.time));
   fact(facts, 'delivery delay', ms(run.delayMs));
   fact(facts, 'run time', ms(run.durationMs));
   fact(facts, 'detail', run.detail);
