@@ -11,6 +11,11 @@
 //     {"decision":"block","reason"} continues the turn with the reason; UserPromptSubmit
 //     hookSpecificOutput.additionalContext.
 //   Droid 0.225: Claude Code's forms; its shell tool is Execute, which wants a risk level.
+// What the clients did with a guard that exits 1 or times out (seen here, 2026-11-25): all four run
+// the command (they fail open). The model sees a failed guard's stderr only with Droid (put before
+// the tool's output); Gemini CLI and Codex show a warning to the user. On a timeout behind the
+// bridge, hookd's note on stderr ("hookd sync: the hook timed out after 2.7 s; hookd ended it")
+// therefore reaches Droid's model, where the client's own timeout told the model nothing.
 import type { ClientName } from './run-client.mjs';
 
 export const GUARD_REASON = 'hookd-e2e guard: no shell commands in this project';
