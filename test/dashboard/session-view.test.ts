@@ -33,7 +33,7 @@ function bars(page: Page) {
     groups.map((group) => {
       const rect = group.querySelector('rect')!;
       const box = rect.getBoundingClientRect();
-      return { id: (group as SVGElement).dataset.id, lane: group.classList.contains('lane-agent') ? 'agent' : 'beside', label: group.querySelector('text')!.textContent, fill: getComputedStyle(rect).fill, x: box.x, y: box.y, width: box.width };
+      return { id: group.getAttribute('data-id') ?? undefined, lane: group.classList.contains('lane-agent') ? 'agent' : 'beside', label: group.querySelector('text')!.textContent, fill: rect.ownerDocument.defaultView!.getComputedStyle(rect).fill, x: box.x, y: box.y, width: box.width };
     }),
   );
 }
