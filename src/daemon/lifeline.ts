@@ -2,14 +2,22 @@
 // state directory's path leads, or took our access to it: carrying on would leave a daemon nobody
 // can reach, or one reading another directory than the bridge writes to. Stop with the real
 // reason instead (the service manager starts a fresh daemon, which checks the path anew).
+// The check runs when a watch on those files says something changed (holdings-watch.ts), and
+// otherwise once a minute, for what no watch sees: an idle daemon is not woken every 2 s (issue 24).
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
 import type { DaemonLock } from './lock.js';
 import { stillClaimed, type Claimed } from './socket-claim.js';
+import { watchHoldings } from './holdings-watch.js';
 
-// How often the daemon checks that its state directory and socket are still there.
-const LIFELINE_MS = 2000;
+// How often the daemon checks its state directory and socket without a watch event; every 2 s
+// when a watch could not be set up (no inotify watches left).
+const LIFELINE_MS = 60_000;
+const UNWATCHED_MS = 2000;
+// A watch event is checked this long after it, once however many came: an `rm -r` of the state
+// directory is seen whole (and named so), not as the first file it removed.
+const SETTLE_MS = 200;
 
 /** What the daemon holds: the paths as given and as used (real), its lock and its socket. */
 export interface Holdings {
@@ -52,19 +60,34 @@ export function lostReason({ given, used, lock, socket, stateDirId }: Holdings):
   return claimLost(given.socket, stillClaimed(used.socket, socket), dir) ?? claimLost(`the daemon lock ${lock.file}`, lock.held(), dir);
 }
 
-/** Check the holdings every 2 s; `lost` resolves with the reason once the daemon has stopped over it. */
+/** Check the holdings when they may have changed; `lost` resolves with the reason once the daemon has stopped over it. */
 export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise<void>, stopping: () => boolean): { lost: Promise<string>; cancel: () => void } {
   let timer: NodeJS.Timeout | undefined;
+  let settling: NodeJS.Timeout | undefined;
+  let watches: { close: () => void } | undefined;
+  const cancel = () => {
+    clearInterval(timer);
+    clearTimeout(settling);
+    watches?.close();
+  };
   const lost = new Promise<string>((resolve) => {
-    timer = setInterval(() => {
+    const check = () => {
       if (stopping()) return;
       const reason = lostReason(holdings);
       if (!reason) return;
-      clearInterval(timer);
+      cancel();
       logger.fatal({ stateDir: holdings.used.stateDir }, reason);
       void stop().then(() => resolve(reason));
-    }, LIFELINE_MS);
+    };
+    const watched = watchHoldings(holdings, () => {
+      settling ??= setTimeout(() => {
+        settling = undefined;
+        check();
+      }, SETTLE_MS);
+    });
+    watches = watched;
+    timer = setInterval(check, watched.complete ? LIFELINE_MS : UNWATCHED_MS);
     timer.unref();
   });
-  return { lost, cancel: () => clearInterval(timer) };
+  return { lost, cancel };
 }

@@ -12,6 +12,7 @@
 // flood would have to open a cap's worth of connections within those milliseconds to push it out.
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { keepRequestDeadlines } from './request-deadlines.js';
 
 /** The loopback listener's bounds. */
 export const LOOPBACK_LIMITS = {
@@ -31,12 +32,14 @@ export const LOOPBACK_LIMITS = {
   keepAliveMs: 5_000,
 };
 
-/** Options for createServer: the header and request bounds, checked every second (Node's default is every 30 s). */
+/**
+ * Options for createServer: the header and request bounds, which Node checks every 30 s; each
+ * connection's own deadline (request-deadlines.ts, armed by boundLoopback) keeps them to the millisecond.
+ */
 export const LOOPBACK_SERVER_OPTIONS: ServerOptions = {
   headersTimeout: LOOPBACK_LIMITS.headersTimeoutMs,
   requestTimeout: LOOPBACK_LIMITS.requestTimeoutMs,
   keepAliveTimeout: LOOPBACK_LIMITS.keepAliveMs,
-  connectionsCheckingInterval: 1_000,
 };
 
 // Each connection not yet trusted, and the set of its server's waiting connections (oldest first: a Set keeps insertion order).
@@ -45,6 +48,7 @@ const waitingIn = new WeakMap<Socket, Set<Socket>>();
 /** Bound the waiting connections of the loopback `server` and close idle ones (no 'timeout' listener: Node destroys them). */
 export function boundLoopback(server: Server, maxWaiting = LOOPBACK_LIMITS.maxWaiting): Server {
   server.timeout = LOOPBACK_LIMITS.idleMs;
+  keepRequestDeadlines(server, LOOPBACK_LIMITS);
   const waiting = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     if (waiting.size >= maxWaiting) {

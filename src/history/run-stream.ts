@@ -13,6 +13,7 @@ export const MAX_BUFFERED = 1024 * 1024;
 /** Streams open at once; one more is refused (503). */
 export const MAX_CLIENTS = 200;
 // A comment line now and then: proxies keep the stream open, and a vanished client is noticed.
+// The timer runs only while a stream is open: an idle daemon is not woken for it (issue 24).
 const KEEPALIVE_MS = 15_000;
 
 interface Client {
@@ -24,7 +25,7 @@ interface Client {
 export class RunStream {
   private readonly clients = new Set<Client>();
   private readonly stopWatching: () => void;
-  private readonly keepalive: NodeJS.Timeout;
+  private keepalive: NodeJS.Timeout | undefined;
   /** Clients dropped for not reading (for the tests and the log). */
   dropped = 0;
 
@@ -33,8 +34,6 @@ export class RunStream {
     private readonly limits = { maxBuffered: MAX_BUFFERED, maxClients: MAX_CLIENTS },
   ) {
     this.stopWatching = history.watch((entry) => this.send(entry));
-    this.keepalive = setInterval(() => this.broadcast(': keepalive\n\n'), KEEPALIVE_MS);
-    this.keepalive.unref();
   }
 
   /** Streams open now. */
@@ -49,7 +48,8 @@ export class RunStream {
     res.write(': hookd runs\n\n');
     const client: Client = { res, filter };
     this.clients.add(client);
-    const forget = () => this.clients.delete(client);
+    this.keepalive ??= setInterval(() => this.broadcast(': keepalive\n\n'), KEEPALIVE_MS).unref();
+    const forget = () => this.forget(client);
     res.once('close', forget);
     req.once('close', forget);
   }
@@ -63,6 +63,13 @@ export class RunStream {
     }
   }
 
+  private forget(client: Client): void {
+    this.clients.delete(client);
+    if (this.clients.size > 0) return;
+    clearInterval(this.keepalive);
+    this.keepalive = undefined;
+  }
+
   private broadcast(text: string): void {
     for (const client of this.clients) this.write(client, text);
   }
@@ -70,7 +77,7 @@ export class RunStream {
   private write(client: Client, text: string): void {
     if (client.res.writableLength + text.length > this.limits.maxBuffered) {
       // It does not read: drop it rather than hold ever more for it.
-      this.clients.delete(client);
+      this.forget(client);
       this.dropped += 1;
       client.res.destroy();
       return;

@@ -1,18 +1,19 @@
 // Brings records from the inbox to the work queue: first those a previous daemon had claimed,
 // then every committed one, oldest first; then whatever the watch on new/ reports. It claims only
-// as many as the queue has room for; the rest wait in new/. A periodic scan backs the watch up
-// (and re-arms it if it failed), recreates inbox folders deleted under the daemon (else claims would
-// fail as "already gone" and events wait for ever), and picks up records whose bridge died before
-// committing them. A record that cannot be claimed is tried a bounded number of times.
-import { watch, type FSWatcher } from 'node:fs';
+// as many as the queue has room for; the rest wait in new/. A check recreates inbox folders deleted
+// under the daemon (else claims fail as "already gone" and events wait for ever), backs the watch
+// up, and takes records whose bridge died before committing them. It runs when the inbox watch
+// reports damage, 2 s after a failure or a record being written, else once a minute: an idle
+// daemon is not woken every 2 s for it (issue 24); a lost watch event costs a minute at most.
 import type { Arrival, Claim, Inbox } from '../../events/inbox.js';
 import type { WorkQueue } from './work-queue.js';
 import type { Logger } from '../../common/logger.js';
 import { serialized } from '../../common/serialized.js';
 import { clip } from '../../common/clip-text.js';
+import { InboxWatch } from './inbox-watch.js';
 
 export interface IntakeOptions {
-  /** How often the inbox is scanned without a watch event. */
+  /** How often the inbox is checked when no watch reports anything (default a minute). */
   scanIntervalMs?: number;
   /** An uncommitted record untouched this long was abandoned by its bridge. */
   abandonedAfterMs?: number;
@@ -24,13 +25,15 @@ const CLAIMS_PER_TURN = 32;
 /** Scans at which a record that cannot be claimed is tried before it is left in new/ until the next start. */
 const MAX_CLAIM_TRIES = 5;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const CHECK_INTERVAL_MS = 60_000;
+const SOON_MS = 2000; // after a failure, or a record written
 
 /** The daemon's intake loop. */
 export class Intake {
-  private watcher: FSWatcher | undefined;
+  private readonly watch: InboxWatch;
   private timer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
   private stopped = false;
-  private ticking = false;
   // Committed records seen but not yet claimed, oldest first.
   private backlog: Arrival[] = [];
   private readonly arrivals = new Map<string, bigint>();
@@ -44,7 +47,9 @@ export class Intake {
     private readonly queue: WorkQueue<Claim>,
     private readonly logger: Logger,
     private readonly options: IntakeOptions = {},
-  ) {}
+  ) {
+    this.watch = new InboxWatch(inbox.dirs, { arrived: () => this.changed(), written: () => this.soon(), damaged: () => this.tickSafely() });
+  }
 
   /** Hand over what a previous daemon left claimed, then follow new records. */
   async start(): Promise<void> {
@@ -54,15 +59,25 @@ export class Intake {
       this.queue.push(unfinished.slice(i, i + CLAIMS_PER_TURN));
       await nextTurn();
     }
-    this.watchNew();
+    this.arm();
     await this.scan();
-    this.timer = setInterval(this.tickSafely, this.options.scanIntervalMs ?? 2000);
+    this.timer = setInterval(this.tickSafely, this.options.scanIntervalMs ?? CHECK_INTERVAL_MS);
   }
 
   stop(): void {
     this.stopped = true;
     clearInterval(this.timer);
-    this.watcher?.close();
+    clearTimeout(this.retry);
+    this.watch.close();
+  }
+
+  // One check soon after a failure or a write, however many: what failed is tried again at the old pace.
+  private soon(): void {
+    if (this.retry || this.stopped) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.tickSafely();
+    }, SOON_MS);
   }
 
   private changed(): void {
@@ -70,16 +85,13 @@ export class Intake {
     void this.scan();
   }
 
-  private watchNew(): void {
+  private arm(): void {
     try {
       this.inbox.ensure();
-      this.watcher = watch(this.inbox.dirs.new, () => this.changed());
-      this.watcher.on('error', () => {
-        this.watcher?.close();
-        this.watcher = undefined;
-      });
+      this.watch.arm();
     } catch (error) {
       this.logger.error({ error: clip((error as Error).message), inbox: clip(this.inbox.dirs.root) }, 'cannot watch the inbox; scanning it periodically');
+      this.soon();
     }
   }
 
@@ -91,27 +103,24 @@ export class Intake {
       (error: Error) => this.logOnce('tick', error, 'inbox check failed; trying again every scan'),
     );
 
-  // Failures that repeat every scan (2 s) are logged when they start or change, not each time.
+  // Failures that repeat every scan (2 s apart) are logged when they start or change, not each
+  // time; each one asks for the next check soon.
   private readonly lastErrors = new Map<string, string>();
   private logOnce(part: string, error: Error, message: string): void {
     if (this.lastErrors.get(part) !== error.message) this.logger.error({ error: clip(error.message) }, message);
     this.lastErrors.set(part, error.message);
+    this.soon();
   }
 
-  private async tick(): Promise<void> {
-    // A scan waiting for room holds the tick: ticks do not pile up behind it.
-    if (this.stopped || this.ticking) return;
-    this.ticking = true;
-    try {
-      this.repair();
-      if (!this.watcher) this.watchNew();
-      this.dirty = true;
-      await this.scan();
-      this.takeAbandoned();
-    } finally {
-      this.ticking = false;
-    }
-  }
+  // A scan waiting for room holds the check: checks asked for meanwhile fold into one after it.
+  private readonly tick = serialized(async () => {
+    if (this.stopped) return;
+    this.repair();
+    if (!this.watch.armed) this.arm();
+    this.dirty = true;
+    await this.scan();
+    this.takeAbandoned();
+  });
 
   // Folders deleted under the daemon are made again, and the watch on new/ with them.
   private repair(): void {
@@ -124,8 +133,7 @@ export class Intake {
     }
     if (made.length === 0) return;
     this.logger.warn({ recreated: made }, `${made.join(', ')} deleted while the daemon ran; recreated (records in a deleted folder are gone)`);
-    this.watcher?.close();
-    this.watcher = undefined;
+    this.watch.close();
   }
 
   private takeAbandoned(): void {
@@ -145,6 +153,7 @@ export class Intake {
     const tries = (this.claimFailures.get(arrival.id) ?? 0) + 1;
     this.claimFailures.set(arrival.id, tries);
     this.dirty = true;
+    this.soon();
     const fields = { id: clip(arrival.id), error: clip(error.message), tries };
     if (tries < MAX_CLAIM_TRIES) this.logger.error(fields, 'cannot take a record from the inbox; trying again at the next scan');
     else this.logger.error(fields, 'cannot take a record from the inbox; it stays in new/ until the daemon starts again');
