@@ -39,7 +39,7 @@ export function runRow(run: RunSummary, colours: Colours): Cell[] {
     localTime(run.time),
     clientOf(run),
     oneLine(run.event || '?', 40),
-    { text: oneLine(describeOutcome(run.outcome, run), 50) + marks, paint: outcomePaint(colours, run.outcome) },
+    { text: oneLine(describeOutcome(run.outcome, run), 100) + marks, paint: outcomePaint(colours, run.outcome) },
     { text: took(run.durationMs), align: 'right' },
     oneLine(run.command, 60),
     { text: run.id, paint: colours.dim },

@@ -24,7 +24,7 @@ type Status = DaemonStatus;
 
 // One run as a row: time, client, event, outcome, command (and its id, for the failures).
 function entryRow(entry: HistoryEntry, colours: Colours, withId: boolean): Cell[] {
-  const row: Cell[] = [localTime(entry.time), clientOf(entry), oneLine(entry.event || '?', 40), { text: oneLine(describeOutcome(entry.outcome, entry), 50), paint: outcomePaint(colours, entry.outcome) }, oneLine(entry.command, 60)];
+  const row: Cell[] = [localTime(entry.time), clientOf(entry), oneLine(entry.event || '?', 40), { text: oneLine(describeOutcome(entry.outcome, entry), 100), paint: outcomePaint(colours, entry.outcome) }, oneLine(entry.command, 60)];
   return withId ? [...row, { text: entry.eventId, paint: colours.dim }] : row;
 }
 
