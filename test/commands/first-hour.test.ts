@@ -1,7 +1,7 @@
 // Reproductions of issue 23's "exit codes and messages" and "reading the output": what a newcomer
 // met in their first hour, each run as they ran it (the built hookd, a real daemon, real files).
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { runHookd, runHookdWithEnv } from '../helpers/run-hookd.js';
@@ -67,6 +67,20 @@ describe('issue 23: exit codes and messages', () => {
     expect(listed!.stderrHead).toMatch(/^Error: Cannot find module/);
   });
 
+  it('uninstall of a file install changed and the user deleted since: says so, drops its record, exit 0', async () => {
+    const home = tempDir();
+    const file = path.join(home, 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { Notification: [hook('notify-send hi')] } }));
+    const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state') };
+    expect((await runHookd(['install', '--settings', file], { env })).exitCode).toBe(0);
+    rmSync(file);
+    const first = await runHookd(['uninstall'], { env });
+    expect(first).toMatchObject({ exitCode: 0, stderr: '', stdout: `${file}: deleted since hookd install changed it; nothing to undo there (its record is dropped)` });
+    await expect(runHookd(['uninstall'], { env })).resolves.toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^hookd install has changed no file/) });
+    // Named with --settings, a file that is not there is bad input, as --help says.
+    await expect(runHookd(['uninstall', '--settings', file], { env })).resolves.toMatchObject({ exitCode: 2, stderr: `hookd: ${file}: no such file (named with --settings)` });
+  });
+
   it('says which port the emulator cannot take and what to do', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
@@ -115,7 +129,7 @@ describe('issue 23: reading the output', () => {
     await emitAndWait(daemon, 'true', stopPayload());
     const forced = await runHookdWithEnv(['history'], { ...daemon.env, FORCE_COLOR: '1' });
     expect(forced.stdout).toContain('\x1b[32mok\x1b[39m');
-    for (const env of [{ FORCE_COLOR: '1', NO_COLOR: '1' }, {}]) {
+    for (const env of [{ FORCE_COLOR: '1', NO_COLOR: '1' }, {}] as Record<string, string>[]) {
       const plain = await runHookdWithEnv(['history'], { ...daemon.env, ...env });
       expect(plain.stdout).toMatch(/ {2}ok {2}/);
       expect(plain.stdout).not.toContain('\x1b');
