@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa, type ResultPromise } from 'execa';
 import { createServer } from 'node:net';
+import { request } from 'node:http';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stopTestDaemons, stopPayload, testDaemon } from '../helpers/daemon-process.js';
@@ -48,7 +49,7 @@ interface Activated {
 }
 
 /** A daemon whose settings post SessionEnd (fire-and-forget: stored, then run) to `command` on a port that systemd-socket-activate holds, restarted by SERVICE_LOOP. */
-async function underActivation(): Promise<Activated> {
+async function underActivation(addresses: (port: number) => string[] = (port) => [`127.0.0.1:${port}`]): Promise<Activated> {
   const out = tempDir();
   const control = tempDir();
   const port = await freePort();
@@ -65,7 +66,7 @@ async function underActivation(): Promise<Activated> {
   chmodSync(loop, 0o755);
   // Without --accept, systemd-socket-activate accepts nothing itself: it passes the listening socket as fd 3.
   const passed = ['HOOKD_STATE_DIR', 'HOOKD_SETTINGS', 'PATH', 'HOOKD_LOG_LEVEL'].flatMap((name) => ['-E', name]);
-  const activator: ResultPromise = execa('systemd-socket-activate', ['-l', `127.0.0.1:${port}`, ...passed, loop, control, HOOKD], { env, reject: false, all: true });
+  const activator: ResultPromise = execa('systemd-socket-activate', [...addresses(port).flatMap((address) => ['-l', address]), ...passed, loop, control, HOOKD], { env, reject: false, all: true });
   let logs = '';
   activator.all?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
   await waitFor('systemd-socket-activate to listen', () => /Listening on/.test(logs), 10_000);
@@ -106,6 +107,28 @@ describe('socket activation', () => {
       expect(await post(target, 0), target.logs()).toBe('204');
       await waitFor('the hook to run', () => runs(target.out).length === 1);
       expect(target.logs()).toMatch(/"activated":true/);
+    } finally {
+      await target.stop();
+    }
+  });
+
+  it('serves both sockets hookd.socket passes (127.0.0.1 and [::1]), as one listener', async () => {
+    const target = await underActivation((port) => [`127.0.0.1:${port}`, `[::1]:${port}`]);
+    try {
+      expect(await post(target, 0), target.logs()).toBe('204');
+      // As Claude Code posts an entry that says localhost, where localhost is ::1.
+      const payload = stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', marker: 1 });
+      const status = await new Promise<number | string>((resolve) => {
+        const req = request({ host: '::1', port: target.port, method: 'POST', path: hookPath(target.port, 'SessionEnd', target.command), headers: { ...clientHeaders(target.port, target.token, payload), host: `localhost:${target.port}` }, agent: false, timeout: 5000 }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('timeout', () => req.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        req.end(payload);
+      });
+      expect(status, target.logs()).toBe(204);
+      await waitFor('both hooks to run', () => runs(target.out).length === 2);
     } finally {
       await target.stop();
     }
