@@ -21,10 +21,12 @@ async function main(argv: string[]): Promise<void> {
   await buildProgram(version).parseAsync(argv);
 }
 
-main(process.argv).catch((error: unknown) => {
+main(process.argv).catch(async (error: unknown) => {
   if (error instanceof HookdError) {
-    // Every line in one voice: a message listing several problems has one per line.
-    process.stderr.write(`${error.message.split('\n').map((line) => `hookd: ${line}`).join('\n')}\n`);
+    // Every line in one voice: a message listing several problems has one per line. A message may
+    // quote a hook file or a daemon's answer: printed cleaned of terminal control sequences.
+    const { cleanLine } = await import('./common/terminal/clean-text.js');
+    process.stderr.write(`${error.message.split('\n').map((line) => `hookd: ${cleanLine(line)}`).join('\n')}\n`);
     process.exitCode = error.exitCode;
     return;
   }

@@ -4,6 +4,7 @@ import { resolvePaths } from '../common/paths.js';
 import { CheckFailed, HookdError } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../daemon/socket-client.js';
 import { RetriedSchema, readAnswer } from '../daemon/local-api-schemas.js';
+import { cleanLine } from '../common/terminal/clean-text.js';
 
 export interface RetryOptions {
   stateDir?: string;
@@ -27,5 +28,5 @@ export async function retryCommand(id: string, options: RetryOptions): Promise<v
   }
   const answer = readAnswer(RetriedSchema, response, `POST /runs/${id}/retry`);
   if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-  else for (const queued of answer.queued) process.stdout.write(`queued ${answer.retryOf} again as ${queued.id}: ${queued.command}\nits outcome, once it ran: hookd history show ${queued.id}\n`);
+  else for (const queued of answer.queued) process.stdout.write(`queued ${answer.retryOf} again as ${queued.id}: ${cleanLine(queued.command)}\nits outcome, once it ran: hookd history show ${queued.id}\n`);
 }

@@ -75,5 +75,10 @@ describe('issue 21 item 8: what the CLI prints from runs is cleaned of control s
     expect(result.exitCode).toBe(1);
     expect(result.stdout).not.toMatch(CONTROL);
     expect(result.stdout).toMatch(/failed \(exit 1\) .* — err-beforeerr-after$/);
+    // An error message that quotes what it was given (here an event name) is cleaned too.
+    const refused = await runHookd(['run', `Stpo${CLIPBOARD}`, '--settings', file]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).not.toMatch(CONTROL);
+    expect(refused.stderr).toMatch(/^hookd: unknown event "Stpo"/);
   });
 });
