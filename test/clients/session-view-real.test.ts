@@ -51,7 +51,8 @@ describe('Claude Code 2.1.330: one turn as one session on the page', () => {
     await expect(row.locator('td').nth(1).textContent()).resolves.toBe('claude');
     await row.click();
     await page.locator('#session-chart g.run').nth(3).waitFor({ timeout: 10_000 });
-    const bars = await page.$$eval('#session-chart g.run', (groups) => groups.map((group) => `${group.classList.contains('lane-agent') ? 'agent' : 'beside'} ${group.querySelector('text')!.textContent}`));
+    // Each bar's label (drawn beside it where there is room, always in its tooltip).
+    const bars = await page.$$eval('#session-chart g.run', (groups) => groups.map((group) => `${group.classList.contains('lane-agent') ? 'agent' : 'beside'} ${group.getAttribute('data-label')}`));
     // The decision as the history holds it: the context the client was handed.
     const context = String(lines.find((line) => line.event === 'UserPromptSubmit')!.decision);
     expect(context).toMatch(/^context \(\d+ bytes\)$/);

@@ -33,7 +33,7 @@ function bars(page: Page) {
     groups.map((group) => {
       const rect = group.querySelector('rect')!;
       const box = rect.getBoundingClientRect();
-      return { id: group.getAttribute('data-id') ?? undefined, lane: group.classList.contains('lane-agent') ? 'agent' : 'beside', label: group.querySelector('text')!.textContent, fill: rect.ownerDocument.defaultView!.getComputedStyle(rect).fill, x: box.x, y: box.y, width: box.width };
+      return { id: group.getAttribute('data-id') ?? undefined, lane: group.classList.contains('lane-agent') ? 'agent' : 'beside', label: group.querySelector('text')?.textContent, full: group.getAttribute('data-label'), fill: rect.ownerDocument.defaultView!.getComputedStyle(rect).fill, x: box.x, y: box.y, width: box.width };
     }),
   );
 }
@@ -69,7 +69,8 @@ describe('the session view', () => {
       const band = expected === 'agent' ? agent : beside;
       expect([bar.id, bar.lane, bar.y >= band.top && bar.y < band.bottom]).toEqual([bar.id, expected, true]);
     }
-    // Labels: the decisions of the runs in line; colours by outcome.
+    // Labels (each drawn whole: this session leaves room): the decisions of the runs in line; colours by outcome.
+    for (const bar of drawn) expect(bar.label).toBe(bar.full);
     const byCommand = (command: string) => drawn.find((bar) => line(bar.id).command === command)!;
     expect([byCommand(DENY).label, byCommand(DENY).fill]).toEqual(['deny: no rm -rf', GREEN]);
     expect([byCommand(BLOCK).label, byCommand(BLOCK).fill]).toEqual(['block: tests fail', GREEN]);

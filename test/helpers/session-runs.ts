@@ -15,8 +15,8 @@ export const BESIDE_FAILS = 'echo "disk quota exceeded" >&2; exit 3';
 export const DENY = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}'`;
 /** In line: blocks after 0.2 s (`block: tests fail`). */
 export const BLOCK = 'sleep 0.2; echo "tests fail" >&2; exit 2';
-/** In line: fails (exit 1, which Claude Code does not act on). */
-export const SYNC_FAILS = 'sleep 0.1; echo "guard crashed" >&2; exit 1';
+/** In line: fails after 0.3 s (exit 1, which Claude Code does not act on). */
+export const SYNC_FAILS = 'sleep 0.3; echo "guard crashed" >&2; exit 1';
 
 /** Settings whose Stop event runs the two commands beside the agent through the bridge. */
 export const BESIDE_HOOKS = { Stop: [{ hooks: [BESIDE_OK, BESIDE_FAILS].map((command) => ({ type: 'command', command: `hookd emit -- '${command.replace(/'/g, `'\\''`)}'`, timeout: 10 })) }] };

@@ -1,8 +1,8 @@
 // The picture of one agent session on hookd's live page (issue 25), drawn in SVG by the page itself:
 // its runs as bars on one time axis, the runs in line (the agent waited on them) on the agent's
 // lane, the runs the daemon made later on a lane beside it; each bar coloured by outcome and
-// labelled with its decision. Bars that would overlap (or whose labels would) go on rows of their
-// own within their lane. Every value is written as text (textContent), never as markup.
+// labelled with its decision where there is room (its tooltip always says it). Runs at the same
+// time go on rows of their own within their lane. Every value is written as text, never as markup.
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -23,8 +23,7 @@ function svg(name, attributes = {}, text) {
 // the agent, its event (and its outcome unless ok).
 function barLabel(run) {
   const trouble = run.outcome === 'ok' ? '' : ` (${outcomeText(run)})`;
-  const text = run.lane === 'agent' ? `${run.decision ?? 'none'}${trouble}` : `${run.event || '?'}${trouble}`;
-  return text.length > CHART.maxLabel ? `${text.slice(0, CHART.maxLabel - 1)}…` : text;
+  return run.lane === 'agent' ? `${run.decision ?? 'none'}${trouble}` : `${run.event || '?'}${trouble}`;
 }
 
 // A step between ticks that people read (1, 2, 5 times a power of ten ms), about `count` of them on `span`.
@@ -34,23 +33,40 @@ function tickStep(span, count) {
   return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= rough);
 }
 
-// Place each run of one lane on the first row where neither it nor its label meets another. A label
-// goes after its bar, or before it when it would pass `limit` (the chart's right edge).
+// A run goes on the first row of its lane whose last run had ended when it started: a lane has as
+// many rows as it had runs at once (the runs in line, one after another, keep to one row).
 function packLane(runs, x, limit) {
-  const rowEnds = [];
+  const ends = [];
+  const rows = [];
   const placed = runs.map((run) => {
+    let row = ends.findIndex((end) => end <= run.offsetMs);
+    if (row === -1) row = ends.push(0) - 1;
+    ends[row] = run.offsetMs + run.lengthMs;
     const left = x(run.offsetMs);
-    const width = Math.max(2, x(run.offsetMs + run.lengthMs) - left);
-    const label = barLabel(run);
-    const labelWidth = 4 + label.length * CHART.charWidth;
-    const before = left + width + labelWidth > limit && left - labelWidth >= CHART.left;
-    const [from, end] = before ? [left - labelWidth, left + width] : [left, left + width + labelWidth];
-    let row = rowEnds.findIndex((rowEnd) => rowEnd <= from);
-    if (row === -1) row = rowEnds.push(0) - 1;
-    rowEnds[row] = end + 4;
-    return { run, left, width, label, row, before };
+    const one = { run, left, width: Math.max(2, x(run.offsetMs + run.lengthMs) - left), full: barLabel(run), row };
+    (rows[row] ??= []).push(one);
+    return one;
   });
-  return { placed, rows: Math.max(1, rowEnds.length) };
+  for (const bars of rows) labelRow(bars, limit);
+  return { placed, rows: Math.max(1, rows.length) };
+}
+
+// Each bar's label where its row has room: inside a bar wide enough, else after it, else before it,
+// else cut to the larger room; none when not even a few characters fit (the bar's tooltip and its
+// run detail hold it).
+function labelRow(bars, limit) {
+  const cut = (text, chars) => (chars >= text.length ? text : chars >= 4 ? `${text.slice(0, chars - 1)}…` : '');
+  const fit = (room) => Math.min(CHART.maxLabel, Math.floor(room / CHART.charWidth));
+  let free = CHART.left;
+  bars.forEach((bar, i) => {
+    const after = (bars[i + 1]?.left ?? limit) - (bar.left + bar.width) - 8;
+    const before = bar.left - free - 8;
+    const need = Math.min(bar.full.length, CHART.maxLabel) * CHART.charWidth;
+    bar.inside = need <= bar.width - 8;
+    bar.before = !bar.inside && need > after && (need <= before || before > after);
+    bar.label = cut(bar.full, bar.inside ? CHART.maxLabel : fit(bar.before ? before : after));
+    free = bar.left + bar.width + (bar.inside || bar.before ? 0 : 4 + bar.label.length * CHART.charWidth);
+  });
 }
 
 function drawAxis(chart, x, span, width, height) {
@@ -62,13 +78,14 @@ function drawAxis(chart, x, span, width, height) {
 }
 
 function drawRun(group, placed, y) {
-  const { run, left, width, label, before } = placed;
-  const bar = svg('g', { class: `run lane-${run.lane}`, 'data-id': run.id, tabindex: 0 });
+  const { run, left, width, full, label, before, inside } = placed;
+  const bar = svg('g', { class: `run lane-${run.lane}`, 'data-id': run.id, 'data-label': full, tabindex: 0 });
   bar.append(
     svg('title', {}, `${run.event} · ${outcomeText(run)} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${run.decision ?? 'none'}` : ''}\n${run.command}`),
     svg('rect', { class: `bar ${outcomeClass(run.outcome)}`, x: left, y, width, height: CHART.row, rx: 2 }),
-    svg('text', { class: 'bar-label', x: before ? left - 4 : left + width + 4, y: y + CHART.row - 5, 'text-anchor': before ? 'end' : 'start' }, label),
   );
+  const x = inside ? left + 4 : before ? left - 4 : left + width + 4;
+  if (label) bar.append(svg('text', { class: inside ? 'bar-label inside' : 'bar-label', x, y: y + CHART.row - 5, 'text-anchor': before && !inside ? 'end' : 'start' }, label));
   group.append(bar);
 }
 
@@ -81,7 +98,8 @@ function drawSession(chart, picture, width) {
   const bands = [];
   for (const lane of LANES) {
     const { placed, rows } = packLane(picture.runs.filter((run) => run.lane === lane.name), x, width - CHART.right);
-    const height = rows * (CHART.row + CHART.gap) + CHART.gap;
+    // At least the height of the lane's title and note.
+    const height = Math.max(36, rows * (CHART.row + CHART.gap) + CHART.gap);
     bands.push(svg('rect', { class: `lane lane-${lane.name}`, x: 0, y, width, height }));
     bands.push(svg('text', { class: 'lane-title', x: 8, y: y + 14 }, lane.title));
     bands.push(svg('text', { class: 'lane-note', x: 8, y: y + 28 }, `${placed.length} ${lane.note}`));
