@@ -12,6 +12,7 @@ const REAL_CLIENTS = [
   'test/clients/droid-files.test.ts',
   'test/clients/copilot.test.ts',
   'test/clients/qwen.test.ts',
+  'test/clients/contracts.test.ts',
   'test/clients/trace-context.test.ts',
   'test/clients/deciding-hooks.test.ts',
   'test/clients/session-view-real.test.ts',
