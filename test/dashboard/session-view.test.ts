@@ -48,6 +48,8 @@ describe('the session view', () => {
     const lines = await makeSession(daemon, 'sess-view', project);
     const newer = await makeSession(daemon, 'sess-newer', tempDir());
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto((await dashboardLink(daemon)).href);
     // The list: newest first, with client, project, run count and the time the agent waited.
     await page.locator('#sessions tbody tr').nth(1).waitFor({ timeout: 10_000 });
@@ -95,5 +97,6 @@ describe('the session view', () => {
     await daemon.emit(BESIDE_OK, JSON.stringify({ session_id: 'sess-view', hook_event_name: 'Stop', cwd: project, later: true }));
     await page.locator('#session-chart g.run').nth(5).waitFor({ timeout: 20_000 });
     await expect(page.locator('#sessions tbody tr', { hasText: project }).locator('td').nth(3).textContent()).resolves.toBe('6');
+    expect(errors).toEqual([]);
   });
 });
