@@ -107,8 +107,7 @@ for (const c of CASES) {
       expect(bridged.requests.length, 'model requests in the turn').toBe(direct.requests.length);
       // The command's output never reached the model: it did not run.
       expect([...told(direct, RAN_MARKER), ...told(bridged, RAN_MARKER)].flat(), 'the denied command ran').toEqual([]);
-      const [run] = await syncRuns(daemon, 1);
-      expect(summary(run!)).toEqual({ event: c.guard.event, client: c.name, outcome: 'ok', decided: true, decision: `block: ${GUARD_REASON}` });
+      expect((await syncRuns(daemon, 1)).map(summary)).toEqual([{ event: c.guard.event, client: c.name, outcome: 'ok', decided: true, decision: `block: ${GUARD_REASON}` }]);
     });
 
     // A guard that fails or times out does not deny (all four clients fail open, as seen here): the
@@ -124,8 +123,7 @@ for (const c of CASES) {
         expect(ran.flat().length, `the command's output reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
         expect(told(bridged, RAN_MARKER)).toEqual(ran);
         expect(told(bridged, GUARD_REASON), 'a denial reached the model').toEqual(told(direct, GUARD_REASON));
-        const [run] = await syncRuns(daemon, 1);
-        expect(summary(run!)).toEqual({ event: c.guard.event, client: c.name, outcome, decided: false, decision: 'none' });
+        expect((await syncRuns(daemon, 1)).map(summary)).toEqual([{ event: c.guard.event, client: c.name, outcome, decided: false, decision: 'none' }]);
       });
     }
 
@@ -157,8 +155,7 @@ for (const c of CASES) {
         expect(added.flat().length, `the direct hook's context reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
         expect(told(bridged, CONTEXT_MARKER)).toEqual(added);
         expect(bridged.requests.length, 'model requests in the turn').toBe(direct.requests.length);
-        const [run] = await syncRuns(daemon, 1);
-        expect(summary(run!)).toEqual({ event: context.event, client: c.name, outcome: 'ok', decided: true, decision: `context (${CONTEXT_MARKER.length} bytes)` });
+        expect((await syncRuns(daemon, 1)).map(summary)).toEqual([{ event: context.event, client: c.name, outcome: 'ok', decided: true, decision: `context (${CONTEXT_MARKER.length} bytes)` }]);
       });
     }
   });
