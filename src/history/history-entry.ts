@@ -61,6 +61,9 @@ export function boundedEntry(entry: HistoryEntry, maxBytes = MAX_LINE_BYTES): Hi
   return cut as unknown as HistoryEntry;
 }
 
+/** Whether the client waited on the run: the synchronous bridge ran it in line (its whole duration is the agent's wait). */
+export const inLine = (entry: Pick<HistoryEntry, 'bridge'>) => entry.bridge === 'sync';
+
 /** The first lines of a hook's output, enough to see what happened. */
 export function headOf(text: string, lines = 5, chars = 1000): string {
   return text.split('\n').slice(0, lines).join('\n').slice(0, chars);

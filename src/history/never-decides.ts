@@ -6,7 +6,7 @@
 // never moves a hook on its own. `hookd doctor` and `hookd status` both ask this module.
 import path from 'node:path';
 import { newestFirst } from './history-file.js';
-import type { HistoryEntry } from './history-entry.js';
+import { inLine, type HistoryEntry } from './history-entry.js';
 
 /** How many in-line runs a command needs before its silence counts as a pattern. */
 export const NEVER_DECIDES_MIN_RUNS = 20;
@@ -37,7 +37,7 @@ const silent = (entry: HistoryEntry) => entry.decided === false && entry.outcome
 export function neverDecides(entries: Iterable<HistoryEntry>, minRuns = NEVER_DECIDES_MIN_RUNS): SilentHook[] {
   const tallies = new Map<string, Tally>();
   for (const entry of entries) {
-    if (entry.bridge !== 'sync' || entry.probe) continue;
+    if (!inLine(entry) || entry.probe) continue;
     const tally = tallies.get(entry.command) ?? { events: new Set(), clients: new Set(), runs: 0, agentMs: 0, spoke: false };
     tallies.set(entry.command, tally);
     tally.runs += 1;

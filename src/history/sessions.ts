@@ -2,9 +2,10 @@
 // session's runs on one time axis. A run in line (the synchronous bridge) is time the agent waited:
 // it goes on the agent's lane; a run the daemon made later ran beside the agent. Computed here
 // once, for GET /sessions and GET /sessions/:id/runs (session-routes.ts), the live page and
-// `hookd history --session S --timeline`, which reads the files itself when no daemon answers.
+// `hookd history --session S --timeline`, which reads the files itself when no daemon answers (the
+// daemon keeps its list between asks: session-index.ts).
 import { meaningOf } from '../runner/outcome.js';
-import type { HistoryEntry } from './history-entry.js';
+import { inLine, type HistoryEntry } from './history-entry.js';
 import { summaryOf, type RunSummary } from './run-summary.js';
 import { newestFirst } from './history-file.js';
 
@@ -55,8 +56,6 @@ function momentsOf(entry: HistoryEntry): { start: number; end: number } {
   const start = entry.startedAt ? Date.parse(entry.startedAt) : end;
   return { start, end: Math.max(start, end) };
 }
-
-const inLine = (entry: HistoryEntry) => entry.bridge === 'sync';
 
 /** Add `entry` to the running `summary` of its session; entries may come in any order (the newest run's client and project win). */
 export function addTo(summary: SessionSummary | undefined, entry: HistoryEntry): SessionSummary {
