@@ -36,6 +36,8 @@ export const copilot: ClientProfile = {
   // Copilot's docs: a notification hook's matcher applies to notification_type, a permissionRequest one's to toolName.
   matchFields: { notification: 'notification_type', permissionRequest: 'toolName' },
   unnamedEvents: CAMEL_EVENTS,
+  // An entry's `cwd` (relative to the repository or absolute) is where Copilot runs it, and so the bridge.
+  entryCwd: true,
   envMarkers: ['COPILOT_CLI', 'COPILOT_HOOK_DIR'],
   envPrefixes: ['COPILOT_'],
   contract: {

@@ -80,6 +80,8 @@ export interface ClientProfile {
   payloadAsEnv?: boolean;
   /** Its payloads carry no `cwd` (Cursor: `workspace_roots`): the bridge's own directory stands in for it. */
   sendsNoCwd?: boolean;
+  /** An entry may name its own working directory (Copilot CLI's `cwd`): where the client ran the bridge wins over the payload's `cwd`. */
+  entryCwd?: boolean;
   /** Clients whose files this client also runs (Cursor, with third-party hooks on: Claude Code's). */
   alsoRuns?: readonly ClientId[];
   /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */

@@ -85,6 +85,15 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
   return env;
 }
 
+/**
+ * Where a bridged hook runs, as its client would run it: the payload's `cwd`, else the directory
+ * the client ran the bridge in (Cursor's payloads have none); the bridge's first when the client's
+ * entries name their own directory (Copilot CLI's `cwd`).
+ */
+export function bridgedHookDir(client: ClientProfile | undefined, payloadCwd: string | undefined, bridgeCwd: string | undefined): string | undefined {
+  return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
+}
+
 /** The payload's `cwd` when it is an existing directory, else the home directory. */
 export function hookCwd(cwd: string | undefined): string {
   if (cwd) {

@@ -10,7 +10,7 @@ import { BRIDGE_NOTES } from '../../events/client-env.js';
 import { runHook } from '../../runner/run-hook.js';
 import { groupOf } from '../../runner/process-groups.js';
 import { clip } from '../../common/clip-text.js';
-import { hookCwd, hookEnv } from '../../runner/hook-env.js';
+import { bridgedHookDir, hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { meaningOf } from '../../runner/outcome.js';
 import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
 import { timeoutOf } from '../../settings/daemon-hooks.js';
@@ -157,8 +157,7 @@ export class Dispatcher {
     if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
     // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
     if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && this.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
-    // Where the client ran the bridge stands in for a payload without `cwd` (Cursor's).
-    const cwd = parsed.payload.cwd ?? rest.clientEnv[BRIDGE_NOTES.cwd];
+    const cwd = bridgedHookDir(clientFromEnv(rest.clientEnv), parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
     return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
   }
 
