@@ -61,6 +61,7 @@ function addHookCommands(program: Command): void {
     .allowUnknownOption()
     .helpOption(false)
     .addOption(stateOption())
+    .option('--event <name>', "the event, for a client whose payloads do not name it (Copilot CLI's camelCase events)")
     .option('--payload-arg', "the event is the last argument instead of stdin (Codex's notify program)");
 
   // Listed for --help only, like emit: bin/hookd runs the native bridge, src/bin.ts the Node one.
