@@ -4,13 +4,14 @@
 // axis, in line on the agent's lane, coloured by outcome and labelled with their decision; the total
 // wait; a bar's output one click away; a new run drawn without a reload.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from '../helpers/paths.js';
 import { BESIDE_FAILS, BESIDE_HOOKS, BESIDE_OK, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs, type Line } from '../helpers/session-runs.js';
-import { ARTIFACTS, dashboardLink } from './dashboard-helpers.js';
+import { dashboardLink } from './dashboard-helpers.js';
 import { launchIsolatedChromium } from './session-helpers.js';
 
 let browser: Browser;
@@ -86,9 +87,10 @@ describe('the session view', () => {
     // The total the agent waited: the in-line runs' durations, summed.
     await expect(page.locator('#session-wait').getAttribute('data-waited-ms')).resolves.toBe(String(waitedMs(lines)));
     await expect(page.locator('#session-wait').textContent()).resolves.toContain(`The agent waited ${shown(waitedMs(lines))} on hooks in this session (3 runs in line); 2 ran beside it`);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'session-view.png'), fullPage: true });
-    // A tracked picture for docs/observability.md: written only when asked, as dashboard.png is.
-    if (process.env.UPDATE_DOCS_SCREENSHOT === '1') await page.locator('#sessions-section').screenshot({ path: path.join(ROOT, 'docs', 'session-view.png') });
+    // The picture, taken each run; written (docs/observability.md's) only when asked, as dashboard.png is: a test writes nowhere else.
+    const picture = await page.locator('#sessions-section').screenshot();
+    expect(picture.subarray(1, 4).toString()).toBe('PNG');
+    if (process.env.UPDATE_DOCS_SCREENSHOT === '1') writeFileSync(path.join(ROOT, 'docs', 'session-view.png'), picture);
     // One click on a bar: that run's output, in the page's run detail.
     await page.locator(`#session-chart g.run[data-id="${byCommand(BESIDE_FAILS).id}"] rect`).click();
     await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor({ timeout: 10_000 });
