@@ -86,6 +86,7 @@ async function openSession(id) {
   $('#session-wait').dataset.waitedMs = String(picture.session.waitedMs);
   $('#session-wait').dataset.runs = String(picture.session.runs);
   for (const row of $('#sessions tbody').rows) row.classList.toggle('selected', row.dataset.id === id);
+  $('#session-chart').setAttribute('aria-label', `the runs of session ${id} on one time axis: ${waitText(picture.session, picture)}`);
   drawSession($('#session-chart'), picture, Math.max(640, $('#sessions-section').clientWidth - 28));
 }
 
