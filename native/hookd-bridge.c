@@ -233,6 +233,11 @@ static void record_run(const char *given_state, const struct run *r) {
   fact(f, "answer", r->answer);
   /* The client's trace context (issue 25): hookd's span of this run is a child of the client's. */
   fact(f, "env.TRACEPARENT", getenv("TRACEPARENT")), fact(f, "env.TRACESTATE", getenv("TRACESTATE")), fact(f, "env.BAGGAGE", getenv("BAGGAGE"));
+  /* The client's project directories: the run's project, as for the asynchronous bridge's records (events/project-of.ts). */
+  for (char **e = environ; *e; e++) {
+    const char *eq = strchr(*e, '=');
+    if (eq && eq - *e > 12 && strncmp(eq - 12, "_PROJECT_DIR", 12) == 0) fprintf(f, "env.%s%c", *e, 0);
+  }
   factn(f, "timeoutMs", r->timeout_ms);
   factn(f, "startedAt", r->started_at), factn(f, "endedAt", r->ended_at), factn(f, "durationMs", r->duration_ms);
   if (r->signal) factn(f, "signal", r->signal); else factn(f, "exitCode", r->exit_code);

@@ -90,7 +90,10 @@ export async function syncFromArgv(args: string[]): Promise<void> {
 function runInLine(command: string, payload: Buffer, timeoutMs: number, event: string, client: string): Promise<BridgeRun> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
   const startedAt = Date.now();
-  const env = Object.fromEntries(TRACE_CONTEXT.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  // The client's trace context and project directories travel with the record (native/hookd-bridge.c keeps the same).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((pair): pair is [string, string] => pair[1] !== undefined && ((TRACE_CONTEXT as readonly string[]).includes(pair[0]) || pair[0].endsWith('_PROJECT_DIR'))),
+  );
   const base = { client, event, cwd: process.cwd(), startedAt, timeoutMs, timedOut: false, env };
   return new Promise((resolve) => {
     const stdout: Buffer[] = [];

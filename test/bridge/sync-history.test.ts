@@ -17,15 +17,15 @@ const PRE_TOOL = JSON.stringify({ session_id: 'sess-9', hook_event_name: 'PreToo
 const DENY = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}'`;
 
 /** The client's side: `sh -c "hookd sync … -- 'CMD'"` with the daemon's environment. */
-function sync(daemon: TestDaemon, command: string, payload: string, args: string[] = []) {
+function sync(daemon: TestDaemon, command: string, payload: string, args: string[] = [], env: Record<string, string> = {}) {
   const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
-  return execa('sh', ['-c', `hookd sync ${args.join(' ')} -- ${quoted}`], { env: daemon.env, input: payload, reject: false, timeout: 20_000 });
+  return execa('sh', ['-c', `hookd sync ${args.join(' ')} -- ${quoted}`], { env: { ...daemon.env, ...env }, input: payload, reject: false, timeout: 20_000 });
 }
 
 describe('a deciding hook through the synchronous bridge', () => {
   it('decides with the daemon stopped, and is in the history with its decision once the daemon is up', async () => {
     const daemon = testDaemon();
-    const denied = await sync(daemon, DENY, PRE_TOOL, ['--client', 'claude']);
+    const denied = await sync(daemon, DENY, PRE_TOOL, ['--client', 'claude'], { CLAUDE_PROJECT_DIR: '/home/dev/src/demo' });
     expect(denied.exitCode).toBe(0);
     expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     const blocked = await sync(daemon, 'echo "tests fail" >&2; exit 2', PRE_TOOL, ['--client', 'claude']);
@@ -39,7 +39,9 @@ describe('a deciding hook through the synchronous bridge', () => {
       ['ok', 'sync', 'claude', 'block: tests fail'],
       ['spawn_error', 'sync', 'generic', 'none'],
     ]);
-    expect(entries[0]).toMatchObject({ event: 'PreToolUse', session: 'sess-9', decided: true });
+    // The project the client named, as for a run the daemon made; else the payload's cwd.
+    expect(entries[0]).toMatchObject({ event: 'PreToolUse', session: 'sess-9', decided: true, project: '/home/dev/src/demo' });
+    expect(entries[1]).toMatchObject({ project: '/' });
     const history = await runHookd(['history', '--json'], { env: daemon.env });
     expect(JSON.parse(history.stdout).map((run: { decision?: string }) => run.decision)).toContain('deny: no rm -rf');
   });
