@@ -2,8 +2,10 @@
 // the same run. The agent's cost per event: a client-like fetch POST of the 2 KiB payload to a
 // running daemon's hook endpoint (a new connection each time, as a client sending one event
 // does), beside the same fetch to a server that only answers (what no server can go below), the
-// bridge through `sh -c` and `sh -c 'cat >/dev/null'`, interleaved. And the burst of 1,000
-// events posted to the endpoint, as a ratio of the plain spawn loop.
+// bridge through `sh -c` and `sh -c 'cat >/dev/null'`, interleaved. Events Claude Code ignores
+// (SessionEnd) are stored and answered at once; a deciding event's hook (Stop, `cat >/dev/null`)
+// runs in line and the answer waits for it (issue 19: at most 1x the client running the same hook
+// itself). And the burst of 1,000 events posted to the endpoint, as a ratio of the plain spawn loop.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -54,14 +56,19 @@ function httpPost(url, headers, body) {
   });
 }
 
-/** A daemon whose settings post Stop to its hook endpoint for the trivial hook `true`; its URL and the headers a client sends. */
+/**
+ * A daemon whose settings post SessionEnd (stored, then run: `true`) and Stop (run in line: the
+ * trivial hook `cat >/dev/null`) to its hook endpoint; their URLs and the headers a client sends.
+ */
 async function httpDaemon() {
   const port = await freePort();
-  const url = hookdUrl(port, 'Stop', 'true');
-  const hooks = { Stop: [{ hooks: [{ type: 'http', url, headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] };
+  const url = hookdUrl(port, 'SessionEnd', 'true');
+  const inLineUrl = hookdUrl(port, 'Stop', 'cat >/dev/null');
+  const entry = (to) => ({ type: 'http', url: to, headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] });
+  const hooks = { SessionEnd: [{ hooks: [entry(url)] }], Stop: [{ hooks: [entry(inLineUrl)] }] };
   const daemon = await startDaemon(hooks, [], { HOOKD_TCP_PORT: String(port) });
   const token = readFileSync(path.join(daemon.env.HOOKD_STATE_DIR, 'local-token'), 'utf8').trim();
-  return { daemon, url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
+  return { daemon, url, inLineUrl, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } };
 }
 
 /** A server in its own process that reads the request and answers 204: the floor of a loopback POST. */
@@ -73,12 +80,12 @@ async function bareServer() {
 }
 
 // Distinct payloads: identical ones within 2 s would be dropped as duplicate deliveries.
-const eventBody = (round, i) => JSON.stringify({ ...JSON.parse(PAYLOAD.toString('utf8')), round, i });
+const eventBody = (round, i, event = 'SessionEnd') => JSON.stringify({ ...JSON.parse(PAYLOAD.toString('utf8')), hook_event_name: event, ...(event === 'SessionEnd' && { reason: 'other' }), round, i });
 
-async function agentCost({ daemon, url, headers }) {
+async function agentCost({ daemon, url, inLineUrl, headers }) {
   const env = bridgeEnv(tempDir());
   const bare = await bareServer();
-  const http = [], floor = [], axios = [], axiosFloor = [], bridge = [], cat = [];
+  const http = [], floor = [], axios = [], axiosFloor = [], bridge = [], cat = [], inLine = [];
   // Interleaved, so drift in the machine's load hits all alike.
   for (let i = 0; i < REPS; i++) {
     let before = await okCount(daemon);
@@ -88,6 +95,8 @@ async function agentCost({ daemon, url, headers }) {
     before = await okCount(daemon);
     axios.push(await httpPost(url, headers, eventBody('axios', i)));
     await untilOk(daemon, before, 1);
+    // Answered once the hook has run: the run is in the history by then.
+    inLine.push(await httpPost(inLineUrl, headers, eventBody('in-line', i, 'Stop')));
     floor.push(await fetchPost(bare.url, headers, PAYLOAD));
     axiosFloor.push(await httpPost(bare.url, headers, PAYLOAD));
     bridge.push(timeRun('sh', ['-c', BRIDGE_LINE], PAYLOAD, env));
@@ -99,6 +108,7 @@ async function agentCost({ daemon, url, headers }) {
     row("the same fetch to a server that only answers / sh -c 'cat >/dev/null'", median(floor), median(cat), '(the floor)'),
     row("http hook as Claude Code sends it (node:http, axios) / sh -c 'cat >/dev/null'", median(axios), median(cat), '<= 0.3'),
     row("the same node:http POST to a server that only answers / sh -c 'cat >/dev/null'", median(axiosFloor), median(cat), '(the floor)'),
+    row("deciding http hook run in line (Stop, cat >/dev/null; node:http) / the client running sh -c 'cat >/dev/null'", median(inLine), median(cat), '<= 1'),
     row("bridge through sh -c / sh -c 'cat >/dev/null', same run", median(bridge), median(cat), '<= 2'),
     row('http hook / bridge through sh -c', median(http), median(bridge), '-'),
   ];

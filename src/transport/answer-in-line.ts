@@ -31,16 +31,19 @@ export async function answerInLine(res: ServerResponse, command: string, payload
   const onClose = () => gone.abort();
   res.on('close', onClose);
   try {
-    const { outcome, deadlineMs, finished } = await runInLine(
+    const { outcome, deadlineMs, finished, published } = await runInLine(
       { event: payload.event, sessionId: payload.sessionId, command, payload: payload.bytes, cwd: payload.cwd, client, timeoutMs, receivedAt: Date.now(), signal: gone.signal },
       context.events,
       context.socket,
     );
     context.logger.debug({ id: finished.eventId, event: payload.event, outcome: finished.outcome, decision: finished.inline?.decision }, 'http hook answered in line');
-    if (res.destroyed || res.writableEnded) return;
-    const answer = answerOf(client.contract, payload.event, outcome, deadlineMs);
-    res.writeHead(answer.status, answer.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
-    res.end(answer.body);
+    if (!res.destroyed && !res.writableEnded) {
+      const answer = answerOf(client.contract, payload.event, outcome, deadlineMs);
+      res.writeHead(answer.status, answer.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
+      res.end(answer.body);
+    }
+    // The answer first: the agent waits on it, not on the history's write.
+    await published;
   } finally {
     res.off('close', onClose);
   }

@@ -58,8 +58,21 @@ function bridgeRunOf(request: InLineRequest, outcome: Outcome, startedAt: number
   };
 }
 
-/** Run the hook of `request` now, publish its outcome on `events`, and return the outcome and when hookd ended it. */
-export async function runInLine(request: InLineRequest, events: RunEvents, socket: string | undefined): Promise<{ outcome: Outcome; deadlineMs: number; finished: RunFinished }> {
+/** What an in-line run gives its caller: the outcome to answer with, and the publishing of it, under way. */
+export interface InLineRun {
+  outcome: Outcome;
+  /** hookd's deadline for the entry's timeout, in ms. */
+  deadlineMs: number;
+  finished: RunFinished;
+  /** Resolves once every subscriber took the outcome (the history's line is on disk). */
+  published: Promise<void>;
+}
+
+/**
+ * Run the hook of `request` now and publish its outcome on `events`. Returns as soon as the hook is
+ * over: the client's answer need not wait for the history's write (`published` does).
+ */
+export async function runInLine(request: InLineRequest, events: RunEvents, socket: string | undefined): Promise<InLineRun> {
   const eventId = newRecordId();
   const info: RunInfo = { eventId, event: request.event, sessionId: request.sessionId, command: request.command, attempt: 1, receivedAt: request.receivedAt, takenAt: request.receivedAt, client: request.client.id };
   const deadlineMs = hookdDeadlineMs(request.timeoutMs);
@@ -78,6 +91,5 @@ export async function runInLine(request: InLineRequest, events: RunEvents, socke
   const finished = finishedOf(info, bridgeRunOf(request, outcome, startedAt, Date.now()));
   // The client went away or the daemon stopped: the bridge's rules cannot tell, the runner can.
   if (outcome.status === 'interrupted') finished.outcome = 'interrupted';
-  await events.publish('finished', finished);
-  return { outcome, deadlineMs, finished };
+  return { outcome, deadlineMs, finished, published: events.publish('finished', finished) };
 }
