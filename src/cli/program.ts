@@ -8,6 +8,7 @@ import {
 } from './options.js';
 import { addPlatformCommands } from './platform-commands.js';
 import { addHistoryCommands } from './history-commands.js';
+import { addLogsCommand } from './log-commands.js';
 import { exitCodesHelp } from './exit-codes.js';
 
 /**
@@ -141,6 +142,7 @@ function addDaemonCommands(program: Command): void {
     .action(async (options) => (await import('../commands/token.js')).rotateTokenCommand(options));
 
   addHistoryCommands(program);
+  addLogsCommand(program);
 }
 
 /** Install, uninstall, the user service and doctor. */

@@ -1,9 +1,10 @@
 // `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
+// It logs to stderr and, once it holds its state directory, to <state>/daemon.log (hookd logs).
 import { readFileSync } from 'node:fs';
 import { startDaemon } from '../daemon/daemon.js';
 import type { Proxy } from '../api/proxy.js';
 import type { Fallback } from '../daemon/local-api.js';
-import { createLogger } from '../common/logger.js';
+import { createDaemonLog } from '../daemon/daemon-log.js';
 import { resolvePaths } from '../common/paths.js';
 import { HookdError } from '../common/errors.js';
 
@@ -27,7 +28,8 @@ function version(): string {
 
 /** Run the daemon until a stop signal. */
 export async function daemonCommand(options: DaemonCommandOptions): Promise<void> {
-  const logger = createLogger();
+  const log = createDaemonLog();
+  const { logger } = log;
   const paths = resolvePaths(options);
   // The platform proxy: hook scripts reach sessions and messages through the daemon, never holding
   // the key. Loaded on the first /api/ request: a daemon that only runs hooks stays small, and a
@@ -38,7 +40,9 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     proxy ??= (await import('../api/proxy-from-env.js')).proxyFromEnvironment(logger.child({ part: 'proxy' }));
     return proxy.handle(req, res);
   };
-  const daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency: options.concurrency, shutdownDeadlineMs: options.shutdownDeadline * 1000, fallback, tcpPort: options.tcpPort });
+  // The log file goes into the state directory once startDaemon has checked it (owner, mode, every
+  // component of its path) and holds its lock: one daemon writes it, never through a planted link.
+  const daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency: options.concurrency, shutdownDeadlineMs: options.shutdownDeadline * 1000, fallback, tcpPort: options.tcpPort, holding: log.keepIn });
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
     void daemon.reload();

@@ -38,6 +38,8 @@ export interface DaemonOptions {
   fallback?: Fallback;
   /** The loopback listener's port (0: any free port; undefined: the fixed default): the local API behind a bearer token, and the hook endpoint. */
   tcpPort?: number;
+  /** Called with the real state directory once it is checked and locked, before anything is logged (the log file goes there). */
+  holding?: (stateDir: string) => void;
 }
 
 export interface RunningDaemon {
@@ -112,6 +114,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   // Resolved once: from here on the daemon uses the real paths, checked (state-dir.ts says why).
   const paths = securePaths(options.paths);
   const lock = await takeDaemonLock(paths.stateDir);
+  options.holding?.(paths.stateDir);
   const parts: Parts = { servers: [] };
   try {
     await assemble({ ...options, paths }, parts);

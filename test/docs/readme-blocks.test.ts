@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { requestDaemon } from '../../src/daemon/socket-client.js';
 import { freshCopy } from '../helpers/fresh-copy.js';
+import { npmEnv } from '../helpers/npm-env.js';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -23,26 +24,22 @@ let home: string;
 let env: Record<string, string>;
 let daemon: { child: ResultPromise; output: () => string } | undefined;
 
-/** The shell's environment without anything of hookd's, npm's or XDG's, on a home of its own. */
+/** A newcomer's shell: nothing of hookd's, XDG's or OpenTelemetry's, a home of its own, npm from this machine's cache. */
 function newcomerEnv(): Record<string, string> {
-  const inherited = Object.entries(process.env).filter(([name]) => !/^(HOOKD_|XDG_|npm_|OTEL_)/i.test(name));
   const prefix = tempDir('hookd-prefix-');
-  return {
-    ...(Object.fromEntries(inherited) as Record<string, string>),
+  const env = npmEnv({
     HOME: home,
     XDG_STATE_HOME: path.join(home, '.local', 'state'),
     XDG_CONFIG_HOME: path.join(home, '.config'),
     XDG_DATA_HOME: path.join(home, '.local', 'share'),
     PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`,
-    // Where `npm link` puts hookd; the packages come from this machine's npm cache.
+    // Where `npm link` and `npm i -g` put hookd.
     npm_config_prefix: prefix,
-    npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? '/root', '.npm'),
-    npm_config_prefer_offline: 'true',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
     // A neighbour's daemon may hold the fixed hook port; the daemon would still start, but quietly.
     HOOKD_TCP_PORT: '0',
-  };
+  });
+  for (const name of Object.keys(env)) if (/^(HOOKD_(?!TCP_PORT$)|OTEL_|XDG_(?!(STATE|CONFIG|DATA)_HOME$))/i.test(name)) delete env[name];
+  return env;
 }
 
 async function stopDaemon(): Promise<void> {

@@ -13,7 +13,9 @@ let hookd: string;
 
 beforeAll(async () => {
   const packDir = tempDir();
-  const packed = await execa('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: ROOT });
+  // The working tree's own dist/, as built: its prepare script would rebuild it under the other tests
+  // (test/packaging/pack.test.ts packs a fresh clone that builds itself).
+  const packed = await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir, '--silent'], { cwd: ROOT });
   const tarball = path.join(packDir, packed.stdout.trim().split('\n').at(-1)!);
   prefix = tempDir();
   await execa('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball]);
@@ -44,7 +46,7 @@ describe('the packed package, installed with npm install -g', () => {
     const service = await run(['service', 'install', '--dry-run']);
     expect(service.stderr).not.toMatch(/Cannot find|ERR_MODULE|unexpected error/);
     expect(service.exitCode).toBe(0);
-    expect(service.stdout).toContain(path.join(prefix, 'lib', 'node_modules', 'hookd', 'dist', 'bin.js'));
+    expect(service.stdout).toContain(path.join(prefix, 'lib', 'node_modules', '@hookd-dev', 'hookd', 'dist', 'bin.js'));
 
     const doctor = await run(['doctor', '--timeout', '1']);
     expect(doctor.stderr).not.toMatch(/Cannot find|ERR_MODULE|unexpected error/);
