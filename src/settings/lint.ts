@@ -27,6 +27,19 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
   if (entry.unquotedShellSyntax) {
     warnings.push(`${at}.command: the command after "${bridge} --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: ${bridge} -- '...'`);
   }
+  return entry.sync ? [...warnings, ...syncWarnings(entry, at)] : warnings;
+}
+
+// A sync entry whose options disagree with its entry: hookd's deadline after the client's, or another client's contract.
+function syncWarnings(entry: HookEntry, at: string): string[] {
+  const { sync, client } = entry;
+  const warnings: string[] = [];
+  if (sync?.timeoutSec !== undefined && sync.timeoutSec * 1000 > entry.timeoutMs) {
+    warnings.push(`${at}.command: hookd sync --timeout ${sync.timeoutSec} is longer than the entry's timeout (${entry.timeoutMs / 1000} s): ${client.name} ends the hook first, and hookd records no answer; give --timeout ${entry.timeoutMs / 1000}`);
+  }
+  if (sync?.client !== undefined && client.id !== ('generic' as string) && sync.client !== client.id) {
+    warnings.push(`${at}.command: hookd sync --client ${sync.client} in a ${client.name} file: the bridge would read the hook's answer by another client's rules; write --client ${client.id}`);
+  }
   return warnings;
 }
 
