@@ -59,6 +59,24 @@ describe('hookd install --transport http', () => {
     expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
   });
 
+  it('posts the deciding hooks too, answered in line; --async-only leaves them to the client', async () => {
+    const text = `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 10 }] }], Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }] } }, null, 2)}\n`;
+    for (const asyncOnly of [false, true]) {
+      const dir = tempDir();
+      const file = claudeFile(dir, text);
+      const env = { HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_TCP_PORT: '15001' };
+      const install = await runHookd(['install', '--settings', file, '--transport', 'http', ...(asyncOnly ? ['--async-only'] : [])], { env });
+      expect(install.exitCode, install.stderr).toBe(0);
+      const result = parseSettingsText(readFileSync(file, 'utf8'), file, claude);
+      if (!result.ok) throw new Error(result.errors.join('\n'));
+      const byEvent = Object.fromEntries(result.config.entries.map((entry) => [entry.event, entry]));
+      expect(byEvent.Notification).toMatchObject({ kind: 'http', run: 'notify' });
+      expect(byEvent.PreToolUse).toMatchObject(asyncOnly ? { kind: 'plain', command: './guard.sh' } : { kind: 'http', run: './guard.sh', timeoutMs: 10_000, matcher: 'Bash', decides: true });
+      expect((await runHookd(['uninstall', '--settings', file], { env })).exitCode).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+  });
+
   it('leaves another client on the bridge and says so', async () => {
     const dir = tempDir();
     const file = claudeFile(dir, JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] } }), '.factory/settings.json');
