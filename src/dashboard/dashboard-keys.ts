@@ -4,7 +4,7 @@
 // it in a header with every request. Not a cookie: cookies ignore ports, so every loopback port
 // (another user's page on 127.0.0.1:14799) received one (issue 21). All of it lives in the
 // daemon's memory, bounded: a restart signs every page out.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** How long a ticket may wait to be opened. */
 export const TICKET_MS = 2 * 60_000;
@@ -24,13 +24,6 @@ export interface Session {
 }
 
 const secret = () => randomBytes(24).toString('base64url');
-
-/** The same text, compared in constant time. */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 // A Map keeps insertion order: the first key is the oldest, dropped when the map is full.
 function boundedSet<V>(map: Map<string, V>, key: string, value: V, max: number): void {

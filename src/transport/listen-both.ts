@@ -28,11 +28,6 @@ export function listenAlso(server: Server, where: { fd: number } | { host: strin
   });
 }
 
-/** The address of `server`'s second listener, if it has one. */
-export function secondAddress(server: Server): ReturnType<NetServer['address']> | undefined {
-  return seconds.get(server)?.address();
-}
-
 /** Stop accepting on both listeners of `server`, leaving open connections alone (net.Server's close, not http.Server's). */
 export function stopAccepting(server: Server): void {
   NetServer.prototype.close.call(server);

@@ -121,7 +121,7 @@ describe('the live page', () => {
     await daemon.emit('true', stopPayload({ tabs: 1 }));
     for (const page of pages) await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
     // Every tab can still reach the daemon (no connection held up behind the streams).
-    for (const page of pages) await expect(page.evaluate(async () => (await fetch('/dashboard/api/status', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } })).status)).resolves.toBe(200);
+    for (const page of pages) await expect(page.evaluate("fetch('/dashboard/api/status', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } }).then((r) => r.status)")).resolves.toBe(200);
     await context.close();
   });
 

@@ -54,7 +54,7 @@ describe('the page on a machine shared with other users (issue 21 items 3, 4, 8)
     for (const headers of seen) expect(headers.cookie, 'a cookie reached the other port').toBeUndefined();
     expect(await evilPage.title()).toBe('done:blocked:null');
     // The signed-in page still works.
-    await expect(page.evaluate(async () => (await fetch('/dashboard/api/runs', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } })).status)).resolves.toBe(200);
+    await expect(page.evaluate("fetch('/dashboard/api/runs', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } }).then((r) => r.status)")).resolves.toBe(200);
     await context.close();
   });
 
