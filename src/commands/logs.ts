@@ -12,6 +12,7 @@ import { coloursFor } from '../common/terminal/colours.js';
 import { logFileOf } from '../daemon/log-file.js';
 import { readableLogLine } from './logs-format.js';
 
+/** The flags of `hookd logs`. */
 export interface LogsOptions {
   stateDir?: string;
   /** How many of the last lines to print first. */
