@@ -2,11 +2,13 @@
 // CI): another user bound [::1]:PORT under a running daemon (an entry that says localhost reaches
 // it first), or 127.0.0.1:PORT while the daemon was down, and received the hooks and their token,
 // and `hookd doctor` sent them the token too. Now the daemon holds both addresses; doctor asks the
-// kernel who listens before it sends anything and names the other user; the token is rotated
-// whenever another user's listener is seen.
+// kernel who listens before it sends anything and names the other user (or, issue 23, another
+// process of this user, instead of blaming the token); the token is rotated whenever another
+// user's listener is seen.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -102,6 +104,31 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     // The daemon itself refuses the old token from now on (it was rotated through the daemon).
     const old = await fetch(`http://127.0.0.1:${portIn(daemon.logs())}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(old.status).toBe(401);
+  });
+
+  it('doctor names another process of this user holding the port (issue 23), sends it nothing, and does not blame the token', async () => {
+    const port = await freePort();
+    const entry = { type: 'http', url: hookdUrl(port, 'Notification', 'true'), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 };
+    const daemon = testDaemon({ Notification: [{ hooks: [entry] }] });
+    await daemon.start();
+    const token = tokenOf(daemon.stateDir);
+    // Something else of ours on the entries' port: it answers every request 401, as a wrong token would be.
+    const seen: string[] = [];
+    const other = createHttpServer((req, res) => {
+      seen.push(String(req.headers.authorization));
+      res.writeHead(401);
+      res.end();
+    });
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+    try {
+      const doctor = await runHookd(['doctor', '--timeout', '5'], { env: { ...daemon.env, HOOKD_TOKEN: token } });
+      expect(doctor.exitCode).toBe(1);
+      expect(doctor.stdout).toMatch(new RegExp(`✗ port owner: 127\\.0\\.0\\.1:${port} is held by pid ${process.pid} \\(.*node.*\\), not by the hookd daemon \\(pid \\d+\\): the http hooks go there, and doctor did not send the token`));
+      expect(doctor.stdout).not.toMatch(/refused the token/);
+      expect(seen).toEqual([]);
+    } finally {
+      other.close();
+    }
   });
 
   it('hookd token rotate: the daemon refuses the old token at once and takes the new one', async () => {
