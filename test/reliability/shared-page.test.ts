@@ -77,6 +77,13 @@ describe('the page on a machine shared with other users (issue 21 items 3, 4, 8)
     expect(statSync(file).mode & 0o777).toBe(0o600);
     chmodSync(daemon.stateDir, 0o755);
     expect((await asOtherUser(['cat', file])).exitCode).not.toBe(0);
+    // What the browser does with it: on to the page, signed in, the ticket gone from the address.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`file://${file}`);
+    await page.waitForSelector('#live.live', { timeout: 10_000 });
+    expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/$/);
+    await context.close();
   });
 
   it(`one session holds at most ${STREAMS_PER_SESSION} run streams; another still gets one`, async () => {
