@@ -106,7 +106,7 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   const targets = installTargets(paths.settings, options.client);
   const named = eventList(options.events);
   checkNamedEvents(named, targets.map((target) => target.client));
-  checkAsyncCommands(targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client })), options.async ?? []);
+  if (options.async?.length) checkAsyncCommands(targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client })), options.async);
   const out: string[] = [];
   for (const target of targets) out.push(...(await installInto(target, options, paths.stateDir, named, seams)));
   return `${out.join('\n')}\n`;
