@@ -6,7 +6,7 @@
 // process of this user, instead of blaming the token); the token is rotated whenever another
 // user's listener is seen.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -144,5 +144,16 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     const metrics = (token: string) => fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect(await metrics(old)).toBe(401);
     expect(await metrics(fresh)).toBe(200);
+    // Without a daemon: the file alone, which the next daemon reads.
+    await daemon.stop();
+    const offline = await runHookd(['token', 'rotate'], { env: daemon.env });
+    expect(offline.stdout).toContain('no daemon is running; the next one uses it');
+    const third = tokenOf(daemon.stateDir);
+    expect(third).not.toBe(fresh);
+    expect(statSync(path.join(daemon.stateDir, 'local-token')).mode & 0o777).toBe(0o600);
+    await daemon.start();
+    const next = await waitFor('the new loopback port', () => portIn(daemon.logs().split('hookd daemon stopped').at(-1)!));
+    const metricsOn = (token: string) => fetch(`http://127.0.0.1:${next}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    expect([await metricsOn(fresh), await metricsOn(third)]).toEqual([401, 200]);
   });
 });
