@@ -1,7 +1,8 @@
 // The real-clients issue's "done when": a machine with real settings files of Droid and Claude
 // Code (comments, plugin hooks, deciding Stop hooks, prompt hooks). validate, install, the daemon
-// and uninstall work with no flags; every file comes back byte for byte; no deciding hook is
-// wrapped; a wrapped hook sees the variables it saw when the client ran it.
+// and uninstall work with no flags; every file comes back byte for byte; every command hook goes
+// through hookd (issue 19: the deciding ones behind hookd sync); a wrapped hook sees the variables
+// it saw when the client ran it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,15 +58,20 @@ describe('a machine with real Droid and Claude Code files', () => {
     const install = await hookd(['install']);
     expect(install.stderr).toBe('');
     expect(install.exitCode).toBe(0);
-    expect(install.stdout).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[0\] \(~\/\.claude\/hooks\/require-tests\.sh\): Claude Code reads the result of Stop hooks/);
+    expect(install.stdout).toContain('wrap hooks.Stop[0].hooks[0] in line (hookd sync): ~/.claude/hooks/require-tests.sh');
     expect(install.stdout).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[1\] \(prompt\): a "prompt" hook, which Claude Code runs itself/);
-    // Only Notification and SessionEnd hooks went behind the bridge: every deciding hook is as it was.
-    const wrapped = [droid, claude].flatMap(commands).filter((command) => command.startsWith('hookd emit'));
+    // Hooks whose result the client ignores (and Claude Code's async: true one) behind hookd emit, the deciding ones behind hookd sync.
+    const wrapped = [droid, claude].flatMap(commands).filter((command) => command.startsWith('hookd '));
     expect(wrapped.sort()).toEqual([
       "hookd emit -- 'echo \"$(date -u +%FT%TZ) session ended\" >> ~/.claude/sessions.log'",
+      "hookd emit -- 'jq -r '\\''.tool_input.file_path'\\'' | xargs npx prettier --write'",
       "hookd emit -- 'open raycast://confetti'",
       "hookd emit -- 'osascript -e '\\''display notification \"Claude needs you\" with title \"Claude Code\"'\\'''",
       "hookd emit -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
+      "hookd sync --client claude --event PreToolUse --timeout 10 -- '\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check-bash.sh'",
+      "hookd sync --client claude --event Stop --timeout 120 -- '~/.claude/hooks/require-tests.sh'",
+      "hookd sync --client droid --event PreToolUse --timeout 60 -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
+      "hookd sync --client droid --event Stop --timeout 60 -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
     ].sort());
     expect(readFileSync(droid, 'utf8')).toMatch(/^\/\/ Factory CLI Settings\n/);
     expect(readFileSync(droid, 'utf8')).toContain('// clears the bar item');
@@ -85,7 +91,7 @@ describe('a machine with real Droid and Claude Code files', () => {
     const envs = seen.map((name) => Object.fromEntries(readFileSync(path.join(home, name), 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])));
     for (const name of ['FACTORY_PROJECT_DIR', 'TMUX_PANE', 'TERM', 'PATH', 'HOME']) expect(envs[0]![name], name).toBe(envs[1]![name]);
 
-    expect((await hookd(['clients'])).stdout).toContain(`${droid}: valid, 4 hook(s), 2 through hookd`);
+    expect((await hookd(['clients'])).stdout).toContain(`${droid}: valid, 4 hook(s), 4 through hookd`);
 
     const uninstall = await hookd(['uninstall']);
     expect(uninstall.exitCode).toBe(0);
