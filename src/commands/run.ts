@@ -85,7 +85,7 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
   const eventId = `run-${Date.now()}`;
   const outcomes = await Promise.all(
     hooks.map(async (entry) => {
-      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1, payload: payload.bytes, client: entry.client }), timeoutMs: entry.timeoutMs });
+      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1, payload: payload.bytes, client: entry.client, entryEnv: entry.env }), timeoutMs: entry.timeoutMs });
       return { entry, outcome, decision: decisionOf(entry, outcome) };
     }),
   );

@@ -26,6 +26,8 @@ export interface HookContext {
   payload?: Buffer;
   /** The client that sent the event, when known better than from `clientEnv` (`hookd run --client`). */
   client?: ClientProfile;
+  /** The variables the hook's entry sets (Copilot CLI's and Qwen Code's `env`), as written. */
+  entryEnv?: Record<string, string>;
 }
 
 // A payload field becomes a variable only under a name a client would use for one: snake_case
@@ -77,6 +79,9 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
   for (const [name, value] of Object.entries(context.clientEnv ?? {})) {
     if (isCarried(name, named)) env[name] = value;
   }
+  // The client sets the entry's own variables over its environment, as written: Copilot CLI 1.0.102
+  // expands neither `$NAME` nor `${NAME}` in them (test/clients/copilot.test.ts).
+  for (const [name, value] of Object.entries(context.entryEnv ?? {})) if (!name.startsWith('HOOKD_') && !WITHHELD.has(name)) env[name] = value;
   env.HOOKD_EVENT_ID = context.eventId;
   env.HOOKD_EVENT = context.event;
   env.HOOKD_ATTEMPT = String(context.attempt);

@@ -48,6 +48,8 @@ export interface HookEntry {
   http: HttpHook | undefined;
   /** Why hookd leaves this command hook to the client (kind `other`), if it does. */
   unrunnable?: string;
+  /** The variables the entry sets for its hook, as written. */
+  env?: Record<string, string>;
 }
 
 /** What an http entry pointing at hookd says. */
@@ -103,6 +105,8 @@ export interface RawHook {
   async?: boolean;
   /** Why hookd cannot run this command hook here (a PowerShell-only entry), if it cannot. */
   unrunnable?: string | undefined;
+  /** The variables the entry sets for its hook (Copilot CLI's and Qwen Code's `env`), as written. */
+  env?: Record<string, string> | undefined;
   /** An http hook's url, headers and allowedEnvVars, as written. */
   url?: string | undefined;
   headers?: Record<string, string> | undefined;
@@ -141,5 +145,6 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
     http,
     ...(raw.unrunnable ? { unrunnable: raw.unrunnable } : {}),
+    ...(raw.env && Object.keys(raw.env).length ? { env: raw.env } : {}),
   };
 }

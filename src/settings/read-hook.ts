@@ -1,6 +1,7 @@
 // One hook object of a client's file, as hookd reads it: its command under the client's key
 // (`command`, or Copilot CLI's `bash`), Claude Code's `args` (a program run without a shell) and
-// `shell`, its timeout under the client's key, and an http hook's URL and headers. A hook hookd
+// `shell`, its timeout under the client's key, the variables it sets (`env`), and an http hook's
+// URL and headers. A hook hookd
 // cannot run here (PowerShell only) says why, and is kept for the client.
 import { quote } from 'shell-quote';
 import { isObject, type Json, type JsonObject } from './hook-map.js';
@@ -22,6 +23,7 @@ export function readHook(hook: JsonObject, event: string, location: string, matc
     command: typeof written === 'string' ? withArgs(written, hook.args) : undefined,
     timeout: typeof timeout === 'number' ? timeout : undefined,
     ...(hook.async === true && { async: true }),
+    ...envField(hook),
     ...httpFields(hook),
   };
   const unrunnable = whyNotRunnable(hook, raw, keys.otherShells ?? []);
@@ -41,6 +43,12 @@ function whyNotRunnable(hook: JsonObject, raw: RawHook, otherShells: readonly st
   if (raw.command === undefined && other) return `has only "${other}", a command for Windows; hookd runs hooks with sh here, so it leaves this one to the client`;
   if (typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell') return `runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client`;
   return undefined;
+}
+
+/** The variables an entry sets for its hook (Copilot CLI's and Qwen Code's `env`), string values only. */
+function envField(hook: JsonObject): Pick<RawHook, 'env'> {
+  if (!isObject(hook.env)) return {};
+  return { env: Object.fromEntries(Object.entries(hook.env).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(pair[0]))) };
 }
 
 /** An http hook's url, headers (string values only) and allowedEnvVars, as written. */

@@ -28,19 +28,19 @@ realClientSuite({
   sessionEnd: 'waits',
 });
 
-describe("GitHub Copilot CLI 1.0.102: an entry's own cwd", () => {
+describe("GitHub Copilot CLI 1.0.102: an entry's own cwd and env", () => {
   afterAll(async () => {
     await stopTestDaemons();
     cleanupTempDirs();
   });
 
-  it('a bridged hook runs in the directory the entry names, as the direct one does', async () => {
+  it('a bridged hook runs in the directory the entry names and gets the variables it sets, as the direct one does', async () => {
     const fake = await startFake('copilot');
     const daemon = testDaemon();
     const out = tempDir('hookd-copilot-cwd-out-');
     const client = prepareClient('copilot', { dir: tempDir('hookd-copilot-cwd-'), fakeUrl: fake.url, stateDir: daemon.stateDir });
     mkdirSync(path.join(client.project, 'scripts'));
-    const entry = (command: string) => ({ type: 'command', bash: command, cwd: 'scripts' });
+    const entry = (command: string) => ({ type: 'command', bash: command, cwd: 'scripts', env: { TEAM_NAME: 'blue', TEAM_HOME: '${HOME}/team' } });
     writeFileSync(client.settingsFile, JSON.stringify({ version: 1, hooks: { agentStop: [entry(recorder(out, 'direct', 'agentStop')), entry(bridge(recorder(out, 'bridged', 'agentStop'), 'agentStop'))] } }));
     try {
       await daemon.start(['--settings', client.settingsFile]);
@@ -48,6 +48,10 @@ describe("GitHub Copilot CLI 1.0.102: an entry's own cwd", () => {
       await waitForBridged(out, ['agentStop']);
       expect(theArrival(out, 'direct', 'agentStop').cwd).toBe(path.join(client.project, 'scripts'));
       expect(theArrival(out, 'bridged', 'agentStop').cwd).toBe(path.join(client.project, 'scripts'));
+      const vars = (way: 'direct' | 'bridged') => ({ TEAM_NAME: theArrival(out, way, 'agentStop').env.TEAM_NAME, TEAM_HOME: theArrival(out, way, 'agentStop').env.TEAM_HOME });
+      // Copilot CLI expands nothing in an entry's env: neither does hookd.
+      expect(vars('direct')).toEqual({ TEAM_NAME: 'blue', TEAM_HOME: '${HOME}/team' });
+      expect(vars('bridged')).toEqual(vars('direct'));
     } finally {
       await fake.close();
     }

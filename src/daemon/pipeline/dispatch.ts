@@ -184,7 +184,7 @@ export class Dispatcher {
       command: record.command,
       payload: record.payload,
       cwd: hookCwd(runnable.cwd),
-      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf, payload: record.payload }),
+      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf, payload: record.payload, entryEnv: this.entryEnvFor(info.event, record) }),
       timeoutMs,
       graceMs: this.options.graceMs,
       signal: this.options.interrupt,
@@ -209,6 +209,11 @@ export class Dispatcher {
     this.options.inbox.reject(info.eventId, read.reason);
     void this.options.events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
     return undefined;
+  }
+
+  /** The variables the entry that runs the record's command sets (Copilot CLI's and Qwen Code's `env`), from the followed files. */
+  private entryEnvFor(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>): Record<string, string> | undefined {
+    return this.options.config.hooks.entriesFor(event, command, clientFromEnv(clientEnv)).find((entry) => entry.env)?.env;
   }
 
   /**
