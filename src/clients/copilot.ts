@@ -27,7 +27,9 @@ export const copilot: ClientProfile = {
   defaultTimeoutSec: 30,
   hookKeys: { command: 'bash', timeout: 'timeoutSec', otherShells: ['powershell'] },
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
-  fireAndForget: ['sessionEnd', 'errorOccurred', 'notification', 'postToolUse', 'postToolUseFailure', 'SessionEnd', 'Notification'],
+  // Its docs call notification fire-and-forget; postToolUse may change the tool's result and
+  // postToolUseFailure and errorOccurred may guide a retry, so they are treated as deciding.
+  fireAndForget: ['sessionEnd', 'notification', 'SessionEnd', 'Notification'],
   stopEvent: 'agentStop',
   // Its notification also fires when the agent completes: agentStop alone, one pop-up a turn.
   attentionEvents: ['agentStop'],
