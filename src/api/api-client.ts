@@ -1,13 +1,14 @@
-// The typed client of the platform API. `call` takes an endpoint of src/api/endpoints.ts and a
-// request for it: the request is checked against the endpoint's schemas before anything is sent (a
-// bad request is refused locally with a UsageError), sent, and the answer checked; an error answer
-// becomes an ApiError (`title: detail (HTTP status)`). The named methods are typed shorthands.
+// The typed client of the platform API. A request is checked strictly against its endpoint's
+// schemas before anything is sent (a bad one is refused locally with a UsageError); the answer is
+// read tolerantly: any 2xx is success, the body is kept as sent, and where it drifted from the
+// spec a warning goes to `onWarning` (read-answer.ts). Any other status becomes an ApiError in the
+// one voice (api-error.ts). `read` gives the answer as sent; `call` and the named methods its value.
 import type { Dispatcher } from 'undici';
 import { HookdError, UsageError } from '../common/errors.js';
-import { formatIssues } from '../common/format-issues.js';
 import { checkCall } from './check-request.js';
 import { ApiError, toApiError } from './api-error.js';
-import { sendRequest, type CallOptions } from './send-request.js';
+import { readBody } from './read-answer.js';
+import { sendRequest, type Call, type CallOptions, type Reply } from './send-request.js';
 import { clientDispatcher } from './client-dispatcher.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
 import { fillPath, type Answer, type Endpoint, type Input, type QueryInput } from './endpoint.js';
@@ -24,24 +25,42 @@ export interface ClientOptions {
   apiKey?: string | undefined;
   /** Where connections come from (the daemon's socket); a new undici Agent by default. */
   dispatcher?: Dispatcher;
+  /** How long each attempt may wait for an answer, in ms (default 30 s). */
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   userAgent?: string;
   /** How a connection failure names the server (e.g. the daemon's socket). */
   target?: string;
+  /** Who sends the key, for the hint of a 401 or 403: this process (default) or the daemon. */
+  keyHolder?: 'here' | 'daemon';
+  /** Where warnings go about answers that drifted from the spec (default: nowhere); `key` is the same for the same drift on every page. */
+  onWarning?: (text: string, key?: string) => void;
 }
 
-/** Result of a retry of install-deps: started (202), or one was already running (409). */
-export type InstallResult = { started: true; computer: Computer } | { started: false; detail: string };
+/** A success answer: its status, the body as sent, and its JSON value (undefined without one). */
+export interface Answered<T> {
+  status: number;
+  body: Buffer;
+  value: T | undefined;
+}
+
+/** Result of a retry of install-deps: started (any 2xx), or one was already running (409). */
+export type InstallResult = { started: true; status: number; body: Buffer; computer: Computer | undefined } | { started: false; detail: string };
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** A client of the platform API. */
 export class ApiClient {
   private readonly options: CallOptions;
   private readonly bases: Record<Endpoint['host'], string>;
+  private readonly keyHolder: 'here' | 'daemon';
+  private readonly onWarning: (text: string, key?: string) => void;
 
   constructor(options: ClientOptions) {
     const apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.bases = { api: apiUrl, app: (options.appUrl ?? apiUrl).replace(/\/+$/, '') };
+    this.keyHolder = options.keyHolder ?? 'here';
+    this.onWarning = options.onWarning ?? (() => undefined);
     this.options = {
       dispatcher: clientDispatcher({ ...DEFAULT_RETRY, ...options.retry }, options.dispatcher),
       timeoutMs: options.timeoutMs ?? 30_000,
@@ -51,24 +70,81 @@ export class ApiClient {
     };
   }
 
-  /** Call `endpoint` with `input`; resolves with its checked answer. */
-  async call<T extends Endpoint>(endpoint: T, input: Input<T>): Promise<Answer<T>> {
+  /** Say that an answer differs from the spec (stderr, for the commands). */
+  warn(text: string, key?: string): void {
+    this.onWarning(text, key);
+  }
+
+  /**
+   * The URL of `target`, a path or a URL of one of the two hosts: paths under /api/v0 are of
+   * `{base_url}`, the others of `{app_url}` (spec 9). A URL of any other origin is refused: the
+   * key goes only where HOOKD_API_URL and HOOKD_APP_URL point.
+   */
+  resolve(target: string): URL {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+      let url: URL;
+      try {
+        url = new URL(target);
+      } catch {
+        throw new UsageError(`${JSON.stringify(target)} is not a URL; give a path such as /api/v0/sessions`);
+      }
+      const origins = new Set(Object.values(this.bases).map((base) => new URL(base).origin));
+      if (!origins.has(url.origin)) throw new UsageError(`${url.origin} is neither HOOKD_API_URL nor HOOKD_APP_URL, and the key goes nowhere else; give a path such as /api/v0/sessions`);
+      return url;
+    }
+    const path = target.startsWith('/') ? target : `/${target}`;
+    return new URL(`${/^\/api\/v0(\/|\?|$)/.test(path) ? this.bases.api : this.bases.app}${path}`);
+  }
+
+  /** Send one call as it is and return the answer, whatever its status. */
+  request(call: Call): Promise<Reply> {
+    return sendRequest(call, this.options);
+  }
+
+  /** The error of a non-2xx answer to `call`, in the one voice. */
+  errorOf(call: Call, reply: Reply): ApiError {
+    const retryAfter = reply.headers['retry-after'];
+    return toApiError({
+      method: call.method, url: call.url, status: reply.status, statusText: reply.statusText, body: reply.body,
+      ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+      keyHolder: this.keyHolder, apiBasePath: new URL(this.bases.api).pathname, check: call.check,
+    });
+  }
+
+  /** Check `input` for `endpoint` and send it; the answer comes back whatever its status. */
+  async send<T extends Endpoint>(endpoint: T, input: Input<T>): Promise<{ call: Call; reply: Reply }> {
     const checked = checkCall(endpoint, input as Parameters<typeof checkCall>[1]);
     if (!checked.ok) throw new UsageError(checked.problems.join('\n'));
-    const url = new URL(`${this.bases[endpoint.host]}${fillPath(endpoint.path, checked.value.params as Record<string, string>)}`);
+    const params = checked.value.params as Record<string, string>;
+    const url = new URL(`${this.bases[endpoint.host]}${fillPath(endpoint.path, params)}`);
     for (const [name, value] of Object.entries(checked.value.query as Record<string, string>)) url.searchParams.set(name, value);
-    const what = `${endpoint.method} ${url.pathname}`;
-    const reply = await sendRequest({ method: endpoint.method, url, body: checked.value.body }, this.options);
-    if (reply.status !== endpoint.status) throw toApiError(reply.status, reply.body);
-    let data: unknown;
-    try {
-      data = JSON.parse(reply.body);
-    } catch {
-      throw new HookdError('EAPI_RESPONSE', `${what}: the answer (HTTP ${reply.status}) is not JSON`);
+    const body = checked.value.body === undefined ? undefined : JSON.stringify(checked.value.body);
+    const check = endpoint.check?.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? name);
+    const call: Call = { method: endpoint.method, url, body, check };
+    return { call, reply: await this.request(call) };
+  }
+
+  /** Call `endpoint`: any 2xx is read tolerantly (warnings to onWarning); any other status throws an ApiError. */
+  async read<T extends Endpoint>(endpoint: T, input: Input<T>): Promise<Answered<Answer<T>>> {
+    const { call, reply } = await this.send(endpoint, input);
+    if (!isSuccess(reply.status)) throw this.errorOf(call, reply);
+    const read = readBody(endpoint.answer, reply.status, reply.body, endpoint.name);
+    if (!read.ok) {
+      const said = `${endpoint.name}: the API answered HTTP ${reply.status}, but not with JSON: ${read.excerpt}`;
+      // A read that brought nothing readable failed; a change the API accepted did not.
+      if (endpoint.method === 'GET') throw new HookdError('EAPI_RESPONSE', said);
+      this.warn(`${said}; the request was accepted${call.check ? `: ${call.check} shows it` : ''}`);
+      return { status: reply.status, body: reply.body, value: undefined };
     }
-    const parsed = endpoint.answer.safeParse(data);
-    if (!parsed.success) throw new HookdError('EAPI_RESPONSE', `${what}: unexpected answer:\n${formatIssues(parsed.error.issues, 'response').join('\n')}`);
-    return parsed.data as Answer<T>;
+    for (const warning of read.warnings) this.warn(warning.text, warning.key);
+    return { status: reply.status, body: reply.body, value: read.value as Answer<T> | undefined };
+  }
+
+  /** Call `endpoint`; resolves with its answer's value (an answer without one is an error here). */
+  async call<T extends Endpoint>(endpoint: T, input: Input<T>): Promise<Answer<T>> {
+    const answered = await this.read(endpoint, input);
+    if (answered.value === undefined) throw new HookdError('EAPI_RESPONSE', `${endpoint.name}: the answer (HTTP ${answered.status}) holds no JSON value`);
+    return answered.value;
   }
 
   /** One page of sessions. */
@@ -104,7 +180,8 @@ export class ApiClient {
   /** Retry the install-dependencies step; a 409 (already running) is a result, not an error. */
   async installDeps(computerId: string): Promise<InstallResult> {
     try {
-      return { started: true, computer: await this.call(E.installDeps, { params: { computerId } }) };
+      const answered = await this.read(E.installDeps, { params: { computerId } });
+      return { started: true, status: answered.status, body: answered.body, computer: answered.value };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return { started: false, detail: error.detail };
       throw error;

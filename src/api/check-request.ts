@@ -64,20 +64,36 @@ export function parseJson(text: string, where: string): Checked<unknown> {
   }
 }
 
-/** A query string as a plain object (one string per name), or the problem of a name given twice. */
-function queryObject(search: URLSearchParams): Checked<Record<string, string>> {
+/**
+ * A query string as a plain object (one string per name), or the problem of a name given twice.
+ * `known` limits the refusal of repeats to the names hookd checks (the rest pass as they came).
+ */
+function queryObject(search: URLSearchParams, known?: ReadonlySet<string>): Checked<Record<string, string>> {
   const value: Record<string, string> = {};
   for (const [name, item] of search) {
-    if (Object.hasOwn(value, name)) return { ok: false, problems: [`query: ${name}: given more than once`] };
+    if (Object.hasOwn(value, name)) {
+      if (!known || known.has(name)) return { ok: false, problems: [`query: ${name}: given more than once`] };
+      continue;
+    }
     value[name] = item;
   }
   return { ok: true, value };
 }
 
-/** One part of a request checked against its schema, problems added to `problems`; `absent` when the endpoint has none. */
-function part(schema: z.ZodType | undefined, input: unknown, where: string, problems: string[], absent: unknown = {}): unknown {
+/** The names an object schema knows (its shape's keys); empty for any other schema. */
+function knownNames(schema: z.ZodType): ReadonlySet<string> {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return new Set(shape ? Object.keys(shape) : []);
+}
+
+/**
+ * One part of a request checked against its schema, problems added to `problems`. An endpoint
+ * without that part gets `absent`: `{}` for path parameters and query, undefined for a body (a
+ * request without one is sent without one, spec 4.9).
+ */
+function part(schema: z.ZodType | undefined, input: unknown, where: string, problems: string[], absent: unknown, unknown: UnknownFields = 'refuse'): unknown {
   if (!schema) return absent;
-  const checked = checkRequest(schema, input, where);
+  const checked = checkRequest(schema, input, where, unknown);
   if (checked.ok) return checked.value;
   problems.push(...checked.problems);
   return undefined;
@@ -93,24 +109,28 @@ export function checkCall<E extends Endpoint>(endpoint: E, input: { params?: unk
   const problems: string[] = [];
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined) query[name] = String(value);
-  const params = part(endpoint.params, input.params, endpoint.name, problems);
-  const checkedQuery = part(endpoint.query, query, endpoint.name, problems);
+  const params = part(endpoint.params, input.params, endpoint.name, problems, {});
+  const checkedQuery = part(endpoint.query, query, endpoint.name, problems, {});
   const body = part(endpoint.body, input.body, endpoint.name, problems, undefined);
   if (problems.some(isUnknownField)) problems.push(`${endpoint.name}: ${STRICT_NOTE}`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { params, query: checkedQuery, body } as CheckedCall<E> };
 }
 
-/** The path parameters and query of a request that arrived for `endpoint` (the body comes later). */
-export function checkHead<E extends Endpoint>(endpoint: E, params: Record<string, string>, search: URLSearchParams): Checked<Omit<CheckedCall<E>, 'body'>> {
+/**
+ * The path parameters and query of a request that arrived for `endpoint` (the body comes later).
+ * With `unknown: 'pass'` (the proxy) a query parameter hookd does not know passes, as an unknown
+ * body field does: the known ones are still checked, and still refused when given twice.
+ */
+export function checkHead<E extends Endpoint>(endpoint: E, params: Record<string, string>, search: URLSearchParams, unknown: UnknownFields = 'refuse'): Checked<Omit<CheckedCall<E>, 'body'>> {
   const problems: string[] = [];
-  const checkedParams = part(endpoint.params, params, 'path', problems);
+  const checkedParams = part(endpoint.params, params, 'path', problems, {});
   let query: unknown = {};
   if (endpoint.query) {
-    const raw = queryObject(search);
-    if (raw.ok) query = part(endpoint.query, raw.value, 'query', problems);
+    const raw = queryObject(search, unknown === 'pass' ? knownNames(endpoint.query) : undefined);
+    if (raw.ok) query = part(endpoint.query, raw.value, 'query', problems, {}, unknown);
     else problems.push(...raw.problems);
-  } else if (search.size > 0) problems.push(`query: ${endpoint.method} ${endpoint.path} takes no query parameters`);
+  } else if (search.size > 0 && unknown === 'refuse') problems.push(`query: ${endpoint.method} ${endpoint.path} takes no query parameters`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { params: checkedParams, query } as Omit<CheckedCall<E>, 'body'> };
 }

@@ -1,15 +1,19 @@
-// Building blocks shared by the platform API schemas: the error body, pagination, open enums, ids
-// in paths and the `limit` query parameter. Requests are checked strictly at the edge; responses keep unknown
-// fields (the API adds fields over time) and accept enum values the spec does not list.
+// Building blocks shared by the platform API schemas: pagination, open enums, ids
+// in paths and the `limit` query parameter. Requests are checked strictly at the edge. Answers are
+// read tolerantly (read-answer.ts): they keep unknown fields (the API adds fields over time),
+// accept enum values the spec does not list, and take `null` for any field the spec calls optional.
 import { z } from 'zod';
 
-/** The error body of every `/api/v0` endpoint: `{status, title, detail, metadata?}`. */
-export const ErrorBodySchema = z.looseObject({
-  status: z.number().int(),
-  title: z.string(),
-  detail: z.string(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
+/** A shape whose optional fields may also be `null`, as servers send "not set". */
+export type NullishShape<S extends z.ZodRawShape> = {
+  [K in keyof S]: S[K] extends z.ZodOptional<infer T extends z.ZodType> ? z.ZodOptional<z.ZodNullable<T>> : S[K];
+};
+
+/** `shape` with every optional field made nullish: the answer's side of a shape shared with a request. */
+export function nullishShape<S extends z.ZodRawShape>(shape: S): NullishShape<S> {
+  const entries = Object.entries(shape).map(([key, schema]) => [key, schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType).nullish() : schema]);
+  return Object.fromEntries(entries) as NullishShape<S>;
+}
 
 /** A string that the spec gives known values for; other values are kept (values seen in the wild grow). */
 export function openEnum(values: readonly [string, ...string[]]) {
@@ -49,5 +53,4 @@ export function pathIdSchema(what: string) {
     .refine((id) => id !== '.' && id !== '..' && !/[\u0000-\u001f\u007f]/.test(id), `is not a ${what}`);
 }
 
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export type Pagination = z.infer<typeof PaginationSchema>;

@@ -1,16 +1,17 @@
 // Computers (spec 2.2, 4.6–4.9): the execution hosts sessions run on, and the one update request.
+// In answers, every optional field may be null.
 import { z } from 'zod';
 import { openEnum } from './common-schemas.js';
 
 /** One step of a computer's provisioning; the spec lists the fields, not which are always present. */
 export const ProvisioningStepSchema = z.looseObject({
-  id: z.string().optional(),
-  name: z.string().optional(),
-  status: z.string().optional(),
-  error: z.string().optional(),
-  startedAt: z.number().optional(),
-  completedAt: z.number().optional(),
-  installSessionId: z.string().optional(),
+  id: z.string().nullish(),
+  name: z.string().nullish(),
+  status: z.string().nullish(),
+  error: z.string().nullish(),
+  startedAt: z.number().nullish(),
+  completedAt: z.number().nullish(),
+  installSessionId: z.string().nullish(),
 });
 
 /** A computer. */
@@ -19,13 +20,13 @@ export const ComputerSchema = z.looseObject({
   name: z.string(),
   providerType: openEnum(['byom', 'e2b']),
   createdAt: z.number(),
-  hostId: z.string().optional(),
-  hostname: z.string().optional(),
-  status: openEnum(['provisioning', 'active', 'error']).optional(),
-  provisioningSteps: z.array(ProvisioningStepSchema).optional(),
-  relayClientUrl: z.string().optional(),
-  relayAgentUrl: z.string().optional(),
-  remoteUser: z.string().optional(),
+  hostId: z.string().nullish(),
+  hostname: z.string().nullish(),
+  status: openEnum(['provisioning', 'active', 'error']).nullish(),
+  provisioningSteps: z.array(ProvisioningStepSchema).nullish(),
+  relayClientUrl: z.string().nullish(),
+  relayAgentUrl: z.string().nullish(),
+  remoteUser: z.string().nullish(),
 });
 
 /** Response of `GET /api/v0/computers` (newest first). */

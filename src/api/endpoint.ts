@@ -1,6 +1,6 @@
 // What an endpoint of the platform API is, as data: method, host and path, the schemas of its path
-// parameters, query, body and answer, the status of success, and whether the daemon's proxy
-// forwards it. The client, the commands, the proxy and the emulator all read this one description
+// parameters, query, body and answer, the status of success, how to check a change whose answer
+// was lost, and whether the daemon's proxy forwards it. The client, the commands, the proxy and the emulator all read this one description
 // (src/api/endpoints.ts) instead of restating it.
 import type { z } from 'zod';
 
@@ -18,9 +18,15 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The answer's schema: what the spec promises, read tolerantly (read-answer.ts). */
   answer: z.ZodType;
-  /** The status of success. */
+  /** The status the spec gives for success: the emulator answers it; to the client any 2xx is success. */
   status: number;
+  /**
+   * For a request that changes something: the command that shows whether it took effect, named when
+   * its answer was lost (`:name` filled from the path parameters). A POST is never sent twice.
+   */
+  check?: string;
   /** The daemon's proxy forwards it, with this cap on a request body. */
   proxy?: { maxBody: number };
 }

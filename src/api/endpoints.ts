@@ -24,12 +24,14 @@ export const listSessions = defineEndpoint({
 export const createSession = defineEndpoint({
   name: 'sessions create', method: 'POST', host: 'api', path: '/api/v0/sessions',
   body: CreateSessionRequestSchema, answer: SessionSchema, status: 201, proxy: { maxBody: MIB },
+  check: 'hookd sessions list (newest first)',
 });
 
 /** 4.5: add a user message to a session (messages carry base64 attachments: a larger cap). */
 export const addMessage = defineEndpoint({
   name: 'sessions message', method: 'POST', host: 'api', path: '/api/v0/sessions/:sessionId/messages',
   params: sessionPath, body: MessageRequestSchema, answer: MessageResultSchema, status: 200, proxy: { maxBody: 25 * MIB },
+  check: "hookd sessions list (the session's message count)",
 });
 
 /** 4.6: every computer, newest first. */
@@ -48,12 +50,14 @@ export const getComputer = defineEndpoint({
 export const updateComputer = defineEndpoint({
   name: 'computers update', method: 'PATCH', host: 'api', path: '/api/v0/computers/:computerId',
   params: computerPath, body: UpdateComputerRequestSchema, answer: ComputerSchema, status: 200,
+  check: 'hookd computers get :computerId',
 });
 
 /** 4.9: retry the install-dependencies step (409 when one is already running). */
 export const installDeps = defineEndpoint({
   name: 'computers install-deps', method: 'POST', host: 'api', path: '/api/v0/computers/:computerId/install-deps',
   params: computerPath, answer: ComputerSchema, status: 202,
+  check: 'hookd computers get :computerId (its provisioning steps)',
 });
 
 /** 4.1: one page of readiness reports, from the app host; the old path answers 308 to the new one. */

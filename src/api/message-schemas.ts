@@ -1,12 +1,19 @@
 // Adding a message to a session (spec 2.4, 4.5): text, base64 images and files, an optional
-// computer to route to. The data of an attachment must be base64; its media type a type/subtype.
+// computer to route to. The data of an attachment must be base64 (wrapped or unpadded base64 is
+// normalised, see base64.ts); its media type a type/subtype.
 import { z } from 'zod';
 import { IdSchema, openEnum } from './common-schemas.js';
+import { normalizeBase64 } from './base64.js';
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 
-const Base64Data = z.string().min(1, 'expected base64 data').refine((value) => value.length % 4 === 0 && BASE64.test(value), 'expected base64 data');
+/** Base64 data, normalised to the padded, unwrapped, standard form that is sent. */
+const Base64Data = z.string().transform((value, ctx) => {
+  const normal = normalizeBase64(value);
+  if (normal !== undefined) return normal;
+  ctx.addIssue({ code: 'custom', message: 'expected base64 data (the standard or URL-safe alphabet, wrapped or not)', input: value });
+  return z.NEVER;
+});
 const MediaType = z.string().regex(MEDIA_TYPE, 'expected a media type such as image/png');
 
 /** An image attachment. */

@@ -14,12 +14,12 @@ export const ReadinessReportSchema = z.looseObject({
   repoUrl: z.string(),
   apps: z.record(z.string(), z.looseObject({ description: z.string() })),
   report: z.record(z.string(), CriterionSchema),
-  commitHash: z.string().optional(),
-  branch: z.string().optional(),
-  hasLocalChanges: z.boolean().optional(),
-  hasNonRemoteCommits: z.boolean().optional(),
-  modelUsed: z.looseObject({ id: z.string(), reasoningEffort: openEnum(['low', 'medium', 'high', 'off']) }).optional(),
-  agentVersion: z.string().optional(),
+  commitHash: z.string().nullish(),
+  branch: z.string().nullish(),
+  hasLocalChanges: z.boolean().nullish(),
+  hasNonRemoteCommits: z.boolean().nullish(),
+  modelUsed: z.looseObject({ id: z.string(), reasoningEffort: openEnum(['low', 'medium', 'high', 'off']) }).nullish(),
+  agentVersion: z.string().nullish(),
 });
 
 /** Query of the readiness endpoint. */
@@ -63,7 +63,7 @@ export const SetLimitsRequestSchema = z.strictObject({
 
 /** Partial success is normal: updated users and per-user errors both come back with 200. */
 export const SetLimitsResultSchema = z.looseObject({
-  updated: z.array(z.looseObject({ email: z.string(), limit: z.number().nullable() })),
+  updated: z.array(z.looseObject({ email: z.string(), limit: z.number().nullish() })),
   errors: z.array(z.looseObject({ email: z.string(), error: z.string() })),
 });
 

@@ -1,6 +1,7 @@
 // One request through the proxy, from its check to the upstream's answer: the path parameters and
-// query checked against the endpoint's schemas, the body read under the endpoint's cap and checked
-// (400 or 413, nothing sent upstream), then forwarded with the key. A network failure is 502, an
+// the query's known parameters checked against the endpoint's schemas (unknown ones pass, like
+// unknown body fields), the body read under the endpoint's cap and checked (400 or 413, nothing
+// sent upstream), then forwarded with the key. A network failure is 502, an
 // upstream timeout 504, and no configured key 503, each in the platform's error shape.
 import type http from 'node:http';
 import { describeError } from '../common/errors.js';
@@ -52,12 +53,13 @@ function refuse(passage: Passage, status: number, detail: string, headers?: Reco
  */
 export function passRequest(upstream: Upstream, endpoint: Endpoint, passage: Passage, params: Params): Promise<void> | void {
   const { req, url } = passage;
-  const head = checkHead(endpoint, params, url.searchParams);
+  // Unknown query parameters pass, as unknown body fields do: the API checks what it knows.
+  const head = checkHead(endpoint, params, url.searchParams, 'pass');
   if (!head.ok) {
     req.resume();
     return refuse(passage, 400, head.problems.join('; '));
   }
-  // Checking changes no value, so the query goes up as it came: no names but the known ones, none twice.
+  // Checking changes no value, so the query goes up as it came: every name, a known one never twice.
   const search = url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '';
   const request = { method: endpoint.method as ForwardRequest['method'], path: `${upstream.basePath}${fillPath(endpoint.path, head.value.params as Record<string, string>)}${search}` };
   if (!endpoint.body) {

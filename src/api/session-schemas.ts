@@ -1,17 +1,17 @@
 // Sessions (spec 2.3, 4.3–4.5): the resource with its settings and token usage, and the requests
 // that list and create sessions and add a message. tokenUsage and inclusiveTokenUsage are returned
-// by the API only and refused in a request.
+// by the API only and refused in a request. In answers, every optional field may be null.
 import { z } from 'zod';
-import { IdSchema, PageLimitSchema, PaginationSchema, openEnum } from './common-schemas.js';
+import { IdSchema, PageLimitSchema, PaginationSchema, nullishShape, openEnum } from './common-schemas.js';
 
 /** Token usage counters; all numbers. */
 export const TokenUsageSchema = z.looseObject({
-  inputTokens: z.number().optional(),
-  outputTokens: z.number().optional(),
-  cacheCreationTokens: z.number().optional(),
-  cacheReadTokens: z.number().optional(),
-  thinkingTokens: z.number().optional(),
-  serviceCredits: z.number().optional(),
+  inputTokens: z.number().nullish(),
+  outputTokens: z.number().nullish(),
+  cacheCreationTokens: z.number().nullish(),
+  cacheReadTokens: z.number().nullish(),
+  thinkingTokens: z.number().nullish(),
+  serviceCredits: z.number().nullish(),
 });
 
 const settingsShape = {
@@ -33,11 +33,12 @@ const settingsShape = {
   disabledToolIds: z.array(z.string()).optional(),
 };
 
-/** Session settings as the API returns them. */
+/** Session settings as the API returns them; a tag may come without its metadata. */
 export const SessionSettingsSchema = z.looseObject({
-  ...settingsShape,
-  tokenUsage: TokenUsageSchema.optional(),
-  inclusiveTokenUsage: TokenUsageSchema.optional(),
+  ...nullishShape(settingsShape),
+  tags: z.array(z.looseObject({ name: z.string(), metadata: z.record(z.string(), z.unknown()).nullish() })).nullish(),
+  tokenUsage: TokenUsageSchema.nullish(),
+  inclusiveTokenUsage: TokenUsageSchema.nullish(),
 });
 
 const RETURNED_ONLY = ['tokenUsage', 'inclusiveTokenUsage'] as const;
@@ -56,10 +57,10 @@ export const SessionSchema = z.looseObject({
   messageCount: z.number().int(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
-  title: z.string().optional(),
-  completedAt: z.number().int().optional(),
-  computerId: z.string().optional(),
-  sessionSettings: SessionSettingsSchema.optional(),
+  title: z.string().nullish(),
+  completedAt: z.number().int().nullish(),
+  computerId: z.string().nullish(),
+  sessionSettings: SessionSettingsSchema.nullish(),
 });
 
 /** Query of `GET /api/v0/sessions`. */

@@ -42,7 +42,13 @@ const EXIT_CODES: Record<string, Codes> = {
   'computers install-deps': [[0, 'the install started, or one is already running'], ...API.slice(1)],
   'reports list': API,
   'controls history': API,
-  'limits set': [[0, 'every user was updated'], [1, 'a user could not be updated, or the API answered an error'], API[2] as Codes[number]],
+  'limits set': [
+    [0, 'every user was updated'],
+    [1, 'no user could be updated, or the API answered an error, or could not be reached'],
+    API[2] as Codes[number],
+    [3, 'partial success: some users were updated and others not (each is listed)'],
+  ],
+  api: [[0, 'the API answered 2xx (the answer is printed)'], [1, 'the API answered another status (its body is printed), or could not be reached'], [2, `${BAD_INPUT}, or no API key`]],
   emulator: [[0, 'stopped by SIGTERM or SIGINT'], [1, 'could not start (the port is taken)'], [2, BAD_INPUT]],
 };
 

@@ -1,14 +1,39 @@
 // The platform API's part of the command table (src/cli/program.ts registers it): sessions,
-// computers, readiness reports, enterprise controls, credit limits, and the emulator. Each action
-// imports its command on demand, like the rest of the table.
-import type { Command } from 'commander';
-import { jsonOption, socketOption, stateOption } from './options.js';
+// computers, readiness reports, enterprise controls, credit limits, the raw `hookd api`, and the
+// emulator. Each action imports its command on demand, like the rest of the table.
+import { Option, type Command } from 'commander';
+import { jsonOption, seconds, socketOption, stateOption } from './options.js';
+
+/** How long each attempt of a call waits for its answer (default 30 s; 35 s through the daemon, whose proxy gives up at 30). */
+const timeoutOption = () =>
+  new Option('--timeout <seconds>', 'how long each attempt waits for an answer (default 30)').env('HOOKD_API_TIMEOUT').argParser(seconds('--timeout', true));
 
 /** Register the platform API commands on `program`. */
 export function addPlatformCommands(program: Command): void {
   addSessionCommands(program);
   addComputerCommands(program);
   addOrganizationCommands(program);
+  addRawCommand(program);
+  addEmulatorCommand(program);
+}
+
+/** `hookd api METHOD PATH`: any endpoint, the answer as sent. */
+function addRawCommand(program: Command): void {
+  const repeat = (value: string, previous: string[] = []) => [...previous, value];
+  program
+    .command('api')
+    .description('send any request to the platform API with the key added, and print the answer as sent (like gh api)')
+    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
+    .argument('<path>', 'a path (/api/v0/... goes to HOOKD_API_URL, others to HOOKD_APP_URL) or a URL of either')
+    .option('-F, --field <key=value>', 'a field: true, false, null and numbers typed, @file read (repeatable; the query of a GET, else the JSON body)', repeat)
+    .option('-f, --raw-field <key=value>', 'a field kept as a string (repeatable)', repeat)
+    .option('--input <file>', 'the JSON body from a file (- for stdin); fields then go to the query')
+    .option('--paginate', 'follow the pages of a list (nextCursor, or startAfter for reports), printing each as it arrives')
+    .option('-i, --include', 'print the status line and headers before the body')
+    .addOption(timeoutOption())
+    .addOption(socketOption())
+    .addOption(stateOption())
+    .action(async (method: string, path: string, options) => (await import('../commands/api-raw.js')).apiRawCommand(method, path, options));
 }
 
 /** sessions list, create, message. */
@@ -21,8 +46,9 @@ function addSessionCommands(program: Command): void {
     .option('--limit <n>', 'sessions per page, 1 to 100 (default 20)')
     .option('--cursor <cursor>', 'start at this page cursor')
     .option('--computer <id>', 'only sessions of this computer')
-    .option('--all', 'walk every page and print one list')
+    .option('--all', 'walk every page, printing each as it arrives')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .addOption(socketOption())
     .addOption(stateOption())
     .action(async (options) => (await import('../commands/sessions.js')).sessionsList(options));
@@ -33,6 +59,7 @@ function addSessionCommands(program: Command): void {
     .option('--cwd <dir>', 'working directory on the computer')
     .option('--settings-json <json>', 'session settings as a JSON object')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .addOption(socketOption())
     .addOption(stateOption())
     .action(async (options) => (await import('../commands/sessions.js')).sessionsCreate(options));
@@ -45,6 +72,7 @@ function addSessionCommands(program: Command): void {
     .option('--file <file>', 'attach a file (repeatable)', repeat)
     .option('--computer <id>', "route to this computer instead of the session's")
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .addOption(socketOption())
     .addOption(stateOption())
     .action(async (id: string, text: string, options) => (await import('../commands/sessions.js')).sessionsMessage(id, text, options));
@@ -58,12 +86,14 @@ function addComputerCommands(program: Command): void {
     .command('list')
     .description('list computers, newest first')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (options) => (await import('../commands/computers.js')).computersList(options));
   computers
     .command('get')
     .description('show one computer')
     .argument('<id>', 'the computer')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (id: string, options) => (await import('../commands/computers.js')).computersGet(id, options));
   computers
     .command('update')
@@ -73,17 +103,19 @@ function addComputerCommands(program: Command): void {
     .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
     .option('--remote-user <user>', 'remote user, 1 to 63 characters')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (id: string, options) => (await import('../commands/computers.js')).computersUpdate(id, options));
   computers
     .command('install-deps')
     .description('retry the install-dependencies step of a computer')
     .argument('<id>', 'the computer')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (id: string, options) => (await import('../commands/computers.js')).computersInstallDeps(id, options));
 
 }
 
-/** Readiness reports, enterprise controls, credit limits, and the emulator. */
+/** Readiness reports, enterprise controls, credit limits. */
 function addOrganizationCommands(program: Command): void {
   program
     .command('reports')
@@ -93,8 +125,9 @@ function addOrganizationCommands(program: Command): void {
     .option('--repo <id>', 'only reports of this repository id')
     .option('--limit <n>', 'reports per page (a positive number)')
     .option('--start-after <report-id>', 'start after this report')
-    .option('--all', 'walk every page and print one list')
+    .option('--all', 'walk every page, printing each as it arrives')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (options) => (await import('../commands/reports.js')).reportsList(options));
 
   program
@@ -104,8 +137,9 @@ function addOrganizationCommands(program: Command): void {
     .description('list changes to the organization-wide settings, newest first')
     .option('--limit <n>', 'changes per page, 1 to 100')
     .option('--cursor <cursor>', 'start at this page cursor')
-    .option('--all', 'walk every page and print one list')
+    .option('--all', 'walk every page, printing each as it arrives')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
 
   program
@@ -116,8 +150,12 @@ function addOrganizationCommands(program: Command): void {
     .argument('[users...]', 'EMAIL=LIMIT words')
     .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}')
     .addOption(jsonOption())
+    .addOption(timeoutOption())
     .action(async (users: string[], options) => (await import('../commands/limits.js')).limitsSet(users, options));
+}
 
+/** The emulator: a local stand-in for the platform API, plain or drifting. */
+function addEmulatorCommand(program: Command): void {
   program
     .command('emulator')
     .description('run a local server that behaves like the platform API (offline work, tests)')
@@ -126,6 +164,7 @@ function addOrganizationCommands(program: Command): void {
     .option('--data <file>', 'seed data (JSON); default: generated sample data')
     .option('--key <key>', 'the API key clients must send (default: HOOKD_API_KEY, else hookd-emulator-key)')
     .option('--run-ms <ms>', 'length of a simulated agent turn or install (default 2000)')
+    .option('--drift', 'answer the way production servers drift: nulls in optional fields, unknown fields, unlisted enum values, 200 for 201, short pages (for tests)')
     .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
     .action(async (options) => (await import('../commands/emulator.js')).emulatorCommand(options));
 }

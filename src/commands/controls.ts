@@ -1,32 +1,44 @@
 // `hookd controls history`: changes to the organization-wide settings, newest revision first.
-import { collect, walkControlChanges } from '../api/walk-pages.js';
-import type { ControlChange } from '../api/organization-schemas.js';
+import { PAGE_RULES, walkPages } from '../api/walk-pages.js';
 import { listControlChanges } from '../api/endpoints.js';
-import { connectApi } from './api-connect.js';
-import { clip, hint, printJson, printTable, showTime } from './api-output.js';
+import { connectApi, type ConnectOptions } from './api-connect.js';
+import { cell, field, hint, list, printAnswer, printTable, shellWord, showTime } from './api-output.js';
+import { printWalk, type ListingSpec } from './api-listing.js';
 
-export interface ControlsOptions {
+export interface ControlsOptions extends ConnectOptions {
   limit?: string;
   cursor?: string;
   all?: boolean;
   json?: boolean;
 }
 
-function printChanges(changes: ControlChange[]): void {
-  const rows = changes.map((c) => [String(c.revision), showTime(c.updatedAt), c.user.email, clip(Object.keys(c.settings).join(', '), 60)]);
-  printTable(['REVISION', 'UPDATED', 'BY', 'SETTINGS'], rows, 'no changes');
+/** The names of the settings a change holds (the object's properties change between API versions). */
+function settingNames(change: unknown): string {
+  const settings = field(change, 'settings');
+  return typeof settings === 'object' && settings !== null && !Array.isArray(settings) ? cell(Object.keys(settings).join(', '), 60) : cell(settings, 60);
 }
 
-/** List one page of changes, or all of them with --all. */
+const LISTING: ListingSpec = {
+  noun: 'changes',
+  resumeFlag: '--cursor',
+  headers: ['REVISION', 'UPDATED', 'BY', 'SETTINGS'],
+  empty: 'no changes',
+  // updatedAt is an ISO date in the spec; one that drifted to Unix milliseconds reads the same.
+  row: (c) => [cell(field(c, 'revision')), showTime(field(c, 'updatedAt')), cell(field(c, 'user', 'email'), 60), settingNames(c)],
+};
+
+/** List one page of changes, or all of them with --all (each page printed as it arrives). */
 export async function controlsHistory(options: ControlsOptions): Promise<void> {
-  const client = connectApi();
+  const client = connectApi(options);
   const query = { limit: options.limit, cursor: options.cursor };
   if (options.all) {
-    const changes = await collect(walkControlChanges(client, query));
-    return options.json ? printJson({ changes }) : printChanges(changes);
+    const pages = walkPages((cursor) => client.read(listControlChanges, { query: { ...query, cursor } }), PAGE_RULES.listControlChanges, options.cursor, listControlChanges.name, (text) => client.warn(text));
+    return printWalk(pages, LISTING, options.json);
   }
-  const page = await client.call(listControlChanges, { query });
-  if (options.json) return printJson(page);
-  printChanges(page.changes);
-  if (page.pagination.hasMore && page.pagination.nextCursor) hint(`more changes: add --cursor ${page.pagination.nextCursor}, or --all`);
+  const page = await client.read(listControlChanges, { query });
+  if (options.json) return printAnswer(page);
+  printTable(LISTING.headers, list(field(page.value, 'changes')).map(LISTING.row), LISTING.empty);
+  const next = field(page.value, 'pagination', 'nextCursor');
+  if (typeof next === 'string' && next !== '' && field(page.value, 'pagination', 'hasMore') !== false) hint(`more changes: add --cursor ${shellWord(next)}, or --all`);
+  else if (field(page.value, 'pagination', 'hasMore') === true) client.warn('controls history: the API says more changes follow (hasMore: true) but gives no nextCursor to ask for them');
 }

@@ -1,5 +1,6 @@
-// `hookd emulator`: a local stand-in for the platform API, for offline work and for tests. It
-// prints its URL on stdout and runs until interrupted.
+// `hookd emulator`: a local stand-in for the platform API, for offline work and for tests (with
+// `--drift`, one that answers the way drifting production servers do). It prints its URL on
+// stdout and runs until interrupted.
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { startEmulator, type RunningEmulator } from '../emulator/start-emulator.js';
 
@@ -9,6 +10,7 @@ export interface EmulatorCommandOptions {
   data?: string;
   key?: string;
   runMs?: string;
+  drift?: boolean;
   testHooks?: boolean;
 }
 
@@ -41,16 +43,19 @@ export async function emulatorCommand(options: EmulatorCommandOptions): Promise<
   const runMs = whole(options.runMs, '--run-ms', 3_600_000);
   const given = options.key ?? process.env.HOOKD_API_KEY;
   const key = given || DEFAULT_EMULATOR_KEY;
-  const emulator = await listening(() => startEmulator({ port, host: options.host, key, data: options.data, runMs, testHooks: options.testHooks }), options.host ?? '127.0.0.1', port);
-  process.stdout.write(`hookd emulator listening on ${emulator.url}\n`);
-  // Only the built-in key is shown: a key passed in may be a real one.
-  process.stdout.write(given ? 'clients must send the key given with --key or HOOKD_API_KEY\n' : `clients must send the key ${DEFAULT_EMULATOR_KEY}\n`);
-  process.stdout.write(`try: HOOKD_API_URL=${emulator.url} HOOKD_API_KEY=${given ? '<key>' : key} hookd sessions list\n`);
-  if (options.testHooks) process.stdout.write('test hooks on: /__emulator/faults and /__emulator/requests (for tests only)\n');
-  await new Promise<void>((resolve) => {
+  const emulator = await listening(() => startEmulator({ port, host: options.host, key, data: options.data, runMs, drift: options.drift, testHooks: options.testHooks }), options.host ?? '127.0.0.1', port);
+  // Listening for the signals before saying where it listens: a caller that reads the URL and stops it at once is heard.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(`hookd emulator listening on ${emulator.url}\n`);
+  // Only the built-in key is shown: a key passed in may be a real one.
+  process.stdout.write(given ? 'clients must send the key given with --key or HOOKD_API_KEY\n' : `clients must send the key ${DEFAULT_EMULATOR_KEY}\n`);
+  process.stdout.write(`try: HOOKD_API_URL=${emulator.url} HOOKD_API_KEY=${given ? '<key>' : key} hookd sessions list\n`);
+  if (options.drift) process.stdout.write('drift mode: answers drift from the spec the way production servers do (nulls, unknown fields, unlisted enum values, other 2xx statuses, short pages)\n');
+  if (options.testHooks) process.stdout.write('test hooks on: /__emulator/faults and /__emulator/requests (for tests only)\n');
+  await stopped;
   await emulator.close();
 }

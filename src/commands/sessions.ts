@@ -1,12 +1,13 @@
 // `hookd sessions list|create|message`: sessions of the platform, directly with the key or,
 // without one, through the daemon's proxy. Each builds the request of its endpoint
-// (src/api/endpoints.ts), whose schemas check it before it is sent.
+// (src/api/endpoints.ts), whose schemas check it before it is sent; each prints what the answer
+// holds, as sent, whatever drifted in it.
 import { UsageError } from '../common/errors.js';
-import { collect, walkSessions } from '../api/walk-pages.js';
-import type { Session } from '../api/session-schemas.js';
+import { PAGE_RULES, walkPages } from '../api/walk-pages.js';
 import { addMessage, createSession, listSessions } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';
-import { clip, hint, orNotFound, printJson, printTable, showTime } from './api-output.js';
+import { cell, field, hint, list, orNotFound, printAnswer, printTable, shellWord, showTime } from './api-output.js';
+import { printWalk, type ListingSpec } from './api-listing.js';
 import { readAttachment, readImage } from './api-attachments.js';
 
 interface Common extends ConnectOptions {
@@ -20,23 +21,28 @@ export interface ListOptions extends Common {
   all?: boolean;
 }
 
-function printSessions(sessions: Session[]): void {
-  const rows = sessions.map((s) => [s.sessionId, s.status, String(s.messageCount), showTime(s.updatedAt), s.computerId ?? '', clip(s.title)]);
-  printTable(['SESSION', 'STATUS', 'MESSAGES', 'UPDATED', 'COMPUTER', 'TITLE'], rows, 'no sessions');
-}
+const LISTING: ListingSpec = {
+  noun: 'sessions',
+  resumeFlag: '--cursor',
+  headers: ['SESSION', 'STATUS', 'MESSAGES', 'UPDATED', 'COMPUTER', 'TITLE'],
+  empty: 'no sessions',
+  row: (s) => [cell(field(s, 'sessionId')), cell(field(s, 'status')), cell(field(s, 'messageCount')), showTime(field(s, 'updatedAt')), cell(field(s, 'computerId')), cell(field(s, 'title'), 40)],
+};
 
-/** List one page of sessions, or all of them with --all. */
+/** List one page of sessions, or all of them with --all (each page printed as it arrives). */
 export async function sessionsList(options: ListOptions): Promise<void> {
   const client = connectApi({ ...options, viaDaemon: true });
   const query = { limit: options.limit, cursor: options.cursor, computerId: options.computer };
   if (options.all) {
-    const sessions = await collect(walkSessions(client, query));
-    return options.json ? printJson({ sessions }) : printSessions(sessions);
+    const pages = walkPages((cursor) => client.read(listSessions, { query: { ...query, cursor } }), PAGE_RULES.listSessions, options.cursor, listSessions.name, (text) => client.warn(text));
+    return printWalk(pages, LISTING, options.json);
   }
-  const page = await client.call(listSessions, { query });
-  if (options.json) return printJson(page);
-  printSessions(page.sessions);
-  if (page.pagination.hasMore && page.pagination.nextCursor) hint(`more sessions: add --cursor ${page.pagination.nextCursor}, or --all`);
+  const page = await client.read(listSessions, { query });
+  if (options.json) return printAnswer(page);
+  printTable(LISTING.headers, list(field(page.value, 'sessions')).map(LISTING.row), LISTING.empty);
+  const next = field(page.value, 'pagination', 'nextCursor');
+  if (typeof next === 'string' && next !== '' && field(page.value, 'pagination', 'hasMore') !== false) hint(`more sessions: add --cursor ${shellWord(next)}, or --all`);
+  else if (field(page.value, 'pagination', 'hasMore') === true) client.warn('sessions list: the API says more sessions follow (hasMore: true) but gives no nextCursor to ask for them');
 }
 
 export interface CreateOptions extends Common {
@@ -57,9 +63,17 @@ export async function sessionsCreate(options: CreateOptions): Promise<void> {
     if (typeof sessionSettings !== 'object' || sessionSettings === null || Array.isArray(sessionSettings)) throw new UsageError('--settings-json: expected a JSON object');
   }
   const client = connectApi({ ...options, viaDaemon: true });
-  const session = await orNotFound(client.call(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } }), 'hookd computers list shows the computers there are');
-  if (options.json) return printJson(session);
-  process.stdout.write(`created session ${session.sessionId} on computer ${session.computerId ?? options.computer} (${session.status})\n`);
+  const answer = await orNotFound(client.read(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } }), 'hookd computers list shows the computers there are');
+  if (options.json) return printAnswer(answer);
+  const id = cell(field(answer.value, 'sessionId'));
+  const computer = cell(field(answer.value, 'computerId')) || options.computer;
+  const status = cell(field(answer.value, 'status'));
+  if (id === '') {
+    // Created (a 2xx) but unnamed: the listing shows it; creating it again would make a second one.
+    process.stdout.write(`created a session on computer ${computer} (HTTP ${answer.status}), but the answer names no sessionId: hookd sessions list --computer ${options.computer} shows it\n`);
+    return;
+  }
+  process.stdout.write(`created session ${id} on computer ${computer}${status ? ` (${status})` : ''}\n`);
 }
 
 export interface MessageOptions extends Common {
@@ -75,7 +89,10 @@ export async function sessionsMessage(sessionId: string, text: string, options: 
   const client = connectApi({ ...options, viaDaemon: true });
   const body = { text, ...(images.length > 0 ? { images } : {}), ...(files.length > 0 ? { files } : {}), ...(options.computer ? { computerId: options.computer } : {}) };
   const lists = options.computer ? 'hookd sessions list and hookd computers list show what there is' : 'hookd sessions list shows the sessions there are';
-  const result = await orNotFound(client.call(addMessage, { params: { sessionId }, body }), lists);
-  if (options.json) return printJson(result);
-  process.stdout.write(`message ${result.messageId} added to session ${sessionId}; the agent is ${result.status}\n`);
+  const answer = await orNotFound(client.read(addMessage, { params: { sessionId }, body }), lists);
+  if (options.json) return printAnswer(answer);
+  const messageId = cell(field(answer.value, 'messageId'));
+  const status = cell(field(answer.value, 'status'));
+  const added = messageId ? `message ${messageId} added to session ${sessionId}` : `message added to session ${sessionId} (HTTP ${answer.status})`;
+  process.stdout.write(`${added}${status ? `; the agent is ${status}` : ''}\n`);
 }

@@ -28,7 +28,8 @@ function show(value: unknown): string {
   return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}...` : text;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** What is wrong with one value: `expected a number, got "ten"`. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const got = 'input' in issue ? issue.input : undefined;
   switch (issue.code) {
     case 'invalid_type': {

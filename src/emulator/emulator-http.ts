@@ -19,8 +19,16 @@ export interface EmulatorContext extends Exchange {
   runMs: number;
   /** The largest page a list answers, whatever limit was asked (a server's own cap); none when undefined. */
   maxPage: number | undefined;
+  /** Answer the way production servers drift (drift.ts). */
+  drift: boolean;
   /** Timers of simulated runs, cleared on close. */
   later(fn: () => void): void;
+}
+
+/** What the handler of one endpoint is given: the context, and how to send its success answer. */
+export interface EndpointContext extends EmulatorContext {
+  /** Send a success answer with the endpoint's status of success: as given, or drifted in drift mode. Errors go through sendError. */
+  answer(value: unknown): void;
 }
 
 /** Simulated runs (agent turns, dependency installs) still going: each ends after `runMs`, or at once on `finish`. */

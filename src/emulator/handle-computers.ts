@@ -2,30 +2,30 @@
 // has none, and unique), and retry install-deps: 202 and `provisioning` while the simulated
 // install runs, 409 if one is already running, `active` when it ends.
 import type { Computer } from '../api/computer-schemas.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendError } from '../http/answers.js';
 import { byNewest } from './emulator-data.js';
-import type { EmulatorContext, Request } from './emulator-http.js';
+import type { EndpointContext, Request } from './emulator-http.js';
 import { newId } from './handle-sessions.js';
 
-function find(ctx: EmulatorContext, id: string): Computer | undefined {
+function find(ctx: EndpointContext, id: string): Computer | undefined {
   const computer = ctx.data.computers.find((item) => item.id === id);
   if (!computer) sendError(ctx.res, 404, `computer ${id} was not found`);
   return computer;
 }
 
 /** GET /api/v0/computers */
-export function listComputers(ctx: EmulatorContext): void {
-  sendJson(ctx.res, 200, { computers: [...ctx.data.computers].sort(byNewest((c: Computer) => c.id)) });
+export function listComputers(ctx: EndpointContext): void {
+  ctx.answer({ computers: [...ctx.data.computers].sort(byNewest((c: Computer) => c.id)) });
 }
 
 /** GET /api/v0/computers/{id} */
-export function getComputer(ctx: EmulatorContext, { params }: Request<'getComputer'>): void {
+export function getComputer(ctx: EndpointContext, { params }: Request<'getComputer'>): void {
   const computer = find(ctx, params.computerId);
-  if (computer) sendJson(ctx.res, 200, computer);
+  if (computer) ctx.answer(computer);
 }
 
 /** PATCH /api/v0/computers/{id} */
-export function updateComputer(ctx: EmulatorContext, { params, body }: Request<'updateComputer'>): void {
+export function updateComputer(ctx: EndpointContext, { params, body }: Request<'updateComputer'>): void {
   const computer = find(ctx, params.computerId);
   if (!computer) return;
   if (body.hostId !== undefined && body.hostId !== computer.hostId) {
@@ -34,11 +34,11 @@ export function updateComputer(ctx: EmulatorContext, { params, body }: Request<'
     if (owner) return sendError(ctx.res, 409, `hostId ${body.hostId} belongs to computer ${owner.id}; a hostId must be unique`);
   }
   Object.assign(computer, body);
-  sendJson(ctx.res, 200, computer);
+  ctx.answer(computer);
 }
 
 /** POST /api/v0/computers/{id}/install-deps */
-export function installDeps(ctx: EmulatorContext, { params }: Request<'installDeps'>): void {
+export function installDeps(ctx: EndpointContext, { params }: Request<'installDeps'>): void {
   const computer = find(ctx, params.computerId);
   if (!computer) return;
   const steps = (computer.provisioningSteps ??= []);
@@ -54,5 +54,5 @@ export function installDeps(ctx: EmulatorContext, { params }: Request<'installDe
     Object.assign(step, { status: 'completed', completedAt: Date.now() });
     computer.status = 'active';
   });
-  sendJson(ctx.res, 202, computer);
+  ctx.answer(computer);
 }

@@ -2,15 +2,15 @@
 // `repoId` filter), the enterprise-control history (by revision, descending, cursor pages), and
 // user credit limits with partial success (addresses outside the member domain fail per user).
 import type { ControlChange } from '../api/organization-schemas.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendError } from '../http/answers.js';
 import { byNewest, type StoredReport } from './emulator-data.js';
-import { cursorPage, pageSize, type EmulatorContext, type Request } from './emulator-http.js';
+import { cursorPage, pageSize, type EndpointContext, type Request } from './emulator-http.js';
 
 /** Per-user overrides set through the API (email → limit). */
 const limitsByData = new WeakMap<object, Map<string, number>>();
 
 /** GET {app_url}/api/organization/agent-readiness-reports (the old path redirects here). */
-export function listReports(ctx: EmulatorContext, { query }: Request<'listReports'>): void {
+export function listReports(ctx: EndpointContext, { query }: Request<'listReports'>): void {
   const all = ctx.data.reports.filter((report) => !query.repoId || report.repoId === query.repoId).sort(byNewest((r: StoredReport) => r.reportId));
   let start = 0;
   if (query.startAfter !== undefined) {
@@ -18,18 +18,18 @@ export function listReports(ctx: EmulatorContext, { query }: Request<'listReport
     if (index < 0) return sendError(ctx.res, 400, `query: startAfter: no report ${query.startAfter}; pass the reportId of the last report of the previous page`);
     start = index + 1;
   }
-  sendJson(ctx.res, 200, { reports: all.slice(start, start + pageSize(ctx, query.limit)) });
+  ctx.answer({ reports: all.slice(start, start + pageSize(ctx, query.limit)) });
 }
 
 /** GET /api/v0/organization/enterprise-controls/history */
-export function listControlChanges(ctx: EmulatorContext, { query }: Request<'listControlChanges'>): void {
+export function listControlChanges(ctx: EndpointContext, { query }: Request<'listControlChanges'>): void {
   const all = [...ctx.data.changes].sort((a: ControlChange, b: ControlChange) => b.revision - a.revision);
   const result = cursorPage(ctx, all, (change) => String(change.revision), pageSize(ctx, query.limit), query.cursor);
-  if (result) sendJson(ctx.res, 200, { changes: result.page, pagination: result.pagination });
+  if (result) ctx.answer({ changes: result.page, pagination: result.pagination });
 }
 
 /** PUT /api/v0/organization/usage/limits/users */
-export function setUserLimits(ctx: EmulatorContext, { body }: Request<'setUserLimits'>): void {
+export function setUserLimits(ctx: EndpointContext, { body }: Request<'setUserLimits'>): void {
   let limits = limitsByData.get(ctx.data);
   if (!limits) limitsByData.set(ctx.data, (limits = new Map()));
   const domain = `@${ctx.data.memberDomain.toLowerCase()}`;
@@ -43,5 +43,5 @@ export function setUserLimits(ctx: EmulatorContext, { body }: Request<'setUserLi
       updated.push({ email, limit });
     }
   }
-  sendJson(ctx.res, 200, { updated, errors });
+  ctx.answer({ updated, errors });
 }

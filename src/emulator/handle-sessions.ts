@@ -2,9 +2,9 @@
 // message. A message makes an idle session `running` (a busy one answers `pending`); the simulated
 // agent turn ends after `runMs`, adding its reply and leaving the session `idle`.
 import type { Session } from '../api/session-schemas.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendError } from '../http/answers.js';
 import { byNewest } from './emulator-data.js';
-import { cursorPage, pageSize, type EmulatorContext, type Request } from './emulator-http.js';
+import { cursorPage, pageSize, type EndpointContext, type Request } from './emulator-http.js';
 
 let counter = 0;
 
@@ -15,14 +15,14 @@ export function newId(prefix: string): string {
 }
 
 /** GET /api/v0/sessions */
-export function listSessions(ctx: EmulatorContext, { query }: Request<'listSessions'>): void {
+export function listSessions(ctx: EndpointContext, { query }: Request<'listSessions'>): void {
   const all = ctx.data.sessions.filter((session) => !query.computerId || session.computerId === query.computerId).sort(byNewest((s: Session) => s.sessionId));
   const result = cursorPage(ctx, all, (session) => session.sessionId, pageSize(ctx, query.limit), query.cursor);
-  if (result) sendJson(ctx.res, 200, { sessions: result.page, pagination: result.pagination });
+  if (result) ctx.answer({ sessions: result.page, pagination: result.pagination });
 }
 
 /** POST /api/v0/sessions */
-export function createSession(ctx: EmulatorContext, { body }: Request<'createSession'>): void {
+export function createSession(ctx: EndpointContext, { body }: Request<'createSession'>): void {
   if (!ctx.data.computers.some((computer) => computer.id === body.computerId)) {
     return sendError(ctx.res, 404, `computer ${body.computerId} was not found`);
   }
@@ -38,11 +38,11 @@ export function createSession(ctx: EmulatorContext, { body }: Request<'createSes
     ...(body.cwd ? { cwd: body.cwd } : {}),
   };
   ctx.data.sessions.push(session);
-  sendJson(ctx.res, 201, session);
+  ctx.answer(session);
 }
 
 /** POST /api/v0/sessions/{sessionId}/messages */
-export function addMessage(ctx: EmulatorContext, { params, body }: Request<'addMessage'>): void {
+export function addMessage(ctx: EndpointContext, { params, body }: Request<'addMessage'>): void {
   const session = ctx.data.sessions.find((item) => item.sessionId === params.sessionId);
   if (!session) return sendError(ctx.res, 404, `session ${params.sessionId} was not found`);
   const computerId = body.computerId ?? session.computerId;
@@ -61,5 +61,5 @@ export function addMessage(ctx: EmulatorContext, { params, body }: Request<'addM
     session.messageCount += 1;
     session.updatedAt = Date.now();
   });
-  sendJson(ctx.res, 200, { messageId, status: session.status });
+  ctx.answer({ messageId, status: session.status });
 }

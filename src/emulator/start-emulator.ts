@@ -1,7 +1,7 @@
 // A local HTTP server that behaves like the platform API, on one port: every endpoint of
 // src/api/endpoints.ts (a moved one's old path answers 308 to the new one), 401 without the key,
-// 400s in the platform's shape from the endpoints' own schemas. For offline work (`hookd
-// emulator`) and for the tests.
+// 400s in the platform's shape from the endpoints' own schemas, and in drift mode the answers of a
+// server that drifted from its spec (drift.ts). For offline work (`hookd emulator`) and for the tests.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -11,8 +11,9 @@ import type { Router } from '../http/router.js';
 import { loadData, type EmulatorData } from './emulator-data.js';
 import { generateData } from './generate-data.js';
 import { SimulatedRuns, type EmulatorContext } from './emulator-http.js';
-import { TestHooks } from './test-faults.js';
+import { TestHooks, sendFault } from './test-faults.js';
 import { MOVED, emulatorRouter } from './emulator-routes.js';
+import { DRIFT_MAX_PAGE } from './drift.js';
 
 export interface EmulatorOptions {
   /** Port on 127.0.0.1 (0 picks a free one). */
@@ -26,8 +27,10 @@ export interface EmulatorOptions {
   runMs?: number;
   /** Enable the test-only /__emulator/ routes (faults, request log). */
   testHooks?: boolean;
-  /** The largest page a list answers, whatever limit is asked (a server that caps pages lower). */
+  /** The largest page a list answers, whatever limit is asked (a server that caps pages lower); DRIFT_MAX_PAGE in drift mode. */
   maxPage?: number;
+  /** Answer the way production servers drift: nulls, unknown fields, unlisted enum values, other 2xx statuses, short pages. */
+  drift?: boolean;
 }
 
 export interface RunningEmulator {
@@ -63,10 +66,11 @@ interface Served {
   data: EmulatorData;
   runs: SimulatedRuns;
   maxPage: number | undefined;
+  drift: boolean;
 }
 
 /** Answer one request: the body read, logged for the tests, authenticated, redirected if moved, faulted, routed. */
-async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key, hooks, router, data, runs, maxPage }: Served): Promise<void> {
+async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key, hooks, router, data, runs, maxPage, drift }: Served): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   const method = req.method ?? 'GET';
   const read = await readBody(req, 30 * MIB);
@@ -74,7 +78,10 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key,
   if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, 'request body is over 30 MiB') : undefined;
   const isAuthorized = authorized(req.headers.authorization, key);
   const testRoute = url.pathname.startsWith('/__emulator/');
-  if (hooks && !testRoute) hooks.requests.push({ method, path: url.pathname, query: url.search, authorized: isAuthorized, bytes: read.body.length });
+  if (hooks && !testRoute) {
+    const { 'content-type': contentType, 'user-agent': userAgent } = req.headers;
+    hooks.requests.push({ method, path: url.pathname, query: url.search, authorized: isAuthorized, bytes: read.body.length, contentType, userAgent });
+  }
   // Every endpoint requires the key (spec 5), the moved readiness path too: 401 before any redirect.
   if (!isAuthorized) return sendError(res, 401, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');
   const moved = MOVED.get(url.pathname);
@@ -85,8 +92,8 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key,
   const fault = testRoute ? undefined : hooks?.take(method, url.pathname);
   if (fault?.hang) return;
   if (fault?.drop) return void req.socket.destroy();
-  if (fault?.status) return sendError(res, fault.status, fault.detail ?? 'a fault injected by the emulator test hooks', fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
-  await router.handle({ req, res, url, body: read.body, data, runMs: runs.runMs, maxPage, later: (fn) => runs.later(fn) });
+  if (fault?.status) return sendFault(res, fault);
+  await router.handle({ req, res, url, body: read.body, data, runMs: runs.runMs, maxPage, drift, later: (fn) => runs.later(fn) });
 }
 
 /** Start the emulator; resolves once it listens. */
@@ -95,7 +102,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const hooks = options.testHooks ? new TestHooks() : undefined;
   const runs = new SimulatedRuns(options.runMs ?? 2000);
   const finishRuns = () => runs.finish();
-  const served: Served = { key: options.key, hooks, router: emulatorRouter(hooks, finishRuns), data, runs, maxPage: options.maxPage };
+  const drift = options.drift ?? false;
+  const maxPage = options.maxPage ?? (drift ? DRIFT_MAX_PAGE : undefined);
+  const served: Served = { key: options.key, hooks, router: emulatorRouter(hooks, finishRuns), data, runs, maxPage, drift };
   const server = http.createServer((req, res) => {
     serve(req, res, served).catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, `emulator error: ${(error as Error).message}`);

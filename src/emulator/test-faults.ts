@@ -1,10 +1,13 @@
 // TEST-ONLY knobs of the emulator, enabled by `--test-hooks` (or `testHooks: true`) and never by
 // default: queue a fault for the next matching requests (a status such as 429 with Retry-After or
-// 500, a hang, a dropped connection), and read the log of requests the emulator received (method,
-// path, query, whether a key was sent; never the key), and end every simulated run at once
-// (POST /__emulator/finish-runs, so tests need not wait for a clock). Routes live under /__emulator/.
+// 500, any body a gateway might send instead of the platform's error, a hang, a dropped
+// connection), and read the log of requests the emulator received (method, path, query, whether a
+// key was sent, the body's size and content type, the user agent; never the key), and end every
+// simulated run at once (POST /__emulator/finish-runs, so tests need not wait for a clock). Routes
+// live under /__emulator/.
 import { z } from 'zod';
 import { checkRequest, parseJson } from '../api/check-request.js';
+import type http from 'node:http';
 import { sendError, sendJson } from '../http/answers.js';
 import { Router } from '../http/router.js';
 import type { EmulatorContext } from './emulator-http.js';
@@ -16,6 +19,10 @@ export const FaultSchema = z.strictObject({
   status: z.number().int().min(400).max(599).optional(),
   retryAfter: z.string().optional(),
   detail: z.string().optional(),
+  /** Answer this body as it is instead of the platform's error shape (an HTML page from a gateway, say). */
+  body: z.string().optional(),
+  /** The content type of `body` (default text/html). */
+  contentType: z.string().optional(),
   /** Never answer (until the emulator closes). */
   hang: z.boolean().optional(),
   /** Close the connection without an answer. */
@@ -32,7 +39,18 @@ export interface LoggedRequest {
   path: string;
   query: string;
   authorized: boolean;
+  /** Bytes of the request body (0: none). */
   bytes: number;
+  contentType: string | undefined;
+  userAgent: string | undefined;
+}
+
+/** Answer a fault's status: its body as given, or the platform's error shape. */
+export function sendFault(res: http.ServerResponse, fault: Fault): void {
+  const headers: Record<string, string> = fault.retryAfter ? { 'retry-after': fault.retryAfter } : {};
+  if (fault.body === undefined) return sendError(res, fault.status ?? 500, fault.detail ?? 'a fault injected by the emulator test hooks', headers);
+  res.writeHead(fault.status ?? 500, { ...headers, 'content-type': fault.contentType ?? 'text/html', 'content-length': Buffer.byteLength(fault.body) });
+  res.end(fault.body);
 }
 
 /** Faults waiting to fire and the request log. */

@@ -161,17 +161,19 @@ describe('hookd limits set', () => {
     expect(upstream(emu, 'PUT')).toHaveLength(2);
   });
 
-  test('arguments, none, a JSON file, and per-user failures (exit 1)', async () => {
+  test('arguments, none, a JSON file, and per-user failures: partial success exits 3, none updated exits 1', async () => {
     const { dir, run } = await setup();
     const file = path.join(dir, 'limits.json');
     writeFileSync(file, JSON.stringify([{ email: 'carol@example.com', limit: 7 }]));
     const result = await run(['limits', 'set', 'ann@example.com=100', 'bob@example.com=none', 'eve@other.org=5', '--file', file]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/ann@example\.com\s+limit 100/);
     expect(result.stdout).toMatch(/bob@example\.com\s+override removed/);
     expect(result.stdout).toMatch(/carol@example\.com\s+limit 7/);
     expect(result.stdout).toMatch(/eve@other\.org\s+error: no member/);
     expect(result.stdout).toContain('3 updated, 1 failed');
+    const none = await run(['limits', 'set', 'eve@other.org=5']);
+    expect([none.code, none.stdout]).toEqual([1, expect.stringContaining('0 updated, 1 failed')]);
     writeFileSync(file, 'ok@example.com=1\nbroken line\n');
     const bad = await run(['limits', 'set', '--file', file]);
     expect([bad.code, bad.stderr]).toEqual([2, `hookd: ${file}:2: expected EMAIL=LIMIT (a whole number, or none), got "broken line"\n`]);
@@ -184,7 +186,7 @@ describe('errors', () => {
     const missing = await run(['computers', 'get', 'cmp_999']);
     expect([missing.code, missing.stderr]).toEqual([1, 'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n']);
     const denied = await run(['computers', 'list'], { HOOKD_API_KEY: 'wrong' });
-    expect([denied.code, denied.stderr]).toEqual([1, 'hookd: Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401)\n']);
+    expect([denied.code, denied.stderr]).toEqual([1, 'hookd: Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)\n']);
     emu.fault({ status: 500, detail: 'try later' });
     const failed = await run(['sessions', 'create', '--computer', 'cmp_001']);
     expect([failed.code, failed.stderr]).toEqual([1, 'hookd: Internal Server Error: try later (HTTP 500)\n']);
@@ -236,7 +238,7 @@ describe('through the daemon', () => {
     const proxy = await proxyServer(dir, { apiUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     const down = await run(['sessions', 'list'], { HOOKD_API_KEY: undefined, HOOKD_SOCKET: proxy.socket });
     expect(down.code).toBe(1);
-    expect(down.stderr).toMatch(/^hookd: Bad Gateway: cannot reach the platform API at http:\/\/127\.0\.0\.1:9/);
+    expect(down.stderr).toMatch(/^hookd: Bad Gateway: cannot reach the platform API at http:\/\/127\.0\.0\.1:9/m);
   });
 });
 
