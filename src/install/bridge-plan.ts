@@ -7,7 +7,7 @@ import { eventsOf, findHookMap, hooksOf, type JsonObject } from '../settings/hoo
 import { classifyCommand } from '../settings/classify-command.js';
 import { GENERIC } from '../clients/registry.js';
 import { UsageError } from '../common/errors.js';
-import { commandKey, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
+import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
 import { syncCommand, wrapCommand } from './quote-command.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -65,7 +65,7 @@ export function checkAsyncCommands(files: readonly { exists: boolean; text: stri
       const written = hook[commandKey(file.client)];
       const classified = typeof written === 'string' ? classifyCommand(written) : undefined;
       if (route.to === 'sync') deciding.add(route.command);
-      else if (classified && classified.kind !== 'plain' && !file.client.fireAndForget.includes(event)) deciding.add(classified.inner);
+      else if (classified && classified.kind !== 'plain' && decides(file.client, event)) deciding.add(classified.inner);
     }
   }
   const unknown = commands.filter((command) => !deciding.has(command));

@@ -8,6 +8,7 @@
 import { classifyCommand } from '../settings/classify-command.js';
 import { parseHookdUrl } from '../settings/hookd-url.js';
 import { timeoutMsOf } from '../settings/config.js';
+import { readHook } from '../settings/read-hook.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -30,14 +31,17 @@ export const commandKey = (client: ClientProfile): string => client.hookKeys?.co
 /** Whether `client` reads the answer of its `event` hooks. */
 export const decides = (client: ClientProfile, event: string): boolean => !client.fireAndForget.includes(event);
 
-// A hook hookd cannot run exactly as the client would, and why; undefined when it can.
-function unwrappable(client: ClientProfile, hook: JsonObject): string | undefined {
+// A hook hookd cannot put a bridge in front of, and why; undefined when it can. What hookd cannot
+// run at all (PowerShell only) is read-hook.ts's to say.
+function unwrappable(client: ClientProfile, event: string, hook: JsonObject): string | undefined {
   const type = typeof hook.type === 'string' ? hook.type : 'command';
   if (type === 'http') return typeof hook.url === 'string' && parseHookdUrl(hook.url) ? undefined : `an "http" hook to another server, which ${client.name} sends itself`;
   if (type !== 'command') return `a "${type}" hook, which ${client.name} runs itself`;
+  const unrunnable = readHook(hook, event, '', undefined, client).unrunnable;
+  if (unrunnable) return unrunnable;
   if (typeof hook[commandKey(client)] !== 'string') return `no "${commandKey(client)}" to run`;
+  // hookd runs command and args as one quoted line; the client's entry keeps its args beside a rewritten command.
   if (Array.isArray(hook.args)) return `${client.name} runs it as a program with "args", without a shell; a bridge in front would change how its arguments are read`;
-  if (typeof hook.shell === 'string' && !['bash', 'sh'].includes(hook.shell.toLowerCase())) return `runs under ${hook.shell}; hookd runs hooks with sh`;
   return undefined;
 }
 
@@ -49,7 +53,7 @@ function notChosen(client: ClientProfile, event: string, mode: InstallMode): Rou
 
 /** Where `hook`, a hook of `event` in `client`'s file, goes under `mode`. */
 export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode): Route {
-  const why = unwrappable(client, hook);
+  const why = unwrappable(client, event, hook);
   if (why) return { to: 'leave', why };
   if (hook.type === 'http') return { to: 'through' };
   const command = hook[commandKey(client)] as string;

@@ -21,6 +21,7 @@ export interface SyncOptions {
   timeoutSec?: number;
 }
 
+/** A hook command as hookd reads it: an entry of the asynchronous bridge, of the synchronous one, or a plain command. */
 export type ClassifiedCommand = ({ kind: 'bridge' } & BridgeParts) | ({ kind: 'sync'; sync: SyncOptions } & BridgeParts) | { kind: 'plain' };
 
 // Characters the client's shell acts on when they are not inside single quotes.

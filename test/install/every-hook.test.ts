@@ -161,7 +161,7 @@ describe('hookd install: every command hook through hookd', () => {
     writeFileSync(file, text);
     const out = await runInstall({ settings: file, client: 'claude', stateDir });
     expect(out).toContain('left alone: hooks.PreToolUse[0].hooks[0] (/usr/bin/guard): Claude Code runs it as a program with "args", without a shell');
-    expect(out).toContain('left alone: hooks.PreToolUse[0].hooks[1] (Write-Host hi): runs under powershell; hookd runs hooks with sh');
+    expect(out).toContain('left alone: hooks.PreToolUse[0].hooks[1] (Write-Host hi): runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client');
     expect(out).toContain('wrap hooks.PreToolUse[0].hooks[2] in line (hookd sync): guard.sh');
     await runUninstall({ settings: file, client: 'claude', stateDir });
     expect(readFileSync(file, 'utf8')).toBe(text);
