@@ -4,7 +4,7 @@ import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
 import { MAX_TIMEOUT_MS, isDaemonHook, type HookConfig, type HookEntry } from './config.js';
 import { httpHookWarnings } from './lint-http.js';
-import { relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
+import { ignoredMatcherNotes, relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
 import type { TextFeatures } from './load.js';
 
 function entryWarnings(entry: HookEntry, at: string): string[] {
@@ -37,6 +37,9 @@ function syncWarnings(entry: HookEntry, at: string): string[] {
   if (sync?.timeoutSec !== undefined && sync.timeoutSec * 1000 > entry.timeoutMs) {
     warnings.push(`${at}.command: hookd sync --timeout ${sync.timeoutSec} is longer than the entry's timeout (${entry.timeoutMs / 1000} s): ${client.name} ends the hook first, and hookd records no answer; give --timeout ${entry.timeoutMs / 1000}`);
   }
+  if (sync?.event !== undefined && sync.event !== entry.event) {
+    warnings.push(`${at}.command: hookd sync --event ${sync.event} under ${entry.event}: the bridge would read the hook's answer as a ${sync.event} hook's; write --event ${entry.event}`);
+  }
   if (sync?.client !== undefined && client.id !== ('generic' as string) && sync.client !== client.id) {
     warnings.push(`${at}.command: hookd sync --client ${sync.client} in a ${client.name} file: the bridge would read the hook's answer by another client's rules; write --client ${client.id}`);
   }
@@ -63,7 +66,7 @@ export function notesFor(config: HookConfig, file: string): string[] {
     // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
     if (entry.kind !== 'bridge' || !entry.decides) return [];
     return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (hookd sync runs a gate in line: hookd install)`];
-  }).concat(relativeCommandNotes(config, file));
+  }).concat(relativeCommandNotes(config, file), ignoredMatcherNotes(config, file));
 }
 
 /** Located warnings for a loaded file; `file` prefixes each. */

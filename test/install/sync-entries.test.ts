@@ -47,7 +47,7 @@ describe('hookd sync entries', () => {
     const file = '/home/u/.claude/settings.json';
     const loaded = config({
       Stop: [command(`hookd sync --client claude --timeout 5 -- notify-send "$(jq -r .message)"`, 5), command(`hookd sync --client claude --timeout 120 -- 'gate'`, 30)],
-      PreToolUse: [command(`hookd sync --client droid --timeout 10 -- 'guard'`, 10), command('hookd sync --timeout 10')],
+      PreToolUse: [command(`hookd sync --client droid --timeout 10 -- 'guard'`, 10), command('hookd sync --timeout 10'), command(`hookd sync --event Stop --timeout 10 -- 'guard'`, 10)],
       Notification: [command(`hookd sync --client claude --timeout 5 -- 'notify'`, 5)],
     });
     const warnings = lintConfig(loaded, file).join('\n');
@@ -55,6 +55,7 @@ describe('hookd sync entries', () => {
     expect(warnings).toContain("hooks.Stop[1].hooks[0].command: hookd sync --timeout 120 is longer than the entry's timeout (30 s): Claude Code ends the hook first, and hookd records no answer; give --timeout 30");
     expect(warnings).toContain('hooks.PreToolUse[0].hooks[0].command: hookd sync --client droid in a Claude Code file');
     expect(warnings).toContain('hooks.PreToolUse[1].hooks[0].command: "hookd sync" with no command to run');
+    expect(warnings).toContain("hooks.PreToolUse[2].hooks[0].command: hookd sync --event Stop under PreToolUse: the bridge would read the hook's answer as a Stop hook's; write --event PreToolUse");
     expect(notesFor(loaded, file).join('\n')).toContain('hooks.Notification[0].hooks[0].command: Claude Code ignores the result of Notification hooks, so hookd sync holds the agent for nothing');
     // A well-formed entry has nothing to say.
     expect(lintConfig(config({ Stop: [command(syncCommand('gate', { client: 'claude', event: 'Stop', timeoutSec: 30 }), 30)] }), file)).toEqual([]);
