@@ -65,7 +65,7 @@ export function notesFor(config: HookConfig, file: string): string[] {
     }
     // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
     if (entry.kind !== 'bridge' || !entry.decides) return [];
-    return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (hookd sync runs a gate in line: hookd install)`];
+    return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (a gate runs in line, behind hookd sync)`];
   }).concat(relativeCommandNotes(config, file), ignoredMatcherNotes(config, file));
 }
 
