@@ -1,9 +1,11 @@
-// What validate says of entries that work behind hookd only because of how the bridge makes up for
-// a client: a relative command of a client whose payloads carry no `cwd` (Cursor: it runs where the
-// client ran the bridge), and one bridge entry in the files of two clients when one of them also
-// runs the other's files (Cursor runs Claude Code's: the event comes twice, and runs once).
+// What validate says of entries that do something other than they seem to, by their client's
+// rules: a matcher on an event the client matches nothing on (Droid runs every group of its
+// SubagentStop); a relative command of a client whose payloads carry no `cwd` (Cursor: it runs where
+// the client ran the bridge); and one bridge entry in the files of two clients when one of them
+// also runs the other's files (Cursor runs Claude Code's: the event comes twice, and runs once).
 import { parse } from 'shell-quote';
 import { isDaemonHook, type HookConfig, type HookEntry } from './config.js';
+import { isCatchAll } from './matcher.js';
 
 // A word that names a file by a relative path: `./x`, `../x`, `dir/x` (not `/x`, `~/x` or `$VAR/x`).
 const RELATIVE_PATH = /^(\.{1,2}\/|[A-Za-z0-9_.@-]+\/)/;
@@ -28,6 +30,16 @@ export function relativeCommandNotes(config: HookConfig, file: string): string[]
       `note: ${file}: ${entry.location}.command: "${relative}" is a relative path and ${entry.client.name} sends no cwd: behind the bridge the hook runs in the directory ${entry.client.name} ran the bridge in (the project), as ${entry.client.name} runs it`,
     ];
   });
+}
+
+/** Located notes for matchers on events whose groups the client runs whatever the matcher says. */
+export function ignoredMatcherNotes(config: HookConfig, file: string): string[] {
+  const notes = config.entries.flatMap((entry) => {
+    if (isCatchAll(entry.matcher) || Object.hasOwn(entry.client.matchFields, entry.event) || !entry.client.events.includes(entry.event)) return [];
+    const group = entry.location.replace(/\.hooks\[\d+\]$/, '');
+    return [`note: ${file}: ${group}.matcher: ${entry.client.name} applies no matcher to ${entry.event}: the group runs on every ${entry.event}, and so does hookd`];
+  });
+  return [...new Set(notes)];
 }
 
 /** Notes for one bridge entry in two clients' files where one client also runs the other's. */

@@ -54,6 +54,9 @@ describe('Droid, as the real binary reads its files', () => {
     expect(selectHooks(parsed.config, 'PreToolUse', { tool_name: 'Execute' }).map((entry) => entry.run)).toEqual(['exec-hook']);
     // Droid's SubagentStop has no agent_type: the group runs all the same.
     expect(selectHooks(parsed.config, 'SubagentStop', { task_name: 't' }).map((entry) => entry.run)).toEqual(['only-if-agent-type']);
+    expect(notesFor(parsed.config, 'settings.json')).toContain(
+      'note: settings.json: hooks.SubagentStop[0].matcher: Droid applies no matcher to SubagentStop: the group runs on every SubagentStop, and so does hookd',
+    );
     // Claude Code reads the same name as exact.
     const claude = parseSettingsText(text, 'settings.json', client('claude'));
     if (!claude.ok) throw new Error(claude.errors.join('\n'));
