@@ -25,13 +25,21 @@ async function startReceiver() {
 /** Sign in to `daemon`'s page as a browser does, and open its stream of runs, reading everything. */
 async function openDashboardStream(daemon) {
   const link = new URL(spawnSync(HOOKD, ['dashboard', '--no-open'], { env: daemon.env, encoding: 'utf8' }).stdout.trim());
-  const get = (path, headers, onResponse) =>
-    request({ host: '127.0.0.1', port: link.port, path, headers: { host: link.host, ...headers } }, onResponse)
+  const get = (path, headers, onResponse, method = 'GET') =>
+    request({ host: '127.0.0.1', port: link.port, method, path, headers: { host: link.host, ...headers } }, onResponse)
       .on('error', (error) => console.error(`dashboard stream (${path}): ${error.message}`))
       .end();
-  const cookie = await new Promise((resolve) => get(`${link.pathname}${link.search}`, {}, (res) => (res.resume(), resolve(String(res.headers['set-cookie']).split(';')[0]))));
+  // As the page does: the ticket of the link's fragment, posted from the page's origin, for a session id sent in a header.
+  const ticket = new URLSearchParams(link.hash.slice(1)).get('ticket');
+  const session = await new Promise((resolve) =>
+    get('/dashboard/api/sign-in', { origin: link.origin, 'x-hookd-ticket': ticket }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve(JSON.parse(body).session));
+    }, 'POST'),
+  );
   let runs = 0;
-  await new Promise((resolve) => get('/dashboard/api/runs/stream', { cookie }, (res) => {
+  await new Promise((resolve) => get('/dashboard/api/runs/stream', { 'x-hookd-session': session }, (res) => {
     // Events end with a blank line; count the whole ones, keep the rest for the next chunk.
     let pending = '';
     res.on('data', (chunk) => {
