@@ -83,7 +83,7 @@ export function buildRoutes(context: RouteContext): Routes {
       },
     },
 
-    // `hookd token rotate` (the unix socket only: loopback-limits.ts and local-api.ts keep it off TCP).
+    // `hookd token rotate`: on the unix socket only (LOOPBACK_ROUTES in local-api.ts leaves it off TCP).
     { method: 'POST', path: '/token/rotate', handler: ({ req, res }) => (req.resume(), context.token.rotate(), sendJson(res, 200, { rotated: true })) },
 
     // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
