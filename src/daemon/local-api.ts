@@ -46,7 +46,7 @@ async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {
 
 /** The HTTP server of the local API: the daemon's routes, and `fallback` (the platform proxy) under /api/. */
 function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken, mounts: readonly Mount[] = []): Server {
-  const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in the README` });
+  const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in docs/local-api.md` });
   for (const route of routes) router.route(route.method, route.path, route.handler);
   for (const mount of mounts) if (!mount.ownAuth) router.mount(mount.prefix, mount.handler);
   if (fallback) router.mount('/api/', ({ req, res }) => fallback(req, res));

@@ -57,7 +57,7 @@ export async function checkHttpProbe(paths: Paths, event: string, http: HttpHook
   }
   if (answer.status === 401) {
     const variables = http.allowedEnvVars.map((name) => `$${name} ${env[name] ? 'is set here but is not the token' : 'is not set here'}`).join(', ');
-    return fail(`the daemon refused the token the entry sends (${variables || 'the entry names no variable'}): every http hook is refused`, `export HOOKD_TOKEN="$(cat '${paths.stateDir}/local-token')" in the environment Claude Code starts with (see the README)`);
+    return fail(`the daemon refused the token the entry sends (${variables || 'the entry names no variable'}): every http hook is refused`, `export HOOKD_TOKEN="$(cat '${paths.stateDir}/local-token')" in the environment Claude Code starts with (see docs/http-hooks.md)`);
   }
   if (answer.status !== 204) return fail(`${where} answered ${answer.status}: ${answer.text.trim().slice(0, 300)}`, 'look at the daemon log');
   const run = await awaitProbeRun(paths, command, timeoutMs);

@@ -38,5 +38,5 @@ export function httpTransportNotes(client: ClientProfile, events: readonly strin
   if (!client.hookTypes.includes('http')) return [`note: ${client.name} has no http hooks: its hooks keep the bridge`];
   const skipped = events.filter((event) => client.httpSkippedEvents?.includes(event));
   const notes = skipped.length ? [`note: ${client.name} sends no http hooks for ${skipped.join(', ')}: those keep the bridge`] : [];
-  return [...notes, `note: http hooks need HOOKD_TOKEN in the environment the client starts with: export HOOKD_TOKEN="$(cat '${tokenFile}')" (see the README); while the daemon is down they are lost, unless the service holds the port`];
+  return [...notes, `note: http hooks need HOOKD_TOKEN in the environment the client starts with: export HOOKD_TOKEN="$(cat '${tokenFile}')" (see docs/http-hooks.md); while the daemon is down they are lost, unless the service holds the port`];
 }
