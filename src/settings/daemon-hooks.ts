@@ -18,6 +18,11 @@ export interface DaemonHooks {
   httpEntriesFor(event: string, command: string): HookEntry[];
   /** The events for which some http entry names `command`. */
   httpEvents(command: string): string[];
+  /**
+   * The one event whose bridge entries of `client` run `command`, if there is exactly one: the
+   * event of a payload that does not name it, bridged by an entry written without `--event`.
+   */
+  onlyEventOf(command: string, client: ClientProfile | undefined): string | undefined;
 }
 
 const key = (event: string, command: string) => `${event}\0${command}`;
@@ -41,6 +46,10 @@ export function indexDaemonHooks(config: HookConfig): DaemonHooks {
     },
     httpEntriesFor: (event, command) => (byCommand.get(key(event, command)) ?? []).filter((entry) => entry.kind === 'http'),
     httpEvents: (command) => [...new Set(bridged.entries.filter((entry) => entry.kind === 'http' && entry.run === command).map((entry) => entry.event))],
+    onlyEventOf(command, client) {
+      const events = new Set(bridged.entries.filter((entry) => entry.run === command && (!client || entry.client.id === client.id)).map((entry) => entry.event));
+      return events.size === 1 ? [...events][0] : undefined;
+    },
   };
 }
 

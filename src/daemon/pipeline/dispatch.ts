@@ -147,7 +147,8 @@ export class Dispatcher {
     info.client = clientFromEnv(rest.clientEnv)?.id;
     const parsed = parsePayload(payload, 'payload', rest.clientEnv[BRIDGE_NOTES.event]);
     if (!parsed.ok) return { rejected: parsed.reason };
-    info.event = parsed.payload.event;
+    // A payload that names no event, bridged without --event (Copilot CLI's, by hand): the one event whose entries run this command.
+    info.event = parsed.payload.event || (this.options.config.hooks.onlyEventOf(rest.command, clientFromEnv(rest.clientEnv)) ?? '');
     info.sessionId = parsed.payload.sessionId;
     const project = projectOf(rest.clientEnv, parsed.payload.cwd);
     if (project) info.project = project;
