@@ -11,6 +11,8 @@ import { showSize } from './show-size.js';
 /** The most a hook file may hold; the largest real settings files are a few KiB. */
 export const MAX_HOOK_FILE_BYTES = 1024 * 1024;
 
+const CHUNK = 64 * 1024;
+
 /** The text of a regular file, or why it was not read, in words that follow the file's name (`missing` when there is no such file). */
 export type BoundedRead = { ok: true; text: string } | { ok: false; missing: boolean; reason: string };
 
@@ -26,12 +28,13 @@ export async function readBoundedFile(file: string, maxBytes = MAX_HOOK_FILE_BYT
   }
   try {
     if (!(await handle.stat()).isFile()) return { ok: false, missing: false, reason: 'not a regular file; hookd reads only regular files' };
-    // One byte past the bound tells a file that is too long from one that fits exactly; the size
-    // stat gives is not trusted (files under /proc say 0 and go on for gigabytes).
-    const buffer = Buffer.alloc(maxBytes + 1);
+    // Read in whole chunks until the end or past the bound: the size stat gives is not trusted
+    // (files under /proc say 0 and go on for gigabytes), and some of them take only reads of a
+    // multiple of 8 bytes (/proc/self/pagemap).
+    const buffer = Buffer.alloc(maxBytes + CHUNK);
     let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+    while (length <= maxBytes) {
+      const { bytesRead } = await handle.read(buffer, length, CHUNK, null);
       if (bytesRead === 0) break;
       length += bytesRead;
     }

@@ -10,6 +10,7 @@ import { execa } from 'execa';
 import { stopPayload, stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { runHookd } from '../helpers/run-hookd.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -59,8 +60,22 @@ describe('files a project directory holds (issue 21 item 7)', () => {
     await execa('mkfifo', [fifo]);
     await runFrom(daemon, project(fifo), out, 'fifo');
     expect(peakMiB(daemon) - before).toBeLessThan(64);
+    await waitFor('the three outcomes in the history', () => daemon.history().length === 3);
     expect(daemon.history().map((entry) => entry.outcome)).toEqual(['ok', 'ok', 'ok']);
     // Nothing left in the inbox to wedge the next start.
     expect(readdirSync(path.join(daemon.stateDir, 'inbox', 'cur'))).toEqual([]);
   }, 60_000);
+
+  it('hookd validate on such a file says why it is not read, at once', async () => {
+    const huge = path.join(tempDir(), 'huge.json');
+    const fd = openSync(huge, 'w');
+    ftruncateSync(fd, HUGE);
+    closeSync(fd);
+    for (const [target, why] of [[huge, 'larger than 1 MiB'], ['/proc/self/pagemap', 'larger than 1 MiB'], ['/dev/zero', 'not a regular file']] as const) {
+      const file = path.join(project(target), '.cursor', 'hooks.json');
+      const result = await runHookd(['validate', '--settings', file]);
+      expect(result.exitCode, target).not.toBe(0);
+      expect(result.stderr, target).toContain(`${file}: ${why}`);
+    }
+  });
 });
