@@ -2,8 +2,9 @@
 // (socket activation, see socket-activation.ts). While the daemon restarts, a client's http hook
 // waits in the kernel's queue of this socket instead of being refused. It holds [::1]:PORT too:
 // `localhost` may resolve to ::1 first, and another local user could otherwise bind it and receive
-// the hooks (and their token) of an entry that says localhost. FreeBind lets the unit start on a
-// system whose loopback has no IPv6 address.
+// the hooks (and their token) of an entry that says localhost. FreeBind lets the unit start where
+// IPv6 is turned off on the loopback (no ::1 to bind yet); a kernel built or booted without IPv6
+// at all fails the unit, and the daemon then runs without it (Wants=, not Requires=).
 
 /** The socket unit's name; hookd.service takes its socket by this shared name. */
 export const SOCKET_UNIT = 'hookd.socket';
