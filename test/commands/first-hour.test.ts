@@ -39,6 +39,9 @@ describe('issue 23: exit codes and messages', () => {
     expect(result.stdout).toMatch(new RegExp(`^Claude Code: ${home}/\\.claude/settings\\.json\\n {2}✓ {2}ok .*hooks\\.Stop\\[0\\]\\.hooks\\[0\\] {2}echo user-hook-ran$`));
     expect(result.stderr).toContain(`hookd: ${bad}: hooks.Stop[0].hooks[0].command: expected a string, got 5`);
     expect(result.stderr).toContain(`hookd: skipped ${bad} (Claude Code): it has the errors above, so its hooks did not run; the other files' did (--settings FILE runs one file only)`);
+    const json = await runHookd(['run', 'Stop', '--json'], { env: { HOME: home }, cwd: project });
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ hooks: [{ command: 'echo user-hook-ran', client: 'claude', status: 'ok' }], skipped: [{ file: bad, client: 'claude', errors: [expect.stringContaining('expected a string, got 5')] }] });
 
     // With no valid file at all, nothing can run: bad input, and what to do.
     writeFileSync(path.join(home, '.claude', 'settings.json'), '{"hooks": ');
