@@ -9,7 +9,7 @@ const CASES: [string, string, string][] = [
   ['OSC 8 (a link) ended by ST', '\x1b]8;;http://evil.example/\x1b\\click\x1b]8;;\x1b\\', 'click'],
   ['a screen clear and a cursor move', 'x\x1b[2J\x1b[H\x1b[10;20Hy', 'xy'],
   ['colour', '\x1b[1;31mred\x1b[0m', 'red'],
-  ['an unterminated OSC swallows the rest, as a terminal would', 'ok\x1b]52;c;AAAA', 'ok'],
+  ['an unterminated OSC ends at the end of its line', 'ok\x1b]52;c;AAAA\nnext line', 'ok\nnext line'],
   ['8-bit CSI and OSC', 'a\x9b2Jb\x9d52;c;AA\x07c', 'abc'],
   ['a reset (ESC c) and a charset switch (ESC ( B)', '\x1bcA\x1b(BB', 'AB'],
   ['a bare CR, a backspace, BEL, DEL', 'one\rtwo\bthree\x07four\x7f', 'onetwothreefour'],

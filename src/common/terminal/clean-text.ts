@@ -5,9 +5,10 @@
 // stripVTControlCharacters) match colour codes, not every sequence: an OSC 52 payload in base64
 // ('+', '=') survives them in part, and lone C0/C1 controls are left alone.
 
-// ECMA-48 sequences, longest first: string sequences (OSC, DCS, SOS, PM, APC) end at BEL or ST,
-// or run to the end of the text as a terminal would swallow them; then CSI; then two-byte escapes.
-const STRING_SEQUENCE = /\x1b[\]PX^_][\s\S]*?(?:\x07|\x1b\\|\x9c|$)|[\x90\x98\x9d\x9e\x9f][\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
+// ECMA-48 sequences, longest first: string sequences (OSC, DCS, SOS, PM, APC) end at BEL or ST;
+// one never ended goes to the end of its line (a terminal would swallow more, but what follows is
+// plain text once the sequence is gone, and worth keeping); then CSI; then two-byte escapes.
+const STRING_SEQUENCE = /(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\n]*?(?:\x07|\x1b\\|\x9c|(?=\n)|$)/g;
 const CSI = /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?/g;
 const ESCAPE = /\x1b[\x20-\x2f]*[\x30-\x7e]?/g;
 // What is left of the controls: C0 but tab and newline, DEL, C1.
