@@ -78,6 +78,7 @@ function showSignedOut(reason) {
   $('main').hidden = true;
   $('#signed-out').hidden = false;
   $('#signed-out-reason').textContent = reason;
+  $('#daemon').textContent = 'not signed in';
 }
 
 async function getJson(path) {
