@@ -15,7 +15,7 @@
  * Without a C compiler, bin/hookd falls back to the same bridge in Node (src/bridge/).
  *
  * Both read stdin the same way: until the end of one JSON value (with what arrived in the same
- * read, so a trailing newline is kept), EOF, or IDLE_MS without a byte.
+ * read, so a trailing newline is kept), EOF, or a wait without a byte (IDLE_MS, FIRST_BYTE_MS).
  * Keep in step with src/bridge/ (the Node bridge), src/events/run-record.ts (the record) and
  * src/clients/contract.ts (hookdDeadlineMs; the contracts come from the profiles via contracts.h).
  */
@@ -37,7 +37,12 @@
 
 extern char **environ;
 
-#define IDLE_MS 500
+/* How long to wait for the next byte of an event that has not ended: a client that leaves stdin
+ * open always ends its JSON value, so this only bounds a cut-short event; before the first byte the
+ * wait is longer, since under load a client writes a while after the bridge starts (200 bridges
+ * started at once on two cores waited over 500 ms). Keep in step with src/bridge/read-event.ts. */
+#define IDLE_MS 2000
+#define FIRST_BYTE_MS 10000
 #define KEPT_BYTES (64 * 1024)
 
 struct buf { char *data; size_t len, cap; };
@@ -100,15 +105,17 @@ static void json_feed(struct json_end *s, const char *p, size_t n) {
 static void read_event(struct buf *out, int copy_fd) {
   struct json_end state = {0};
   char chunk[65536];
+  int got = 0;
   if (isatty(0)) return;
   while (!state.done) {
     struct pollfd p = { .fd = 0, .events = POLLIN };
-    int ready = poll(&p, 1, IDLE_MS);
+    int ready = poll(&p, 1, got ? IDLE_MS : FIRST_BYTE_MS);
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) break;
     ssize_t n = read(0, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
+    got = 1;
     json_feed(&state, chunk, (size_t)n);
     if (copy_fd >= 0) write_all(copy_fd, chunk, (size_t)n);
     else buf_add(out, chunk, (size_t)n);

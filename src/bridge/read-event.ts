@@ -1,11 +1,15 @@
-// How both bridges read the event from stdin: until the end of one JSON value, EOF, or IDLE_MS
+// How both bridges read the event from stdin: until the end of one JSON value, EOF, or a wait
 // without a byte, since a client may write the event and leave stdin open (seen in Claude Code):
-// the bridge must not wait for an EOF that never comes. What arrived in the same read as the
+// the bridge must not wait for an EOF that never comes. Such a client still ends its JSON value, so
+// the wait only bounds an event cut short; before the first byte it is longer, since under load a
+// client writes a while after the bridge starts (200 bridges at once on two cores waited > 500 ms). What arrived in the same read as the
 // value's end is kept (Claude Code's trailing newline). native/hookd-bridge.c reads the same way.
 import type { Readable } from 'node:stream';
 
 /** How long a bridge waits for the next byte of an event before taking what it has. */
-export const IDLE_MS = 500;
+export const IDLE_MS = 2000;
+/** How long it waits for the first byte. */
+export const FIRST_BYTE_MS = 10_000;
 
 /** Finds the end of one JSON value, fed a chunk at a time. */
 export class JsonEnd {
@@ -43,7 +47,7 @@ export class JsonEnd {
 }
 
 /** Read one event from `stream`, then let go of it (an open stdin must not keep the process alive). */
-export function readEvent(stream: Readable, idleMs = IDLE_MS): Promise<Buffer> {
+export function readEvent(stream: Readable): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const end = new JsonEnd();
@@ -58,9 +62,10 @@ export function readEvent(stream: Readable, idleMs = IDLE_MS): Promise<Buffer> {
       chunks.push(chunk);
       end.feed(chunk);
       if (end.done) return finish();
-      idle.refresh();
+      clearTimeout(idle);
+      idle = setTimeout(finish, IDLE_MS);
     };
-    idle = setTimeout(finish, idleMs);
+    idle = setTimeout(finish, FIRST_BYTE_MS);
     stream.on('data', onData);
     stream.once('end', finish);
     stream.once('error', finish);
