@@ -2,13 +2,17 @@
 // clients' contracts are generated from the profiles (dist/clients) into a header, so the C
 // program and the TypeScript read one source. Without a C compiler it says so and stops: bin/hookd
 // then runs the same bridge in Node (slower, same answers). Never fails the build.
+// It runs after `tsc` in `npm run build`, and as the package's install script: a tarball carries
+// no binary (one built elsewhere may not run here), so it is compiled where the package is
+// installed. In a clone, `npm ci` runs it before `prepare` has built dist/: then `prepare` builds it.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
+if (!existsSync(path.join(out, 'clients/registry.js'))) process.exit(0);
 const { CLIENTS, GENERIC } = await import(path.join(out, 'clients/registry.js'));
 
 // A C string literal: octal escapes for anything but plain printable ASCII.

@@ -55,4 +55,14 @@ describe('npm pack of a fresh clone, installed with npm install -g', () => {
     expect(record.includes(Buffer.from('echo done'))).toBe(true);
     expect(record.subarray(record.length - payload.length).toString()).toBe(payload);
   });
+
+  it('carries no native bridge built elsewhere, compiles it at install, and answers hookd sync through it', async () => {
+    const listing = (await execa('tar', ['-tzf', tarball])).stdout.split('\n');
+    expect(listing).toContain('package/native/hookd-bridge.c');
+    expect(listing).not.toContain('package/dist/hookd-bridge');
+    expect(existsSync(path.join(prefix, 'lib', 'node_modules', name, 'dist', 'hookd-bridge'))).toBe(true);
+    const env = { HOME: tempDir('hookd-home-'), PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`, HOOKD_STATE_DIR: path.join(tempDir(), 'state') };
+    const answered = await execa('sh', ['-c', `hookd sync -- 'echo "no" >&2; exit 2'`], { env, extendEnv: false, input: '{"hook_event_name":"Stop"}', reject: false });
+    expect(answered).toMatchObject({ exitCode: 2, stderr: 'no' });
+  });
 });
