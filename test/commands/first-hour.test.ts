@@ -3,11 +3,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { execa } from 'execa';
 import path from 'node:path';
 import { runHookd, runHookdWithEnv } from '../helpers/run-hookd.js';
 import { testDaemon, stopPayload, stopTestDaemons, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { HOOKD } from '../helpers/paths.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -124,6 +126,18 @@ describe('issue 23: reading the output', () => {
       expect(rejected).toMatch(/rejected: .* {2,}.*echo short/);
       expect(rows.find((row) => row.includes('exit 3'))).toMatch(/ {2}claude {2}/);
     }
+  });
+
+  it('colours outcomes on a terminal (a real pty, through script(1)), and not with NO_COLOR', async () => {
+    const file = path.join(tempDir(), 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { Stop: [hook('true'), hook('exit 3')] } }));
+    const onTerminal = (env: Record<string, string>) => execa('script', ['-qec', `${HOOKD} run Stop --settings ${file}`, '/dev/null'], { env: { PATH: process.env.PATH ?? '', HOME: tempDir(), TERM: 'xterm-256color', ...env }, extendEnv: false, reject: false });
+    const coloured = await onTerminal({});
+    expect(coloured.stdout).toContain('\x1b[32mok\x1b[39m');
+    expect(coloured.stdout).toContain('\x1b[31mfailed (exit 3)\x1b[39m');
+    const plain = await onTerminal({ NO_COLOR: '1' });
+    expect(plain.stdout).toMatch(/ {2}failed \(exit 3\) {2}/);
+    expect(plain.stdout).not.toContain('\x1b[');
   });
 
   it('colours outcomes when asked (FORCE_COLOR) and never with NO_COLOR or on a pipe', async () => {
