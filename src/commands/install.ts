@@ -19,6 +19,7 @@ import { checkAsyncCommands, postableFor, routeNotes, routesOf, wrapperFor } fro
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets } from '../install/install-targets.js';
 import { givenBy } from './hook-files.js';
+import { cleanText } from '../common/terminal/clean-text.js';
 import type { HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -109,7 +110,8 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   if (options.async?.length) checkAsyncCommands(targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client })), options.async);
   const out: string[] = [];
   for (const target of targets) out.push(...(await installInto(target, options, paths.stateDir, named, seams)));
-  return `${out.join('\n')}\n`;
+  // The lines quote the files' commands (and --dry-run their text): printed without control sequences.
+  return cleanText(`${out.join('\n')}\n`);
 }
 
 /** `hookd install`. */

@@ -4,6 +4,7 @@
 import { resolvePaths } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
 import { givenBy } from './hook-files.js';
+import { cleanText } from '../common/terminal/clean-text.js';
 import { backupLine } from '../install/backups.js';
 import { examplesDir, removeExamples } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
@@ -67,7 +68,8 @@ export async function runUninstall(options: UninstallOptions, seams: Seams = {})
   if (files.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(stateDir)}); nothing to undo\n`;
   const out: string[] = [];
   for (const file of files) out.push(...(await uninstallFrom(file, stateDir, options, seams)));
-  return `${out.join('\n')}\n`;
+  // The lines quote the file's commands (and --dry-run its text): printed without control sequences.
+  return cleanText(`${out.join('\n')}\n`);
 }
 
 /** `hookd uninstall`. */
