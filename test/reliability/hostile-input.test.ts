@@ -111,9 +111,9 @@ describe('a running daemon under hostile input', () => {
     }
     await waitFor('every odd record to be judged', () => readdirSync(path.join(inbox, 'rejected')).filter((n) => n.endsWith('.reason')).length >= unique.length, 30_000);
     for (const dir of ['new', 'tmp', 'cur']) expect(readdirSync(path.join(inbox, dir)), dir).toEqual([]);
-    // Exactly what a daemon keeps there (the lock, kept payloads of failed runs, the history, the
-    // socket, the inbox, the loopback listener's token): a file named after an odd record is a stray.
-    expect(readdirSync(daemon.stateDir).sort()).toEqual(['daemon.lock', 'failed', 'history.jsonl', 'hookd.sock', 'inbox', 'local-token']);
+    // Exactly what a daemon keeps there (the lock, its log, kept payloads of failed runs, the history,
+    // the socket, the inbox, the loopback listener's token): a file named after an odd record is a stray.
+    expect(readdirSync(daemon.stateDir).sort()).toEqual(['daemon.lock', 'daemon.log', 'failed', 'history.jsonl', 'hookd.sock', 'inbox', 'local-token']);
     expect(readdirSync(path.join(daemon.stateDir, 'failed'))).toEqual([]);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });

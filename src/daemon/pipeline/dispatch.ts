@@ -5,21 +5,17 @@
 // Memory: up to 512 records wait here for their turn; a payload over KEPT_PAYLOAD_BYTES is not
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
-import { parsePayload } from '../../events/parse-payload.js';
-import { BRIDGE_NOTES } from '../../events/client-env.js';
 import { runHook } from '../../runner/run-hook.js';
 import { groupOf } from '../../runner/process-groups.js';
 import { clip } from '../../common/clip-text.js';
-import { bridgedHookDir, hookCwd, hookEnv } from '../../runner/hook-env.js';
+import { hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { meaningOf } from '../../runner/outcome.js';
 import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
 import { timeoutOf } from '../../settings/daemon-hooks.js';
 import { clientFromEnv } from '../../clients/registry.js';
 import { DuplicateFilter } from './duplicates.js';
-import { finishedOf, namesOf } from './bridged-run.js';
-import { projectOf } from '../../events/project-of.js';
-import { toolCallIdOf, traceContextOf } from '../../telemetry/trace-context.js';
-import type { BridgeRun } from '../../events/run-record.js';
+import { finishedOf } from './bridged-run.js';
+import { checkRecord, type Checked, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox, ReadResult } from '../../events/inbox.js';
 import type { RecordContent } from '../../events/record-format.js';
@@ -29,11 +25,6 @@ import type { LiveConfig } from '../live-config.js';
 import type { Scheduler } from './scheduler.js';
 import type { WorkQueue } from './work-queue.js';
 import type { Logger } from '../../common/logger.js';
-
-/** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
-export const MAX_ATTEMPTS = 5;
-/** Payloads up to this size stay in memory while their record waits for its turn; bigger ones are read again when it comes. */
-const KEPT_PAYLOAD_BYTES = 64 * 1024;
 
 export interface DispatchOptions {
   inbox: Inbox;
@@ -48,13 +39,6 @@ export interface DispatchOptions {
   /** Aborted when running hooks must be interrupted (shutdown deadline passed). */
   interrupt: AbortSignal;
   graceMs?: number;
-}
-
-// What a run needs of a checked record (not the parsed payload: records wait by the hundred). A big
-// payload is dropped until the run starts (`payload` undefined).
-interface Runnable {
-  record: Omit<RecordContent, 'payload'> & { payload: Buffer | undefined };
-  cwd: string | undefined;
 }
 
 /** Sees each claimed record through to one published outcome. */
@@ -127,39 +111,11 @@ export class Dispatcher {
     }
   }
 
-  // Read and validate the record, filling in `info` as far as it goes: what its run needs, or why
-  // it cannot run, or that it is a duplicate delivery.
-  private check(claim: Claim, info: RunInfo): Runnable | { rejected: string } | { duplicate: true } | { bridged: BridgeRun } {
+  // Read and check the record (check-record.ts), filling in `info` as far as it goes.
+  private check(claim: Claim, info: RunInfo): Checked {
     const read = this.read(claim.key);
     if (!read.ok) return { rejected: read.reason };
-    const { payload, run, ...rest } = read.record;
-    info.command = rest.command;
-    const trace = traceContextOf(rest.clientEnv);
-    if (trace) info.trace = trace;
-    if (run) {
-      const { cwd, ...names } = namesOf(run, payload);
-      Object.assign(info, names);
-      // The payload's cwd, else where the synchronous bridge ran (where the client ran the hook).
-      const project = projectOf(rest.clientEnv, cwd ?? run.cwd);
-      if (project) info.project = project;
-      return { bridged: run };
-    }
-    info.client = clientFromEnv(rest.clientEnv)?.id;
-    const parsed = parsePayload(payload, 'payload', rest.clientEnv[BRIDGE_NOTES.event]);
-    if (!parsed.ok) return { rejected: parsed.reason };
-    // A payload that names no event, bridged without --event (Copilot CLI's, by hand): the one event whose entries run this command.
-    info.event = parsed.payload.event || (this.options.config.hooks.onlyEventOf(rest.command, clientFromEnv(rest.clientEnv)) ?? '');
-    info.sessionId = parsed.payload.sessionId;
-    const project = projectOf(rest.clientEnv, parsed.payload.cwd);
-    if (project) info.project = project;
-    const toolCallId = toolCallIdOf(parsed.payload.data);
-    if (toolCallId) info.toolCallId = toolCallId;
-    if (rest.clientEnv.HOOKD_RETRY_OF !== undefined) info.retryOf = rest.clientEnv.HOOKD_RETRY_OF;
-    if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
-    // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
-    if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && this.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
-    const cwd = bridgedHookDir(clientFromEnv(rest.clientEnv), parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
-    return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
+    return checkRecord(read.record, claim, info, { hooks: this.options.config.hooks, duplicates: this.duplicates });
   }
 
   private read(key: string): ReadResult {
