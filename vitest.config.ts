@@ -20,7 +20,10 @@ const REAL_CLIENTS = [
 
 export default defineConfig({
   test: {
-    // Tests start real processes and daemons; two cores are shared between them.
+    // Tests start real processes and daemons, and mostly wait on them (hooks that sleep, clients'
+    // turns, timeouts): three files at a time on two cores, where vitest's default (one fewer than
+    // the cores) ran them one by one, 11 minutes of which 8 were waiting.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
