@@ -1,27 +1,20 @@
-// Whether a hook's result is a decision its client would act on: for an event the client reads,
-// exit code 2 (block, and show stderr to the agent) or a JSON answer on stdout. `hookd run` says
-// so, since the same hook behind the bridge would lose it.
+// What the client makes of a deciding hook's result, in a sentence for `hookd run`: a blocking exit
+// code, an answer on stdout it acts on, a failure it reads as a non-blocking error, a timeout. The
+// reading is the client's contract (clients/contract.ts), the one rule the bridges and the history use.
+import { blocks, readDecision } from '../clients/contract.js';
 import type { HookEntry } from '../settings/config.js';
 import type { Outcome } from './outcome.js';
 
-// Fields of the clients' JSON answers that steer the agent.
-const DECISION_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpecificOutput', 'followup_message', 'reason', 'systemMessage', 'additionalContext'];
-
-/** A sentence about the decision in `outcome`, or undefined when the client would act on nothing. */
+/** A sentence about what the client makes of `outcome`, or undefined when it would act on nothing. */
 export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefined {
   if (!entry.decides) return undefined;
-  const name = entry.client.name;
+  const { name, contract } = entry.client;
   // Behind hookd sync, or posted to the hook endpoint (answered in line, issue 19), the answer reaches the client.
   const behind = entry.kind === 'bridge' ? ' (behind hookd emit it is lost: the client sees success; hookd install puts it behind hookd sync)' : '';
-  if (outcome.exitCode === 2) return `${name} would act on exit code 2: it blocks ${entry.event} and shows stderr to the agent${behind}`;
-  const out = outcome.stdout.text.trim();
-  if (!out.startsWith('{')) return undefined;
-  try {
-    const answer = JSON.parse(out) as Record<string, unknown>;
-    const fields = DECISION_FIELDS.filter((field) => Object.hasOwn(answer, field));
-    if (fields.length) return `${name} would act on this answer on stdout (${fields.join(', ')})${behind}`;
-  } catch {
-    // Not JSON: the client treats it as text.
-  }
-  return undefined;
+  if (outcome.status === 'timed_out') return `${name} reads a timeout of this hook as ${contract.reads.timeout}`;
+  const code = outcome.exitCode;
+  if (blocks(contract, entry.event, code)) return `${name} would act on exit code ${code}: it ${contract.reads.exit2}${behind}`;
+  if (code !== null && code !== 0) return `${name} reads exit code ${code} as ${contract.reads.exit1}`;
+  const decision = readDecision(contract, entry.event, code, outcome.stdout.text, outcome.stderr.text);
+  return decision.decided ? `${name} would act on this answer on stdout (${decision.reads})${behind}` : undefined;
 }

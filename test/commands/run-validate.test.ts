@@ -97,12 +97,14 @@ describe('hookd run', () => {
     const result = await runHookd(['run', 'Stop', '--settings', file, '--payload', payloadFile]);
     expect(result.exitCode).toBe(1);
     const lines = result.stdout.trim().split('\n');
-    // Under the client and file they came from, one aligned row each: where in the file, the command.
-    expect(lines).toHaveLength(4);
+    // Under the client and file they came from, one aligned row each: where in the file, the command;
+    // under a failed one, what the client makes of it.
+    expect(lines).toHaveLength(5);
     expect(lines[0]).toBe(file);
     expect(lines[1]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[0\] {2}\S*save-stdin\.sh/);
     expect(lines[2]).toMatch(/^ {2}✗ {2}failed \(exit 3\) {2}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[1\] {2}\S*exit-3\.sh {2}— failing on purpose$/);
-    expect(lines[3]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[2\] {2}sleep 1; echo slow$/);
+    expect(lines[3]).toMatch(/^ +agent client reads exit code 3 as a non-blocking error: shown to the user, the agent goes on$/);
+    expect(lines[4]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[2\] {2}sleep 1; echo slow$/);
     expect(readFileSync(`${dir}/bridged`)).toEqual(readFileSync(payloadFile));
     // Identical commands ran once, and in parallel with the others: not two seconds of sleep.
     expect(Date.now() - started).toBeLessThan(1900 + 5000);
@@ -125,20 +127,21 @@ describe('hookd run', () => {
     expect(report.hooks[1]).toMatchObject({ exitCode: 127 });
   });
 
-  it("says when Claude Code would act on a hook's result (exit 2, a decision on stdout), on events that decide only", async () => {
+  it("says what Claude Code makes of a hook's result (exit 2, a decision on stdout, exit 1), on events that decide only", async () => {
     const home = tempDir();
     mkdirSync(path.join(home, '.claude'));
     const hooks = {
-      Stop: [{ hooks: [command(`echo '{"decision": "block", "reason": "tests fail"}'`), command('echo tests fail >&2; exit 2')] }],
+      Stop: [{ hooks: [command(`echo '{"decision": "block", "reason": "tests fail"}'`), command('echo tests fail >&2; exit 2'), command('exit 1')] }],
       Notification: [{ hooks: [command('exit 2')] }],
     };
     writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ hooks }));
     const stop = await runHookd(['run', 'Stop'], { env: { HOME: home }, cwd: home });
-    expect(stop.stdout).toContain('Claude Code would act on this answer on stdout (decision, reason)');
-    expect(stop.stdout).toContain('Claude Code would act on exit code 2: it blocks Stop and shows stderr to the agent');
+    expect(stop.stdout).toContain('Claude Code would act on this answer on stdout (block: tests fail)');
+    expect(stop.stdout).toContain('Claude Code would act on exit code 2: it blocks: stderr goes to the agent');
+    expect(stop.stdout).toContain('Claude Code reads exit code 1 as a non-blocking error: shown to the user, the agent goes on');
     const notification = await runHookd(['run', 'Notification'], { env: { HOME: home }, cwd: home });
     expect(notification.exitCode).toBe(1);
-    expect(notification.stdout).not.toContain('would act');
+    expect(notification.stdout).not.toMatch(/would act|reads exit/);
   });
 
   it('without --payload, hands the hook the bytes the client sends: one line captured from the real client, per client', async () => {
