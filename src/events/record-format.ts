@@ -12,6 +12,7 @@
 // The time received is the file's modification time. Keep bin/hookd in step with this file.
 
 import { parseRunBody, RUN_MAGIC, type BridgeRun } from './run-record.js';
+import { nulFields, pairsOf } from './nul-fields.js';
 
 export const RECORD_MAGIC = 'hookd-record 1\n';
 
@@ -35,24 +36,12 @@ export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent }
   if (!bytes.subarray(0, RECORD_MAGIC.length).equals(Buffer.from(RECORD_MAGIC))) {
     return { ok: false, reason: 'not a hookd record (bad header)' };
   }
-  const fields: string[] = [];
-  let start = RECORD_MAGIC.length;
-  for (;;) {
-    const end = bytes.indexOf(0, start);
-    if (end === -1) return { ok: false, reason: 'record header is cut short (the bridge stopped while writing)' };
-    const field = bytes.subarray(start, end).toString('utf8');
-    start = end + 1;
-    if (field === '') break;
-    fields.push(field);
-  }
-  const [command, ...vars] = fields;
+  const header = nulFields(bytes, RECORD_MAGIC.length);
+  if (!header) return { ok: false, reason: 'record header is cut short (the bridge stopped while writing)' };
+  const [command, ...vars] = header.fields;
   if (!command) return { ok: false, reason: 'record names no command' };
-  const clientEnv: Record<string, string> = {};
-  for (const pair of vars) {
-    const eq = pair.indexOf('=');
-    if (eq > 0) clientEnv[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return { ok: true, content: { command, clientEnv, payload: bytes.subarray(start) } };
+  const clientEnv = Object.fromEntries(pairsOf(vars));
+  return { ok: true, content: { command, clientEnv, payload: bytes.subarray(header.rest) } };
 }
 
 // A run record: its command, then the run's facts and bytes.

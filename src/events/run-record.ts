@@ -7,6 +7,8 @@
 // The facts give the three parts' lengths (payloadBytes, stdoutKept, stderrKept) and the run's
 // own facts (client, event, cwd, times, exitCode or signal, timedOut, spawnError, answer).
 
+import { nulFields, pairsOf } from './nul-fields.js';
+
 export const RUN_MAGIC = 'hookd-run 1\n';
 
 /** What the synchronous bridge saw of one run. Times are ms since the epoch. */
@@ -50,16 +52,10 @@ export function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBy
 
 /** Parse a run record's body (after its command field): the facts, then payload and outputs. */
 export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: BridgeRun; payload: Buffer } | { ok: false; reason: string } {
-  const facts = new Map<string, string>();
-  for (;;) {
-    const end = bytes.indexOf(0, start);
-    if (end === -1) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
-    const field = bytes.subarray(start, end).toString('utf8');
-    start = end + 1;
-    if (field === '') break;
-    const eq = field.indexOf('=');
-    if (eq > 0) facts.set(field.slice(0, eq), field.slice(eq + 1));
-  }
+  const header = nulFields(bytes, start);
+  if (!header) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
+  const facts = new Map(pairsOf(header.fields));
+  start = header.rest;
   const count = (name: string) => {
     const value = Number(facts.get(name) ?? 0);
     return Number.isSafeInteger(value) && value >= 0 ? value : 0;
