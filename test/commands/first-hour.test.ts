@@ -57,7 +57,7 @@ describe('issue 23: exit codes and messages', () => {
     writeFileSync(file, JSON.stringify({ hooks: { Stop: [hook(NODE_FAILS)] } }));
     const run = await runHookd(['run', 'Stop', '--settings', file]);
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toMatch(/failed \(exit 1\) .* — Error: Cannot find module '.*no-such-script\.js'$/);
+    expect(run.stdout).toMatch(/failed \(exit 1\) .* — Error: Cannot find module '.*no-such-script\.js'$/m);
     expect(run.stdout).not.toContain('node:internal');
 
     const daemon = testDaemon();

@@ -74,7 +74,7 @@ describe('issue 21 item 8: what the CLI prints from runs is cleaned of control s
     const result = await runHookd(['run', 'Stop', '--settings', file]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).not.toMatch(CONTROL);
-    expect(result.stdout).toMatch(/failed \(exit 1\) .* — err-beforeerr-after$/);
+    expect(result.stdout).toMatch(/failed \(exit 1\) .* — err-beforeerr-after$/m);
     // An error message that quotes what it was given (here an event name) is cleaned too.
     const refused = await runHookd(['run', `Stpo${CLIPBOARD}`, '--settings', file]);
     expect(refused.exitCode).toBe(2);
