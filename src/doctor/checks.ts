@@ -33,12 +33,13 @@ export function checkSettings(loaded: readonly SourceResult[] | string): Check[]
   }
   const entries = loaded.flatMap(({ result }) => (result.ok ? result.config.entries : []));
   const bridged = entries.filter((entry) => entry.kind === 'bridge').length;
+  const inLine = entries.filter((entry) => entry.kind === 'sync').length;
   const posted = entries.filter((entry) => entry.kind === 'http').length;
   const files = loaded.map(({ source }) => source.file).join(', ') || 'no hook file yet';
   return [
     { name: 'settings', ok: true, detail: `${files}: valid, ${entries.length} hook(s)` },
-    bridged + posted > 0
-      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit${posted ? `, ${posted} posted to the daemon over http` : ''}` }
+    bridged + inLine + posted > 0
+      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit${inLine ? `, ${inLine} through hookd sync` : ''}${posted ? `, ${posted} posted to the daemon over http` : ''}` }
       : { name: 'bridge', ok: false, detail: 'no hook runs through hookd emit, so the daemon has nothing to do', fix: 'hookd install (or hookd install --add notify)' },
   ];
 }

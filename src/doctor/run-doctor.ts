@@ -4,6 +4,7 @@
 import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
 import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
+import { checkNotify } from './check-notify.js';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
@@ -16,6 +17,8 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   const bridge = entries.find((entry) => entry.bridge)?.bridge;
   if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));
   else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
+  const notify = checkNotify(entries, { ...process.env, PATH: options.pathVar ?? process.env.PATH });
+  if (notify) checks.push(notify);
   // With http entries, a probe goes their way too (http-probe.ts).
   const posted = entries.find((entry) => entry.http);
   // Who listens there first: the token goes only to the daemon (check-port-owner.ts).

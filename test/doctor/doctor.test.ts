@@ -36,6 +36,21 @@ describe('hookd doctor', () => {
     expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'daemon', 'probe event']);
   });
 
+  it("names why a notification hook's runs are recorded ok and never seen: no notify-send, no display", async () => {
+    const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd sync -- 'notify-send Agent finished'", timeout: 5 }] }], Notification: wrapped.Stop });
+    await daemon.start();
+    const bin = path.join(ROOT, 'bin');
+    const without = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir, PATH: `${bin}:${toolbox(['sh', 'cat'])}` });
+    expect(without.exitCode).toBe(1);
+    expect(without.stdout).toMatch(/✗ notifications: agent client's Stop hook \(hookd sync -- 'notify-send Agent finished'\) sends desktop notifications, but notify-send is not installed here: each run is recorded ok and nothing is ever shown\n {4}→ install notify-send/);
+    expect(without.stdout).not.toContain('all checks passed');
+    expect(without.stdout).toContain('✓ bridge: 1 hook(s) run through hookd emit, 1 through hookd sync');
+    const noDisplay = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir, PATH: `${bin}:${toolbox(['sh', 'cat'], ['notify-send'])}` });
+    expect(noDisplay.stdout).toMatch(/✗ notifications: .* but there is no display here \(DISPLAY and WAYLAND_DISPLAY are unset\)/);
+    const shown = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir, PATH: `${bin}:${toolbox(['sh', 'cat'], ['notify-send'])}`, DISPLAY: ':0', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' });
+    expect(shown.stdout).toContain('✓ notifications: notify-send and a display (X :0) are here');
+  });
+
   it('fails with what to do: no bridge entries, no hookd on PATH, no daemon', async () => {
     const dir = tempDir();
     const settings = path.join(dir, 'settings.json');
