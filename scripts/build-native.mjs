@@ -1,4 +1,4 @@
-// Builds the bridges' hot path (native/hookd-bridge.c) into dist/hookd-bridge, after tsc: the
+// Builds the bridges' hot path (native/*.c) into dist/hookd-bridge, after tsc: the
 // clients' contracts are generated from the profiles (dist/clients) into a header, so the C
 // program and the TypeScript read one source. Without a C compiler it says so and stops: bin/hookd
 // then runs the same bridge in Node (slower, same answers). Never fails the build.
@@ -6,7 +6,7 @@
 // no binary (one built elsewhere may not run here), so it is compiled where the package is
 // installed. In a clone, `npm ci` runs it before `prepare` has built dist/: then `prepare` builds it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +37,8 @@ writeFileSync(path.join(build, 'contracts.h'), header);
 const binary = path.join(out, 'hookd-bridge');
 const compiler = process.env.CC || 'cc';
 try {
-  execFileSync(compiler, ['-O2', '-Wall', '-Wextra', '-o', binary, '-I', build, path.join(root, 'native/hookd-bridge.c')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const sources = readdirSync(path.join(root, 'native')).filter((name) => name.endsWith('.c')).map((name) => path.join(root, 'native', name));
+  execFileSync(compiler, ['-O2', '-Wall', '-Wextra', '-o', binary, '-I', build, ...sources], { stdio: ['ignore', 'inherit', 'inherit'] });
 } catch (error) {
   rmSync(binary, { force: true });
   console.warn(`hookd: no native bridge (${compiler}: ${error.code === 'ENOENT' ? 'not found' : 'failed'}); the bridges run in Node instead`);

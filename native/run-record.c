@@ -1,0 +1,99 @@
+/*
+ * The record of a finished run, `hookd-run 1` in the inbox of the state directory, which the daemon
+ * turns into history (src/events/run-record.ts reads it). Best effort and silent: the client
+ * already has the hook's answer, and a line from hookd on stderr would change what it reads.
+ */
+#include "bridge.h"
+
+extern char **environ;
+
+static int state_dir(const char *given, char *out, size_t size) {
+  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  const char *s = given ? given : getenv("HOOKD_STATE_DIR");
+  if (s && *s) {
+    if (strcmp(s, "~") == 0) snprintf(out, size, "%s", home);
+    else if (strncmp(s, "~/", 2) == 0) snprintf(out, size, "%s/%s", home, s + 2);
+    else if (s[0] == '/') snprintf(out, size, "%s", s);
+    else return -1; /* the bridges' rule: an absolute path or one under ~ */
+  } else if (access("/System/Library/CoreServices", F_OK) == 0) {
+    snprintf(out, size, "%s/Library/Application Support/hookd", home);
+  } else if (getenv("XDG_STATE_HOME") && *getenv("XDG_STATE_HOME")) {
+    snprintf(out, size, "%s/hookd", getenv("XDG_STATE_HOME"));
+  } else {
+    snprintf(out, size, "%s/.local/state/hookd", home);
+  }
+  return 0;
+}
+
+static int mkdirs(char *path) {
+  for (char *p = path + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = 0;
+    mkdir(path, 0700);
+    *p = '/';
+  }
+  return mkdir(path, 0700) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static void fact(FILE *f, const char *name, const char *value) {
+  if (value) fprintf(f, "%s=%s%c", name, value, 0);
+}
+
+static void factn(FILE *f, const char *name, long long value) {
+  fprintf(f, "%s=%lld%c", name, value, 0);
+}
+
+/* Store the finished run as `hookd-run 1` in the inbox (src/events/run-record.ts reads it). */
+void record_run(const char *given_state, const struct run *r) {
+  char state[4096], dir[4200], tmp[4300], marker[4300];
+  struct stat st;
+  umask(077);
+  if (state_dir(given_state, state, sizeof state) != 0) return;
+  /* The state directory must be ours, else another user would read the event (state-dir.ts). */
+  if (stat(state, &st) == 0 && st.st_uid != getuid()) return;
+  snprintf(dir, sizeof dir, "%s/inbox/new", state);
+  if (mkdirs(dir) != 0) return;
+  snprintf(dir, sizeof dir, "%s/inbox/tmp", state);
+  if (mkdirs(dir) != 0) return;
+  if (stat(state, &st) != 0 || st.st_uid != getuid()) return;
+  int fd = -1;
+  char id[64];
+  for (int n = 0; n < 50 && fd < 0; n++) {
+    snprintf(id, sizeof id, n ? "%d.%d" : "%d", (int)getpid(), n);
+    snprintf(tmp, sizeof tmp, "%s/inbox/tmp/%s", state, id);
+    snprintf(marker, sizeof marker, "%s/inbox/new/%s", state, id);
+    if (access(marker, F_OK) == 0) continue;
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  }
+  if (fd < 0) return;
+  FILE *f = fdopen(fd, "w");
+  if (!f) { close(fd); unlink(tmp); return; }
+  size_t out_kept = r->out->len < KEPT_BYTES ? r->out->len : KEPT_BYTES;
+  size_t err_kept = r->err->len < KEPT_BYTES ? r->err->len : KEPT_BYTES;
+  fprintf(f, "hookd-run 1\n%s%c", r->command, 0);
+  fact(f, "client", r->client), fact(f, "event", r->event), fact(f, "cwd", r->cwd), fact(f, "spawnError", r->spawn_error);
+  fact(f, "answer", r->answer);
+  /* The client's trace context (issue 25): hookd's span of this run is a child of the client's. */
+  fact(f, "env.TRACEPARENT", getenv("TRACEPARENT")), fact(f, "env.TRACESTATE", getenv("TRACESTATE")), fact(f, "env.BAGGAGE", getenv("BAGGAGE"));
+  /* The client's project directories: the run's project, as for the asynchronous bridge's records (events/project-of.ts). */
+  for (char **e = environ; *e; e++) {
+    const char *eq = strchr(*e, '=');
+    if (eq && eq - *e > 12 && strncmp(eq - 12, "_PROJECT_DIR", 12) == 0) fprintf(f, "env.%s%c", *e, 0);
+  }
+  factn(f, "timeoutMs", r->timeout_ms);
+  factn(f, "startedAt", r->started_at), factn(f, "endedAt", r->ended_at), factn(f, "durationMs", r->duration_ms);
+  if (r->signal) factn(f, "signal", r->signal); else factn(f, "exitCode", r->exit_code);
+  if (r->timed_out) factn(f, "timedOut", 1);
+  factn(f, "payloadBytes", (long long)r->payload->len);
+  factn(f, "stdoutBytes", (long long)r->out->len), factn(f, "stdoutKept", (long long)out_kept);
+  factn(f, "stderrBytes", (long long)r->err->len), factn(f, "stderrKept", (long long)err_kept);
+  fputc(0, f);
+  if (r->payload->len) fwrite(r->payload->data, 1, r->payload->len, f);
+  if (out_kept) fwrite(r->out->data, 1, out_kept, f);
+  if (err_kept) fwrite(r->err->data, 1, err_kept, f);
+  if (fclose(f) != 0) { unlink(tmp); return; }
+  int m = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (m < 0) { unlink(tmp); return; }
+  close(m);
+}
+
