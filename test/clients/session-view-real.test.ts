@@ -8,8 +8,7 @@ import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookd } from '../helpers/run-hookd.js';
-import { dashboardLink } from '../dashboard/dashboard-helpers.js';
-import { launchIsolatedChromium } from '../dashboard/session-helpers.js';
+import { dashboardLink, launchChromium } from '../dashboard/dashboard-helpers.js';
 import { scrubClientVariables } from './real-client-helpers.js';
 import { prepareClient, startFake } from './run-client.mjs';
 
@@ -43,7 +42,7 @@ describe('Claude Code 2.1.330: one turn as one session on the page', () => {
     const session = String(lines[0]!.session);
     expect(lines.every((line) => line.session === session)).toBe(true);
 
-    browser = await launchIsolatedChromium();
+    browser = await launchChromium();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto((await dashboardLink(daemon)).href);
     const row = page.locator('#sessions tbody tr', { hasText: client.project });

@@ -1,7 +1,8 @@
 // Shared by the dashboard tests: a signed-in link from the built `hookd dashboard`, plain HTTP
 // requests with any Host, Origin and Cookie (fetch would not let a test forge Host), and Chromium.
 import { request } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { runHookd } from '../helpers/run-hookd.js';
@@ -46,8 +47,17 @@ export async function signIn(daemon: TestDaemon): Promise<{ port: number; auth: 
   return { port, auth: { 'x-hookd-session': (JSON.parse(answer.body) as { session: string }).session } };
 }
 
-/** Headless Chromium (Debian's, installed by .ci/run); --no-sandbox as CI runs as root. `args` add flags. */
-export function launchChromium(args: string[] = []): Promise<Browser> {
+/**
+ * Headless Chromium (Debian's, installed by .ci/run); --no-sandbox as CI runs as root. `args` add
+ * flags. Its HOME and XDG folders are a temp directory of its own, removed when it closes (its
+ * profile is playwright's temp --user-data-dir): nothing lands in the user's ~/.config or ~/.cache.
+ * Not the tests' tempDir(), which is emptied after each test while a browser lives for its file.
+ */
+export async function launchChromium(args: string[] = []): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', ...args] });
+  const home = mkdtempSync(path.join(tmpdir(), 'hookd-chromium-'));
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') } as Record<string, string>;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', ...args], env });
+  browser.on('disconnected', () => rmSync(home, { recursive: true, force: true }));
+  return browser;
 }

@@ -11,12 +11,11 @@ import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from '../helpers/paths.js';
 import { BESIDE_FAILS, BESIDE_HOOKS, BESIDE_OK, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs, type Line } from '../helpers/session-runs.js';
-import { dashboardLink } from './dashboard-helpers.js';
-import { launchIsolatedChromium } from './session-helpers.js';
+import { dashboardLink, launchChromium } from './dashboard-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchIsolatedChromium();
+  browser = await launchChromium();
 });
 afterAll(async () => browser?.close());
 afterEach(async () => {
