@@ -75,12 +75,16 @@ interface Parts {
 async function assemble(options: DaemonOptions, parts: Parts): Promise<void> {
   const { paths, logger } = options;
   // Every known client's user files, present or not: a client installed later is picked up live.
-  const sources = resolveSources({ settings: paths.settings, client: options.client }, { every: true });
-  const config = (parts.config = new LiveConfig(sources, logger.child({ part: 'settings' })));
+  // Found again at each reload: a file added to (or removed from) a hook folder counts at once.
+  const find = () => resolveSources({ settings: paths.settings, client: options.client }, { every: true });
+  const sources = find();
+  const config = (parts.config = new LiveConfig(find, logger.child({ part: 'settings' })));
   await config.reload();
   const pipeline = (parts.pipeline = openPipeline({ stateDir: paths.stateDir, socket: paths.socket, config, logger, concurrency: options.concurrency, graceMs: options.graceMs }));
   parts.tracing = await startTracing(pipeline.events, logger.child({ part: 'otlp' }), options.version);
-  const watchers = await Promise.all(sources.map((source) => watchSettings(source.file, () => void config.reload())));
+  // A hook folder is watched once, through hookd's own file there, for any of its `*.json`.
+  const watched = sources.filter((source) => !source.inFolder || source.ownFile);
+  const watchers = await Promise.all(watched.map((source) => watchSettings(source.file, () => void config.reload(), 100, { folder: source.inFolder })));
   parts.stopWatching = async () => void (await Promise.all(watchers.map((watcher) => watcher.close())));
   const { history, scheduler, inbox } = pipeline;
   const observers = (parts.observers = openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })));

@@ -1,6 +1,8 @@
 // The daemon's view of the hook files it follows: per file, the last good config, when it was
 // loaded and the error of the last reload if it failed; together, the index the dispatcher asks.
-// A bad edit of one file never replaces its good config, nor touches the others.
+// A bad edit of one file never replaces its good config, nor touches the others. The list of files
+// may be asked again at each reload (a hook folder gains or loses a file while the daemon runs):
+// a file that stays keeps its state, a new one starts empty, a removed one is dropped.
 import { serialized } from '../common/serialized.js';
 import { EMPTY_CONFIG, type HookConfig } from '../settings/config.js';
 import { combine, loadSource } from '../settings/load-sources.js';
@@ -25,20 +27,23 @@ export interface FileState {
 
 /** Holds the config in use of every followed file and reloads them on demand. */
 export class LiveConfig {
-  readonly files: FileState[];
+  files: FileState[];
+  sources: readonly HookSource[];
   /** Reloads of a file that failed since the start (hookd_settings_reload_failures_total). */
   reloadFailures = 0;
   private combined: HookConfig = EMPTY_CONFIG;
   private index: DaemonHooks = indexDaemonHooks(EMPTY_CONFIG);
 
+  private readonly resolve: () => readonly HookSource[];
+
+  /** `sources`: the files to follow, or how to find them again at each reload. */
   constructor(
-    readonly sources: readonly HookSource[],
+    sources: readonly HookSource[] | (() => readonly HookSource[]),
     private readonly logger: Logger,
   ) {
-    this.files = sources.map((source) => ({
-      file: source.file, client: source.client.id, scope: source.scope, config: EMPTY_CONFIG,
-      loadedAt: undefined, lastReloadAt: undefined, lastError: undefined, missing: false, ignored: undefined,
-    }));
+    this.resolve = typeof sources === 'function' ? sources : () => sources;
+    this.sources = this.resolve();
+    this.files = this.sources.map(freshState);
   }
 
   /** Every followed file's entries. */
@@ -58,7 +63,11 @@ export class LiveConfig {
   readonly reload = serialized(() => this.reloadOnce());
 
   private async reloadOnce(): Promise<void> {
-    const results = await Promise.all(this.sources.map(loadSource));
+    const sources = this.resolve();
+    const before = new Map(this.files.map((state) => [state.file, state]));
+    this.sources = sources;
+    this.files = sources.map((source) => before.get(source.file) ?? freshState(source));
+    const results = await Promise.all(sources.map(loadSource));
     const now = Date.now();
     results.forEach(({ source, result, ignored }, i) => {
       const state = this.files[i]!;
@@ -82,4 +91,11 @@ export class LiveConfig {
     const read = this.files.filter((state) => !state.missing && !state.ignored).map((state) => state.file);
     this.logger.info({ settings: read, daemonHooks: this.index.count }, 'settings loaded');
   }
+}
+
+function freshState(source: HookSource): FileState {
+  return {
+    file: source.file, client: source.client.id, scope: source.scope, config: EMPTY_CONFIG,
+    loadedAt: undefined, lastReloadAt: undefined, lastError: undefined, missing: false, ignored: undefined,
+  };
 }
