@@ -22,6 +22,8 @@ export interface HookSource {
   readOnly?: boolean;
   /** hookd's own file in a hook folder (Copilot CLI's hooks/hookd.json): the one install edits there. */
   ownFile?: boolean;
+  /** One of the files of a hook folder (Copilot CLI's hooks/*.json): install wraps each, and adds examples only to hookd's own. */
+  inFolder?: boolean;
 }
 
 /** hookd's own file in a hook folder (Copilot CLI's hooks/): where install writes. */
@@ -48,6 +50,7 @@ function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFile
     return files.map((file) => ({
       file,
       ...(spec.folder && path.basename(file) === FOLDER_FILE ? { ownFile: true } : {}),
+      ...(spec.folder ? { inFolder: true } : {}),
       client,
       scope,
       ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}),

@@ -66,7 +66,9 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const choice = chooseEvents(client, named);
   const dir = examplesDir();
   const snapshot = readSettingsForEdit(target.file, client);
-  const { adds, notes: keptNotifiers } = withoutNotifierBeside(parseAdds(options.add, client, choice.events, dir), snapshot.text, snapshot.target, client);
+  // In a hook folder the examples go to hookd's own file only, never to each of the user's.
+  const wanted = target.inFolder && !target.ownFile ? [] : parseAdds(options.add, client, choice.events, dir);
+  const { adds, notes: keptNotifiers } = withoutNotifierBeside(wanted, snapshot.text, snapshot.target, client);
   const where = `${snapshot.target} (${client.name})`;
   if (!snapshot.exists && adds.length === 0) {
     const missing = `${snapshot.target}: no such file (${givenBy(options.settings)}), so there is nothing to wrap; check the path, or create the file with an example hook: hookd install --add notify`;

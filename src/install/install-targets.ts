@@ -1,8 +1,9 @@
 // The files install edits: the one given, else for each chosen client (or every client found on
 // this machine) the user file the client reads now: for Droid hooks.json when Droid reads it (a
 // bare event map), else settings.json; when it has none yet, the first file the client would read
-// in the shape install writes. Never a file install only reads (Codex's config.toml); in a folder
-// of files, hookd's own (Copilot CLI's hooks/hookd.json).
+// in the shape install writes. Never a file install only reads (Codex's config.toml). In a folder
+// of files (Copilot CLI's hooks/), every file the client loads is wrapped, each in place, and
+// hookd's own hooks/hookd.json is where examples go; a file that does not parse is left alone.
 import { readFileSync } from 'node:fs';
 import { chosenClient, clientsOnMachine, givenSource, isInEffect, isShadowed, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
 import { parseJsonText } from '../settings/parse-json-text.js';
@@ -14,13 +15,28 @@ export function installTargets(settings: string | undefined, clientId: string | 
   const chosen = chosenClient(clientId);
   const clients = chosen ? [chosen] : clientsOnMachine();
   if (clients.length === 0) throw noClientFound();
-  return clients.map((client) => {
+  return clients.flatMap((client) => {
     const sources = userSources([client]);
+    if (sources.some((source) => source.inFolder)) return folderTargets(sources);
     const writable = sources.filter((source) => !source.readOnly && (source.ownFile || !sources.some((other) => other.ownFile)));
     const read = writable.filter((source) => isInEffect(source) && (!source.bareMapOnly || isBareMap(source.file)));
     // A new file is never one the client reads only as a bare map (Droid's hooks.json): install writes `{"hooks": …}`.
     return read[0] ?? writable.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? writable[0]!;
   });
+}
+
+// Every file of the folder that parses, then hookd's own (written when --add asks for it).
+function folderTargets(sources: readonly HookSource[]): HookSource[] {
+  const own = sources.filter((source) => source.ownFile);
+  return [...sources.filter((source) => source.inFolder && !source.ownFile && parses(source.file)), ...own];
+}
+
+function parses(file: string): boolean {
+  try {
+    return parseJsonText(readFileSync(file, 'utf8'), file).ok;
+  } catch {
+    return false;
+  }
 }
 
 // Whether `file` is a bare event map, the only shape Droid reads its hooks.json in (a `{"hooks": …}`
