@@ -2,7 +2,7 @@
 // which of them the client reads now, and how many of their hooks run through hookd.
 import { existsSync } from 'node:fs';
 import { CLIENTS } from '../clients/registry.js';
-import { clientsOnMachine, userSources } from '../clients/find-sources.js';
+import { clientsOnMachine, pluginSources, userSources } from '../clients/find-sources.js';
 import { loadSources } from '../settings/load-sources.js';
 import { runsThroughHookd } from '../settings/config.js';
 
@@ -13,7 +13,8 @@ export interface ClientsOptions {
 /** List the clients and their files. */
 export async function clientsCommand(options: ClientsOptions): Promise<void> {
   const installed = new Set(clientsOnMachine().map((client) => client.id));
-  const results = await loadSources(userSources(CLIENTS));
+  // Plugins' hook files too (Claude Code's, Codex's): read, never edited.
+  const results = await loadSources([...userSources(CLIENTS), ...pluginSources(CLIENTS)]);
   const rows = CLIENTS.map((client) => ({
     client: client.id,
     name: client.name,
@@ -24,7 +25,7 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
         const entries = result.ok ? result.config.entries : [];
         const state = ignored ? 'not read' : !existsSync(source.file) ? 'absent' : result.ok ? 'valid' : 'invalid';
         return {
-          file: source.file, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
+          file: source.file, scope: source.scope, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
           hooks: entries.length, bridged: entries.filter(runsThroughHookd).length,
         };
       }),

@@ -1,0 +1,59 @@
+// Codex reads hooks from its installed plugins too: <CODEX_HOME>/plugins/cache/<marketplace>/
+// <plugin>/<version>/, with its manifest in .codex-plugin/plugin.json and, when the manifest names
+// no `hooks`, its hooks in hooks/hooks.json (DEFAULT_HOOKS_CONFIG_FILE in codex-rs core-plugins'
+// loader.rs), in Claude Code's shape. hookd lists that file under Codex, validate and run read it,
+// and install never edits it. A plugin folder laid out as Codex lays it out; the built hookd.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runHookd } from '../helpers/run-hookd.js';
+import { ROOT } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+
+afterEach(cleanupTempDirs);
+
+describe("Codex's plugin hooks", () => {
+  let home: string;
+  let out: string;
+  let env: Record<string, string>;
+  let hooksFile: string;
+  let hooksText: string;
+  beforeEach(() => {
+    home = tempDir();
+    out = tempDir();
+    env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), NO_COLOR: '1' };
+    const root = path.join(home, '.codex', 'plugins', 'cache', 'openai-curated', 'stop-gate', '1.0.0');
+    mkdirSync(path.join(root, '.codex-plugin'), { recursive: true });
+    mkdirSync(path.join(root, 'hooks'));
+    writeFileSync(path.join(root, '.codex-plugin', 'plugin.json'), JSON.stringify({ name: 'stop-gate', version: '1.0.0', description: 'a gate' }, null, 2));
+    hooksFile = path.join(root, 'hooks', 'hooks.json');
+    hooksText = `{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "cat > ${out}/stop", "timeout": 30 } ] }\n    ],\n    "SessionEnd": [\n      { "hooks": [ { "type": "command", "command": "true" } ] }\n    ]\n  }\n}\n`;
+    writeFileSync(hooksFile, hooksText);
+  });
+
+  it('hookd clients lists the plugin file under Codex, as a plugin, with its hooks', async () => {
+    const result = await runHookd(['clients', '--json'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const codex = (JSON.parse(result.stdout) as { clients: { client: string; files: { file: string; scope: string; state: string; hooks: number }[] }[] }).clients.find((row) => row.client === 'codex')!;
+    expect(codex.files.find((file) => file.file === hooksFile)).toMatchObject({ scope: 'plugin', state: 'valid', hooks: 2 });
+  });
+
+  it("validate reads it and hookd run --client codex runs its Stop hook with Codex's own payload", async () => {
+    const validate = await runHookd(['validate', '--client', 'codex'], { env });
+    expect(validate.exitCode, validate.stderr).toBe(0);
+    expect(validate.stdout).toContain(`${hooksFile} (Codex CLI): valid, 2 hook(s)`);
+    const run = await runHookd(['run', 'Stop', '--client', 'codex'], { env });
+    expect(run.exitCode, run.stderr + run.stdout).toBe(0);
+    expect(readFileSync(path.join(out, 'stop'))).toEqual(readFileSync(path.join(ROOT, 'samples', 'codex', 'Stop.json')));
+  });
+
+  it("install and uninstall never touch a plugin's file", async () => {
+    const install = await runHookd(['install', '--client', 'codex', '--add', 'notify'], { env: { ...env, XDG_DATA_HOME: path.join(home, '.local', 'share') } });
+    expect(install.exitCode, install.stderr + install.stdout).toBe(0);
+    expect(install.stdout).not.toContain(hooksFile);
+    expect(readFileSync(hooksFile, 'utf8')).toBe(hooksText);
+    const uninstall = await runHookd(['uninstall'], { env });
+    expect(uninstall.exitCode, uninstall.stderr).toBe(0);
+    expect(readFileSync(hooksFile, 'utf8')).toBe(hooksText);
+  });
+});
