@@ -1,12 +1,12 @@
 // Codex CLI: ~/.codex/hooks.json, and the `[hooks]` tables of ~/.codex/config.toml (read as TOML,
 // never edited: install writes hooks.json); the same under a project's .codex/; and its plugins'
-// hooks/hooks.json (~/.codex/plugins/cache/<marketplace>/<plugin>/<version>/, Claude Code's shape;
-// the default of core-plugins' loader.rs, read, never edited). Hooks with no
+// hook files (clients/codex-plugins.ts: Claude Code's shape, read, never edited). Hooks with no
 // timeout get 600 s. A hook runs only once trusted by a hash of its content, so a
 // command install rewrites must be trusted again. Its older `notify` program gets the event as its
 // last argument, not on stdin: `hookd emit --payload-arg -- CMD` reads it from there.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
+import { codexPluginHookFiles } from './codex-plugins.js';
 
 const TOOL = 'tool_name';
 
@@ -15,8 +15,8 @@ export const codex: ClientProfile = {
   name: 'Codex CLI',
   userFiles: [{ path: '.codex/hooks.json' }, { path: '.codex/config.toml', readOnly: true }],
   projectFiles: [{ path: '.codex/hooks.json' }, { path: '.codex/config.toml', readOnly: true }],
-  pluginRoots: ['.codex/plugins'],
-  pathPatterns: [/\/\.codex\/hooks\.json$/, /\/\.codex\/config\.toml$/, /\/\.codex\/plugins\/.*\/hooks\/hooks\.json$/],
+  pluginFiles: codexPluginHookFiles,
+  pathPatterns: [/\/\.codex\/hooks\.json$/, /\/\.codex\/config\.toml$/, /\/\.codex\/plugins\/cache\/.*\.json$/],
   layout: 'grouped',
   jsonc: false,
   timeoutUnit: 'seconds',

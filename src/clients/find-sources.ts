@@ -96,10 +96,10 @@ function findHooksFiles(dir: string, depth: number): string[] {
   return [...here, ...entries.filter((entry) => entry.isDirectory() && entry.name !== 'hooks' && !entry.name.startsWith('.')).flatMap((entry) => findHooksFiles(path.join(dir, entry.name), depth - 1))];
 }
 
-/** The hook files of the plugins installed for `clients` (Claude Code's), read by validate and run. */
+/** The hook files of the plugins installed for `clients` (Claude Code's, Codex's), read by validate, run and clients. */
 export function pluginSources(clients: readonly ClientProfile[] = CLIENTS, home = homedir()): HookSource[] {
   return clients.flatMap((client) =>
-    (client.pluginRoots ?? []).flatMap((root) => findHooksFiles(path.join(home, root), PLUGIN_DEPTH).map((file) => ({ file, client, scope: 'plugin' as const }))),
+    [...(client.pluginRoots ?? []).flatMap((root) => findHooksFiles(path.join(home, root), PLUGIN_DEPTH)), ...(client.pluginFiles?.(home) ?? [])].map((file) => ({ file, client, scope: 'plugin' as const })),
   );
 }
 

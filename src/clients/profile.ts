@@ -38,6 +38,8 @@ export interface ClientProfile {
   projectFiles: readonly HookFileSpec[];
   /** Folders under the home directory whose `…/hooks/hooks.json` are plugins' hook files (read, never edited). */
   pluginRoots?: readonly string[];
+  /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex-plugins.ts). */
+  pluginFiles?: (home: string) => string[];
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;

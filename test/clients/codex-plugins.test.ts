@@ -1,8 +1,9 @@
-// Codex reads hooks from its installed plugins too: <CODEX_HOME>/plugins/cache/<marketplace>/
-// <plugin>/<version>/, with its manifest in .codex-plugin/plugin.json and, when the manifest names
-// no `hooks`, its hooks in hooks/hooks.json (DEFAULT_HOOKS_CONFIG_FILE in codex-rs core-plugins'
-// loader.rs), in Claude Code's shape. hookd lists that file under Codex, validate and run read it,
-// and install never edits it. A plugin folder laid out as Codex lays it out; the built hookd.
+// Codex reads hooks from its installed plugins too: ~/.codex/plugins/cache/<marketplace>/
+// <plugin>/<version>/ (the active version only), with its manifest in .codex-plugin/plugin.json
+// naming the hook files under `hooks`, or else hooks/hooks.json (DEFAULT_HOOKS_CONFIG_FILE in
+// codex-rs core-plugins' loader.rs), in Claude Code's shape. hookd lists those files under Codex,
+// validate and run read them, install never edits them. Plugin folders laid out as Codex lays
+// them out; the built hookd.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,13 +30,30 @@ describe("Codex's plugin hooks", () => {
     hooksFile = path.join(root, 'hooks', 'hooks.json');
     hooksText = `{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "cat > ${out}/stop", "timeout": 30 } ] }\n    ],\n    "SessionEnd": [\n      { "hooks": [ { "type": "command", "command": "true" } ] }\n    ]\n  }\n}\n`;
     writeFileSync(hooksFile, hooksText);
+    // An older version left in the cache: Codex loads only the last one.
+    const old = path.join(home, '.codex', 'plugins', 'cache', 'openai-curated', 'stop-gate', '0.9.0');
+    mkdirSync(path.join(old, 'hooks'), { recursive: true });
+    writeFileSync(path.join(old, 'hooks', 'hooks.json'), hooksText);
+    // A plugin whose manifest names its hook file: that one is read, its hooks/hooks.json is not.
+    const named = path.join(home, '.codex', 'plugins', 'cache', 'team', 'guard', 'local');
+    mkdirSync(path.join(named, '.codex-plugin'), { recursive: true });
+    mkdirSync(path.join(named, 'hooks'));
+    writeFileSync(path.join(named, '.codex-plugin', 'plugin.json'), JSON.stringify({ name: 'guard', hooks: './hooks/guard.json' }));
+    writeFileSync(path.join(named, 'hooks', 'guard.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    writeFileSync(path.join(named, 'hooks', 'hooks.json'), hooksText);
   });
 
   it('hookd clients lists the plugin file under Codex, as a plugin, with its hooks', async () => {
     const result = await runHookd(['clients', '--json'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
     const codex = (JSON.parse(result.stdout) as { clients: { client: string; files: { file: string; scope: string; state: string; hooks: number }[] }[] }).clients.find((row) => row.client === 'codex')!;
+    const plugins = codex.files.filter((file) => file.scope === 'plugin');
+    expect(plugins.map((file) => path.relative(home, file.file)).sort()).toEqual([
+      '.codex/plugins/cache/openai-curated/stop-gate/1.0.0/hooks/hooks.json',
+      '.codex/plugins/cache/team/guard/local/hooks/guard.json',
+    ]);
     expect(codex.files.find((file) => file.file === hooksFile)).toMatchObject({ scope: 'plugin', state: 'valid', hooks: 2 });
+    expect(plugins.find((file) => file.file.endsWith('guard.json'))).toMatchObject({ state: 'valid', hooks: 1 });
   });
 
   it("validate reads it and hookd run --client codex runs its Stop hook with Codex's own payload", async () => {
