@@ -13,14 +13,14 @@ import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import { planInstall, type AddRequest } from '../install/plan-edit.js';
 import { httpTransportNotes, planHttpTransport } from '../install/http-plan.js';
 import { hookPort } from '../transport/hook-port.js';
-import { withoutNotifierBeside } from '../install/beside-notifier.js';
+import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside-notifier.js';
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkAsyncCommands, postableFor, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets } from '../install/install-targets.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
-import type { HookSource } from '../clients/find-sources.js';
+import { userSources, type HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 export interface InstallOptions {
@@ -68,12 +68,17 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const snapshot = readSettingsForEdit(target.file, client);
   // In a hook folder the examples go to hookd's own file only, never to each of the user's.
   const wanted = target.inFolder && !target.ownFile ? [] : parseAdds(options.add, client, choice.events, dir);
-  const { adds, notes: keptNotifiers } = withoutNotifierBeside(wanted, snapshot.text, snapshot.target, client);
+  const own = withoutNotifierBeside(wanted, snapshot.text, snapshot.target, client);
+  // hookd's own file in a hook folder: a notifier in another file there counts as well.
+  const folder = target.ownFile ? withoutNotifierInFiles(own.adds, userSources([client]).filter((other) => other.inFolder && !other.ownFile).map((other) => other.file), client) : { adds: own.adds, notes: [] };
+  const { adds } = folder;
+  const keptNotifiers = [...own.notes, ...folder.notes];
   const where = `${snapshot.target} (${client.name})`;
   if (!snapshot.exists && adds.length === 0) {
     const missing = `${snapshot.target}: no such file (${givenBy(options.settings)}), so there is nothing to wrap; check the path, or create the file with an example hook: hookd install --add notify`;
     // A file named by the user must be there (bad input, exit 2); a client's own file may simply not exist yet.
     if (target.scope === 'given') throw new UsageError(missing);
+    if (keptNotifiers.length) return [`${where}: no hook file yet, and none written`, ...keptNotifiers.map((note) => `  ${note}`)];
     return [`${where}: no hook file yet; hookd install --add notify creates it with an example hook`];
   }
   const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [] };

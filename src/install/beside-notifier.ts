@@ -1,6 +1,8 @@
 // `hookd install --add notify` never puts a second notification beside one the user already has:
 // an event whose hooks already notify (notify-send, osascript's display notification,
-// terminal-notifier…, through hookd or not) keeps its own, and install says so.
+// terminal-notifier…, through hookd or not) keeps its own, and install says so. In a hook folder
+// (Copilot CLI's hooks/) a notifier in any file of it counts: the client runs them all.
+import { readFileSync } from 'node:fs';
 import { parseJsonText } from '../settings/parse-json-text.js';
 import { findHookMap, hooksOf, isObject, type JsonObject } from '../settings/hook-map.js';
 import { classifyCommand } from '../settings/classify-command.js';
@@ -44,4 +46,22 @@ export function withoutNotifierBeside(adds: readonly AddRequest[], text: string,
     return { ...add, events: add.events.filter((event) => !others.includes(event)) };
   });
   return { adds: kept.filter((add) => add.events.length > 0), notes };
+}
+
+/** `withoutNotifierBeside` over each of `files` in turn (the other files of a hook folder); unreadable ones count for nothing. */
+export function withoutNotifierInFiles(adds: readonly AddRequest[], files: readonly string[], client: ClientProfile): { adds: AddRequest[]; notes: string[] } {
+  let kept = [...adds];
+  const notes: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const next = withoutNotifierBeside(kept, text, file, client);
+    kept = next.adds;
+    notes.push(...next.notes);
+  }
+  return { adds: kept, notes };
 }

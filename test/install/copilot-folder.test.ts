@@ -1,8 +1,9 @@
 // Copilot CLI loads every `*.json` of ~/.copilot/hooks/, so `hookd install` must put the hooks of
 // each of them through hookd, not only those of its own hookd.json: fire-and-forget ones behind
 // `hookd emit --event NAME`, deciding ones behind `hookd sync --client copilot --event NAME`, each
-// file edited in place; examples go to hookd.json only; a file that does not parse is left alone;
-// and uninstall gives every file back byte for byte. Real files, the built hookd.
+// file edited in place; examples go to hookd.json only, and never beside a notifier in any file of
+// the folder; a file that does not parse is left alone; and uninstall gives every file back byte for
+// byte. Real files, the built hookd.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,5 +62,23 @@ describe("hookd install in Copilot CLI's hooks folder", () => {
     expect(uninstall.exitCode, uninstall.stderr + uninstall.stdout).toBe(0);
     for (const [name, text] of Object.entries(files)) expect(readFileSync(path.join(dir, name), 'utf8'), name).toBe(text);
     expect(existsSync(path.join(dir, 'hookd.json'))).toBe(false);
+  });
+
+  it("adds no notification to hookd.json when another file of the folder already notifies on agentStop", async () => {
+    const home = tempDir();
+    const dir = path.join(home, '.copilot', 'hooks');
+    mkdirSync(dir, { recursive: true });
+    const text = '{"version": 1, "hooks": {"agentStop": [{"type": "command", "bash": "notify-send Copilot done"}]}}\n';
+    writeFileSync(path.join(dir, 'mine.json'), text);
+    const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
+    const install = await runHookd(['install', '--add', 'notify'], { env });
+    expect(install.exitCode, install.stderr + install.stdout).toBe(0);
+    expect(install.stdout).toContain('note: agentStop already notifies (');
+    expect(existsSync(path.join(dir, 'hookd.json'))).toBe(false);
+    // The user's notifier itself goes behind the bridge, and comes back byte for byte.
+    expect(JSON.parse(readFileSync(path.join(dir, 'mine.json'), 'utf8')).hooks.agentStop[0].bash).toMatch(/^hookd (emit|sync) .*'notify-send Copilot done'$/);
+    const uninstall = await runHookd(['uninstall'], { env });
+    expect(uninstall.exitCode, uninstall.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, 'mine.json'), 'utf8')).toBe(text);
   });
 });
