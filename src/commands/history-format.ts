@@ -32,9 +32,12 @@ export function outcomePaint(colours: Colours, name: OutcomeName): (text: string
 /** The client's name in a listing: its profile id, `-` when the run did not say. */
 export const clientOf = (run: { client?: string | undefined }) => run.client ?? '-';
 
+/** What a run in line decided, as its listing shows it after the outcome: ` → block: tests fail`; nothing for other runs. */
+const decided = (run: Pick<RunSummary, 'bridge' | 'decision'>) => (run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '');
+
 /** One run as a row of cells. */
 export function runRow(run: RunSummary, colours: Colours): Cell[] {
-  const marks = (run.probe ? ' (probe)' : '') + (run.retryOf ? ' (retry)' : '');
+  const marks = oneLine(decided(run), 80) + (run.probe ? ' (probe)' : '') + (run.retryOf ? ' (retry)' : '');
   return [
     localTime(run.time),
     clientOf(run),
@@ -88,6 +91,7 @@ export function runDetail(run: RunSummary, attempts: readonly HistoryEntry[], pa
     `client:   ${clientOf(run)}`,
     `command:  ${cleanLine(run.command)}`,
     `outcome:  ${outcome}${run.retryOf ? ` (a retry of ${cleanLine(run.retryOf)})` : ''}`,
+    ...(run.bridge === 'sync' ? [`decision: ${cleanLine(run.decision ?? 'none')} (run in line by hookd sync: the agent waited for it)`] : []),
     payload.kept ? `payload:  ${payload.bytes} bytes, kept for hookd retry: ${oneLine(payload.head ?? '', 200)}` : 'payload:  not kept (only the payloads of failed runs are, for hookd retry)',
     ...attempts.flatMap((attempt) => attemptLines(attempt, colours)),
   ];

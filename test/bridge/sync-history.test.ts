@@ -43,7 +43,12 @@ describe('a deciding hook through the synchronous bridge', () => {
     expect(entries[0]).toMatchObject({ event: 'PreToolUse', session: 'sess-9', decided: true, project: '/home/dev/src/demo' });
     expect(entries[1]).toMatchObject({ project: '/' });
     const history = await runHookd(['history', '--json'], { env: daemon.env });
-    expect(JSON.parse(history.stdout).map((run: { decision?: string }) => run.decision)).toContain('deny: no rm -rf');
+    const listed = JSON.parse(history.stdout) as Array<{ id: string; decision?: string }>;
+    expect(listed.map((run) => run.decision)).toContain('deny: no rm -rf');
+    // As a person reads them: the decision beside the outcome, and in the run's whole view.
+    expect((await runHookd(['history'], { env: daemon.env })).stdout).toMatch(/PreToolUse +ok → deny: no rm -rf /);
+    const denied = listed.find((run) => run.decision === 'deny: no rm -rf')!;
+    expect((await runHookd(['history', 'show', denied.id], { env: daemon.env })).stdout).toContain('decision: deny: no rm -rf (run in line by hookd sync: the agent waited for it)');
   });
 
   it('hands over the decision when the daemon is killed in the middle of the run, and records it once after the restart', async () => {
