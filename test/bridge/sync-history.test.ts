@@ -47,8 +47,8 @@ describe('a deciding hook through the synchronous bridge', () => {
     expect(listed.map((run) => run.decision)).toContain('deny: no rm -rf');
     // As a person reads them: the decision beside the outcome, and in the run's whole view.
     expect((await runHookd(['history'], { env: daemon.env })).stdout).toMatch(/PreToolUse +ok → deny: no rm -rf /);
-    const denied = listed.find((run) => run.decision === 'deny: no rm -rf')!;
-    expect((await runHookd(['history', 'show', denied.id], { env: daemon.env })).stdout).toContain('decision: deny: no rm -rf (run in line by hookd sync: the agent waited for it)');
+    const deniedRun = listed.find((run) => run.decision === 'deny: no rm -rf')!;
+    expect((await runHookd(['history', 'show', deniedRun.id], { env: daemon.env })).stdout).toContain('decision: deny: no rm -rf (run in line by hookd sync: the agent waited for it)');
   });
 
   it('hands over the decision when the daemon is killed in the middle of the run, and records it once after the restart', async () => {
