@@ -28,6 +28,7 @@ struct run {
   const char *command, *client, *event, *cwd, *spawn_error;
   long long timeout_ms, deadline_ms, started_at, ended_at, duration_ms;
   int exit_code, signal, timed_out;
+  int ended_by; /* the signal the client ended the bridge with, passed on to the hook */
   struct buf *payload, *out, *err;
   const char *answer; /* what the bridge printed for a silent hook, if anything */
 };

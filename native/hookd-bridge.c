@@ -100,6 +100,13 @@ static int sync_bridge(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   run_hook(&r);
   int code;
+  if (r.ended_by) {
+    /* The client ended the bridge (and so the hook): nobody reads an answer; end as it asked. */
+    record_run(given_state, &r);
+    signal(r.ended_by, SIG_DFL);
+    raise(r.ended_by);
+    return 128 + r.ended_by;
+  }
   if (r.spawn_error) {
     fprintf(stderr, "hookd sync: the hook could not start: %s\n", r.spawn_error);
     code = 1; /* a non-blocking error, as the client reads a hook that failed */

@@ -2,14 +2,18 @@
  * Running the hook: `sh -c CMD` in a process group of its own, its stdin the event (a pipe closed
  * once written), its stdout and stderr read as they come; the run is over when the hook's process
  * exits (a child it left holding the pipes does not hold the agent), or at hookd's deadline: SIGTERM
- * to the group, SIGKILL halfway to the client's own timeout.
+ * to the group, SIGKILL halfway to the client's own timeout. A client that ends the bridge (its own
+ * timeout, Ctrl-C) ends the hook too: the signal goes on to the hook's group, which a signal to the
+ * bridge alone would not reach, then SIGKILL a second later.
  */
 #include "bridge.h"
 
 extern char **environ;
 
 static int chld_pipe[2];
+static volatile sig_atomic_t ended_by;
 static void on_chld(int sig) { (void)sig; int e = errno; (void)!write(chld_pipe[1], "", 1); errno = e; }
+static void on_end(int sig) { ended_by = sig; on_chld(sig); }
 
 static void nonblock(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
@@ -69,6 +73,8 @@ void run_hook(struct run *r) {
   nonblock(chld_pipe[0]), nonblock(chld_pipe[1]);
   struct sigaction sa = { .sa_handler = on_chld, .sa_flags = SA_NOCLDSTOP | SA_RESTART };
   sigaction(SIGCHLD, &sa, NULL);
+  struct sigaction end = { .sa_handler = on_end, .sa_flags = SA_RESTART };
+  sigaction(SIGTERM, &end, NULL), sigaction(SIGINT, &end, NULL), sigaction(SIGHUP, &end, NULL);
   pid_t pid = start_hook(r->command, in, out, err, why, sizeof why);
   close(in[0]), close(out[1]), close(err[1]);
   if (pid < 0) { r->spawn_error = why; close(in[1]), close(out[0]), close(err[0]); return; }
@@ -79,13 +85,16 @@ void run_hook(struct run *r) {
   if (r->payload->len == 0) close(in[1]), in_open = 0;
   while (!exited) {
     long long elapsed = now_ms(CLOCK_MONOTONIC) - t0;
-    if (!r->timed_out && elapsed >= r->deadline_ms) {
+    if (ended_by && !r->ended_by) {
+      r->ended_by = ended_by, kill_at = elapsed + 1000;
+      killpg(pid, ended_by);
+    } else if (!r->timed_out && !r->ended_by && elapsed >= r->deadline_ms) {
       r->timed_out = 1, kill_at = elapsed + grace;
       killpg(pid, SIGTERM);
     } else if (kill_at >= 0 && elapsed >= kill_at) {
       killpg(pid, SIGKILL), kill_at = -1;
     }
-    long long wait = r->timed_out ? (kill_at >= 0 ? kill_at - elapsed : 1000) : r->deadline_ms - elapsed;
+    long long wait = r->timed_out || r->ended_by ? (kill_at >= 0 ? kill_at - elapsed : 1000) : r->deadline_ms - elapsed;
     struct pollfd p[4] = {
       { .fd = chld_pipe[0], .events = POLLIN }, { .fd = out_open ? out[0] : -1, .events = POLLIN },
       { .fd = err_open ? err[0] : -1, .events = POLLIN }, { .fd = in_open ? in[1] : -1, .events = POLLOUT },

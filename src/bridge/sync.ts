@@ -65,6 +65,11 @@ export async function syncFromArgv(args: string[]): Promise<void> {
   const timeoutSec = options.timeoutSec !== undefined && options.timeoutSec > 0 ? options.timeoutSec : client.defaultTimeoutSec;
   const timeoutMs = Math.round(timeoutSec * 1000);
   const run = await runInLine(options.command, payload, timeoutMs, options.event ?? eventOf(payload), client.id);
+  if (endedBy) {
+    // Nobody reads an answer now: record the run and end as the client asked.
+    await recordRun(options.stateDir, options.command, run, payload);
+    return void process.kill(process.pid, endedBy);
+  }
   let code: number;
   if (run.spawnError !== undefined) {
     process.stderr.write(`hookd sync: the hook could not start: ${run.spawnError}\n`);
@@ -84,6 +89,10 @@ export async function syncFromArgv(args: string[]): Promise<void> {
   await recordRun(options.stateDir, options.command, run, payload);
   process.exitCode = code;
 }
+
+const ENDING_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+/** The signal the client ended the bridge with, if it did (passed on to the hook's group). */
+let endedBy: (typeof ENDING_SIGNALS)[number] | undefined;
 
 // Run `sh -c command` to its end or hookd's deadline: the run is over when its process exits,
 // not when a child it left behind lets go of the pipes.
@@ -113,6 +122,15 @@ function runInLine(command: string, payload: Buffer, timeoutMs: number, event: s
       killGroup(child.pid, 'SIGTERM');
       setTimeout(() => killGroup(child.pid, 'SIGKILL'), (timeoutMs - deadlineMs) / 2).unref();
     }, Math.max(0, deadlineMs - performance.now()));
+    // A client that ends the bridge (its own timeout, Ctrl-C) ends the hook too: the hook's own group
+    // would not get a signal sent to the bridge alone.
+    for (const name of ENDING_SIGNALS) {
+      process.once(name, () => {
+        endedBy ??= name;
+        killGroup(child.pid, name);
+        setTimeout(() => killGroup(child.pid, 'SIGKILL'), 1000).unref();
+      });
+    }
     child.on('error', (error) => done({ spawnError: error.message }));
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));

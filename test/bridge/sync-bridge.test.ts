@@ -121,6 +121,20 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     expect(runs(state).map((run) => run.signal ?? run.exitCode).sort()).toEqual([127, 9]);
   });
 
+  it('ends the hook when the client ends the bridge (its own timeout, Ctrl-C), though the hook has a process group of its own', async () => {
+    const state = tempDir();
+    const pidFile = path.join(state, 'hook.pid');
+    const env: Record<string, string | undefined> = { ...process.env, HOOKD_STATE_DIR: state, HOOKD_BRIDGE_NODE: node ? '1' : undefined };
+    const bridge = spawn(HOOKD, ['sync', '--', `echo $$ > ${pidFile}; sleep 300 & wait`], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+    bridge.stdin.end(STOP);
+    const pid = await waitFor('the hook to start', () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) || undefined : undefined));
+    const ended = new Promise<string | null>((resolve) => bridge.on('exit', (_code, signal) => resolve(signal)));
+    bridge.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    await waitFor('the hook to be ended', () => !processAlive(pid));
+    expect(runs(state)).toEqual([expect.objectContaining({ signal: 15 })]);
+  });
+
   it('answers two deciding events of one session at once, each with its own answer', async () => {
     const state = tempDir();
     const [a, b] = await Promise.all([
