@@ -93,7 +93,10 @@ static int sync_bridge(int argc, char **argv) {
   if (!event && payload.len) event_of(&payload, found_event, sizeof found_event), event = found_event;
   struct run r = { .command = command.data, .client = contract->id, .event = event ? event : "", .payload = &payload, .out = &out, .err = &err };
   r.cwd = getcwd(cwd, sizeof cwd);
-  r.timeout_ms = (long long)((timeout_sec > 0 ? timeout_sec : contract->default_timeout_sec) * 1000);
+  /* The client's timeout as written, else its default; a day at most (src/clients/contract.ts, MAX_TIMEOUT_SEC). */
+  if (!(timeout_sec > 0)) timeout_sec = contract->default_timeout_sec;
+  if (timeout_sec > 86400) timeout_sec = 86400;
+  r.timeout_ms = (long long)(timeout_sec * 1000);
   long long margin = r.timeout_ms / 10;
   margin = margin < 100 ? 100 : margin > 2000 ? 2000 : margin;
   r.deadline_ms = r.timeout_ms - margin > r.timeout_ms / 2 ? r.timeout_ms - margin : r.timeout_ms / 2;

@@ -2,8 +2,9 @@
 // without a byte, since a client may write the event and leave stdin open (seen in Claude Code):
 // the bridge must not wait for an EOF that never comes. Such a client still ends its JSON value, so
 // the wait only bounds an event cut short; before the first byte it is longer, since under load a
-// client writes a while after the bridge starts (200 bridges at once on two cores waited > 500 ms). What arrived in the same read as the
-// value's end is kept (Claude Code's trailing newline). native/hookd-bridge.c reads the same way.
+// client writes a while after the bridge starts (200 bridges at once on two cores waited > 500 ms).
+// What arrived in the same read as the value's end is kept (Claude Code's trailing newline).
+// native/read-event.c reads the same way.
 import type { Readable } from 'node:stream';
 
 /** How long a bridge waits for the next byte of an event before taking what it has. */

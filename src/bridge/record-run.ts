@@ -1,19 +1,9 @@
 // Stores a run the synchronous bridge made into the inbox, for the daemon's history. Best effort
 // and silent: the client already has the hook's answer, and a line from hookd on stderr would
 // change what the client reads (exit 2 hands stderr to the agent).
-import { statSync } from 'node:fs';
-import { stateDir } from '../common/paths.js';
+import { ownedByOther, stateDir } from '../common/paths.js';
 import { serializeRun, type BridgeRun } from '../events/run-record.js';
 import { writeRecordBytes } from '../events/write-record.js';
-
-// The daemon's rule (daemon/state-dir.ts): a state directory of another user's would hand them the event.
-function ownedByOther(state: string): boolean {
-  try {
-    return statSync(state).uid !== process.geteuid?.();
-  } catch {
-    return false;
-  }
-}
 
 /** Record `run` of `command` on `payload` in the inbox of the state directory (`--state-dir`, else the default). */
 export async function recordRun(stateFlag: string | undefined, command: string, run: BridgeRun, payload: Buffer): Promise<void> {

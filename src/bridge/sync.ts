@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
-import { hookdDeadlineMs } from '../clients/contract.js';
+import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { killGroup } from '../runner/kill-group.js';
 import { TRACE_CONTEXT } from '../events/client-env.js';
@@ -62,8 +62,7 @@ export async function syncFromArgv(args: string[]): Promise<void> {
   }
   const payload = process.stdin.isTTY ? Buffer.alloc(0) : await readEvent(process.stdin);
   const client = options.client ? (clientById(options.client) ?? GENERIC) : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
-  const timeoutSec = options.timeoutSec !== undefined && options.timeoutSec > 0 ? options.timeoutSec : client.defaultTimeoutSec;
-  const timeoutMs = Math.round(timeoutSec * 1000);
+  const timeoutMs = Math.round(inLineTimeoutSec(options.timeoutSec, client.defaultTimeoutSec) * 1000);
   const run = await runInLine(options.command, payload, timeoutMs, options.event ?? eventOf(payload), client.id);
   if (endedBy) {
     // Nobody reads an answer now: record the run and end as the client asked.

@@ -32,6 +32,14 @@ export const CLAUDE_LIKE: HookContract = {
   },
 };
 
+/** The longest timeout hookd keeps for a hook run in line: a day (a longer one, or Infinity, is read as this). */
+export const MAX_TIMEOUT_SEC = 86_400;
+
+/** The timeout of a hook run in line: `given` seconds when it is a positive number, else the client's default; a day at most. */
+export function inLineTimeoutSec(given: number | undefined, defaultSec: number): number {
+  return Math.min(given !== undefined && given > 0 ? given : defaultSec, MAX_TIMEOUT_SEC);
+}
+
 /**
  * When hookd's own timeout fires for an entry the client times out after `timeoutMs`: early enough
  * that hookd, not the client, ends the hook and reports it (a tenth of the timeout, at most 2 s,

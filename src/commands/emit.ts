@@ -5,12 +5,12 @@
 // name it (Copilot CLI's camelCase events); `--payload-arg`, for Codex's `notify` program, which
 // gets the event as its last argument instead of on stdin. The record also notes the working
 // directory the client ran the bridge in. Keep in step with bin/hookd.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readEvent } from '../bridge/read-event.js';
 import { writeRecord } from '../events/write-record.js';
 import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
 import { BRIDGE_NOTES, clientEnvOf } from '../events/client-env.js';
-import { stateDir } from '../common/paths.js';
+import { ownedByOther, stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
 
 /** The help of `emit`, from the command table like every command's (only help pays for loading it). */
@@ -24,15 +24,6 @@ function fail(message: string): void {
   process.exitCode = 0;
 }
 
-// The daemon's rule (src/daemon/state-dir.ts), as bin/hookd checks it (`[ ! -O "$state" ]`): a
-// state directory of another user's would hand them the event. One not there yet is made ours.
-function ownedByOther(state: string): boolean {
-  try {
-    return statSync(state).uid !== process.geteuid?.();
-  } catch {
-    return false;
-  }
-}
 
 /** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
 export async function emitFromArgv(args: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 // Where hookd's files live. Flags win, then the environment, then per-platform defaults
 // (XDG on Linux, ~/Library on macOS). bin/hookd computes the same state directory in sh for the
 // bridge's fast path: keep the two in step.
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from './errors.js';
@@ -62,4 +63,17 @@ export function socketPath(flag: string | undefined, state: string, env: Env = p
 export function resolvePaths(flags: PathFlags = {}, env: Env = process.env): Paths {
   const state = stateDir(flags.stateDir, env);
   return { settings: settingsPath(flags.settings, env), stateDir: state, socket: socketPath(flags.socket, state, env) };
+}
+
+/**
+ * Whether directory `state` exists and belongs to another user: the bridges' form of the daemon's
+ * rule (daemon/state-dir.ts), as bin/hookd checks it (`[ ! -O "$state" ]`): a state directory of
+ * another user's would hand them the event. One not there yet is made ours.
+ */
+export function ownedByOther(state: string): boolean {
+  try {
+    return statSync(state).uid !== process.geteuid?.();
+  } catch {
+    return false;
+  }
 }

@@ -135,6 +135,18 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     expect(runs(state)).toEqual([expect.objectContaining({ signal: 15 })]);
   });
 
+  it('runs the hook whatever --timeout and --client say: a bad timeout is the client\'s default, a huge one a day, an unknown client the generic contract', async () => {
+    const state = tempDir();
+    const cases: Array<[string[], number]> = [
+      [['--client', 'claude', '--timeout', 'ten'], 600_000],
+      [['--client', 'claude', '--timeout', '-3'], 600_000],
+      [['--client', 'claude', '--timeout', '1e999'], 86_400_000],
+      [['--client', 'no-such-client', '--timeout', '0'], 60_000],
+    ];
+    for (const [args] of cases) expect(await client('echo answered', STOP, { node, state, args })).toMatchObject({ code: 0, stdout: Buffer.from('answered\n') });
+    expect(runs(state).map((run) => run.timeoutMs).sort((a, b) => a - b)).toEqual(cases.map(([, ms]) => ms).sort((a, b) => a - b));
+  });
+
   it('answers two deciding events of one session at once, each with its own answer', async () => {
     const state = tempDir();
     const [a, b] = await Promise.all([
