@@ -134,14 +134,14 @@ export class Dispatcher {
     const record = this.payloadOf(info, runnable);
     if (!record) return;
     // Found here, in its turn, as a project's files are read off the event loop (project-hooks.ts).
-    const timeoutMs = await this.timeoutFor(info.event, record, runnable.cwd);
+    const { timeoutMs, entryEnv } = await this.entryOf(info.event, record, runnable.cwd);
     const startedAt = Date.now();
     let pgid: number | undefined;
     const result = await runHook({
       command: record.command,
       payload: record.payload,
       cwd: hookCwd(runnable.cwd),
-      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf, payload: record.payload, entryEnv: this.entryEnvFor(info.event, record) }),
+      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf, payload: record.payload, entryEnv }),
       timeoutMs,
       graceMs: this.options.graceMs,
       signal: this.options.interrupt,
@@ -168,20 +168,18 @@ export class Dispatcher {
     return undefined;
   }
 
-  /** The variables the entry that runs the record's command sets (Copilot CLI's and Qwen Code's `env`), from the followed files. */
-  private entryEnvFor(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>): Record<string, string> | undefined {
-    return this.options.config.hooks.entriesFor(event, command, clientFromEnv(clientEnv)).find((entry) => entry.env)?.env;
-  }
-
   /**
-   * The timeout of the hook that runs the record's command: from the followed files (the sending
-   * client's entry first), else from the project's own files, else the default.
+   * What the entry that runs the record's command says, looked up once per run: its timeout (from
+   * the followed files, the sending client's entry first, else from the project's own files, else
+   * the default) and the variables it sets (Copilot CLI's and Qwen Code's `env`).
    */
-  private async timeoutFor(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): Promise<number> {
+  private async entryOf(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
     const client = clientFromEnv(clientEnv);
-    const timeout = timeoutOf(this.options.config.hooks.entriesFor(event, command, client)) ?? (await this.options.projects.timeoutFor(event, command, clientEnv, cwd, client));
-    if (timeout !== undefined) return timeout;
+    const entries = this.options.config.hooks.entriesFor(event, command, client);
+    const entryEnv = entries.find((entry) => entry.env)?.env;
+    const timeout = timeoutOf(entries) ?? (await this.options.projects.timeoutFor(event, command, clientEnv, cwd, client));
+    if (timeout !== undefined) return { timeoutMs: timeout, entryEnv };
     this.options.logger.warn({ event, command: clip(command) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
-    return DEFAULT_TIMEOUT_SEC * 1000;
+    return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv };
   }
 }
