@@ -3,7 +3,7 @@
 // native/hookd-bridge.c, which is the fast path: run CMD on the event in its own process group
 // under hookd's deadline, hand the client its stdout, stderr and exit code unchanged, and record
 // the run in the inbox. It never depends on the daemon, and never fails the agent on its own.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import os from 'node:os';
 import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
@@ -106,7 +106,22 @@ function runInLine(command: string, payload: Buffer, timeoutMs: number, event: s
   return new Promise((resolve) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    const child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'pipe' });
+    // A client that ends the bridge (its own timeout, Ctrl-C) ends the hook too: the hook's own group
+    // would not get a signal sent to the bridge alone. Listened for before the spawn: a signal that
+    // came between the hook's start and the listener would end the bridge and leave the hook running.
+    let child: ChildProcessWithoutNullStreams | undefined;
+    const endHook = (name: NodeJS.Signals) => {
+      killGroup(child?.pid, name);
+      setTimeout(() => killGroup(child?.pid, 'SIGKILL'), 1000).unref();
+    };
+    for (const name of ENDING_SIGNALS) {
+      process.once(name, () => {
+        endedBy ??= name;
+        endHook(name);
+      });
+    }
+    child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'pipe' });
+    if (endedBy) endHook(endedBy);
     const done = (facts: Partial<BridgeRun>) => {
       clearTimeout(deadline);
       const out = Buffer.concat(stdout);
@@ -121,15 +136,6 @@ function runInLine(command: string, payload: Buffer, timeoutMs: number, event: s
       killGroup(child.pid, 'SIGTERM');
       setTimeout(() => killGroup(child.pid, 'SIGKILL'), (timeoutMs - deadlineMs) / 2).unref();
     }, Math.max(0, deadlineMs - performance.now()));
-    // A client that ends the bridge (its own timeout, Ctrl-C) ends the hook too: the hook's own group
-    // would not get a signal sent to the bridge alone.
-    for (const name of ENDING_SIGNALS) {
-      process.once(name, () => {
-        endedBy ??= name;
-        killGroup(child.pid, name);
-        setTimeout(() => killGroup(child.pid, 'SIGKILL'), 1000).unref();
-      });
-    }
     child.on('error', (error) => done({ spawnError: error.message }));
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
