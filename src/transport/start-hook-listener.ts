@@ -7,6 +7,7 @@
 // start, may have received hooks and their token while the daemon was down: the token is rotated.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { followConnections } from './close-gently.js';
 import { startLoopbackApi, type Mount, type Routes } from '../daemon/local-api.js';
 import { takeActivatedSockets } from '../service/socket-activation.js';
 import { DEFAULT_HOOK_PORT } from './hook-port.js';
@@ -75,6 +76,7 @@ export async function startHookListener(options: HookListenerOptions): Promise<S
     checkForeignListeners(DEFAULT_HOOK_PORT, options.token, logger);
     return undefined;
   }
+  followConnections(server);
   const { port } = server.address() as AddressInfo;
   if (!fds.length) await holdIpv6(server, port, logger);
   checkForeignListeners(port, options.token, logger);
