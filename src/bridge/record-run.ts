@@ -2,8 +2,8 @@
 // and silent: the client already has the hook's answer, and a line from hookd on stderr would
 // change what the client reads (exit 2 hands stderr to the agent).
 import { ownedByOther, stateDir } from '../common/paths.js';
-import { serializeRun, type BridgeRun } from '../events/run-record.js';
-import { writeRecordBytes } from '../events/write-record.js';
+import { serializeRun, type BridgeRun } from '../inbox/run-record.js';
+import { writeRecordBytes } from '../inbox/write-record.js';
 
 /** Record `run` of `command` on `payload` in the inbox of the state directory (`--state-dir`, else the default). */
 export async function recordRun(stateFlag: string | undefined, command: string, run: BridgeRun, payload: Buffer): Promise<void> {

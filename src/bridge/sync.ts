@@ -10,8 +10,8 @@ import { recordRun } from './record-run.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { killGroup } from '../runner/kill-group.js';
-import { TRACE_CONTEXT } from '../events/client-env.js';
-import type { BridgeRun } from '../events/run-record.js';
+import { TRACE_CONTEXT } from '../payload/client-env.js';
+import type { BridgeRun } from '../inbox/run-record.js';
 
 interface SyncOptions {
   client?: string;

@@ -3,7 +3,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { integerIn, jsonOption, socketOption, stateOption } from './options.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseOutcome, parseSince } from '../history/run-filter.js';
-import { OUTCOMES } from '../runner/outcome.js';
+import { OUTCOMES } from '../runs/outcome.js';
 
 // A parser that turns `parse`'s reason (a string) into a usage error naming the flag.
 function checked<T>(flag: string, parse: (value: string) => T | string, ok: (value: T | string) => boolean): (value: string) => T {

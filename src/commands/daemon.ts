@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { startDaemon } from '../daemon/daemon.js';
 import type { Proxy } from '../api/proxy.js';
-import type { Fallback } from '../daemon/local-api.js';
+import type { Fallback } from '../server/local-api.js';
 import { createDaemonLog } from '../daemon/daemon-log.js';
 import { resolvePaths } from '../common/paths.js';
 import { HookdError } from '../common/errors.js';

@@ -8,7 +8,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed, HookdError } from '../common/errors.js';
-import { requestDaemon, type DaemonResponse } from '../daemon/socket-client.js';
+import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 
 export interface DashboardOptions {
   stateDir?: string;

@@ -7,9 +7,9 @@
 // directory the client ran the bridge in. Keep in step with bin/hookd.
 import { existsSync } from 'node:fs';
 import { readEvent } from '../bridge/read-event.js';
-import { writeRecord } from '../events/write-record.js';
-import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
-import { BRIDGE_NOTES, clientEnvOf } from '../events/client-env.js';
+import { writeRecord } from '../inbox/write-record.js';
+import { ensureInboxDirs, inboxDirs } from '../inbox/inbox-dirs.js';
+import { BRIDGE_NOTES, clientEnvOf } from '../payload/client-env.js';
 import { ownedByOther, stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
 

@@ -1,7 +1,7 @@
 // How the CLI prints runs: one row per run (time, client, event, outcome, took, command, id) in
 // aligned columns, and one run whole for `hookd history show`. Every string that came from a run
 // (event, session, command, output) is cleaned of terminal control sequences before it is printed.
-import { describeOutcome, meaningOf, type OutcomeName } from '../runner/outcome.js';
+import { describeOutcome, meaningOf, type OutcomeName } from '../runs/outcome.js';
 import { cleanLine, cleanText } from '../common/terminal/clean-text.js';
 import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';

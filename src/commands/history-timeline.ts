@@ -5,8 +5,8 @@
 // by the same module (history/sessions.ts).
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed, HookdError } from '../common/errors.js';
-import { requestDaemon, type DaemonResponse } from '../daemon/socket-client.js';
-import { SessionRunsSchema, SessionsSchema, readAnswer } from '../daemon/local-api-schemas.js';
+import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
+import { SessionRunsSchema, SessionsSchema, readAnswer } from '../server/local-api-schemas.js';
 import { History } from '../history/history.js';
 import { sessionRunsIn, sessionsIn, type SessionRuns, type SessionSummary } from '../history/sessions.js';
 import { sessionLines, timelineLines } from './timeline-format.js';

@@ -3,15 +3,15 @@
 // /runs/stream, /runs/:id); when it is not running, the history files are read directly.
 import { resolvePaths, type Paths } from '../common/paths.js';
 import { CheckFailed, HookdError, UsageError } from '../common/errors.js';
-import { requestDaemon, daemonAgent, type DaemonResponse } from '../daemon/socket-client.js';
-import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../daemon/local-api-schemas.js';
+import { requestDaemon, daemonAgent, type DaemonResponse } from '../server/socket-client.js';
+import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../server/local-api-schemas.js';
 import { History } from '../history/history.js';
 import { newestFirst } from '../history/history-file.js';
 import { light } from '../history/history-entry.js';
 import { FailedPayloads } from '../history/failed-payloads.js';
 import { matches, type RunFilter } from '../history/run-filter.js';
 import { summaryOf, type RunSummary } from '../history/run-summary.js';
-import type { OutcomeName } from '../runner/outcome.js';
+import type { OutcomeName } from '../runs/outcome.js';
 import { runDetail, runLines } from './history-format.js';
 
 export interface HistoryOptions {

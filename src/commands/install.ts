@@ -12,7 +12,7 @@ import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type 
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import { planInstall, type AddRequest } from '../install/plan-edit.js';
 import { httpTransportNotes, planHttpTransport } from '../install/http-plan.js';
-import { hookPort } from '../transport/hook-port.js';
+import { hookPort } from '../server/hook-port.js';
 import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside-notifier.js';
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkAsyncCommands, postableFor, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';

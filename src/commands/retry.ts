@@ -2,8 +2,8 @@
 // payloads of failed runs for this, the last 100 and 16 MiB at most (history/failed-payloads.ts).
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed, HookdError } from '../common/errors.js';
-import { requestDaemon, type DaemonResponse } from '../daemon/socket-client.js';
-import { RetriedSchema, readAnswer } from '../daemon/local-api-schemas.js';
+import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
+import { RetriedSchema, readAnswer } from '../server/local-api-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 
 export interface RetryOptions {

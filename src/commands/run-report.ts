@@ -2,7 +2,7 @@
 // one aligned row each (mark, outcome, run time, where in the file, command, the telling line of a
 // failure), and the decision the client would act on beneath its row. Hook output is cleaned of
 // terminal control sequences like every other printed run.
-import { describeRun, firstLine, meaningOf, type Outcome } from '../runner/outcome.js';
+import { describeRun, firstLine, meaningOf, type Outcome } from '../runs/outcome.js';
 import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { cleanLine } from '../common/terminal/clean-text.js';

@@ -3,12 +3,12 @@
 // the agent.
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import { parsePayload } from '../events/parse-payload.js';
-import { samplePayload } from '../events/sample-payload.js';
-import { selectHooks } from '../runner/select-hooks.js';
+import { parsePayload } from '../payload/parse-payload.js';
+import { samplePayload } from '../payload/sample-payload.js';
+import { selectHooks } from '../settings/select-hooks.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
-import { meaningOf } from '../runner/outcome.js';
+import { meaningOf } from '../runs/outcome.js';
 import { decisionOf } from '../runner/decision-of.js';
 import { suggestEvent } from '../settings/suggest-event.js';
 import { combine } from '../settings/load-sources.js';

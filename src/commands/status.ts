@@ -1,12 +1,12 @@
 // `hookd status`: the daemon's state from GET /status; when the daemon is not running, say so
 // plainly and count the events waiting for it in the inbox.
-import { Inbox } from '../events/inbox.js';
-import { requestDaemon } from '../daemon/socket-client.js';
+import { Inbox } from '../inbox/inbox.js';
+import { requestDaemon } from '../server/socket-client.js';
 import { resolvePaths } from '../common/paths.js';
 import { silentHooksOf } from './silent-hooks.js';
 import { CheckFailed } from '../common/errors.js';
-import { describeOutcome, tellingHead } from '../runner/outcome.js';
-import { StatusSchema, readAnswer, type DaemonStatus } from '../daemon/local-api-schemas.js';
+import { describeOutcome, tellingHead } from '../runs/outcome.js';
+import { StatusSchema, readAnswer, type DaemonStatus } from '../server/local-api-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
@@ -52,7 +52,7 @@ function render(status: Status): string {
   return lines.join('\n');
 }
 
-// The last failures, each with the telling lines of its stderr (runner/outcome.ts) and its id.
+// The last failures, each with the telling lines of its stderr (runs/outcome.ts) and its id.
 function failureLines(failures: readonly HistoryEntry[], colours: Colours): string[] {
   if (failures.length === 0) return [];
   const rows = columns(failures.map((entry) => entryRow(entry, colours, true)), { indent: '  ' });

@@ -6,7 +6,7 @@ import { cleanLine } from '../common/terminal/clean-text.js';
 import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
-import { describeOutcome } from '../runner/outcome.js';
+import { describeOutcome } from '../runs/outcome.js';
 import type { SessionRun, SessionRuns, SessionSummary } from '../history/sessions.js';
 import { oneLine, outcomePaint, took } from './history-format.js';
 

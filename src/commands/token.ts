@@ -4,8 +4,8 @@
 // their http hooks are refused until they are restarted with the new one: the command says so.
 import { resolvePaths } from '../common/paths.js';
 import { HookdError } from '../common/errors.js';
-import { requestDaemon } from '../daemon/socket-client.js';
-import { tokenFile, writeNewToken } from '../daemon/local-token.js';
+import { requestDaemon } from '../server/socket-client.js';
+import { tokenFile, writeNewToken } from '../server/local-token.js';
 import { securePaths } from '../daemon/state-dir.js';
 
 export interface TokenOptions {

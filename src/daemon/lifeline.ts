@@ -8,7 +8,7 @@ import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
 import type { DaemonLock } from './lock.js';
-import { stillClaimed, type Claimed } from './socket-claim.js';
+import { stillClaimed, type Claimed } from '../server/socket-claim.js';
 import { watchHoldings } from './holdings-watch.js';
 
 // How often the daemon checks its state directory and socket without a watch event; every 2 s

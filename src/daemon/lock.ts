@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { HookdError } from '../common/errors.js';
-import { claimSocket, stillClaimed } from './socket-claim.js';
+import { claimSocket, stillClaimed } from '../server/socket-claim.js';
 
 /** A held daemon lock. */
 export interface DaemonLock {

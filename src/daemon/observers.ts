@@ -6,12 +6,12 @@ import { RunStream } from '../history/run-stream.js';
 import { runRoutes } from '../history/history-routes.js';
 import { sessionRoutes } from '../history/session-routes.js';
 import { retryRule } from '../history/retry-rule.js';
-import { ProjectHooks } from './pipeline/project-hooks.js';
+import { ProjectHooks } from '../settings/project-hooks.js';
 import { createMetrics, type DaemonMetrics } from '../telemetry/daemon-metrics.js';
 import { countProxy } from '../telemetry/count-proxy.js';
 import type { Pipeline } from './pipeline/pipeline.js';
-import type { LiveConfig } from './live-config.js';
-import type { Fallback, Routes } from './local-api.js';
+import type { LiveConfig } from '../settings/live-config.js';
+import type { Fallback, Routes } from '../server/local-api.js';
 import type { Logger } from '../common/logger.js';
 
 /** The observers of one daemon. */

@@ -2,19 +2,19 @@
 // by the schemas of local-api-schemas.ts, which `hookd status` and the tests read them with.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { parsePayload, MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
-import { writeRecord } from '../events/write-record.js';
+import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
+import { writeRecord } from '../inbox/write-record.js';
 import { runsThroughHookd } from '../settings/config.js';
-import type { Routes } from './local-api.js';
+import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
 import { intParam, singleParam } from '../http/query.js';
-import type { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from './local-api-schemas.js';
-import type { LiveConfig } from './live-config.js';
+import type { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../server/local-api-schemas.js';
+import type { LiveConfig } from '../settings/live-config.js';
 import type { History } from '../history/history.js';
 import type { Scheduler } from './pipeline/scheduler.js';
-import type { Inbox } from '../events/inbox.js';
-import type { LocalToken } from './local-token.js';
+import type { Inbox } from '../inbox/inbox.js';
+import type { LocalToken } from '../server/local-token.js';
 import { showSize } from '../common/show-size.js';
 
 /** The parts of a running daemon the routes read. */

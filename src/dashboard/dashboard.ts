@@ -8,13 +8,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendError, sendJson } from '../http/answers.js';
 import { Router, type Exchange } from '../http/router.js';
-import type { Mount, Routes } from '../daemon/local-api.js';
+import type { Mount, Routes } from '../server/local-api.js';
 import { DashboardKeys, SESSION_MS, STREAMS_PER_SESSION, type Session } from './dashboard-keys.js';
 import { checkSession, fromOwnOrigin, SESSION_HEADER, TICKET_HEADER } from './request-guard.js';
 import { isOwnHost } from '../http/own-host.js';
-import { trustConnection } from '../daemon/loopback-limits.js';
+import { trustConnection } from '../server/loopback-limits.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
-import { OUTCOMES, meaningOf, type OutcomeName } from '../runner/outcome.js';
+import { OUTCOMES, meaningOf, type OutcomeName } from '../runs/outcome.js';
 import { RETRIABLE } from '../history/failed-payloads.js';
 import { MAX_LIMIT } from '../history/run-filter.js';
 

@@ -1,7 +1,7 @@
 // The end of every doctor probe, however it was sent: the daemon's history has the probe's run,
 // and it succeeded. Polled on the unix socket until `timeoutMs`.
-import { requestDaemon } from '../daemon/socket-client.js';
-import { describeOutcome, meaningOf } from '../runner/outcome.js';
+import { requestDaemon } from '../server/socket-client.js';
+import { describeOutcome, meaningOf } from '../runs/outcome.js';
 import type { HistoryEntry } from '../history/history.js';
 import type { Paths } from '../common/paths.js';
 

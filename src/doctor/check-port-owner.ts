@@ -3,9 +3,9 @@
 // process of this user that is not the daemon (whose answers would otherwise read as "the daemon
 // refused the token" or "no outcome came"). Only when the daemon holds the port is the token sent.
 // Another user's listener means the token may have gone there already: doctor rotates it.
-import { requestDaemon } from '../daemon/socket-client.js';
-import { tokenFile, writeNewToken } from '../daemon/local-token.js';
-import { holdersOf, listenersOn, userName, type Listener } from '../transport/listener-owner.js';
+import { requestDaemon } from '../server/socket-client.js';
+import { tokenFile, writeNewToken } from '../server/local-token.js';
+import { holdersOf, listenersOn, userName, type Listener } from '../server/listener-owner.js';
 import type { Paths } from '../common/paths.js';
 import type { Check } from './checks.js';
 

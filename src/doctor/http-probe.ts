@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { fillHeaders } from '../settings/header-variables.js';
-import { DEFAULT_HOOK_PORT } from '../transport/hook-port.js';
+import { DEFAULT_HOOK_PORT } from '../server/hook-port.js';
 import { serviceManager } from '../service/service-manager.js';
 import { awaitProbeRun } from './await-probe.js';
-import { probeRun } from './probe-marker.js';
+import { probeRun } from '../runs/probe-marker.js';
 import type { HttpHook } from '../settings/config.js';
 import type { Paths } from '../common/paths.js';
 import type { Check } from './checks.js';

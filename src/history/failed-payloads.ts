@@ -4,10 +4,10 @@
 // bigger than that is not kept); the oldest go first.
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { meaningOf } from '../runner/outcome.js';
-import { parseRecord, type RecordContent } from '../events/record-format.js';
-import { writeRecord } from '../events/write-record.js';
-import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
+import { meaningOf } from '../runs/outcome.js';
+import { parseRecord, type RecordContent } from '../inbox/record-format.js';
+import { writeRecord } from '../inbox/write-record.js';
+import type { RunEvents, RunFinished } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
 
 export const MAX_COUNT = 100;

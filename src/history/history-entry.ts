@@ -1,6 +1,6 @@
 // What one line of the history holds, and the helpers that read an entry: its output's first
 // lines, and whether it is the run a given id names.
-import { tellingHead, type OutcomeName } from '../runner/outcome.js';
+import { tellingHead, type OutcomeName } from '../runs/outcome.js';
 import { clip } from '../common/clip-text.js';
 
 /** One line of the history. Fields are only ever added, never renamed: readers of old files rely on them. */
@@ -37,7 +37,7 @@ export interface HistoryEntry {
   bridge?: 'sync';
   /** The client that ran the bridge (its profile id), when known. */
   client?: string;
-  /** The project the run belongs to: the client's project directory, else the payload's cwd (events/project-of.ts). */
+  /** The project the run belongs to: the client's project directory, else the payload's cwd (payload/project-of.ts). */
   project?: string;
   /** For a deciding hook: whether the client acts on its answer, and the answer in a few words (clients/contract.ts). */
   decided?: boolean;
@@ -70,7 +70,7 @@ export function headOf(text: string, lines = 5, chars = 1000): string {
 }
 
 // What memory keeps of an entry: the output's first lines only, so 200 entries stay small; of
-// stderr, the lines from the one that tells what went wrong (runner/outcome.ts).
+// stderr, the lines from the one that tells what went wrong (runs/outcome.ts).
 export const light = (entry: HistoryEntry): HistoryEntry =>
   entry.stdout === undefined && entry.stderr === undefined ? entry : { ...entry, stdout: headOf(entry.stdout ?? ''), stderr: tellingHead(entry.stderr ?? '', 5) };
 

@@ -3,21 +3,21 @@
 // these same routes under its own mount (dashboard.ts).
 import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Routes } from '../daemon/local-api.js';
+import type { Routes } from '../server/local-api.js';
 import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';
 import type { DaemonMetrics } from '../telemetry/daemon-metrics.js';
-import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../daemon/local-api-schemas.js';
+import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../server/local-api-schemas.js';
 import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
-import { describeOutcome, meaningOf } from '../runner/outcome.js';
+import { describeOutcome, meaningOf } from '../runs/outcome.js';
 import { MAX_BYTES, MAX_COUNT, RETRIABLE } from './failed-payloads.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
 import { HookdError } from '../common/errors.js';
 import type { HistoryEntry } from './history-entry.js';
-import type { RecordContent } from '../events/record-format.js';
+import type { RecordContent } from '../inbox/record-format.js';
 
 /** What the run routes read. */
 export interface RunRouteContext {

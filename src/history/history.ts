@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 
 import path from 'node:path';
 import { batchPerTick } from '../common/batch-per-tick.js';
 import { HookdError } from '../common/errors.js';
-import { meaningOf } from '../runner/outcome.js';
+import { meaningOf } from '../runs/outcome.js';
 import { boundedEntry, isRun, light, type HistoryEntry } from './history-entry.js';
 import { addCounts, count, newestFirst, readBaseCounts, writeBaseCounts, type Counts } from './history-file.js';
 import { matches, type RunFilter } from './run-filter.js';

@@ -2,9 +2,9 @@
 // nowhere else), and the subscription that writes it. The dispatcher deletes a record only after
 // `finished` resolves, so a record is gone only once its outcome is in the history.
 import type { History, HistoryEntry } from './history.js';
-import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
+import type { RunEvents, RunFinished } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
-import { isProbe } from '../doctor/probe-marker.js';
+import { isProbe } from '../runs/probe-marker.js';
 import { clip } from '../common/clip-text.js';
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());

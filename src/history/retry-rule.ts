@@ -2,12 +2,12 @@
 // settings still name for its event, in a file the daemon follows (bridge or http entry) or in the
 // project's own files the run came from. A retry used to run whatever the kept record said, however
 // long ago the command had been removed from every file (issue 21).
-import { parsePayload } from '../events/parse-payload.js';
+import { parsePayload } from '../payload/parse-payload.js';
 import { clientFromEnv } from '../clients/registry.js';
 import { clip } from '../common/clip-text.js';
-import type { RecordContent } from '../events/record-format.js';
+import type { RecordContent } from '../inbox/record-format.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
-import type { ProjectHooks } from '../daemon/pipeline/project-hooks.js';
+import type { ProjectHooks } from '../settings/project-hooks.js';
 
 /** A check over the live settings: why `record` may not be retried for `event`, or undefined when it may. */
 export function retryRule(config: { readonly hooks: DaemonHooks }, projects: ProjectHooks): (event: string, record: RecordContent) => Promise<string | undefined> {

@@ -1,6 +1,6 @@
 // Which runs a listing wants: `hookd history`'s flags and GET /runs's parameters, parsed and
 // checked in one place (the CLI checks them before asking, the daemon again for other callers).
-import { OUTCOMES, type OutcomeName } from '../runner/outcome.js';
+import { OUTCOMES, type OutcomeName } from '../runs/outcome.js';
 import type { HistoryEntry } from './history-entry.js';
 import { intParam, singleParam } from '../http/query.js';
 

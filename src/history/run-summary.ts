@@ -1,6 +1,6 @@
 // One run in one line's worth of fields: what GET /runs lists, GET /runs/stream sends and
 // `hookd history` prints. The whole run (output, times) is GET /runs/:id.
-import { tellingHead } from '../runner/outcome.js';
+import { tellingHead } from '../runs/outcome.js';
 import type { HistoryEntry } from './history-entry.js';
 
 /** A run, summed up: the history line's fields a listing keeps. Times are ISO 8601, durations ms. */
@@ -8,7 +8,7 @@ import type { HistoryEntry } from './history-entry.js';
 export type RunSummary = Pick<HistoryEntry, 'time' | 'event' | 'session' | 'command' | 'client' | 'project' | 'outcome' | 'attempt' | 'exitCode' | 'signal' | 'detail' | 'durationMs' | 'delayMs' | 'probe' | 'retryOf' | 'bridge' | 'decided' | 'decision'> & {
   /** The run's event id (the inbox record's name): GET /runs/:id and `hookd retry` take it. */
   id: string;
-  /** The first lines of stderr from the one that tells what went wrong (runner/outcome.ts), when it printed any. */
+  /** The first lines of stderr from the one that tells what went wrong (runs/outcome.ts), when it printed any. */
   stderrHead?: string;
 };
 

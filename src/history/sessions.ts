@@ -4,7 +4,7 @@
 // once, for GET /sessions and GET /sessions/:id/runs (session-routes.ts), the live page and
 // `hookd history --session S --timeline`, which reads the files itself when no daemon answers (the
 // daemon keeps its list between asks: session-index.ts).
-import { meaningOf } from '../runner/outcome.js';
+import { meaningOf } from '../runs/outcome.js';
 import { inLine, type HistoryEntry } from './history-entry.js';
 import { summaryOf, type RunSummary } from './run-summary.js';
 import { newestFirst } from './history-file.js';
@@ -21,7 +21,7 @@ export interface SessionSummary {
   id: string;
   /** The client of its newest run that names one. */
   client?: string;
-  /** The project of its newest run that names one (events/project-of.ts). */
+  /** The project of its newest run that names one (payload/project-of.ts). */
   project?: string;
   /** When its first run started, and its last ended. */
   firstAt: string;

@@ -3,7 +3,7 @@
 // reading is the client's contract (clients/contract.ts), the one rule the bridges and the history use.
 import { blocks, readDecision } from '../clients/contract.js';
 import type { HookEntry } from '../settings/config.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from '../runs/outcome.js';
 
 /** A sentence about what the client makes of `outcome`, or undefined when it would act on nothing. */
 export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefined {

@@ -1,7 +1,7 @@
 // The environment and working directory a hook runs with (DESIGN.md §4).
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isCarried, namedVariables } from '../events/client-env.js';
+import { isCarried, namedVariables } from '../payload/client-env.js';
 import { CLIENTS, clientFromEnv } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 

@@ -16,7 +16,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { captureOutput } from './capture-output.js';
 import { killGroup } from './kill-group.js';
 import { hasExited } from './process-groups.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from '../runs/outcome.js';
 
 export interface RunRequest {
   command: string;

@@ -3,7 +3,7 @@
 // hook endpoint (the one `hookd install --transport http` writes into hook URLs).
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
-import { hookPort } from '../transport/hook-port.js';
+import { hookPort } from '../server/hook-port.js';
 import { serviceEnvironment } from './service-env.js';
 
 export interface ServiceSpec {

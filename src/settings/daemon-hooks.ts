@@ -3,7 +3,7 @@
 // whether the hook endpoint may run a command it was asked for. Entries of the synchronous bridge
 // (`hookd sync -- CMD`) are followed too, so that a run it records finds its entry, but the daemon
 // never runs them on an event (the client already did) and the hook endpoint never runs them.
-import { selectHooks } from '../runner/select-hooks.js';
+import { selectHooks } from './select-hooks.js';
 import { DAEMON_KINDS, isDaemonHook, runsThroughHookd, type HookConfig, type HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
 

@@ -9,7 +9,7 @@ import {
   SessionEndPayloadSchema,
   StopPayloadSchema,
   SubagentStopPayloadSchema,
-} from '../events/payload-schema.js';
+} from '../payload/payload-schema.js';
 
 const SCHEMAS: Record<string, z.ZodType> = {
   'settings.schema.json': SettingsFileSchema,

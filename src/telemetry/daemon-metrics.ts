@@ -4,11 +4,11 @@
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
-import { isProbe } from '../doctor/probe-marker.js';
-import type { RunEvents, RunFinished } from '../telemetry/run-events.js';
+import { isProbe } from '../runs/probe-marker.js';
+import type { RunEvents, RunFinished } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
-import type { Inbox } from '../events/inbox.js';
-import type { LiveConfig } from '../daemon/live-config.js';
+import type { Inbox } from '../inbox/inbox.js';
+import type { LiveConfig } from '../settings/live-config.js';
 
 /** What the metrics read. */
 export interface MetricSources {

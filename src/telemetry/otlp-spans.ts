@@ -11,12 +11,12 @@ import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-t
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { Logger } from '../common/logger.js';
 import type { OtlpConfig } from './otlp-config.js';
-import type { RunEvents } from './run-events.js';
+import type { RunEvents } from '../runs/run-bus.js';
 import type { Tracing } from './start-tracing.js';
 import { runSpan } from './run-attributes.js';
 import { closableAgents } from './closable-agent.js';
 import { sessionTraceId } from './trace-context.js';
-import type { RunFinished } from './run-events.js';
+import type { RunFinished } from '../runs/run-bus.js';
 
 type ExportCallback = Parameters<SpanExporter['export']>[1];
 

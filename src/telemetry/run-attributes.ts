@@ -2,8 +2,8 @@
 // conventions (executable name, exit code, error.type on failure) plus the hook's own (event,
 // session, outcome, attempt, delivery delay). The command line only when asked: it may hold secrets.
 import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
-import { describeOutcome, meaningOf } from '../runner/outcome.js';
-import type { RunFinished } from './run-events.js';
+import { describeOutcome, meaningOf } from '../runs/outcome.js';
+import type { RunFinished } from '../runs/run-bus.js';
 
 // Still "incubating" in the conventions; their README asks to copy such names rather than import
 // the incubating entry point, whose minor versions may rename them.

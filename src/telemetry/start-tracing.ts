@@ -3,7 +3,7 @@
 // loaded.
 import type { Logger } from '../common/logger.js';
 import { otlpChoice } from './otlp-config.js';
-import type { RunEvents } from './run-events.js';
+import type { RunEvents } from '../runs/run-bus.js';
 
 /** A running export: `stop` flushes what is pending, giving up after `deadlineMs`. */
 export interface Tracing {

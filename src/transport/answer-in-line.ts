@@ -7,8 +7,8 @@ import { timeoutOf } from '../settings/daemon-hooks.js';
 import { answerOf } from './http-answer.js';
 import { runInLine } from './run-in-line.js';
 import type { HookEntry } from '../settings/config.js';
-import type { Payload } from '../events/parse-payload.js';
-import type { RunEvents } from '../telemetry/run-events.js';
+import type { Payload } from '../payload/parse-payload.js';
+import type { RunEvents } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
 
 /** What the endpoint hands over for one in-line answer. */

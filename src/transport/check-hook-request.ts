@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import { isOwnHost } from '../http/own-host.js';
-import { isProbeCommand } from '../doctor/probe-marker.js';
+import { isProbeCommand } from '../runs/probe-marker.js';
 
 export interface Refusal {
   status: number;

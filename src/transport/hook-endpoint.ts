@@ -7,7 +7,7 @@
 // file posts here for that event run; every refusal is a JSON answer the client can log, and
 // nothing of a refused request is stored.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_PAYLOAD_BYTES, parsePayload } from '../events/parse-payload.js';
+import { MAX_PAYLOAD_BYTES, parsePayload } from '../payload/parse-payload.js';
 import { readBody, refuseBody, type BodyResult } from '../http/read-body.js';
 import { sendError } from '../http/answers.js';
 import { singleParam } from '../http/query.js';
@@ -17,7 +17,7 @@ import { requestGate } from './request-gate.js';
 import { storeEvent } from './store-event.js';
 import { answerInLine, decidingEntries, type InLineContext } from './answer-in-line.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
-import type { Mount } from '../daemon/local-api.js';
+import type { Mount } from '../server/local-api.js';
 import type { Exchange } from '../http/router.js';
 import type { Logger } from '../common/logger.js';
 import { showSize } from '../common/show-size.js';

@@ -13,7 +13,7 @@
 //   - any other exit, a timeout, a hook that could not start: a non-2xx status, which Claude Code
 //     reads as the command hook's non-blocking error, with the reason in the body for its log.
 import { blocks, type HookContract } from '../clients/contract.js';
-import type { Outcome } from '../runner/outcome.js';
+import type { Outcome } from '../runs/outcome.js';
 
 /** One answer of the hook endpoint: a status and, unless 204, a JSON body. */
 export interface HttpAnswer {

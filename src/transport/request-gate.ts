@@ -4,7 +4,7 @@
 // so that the client logs why (a connection closed without a word logs only "socket hang up").
 // A burst of ordinary events (a few KiB each) fits many times over.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_PAYLOAD_BYTES } from '../events/parse-payload.js';
+import { MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { refuseBody } from '../http/read-body.js';
 import { showSize } from '../common/show-size.js';
 

@@ -2,20 +2,20 @@
 // hook runs at once, outside the scheduler's queue (the agent is waiting, and queued behind other
 // events' hooks it would only wait longer), under hookd's deadline for the entry's timeout, so that
 // hookd, not the client, ends a hook that runs too long. Its outcome is published as the
-// synchronous bridge's runs are (daemon/pipeline/bridged-run.ts: the same status and decision
+// synchronous bridge's runs are (transport/bridged-run.ts: the same status and decision
 // rules), so the history, metrics, spans and the live page see it with what it decided.
 // Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
 import os from 'node:os';
 import { hookdDeadlineMs } from '../clients/contract.js';
-import { finishedOf } from '../daemon/pipeline/bridged-run.js';
+import { finishedOf } from './bridged-run.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
-import { newRecordId } from '../events/write-record.js';
-import type { BridgeRun } from '../events/run-record.js';
-import type { Outcome } from '../runner/outcome.js';
+import { newRecordId } from '../inbox/write-record.js';
+import type { BridgeRun } from '../inbox/run-record.js';
+import type { Outcome } from '../runs/outcome.js';
 import type { ClientProfile } from '../clients/profile.js';
-import type { RunEvents, RunFinished, RunInfo } from '../telemetry/run-events.js';
+import type { RunEvents, RunFinished, RunInfo } from '../runs/run-bus.js';
 
 /** One deciding http hook to run now. */
 export interface InLineRequest {

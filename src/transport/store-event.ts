@@ -6,9 +6,9 @@
 // waiting agent more than the two small writes themselves (bench/http-hooks.mjs).
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureInboxDirs, inboxDirs } from '../events/inbox-dirs.js';
-import { serializeRecord, type RecordContent } from '../events/record-format.js';
-import { newRecordId } from '../events/write-record.js';
+import { ensureInboxDirs, inboxDirs } from '../inbox/inbox-dirs.js';
+import { serializeRecord, type RecordContent } from '../inbox/record-format.js';
+import { newRecordId } from '../inbox/write-record.js';
 
 function write(stateDir: string, content: RecordContent): string {
   const dirs = inboxDirs(stateDir);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOOKD } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { parseRecord } from '../../src/events/record-format.js';
+import { parseRecord } from '../../src/inbox/record-format.js';
 
 afterEach(cleanupTempDirs);
 

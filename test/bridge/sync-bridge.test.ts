@@ -9,7 +9,7 @@ import { HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive } from '../helpers/process-alive.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { parseRecord } from '../../src/events/record-format.js';
+import { parseRecord } from '../../src/inbox/record-format.js';
 
 afterEach(cleanupTempDirs);
 

@@ -9,7 +9,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { combine, loadSources } from '../../src/settings/load-sources.js';
 import { userSources } from '../../src/clients/find-sources.js';
 import { clientById } from '../../src/clients/registry.js';
-import { selectHooks } from '../../src/runner/select-hooks.js';
+import { selectHooks } from '../../src/settings/select-hooks.js';
 import { arrivals, expectCleanExit, recorder, scrubClientVariables } from './real-client-helpers.js';
 import { prepareClient, startFake, type PreparedClient } from './run-client.mjs';
 import type { FakeApi } from './fakes/types.d.mts';

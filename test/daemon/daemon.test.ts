@@ -130,7 +130,7 @@ describe('daemon and bridge', () => {
     for (const [payload] of bad) expect((await daemon.emit(command, payload)).exitCode).toBe(0);
     await daemon.emit(command, stopPayload());
     await waitFor('the good event to run', () => existsSync(`${out}/good`));
-    // Five reasons; four records (rejected/ does not keep the 33 MiB one, src/events/rejected-shelf.ts).
+    // Five reasons; four records (rejected/ does not keep the 33 MiB one, src/inbox/rejected-shelf.ts).
     await waitFor('five rejections', () => files(path.join(daemon.stateDir, 'inbox', 'rejected')).length === 9);
     const reasons = files(path.join(daemon.stateDir, 'inbox', 'rejected'))
       .filter((name) => name.endsWith('.reason'))

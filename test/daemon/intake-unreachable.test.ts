@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Intake } from '../../src/daemon/pipeline/intake.js';
 import { WorkQueue } from '../../src/daemon/pipeline/work-queue.js';
 import { createLogger } from '../../src/common/logger.js';
-import type { Claim, Inbox } from '../../src/events/inbox.js';
+import type { Claim, Inbox } from '../../src/inbox/inbox.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const denied = () => {

@@ -8,7 +8,7 @@ import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons } from '../he
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { sendOversized } from '../helpers/oversized-request.js';
-import { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../../src/daemon/local-api-schemas.js';
+import { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../../src/server/local-api-schemas.js';
 
 afterEach(async () => {
   await stopTestDaemons();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa, type ResultPromise } from 'execa';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { requestDaemon } from '../../src/daemon/socket-client.js';
+import { requestDaemon } from '../../src/server/socket-client.js';
 import { freshCopy } from '../helpers/fresh-copy.js';
 import { npmEnv } from '../helpers/npm-env.js';
 import { ROOT } from '../helpers/paths.js';

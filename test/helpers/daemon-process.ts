@@ -3,7 +3,7 @@
 import { execa, type ResultPromise } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { requestDaemon, type DaemonResponse } from '../../src/daemon/socket-client.js';
+import { requestDaemon, type DaemonResponse } from '../../src/server/socket-client.js';
 import { HOOKD, ROOT } from './paths.js';
 import { tempDir } from './temp-dir.js';
 import { waitFor } from './wait-for.js';

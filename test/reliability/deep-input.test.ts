@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { parsePayload } from '../../src/events/parse-payload.js';
+import { parsePayload } from '../../src/payload/parse-payload.js';
 import { HOOKD } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopPayload, stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';

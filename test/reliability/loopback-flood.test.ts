@@ -1,7 +1,7 @@
 // Reproduction of issue 11 item 9: the loopback TCP listener took any number of connections before
 // the token check; another user's idle connections used up the daemon's descriptors and stalled the
 // unix-socket API and the inbox. Now connections past a cap are closed as they come, and idle ones
-// after a bound (src/daemon/loopback-limits.ts). The daemon runs here with 4,096 descriptors and
+// after a bound (src/server/loopback-limits.ts). The daemon runs here with 4,096 descriptors and
 // gets 5,000 idle connections.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { bridgeOnStop, stopPayload, testDaemon } from '../helpers/daemon-process
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
-import { requestDaemon } from '../../src/daemon/socket-client.js';
-import { LOOPBACK_LIMITS } from '../../src/daemon/loopback-limits.js';
+import { requestDaemon } from '../../src/server/socket-client.js';
+import { LOOPBACK_LIMITS } from '../../src/server/loopback-limits.js';
 
 // More than the daemon's descriptors (4,096 here), many times the connection cap.
 const FLOOD = 5000;

@@ -10,7 +10,7 @@ import { stopPayload, stopTestDaemons, testDaemon } from '../helpers/daemon-proc
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
-import { LOOPBACK_LIMITS } from '../../src/daemon/loopback-limits.js';
+import { LOOPBACK_LIMITS } from '../../src/server/loopback-limits.js';
 import { clientHeaders, hookPath, hookTarget, rawRequest } from '../transport/hook-client.js';
 
 const sockets: Socket[] = [];

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { writeRecord } from '../../src/events/write-record.js';
-import { REJECTED_LIMITS } from '../../src/events/rejected-shelf.js';
+import { writeRecord } from '../../src/inbox/write-record.js';
+import { REJECTED_LIMITS } from '../../src/inbox/rejected-shelf.js';
 import { testDaemon, stopPayload, stopTestDaemons, bridgeOnStop, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';

@@ -11,8 +11,8 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { asOtherUser, isRoot, otherUser } from '../helpers/second-user.js';
-import { requestDaemon } from '../../src/daemon/socket-client.js';
-import { MAX_PAYLOAD_BYTES } from '../../src/events/parse-payload.js';
+import { requestDaemon } from '../../src/server/socket-client.js';
+import { MAX_PAYLOAD_BYTES } from '../../src/payload/parse-payload.js';
 
 /** Send `head` (and then `chunks`) on the daemon's socket and resolve with the first line of its answer, without ending the request. */
 function rawRequest(socketPath: string, head: string, chunks: Buffer[] = []): { answer: Promise<string>; close: () => void } {

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { writeRecord } from '../../src/events/write-record.js';
+import { writeRecord } from '../../src/inbox/write-record.js';
 import { testDaemon, stopPayload, stopTestDaemons } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';

@@ -15,7 +15,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { asOtherUser, isRoot, otherUser } from '../helpers/second-user.js';
-import { requestDaemon } from '../../src/daemon/socket-client.js';
+import { requestDaemon } from '../../src/server/socket-client.js';
 
 afterEach(async () => {
   await stopTestDaemons();

@@ -5,7 +5,7 @@ import { parseSettingsText } from '../../src/settings/load.js';
 import { classifyCommand } from '../../src/settings/classify-command.js';
 import { matcherMatches } from '../../src/settings/matcher.js';
 import { lintConfig, notesFor } from '../../src/settings/lint.js';
-import { selectHooks } from '../../src/runner/select-hooks.js';
+import { selectHooks } from '../../src/settings/select-hooks.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 const hooksOf = (events: object) => JSON.stringify({ model: 'm', theme: 'dark', hooks: events });

@@ -9,7 +9,7 @@ import { stopTestDaemons, stopPayload, testDaemon, type TestDaemon } from '../he
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
-import { MAX_PAYLOAD_BYTES } from '../../src/events/parse-payload.js';
+import { MAX_PAYLOAD_BYTES } from '../../src/payload/parse-payload.js';
 import { clientHeaders, hookPath, hookTarget, rawRequest } from './hook-client.js';
 
 afterEach(async () => {

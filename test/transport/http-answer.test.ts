@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerOf, blockingAnswer } from '../../src/transport/http-answer.js';
 import { claude } from '../../src/clients/claude.js';
-import type { Outcome } from '../../src/runner/outcome.js';
+import type { Outcome } from '../../src/runs/outcome.js';
 
 const captured = (text: string) => ({ text, bytes: Buffer.byteLength(text), truncated: false });
 const ran = (exitCode: number | null, stdout = '', stderr = '', status: Outcome['status'] = exitCode === 0 ? 'ok' : 'failed'): Outcome => ({

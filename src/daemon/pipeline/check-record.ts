@@ -2,19 +2,19 @@
 // event whose hook runs now, a record that cannot run (and why), or a duplicate delivery. Fills in
 // the run's facts (event, session, client, project, trace context, tool call) once, for every
 // subscriber of the run. Only dispatch.ts asks.
-import { parsePayload } from '../../events/parse-payload.js';
-import { BRIDGE_NOTES } from '../../events/client-env.js';
-import { projectOf } from '../../events/project-of.js';
+import { parsePayload } from '../../payload/parse-payload.js';
+import { BRIDGE_NOTES } from '../../payload/client-env.js';
+import { projectOf } from '../../payload/project-of.js';
 import { clientFromEnv } from '../../clients/registry.js';
 import { bridgedHookDir } from '../../runner/hook-env.js';
 import { toolCallIdOf, traceContextOf } from '../../telemetry/trace-context.js';
-import { namesOf } from './bridged-run.js';
-import type { Claim } from '../../events/inbox.js';
-import type { BridgeRun } from '../../events/run-record.js';
-import type { RecordContent } from '../../events/record-format.js';
-import type { RunInfo } from '../../telemetry/run-events.js';
+import { namesOf } from '../../transport/bridged-run.js';
+import type { Claim } from '../../inbox/inbox.js';
+import type { BridgeRun } from '../../inbox/run-record.js';
+import type { RecordContent } from '../../inbox/record-format.js';
+import type { RunInfo } from '../../runs/run-bus.js';
 import type { DuplicateFilter } from './duplicates.js';
-import type { LiveConfig } from '../live-config.js';
+import type { LiveConfig } from '../../settings/live-config.js';
 
 /** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
 export const MAX_ATTEMPTS = 5;

@@ -5,12 +5,12 @@
 // up, and takes records whose bridge died before committing them. It runs when the inbox watch
 // reports damage, 2 s after a failure or a record being written, else once a minute: an idle
 // daemon is not woken every 2 s for it (issue 24); a lost watch event costs a minute at most.
-import type { Arrival, Claim, Inbox } from '../../events/inbox.js';
+import type { Arrival, Claim, Inbox } from '../../inbox/inbox.js';
 import type { WorkQueue } from './work-queue.js';
 import type { Logger } from '../../common/logger.js';
 import { serialized } from '../../common/serialized.js';
 import { clip } from '../../common/clip-text.js';
-import { InboxWatch } from './inbox-watch.js';
+import { InboxWatch } from '../../inbox/inbox-watch.js';
 
 export interface IntakeOptions {
   /** How often the inbox is checked when no watch reports anything (default a minute). */

@@ -1,9 +1,9 @@
 // The log's side of run events: one line per finished run, at a level the outcome table picks.
 // Every field a client or a hook chose is clipped: a line never carries an unbounded value.
 import { DUPLICATE_WINDOW_MS } from './duplicates.js';
-import { meaningOf } from '../../runner/outcome.js';
+import { meaningOf } from '../../runs/outcome.js';
 import { clip } from '../../common/clip-text.js';
-import type { RunEvents } from '../../telemetry/run-events.js';
+import type { RunEvents } from '../../runs/run-bus.js';
 import type { Logger } from '../../common/logger.js';
 
 /** Log every finished run to `logger`; returns the function that stops it. */

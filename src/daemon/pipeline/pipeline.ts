@@ -2,8 +2,8 @@
 // scheduler) → run events, to which the history and the log subscribe. Stopping closes the queue
 // and awaits the dispatcher's drain; hooks still running at the deadline are interrupted and their
 // records stay in the inbox for the next start.
-import { Inbox, type Claim } from '../../events/inbox.js';
-import { RunEvents } from '../../telemetry/run-events.js';
+import { Inbox, type Claim } from '../../inbox/inbox.js';
+import { RunEvents } from '../../runs/run-bus.js';
 import { History } from '../../history/history.js';
 import { recordHistory } from '../../history/record-history.js';
 import { logRuns } from './log-runs.js';
@@ -11,10 +11,10 @@ import { Scheduler } from './scheduler.js';
 import { WorkQueue } from './work-queue.js';
 import { Dispatcher } from './dispatch.js';
 import { Intake } from './intake.js';
-import { ProjectHooks } from './project-hooks.js';
+import { ProjectHooks } from '../../settings/project-hooks.js';
 import { endGroups } from '../../runner/process-groups.js';
 import { DEFAULT_GRACE_MS } from '../../runner/run-hook.js';
-import type { LiveConfig } from '../live-config.js';
+import type { LiveConfig } from '../../settings/live-config.js';
 import type { Logger } from '../../common/logger.js';
 
 /** What the pipeline is built over. */

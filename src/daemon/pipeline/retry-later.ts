@@ -3,7 +3,7 @@
 // at the next start. Unbounded, a failure that never clears was retried every 2 s for ever.
 import { clip } from '../../common/clip-text.js';
 import type { Logger } from '../../common/logger.js';
-import type { RunInfo } from '../../telemetry/run-events.js';
+import type { RunInfo } from '../../runs/run-bus.js';
 
 /** The first wait before a try again; doubled each time, up to MAX_WAIT_MS. */
 const FIRST_WAIT_MS = 2000;

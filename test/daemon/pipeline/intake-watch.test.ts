@@ -6,7 +6,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { execa } from 'execa';
 import { Intake } from '../../../src/daemon/pipeline/intake.js';
 import { WorkQueue } from '../../../src/daemon/pipeline/work-queue.js';
-import { Inbox, type Claim } from '../../../src/events/inbox.js';
+import { Inbox, type Claim } from '../../../src/inbox/inbox.js';
 import { createLogger } from '../../../src/common/logger.js';
 import { HOOKD } from '../../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/temp-dir.js';

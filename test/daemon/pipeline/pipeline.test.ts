@@ -7,10 +7,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { openPipeline } from '../../../src/daemon/pipeline/pipeline.js';
-import { LiveConfig } from '../../../src/daemon/live-config.js';
+import { LiveConfig } from '../../../src/settings/live-config.js';
 import { givenSource } from '../../../src/clients/find-sources.js';
-import { serializeRecord } from '../../../src/events/record-format.js';
-import type { RunFinished, RunStarted } from '../../../src/telemetry/run-events.js';
+import { serializeRecord } from '../../../src/inbox/record-format.js';
+import type { RunFinished, RunStarted } from '../../../src/runs/run-bus.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/temp-dir.js';
 import { waitFor } from '../../helpers/wait-for.js';
 

@@ -8,7 +8,7 @@
 // call costs a thread-pool round trip that, per event, outweighs the work itself (bench/bridge.mjs).
 import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_PAYLOAD_BYTES } from './parse-payload.js';
+import { MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { ensureInboxDirs, inboxDirs, type InboxDirs } from './inbox-dirs.js';
 import { parseRecord, type RecordContent } from './record-format.js';
 import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival } from './inbox-scan.js';

@@ -4,9 +4,9 @@
 // may be asked again at each reload (a hook folder gains or loses a file while the daemon runs):
 // a file that stays keeps its state, a new one starts empty, a removed one is dropped.
 import { serialized } from '../common/serialized.js';
-import { EMPTY_CONFIG, type HookConfig } from '../settings/config.js';
-import { combine, loadSource } from '../settings/load-sources.js';
-import { indexDaemonHooks, type DaemonHooks } from '../settings/daemon-hooks.js';
+import { EMPTY_CONFIG, type HookConfig } from './config.js';
+import { combine, loadSource } from './load-sources.js';
+import { indexDaemonHooks, type DaemonHooks } from './daemon-hooks.js';
 import type { HookSource } from '../clients/find-sources.js';
 import type { Logger } from '../common/logger.js';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { HookdError } from '../common/errors.js';
 import { formatIssues } from '../common/format-issues.js';
-import type { OutcomeName } from '../runner/outcome.js';
+import type { OutcomeName } from '../runs/outcome.js';
 import type { DaemonResponse } from './socket-client.js';
 
 /**

@@ -1,13 +1,13 @@
-// A run the synchronous bridge made in line (events/run-record.ts): the hook already ran in the
+// A run the synchronous bridge made in line (inbox/run-record.ts): the hook already ran in the
 // client's process tree and the client already acted on its answer, so the daemon runs nothing and
 // only publishes the outcome, with what the hook decided as its client reads it (clients/contract.ts).
 import { constants } from 'node:os';
-import { readDecision, blocks } from '../../clients/contract.js';
-import { clientById, GENERIC, SESSION_FIELDS } from '../../clients/registry.js';
-import type { BridgeRun } from '../../events/run-record.js';
-import { toolCallIdOf } from '../../telemetry/trace-context.js';
-import type { Outcome, RunStatus } from '../../runner/outcome.js';
-import type { RunFinished, RunInfo } from '../../telemetry/run-events.js';
+import { readDecision, blocks } from '../clients/contract.js';
+import { clientById, GENERIC, SESSION_FIELDS } from '../clients/registry.js';
+import type { BridgeRun } from '../inbox/run-record.js';
+import { toolCallIdOf } from '../telemetry/trace-context.js';
+import type { Outcome, RunStatus } from '../runs/outcome.js';
+import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 
 const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number as number, name]));
 

@@ -1,7 +1,7 @@
 // The run-event emitter: typed subscribers, a publish that waits for the subscribers that ask it
 // to (the history), and one failing subscriber that stops neither the run nor the others.
 import { describe, expect, it } from 'vitest';
-import { RunEvents, type RunFinished } from '../../src/telemetry/run-events.js';
+import { RunEvents, type RunFinished } from '../../src/runs/run-bus.js';
 
 const finished: RunFinished = { eventId: 'e1', event: 'Stop', sessionId: 's', command: 'true', attempt: 1, receivedAt: 1, takenAt: 2, startedAt: 3, endedAt: 4, outcome: 'ok' };
 

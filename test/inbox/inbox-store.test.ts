@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Inbox } from '../../src/events/inbox.js';
-import { serializeRecord } from '../../src/events/record-format.js';
+import { Inbox } from '../../src/inbox/inbox.js';
+import { serializeRecord } from '../../src/inbox/record-format.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);

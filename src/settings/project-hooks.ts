@@ -5,12 +5,12 @@
 // project is untrusted input (a cloned repository): its files are read as regular files only, up
 // to a bound, through the thread pool (read-bounded-file.ts), never on the event loop.
 import { stat } from 'node:fs/promises';
-import { readBoundedFile } from '../../common/read-bounded-file.js';
-import { projectSources, type HookSource } from '../../clients/find-sources.js';
-import { CLIENTS } from '../../clients/registry.js';
-import { parseSettingsText } from '../../settings/load.js';
-import { indexDaemonHooks, timeoutOf, type DaemonHooks } from '../../settings/daemon-hooks.js';
-import type { ClientProfile } from '../../clients/profile.js';
+import { readBoundedFile } from '../common/read-bounded-file.js';
+import { projectSources, type HookSource } from '../clients/find-sources.js';
+import { CLIENTS } from '../clients/registry.js';
+import { parseSettingsText } from './load.js';
+import { indexDaemonHooks, timeoutOf, type DaemonHooks } from './daemon-hooks.js';
+import type { ClientProfile } from '../clients/profile.js';
 
 interface Cached {
   stamp: string;

@@ -7,7 +7,7 @@
 // would put folders back under it (and make it fail, "directory not empty").
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import type { InboxDirs } from '../../events/inbox-dirs.js';
+import type { InboxDirs } from './inbox-dirs.js';
 
 const DAMAGE_SETTLE_MS = 500;
 

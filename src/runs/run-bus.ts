@@ -2,8 +2,8 @@
 // `finished` when a record reaches an outcome (a run's, or rejected or duplicate when no hook ran).
 // The history and the log subscribe; metrics, OTLP spans and the live page subscribe the same way,
 // so an event carries what they need: who ran what, and the four moments of a run.
-import type { Outcome, OutcomeName } from '../runner/outcome.js';
-import type { TraceContext } from './trace-context.js';
+import type { Outcome, OutcomeName } from './outcome.js';
+import type { TraceContext } from '../telemetry/trace-context.js';
 
 /** Who and what a run is, and when its record came in. Times are ms since the epoch. */
 export interface RunInfo {
@@ -23,7 +23,7 @@ export interface RunInfo {
   client?: string;
   /** The event id of the failed run this record retries (`hookd retry`), from the record itself. */
   retryOf?: string;
-  /** The project the run belongs to (events/project-of.ts), when anything says: the session view groups by it. */
+  /** The project the run belongs to (payload/project-of.ts), when anything says: the session view groups by it. */
   project?: string;
   /** The client's span the hook ran under (trace-context.ts), when the client's environment said. */
   trace?: TraceContext;

@@ -1,7 +1,7 @@
 // Which configured hooks an event runs: entries of that event whose matcher accepts the payload
 // (on the field the entry's client matches), identical commands once (as clients deduplicate them).
-import { matcherMatches } from '../settings/matcher.js';
-import type { HookConfig, HookEntry } from '../settings/config.js';
+import { matcherMatches } from './matcher.js';
+import type { HookConfig, HookEntry } from './config.js';
 
 /** The entries of `config` that run for `event` with payload `data`. `kinds` limits the kinds. */
 export function selectHooks(

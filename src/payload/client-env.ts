@@ -2,7 +2,7 @@
 // the bridge sees what it saw when the client ran it: the variables its command names, the
 // client's own (CLAUDE_*, FACTORY_*, *_PROJECT_DIR, *_PLUGIN_ROOT…), the terminal's and PATH.
 // Never hookd's own (HOOKD_*: the API key among them). bin/hookd applies the same rule in sh
-// (carry_env): test/events/client-env.test.ts holds the two together.
+// (carry_env): test/payload/client-env.test.ts holds the two together.
 import { CLIENTS } from '../clients/registry.js';
 
 const TERMINAL = ['PATH', 'TERM', 'COLORTERM', 'DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'LANG', 'STY', 'WINDOWID', 'WT_SESSION', 'TMUX'];

@@ -2,7 +2,7 @@
 // record ends without a run (rejected, duplicate). Whether the record is done with (final), whether
 // it counts as a failure, and how it reads in one line. The daemon's dispatch and log, the history,
 // `hookd run`, `hookd status` and `hookd doctor` all ask this table rather than naming outcomes.
-import type { Captured } from './capture-output.js';
+import type { Captured } from '../runner/capture-output.js';
 
 /** How a run of a hook ended. */
 export type RunStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';

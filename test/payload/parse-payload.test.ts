@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parsePayload } from '../../src/events/parse-payload.js';
-import { samplePayload } from '../../src/events/sample-payload.js';
+import { parsePayload } from '../../src/payload/parse-payload.js';
+import { samplePayload } from '../../src/payload/sample-payload.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));

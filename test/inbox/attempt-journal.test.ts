@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AttemptJournal } from '../../src/events/attempt-journal.js';
+import { AttemptJournal } from '../../src/inbox/attempt-journal.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);

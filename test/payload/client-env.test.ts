@@ -1,12 +1,12 @@
 // The client's environment travels with the event: the sh bridge (bin/hookd) and the Node bridge
-// carry exactly what src/events/client-env.ts says, and the daemon hands it to the hook.
+// carry exactly what src/payload/client-env.ts says, and the daemon hands it to the hook.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { BRIDGE_NOTES, CARRIED, clientEnvOf } from '../../src/events/client-env.js';
+import { BRIDGE_NOTES, CARRIED, clientEnvOf } from '../../src/payload/client-env.js';
 import { CLIENTS } from '../../src/clients/registry.js';
-import { parseRecord } from '../../src/events/record-format.js';
+import { parseRecord } from '../../src/inbox/record-format.js';
 import { HOOKD } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopPayload } from '../helpers/daemon-process.js';
@@ -66,7 +66,7 @@ describe('the bridge carries the client environment a hook needs', () => {
       expect(Object.keys(carried)).not.toContain('CLAUDE_CODE_MESSAGING_TOKEN');
       expect(carried.WEBHOOK_TOKEN).toBe('named-token');
       expect(Object.keys(carried).filter((name) => name.startsWith('HOOKD_'))).toEqual([]);
-      // The sh path and the rule in src/events/client-env.ts agree name for name.
+      // The sh path and the rule in src/payload/client-env.ts agree name for name.
       expect(Object.keys(carried).sort()).toEqual(Object.keys(clientEnvOf({ ...CLIENT_ENV }, COMMAND)).sort());
     });
   }

@@ -5,7 +5,7 @@
 //
 // A run record (run-record.ts) starts `hookd-run 1` instead: a run the synchronous bridge made.
 //
-// NAME=value are the client's variables the bridge carries (events/client-env.ts).
+// NAME=value are the client's variables the bridge carries (payload/client-env.ts).
 //
 // CMD and each NAME=value cannot hold a NUL (they come from argv and the environment) and are
 // never empty, so an empty field ends the header; the payload is every byte after it, as received.

@@ -1,6 +1,6 @@
 // The one table of outcomes: what each means and how it reads, for runs and for history lines.
 import { describe, expect, it } from 'vitest';
-import { OUTCOMES, describeOutcome, meaningOf, type OutcomeName } from '../../src/runner/outcome.js';
+import { OUTCOMES, describeOutcome, meaningOf, type OutcomeName } from '../../src/runs/outcome.js';
 
 describe('the outcome table', () => {
   it('says which outcomes are final and which count as failed', () => {

@@ -8,12 +8,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { followConnections } from './close-gently.js';
-import { startLoopbackApi, type Mount, type Routes } from '../daemon/local-api.js';
-import { takeActivatedSockets } from '../service/socket-activation.js';
+import { startLoopbackApi, type Mount, type Routes } from './local-api.js';
+import { takeActivatedSockets } from './socket-activation.js';
 import { DEFAULT_HOOK_PORT } from './hook-port.js';
 import { listenAlso } from './listen-both.js';
 import { foreignListeners, userName } from './listener-owner.js';
-import type { LocalToken } from '../daemon/local-token.js';
+import type { LocalToken } from './local-token.js';
 import type { Logger } from '../common/logger.js';
 
 export interface HookListenerOptions {

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { keepRequestDeadlines } from '../../src/daemon/request-deadlines.js';
+import { keepRequestDeadlines } from '../../src/server/request-deadlines.js';
 
 const BOUNDS = { headersTimeoutMs: 300, requestTimeoutMs: 800, keepAliveMs: 300 };
 let server: Server | undefined;
