@@ -6,16 +6,14 @@ import { HookdError, describeError } from './common/errors.js';
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 async function main(argv: string[]): Promise<void> {
-  // The bridge must not load commander, zod or pino: take it before the command table.
-  if (argv[2] === 'emit') {
-    const { emitFromArgv } = await import('./commands/emit.js');
-    await emitFromArgv(argv.slice(3));
-    return;
-  }
-  if (argv[2] === 'sync') {
-    const { syncFromArgv } = await import('./bridge/sync.js');
-    await syncFromArgv(argv.slice(3));
-    return;
+  // The bridges must not load commander, zod or pino: take them before the command table. Their
+  // help is the command table's, like every command's (only help pays for loading it).
+  if (argv[2] === 'emit' || argv[2] === 'sync') {
+    const asked = argv[2] === 'emit' ? await (await import('./commands/emit.js')).emitFromArgv(argv.slice(3)) : await (await import('./bridge/sync.js')).syncFromArgv(argv.slice(3));
+    if (asked !== 'help') return;
+    const { buildProgram } = await import('./cli/program.js');
+    process.stdout.on('error', () => undefined); // a reader that stops early (`| head`) is not an error
+    return void buildProgram(version).commands.find((command) => command.name() === argv[2])?.outputHelp();
   }
   const { buildProgram } = await import('./cli/program.js');
   await buildProgram(version).parseAsync(argv);

@@ -47,11 +47,9 @@ const eventOf = (payload: Buffer): string => {
 };
 
 /** `hookd sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD…`. */
-export async function syncFromArgv(args: string[]): Promise<void> {
-  if (args[0] === '-h' || args[0] === '--help') {
-    const { buildProgram } = await import('../cli/program.js');
-    return void buildProgram('').commands.find((command) => command.name() === 'sync')?.outputHelp();
-  }
+/** Resolves 'help' when the words ask for the command's help, which bin.ts prints. */
+export async function syncFromArgv(args: string[]): Promise<'help' | void> {
+  if (args[0] === '-h' || args[0] === '--help') return 'help';
   // A client that stops reading our answer is its business: never a crash with a stack on stderr.
   process.stdout.on('error', () => undefined);
   process.stderr.on('error', () => undefined);

@@ -13,12 +13,6 @@ import { BRIDGE_NOTES, clientEnvOf } from '../payload/client-env.js';
 import { ownedByOther, stateDir } from '../common/paths.js';
 import { describeError } from '../common/errors.js';
 
-/** The help of `emit`, from the command table like every command's (only help pays for loading it). */
-async function printHelp(): Promise<void> {
-  const { buildProgram } = await import('../cli/program.js');
-  buildProgram('').commands.find((command) => command.name() === 'emit')?.outputHelp();
-}
-
 function fail(message: string): void {
   process.stderr.write(`hookd emit: ${message}\n`);
   process.exitCode = 0;
@@ -26,7 +20,7 @@ function fail(message: string): void {
 
 
 /** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
-export async function emitFromArgv(args: string[]): Promise<void> {
+export async function emitFromArgv(args: string[]): Promise<'help' | void> {
   let words = args;
   let stateFlag: string | undefined;
   let event: string | undefined;
@@ -37,7 +31,7 @@ export async function emitFromArgv(args: string[]): Promise<void> {
     else if (words[0] === '--payload-arg') [payloadArg, words] = [true, words.slice(1)];
     else break;
   }
-  if (words[0] === '-h' || words[0] === '--help') return printHelp();
+  if (words[0] === '-h' || words[0] === '--help') return 'help';
   if (words[0] === '--') words = words.slice(1);
   const payloadWord = payloadArg ? words.at(-1) : undefined;
   if (payloadArg) words = words.slice(0, -1);
