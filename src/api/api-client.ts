@@ -11,8 +11,9 @@ import { readBody } from './read-answer.js';
 import { sendRequest, type Call, type CallOptions, type Reply } from './send-request.js';
 import { clientDispatcher } from './client-dispatcher.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
-import { fillPath, type Answer, type Endpoint, type Input, type QueryInput } from './endpoint.js';
+import { fillCheck, fillPath, type Answer, type Endpoint, type Input, type QueryInput } from './endpoint.js';
 import * as E from './endpoints.js';
+import { basesOf, resolveTarget, type ApiBases } from './api-hosts.js';
 import type { Computer, UpdateComputerRequest } from './computer-schemas.js';
 import type { CreateSessionRequest } from './session-schemas.js';
 import type { MessageRequest } from './message-schemas.js';
@@ -52,13 +53,12 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 /** A client of the platform API. */
 export class ApiClient {
   private readonly options: CallOptions;
-  private readonly bases: Record<Endpoint['host'], string>;
+  private readonly bases: ApiBases;
   private readonly keyHolder: 'here' | 'daemon';
   private readonly onWarning: (text: string, key?: string) => void;
 
   constructor(options: ClientOptions) {
-    const apiUrl = options.apiUrl.replace(/\/+$/, '');
-    this.bases = { api: apiUrl, app: (options.appUrl ?? apiUrl).replace(/\/+$/, '') };
+    this.bases = basesOf(options.apiUrl, options.appUrl);
     this.keyHolder = options.keyHolder ?? 'here';
     this.onWarning = options.onWarning ?? (() => undefined);
     this.options = {
@@ -75,25 +75,9 @@ export class ApiClient {
     this.onWarning(text, key);
   }
 
-  /**
-   * The URL of `target`, a path or a URL of one of the two hosts: paths under /api/v0 are of
-   * `{base_url}`, the others of `{app_url}` (spec 9). A URL of any other origin is refused: the
-   * key goes only where HOOKD_API_URL and HOOKD_APP_URL point.
-   */
+  /** The URL of `target`, a path or a URL of one of the two hosts (api-hosts.ts). */
   resolve(target: string): URL {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
-      let url: URL;
-      try {
-        url = new URL(target);
-      } catch {
-        throw new UsageError(`${JSON.stringify(target)} is not a URL; give a path such as /api/v0/sessions`);
-      }
-      const origins = new Set(Object.values(this.bases).map((base) => new URL(base).origin));
-      if (!origins.has(url.origin)) throw new UsageError(`${url.origin} is neither HOOKD_API_URL nor HOOKD_APP_URL, and the key goes nowhere else; give a path such as /api/v0/sessions`);
-      return url;
-    }
-    const path = target.startsWith('/') ? target : `/${target}`;
-    return new URL(`${/^\/api\/v0(\/|\?|$)/.test(path) ? this.bases.api : this.bases.app}${path}`);
+    return resolveTarget(this.bases, target);
   }
 
   /** Send one call as it is and return the answer, whatever its status. */
@@ -119,7 +103,7 @@ export class ApiClient {
     const url = new URL(`${this.bases[endpoint.host]}${fillPath(endpoint.path, params)}`);
     for (const [name, value] of Object.entries(checked.value.query as Record<string, string>)) url.searchParams.set(name, value);
     const body = checked.value.body === undefined ? undefined : JSON.stringify(checked.value.body);
-    const check = endpoint.check?.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? name);
+    const check = fillCheck(endpoint, params);
     const call: Call = { method: endpoint.method, url, body, check };
     return { call, reply: await this.request(call) };
   }

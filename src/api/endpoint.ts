@@ -60,3 +60,8 @@ export type Answer<E extends Endpoint> = z.output<E['answer']>;
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
 }
+
+/** The command that shows whether a change was applied (`hookd computers get :computerId`), its parameters filled in as given. */
+export function fillCheck(endpoint: Pick<Endpoint, 'check'>, params: Record<string, string>): string | undefined {
+  return endpoint.check?.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? name);
+}

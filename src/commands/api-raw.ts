@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { matchEndpoint } from '../api/match-endpoint.js';
+import { fillCheck } from '../api/endpoint.js';
 import { PAGE_RULES, WalkFailed, walkPages, type FetchPage, type PageRule } from '../api/walk-pages.js';
 import type { Call, Reply } from '../api/send-request.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';
@@ -73,7 +74,7 @@ export async function apiRawCommand(method: string, target: string, options: Api
   if (inQuery) fieldsToQuery(fields, url.searchParams);
   const body = input ?? (!inQuery && Object.keys(fields).length > 0 ? JSON.stringify(fields) : undefined);
   const matched = matchEndpoint(verb, url.pathname);
-  const check = matched?.endpoint.check?.replace(/:([A-Za-z]+)/g, (_match, name: string) => matched.params[name] ?? name);
+  const check = matched && fillCheck(matched.endpoint, matched.params);
   if (!options.paginate) {
     const call: Call = { method: verb, url, body, check };
     const reply = await client.request(call);
