@@ -32,7 +32,7 @@ export function openObservers(stateDir: string, pipeline: Pipeline, config: Live
   const failed = new FailedPayloads(stateDir);
   failed.open();
   const stopKeeping = failed.subscribe(events, inbox.dirs.cur, logger);
-  const stream = new RunStream(history);
+  const stream = new RunStream(events);
   const metrics = createMetrics({ events, scheduler, inbox, config });
   return {
     failed,

@@ -14,16 +14,11 @@ import { checkSession, fromOwnOrigin, SESSION_HEADER, TICKET_HEADER } from './re
 import { isOwnHost } from '../http/own-host.js';
 import { trustConnection } from '../server/loopback-limits.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
-import { OUTCOMES, meaningOf, type OutcomeName } from '../runs/outcome.js';
-import { RETRIABLE } from '../history/failed-payloads.js';
 import { MAX_LIMIT } from '../history/run-filter.js';
 
-// What the page needs of the daemon's rules, given with its session rather than copied into its script.
-const PAGE_FACTS = {
-  failedOutcomes: (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => meaningOf(name).failed),
-  retriableOutcomes: RETRIABLE,
-  maxRuns: MAX_LIMIT,
-};
+// What the page needs of the daemon's rules, given with its session rather than copied into its
+// script; what an outcome means comes with each run (history/run-summary.ts).
+const PAGE_FACTS = { maxRuns: MAX_LIMIT };
 
 /** The local API routes the page may reach, under /dashboard/api. */
 const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:id', 'POST /runs/:id/retry', 'GET /sessions', 'GET /sessions/:id/runs'];

@@ -4,17 +4,13 @@
 // bigger than that is not kept); the oldest go first.
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { meaningOf } from '../runs/outcome.js';
 import { parseRecord, type RecordContent } from '../inbox/record-format.js';
 import { writeRecord } from '../inbox/write-record.js';
-import type { RunEvents, RunFinished } from '../runs/run-bus.js';
+import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
 
 export const MAX_COUNT = 100;
 export const MAX_BYTES = 16 * 1024 * 1024;
-
-/** Outcomes whose record is kept for a retry: a hook ran (or tried to) and failed for good. */
-export const RETRIABLE = ['failed', 'timed_out', 'spawn_error'] as const;
 
 /** The kept records of failed runs, and the retries they were queued for. */
 export class FailedPayloads {
@@ -41,13 +37,13 @@ export class FailedPayloads {
     this.trim();
   }
 
-  /** Keep the record of every run that failed for good, from `cur`, before the dispatcher deletes it. */
+  /** Keep the record of every retriable run (the outcome table says which), from `cur`, before the dispatcher deletes it. */
   subscribe(events: RunEvents, cur: string, logger: Logger): () => void {
     return events.on('finished', (run) => this.keep(run, cur, logger));
   }
 
-  private keep(run: RunFinished, cur: string, logger: Logger): void {
-    if (!(RETRIABLE as readonly string[]).includes(run.outcome) || !meaningOf(run.outcome).final) return;
+  private keep(run: FinishedRun, cur: string, logger: Logger): void {
+    if (!run.facts.retriable) return;
     try {
       const bytes = statSync(path.join(cur, run.eventId)).size;
       if (bytes > this.limits.bytes) return;

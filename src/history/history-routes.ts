@@ -11,8 +11,8 @@ import type { DaemonMetrics } from '../telemetry/daemon-metrics.js';
 import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../server/local-api-schemas.js';
 import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
-import { describeOutcome, meaningOf } from '../runs/outcome.js';
-import { MAX_BYTES, MAX_COUNT, RETRIABLE } from './failed-payloads.js';
+import { RETRIABLE_OUTCOMES, describeOutcome, meaningOf } from '../runs/outcome.js';
+import { MAX_BYTES, MAX_COUNT } from './failed-payloads.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
 import { HookdError } from '../common/errors.js';
@@ -68,8 +68,8 @@ async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed' | 'n
   const last = attempts.at(-1)!;
   const reads = describeOutcome(last.outcome, last);
   if (!meaningOf(last.outcome).failed) return { status: 409, detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried` };
-  if (!(RETRIABLE as readonly string[]).includes(last.outcome)) {
-    return { status: 409, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE.join(', ')}) can be retried` };
+  if (!meaningOf(last.outcome).retriable) {
+    return { status: 409, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE_OUTCOMES.join(', ')}) can be retried` };
   }
   const record = context.failed.read(last.eventId);
   if (!record) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };

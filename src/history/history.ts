@@ -27,7 +27,6 @@ export class History {
   // Counts of the lines rotated away (persisted), and of the current file's lines.
   private baseCounts: Counts = {};
   private fileCounts: Counts = {};
-  private readonly watchers = new Set<(entry: HistoryEntry) => void>();
   private size = 0;
   // Memory holds every entry of the files (a young history): listings need not read them.
   private whole = true;
@@ -74,12 +73,6 @@ export class History {
     });
   }
 
-  /** Hear every entry once it is recorded; returns the function that stops. */
-  watch(listener: (entry: HistoryEntry) => void): () => void {
-    this.watchers.add(listener);
-    return () => this.watchers.delete(listener);
-  }
-
   private remember(entry: HistoryEntry): void {
     this.recent.push(light(entry));
     if (this.recent.length > KEPT_IN_MEMORY) {
@@ -110,8 +103,6 @@ export class History {
       // The state directory was deleted under the daemon: make it again and go on.
       mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
       appendFileSync(this.file, text, { mode: 0o600 });
-    } finally {
-      for (const entry of entries) for (const watcher of this.watchers) watcher(entry);
     }
     this.size += bytes;
   }

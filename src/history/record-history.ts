@@ -1,17 +1,18 @@
 // The history's side of run events: what a finished run's history line holds (derived here and
-// nowhere else), and the subscription that writes it. The dispatcher deletes a record only after
-// `finished` resolves, so a record is gone only once its outcome is in the history.
+// nowhere else), and the subscription that writes it, then tells the bus it is `recorded` (the run
+// stream hears that). The dispatcher deletes a record only after `finished` resolves, so a record
+// is gone only once its outcome is in the history.
 import type { History, HistoryEntry } from './history.js';
-import type { RunEvents, RunFinished } from '../runs/run-bus.js';
+import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
-import { isProbe } from '../runs/probe-marker.js';
+import { boundedEntry } from './history-entry.js';
 import { clip } from '../common/clip-text.js';
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
 /** The history line of a finished run. */
-export function historyEntryOf(run: RunFinished): HistoryEntry {
-  const { result } = run;
+export function historyEntryOf(run: FinishedRun): HistoryEntry {
+  const { result, facts } = run;
   return {
     time: new Date(run.endedAt).toISOString(),
     eventId: run.eventId,
@@ -31,12 +32,12 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
       stderr: result.stderr.text,
       truncated: result.stdout.truncated || result.stderr.truncated,
     }),
-    ...(run.startedAt !== undefined && !run.inline && { delayMs: Math.max(0, run.startedAt - run.receivedAt) }),
+    ...(facts.delayMs !== undefined && { delayMs: facts.delayMs }),
     ...(run.detail !== undefined && { detail: run.detail }),
     receivedAt: iso(run.receivedAt),
     takenAt: iso(run.takenAt),
     ...(run.startedAt !== undefined && { startedAt: iso(run.startedAt), endedAt: iso(run.endedAt) }),
-    ...(isProbe(run.sessionId, run.command) && { probe: true as const }),
+    ...(facts.probe && { probe: true as const }),
     ...(run.retryOf !== undefined && { retryOf: run.retryOf }),
     ...(run.inline && { bridge: 'sync' as const, decided: run.inline.decided, decision: run.inline.decision }),
   };
@@ -45,11 +46,12 @@ export function historyEntryOf(run: RunFinished): HistoryEntry {
 /** Write every finished run to `history`; when the disk refuses it (full), the log carries the outcome instead. */
 export function recordHistory(events: RunEvents, history: History, logger: Logger): () => void {
   return events.on('finished', async (run) => {
-    const entry = historyEntryOf(run);
+    const entry = boundedEntry(historyEntryOf(run));
     try {
       await history.append(entry);
     } catch (error) {
       logger.error({ ...entry, command: clip(entry.command), detail: clip(entry.detail), stdout: undefined, stderr: undefined, error: clip((error as Error).message) }, 'could not write the history; the outcome is logged here');
     }
+    await events.publish('recorded', entry);
   });
 }

@@ -1,9 +1,10 @@
 // GET /runs/stream: server-sent events, one `data:` line of JSON (a RunSummary) per run as its
-// outcome is recorded. A client that does not read is not buffered for without bound: once more
-// than MAX_BUFFERED bytes wait for it, it is dropped (it reconnects and catches up with GET /runs).
+// outcome is recorded (the run bus's `recorded`, once the history line is written). A client that
+// does not read is not buffered for without bound: once more than MAX_BUFFERED bytes wait for it,
+// it is dropped (it reconnects and catches up with GET /runs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
+import type { RunEvents } from '../runs/run-bus.js';
 import { matches, type RunFilter } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { sendError } from '../http/answers.js';
@@ -21,19 +22,19 @@ interface Client {
   filter: RunFilter;
 }
 
-/** The open streams of one daemon, fed by its history. */
+/** The open streams of one daemon, fed by its run bus. */
 export class RunStream {
   private readonly clients = new Set<Client>();
-  private readonly stopWatching: () => void;
+  private readonly stopHearing: () => void;
   private keepalive: NodeJS.Timeout | undefined;
   /** Clients dropped for not reading (for the tests and the log). */
   dropped = 0;
 
   constructor(
-    history: History,
+    events: RunEvents,
     private readonly limits = { maxBuffered: MAX_BUFFERED, maxClients: MAX_CLIENTS },
   ) {
-    this.stopWatching = history.watch((entry) => this.send(entry));
+    this.stopHearing = events.on('recorded', (entry) => this.send(entry));
   }
 
   /** Streams open now. */
@@ -87,7 +88,7 @@ export class RunStream {
 
   /** End every stream and stop listening (the daemon stops). */
   close(): void {
-    this.stopWatching();
+    this.stopHearing();
     clearInterval(this.keepalive);
     for (const client of this.clients) client.res.end();
     this.clients.clear();

@@ -1,6 +1,7 @@
 // One run in one line's worth of fields: what GET /runs lists, GET /runs/stream sends and
-// `hookd history` prints. The whole run (output, times) is GET /runs/:id.
-import { tellingHead } from '../runs/outcome.js';
+// `hookd history` prints. The whole run (output, times) is GET /runs/:id. It carries the outcome
+// table's word on the run (failed, retriable, its label), so the live page keeps no copy of the table.
+import { meaningOf, tellingHead } from '../runs/outcome.js';
 import type { HistoryEntry } from './history-entry.js';
 
 /** A run, summed up: the history line's fields a listing keeps. Times are ISO 8601, durations ms. */
@@ -10,11 +11,16 @@ export type RunSummary = Pick<HistoryEntry, 'time' | 'event' | 'session' | 'comm
   id: string;
   /** The first lines of stderr from the one that tells what went wrong (runs/outcome.ts), when it printed any. */
   stderrHead?: string;
+  /** The outcome table's word on it (runs/outcome.ts): a failure; one `hookd retry` can run again; its outcome in words, without its detail. */
+  failed: boolean;
+  retriable: boolean;
+  label: string;
 };
 
 /** The summary of a history entry. */
 export function summaryOf(entry: HistoryEntry): RunSummary {
   const stderrHead = entry.stderr ? tellingHead(entry.stderr, 3, 300) : '';
+  const { failed, retriable, label } = meaningOf(entry.outcome);
   return {
     id: entry.eventId,
     time: entry.time,
@@ -24,6 +30,9 @@ export function summaryOf(entry: HistoryEntry): RunSummary {
     ...(entry.client !== undefined && { client: entry.client }),
     ...(entry.project !== undefined && { project: entry.project }),
     outcome: entry.outcome,
+    failed,
+    retriable,
+    label: label(entry),
     attempt: entry.attempt,
     ...(entry.exitCode !== undefined && { exitCode: entry.exitCode }),
     ...(entry.signal !== undefined && { signal: entry.signal }),

@@ -34,31 +34,46 @@ export interface OutcomeFacts {
 export interface OutcomeMeaning {
   /** The record is done with: it leaves the inbox once this is recorded. Otherwise it runs again on the next start. */
   final: boolean;
-  /** Counts as a failure: `hookd run` exits 1, the log warns, `hookd doctor`'s probe fails. */
+  /** Counts as a failure: `hookd run` exits 1, the log warns, `hookd doctor`'s probe fails, the page paints it red. */
   failed: boolean;
+  /** A hook ran (or tried to) and failed for good: its record is kept, and `hookd retry` runs it again. */
+  retriable: boolean;
+  /** The level of the log's line for it. */
+  level: 'info' | 'warn';
+  /** Its name in words, without its detail (the live page shows the detail beside it): `failed (exit 3)`, `timed out`. */
+  label: (facts: OutcomeFacts) => string;
   /** One line: `ok`, `failed (exit 3)`, `timed out`, `could not start: …`. */
   reads: (facts: OutcomeFacts) => string;
 }
 
+// A row as written below: its level is `warn` for a failure unless it says; with `missing`, its one
+// line is its label then its detail (`missing` standing in for none), else its label alone.
+type Row = Omit<OutcomeMeaning, 'reads' | 'level'> & { level?: OutcomeMeaning['level']; missing?: string };
+const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
+  level: meaning.failed ? 'warn' : 'info',
+  ...meaning,
+  reads: missing === undefined ? meaning.label : (facts) => `${meaning.label(facts)}: ${facts.detail ?? missing}`,
+});
+const exitOrSignal = (facts: OutcomeFacts) => (facts.exitCode !== null && facts.exitCode !== undefined ? `failed (exit ${facts.exitCode})` : `failed (${facts.signal ?? null})`);
+
 /** The one table of outcomes. */
 export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
-  ok: { final: true, failed: false, reads: () => 'ok' },
-  failed: {
-    final: true,
-    failed: true,
-    reads: (facts) => (facts.exitCode !== null && facts.exitCode !== undefined ? `failed (exit ${facts.exitCode})` : `failed (${facts.signal ?? null})`),
-  },
-  timed_out: { final: true, failed: true, reads: () => 'timed out' },
-  spawn_error: { final: true, failed: true, reads: (facts) => `could not start: ${facts.detail ?? 'unknown error'}` },
+  ok: row({ final: true, failed: false, retriable: false, label: () => 'ok' }),
+  failed: row({ final: true, failed: true, retriable: true, label: exitOrSignal }),
+  timed_out: row({ final: true, failed: true, retriable: true, label: () => 'timed out' }),
+  spawn_error: row({ final: true, failed: true, retriable: true, label: () => 'could not start', missing: 'unknown error' }),
   // Cut short by the daemon stopping: the record stays in the inbox and runs again on the next start.
-  interrupted: { final: false, failed: true, reads: () => 'interrupted' },
-  rejected: { final: true, failed: true, reads: (facts) => `rejected: ${facts.detail ?? 'see inbox/rejected/'}` },
+  interrupted: row({ final: false, failed: true, retriable: false, label: () => 'interrupted' }),
+  rejected: row({ final: true, failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/' }),
   // The same event delivered twice: it ran once, under the first delivery.
-  duplicate: { final: true, failed: false, reads: () => 'duplicate' },
+  duplicate: row({ final: true, failed: false, retriable: false, label: () => 'duplicate' }),
 };
 
+/** The outcomes whose record is kept for a retry, by name. */
+export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].retriable);
+
 // An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
-const unknown = (name: string): OutcomeMeaning => ({ final: true, failed: true, reads: () => name });
+const unknown = (name: string): OutcomeMeaning => row({ final: true, failed: true, retriable: false, label: () => name });
 
 /** The meaning of outcome `name`. */
 export function meaningOf(name: OutcomeName): OutcomeMeaning {

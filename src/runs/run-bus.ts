@@ -1,9 +1,13 @@
-// Runs are events (DESIGN.md §8): the dispatcher publishes `started` when a hook starts and
-// `finished` when a record reaches an outcome (a run's, or rejected or duplicate when no hook ran).
-// The history and the log subscribe; metrics, OTLP spans and the live page subscribe the same way,
-// so an event carries what they need: who ran what, and the four moments of a run.
+// Runs are events (DESIGN.md §8), on this one bus: the dispatcher publishes `started` when a hook
+// starts and `finished` when a record reaches an outcome (a run's, or rejected or duplicate when no
+// hook ran); the history publishes `recorded` once a finished run's line is written. The history,
+// the log, the metrics, OTLP spans and the kept payloads hear `finished`, the run stream (the live
+// page) `recorded`. A finished run carries what they need: who ran what, the four moments of a
+// run, and its facts (run-facts.ts), computed here once for all of them.
 import type { Outcome, OutcomeName } from './outcome.js';
+import { factsOf, type RunFacts } from './run-facts.js';
 import type { TraceContext } from '../telemetry/trace-context.js';
+import type { HistoryEntry } from '../history/history-entry.js';
 
 /** Who and what a run is, and when its record came in. Times are ms since the epoch. */
 export interface RunInfo {
@@ -36,7 +40,7 @@ export interface RunStarted extends RunInfo {
   startedAt: number;
 }
 
-/** A record reached an outcome. */
+/** A record reached an outcome, as its publisher tells it. */
 export interface RunFinished extends RunInfo {
   /** When the hook started; absent when none ran (rejected, duplicate). */
   startedAt?: number;
@@ -50,25 +54,35 @@ export interface RunFinished extends RunInfo {
   inline?: { decided: boolean; decision: string };
 }
 
-/** The events a run publishes, by name. */
+/** A finished run as its subscribers hear it: with its facts. */
+export interface FinishedRun extends RunFinished {
+  facts: RunFacts;
+}
+
+/** The events a run publishes, by name, as publishers give them. */
 export interface RunEventMap {
   started: RunStarted;
   finished: RunFinished;
+  /** The history line of a finished run, as written (or as refused by a full disk, the outcome logged instead). */
+  recorded: HistoryEntry;
 }
+
+/** The events as subscribers hear them. */
+export type HeardEventMap = Omit<RunEventMap, 'finished'> & { finished: FinishedRun };
 
 /** A subscriber; one that returns a promise holds the publisher until it settles (the history's line is on disk). */
 export type RunListener<T> = (event: T) => void | Promise<void>;
 
-/** A small typed emitter of run events. */
+/** The run bus: a small typed emitter of run events. */
 export class RunEvents {
-  private readonly listeners: { [K in keyof RunEventMap]: Array<RunListener<RunEventMap[K]>> } = { started: [], finished: [] };
+  private readonly listeners: { [K in keyof RunEventMap]: Array<RunListener<HeardEventMap[K]>> } = { started: [], finished: [], recorded: [] };
 
   /** `onError` hears what a subscriber threw: one subscriber's failure never stops a run or the others. */
   constructor(private readonly onError: (error: unknown, name: keyof RunEventMap) => void = () => undefined) {}
 
   /** Subscribe to `name`; returns the function that unsubscribes. */
-  on<K extends keyof RunEventMap>(name: K, listener: RunListener<RunEventMap[K]>): () => void {
-    const list = this.listeners[name] as Array<RunListener<RunEventMap[K]>>;
+  on<K extends keyof RunEventMap>(name: K, listener: RunListener<HeardEventMap[K]>): () => void {
+    const list = this.listeners[name] as Array<RunListener<HeardEventMap[K]>>;
     list.push(listener);
     return () => {
       const at = list.indexOf(listener);
@@ -76,10 +90,11 @@ export class RunEvents {
     };
   }
 
-  /** Tell every subscriber of `name`; resolves once each has taken the event (never rejects). */
-  publish<K extends keyof RunEventMap>(name: K, event: RunEventMap[K]): Promise<void> {
+  /** Tell every subscriber of `name` (a finished run with its facts); resolves once each has taken the event (never rejects). */
+  publish<K extends keyof RunEventMap>(name: K, given: RunEventMap[K]): Promise<void> {
+    const event = (name === 'finished' ? { ...given, facts: factsOf(given as RunFinished) } : given) as HeardEventMap[K];
     const pending: Array<Promise<void>> = [];
-    for (const listener of this.listeners[name] as Array<RunListener<RunEventMap[K]>>) {
+    for (const listener of this.listeners[name] as Array<RunListener<HeardEventMap[K]>>) {
       try {
         const taken = listener(event);
         if (taken) pending.push(taken.catch((error: unknown) => this.onError(error, name)));

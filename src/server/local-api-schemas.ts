@@ -38,10 +38,17 @@ export const HistoryEntrySchema = z.object({
 });
 
 /** One run in a listing (history/run-summary.ts): GET /runs, GET /runs/stream. */
-// The history line's fields a listing keeps (the same schemas), plus the run's id and its stderr's first lines.
+// The history line's fields a listing keeps (the same schemas), plus the run's id, its stderr's first lines and the outcome table's word on it.
 export const RunSummarySchema = HistoryEntrySchema.pick({
   time: true, event: true, session: true, command: true, client: true, outcome: true, attempt: true, exitCode: true, signal: true, detail: true, durationMs: true, delayMs: true, probe: true, retryOf: true,
-}).extend({ id: z.string(), stderrHead: z.string().optional() }).loose();
+}).extend({
+  id: z.string(),
+  stderrHead: z.string().optional(),
+  // The outcome table's word on the run; absent from older daemons.
+  failed: z.boolean().optional(),
+  retriable: z.boolean().optional(),
+  label: z.string().optional(),
+}).loose();
 
 /** GET /runs */
 export const RunsSchema = z.looseObject({ runs: z.array(RunSummarySchema) });

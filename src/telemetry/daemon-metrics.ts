@@ -4,8 +4,7 @@
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
-import { isProbe } from '../runs/probe-marker.js';
-import type { RunEvents, RunFinished } from '../runs/run-bus.js';
+import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { LiveConfig } from '../settings/live-config.js';
@@ -61,14 +60,13 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     },
   });
   const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });
-  const stop = sources.events.on('finished', (run: RunFinished) => {
-    if (isProbe(run.sessionId, run.command)) return;
+  const stop = sources.events.on('finished', (run: FinishedRun) => {
+    if (run.facts.probe) return;
     const event = eventLabel(run.event);
     runs.inc({ event, outcome: run.outcome, client: clientLabel(run.client) });
     if (run.startedAt === undefined) return;
     duration.observe({ event }, (run.endedAt - run.startedAt) / 1000);
-    // A run in line (the synchronous bridge) was not delivered later: it has no delivery delay.
-    if (!run.inline) delay.observe({ event }, Math.max(0, run.startedAt - run.receivedAt) / 1000);
+    if (run.facts.delayMs !== undefined) delay.observe({ event }, run.facts.delayMs / 1000);
   });
   return {
     registry,

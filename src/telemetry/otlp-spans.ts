@@ -11,12 +11,11 @@ import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-t
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { Logger } from '../common/logger.js';
 import type { OtlpConfig } from './otlp-config.js';
-import type { RunEvents } from '../runs/run-bus.js';
 import type { Tracing } from './start-tracing.js';
 import { runSpan } from './run-attributes.js';
 import { closableAgents } from './closable-agent.js';
 import { sessionTraceId } from './trace-context.js';
-import type { RunFinished } from '../runs/run-bus.js';
+import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
 
 type ExportCallback = Parameters<SpanExporter['export']>[1];
 
@@ -33,7 +32,7 @@ class SessionIdGenerator implements IdGenerator {
 }
 
 // The parent of a run's span: the client's span, when the run carries its trace context.
-function parentOf(run: RunFinished): Context {
+function parentOf(run: FinishedRun): Context {
   if (!run.trace) return ROOT_CONTEXT;
   const { traceId, spanId, flags, tracestate } = run.trace;
   return trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: flags, isRemote: true, ...(tracestate && { traceState: createTraceState(tracestate) }) });

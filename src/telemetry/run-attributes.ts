@@ -2,8 +2,7 @@
 // conventions (executable name, exit code, error.type on failure) plus the hook's own (event,
 // session, outcome, attempt, delivery delay). The command line only when asked: it may hold secrets.
 import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
-import { describeOutcome, meaningOf } from '../runs/outcome.js';
-import type { RunFinished } from '../runs/run-bus.js';
+import type { FinishedRun } from '../runs/run-bus.js';
 
 // Still "incubating" in the conventions; their README asks to copy such names rather than import
 // the incubating entry point, whose minor versions may rename them.
@@ -29,7 +28,7 @@ export function executableName(command: string): string {
 }
 
 /** The span of a finished run: from its start (or, when no hook ran, from when it was taken) to its end. */
-export function runSpan(run: RunFinished, includeCommand: boolean): RunSpan {
+export function runSpan(run: FinishedRun, includeCommand: boolean): RunSpan {
   const attributes: Record<string, string | number> = {
     [ATTR_PROCESS_EXECUTABLE_NAME]: executableName(run.command),
     'hookd.event': run.event,
@@ -44,12 +43,11 @@ export function runSpan(run: RunFinished, includeCommand: boolean): RunSpan {
   if (run.client) attributes['gen_ai.agent.name'] = run.client;
   const exitCode = run.result?.exitCode;
   if (exitCode !== undefined && exitCode !== null) attributes[ATTR_PROCESS_EXIT_CODE] = exitCode;
-  // A run in line (the synchronous bridge) has no delivery delay: the agent waited its whole duration.
   if (run.inline) Object.assign(attributes, { 'hookd.inline': 'true', 'hookd.decision': run.inline.decision });
-  else if (run.startedAt !== undefined) attributes['hookd.delivery_delay_ms'] = Math.max(0, run.startedAt - run.receivedAt);
+  if (run.facts.delayMs !== undefined) attributes['hookd.delivery_delay_ms'] = run.facts.delayMs;
   if (run.result) attributes['hookd.duration_ms'] = run.result.durationMs;
   if (includeCommand) attributes[ATTR_PROCESS_COMMAND_LINE] = run.command;
-  const failed = meaningOf(run.outcome).failed;
+  const { failed } = run.facts;
   // error.type: the exit code when the hook exited non-zero (the process conventions' choice), else the outcome.
   if (failed) attributes[ATTR_ERROR_TYPE] = run.outcome === 'failed' && exitCode !== undefined && exitCode !== null ? String(exitCode) : run.outcome;
   const startTime = run.startedAt ?? run.takenAt;
@@ -58,6 +56,6 @@ export function runSpan(run: RunFinished, includeCommand: boolean): RunSpan {
     startTime,
     endTime: Math.max(startTime, run.endedAt),
     attributes,
-    error: failed ? describeOutcome(run.outcome, { exitCode, signal: run.result?.signal, detail: run.detail ?? run.result?.error }) : undefined,
+    error: failed ? run.facts.reads : undefined,
   };
 }

@@ -96,6 +96,25 @@ describe('the live page', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-retried.png'), fullPage: true });
   });
 
+  // The page kept its own copy of the outcome table, which read a timed-out run as `timed_out`
+  // where every other view says `timed out`: it now shows what the run's summary says (issue 24).
+  it('shows a timed-out run in the table’s words, as a failure it can retry', async () => {
+    const daemon = testDaemon(bridgeOnStop('sleep 5', 1));
+    await daemon.start();
+    const page = await openPage(daemon, await browser.newContext());
+    await daemon.emit('sleep 5', stopPayload({ n: 4 }));
+    const row = rowsWith(page, 'sleep 5');
+    await row.waitFor({ timeout: 15_000 });
+    const outcome = row.locator('td').nth(3);
+    await expect(outcome.textContent()).resolves.toBe('timed out');
+    await expect(outcome.getAttribute('class')).resolves.toBe('outcome-bad');
+    await row.click();
+    const said = page.locator('#detail-facts dt', { hasText: /^outcome$/ }).locator('xpath=following-sibling::dd[1]');
+    await said.waitFor();
+    await expect(said.textContent()).resolves.toBe('timed out');
+    await page.locator('#retry').waitFor({ state: 'visible' });
+  });
+
   it('says on a page of its own that a used or expired link cannot be used, and how to get a new one', async () => {
     const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
     await daemon.start();

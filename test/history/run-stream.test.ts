@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
-import { History } from '../../src/history/history.js';
+import { RunEvents } from '../../src/runs/run-bus.js';
 import { RunStream } from '../../src/history/run-stream.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -33,9 +33,8 @@ function subscribe(socketPath: string, query = ''): Promise<Socket> {
 describe('RunStream', () => {
   it('drops a client that never reads once its backlog passes the bound, and keeps serving one that reads', async () => {
     const dir = tempDir();
-    const history = new History(dir);
-    history.open();
-    const stream = new RunStream(history, { maxBuffered: 64 * 1024, maxClients: 10 });
+    const events = new RunEvents();
+    const stream = new RunStream(events, { maxBuffered: 64 * 1024, maxClients: 10 });
     const socketPath = path.join(dir, 's.sock');
     await serve(stream, socketPath);
     const reader = await subscribe(socketPath);
@@ -50,7 +49,7 @@ describe('RunStream', () => {
     // Each run's line is about 2 KiB; 2,000 of them are far more than the socket buffers and the bound.
     const command = `hook ${'x'.repeat(2000)}`;
     for (let i = 0; i < 2000; i++) {
-      history.record({ time: new Date().toISOString(), eventId: `e${i}`, event: 'Stop', session: 's', command, outcome: 'ok', attempt: 1 });
+      void events.publish('recorded', { time: new Date().toISOString(), eventId: `e${i}`, event: 'Stop', session: 's', command, outcome: 'ok', attempt: 1 });
       if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await waitFor('the stalled client to be dropped', () => stream.dropped === 1 && stream.size === 1);
@@ -64,8 +63,7 @@ describe('RunStream', () => {
 
   it('refuses streams beyond its bound with 503', async () => {
     const dir = tempDir();
-    const history = new History(dir);
-    const stream = new RunStream(history, { maxBuffered: 1024, maxClients: 1 });
+    const stream = new RunStream(new RunEvents(), { maxBuffered: 1024, maxClients: 1 });
     const socketPath = path.join(dir, 's.sock');
     await serve(stream, socketPath);
     const first = await subscribe(socketPath);

@@ -1,6 +1,6 @@
 // The one table of outcomes: what each means and how it reads, for runs and for history lines.
 import { describe, expect, it } from 'vitest';
-import { OUTCOMES, describeOutcome, meaningOf, type OutcomeName } from '../../src/runs/outcome.js';
+import { OUTCOMES, RETRIABLE_OUTCOMES, describeOutcome, meaningOf, type OutcomeName } from '../../src/runs/outcome.js';
 
 describe('the outcome table', () => {
   it('says which outcomes are final and which count as failed', () => {
@@ -27,8 +27,22 @@ describe('the outcome table', () => {
     expect(describeOutcome('duplicate')).toBe('duplicate');
   });
 
+  it('says which failures can be retried, at which level the log tells each, and what the page shows', () => {
+    const table = Object.fromEntries(Object.entries(OUTCOMES).map(([name, meaning]) => [name, [meaning.retriable, meaning.level, meaning.label({ exitCode: 3, detail: 'why' })]]));
+    expect(table).toEqual({
+      ok: [false, 'info', 'ok'],
+      failed: [true, 'warn', 'failed (exit 3)'],
+      timed_out: [true, 'warn', 'timed out'],
+      spawn_error: [true, 'warn', 'could not start'],
+      interrupted: [false, 'warn', 'interrupted'],
+      rejected: [false, 'warn', 'rejected'],
+      duplicate: [false, 'info', 'duplicate'],
+    });
+    expect(RETRIABLE_OUTCOMES).toEqual(['failed', 'timed_out', 'spawn_error']);
+  });
+
   it('reads an outcome it does not know (a newer history) as a failure named as it is, and never one from Object.prototype', () => {
-    expect(meaningOf('queued_later' as OutcomeName)).toMatchObject({ final: true, failed: true });
+    expect(meaningOf('queued_later' as OutcomeName)).toMatchObject({ final: true, failed: true, retriable: false, level: 'warn' });
     expect(describeOutcome('toString' as OutcomeName)).toBe('toString');
   });
 });

@@ -1,5 +1,6 @@
-// The run-event emitter: typed subscribers, a publish that waits for the subscribers that ask it
-// to (the history), and one failing subscriber that stops neither the run nor the others.
+// The run bus: typed subscribers, a publish that waits for the subscribers that ask it to (the
+// history), one failing subscriber that stops neither the run nor the others, and a finished run
+// heard with its facts, computed once for every subscriber.
 import { describe, expect, it } from 'vitest';
 import { RunEvents, type RunFinished } from '../../src/runs/run-bus.js';
 
@@ -27,5 +28,15 @@ describe('RunEvents', () => {
     stop();
     await events.publish('finished', finished);
     expect(seen).toEqual(['log ok', 'history e1', 'history e1']);
+  });
+
+  it('gives every subscriber of `finished` the run with its facts, the same object to each', async () => {
+    const events = new RunEvents();
+    const heard: unknown[] = [];
+    events.on('finished', (run) => void heard.push(run));
+    events.on('finished', (run) => void heard.push(run));
+    await events.publish('finished', { ...finished, outcome: 'timed_out' });
+    expect(heard[0]).toBe(heard[1]);
+    expect(heard[0]).toMatchObject({ eventId: 'e1', facts: { delayMs: 2, probe: false, failed: true, retriable: true, reads: 'timed out' } });
   });
 });

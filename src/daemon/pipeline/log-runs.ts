@@ -1,7 +1,6 @@
-// The log's side of run events: one line per finished run, at a level the outcome table picks.
-// Every field a client or a hook chose is clipped: a line never carries an unbounded value.
+// The log's side of run events: one line per finished run, at the level its facts carry (the
+// outcome table's). Every field a client or a hook chose is clipped: a line never carries an unbounded value.
 import { DUPLICATE_WINDOW_MS } from './duplicates.js';
-import { meaningOf } from '../../runs/outcome.js';
 import { clip } from '../../common/clip-text.js';
 import type { RunEvents } from '../../runs/run-bus.js';
 import type { Logger } from '../../common/logger.js';
@@ -10,11 +9,9 @@ import type { Logger } from '../../common/logger.js';
 export function logRuns(events: RunEvents, logger: Logger): () => void {
   return events.on('finished', (run) => {
     const base = { eventId: clip(run.eventId), event: clip(run.event), session: clip(run.sessionId), command: clip(run.command), attempt: run.attempt };
-    if (run.outcome === 'rejected') logger.warn({ eventId: base.eventId, reason: clip(run.detail) }, 'event rejected; kept in the inbox rejected/ folder');
-    else if (run.outcome === 'duplicate') logger.info(base, `same event delivered twice within ${DUPLICATE_WINDOW_MS / 1000} s; ran it once`);
-    else {
-      const level = meaningOf(run.outcome).failed ? 'warn' : 'info';
-      logger[level]({ ...base, outcome: run.outcome, exitCode: run.result?.exitCode, durationMs: run.result?.durationMs, ...(run.detail && { detail: clip(run.detail) }) }, 'hook finished');
-    }
+    const { level } = run.facts;
+    if (run.outcome === 'rejected') logger[level]({ eventId: base.eventId, reason: clip(run.detail) }, 'event rejected; kept in the inbox rejected/ folder');
+    else if (run.outcome === 'duplicate') logger[level](base, `same event delivered twice within ${DUPLICATE_WINDOW_MS / 1000} s; ran it once`);
+    else logger[level]({ ...base, outcome: run.outcome, exitCode: run.result?.exitCode, durationMs: run.result?.durationMs, ...(run.detail && { detail: clip(run.detail) }) }, 'hook finished');
   });
 }

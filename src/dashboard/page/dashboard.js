@@ -13,7 +13,7 @@ function timelineRow(run, fresh) {
   cell(row, clock(run.time));
   cell(row, run.client ?? '-');
   cell(row, run.event);
-  const outcome = cell(row, outcomeText(run), outcomeClass(run.outcome));
+  const outcome = cell(row, run.label, outcomeClass(run));
   // A retried run says so beside its outcome (its detail names the run it retries).
   if (run.retryOf) outcome.append(mark('retry', `a retry of ${run.retryOf}`));
   cell(row, ms(run.durationMs));
@@ -37,10 +37,10 @@ function renderHooks() {
     if (run.probe) continue;
     const hook = byCommand.get(run.command) ?? { runs: 0, failed: 0, durations: [], lastError: undefined };
     hook.runs += 1;
-    if (FAILED.has(run.outcome)) {
+    if (run.failed) {
       hook.failed += 1;
       // runs are newest first: the first failure met is the last one.
-      hook.lastError ??= `${outcomeText(run)}${run.stderrHead ? `: ${run.stderrHead}` : run.detail ? `: ${run.detail}` : ''}`;
+      hook.lastError ??= `${run.label}${run.stderrHead ? `: ${run.stderrHead}` : run.detail ? `: ${run.detail}` : ''}`;
     }
     if (typeof run.durationMs === 'number') hook.durations.push(run.durationMs);
     byCommand.set(run.command, hook);
@@ -157,7 +157,7 @@ async function start() {
   $('#retry').addEventListener('click', () => void retryShown());
   await signIn();
   const session = await getJson('/session');
-  [KEPT, FAILED, RETRIABLE] = [session.maxRuns, new Set(session.failedOutcomes), new Set(session.retriableOutcomes)];
+  KEPT = session.maxRuns;
   follow();
   const listed = await getJson(`/runs?limit=${KEPT}`);
   for (const run of listed.runs) addRun(run, false);

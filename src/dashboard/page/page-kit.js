@@ -1,13 +1,11 @@
-// The pieces every part of hookd's live page uses: the API's address, what the outcomes mean to
-// the page, and small helpers that format values and write them with textContent. Loaded first.
+// The pieces every part of hookd's live page uses: the API's address, how an outcome is painted,
+// and small helpers that format values and write them with textContent. Loaded first.
 'use strict';
 
 const API = '/dashboard/api';
-// The daemon's rules, from the page's session (dashboard.ts): how many runs a listing holds, which
-// outcomes are failures, and which failed runs can be retried.
+// How many runs a listing holds, from the page's session (dashboard.ts). What an outcome means
+// (failed, retriable, its words) comes with each run from the daemon's one table: the page keeps no copy.
 let KEPT = 1000;
-let FAILED = new Set();
-let RETRIABLE = new Set();
 
 const $ = (selector) => document.querySelector(selector);
 const ms = (value) => (value === undefined || value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
@@ -39,13 +37,8 @@ function mark(text, title) {
   return span;
 }
 
-function outcomeClass(outcome) {
-  return outcome === 'ok' ? 'outcome-ok' : FAILED.has(outcome) ? 'outcome-bad' : 'outcome-other';
-}
-
-function outcomeText(run) {
-  if (run.outcome === 'failed') return run.exitCode !== undefined && run.exitCode !== null ? `failed (exit ${run.exitCode})` : `failed (${run.signal})`;
-  return run.outcome;
+function outcomeClass(run) {
+  return run.outcome === 'ok' ? 'outcome-ok' : run.failed ? 'outcome-bad' : 'outcome-other';
 }
 
 // The session id lives in this origin's storage (port included), and goes in a header: never a

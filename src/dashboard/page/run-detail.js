@@ -39,7 +39,7 @@ async function showRun(id) {
   fact(facts, 'client', run.client ?? '-');
   fact(facts, 'session', run.session);
   fact(facts, 'command', run.command);
-  fact(facts, 'outcome', outcomeText(run));
+  fact(facts, 'outcome', run.label);
   fact(facts, 'written by the bridge', clock(last.receivedAt));
   fact(facts, 'taken by the daemon', clock(last.takenAt));
   fact(facts, 'started', clock(last.startedAt));
@@ -55,7 +55,7 @@ async function showRun(id) {
     attempts.append(output(`stdout${suffix}`, attempt.stdout), output(`stderr${suffix}`, attempt.stderr));
   });
   const retry = $('#retry');
-  retry.hidden = !(RETRIABLE.has(run.outcome) && detail.payload && detail.payload.kept);
+  retry.hidden = !(run.retriable && detail.payload && detail.payload.kept);
   $('#retry-result').textContent = '';
   $('#detail').scrollIntoView({ block: 'nearest' });
 }

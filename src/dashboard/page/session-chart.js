@@ -22,7 +22,7 @@ function svg(name, attributes = {}, text) {
 // What a bar says: a run in line, its decision (the outcome too when it went wrong); a run beside
 // the agent, its event (and its outcome unless ok).
 function barLabel(run) {
-  const trouble = run.outcome === 'ok' ? '' : ` (${outcomeText(run)})`;
+  const trouble = run.outcome === 'ok' ? '' : ` (${run.label})`;
   return run.lane === 'agent' ? `${run.decision ?? 'none'}${trouble}` : `${run.event || '?'}${trouble}`;
 }
 
@@ -81,8 +81,8 @@ function drawRun(group, placed, y) {
   const { run, left, width, full, label, before, inside } = placed;
   const bar = svg('g', { class: `run lane-${run.lane}`, 'data-id': run.id, 'data-label': full, tabindex: 0 });
   bar.append(
-    svg('title', {}, `${run.event} · ${outcomeText(run)} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${run.decision ?? 'none'}` : ''}\n${run.command}`),
-    svg('rect', { class: `bar ${outcomeClass(run.outcome)}`, x: left, y, width, height: CHART.row, rx: 2 }),
+    svg('title', {}, `${run.event} · ${run.label} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${run.decision ?? 'none'}` : ''}\n${run.command}`),
+    svg('rect', { class: `bar ${outcomeClass(run)}`, x: left, y, width, height: CHART.row, rx: 2 }),
   );
   const x = inside ? left + 4 : before ? left - 4 : left + width + 4;
   if (label) bar.append(svg('text', { class: inside ? 'bar-label inside' : 'bar-label', x, y: y + CHART.row - 5, 'text-anchor': before && !inside ? 'end' : 'start' }, label));
