@@ -2,6 +2,7 @@
 // known client's user files on this machine (and, for commands run in a project, its project
 // files). Resolved once at the edge; everything after works on the list.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CLIENTS, GENERIC, clientById, clientForPath, CLIENT_IDS } from './registry.js';
@@ -30,23 +31,26 @@ export interface HookSource {
 export const FOLDER_FILE = 'hookd.json';
 
 // The `*.json` files of a hook folder (Copilot CLI's hooks/), sorted as the client loads them.
+const hookFilesIn = (dir: string, entries: readonly Dirent[]): string[] =>
+  entries
+    .filter((entry) => entry.name.endsWith('.json') && !entry.name.startsWith('.') && (entry.isFile() || entry.isSymbolicLink()))
+    .map((entry) => path.join(dir, entry.name))
+    .sort();
+
 function folderFiles(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.name.endsWith('.json') && !entry.name.startsWith('.') && (entry.isFile() || entry.isSymbolicLink()))
-      .map((entry) => path.join(dir, entry.name))
-      .sort();
+    return hookFilesIn(dir, readdirSync(dir, { withFileTypes: true }));
   } catch {
     return [];
   }
 }
 
-function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFileSpec[], scope: HookSource['scope']): HookSource[] {
+function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFileSpec[], scope: HookSource['scope'], list = folderFiles): HookSource[] {
   return specs.flatMap((spec) => {
     // A folder: its files, and hookd's own (followed while absent, where install writes).
     const moved = scope === 'user' && spec.movedBy ? process.env[spec.movedBy.variable] : undefined;
     const dir = moved ? path.resolve(moved, spec.movedBy!.path) : path.join(root, spec.path);
-    const files = spec.folder ? [...new Set([...folderFiles(dir), path.join(dir, FOLDER_FILE)])] : [dir];
+    const files = spec.folder ? [...new Set([...list(dir), path.join(dir, FOLDER_FILE)])] : [dir];
     return files.map((file) => ({
       file,
       ...(spec.folder && path.basename(file) === FOLDER_FILE ? { ownFile: true } : {}),
@@ -106,6 +110,13 @@ export function pluginSources(clients: readonly ClientProfile[] = CLIENTS, home 
 /** Every project hook file of `clients` in the project at `dir`. */
 export function projectSources(dir: string, clients: readonly ClientProfile[] = CLIENTS): HookSource[] {
   return clients.flatMap((client) => sourcesOf(client, dir, client.projectFiles, 'project'));
+}
+
+/** projectSources, its folders listed off the event loop: the daemon asks on an event's way. */
+export async function listProjectSources(dir: string, clients: readonly ClientProfile[] = CLIENTS): Promise<HookSource[]> {
+  const folders = clients.flatMap((client) => client.projectFiles.filter((spec) => spec.folder).map((spec) => path.join(dir, spec.path)));
+  const listed = new Map(await Promise.all(folders.map(async (folder) => [folder, await readdir(folder, { withFileTypes: true }).then((entries) => hookFilesIn(folder, entries), () => [])] as const)));
+  return clients.flatMap((client) => sourcesOf(client, dir, client.projectFiles, 'project', (folder) => listed.get(folder) ?? []));
 }
 
 /** Whether a file `source` yields to exists, so the client does not read it (Droid's settings.json beside hooks.json). */

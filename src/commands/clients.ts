@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { CLIENTS } from '../clients/registry.js';
 import { clientsOnMachine, pluginSources, userSources } from '../clients/find-sources.js';
 import { loadSources } from '../settings/load-sources.js';
-import { runsThroughHookd } from '../settings/config.js';
+import { runsBy } from '../settings/daemon-hooks.js';
 
 export interface ClientsOptions {
   json?: boolean;
@@ -26,7 +26,7 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
         const state = ignored ? 'not read' : !existsSync(source.file) ? 'absent' : result.ok ? 'valid' : 'invalid';
         return {
           file: source.file, scope: source.scope, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
-          hooks: entries.length, bridged: entries.filter(runsThroughHookd).length,
+          hooks: entries.length, bridged: entries.filter((entry) => runsBy(entry, 'record')).length,
         };
       }),
   }));

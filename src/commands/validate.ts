@@ -3,6 +3,8 @@
 import { lintAcrossFiles, lintConfig, notesFor } from '../settings/lint.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
+import { runsBy } from '../settings/daemon-hooks.js';
+import type { HookEntry } from '../settings/config.js';
 
 export interface ValidateOptions extends HookFileOptions {
   json?: boolean;
@@ -42,8 +44,8 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
   if (!ok) process.exitCode = 1;
 }
 
-function summary(file: string, client: string, entries: readonly { kind: string }[], warnings: readonly string[]): string {
-  const daemon = entries.filter((entry) => entry.kind === 'bridge' || entry.kind === 'http').length;
+function summary(file: string, client: string, entries: readonly HookEntry[], warnings: readonly string[]): string {
+  const daemon = entries.filter((entry) => runsBy(entry, 'event')).length;
   const inLine = entries.filter((entry) => entry.kind === 'sync').length;
   const other = entries.filter((entry) => entry.kind === 'other').length;
   const kept = other ? `, ${other} of another type (left to the client)` : '';

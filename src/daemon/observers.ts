@@ -6,7 +6,6 @@ import { RunStream } from '../history/run-stream.js';
 import { runRoutes } from '../history/history-routes.js';
 import { sessionRoutes } from '../history/session-routes.js';
 import { retryRule } from '../history/retry-rule.js';
-import { ProjectHooks } from '../settings/project-hooks.js';
 import { createMetrics, type DaemonMetrics } from '../telemetry/daemon-metrics.js';
 import { countProxy } from '../telemetry/count-proxy.js';
 import type { Pipeline } from './pipeline/pipeline.js';
@@ -38,7 +37,7 @@ export function openObservers(stateDir: string, pipeline: Pipeline, config: Live
     failed,
     stream,
     metrics,
-    routes: [...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config, new ProjectHooks()) }), ...sessionRoutes(history)],
+    routes: [...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config) }), ...sessionRoutes(history)],
     countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),
     close() {
       stopKeeping();

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
-import { runsThroughHookd } from '../settings/config.js';
+import { runsBy } from '../settings/daemon-hooks.js';
 import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -49,7 +49,7 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
         missing: file.missing,
         ignored: file.ignored ?? null,
         // Sync entries too: they run through hookd (in line), and the daemon records them.
-        daemonHooks: file.config.entries.filter(runsThroughHookd).length,
+        daemonHooks: file.config.entries.filter((entry) => runsBy(entry, 'record')).length,
         loadedAt: iso(file.loadedAt),
         lastReloadAt: iso(file.lastReloadAt),
         lastError: file.lastError ?? null,

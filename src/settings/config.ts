@@ -1,5 +1,5 @@
 // The hook configuration as the code uses it: one flat list of entries, each classified, with its
-// client, its file and its effective timeout, plus the indexes the daemon asks on every event.
+// client, its file and its effective timeout (which of them the daemon runs: daemon-hooks.ts).
 // Built once per load from validated files, then trusted.
 import { classifyCommand, type SyncOptions } from './classify-command.js';
 import { parseHookdUrl, type HookdUrl } from './hookd-url.js';
@@ -57,22 +57,6 @@ export interface HttpHook extends HookdUrl {
   url: string;
   headers: Record<string, string>;
   allowedEnvVars: string[];
-}
-
-/** The kinds the daemon runs: behind the bridge, and posted to its hook endpoint. */
-export const DAEMON_KINDS: ReadonlyArray<HookEntry['kind']> = ['bridge', 'http'];
-
-/** Whether the daemon runs `entry` (the client hands the event to hookd, by the bridge or by http). */
-export function isDaemonHook(entry: HookEntry): boolean {
-  return DAEMON_KINDS.includes(entry.kind);
-}
-
-/** The kinds that run through hookd: the daemon's, and the synchronous bridge's (run in line, recorded by the daemon). */
-export const HOOKD_KINDS: ReadonlyArray<HookEntry['kind']> = [...DAEMON_KINDS, 'sync'];
-
-/** Whether `entry` runs through hookd at all (`hookd clients`, `status`, `validate` count these). */
-export function runsThroughHookd(entry: HookEntry): boolean {
-  return HOOKD_KINDS.includes(entry.kind);
 }
 
 export interface HookConfig {

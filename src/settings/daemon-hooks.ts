@@ -1,25 +1,65 @@
-// The questions the daemon asks of the config on every event, answered from indexes built once
-// per reload: which daemon hooks an event runs, the timeout of a command it was handed, and
-// whether the hook endpoint may run a command it was asked for. Entries of the synchronous bridge
-// (`hookd sync -- CMD`) are followed too, so that a run it records finds its entry, but the daemon
-// never runs them on an event (the client already did) and the hook endpoint never runs them.
+// The one answer to "does the daemon run this command for this event, and from which entry": which
+// kinds of entry the daemon runs, by the way a command comes to it (runsBy), and the questions the
+// daemon asks of a config on every event, answered from indexes built once per reload. Every other
+// module asks here (the live config over the followed and the project files, `hookd clients`,
+// status, validate, the lints, the hook endpoint, a retry) instead of filtering entries its own way.
 import { selectHooks } from './select-hooks.js';
-import { DAEMON_KINDS, isDaemonHook, runsThroughHookd, type HookConfig, type HookEntry } from './config.js';
+import type { HookConfig, HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
 
+/**
+ * How a command comes to the daemon, which decides the entries that name it:
+ * - `event`: the daemon runs it on an event: a bridge entry (`hookd emit -- CMD`) or an http entry
+ *   posting to hookd's endpoint;
+ * - `record`: a record names it: those, and the synchronous bridge's (`hookd sync -- CMD`), which the
+ *   client already ran in line and the daemon only records (so that the record finds its entry);
+ * - `http`: the hook endpoint was asked to run it: only an http entry lets it.
+ */
+export type Way = 'event' | 'record' | 'http';
+
+const KINDS: Record<Way, ReadonlyArray<HookEntry['kind']>> = {
+  event: ['bridge', 'http'],
+  record: ['bridge', 'http', 'sync'],
+  http: ['http'],
+};
+
+/** Whether the daemon runs `entry`'s command when it comes `way` (`record`: whether it runs through hookd at all). */
+export function runsBy(entry: HookEntry, way: Way): boolean {
+  return KINDS[way].includes(entry.kind);
+}
+
+/** The facts a run takes from the entries that name its command. */
+export interface EntryFacts {
+  /** The longest timeout when several files name the command. */
+  timeoutMs: number;
+  /** The variables the entry sets for its hook (Copilot CLI's and Qwen Code's `env`), if any. */
+  env: Record<string, string> | undefined;
+}
+
+/** The timeout for a run of `entries` (the longest when several files name the command), or undefined. */
+export function timeoutOf(entries: readonly HookEntry[]): number | undefined {
+  return entries.length ? Math.max(...entries.map((entry) => entry.timeoutMs)) : undefined;
+}
+
+/** What a run of `entries` takes from them, or undefined when there are none. */
+export function factsOf(entries: readonly HookEntry[]): EntryFacts | undefined {
+  const timeoutMs = timeoutOf(entries);
+  return timeoutMs === undefined ? undefined : { timeoutMs, env: entries.find((entry) => entry.env)?.env };
+}
+
 export interface DaemonHooks {
-  /** How many daemon hooks (bridge and http entries) the config has. */
+  /** How many hooks the daemon runs on events (bridge and http entries). */
   readonly count: number;
-  /** The daemon hooks `event` runs for a payload, matchers applied, identical commands once. */
+  /** The hooks `event` runs for a payload, matchers applied, identical commands once. */
   forEvent(event: string, data: Record<string, unknown>): HookEntry[];
-  /** The entries that run `command` for `event` through hookd (sync entries too); the sending client's first when it is known. */
-  entriesFor(event: string, command: string, client?: ClientProfile): HookEntry[];
+  /** The entries that name `command` for `event` when it comes `way` (a record by default); the sending client's first when it is known. */
+  entriesFor(event: string, command: string, client?: ClientProfile, way?: Way): HookEntry[];
   /** The http entries that name `command` for `event`: only those let the hook endpoint run it. */
   httpEntriesFor(event: string, command: string): HookEntry[];
   /** The events for which some http entry names `command`. */
   httpEvents(command: string): string[];
   /**
-   * The one event whose bridge entries of `client` run `command`, if there is exactly one: the
+   * The one event whose bridge or http entries of `client` run `command`, if there is exactly one: the
    * event of a payload that does not name it, bridged by an entry written without `--event`.
    */
   onlyEventOf(command: string, client: ClientProfile | undefined): string | undefined;
@@ -27,33 +67,31 @@ export interface DaemonHooks {
 
 const key = (event: string, command: string) => `${event}\0${command}`;
 
-/** Index the daemon hooks (bridge and http entries) of `config`. */
+/** Index the hooks of `config` the daemon runs. */
 export function indexDaemonHooks(config: HookConfig): DaemonHooks {
-  const bridged: HookConfig = { shape: config.shape, entries: config.entries.filter(isDaemonHook) };
+  const onEvent: HookConfig = { shape: config.shape, entries: config.entries.filter((entry) => runsBy(entry, 'event')) };
   const byCommand = new Map<string, HookEntry[]>();
-  for (const entry of config.entries.filter(runsThroughHookd)) {
+  for (const entry of config.entries.filter((entry) => runsBy(entry, 'record'))) {
     const list = byCommand.get(key(entry.event, entry.run)) ?? [];
     list.push(entry);
     byCommand.set(key(entry.event, entry.run), list);
   }
+  const eventsOf = (command: string, way: Way, client?: ClientProfile) =>
+    new Set(config.entries.filter((entry) => entry.run === command && runsBy(entry, way) && (!client || entry.client.id === client.id)).map((entry) => entry.event));
+  const entriesFor = (event: string, command: string, client?: ClientProfile, way: Way = 'record') => {
+    const entries = (byCommand.get(key(event, command)) ?? []).filter((entry) => runsBy(entry, way));
+    const own = client ? entries.filter((entry) => entry.client.id === client.id) : [];
+    return own.length ? own : entries;
+  };
   return {
-    count: bridged.entries.length,
-    forEvent: (event, data) => selectHooks(bridged, event, data, DAEMON_KINDS),
-    entriesFor(event, command, client) {
-      const entries = byCommand.get(key(event, command)) ?? [];
-      const own = client ? entries.filter((entry) => entry.client.id === client.id) : [];
-      return own.length ? own : entries;
-    },
-    httpEntriesFor: (event, command) => (byCommand.get(key(event, command)) ?? []).filter((entry) => entry.kind === 'http'),
-    httpEvents: (command) => [...new Set(bridged.entries.filter((entry) => entry.kind === 'http' && entry.run === command).map((entry) => entry.event))],
+    count: onEvent.entries.length,
+    forEvent: (event, data) => selectHooks(onEvent, event, data),
+    entriesFor,
+    httpEntriesFor: (event, command) => entriesFor(event, command, undefined, 'http'),
+    httpEvents: (command) => [...eventsOf(command, 'http')],
     onlyEventOf(command, client) {
-      const events = new Set(bridged.entries.filter((entry) => entry.run === command && (!client || entry.client.id === client.id)).map((entry) => entry.event));
+      const events = eventsOf(command, 'event', client);
       return events.size === 1 ? [...events][0] : undefined;
     },
   };
-}
-
-/** The timeout for a run of `entries` (the longest when several files name the command), or undefined. */
-export function timeoutOf(entries: readonly HookEntry[]): number | undefined {
-  return entries.length ? Math.max(...entries.map((entry) => entry.timeoutMs)) : undefined;
 }

@@ -4,7 +4,8 @@
 // the client ran the bridge); and one bridge entry in the files of two clients when one of them
 // also runs the other's files (Cursor runs Claude Code's: the event comes twice, and runs once).
 import { parse } from 'shell-quote';
-import { isDaemonHook, type HookConfig, type HookEntry } from './config.js';
+import { runsBy } from './daemon-hooks.js';
+import type { HookConfig, HookEntry } from './config.js';
 import { isCatchAll } from './matcher.js';
 
 // A word that names a file by a relative path: `./x`, `../x`, `dir/x` (not `/x`, `~/x` or `$VAR/x`).
@@ -44,7 +45,7 @@ export function ignoredMatcherNotes(config: HookConfig, file: string): string[] 
 
 /** Notes for one bridge entry in two clients' files where one client also runs the other's. */
 export function sharedEntryNotes(configs: readonly HookConfig[]): string[] {
-  const entries = configs.flatMap((config) => config.entries).filter(isDaemonHook);
+  const entries = configs.flatMap((config) => config.entries).filter((entry) => runsBy(entry, 'event'));
   const notes: string[] = [];
   for (const entry of entries) {
     const other = entries.find((candidate) => sharedWith(entry, candidate));

@@ -2,7 +2,8 @@
 // of the entry's client. They never fail `hookd validate`; they say what to change.
 import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
-import { MAX_TIMEOUT_MS, isDaemonHook, type HookConfig, type HookEntry } from './config.js';
+import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
+import { runsBy } from './daemon-hooks.js';
 import { httpHookWarnings } from './lint-http.js';
 import { ignoredMatcherNotes, relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
 import type { TextFeatures } from './load.js';
@@ -96,7 +97,7 @@ export function lintAcrossFiles(configs: readonly HookConfig[]): string[] {
   const seen = new Map<string, HookEntry>();
   const warnings: string[] = [];
   for (const entry of configs.flatMap((config) => config.entries)) {
-    if (!isDaemonHook(entry)) continue;
+    if (!runsBy(entry, 'event')) continue;
     const key = `${entry.event}\0${entry.run}`;
     const other = seen.get(key);
     if (!other) seen.set(key, entry);

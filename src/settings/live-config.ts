@@ -2,11 +2,14 @@
 // loaded and the error of the last reload if it failed; together, the index the dispatcher asks.
 // A bad edit of one file never replaces its good config, nor touches the others. The list of files
 // may be asked again at each reload (a hook folder gains or loses a file while the daemon runs):
-// a file that stays keeps its state, a new one starts empty, a removed one is dropped.
+// a file that stays keeps its state, a new one starts empty, a removed one is dropped. The files of
+// the projects records come from are its other part (project-hooks.ts), asked after the followed ones.
 import { serialized } from '../common/serialized.js';
 import { EMPTY_CONFIG, type HookConfig } from './config.js';
 import { combine, loadSource } from './load-sources.js';
-import { indexDaemonHooks, type DaemonHooks } from './daemon-hooks.js';
+import { factsOf, indexDaemonHooks, timeoutOf, type DaemonHooks, type EntryFacts } from './daemon-hooks.js';
+import { ProjectHooks, type RecordOrigin } from './project-hooks.js';
+import { clientFromEnv } from '../clients/registry.js';
 import type { HookSource } from '../clients/find-sources.js';
 import type { Logger } from '../common/logger.js';
 
@@ -35,6 +38,7 @@ export class LiveConfig {
   private index: DaemonHooks = indexDaemonHooks(EMPTY_CONFIG);
 
   private readonly resolve: () => readonly HookSource[];
+  private readonly projects = new ProjectHooks();
 
   /** `sources`: the files to follow, or how to find them again at each reload. */
   constructor(
@@ -54,6 +58,19 @@ export class LiveConfig {
   /** The daemon hooks, indexed once per reload. */
   get hooks(): DaemonHooks {
     return this.index;
+  }
+
+  /**
+   * The entry a record of `event` naming `command` runs from, or undefined when no file names it:
+   * in the followed files (the sending client's entry first), else in the files of the project the
+   * record comes from. A project's file is untrusted input: it lends its timeout, never variables.
+   */
+  async entryFor(event: string, command: string, origin: RecordOrigin): Promise<EntryFacts | undefined> {
+    const client = clientFromEnv(origin.clientEnv);
+    const followed = factsOf(this.index.entriesFor(event, command, client));
+    if (followed) return followed;
+    const timeoutMs = timeoutOf(await this.projects.entriesFor(event, command, origin, client));
+    return timeoutMs === undefined ? undefined : { timeoutMs, env: undefined };
   }
 
   /**

@@ -1,16 +1,23 @@
-// Hooks of a project's own files (.claude/settings.json, .factory/hooks.json…), which the daemon
-// does not follow: when a record names a command no followed file has, the project it came from
-// (the client's *_PROJECT_DIR, else the payload's cwd) is read for that command's timeout. Files
-// are cached by size and modification time, so an unchanged project costs a stat per file. A
-// project is untrusted input (a cloned repository): its files are read as regular files only, up
-// to a bound, through the thread pool (read-bounded-file.ts), never on the event loop.
+// The project part of the live config: hooks of a project's own files (.claude/settings.json,
+// .factory/hooks.json, .github/hooks/*.json…), which the daemon does not follow. When a record names
+// a command no followed file has, the project it came from (the client's *_PROJECT_DIR, else the
+// payload's cwd) is asked for that command's entry. A project is untrusted input (a cloned
+// repository): its folders are listed and its files read off the event loop, as regular files
+// only, up to a bound (load.ts, through read-bounded-file.ts). Each file is cached by size and modification time
+// and refreshed when they change, so an unchanged project costs a stat per file.
 import { stat } from 'node:fs/promises';
-import { readBoundedFile } from '../common/read-bounded-file.js';
-import { projectSources, type HookSource } from '../clients/find-sources.js';
+import { listProjectSources, type HookSource } from '../clients/find-sources.js';
 import { CLIENTS } from '../clients/registry.js';
-import { parseSettingsText } from './load.js';
-import { indexDaemonHooks, timeoutOf, type DaemonHooks } from './daemon-hooks.js';
+import { loadSettings } from './load.js';
+import { indexDaemonHooks, type DaemonHooks } from './daemon-hooks.js';
+import type { HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
+
+/** Where a record comes from: the client's variables and the payload's working directory. */
+export interface RecordOrigin {
+  clientEnv: Record<string, string>;
+  cwd: string | undefined;
+}
 
 interface Cached {
   stamp: string;
@@ -20,20 +27,24 @@ interface Cached {
 // Bounded: a long-running daemon sees many projects.
 const MAX_CACHED = 256;
 
-/** Reads and caches the hook files of projects. */
+// The directories of the project a record comes from: the client's *_PROJECT_DIR, then the payload's cwd.
+function projectDirsOf({ clientEnv, cwd }: RecordOrigin): Set<string> {
+  return new Set([...Object.entries(clientEnv).filter(([name]) => name.endsWith('_PROJECT_DIR')).map(([, dir]) => dir), ...(cwd ? [cwd] : [])]);
+}
+
+/** Reads, caches and refreshes the hook files of projects. */
 export class ProjectHooks {
   private readonly cache = new Map<string, Cached>();
 
-  /** The timeout of `command` for `event` in the project's files, if one of them names it. */
-  async timeoutFor(event: string, command: string, clientEnv: Record<string, string>, cwd: string | undefined, client?: ClientProfile): Promise<number | undefined> {
-    const dirs = new Set([...Object.entries(clientEnv).filter(([name]) => name.endsWith('_PROJECT_DIR')).map(([, dir]) => dir), ...(cwd ? [cwd] : [])]);
-    for (const dir of dirs) {
-      for (const source of projectSources(dir, client ? [client] : CLIENTS)) {
-        const timeout = timeoutOf((await this.hooksOf(source))?.entriesFor(event, command) ?? []);
-        if (timeout !== undefined) return timeout;
+  /** The entries of the first project file (of `client`'s, when known) that names `command` for a record of `event`; none if no file does. */
+  async entriesFor(event: string, command: string, origin: RecordOrigin, client?: ClientProfile): Promise<HookEntry[]> {
+    for (const dir of projectDirsOf(origin)) {
+      for (const source of await listProjectSources(dir, client ? [client] : CLIENTS)) {
+        const entries = (await this.hooksOf(source))?.entriesFor(event, command) ?? [];
+        if (entries.length) return entries;
       }
     }
-    return undefined;
+    return [];
   }
 
   private async hooksOf(source: HookSource): Promise<DaemonHooks | undefined> {
@@ -47,10 +58,10 @@ export class ProjectHooks {
     }
     const cached = this.cache.get(source.file);
     if (cached?.stamp === stamp) return cached.hooks;
-    // Unreadable, too large or not a regular file: the default timeout applies, and the dispatcher says so.
-    const read = await readBoundedFile(source.file);
-    const result = read.ok ? parseSettingsText(read.text, source.file, source.client) : undefined;
-    const hooks = result?.ok ? indexDaemonHooks(result.config) : undefined;
+    // Unreadable, too large, invalid or not a regular file (loadSettings reads through
+    // read-bounded-file.ts): the default timeout applies, and the dispatcher says so.
+    const result = await loadSettings(source.file, source.client);
+    const hooks = result.ok ? indexDaemonHooks(result.config) : undefined;
     if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(source.file, { stamp, hooks });
     return hooks;

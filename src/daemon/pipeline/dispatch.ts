@@ -11,8 +11,6 @@ import { clip } from '../../common/clip-text.js';
 import { hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { meaningOf } from '../../runs/outcome.js';
 import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
-import { timeoutOf } from '../../settings/daemon-hooks.js';
-import { clientFromEnv } from '../../clients/registry.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
 import { checkRecord, type Checked, type Runnable } from './check-record.js';
@@ -20,7 +18,6 @@ import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox, ReadResult } from '../../inbox/inbox.js';
 import type { RecordContent } from '../../inbox/record-format.js';
 import type { RunEvents, RunInfo } from '../../runs/run-bus.js';
-import type { ProjectHooks } from '../../settings/project-hooks.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 import type { Scheduler } from './scheduler.js';
 import type { WorkQueue } from './work-queue.js';
@@ -28,9 +25,8 @@ import type { Logger } from '../../common/logger.js';
 
 export interface DispatchOptions {
   inbox: Inbox;
+  /** The followed files, and the projects records come from: which entry runs a record's command. */
   config: LiveConfig;
-  /** The hooks of the projects events come from, for commands no followed file names. */
-  projects: ProjectHooks;
   scheduler: Scheduler;
   /** Where runs are published: the history and the log subscribe. */
   events: RunEvents;
@@ -133,7 +129,7 @@ export class Dispatcher {
     const { inbox, events } = this.options;
     const record = this.payloadOf(info, runnable);
     if (!record) return;
-    // Found here, in its turn, as a project's files are read off the event loop (project-hooks.ts).
+    // Found here, in its turn, as a project's files are read off the event loop (settings/project-hooks.ts).
     const { timeoutMs, entryEnv } = await this.entryOf(info.event, record, runnable.cwd);
     const startedAt = Date.now();
     let pgid: number | undefined;
@@ -169,17 +165,13 @@ export class Dispatcher {
   }
 
   /**
-   * What the entry that runs the record's command says, looked up once per run: its timeout (from
-   * the followed files, the sending client's entry first, else from the project's own files, else
-   * the default) and the variables it sets (Copilot CLI's and Qwen Code's `env`).
+   * What the entry that runs the record's command says (LiveConfig.entryFor), looked up once per
+   * run: its timeout, else the default, and the variables it sets (Copilot CLI's and Qwen Code's `env`).
    */
   private async entryOf(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
-    const client = clientFromEnv(clientEnv);
-    const entries = this.options.config.hooks.entriesFor(event, command, client);
-    const entryEnv = entries.find((entry) => entry.env)?.env;
-    const timeout = timeoutOf(entries) ?? (await this.options.projects.timeoutFor(event, command, clientEnv, cwd, client));
-    if (timeout !== undefined) return { timeoutMs: timeout, entryEnv };
+    const entry = await this.options.config.entryFor(event, command, { clientEnv, cwd });
+    if (entry) return { timeoutMs: entry.timeoutMs, entryEnv: entry.env };
     this.options.logger.warn({ event, command: clip(command) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
-    return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv };
+    return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv: undefined };
   }
 }

@@ -11,7 +11,6 @@ import { Scheduler } from './scheduler.js';
 import { WorkQueue } from './work-queue.js';
 import { Dispatcher } from './dispatch.js';
 import { Intake } from './intake.js';
-import { ProjectHooks } from '../../settings/project-hooks.js';
 import { endGroups } from '../../runner/process-groups.js';
 import { DEFAULT_GRACE_MS } from '../../runner/run-hook.js';
 import type { LiveConfig } from '../../settings/live-config.js';
@@ -67,7 +66,7 @@ export function openPipeline(options: PipelineOptions): Pipeline {
   logRuns(events, runLogger);
   const scheduler = new Scheduler(options.concurrency ?? 8);
   const interrupt = new AbortController();
-  const dispatcher = new Dispatcher({ inbox, config: options.config, projects: new ProjectHooks(), scheduler, events, logger: runLogger, socket: options.socket, interrupt: interrupt.signal, graceMs: options.graceMs });
+  const dispatcher = new Dispatcher({ inbox, config: options.config, scheduler, events, logger: runLogger, socket: options.socket, interrupt: interrupt.signal, graceMs: options.graceMs });
   const queue = new WorkQueue<Claim>(MAX_IN_FLIGHT);
   const intake = new Intake(inbox, queue, logger.child({ part: 'inbox' }));
   return {

@@ -12,7 +12,6 @@ import { History } from '../../../src/history/history.js';
 import { recordHistory } from '../../../src/history/record-history.js';
 import { RunEvents } from '../../../src/runs/run-bus.js';
 import { givenSource } from '../../../src/clients/find-sources.js';
-import { ProjectHooks } from '../../../src/settings/project-hooks.js';
 import { LiveConfig } from '../../../src/settings/live-config.js';
 import { Scheduler } from '../../../src/daemon/pipeline/scheduler.js';
 import { cleanupTempDirs, tempDir } from '../../helpers/temp-dir.js';
@@ -41,7 +40,6 @@ describe('Dispatcher', () => {
       inbox,
       events,
       config: new LiveConfig([givenSource(path.join(state, 'no-settings.json'))], logger),
-      projects: new ProjectHooks(),
       scheduler: new Scheduler(2),
       logger,
       socket: path.join(state, 'hookd.sock'),
