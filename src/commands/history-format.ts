@@ -71,7 +71,7 @@ function timings(entry: HistoryEntry): string {
 function attemptLines(entry: HistoryEntry, colours: Colours): string[] {
   const outcome = outcomePaint(colours, entry.outcome)(cleanLine(describeOutcome(entry.outcome, entry)));
   const lines = [`attempt ${entry.attempt}: ${outcome} at ${localTime(entry.time)}`, `  times:   ${timings(entry)}`];
-  if (entry.detail && entry.outcome !== 'spawn_error' && entry.outcome !== 'rejected') lines.push(`  detail:  ${cleanLine(entry.detail)}`);
+  if (entry.detail && !meaningOf(entry.outcome).readsDetail) lines.push(`  detail:  ${cleanLine(entry.detail)}`);
   for (const stream of ['stdout', 'stderr'] as const) {
     const text = entry[stream];
     if (text === undefined) continue;

@@ -44,15 +44,18 @@ export interface OutcomeMeaning {
   label: (facts: OutcomeFacts) => string;
   /** One line: `ok`, `failed (exit 3)`, `timed out`, `could not start: …`. */
   reads: (facts: OutcomeFacts) => string;
+  /** Its one line carries its detail: a view that shows the line need not show the detail again. */
+  readsDetail: boolean;
 }
 
 // A row as written below: its level is `warn` for a failure unless it says; with `missing`, its one
 // line is its label then its detail (`missing` standing in for none), else its label alone.
-type Row = Omit<OutcomeMeaning, 'reads' | 'level'> & { level?: OutcomeMeaning['level']; missing?: string };
+type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level'> & { level?: OutcomeMeaning['level']; missing?: string };
 const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
   level: meaning.failed ? 'warn' : 'info',
   ...meaning,
   reads: missing === undefined ? meaning.label : (facts) => `${meaning.label(facts)}: ${facts.detail ?? missing}`,
+  readsDetail: missing !== undefined,
 });
 const exitOrSignal = (facts: OutcomeFacts) => (facts.exitCode !== null && facts.exitCode !== undefined ? `failed (exit ${facts.exitCode})` : `failed (${facts.signal ?? null})`);
 

@@ -39,6 +39,8 @@ describe('the outcome table', () => {
       duplicate: [false, 'info', 'duplicate'],
     });
     expect(RETRIABLE_OUTCOMES).toEqual(['failed', 'timed_out', 'spawn_error']);
+    // Their one line carries their detail: `hookd history` shows it once.
+    expect(Object.keys(OUTCOMES).filter((name) => OUTCOMES[name as OutcomeName].readsDetail)).toEqual(['spawn_error', 'rejected']);
   });
 
   it('reads an outcome it does not know (a newer history) as a failure named as it is, and never one from Object.prototype', () => {
