@@ -64,7 +64,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
   const run = await runInLine(options.command, payload, timeoutMs, options.event ?? eventOf(payload), client.id);
   if (endedBy) {
     // Nobody reads an answer now: record the run and end as the client asked.
-    await recordRun(options.stateDir, options.command, run, payload);
+    recordRun(options.stateDir, options.command, run, payload);
     return void process.kill(process.pid, endedBy);
   }
   let code: number;
@@ -83,7 +83,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     process.stderr.write(run.stderr);
     code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? 1);
   }
-  await recordRun(options.stateDir, options.command, run, payload);
+  recordRun(options.stateDir, options.command, run, payload);
   process.exitCode = code;
 }
 

@@ -56,7 +56,7 @@ export async function emitFromArgv(args: string[]): Promise<'help' | void> {
       if (ownedByOther(state)) return fail(notOurs);
     }
     const notes = { ...(event ? { [BRIDGE_NOTES.event]: event } : {}), [BRIDGE_NOTES.cwd]: process.cwd() };
-    await writeRecord(state, { command, clientEnv: { ...clientEnvOf(process.env, command), ...notes }, payload });
+    writeRecord(state, { command, clientEnv: { ...clientEnvOf(process.env, command), ...notes }, payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);
   }

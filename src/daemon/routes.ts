@@ -105,6 +105,6 @@ async function postEvents(context: RouteContext, req: IncomingMessage, res: Serv
   const payload = parsed.payload;
   const commands = command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);
   const answer: z.input<typeof QueuedSchema> = { queued: [] };
-  for (const run of commands) answer.queued.push({ id: await writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }), command: run });
+  for (const run of commands) answer.queued.push({ id: writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }), command: run });
   sendJson(res, 202, answer);
 }

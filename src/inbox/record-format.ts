@@ -11,7 +11,7 @@
 // never empty, so an empty field ends the header; the payload is every byte after it, as received.
 // The time received is the file's modification time. Keep bin/hookd in step with this file.
 
-import { parseRunBody, RUN_MAGIC, type BridgeRun } from './run-record.js';
+import { parseRunBody, RUN_MAGIC, serializeRun, type BridgeRun } from './run-record.js';
 import { nulFields, pairsOf } from './nul-fields.js';
 
 export const RECORD_MAGIC = 'hookd-record 1\n';
@@ -24,8 +24,9 @@ export interface RecordContent {
   run?: BridgeRun;
 }
 
-/** The bytes of a record. */
+/** The bytes of a record: a run record's (run-record.ts) for a run, whose variables are its `env`. */
 export function serializeRecord(content: RecordContent): Buffer {
+  if (content.run) return serializeRun(content.command, content.run, content.payload);
   const fields = [content.command, ...Object.entries(content.clientEnv).map(([name, value]) => `${name}=${value}`), ''];
   return Buffer.concat([Buffer.from(RECORD_MAGIC + fields.join('\0') + '\0'), content.payload]);
 }

@@ -1,6 +1,6 @@
 // POST /hooks/v1/<Event>?command=<CMD>: an agent client's http hook, delivered straight to the
 // daemon (issue 14). For an event whose result the client ignores, the event is stored in the inbox
-// exactly as the bridge stores it (the same record, written, then committed: store-event.ts), so
+// exactly as the bridge stores it (the same record, written, then committed: inbox/write-record.ts), so
 // dedupe, ordering and retries are the bridge's; the answer, 204 with no body, comes only once the
 // record is committed. For an event the client reads the answer of (issue 19), the hook runs in
 // line and the answer carries its decision (answer-in-line.ts). Only commands a followed settings
@@ -14,7 +14,7 @@ import { singleParam } from '../http/query.js';
 import { HOOK_PATH_PREFIX, hookEventOf } from '../settings/hookd-url.js';
 import { refuseCommand, refuseOrigin } from './check-hook-request.js';
 import { requestGate } from './request-gate.js';
-import { storeEvent } from './store-event.js';
+import { writeRecord } from '../inbox/write-record.js';
 import { answerInLine, decidingEntries, type InLineContext } from './answer-in-line.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import type { Mount } from '../server/local-api.js';
@@ -86,7 +86,7 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
 
   function store(res: ServerResponse, event: string, command: string, payload: Buffer): void {
     try {
-      const id = storeEvent(options.stateDir, { command, clientEnv: {}, payload });
+      const id = writeRecord(options.stateDir, { command, clientEnv: {}, payload });
       options.logger.debug({ id, event }, 'http hook stored');
     } catch (error) {
       options.logger.error({ event, error: (error as Error).message }, 'cannot store an http hook in the inbox');
