@@ -1,26 +1,23 @@
 // The inbox store: the daemon's side of the inbox, and the one owner of its rule that cur/ and
-// the attempts journal agree. Records arrive (committed in new/), are claimed into cur/ under a
-// name that sorts by arrival, begin attempts (noted in the journal before the hook starts), and
-// end finished (deleted) or rejected (kept, with the reason); either way the journal forgets them.
-// See inbox-dirs.ts for the folders, record-format.ts for the file, inbox-scan.ts for the reading.
+// the attempts journal agree. Records arrive (committed in new/ by write-record.ts, the one writer,
+// heard by inbox-watch.ts), are claimed into cur/ under a name that sorts by arrival, begin
+// attempts (noted in the journal before the hook starts), and are settled once by their outcome:
+// deleted, kept to run again, or rejected (kept, with the reason); done or rejected, the journal
+// forgets them. See inbox-dirs.ts for the folders, record-format.ts for the file, inbox-scan.ts
+// and read-record.ts for the reading.
 //
 // Synchronous file work on purpose: every call touches one tiny file or one directory, and an async
 // call costs a thread-pool round trip that, per event, outweighs the work itself (bench/bridge.mjs).
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync } from 'node:fs';
+import { existsSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { ensureInboxDirs, inboxDirs, type InboxDirs } from './inbox-dirs.js';
-import { parseRecord, type RecordContent } from './record-format.js';
+import { readRecordFile, type ReadResult } from './read-record.js';
 import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival } from './inbox-scan.js';
 import { AttemptJournal } from './attempt-journal.js';
 import { RejectedShelf } from './rejected-shelf.js';
 import type { HookGroup } from '../runner/process-groups.js';
-import { showSize } from '../common/show-size.js';
 
 export type { Arrival } from './inbox-scan.js';
-
-// The payload limit plus room for the command and the carried variables in the record's header.
-const MAX_RECORD_BYTES = MAX_PAYLOAD_BYTES + 1024 * 1024;
 
 /** A record claimed into cur/, ready to run. Times are ms since the epoch. */
 export interface Claim {
@@ -34,8 +31,8 @@ export interface Claim {
   takenAt: number;
 }
 
-/** A claimed record, or why it cannot be read as one. */
-export type ReadResult = { ok: true; record: RecordContent } | { ok: false; reason: string };
+/** What becomes of a claimed record once its outcome is known (Inbox.settle). */
+export type Settlement = 'done' | 'again' | { rejected: string };
 
 const keyOf = ({ id, arrivedNs }: Arrival) => `${arrivedNs.toString().padStart(20, '0')}-${id}`;
 
@@ -139,24 +136,9 @@ export class Inbox {
     return claims;
   }
 
-  /** Read a claimed record; a record far over the payload limit is refused without reading it into memory. */
+  /** Read a claimed record (read-record.ts). */
   read(key: string): ReadResult {
-    const fd = openSync(path.join(this.dirs.cur, key), 'r');
-    try {
-      const size = fstatSync(fd).size;
-      if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
-      const bytes = Buffer.allocUnsafe(size);
-      let read = 0;
-      while (read < size) {
-        const n = readSync(fd, bytes, read, size - read, read);
-        if (n === 0) break;
-        read += n;
-      }
-      const parsed = parseRecord(bytes.subarray(0, read));
-      return parsed.ok ? { ok: true, record: parsed.content } : parsed;
-    } finally {
-      closeSync(fd);
-    }
+    return readRecordFile(path.join(this.dirs.cur, key));
   }
 
   /**
@@ -170,14 +152,25 @@ export class Inbox {
     this.journal.note(key, attempt, group);
   }
 
-  /** The record's outcome is recorded: delete it; its runs no longer count. */
-  finish(key: string): void {
+  /**
+   * Settle claimed record `key` by its outcome, which `record` records (the history's line): the
+   * record's one end, for every way it ends. `done`: deleted once its outcome is recorded, so that
+   * each event runs at least once; `again`: kept in cur/ to run again at the next start (a run cut
+   * short by the daemon stopping); `rejected`: moved to rejected/ with the reason (bounded:
+   * rejected-shelf.ts) before its outcome is recorded, so that a move that fails (a full disk)
+   * leaves it in cur/ with no outcome, tried again at the next start rather than recorded twice.
+   * Throws (and records nothing) when it cannot be set aside.
+   */
+  async settle(key: string, settlement: Settlement, record: () => Promise<void>): Promise<void> {
+    // Done with or set aside, a record's runs no longer count (the journal forgets it).
+    if (typeof settlement === 'object') this.setAside(key, settlement.rejected);
+    await record();
+    if (settlement !== 'done') return;
     unlessMissing(() => unlinkSync(path.join(this.dirs.cur, key)));
     this.journal?.forget(key);
   }
 
-  /** Keep a record that cannot run in rejected/ (bounded: rejected-shelf.ts), beside a file saying why; its runs no longer count. */
-  reject(key: string, reason: string): void {
+  private setAside(key: string, reason: string): void {
     this.shelf.put(path.join(this.dirs.cur, key), key, reason);
     this.journal?.forget(key);
   }

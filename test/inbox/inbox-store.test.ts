@@ -1,7 +1,7 @@
-// The inbox store keeps cur/ and the attempts journal in step: claim, begin an attempt, finish,
-// reject, and what a daemon that starts after a crash finds.
+// The inbox store keeps cur/ and the attempts journal in step: claim, begin an attempt, settle
+// (done, again, rejected), and what a daemon that starts after a crash finds.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Inbox } from '../../src/inbox/inbox.js';
 import { serializeRecord } from '../../src/inbox/record-format.js';
@@ -34,7 +34,7 @@ describe('the inbox store', () => {
     inbox.close();
   });
 
-  it('after a crash, counts the attempts that began and forgets the records that finished or were rejected', () => {
+  it('after a crash, counts the attempts that began and forgets the records that finished or were rejected', async () => {
     const state = tempDir();
     const first = new Inbox(state);
     first.open();
@@ -42,8 +42,8 @@ describe('the inbox store', () => {
     const [ran, queued, done, bad] = first.claim(first.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
     first.beginAttempt(ran!.key, 1);
     first.beginAttempt(done!.key, 1);
-    first.finish(done!.key);
-    first.reject(bad!.key, 'no good');
+    await first.settle(done!.key, 'done', async () => undefined);
+    await first.settle(bad!.key, { rejected: 'no good' }, async () => undefined);
     // The daemon is killed here: no close.
     const second = new Inbox(state);
     second.open();
@@ -55,5 +55,36 @@ describe('the inbox store', () => {
     expect(readFileSync(path.join(second.dirs.rejected, `${bad!.key}.reason`), 'utf8')).toBe('no good\n');
     expect(existsSync(path.join(second.dirs.cur, done!.key))).toBe(false);
     second.close();
+  });
+
+  it('settles a record once by its outcome: deleted after it is recorded, kept to run again, or set aside before it is recorded', async () => {
+    const inbox = new Inbox(tempDir());
+    inbox.open();
+    for (const [i, id] of ['done', 'again', 'bad'].entries()) commit(inbox, id, 1000 + i);
+    const [done, again, bad] = inbox.claim(inbox.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
+    for (const claim of [done, again, bad]) inbox.beginAttempt(claim!.key, 1);
+    const inCur = (key: string) => existsSync(path.join(inbox.dirs.cur, key));
+    await inbox.settle(done!.key, 'done', async () => expect(inCur(done!.key)).toBe(true));
+    await inbox.settle(again!.key, 'again', async () => undefined);
+    await inbox.settle(bad!.key, { rejected: 'no good' }, async () => expect(existsSync(path.join(inbox.dirs.rejected, bad!.key))).toBe(true));
+    expect(readdirSync(inbox.dirs.cur)).toEqual([again!.key]);
+    inbox.close();
+    const next = new Inbox(inbox.dirs.root.replace(/\/inbox$/, ''));
+    next.open();
+    expect(next.unfinished().map((claim) => [claim.key, claim.attempt])).toEqual([[again!.key, 2]]);
+    next.close();
+  });
+
+  it('records nothing and keeps the record in cur/ when it cannot be set aside', async () => {
+    const inbox = new Inbox(tempDir());
+    inbox.open();
+    commit(inbox, 'bad', 1000);
+    const [bad] = inbox.claim(inbox.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
+    rmSync(inbox.dirs.rejected, { recursive: true });
+    let recorded = false;
+    await expect(inbox.settle(bad!.key, { rejected: 'no good' }, async () => void (recorded = true))).rejects.toThrow(/ENOENT/);
+    expect(recorded).toBe(false);
+    expect(readdirSync(inbox.dirs.cur)).toEqual([bad!.key]);
+    inbox.close();
   });
 });

@@ -1,6 +1,6 @@
 // From a claimed record to an outcome: read and check it, drop a duplicate delivery, find the
 // hook's timeout, run it under the scheduler, publish `finished` (the history writes the line),
-// and only then finish the record in the inbox. Records come from the work queue.
+// and settle the record in the inbox by it, once (Inbox.settle). Records come from the work queue.
 //
 // Memory: up to 512 records wait here for their turn; a payload over KEPT_PAYLOAD_BYTES is not
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
@@ -15,9 +15,10 @@ import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
 import { checkRecord, type Checked, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
-import type { Claim, Inbox, ReadResult } from '../../inbox/inbox.js';
+import type { Claim, Inbox, Settlement } from '../../inbox/inbox.js';
+import type { ReadResult } from '../../inbox/read-record.js';
 import type { RecordContent } from '../../inbox/record-format.js';
-import type { RunEvents, RunInfo } from '../../runs/run-bus.js';
+import type { RunEvents, RunFinished, RunInfo } from '../../runs/run-bus.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 import type { Scheduler } from './scheduler.js';
 import type { WorkQueue } from './work-queue.js';
@@ -61,7 +62,7 @@ export class Dispatcher {
     if (this.admitted.has(claim.key)) return;
     this.admitted.add(claim.key);
     try {
-      await this.settle(claim);
+      await this.dispatch(claim);
     } catch (error) {
       // Setting the record aside failed (a full disk): it stays in cur/ for the next start.
       this.options.logger.error({ eventId: claim.key, error: clip((error as Error).message) }, 'cannot settle the record; it stays in the inbox');
@@ -77,29 +78,19 @@ export class Dispatcher {
     return this.admitted.size === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private async settle(claim: Claim): Promise<void> {
+  private async dispatch(claim: Claim): Promise<void> {
     // Taken from the queue just as the daemon stops: it stays in cur/ for the next start.
     if (this.stopping) return;
-    const { inbox, events, scheduler } = this.options;
     const info: RunInfo = { eventId: claim.key, event: '', sessionId: '', command: '', attempt: claim.attempt, receivedAt: claim.receivedAt, takenAt: claim.takenAt };
     // Synchronous, and only its light result is kept: a suspended async call holds its locals, so
     // a whole payload in one would be held while the record waits its turn.
     const checked = this.check(claim, info);
-    if ('rejected' in checked) {
-      inbox.reject(claim.key, checked.rejected);
-      return events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: checked.rejected });
-    }
-    if ('bridged' in checked) {
-      // Ran in line already: only its outcome is published, and the record is done with.
-      await events.publish('finished', finishedOf(info, checked.bridged));
-      return inbox.finish(claim.key);
-    }
-    if ('duplicate' in checked) {
-      await events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'duplicate' });
-      return inbox.finish(claim.key);
-    }
+    if ('rejected' in checked) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: checked.rejected });
+    // Ran in line already: only its outcome is published, and the record is done with.
+    if ('bridged' in checked) return this.conclude(finishedOf(info, checked.bridged));
+    if ('duplicate' in checked) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'duplicate' });
     try {
-      await scheduler.schedule(`${info.sessionId}\0${info.command}`, () => this.run(info, checked));
+      await this.options.scheduler.schedule(`${info.sessionId}\0${info.command}`, () => this.run(info, checked));
       this.retries.succeeded(claim.key);
     } catch (error) {
       // A full disk, say, before the hook could start: the record stays in cur/ and is tried again.
@@ -122,13 +113,22 @@ export class Dispatcher {
     }
   }
 
+  // Every record's one end: its outcome published (the history writes its line) and the record
+  // settled by it, as the outcome table says: done with, kept to run again, or set aside.
+  private conclude(finished: RunFinished): Promise<void> {
+    const settlement: Settlement = finished.outcome === 'rejected' ? { rejected: finished.detail ?? '' } : meaningOf(finished.outcome).final ? 'done' : 'again';
+    return this.options.inbox.settle(finished.eventId, settlement, () => this.options.events.publish('finished', finished));
+  }
+
   // The run itself, in its turn: start the hook, note its attempt and group before it may go on,
-  // publish its outcome, then finish the record.
+  // then conclude with its outcome (an interrupted run stays in the inbox and runs again on the next start).
   private async run(info: RunInfo, runnable: Runnable): Promise<void> {
     if (this.stopping) return;
     const { inbox, events } = this.options;
-    const record = this.payloadOf(info, runnable);
-    if (!record) return;
+    const read = this.payloadOf(info, runnable);
+    // Its folder deleted since the check, say.
+    if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
+    const record = read.record;
     // Found here, in its turn, as a project's files are read off the event loop (settings/project-hooks.ts).
     const { timeoutMs, entryEnv } = await this.entryOf(info.event, record, runnable.cwd);
     const startedAt = Date.now();
@@ -148,20 +148,12 @@ export class Dispatcher {
       },
     });
     if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);
-    await events.publish('finished', { ...info, startedAt, endedAt: Date.now(), outcome: result.status, result, ...(result.error ? { detail: result.error } : {}) });
-    // An interrupted run stays in the inbox and runs again on the next start.
-    if (meaningOf(result.status).final) inbox.finish(info.eventId);
+    return this.conclude({ ...info, startedAt, endedAt: Date.now(), outcome: result.status, result, ...(result.error ? { detail: result.error } : {}) });
   }
 
-  // The record with its payload: kept since the check, or read again now (a big one). A record that
-  // can no longer be read (its folder deleted) is rejected with the reason.
-  private payloadOf(info: RunInfo, { record }: Runnable): RecordContent | undefined {
-    if (record.payload) return record as RecordContent;
-    const read = this.read(info.eventId);
-    if (read.ok) return read.record;
-    this.options.inbox.reject(info.eventId, read.reason);
-    void this.options.events.publish('finished', { ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
-    return undefined;
+  // The record with its payload: kept since the check, or read again now (a big one).
+  private payloadOf(info: RunInfo, { record }: Runnable): ReadResult {
+    return record.payload ? { ok: true, record: record as RecordContent } : this.read(info.eventId);
   }
 
   /**
