@@ -54,10 +54,8 @@ export interface DaemonHooks {
   forEvent(event: string, data: Record<string, unknown>): HookEntry[];
   /** The entries that name `command` for `event` when it comes `way` (a record by default); the sending client's first when it is known. */
   entriesFor(event: string, command: string, client?: ClientProfile, way?: Way): HookEntry[];
-  /** The http entries that name `command` for `event`: only those let the hook endpoint run it. */
-  httpEntriesFor(event: string, command: string): HookEntry[];
-  /** The events for which some http entry names `command`. */
-  httpEvents(command: string): string[];
+  /** The events for which some entry names `command` when it comes `way`. */
+  eventsFor(command: string, way: Way): string[];
   /**
    * The one event whose bridge or http entries of `client` run `command`, if there is exactly one: the
    * event of a payload that does not name it, bridged by an entry written without `--event`.
@@ -87,8 +85,7 @@ export function indexDaemonHooks(config: HookConfig): DaemonHooks {
     count: onEvent.entries.length,
     forEvent: (event, data) => selectHooks(onEvent, event, data),
     entriesFor,
-    httpEntriesFor: (event, command) => entriesFor(event, command, undefined, 'http'),
-    httpEvents: (command) => [...eventsOf(command, 'http')],
+    eventsFor: (command, way) => [...eventsOf(command, way)],
     onlyEventOf(command, client) {
       const events = eventsOf(command, 'event', client);
       return events.size === 1 ? [...events][0] : undefined;

@@ -1,7 +1,8 @@
 // What a request to the hook endpoint must look like before anything of it is read: no page in a
 // browser can make such a request (an Origin header, a non-JSON content type, or a Host that is
 // not the listener's own, as DNS rebinding would send, are refused), and the command it names must
-// be one a followed settings file posts to hookd for that event (or doctor's probe).
+// be one a followed settings file posts to hookd for that event (or doctor's probe), as the one
+// predicate of the hooks the daemon runs answers (settings/daemon-hooks.ts, way `http`).
 import type { IncomingMessage } from 'node:http';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
 import { isOwnHost } from '../http/own-host.js';
@@ -38,8 +39,8 @@ export function refuseCommand(hooks: DaemonHooks, event: string, command: string
     return { status: 400, detail: 'name the command to run: POST /hooks/v1/<Event>?command=<URL-encoded command>' };
   }
   // `hookd doctor`'s probe, `echo hookd-doctor-probe <nonce>`, checks this path the client's way.
-  if (hooks.httpEntriesFor(event, command).length > 0 || isProbeCommand(command)) return undefined;
-  const elsewhere = hooks.httpEvents(command).filter((other) => other !== event);
+  if (hooks.entriesFor(event, command, undefined, 'http').length > 0 || isProbeCommand(command)) return undefined;
+  const elsewhere = hooks.eventsFor(command, 'http').filter((other) => other !== event);
   const also = elsewhere.length ? ` (it is configured for ${elsewhere.join(', ')})` : '';
   return { status: 403, detail: `no settings file the daemon follows has an http hook for ${event} with this command${also}; nothing was run` };
 }

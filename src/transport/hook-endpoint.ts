@@ -79,7 +79,7 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
     const parsed = parsePayload(read.body, 'body');
     if (!parsed.ok) return sendError(res, 400, `${parsed.reason}; nothing was stored`);
     if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${HOOK_PATH_PREFIX}${event}; nothing was stored`);
-    const deciding = options.inLine ? decidingEntries(options.config.hooks.httpEntriesFor(event, command)) : [];
+    const deciding = options.inLine ? decidingEntries(options.config.hooks.entriesFor(event, command, undefined, 'http')) : [];
     if (deciding.length && options.inLine) return answerInLine(res, command, parsed.payload, deciding, { ...options.inLine, logger: options.logger });
     store(res, event, command, parsed.payload.bytes);
   }

@@ -39,7 +39,7 @@ describe('hookd sync entries', () => {
     const hooks = indexDaemonHooks(config({ Stop: [command(`hookd sync --client claude --timeout 30 -- 'gate'`, 30), command(`hookd emit -- 'notify'`)] }));
     expect(hooks.forEvent('Stop', {}).map((entry) => entry.run)).toEqual(['notify']);
     expect(hooks.entriesFor('Stop', 'gate', claude)).toMatchObject([{ kind: 'sync', timeoutMs: 30_000 }]);
-    expect(hooks.httpEntriesFor('Stop', 'gate')).toEqual([]);
+    expect(hooks.entriesFor('Stop', 'gate', undefined, 'http')).toEqual([]);
     expect(hooks.count).toBe(1);
   });
 

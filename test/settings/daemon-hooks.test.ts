@@ -41,9 +41,11 @@ describe('which hooks the daemon runs', () => {
     expect(hooks.entriesFor('Stop', 'gate').map((entry) => entry.kind)).toEqual(['sync']);
     expect(hooks.entriesFor('Stop', 'gate', undefined, 'event')).toEqual([]);
     expect(hooks.entriesFor('Stop', 'plain')).toEqual([]);
-    expect(hooks.httpEntriesFor('Stop', 'bridged')).toEqual([]);
-    expect(hooks.httpEntriesFor('Stop', 'posted')).toHaveLength(1);
-    expect(hooks.httpEvents('posted')).toEqual(['Stop', 'Notification']);
+    expect(hooks.entriesFor('Stop', 'bridged', undefined, 'http')).toEqual([]);
+    expect(hooks.entriesFor('Stop', 'posted', undefined, 'http')).toHaveLength(1);
+    expect(hooks.eventsFor('posted', 'http')).toEqual(['Stop', 'Notification']);
+    expect(hooks.eventsFor('gate', 'record')).toEqual(['Stop']);
+    expect(hooks.eventsFor('gate', 'event')).toEqual([]);
     expect(hooks.onlyEventOf('bridged', claude)).toBe('Stop');
     expect(hooks.onlyEventOf('posted', claude)).toBeUndefined();
     // The sync bridge's command is recorded, never run on an event: it names no event of its own here.

@@ -38,8 +38,8 @@ describe('http entries pointing at hookd', () => {
     expect(theirs).toMatchObject({ kind: 'other', run: '' });
     const index = indexDaemonHooks(result.config);
     expect(index.count).toBe(1);
-    expect(index.httpEntriesFor('Stop', 'echo hi')).toHaveLength(1);
-    expect(index.httpEntriesFor('Notification', 'echo hi')).toHaveLength(0);
+    expect(index.entriesFor('Stop', 'echo hi', undefined, 'http')).toHaveLength(1);
+    expect(index.entriesFor('Notification', 'echo hi', undefined, 'http')).toHaveLength(0);
     expect(index.forEvent('Stop', {}).map((entry) => entry.run)).toEqual(['echo hi']);
   });
 
@@ -48,7 +48,7 @@ describe('http entries pointing at hookd', () => {
     if (!result.ok) throw new Error(result.errors.join());
     const index = indexDaemonHooks(result.config);
     expect(index.entriesFor('Notification', 'echo hi')).toHaveLength(1);
-    expect(index.httpEntriesFor('Notification', 'echo hi')).toHaveLength(0);
+    expect(index.entriesFor('Notification', 'echo hi', undefined, 'http')).toHaveLength(0);
   });
 
   it('refuses a URL to hookd with no command, and one whose event differs from the event it stands under, located', () => {
