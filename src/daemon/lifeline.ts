@@ -10,6 +10,7 @@ import type { Paths } from '../common/paths.js';
 import type { DaemonLock } from './lock.js';
 import { stillClaimed, type Claimed } from '../server/socket-claim.js';
 import { watchHoldings } from './holdings-watch.js';
+import type { Component } from './lifecycle.js';
 
 // How often the daemon checks its state directory and socket without a watch event; every 2 s
 // when a watch could not be set up (no inotify watches left).
@@ -60,8 +61,11 @@ export function lostReason({ given, used, lock, socket, stateDirId }: Holdings):
   return claimLost(given.socket, stillClaimed(used.socket, socket), dir) ?? claimLost(`the daemon lock ${lock.file}`, lock.held(), dir);
 }
 
-/** Check the holdings when they may have changed; `lost` resolves with the reason once the daemon has stopped over it. */
-export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise<void>, stopping: () => boolean): { lost: Promise<string>; cancel: () => void } {
+/**
+ * Check the holdings when they may have changed; `lost` resolves with the reason once the daemon has
+ * stopped over it. The daemon's last part: its `stop`, the first step of any stop, ends the checks.
+ */
+export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise<void>): Component & { lost: Promise<string> } {
   let timer: NodeJS.Timeout | undefined;
   let settling: NodeJS.Timeout | undefined;
   let watches: { close: () => void } | undefined;
@@ -72,7 +76,6 @@ export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise
   };
   const lost = new Promise<string>((resolve) => {
     const check = () => {
-      if (stopping()) return;
       const reason = lostReason(holdings);
       if (!reason) return;
       cancel();
@@ -89,5 +92,5 @@ export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise
     timer = setInterval(check, watched.complete ? LIFELINE_MS : UNWATCHED_MS);
     timer.unref();
   });
-  return { lost, cancel };
+  return { lost, stop: cancel };
 }

@@ -11,14 +11,16 @@ import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { HookdError } from '../common/errors.js';
 import { claimSocket, stillClaimed } from '../server/socket-claim.js';
+import type { Component } from './lifecycle.js';
 
-/** A held daemon lock. */
-export interface DaemonLock {
+/** A held daemon lock: the daemon's first part, let go last. */
+export interface DaemonLock extends Component {
   /** The lock's path. */
   file: string;
   /** True while the lock is still this daemon's, else why not ('gone', 'replaced', or an error code). */
   held(): true | string;
-  release(): void;
+  /** Release the lock; its file is removed only while it is still ours. */
+  close(): void;
 }
 
 /** Take the daemon lock of `stateDir`, or refuse (ELOCKED) while another daemon holds it. */
@@ -44,7 +46,7 @@ export async function takeDaemonLock(stateDir: string): Promise<DaemonLock> {
   return {
     file,
     held: () => stillClaimed(file, claimed),
-    release() {
+    close() {
       if (stillClaimed(file, claimed) === true) tryUnlink(file);
       server.close();
     },

@@ -2,13 +2,14 @@
 // /dashboard/. It has its own sign-in (dashboard-keys.ts, request-guard.ts) instead of the bearer
 // token, which a browser page should not hold. Its data are the local API's own answers (status, runs, one
 // run, the run stream, retry), reached under /dashboard/api/ through the same handlers: the page
-// adds no route of its own beyond signing in. A daemon started without --tcp-port opens the
-// listener on a free port the first time a page is asked for.
+// adds no route of its own beyond signing in. A daemon whose loopback listener could not take the
+// default port opens one on a free port for the page the first time a page is asked for.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendError, sendJson } from '../http/answers.js';
 import { Router, type Exchange } from '../http/router.js';
 import type { Mount, Routes } from '../server/local-api.js';
+import type { Component, Served } from '../daemon/lifecycle.js';
 import { DashboardKeys, SESSION_MS, STREAMS_PER_SESSION, type Session } from './dashboard-keys.js';
 import { checkSession, fromOwnOrigin, SESSION_HEADER, TICKET_HEADER } from './request-guard.js';
 import { isOwnHost } from '../http/own-host.js';
@@ -25,29 +26,25 @@ const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:i
 // The mount's prefix ends with a slash: POST /dashboard-ticket stays behind the bearer token.
 const PREFIX = '/dashboard';
 
-/** The page of one daemon: its mount on the loopback listener, and the route that signs a page in. */
-export class Dashboard {
+/** The page of one daemon, a part of it: its mount on the loopback listener, and the route that signs a page in. */
+export class Dashboard implements Component {
   readonly keys = new DashboardKeys();
   private readonly api = new Router({ notFound: (method, path) => `the dashboard has no ${method} ${path}` });
   private listener?: Promise<Server>;
 
   /** Mounted on the loopback listener, ahead of its bearer check. */
   readonly mount: Mount = { prefix: `${PREFIX}/`, ownAuth: true, handler: (exchange) => this.handle(exchange) };
+  readonly mounts = [this.mount];
 
   /** POST /dashboard-ticket (socket, or loopback with the bearer token): a one-time link to the page. */
   readonly routes: Routes = [{ method: 'POST', path: "/dashboard-ticket", handler: ({ req, res }) => (req.resume(), this.ticket(res)) }];
 
-  /** `listen` opens the loopback listener with `mount` on it, when the daemon has none yet. */
+  /** `listen` gives a loopback listener with `mount` on it (opening one when the daemon has none), asked on the first ticket. */
   constructor(private readonly listen: (mount: Mount) => Promise<Server>) {}
 
-  /** The local API's routes, of which the page reaches those of REACHABLE. */
-  reach(routes: Routes): void {
+  /** Started with the local API's routes, of which the page reaches those of REACHABLE. */
+  start({ routes }: Served): void {
     for (const route of routes) if (REACHABLE.includes(`${route.method} ${route.path}`)) this.api.route(route.method, `${PREFIX}/api${route.path}`, route.handler);
-  }
-
-  /** The loopback listener the daemon opened itself (--tcp-port), with `mount` on it. */
-  adopt(server: Server): void {
-    this.listener = Promise.resolve(server);
   }
 
   private async ticket(res: ServerResponse): Promise<void> {

@@ -1,7 +1,8 @@
 // The daemon's pipeline, put together: the inbox store → intake → work queue → dispatch (under the
 // scheduler) → run events, to which the history and the log subscribe. Stopping closes the queue
 // and awaits the dispatcher's drain; hooks still running at the deadline are interrupted and their
-// records stay in the inbox for the next start.
+// records stay in the inbox for the next start. The stores are closed apart (`close`), after every
+// subscriber of runs has let go: the pipeline is opened before them and started after them.
 import { Inbox, type Claim } from '../../inbox/inbox.js';
 import { RunEvents } from '../../runs/run-bus.js';
 import { History } from '../../history/history.js';
@@ -38,6 +39,8 @@ export interface Pipeline {
   start(): Promise<void>;
   /** Take no more records at once; resolves once every record taken is settled, interrupting hooks still running after `deadlineMs`. */
   stop(deadlineMs: number): Promise<void>;
+  /** Close the inbox (its journal of attempts), once nothing runs. */
+  close(): void;
 }
 
 /** Records claimed and not yet settled beyond this many stay in new/ (backpressure). */
@@ -85,7 +88,7 @@ export function openPipeline(options: PipelineOptions): Pipeline {
       const deadline = setTimeout(() => interrupt.abort(), deadlineMs);
       await dispatcher.stop();
       clearTimeout(deadline);
-      inbox.close();
     },
+    close: () => inbox.close(),
   };
 }
