@@ -43,7 +43,7 @@ export class ApiError extends HookdError {
 
   constructor(body: { status: number; title: string; detail: string; metadata?: Record<string, unknown> | undefined }, hints: string[] = [], prefixDoubled = false) {
     const head = body.detail ? `${body.title}: ${body.detail}` : body.title;
-    super('EAPI', [`${head} (HTTP ${body.status})`, ...hints].join('; '), { exitCode: 1 });
+    super('EAPI', [`${head} (HTTP ${body.status})`, ...hints].join('; '));
     this.name = 'ApiError';
     this.status = body.status;
     this.title = body.title;

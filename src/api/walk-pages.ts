@@ -41,7 +41,7 @@ export interface Page {
 /** A walk that stopped on a failed page: the error, and where to resume (undefined: start again). */
 export class WalkFailed extends HookdError {
   constructor(readonly failure: HookdError, readonly resume: string | undefined, readonly pagesRead: number) {
-    super(failure.code, failure.message, { exitCode: failure.exitCode, cause: failure });
+    super(failure.code, failure.message, { cause: failure });
     this.name = 'WalkFailed';
   }
 }

@@ -1,7 +1,6 @@
 // `--all` of the list commands: each page printed as it arrives (one JSON document at the end with
 // `--json`). A page that fails ends the walk: what was read is printed, then the error and the
 // position to resume from, and the command exits non-zero.
-import { HookdError } from '../common/errors.js';
 import { WalkFailed, type Page } from '../api/walk-pages.js';
 import { TableStream, printJson, shellWord } from './api-output.js';
 
@@ -38,7 +37,7 @@ export async function printWalk(pages: AsyncIterable<Page>, spec: ListingSpec, j
       error.resume === undefined
         ? `the walk stopped after page ${error.pagesRead} (${read})`
         : `the walk stopped at page ${error.pagesRead + 1} (${read}); to resume, run the same command with ${spec.resumeFlag} ${shellWord(error.resume)}`;
-    throw new HookdError(error.code, `${error.message}\n${where}`, { exitCode: error.exitCode, cause: error.failure });
+    throw error.failure.retold(`${error.message}\n${where}`);
   }
   finish();
 }

@@ -5,7 +5,7 @@
 // the error in the one voice on stderr, exit 1. `--paginate` follows the pages of a list, printing
 // each as it arrives.
 import { readFileSync } from 'node:fs';
-import { HookdError, UsageError, describeError } from '../common/errors.js';
+import { UsageError, describeError } from '../common/errors.js';
 import { matchEndpoint } from '../api/match-endpoint.js';
 import { fillCheck } from '../api/endpoint.js';
 import { PAGE_RULES, WalkFailed, walkPages, type FetchPage, type PageRule } from '../api/walk-pages.js';
@@ -109,6 +109,6 @@ export async function apiRawCommand(method: string, target: string, options: Api
       error.resume === undefined
         ? `the walk stopped after page ${error.pagesRead} (${read})`
         : `the walk stopped at page ${error.pagesRead + 1} (${read}); to resume, run the same command with --raw-field ${shellWord(`${rule.param}=${error.resume}`)}`;
-    throw new HookdError(error.code, `${error.message}\n${where}`, { exitCode: error.exitCode, cause: error.failure });
+    throw error.failure.retold(`${error.message}\n${where}`);
   }
 }

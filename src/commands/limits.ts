@@ -47,10 +47,8 @@ export async function limitsSet(words: string[], options: LimitsOptions): Promis
     } catch (error) {
       if (batch === 0 || !(error instanceof HookdError)) throw error;
       const sent = batch * BATCH_SIZE;
-      failed = new HookdError(
-        error.code,
+      failed = error.retold(
         `batch ${batch + 1} of ${batches} failed: ${error.message}; users 1 to ${sent} were sent before (${updated.length} updated, ${errors.length} failed); setting a limit twice is harmless, so run the same command again`,
-        { exitCode: error.exitCode, cause: error },
       );
       break;
     }

@@ -46,9 +46,9 @@ function usable(results: SourceResult[]): { loaded: SourceResult[]; broken: Sour
   const skipped = results.filter(({ result }) => !result.ok);
   const errors = skipped.flatMap(({ result }) => (result.ok ? [] : result.errors));
   const loaded = results.filter(({ result }) => result.ok);
-  if (skipped.some(({ source }) => source.scope === 'given')) throw new HookdError('ESETTINGS', errors.join('\n'), { exitCode: 2 });
+  if (skipped.some(({ source }) => source.scope === 'given')) throw new HookdError('ESETTINGS', errors.join('\n'));
   if (skipped.length && loaded.every(({ ignored }) => ignored !== undefined)) {
-    throw new HookdError('ESETTINGS', [...errors, 'no valid hook file to run: fix the errors above (hookd validate lists them), or name one file with --settings FILE'].join('\n'), { exitCode: 2 });
+    throw new HookdError('ESETTINGS', [...errors, 'no valid hook file to run: fix the errors above (hookd validate lists them), or name one file with --settings FILE'].join('\n'));
   }
   for (const { source, result } of skipped) {
     for (const line of result.ok ? [] : result.errors) process.stderr.write(`hookd: ${cleanLine(line)}\n`);

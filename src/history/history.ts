@@ -158,7 +158,7 @@ export class History {
     if (exact) return exact;
     if (runs.size > 1) {
       const ids = [...runs.keys()];
-      throw new HookdError('EAMBIGUOUS', `${JSON.stringify(id)} ends the ids of ${ids.length} runs (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); give more of the id`, { exitCode: 2 });
+      throw new HookdError('EAMBIGUOUS', `${JSON.stringify(id)} ends the ids of ${ids.length} runs (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); give more of the id`);
     }
     const attempts = [...runs.values()][0] ?? [];
     if (attempts.length > 0) return attempts;

@@ -31,11 +31,11 @@ export type Splice = { kind: 'append'; path: JSONPath; key?: string; value: Json
 /** Read `text` for an edit. The caller has validated it; a text that is not an object is refused all the same. */
 export function readDocument(text: string, name = 'the settings file'): Document {
   const parsed = parseJsonText(text, name);
-  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.error}; nothing was changed`, { exitCode: 2 });
+  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.error}; nothing was changed`);
   const bom = parsed.bom ? '\uFEFF' : '';
   const base = { body: text.slice(bom.length), bom, comments: parsed.comments, name };
   if (parsed.data === undefined) return { ...base, data: {}, hasValue: false };
-  if (!isObject(parsed.data as Json)) throw new HookdError('ESETTINGS', `${name}: expected a JSON object at the top level; nothing was changed`, { exitCode: 2 });
+  if (!isObject(parsed.data as Json)) throw new HookdError('ESETTINGS', `${name}: expected a JSON object at the top level; nothing was changed`);
   return { ...base, data: parsed.data as JsonObject, hasValue: true };
 }
 

@@ -27,7 +27,7 @@ export function readSettingsForEdit(file: string, client: ClientProfile = GENERI
   const snapshot = { ...readSnapshot(file), client };
   if (!snapshot.exists) return snapshot;
   const parsed = parseSettingsText(snapshot.text, snapshot.target, client);
-  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.errors.join('\n')} (nothing was changed: fix the file first; hookd validate lists every error)`, { exitCode: 2 });
+  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.errors.join('\n')} (nothing was changed: fix the file first; hookd validate lists every error)`);
   return snapshot;
 }
 

@@ -1,0 +1,88 @@
+// Every error code hookd raises, what it means, the exit code the CLI gives it, and, where one
+// sentence fits every throw site, the message made from typed facts. Throw sites name a code and
+// never an exit code, so a code means one exit code wherever it is raised; a layer that needs the
+// message in another voice (`hookd emit` has no flag to name) asks the catalogue with other facts
+// instead of rewriting the text. Plain data with no imports: `hookd emit` loads it.
+
+/** The facts of the daemon-needed message: what needs it, where it was asked, why it did not answer. */
+export interface NoDaemonFacts {
+  /** The start of the sentence: `--follow needs the daemon`. */
+  needs: string;
+  socket: string;
+  why: string;
+}
+
+/** One code: its exit code, what it means (for a reader of the table), and its message if it has one. */
+interface Entry {
+  readonly exit: 1 | 2;
+  readonly means: string;
+  readonly says?: (facts: never) => string;
+}
+
+/** The catalogue. A code not here does not compile at a throw site (see ErrorCode). */
+export const ERROR_CATALOGUE = {
+  // Bad input: exit 2, the code every command's table gives to "bad input".
+  EUSAGE: { exit: 2, means: 'bad input: an unknown option, a bad value, a file that is not there' },
+  ESETTINGS: { exit: 2, means: 'a settings or hook file hookd cannot read or must not run' },
+  ESTATE_RELATIVE: {
+    exit: 2,
+    means: 'a state directory given as a relative path',
+    says: (facts: { from?: string; given: string }) => `${facts.from ? `${facts.from}: ` : ''}the state directory must be an absolute path (or start with ~/), got ${JSON.stringify(facts.given)}`,
+  },
+  EAMBIGUOUS: { exit: 2, means: 'a run id that ends the ids of several runs' },
+  EDAEMON_REFUSED: { exit: 2, means: 'the daemon refused the request as bad input (HTTP 400)' },
+  // A check that did not hold, or a part that could not do its work: exit 1.
+  ECHECK: { exit: 1, means: 'something the command checked did not hold' },
+  ENODAEMON: {
+    exit: 1,
+    means: 'the command needs the daemon, and it is not running',
+    says: (facts: NoDaemonFacts) => `${facts.needs}, and it is not running (no answer on ${facts.socket}: ${facts.why}); start it with: hookd daemon`,
+  },
+  EDAEMON: { exit: 1, means: 'the daemon answered something hookd does not expect' },
+  ELOST: { exit: 1, means: 'the daemon lost its state directory or socket' },
+  ELOCK: { exit: 1, means: 'the daemon lock could not be taken' },
+  ELOCKED: { exit: 1, means: 'another daemon holds the lock, or the lock is in a state hookd does not replace' },
+  ELISTEN: { exit: 1, means: 'a socket or port could not be listened on' },
+  EADDRINUSE: { exit: 1, means: 'the port is taken' },
+  EACCES: { exit: 1, means: 'the port needs privileges' },
+  ESTATEDIR: { exit: 1, means: 'a state directory another user could redirect' },
+  ENOLOG: { exit: 1, means: 'no daemon log where it was looked for' },
+  EDASHBOARD: { exit: 1, means: 'the daemon gave no dashboard link' },
+  ETOKEN: { exit: 1, means: 'the daemon did not rotate the token' },
+  ERETRY: { exit: 1, means: 'the daemon did not retry the run' },
+  EWRITE: { exit: 1, means: 'a file could not be written; nothing was changed' },
+  ECONFLICT: { exit: 1, means: 'a settings file changed while hookd edited it' },
+  EVERIFY: { exit: 1, means: 'an edited settings file did not validate; the edit was undone' },
+  EEDIT: { exit: 1, means: 'a settings file cannot be edited in place' },
+  EMANIFEST: { exit: 1, means: 'the install record cannot be read or written' },
+  EEXAMPLES: { exit: 1, means: 'the example hooks could not be copied' },
+  ESERVICE: { exit: 1, means: 'the service manager failed' },
+  EPLATFORM: { exit: 1, means: 'no service manager hookd supports here' },
+  ENOBUILD: { exit: 1, means: 'hookd is not built' },
+  EAPI: { exit: 1, means: 'the API answered an error' },
+  EAPI_RESPONSE: { exit: 1, means: 'the API answered something hookd cannot use' },
+  ETIMEOUT: { exit: 1, means: 'the API did not answer in time' },
+  ENETWORK: { exit: 1, means: 'the API could not be reached, or the connection closed' },
+  EREDIRECT: { exit: 1, means: 'the API redirected too often' },
+} as const satisfies Record<string, Entry>;
+
+type Catalogue = typeof ERROR_CATALOGUE;
+
+/** A code hookd may raise. */
+export type ErrorCode = keyof Catalogue;
+
+/** The codes whose message the catalogue makes. */
+export type TemplatedCode = { [C in ErrorCode]: Catalogue[C] extends { says: (facts: never) => string } ? C : never }[ErrorCode];
+
+/** The facts the message of `C` is made from. */
+export type FactsOf<C extends TemplatedCode> = Catalogue[C] extends { says: (facts: infer F) => string } ? F : never;
+
+/** The message of a templated code. */
+export function says<C extends TemplatedCode>(code: C, facts: FactsOf<C>): string {
+  return (ERROR_CATALOGUE[code].says as (facts: FactsOf<C>) => string)(facts);
+}
+
+/** The exit code of an error code. */
+export function exitCodeOf(code: ErrorCode): 1 | 2 {
+  return ERROR_CATALOGUE[code].exit;
+}
