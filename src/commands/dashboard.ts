@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePaths } from '../common/paths.js';
-import { CheckFailed, HookdError } from '../common/errors.js';
+import { HookdError, fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 
 export interface DashboardOptions {
@@ -56,7 +56,7 @@ export async function dashboardCommand(options: DashboardOptions): Promise<void>
     response = await requestDaemon(paths.socket, 'POST', '/dashboard-ticket');
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CheckFailed(`the dashboard is served by the daemon, and it is not running (no answer on ${paths.socket}: ${why}); start it with: hookd daemon`);
+    throw fail('ENODAEMON', { needs: 'the dashboard is served by the daemon', socket: paths.socket, why });
   }
   const url = (response.body as { url?: unknown })?.url;
   if (response.status !== 201 || typeof url !== 'string') throw new HookdError('EDASHBOARD', `the daemon did not give a dashboard link (HTTP ${response.status})`);

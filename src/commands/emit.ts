@@ -11,7 +11,8 @@ import { writeRecord } from '../inbox/write-record.js';
 import { ensureInboxDirs, inboxDirs } from '../inbox/inbox-dirs.js';
 import { BRIDGE_NOTES, clientEnvOf } from '../payload/client-env.js';
 import { ownedByOther, stateDir } from '../common/paths.js';
-import { describeError } from '../common/errors.js';
+import { describeError, factsOf } from '../common/errors.js';
+import { says } from '../common/error-catalogue.js';
 
 function fail(message: string): void {
   process.stderr.write(`hookd emit: ${message}\n`);
@@ -42,7 +43,9 @@ export async function emitFromArgv(args: string[]): Promise<'help' | void> {
   try {
     state = stateDir(stateFlag);
   } catch (error) {
-    return fail(`${(error as Error).message.replace(/^--state-dir: |^HOOKD_STATE_DIR: /, '')}; the event was not stored`);
+    // Said without the flag's name: the client wrote the command line, not the person reading this.
+    const relative = factsOf(error, 'ESTATE_RELATIVE');
+    return fail(`${relative ? says('ESTATE_RELATIVE', { given: relative.given }) : describeError(error)}; the event was not stored`);
   }
   const notOurs = `the state directory ${state} belongs to another user; the event was not stored`;
   // Checked before anything is made there, and again after making the inbox (another user could

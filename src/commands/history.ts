@@ -2,7 +2,7 @@
 // daemon as they finish; `hookd history show ID`: one run whole. The daemon answers (GET /runs,
 // /runs/stream, /runs/:id); when it is not running, the history files are read directly.
 import { resolvePaths, type Paths } from '../common/paths.js';
-import { CheckFailed, HookdError, UsageError } from '../common/errors.js';
+import { CheckFailed, HookdError, UsageError, fail } from '../common/errors.js';
 import { requestDaemon, daemonAgent, type DaemonResponse } from '../server/socket-client.js';
 import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../server/local-api-schemas.js';
 import { History } from '../history/history.js';
@@ -117,7 +117,7 @@ async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<v
     answer = await daemonAgent(paths.socket).request({ origin: 'http://hookd', path: `/runs/stream${queryOf(filter)}`, method: 'GET', headersTimeout: 5000, bodyTimeout: 0 });
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CheckFailed(`--follow needs the daemon, and it is not running (no answer on ${paths.socket}: ${why}); start it with: hookd daemon`);
+    throw fail('ENODAEMON', { needs: '--follow needs the daemon', socket: paths.socket, why });
   }
   if (answer.statusCode !== 200) throw failedAnswer({ status: answer.statusCode, body: await answer.body.json().catch(() => undefined) }, 'GET /runs/stream');
   let pending = '';

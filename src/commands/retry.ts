@@ -1,7 +1,7 @@
 // `hookd retry ID`: run a failed run's event again (POST /runs/:id/retry). The daemon keeps the
 // payloads of failed runs for this, the last 100 and 16 MiB at most (history/failed-payloads.ts).
 import { resolvePaths } from '../common/paths.js';
-import { CheckFailed, HookdError } from '../common/errors.js';
+import { HookdError, fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 import { RetriedSchema, readAnswer } from '../server/local-api-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
@@ -20,7 +20,7 @@ export async function retryCommand(id: string, options: RetryOptions): Promise<v
     response = await requestDaemon(paths.socket, 'POST', `/runs/${encodeURIComponent(id)}/retry`);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CheckFailed(`retry needs the daemon, and it is not running (no answer on ${paths.socket}: ${why}); start it with: hookd daemon`);
+    throw fail('ENODAEMON', { needs: 'retry needs the daemon', socket: paths.socket, why });
   }
   if (response.status !== 202) {
     const detail = (response.body as { detail?: unknown })?.detail;

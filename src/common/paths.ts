@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { UsageError } from './errors.js';
+import { fail } from './errors.js';
 
 export interface PathFlags {
   settings?: string;
@@ -40,7 +40,7 @@ export function settingsPath(flag?: string, env: Env = process.env): string | un
  */
 function absoluteState(chosen: string, from: string): string {
   const expanded = expandHome(chosen);
-  if (!path.isAbsolute(expanded)) throw new UsageError(`${from}: the state directory must be an absolute path (or start with ~/), got ${JSON.stringify(chosen)}`);
+  if (!path.isAbsolute(expanded)) throw fail('ESTATE_RELATIVE', { from, given: chosen });
   return path.resolve(expanded);
 }
 
