@@ -1,10 +1,13 @@
 // What each command's exit code means, in one place: every command's `--help` ends with its
-// table (program.ts adds it), and the README's command reference says the same. Plain data with no
-// imports, so `hookd emit --help` can show it without loading more than it needs.
+// table (program.ts adds it), and the README's command reference says the same. The exit code of
+// each error comes from the error catalogue, whose bad-input wording these tables share (a test
+// checks they agree). Plain data, importing only the catalogue (itself import-free), so
+// `hookd emit --help` can show it without loading more than it needs.
+import { ERROR_CATALOGUE } from '../common/error-catalogue.js';
 
 type Codes = readonly (readonly [code: number, meaning: string])[];
 
-const BAD_INPUT = 'bad input: an unknown option, a bad value, a file that is not there';
+const BAD_INPUT = ERROR_CATALOGUE.EUSAGE.means;
 const API: Codes = [
   [0, 'done'],
   [1, 'the API answered an error, or could not be reached'],
@@ -17,7 +20,7 @@ const EDIT = (done: string): Codes => [
 ];
 
 /** Exit codes by command path (`service status`); commands not listed succeed with 0, fail with 1, refuse bad input with 2. */
-const EXIT_CODES: Record<string, Codes> = {
+export const EXIT_CODES: Record<string, Codes> = {
   emit: [[0, 'always, even when the event could not be stored (the reason goes to stderr): a failing bridge must not fail the agent']],
   run: [
     [0, 'every hook succeeded'],
@@ -52,10 +55,10 @@ const EXIT_CODES: Record<string, Codes> = {
   emulator: [[0, 'stopped by SIGTERM or SIGINT'], [1, 'could not start (the port is taken)'], [2, BAD_INPUT]],
 };
 
-const DEFAULT: Codes = [[0, 'success'], [1, 'the command failed'], [2, BAD_INPUT]];
+export const DEFAULT_EXIT_CODES: Codes = [[0, 'success'], [1, 'the command failed'], [2, BAD_INPUT]];
 
 /** The "Exit codes:" section of the help of the command at `path` (`service status`). */
 export function exitCodesHelp(path: string): string {
-  const codes = EXIT_CODES[path] ?? DEFAULT;
+  const codes = EXIT_CODES[path] ?? DEFAULT_EXIT_CODES;
   return `\nExit codes:\n${codes.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}`;
 }
