@@ -9,33 +9,10 @@ import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
+import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { killGroup } from '../runner/kill-group.js';
 import { TRACE_CONTEXT } from '../payload/client-env.js';
 import type { BridgeRun } from '../inbox/run-record.js';
-
-interface SyncOptions {
-  client?: string;
-  event?: string;
-  timeoutSec?: number;
-  stateDir?: string;
-  command: string;
-}
-
-function parseArgs(args: string[]): SyncOptions {
-  const options: SyncOptions = { command: '' };
-  let i = 0;
-  for (; i < args.length; i++) {
-    const [word, value] = [args[i], args[i + 1]];
-    if (word === '--client' && value !== undefined) options.client = args[++i];
-    else if (word === '--event' && value !== undefined) options.event = args[++i];
-    else if (word === '--timeout' && value !== undefined) options.timeoutSec = Number(args[++i]);
-    else if (word === '--state-dir' && value !== undefined) options.stateDir = args[++i];
-    else if (word === '--') { i++; break; }
-    else break;
-  }
-  options.command = args.slice(i).join(' ');
-  return options;
-}
 
 const eventOf = (payload: Buffer): string => {
   try {
@@ -46,25 +23,29 @@ const eventOf = (payload: Buffer): string => {
   }
 };
 
-/** `hookd sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD…`. */
-/** Resolves 'help' when the words ask for the command's help, which bin.ts prints. */
+/**
+ * `hookd sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD…` (its options
+ * are clients/bridge-options.ts's). Resolves 'help' when the words ask for the command's help, which bin.ts prints.
+ */
 export async function syncFromArgv(args: string[]): Promise<'help' | void> {
   if (args[0] === '-h' || args[0] === '--help') return 'help';
   // A client that stops reading our answer is its business: never a crash with a stack on stderr.
   process.stdout.on('error', () => undefined);
   process.stderr.on('error', () => undefined);
-  const options = parseArgs(args);
-  if (options.command.trim() === '') {
+  const { options, command: words } = parseBridgeArgs(SYNC_OPTIONS, args);
+  const command = words.join(' ');
+  if (command.trim() === '') {
     process.stderr.write('hookd sync: no command given; write: hookd sync -- CMD\n');
     return;
   }
   const payload = process.stdin.isTTY ? Buffer.alloc(0) : await readEvent(process.stdin);
   const client = options.client ? (clientById(options.client) ?? GENERIC) : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
-  const timeoutMs = Math.round(inLineTimeoutSec(options.timeoutSec, client.defaultTimeoutSec) * 1000);
-  const run = await runInLine(options.command, payload, timeoutMs, options.event ?? eventOf(payload), client.id);
+  const timeoutSec = options.timeout === undefined ? undefined : Number(options.timeout);
+  const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);
+  const run = await runInLine(command, payload, timeoutMs, options.event ?? eventOf(payload), client.id);
   if (endedBy) {
     // Nobody reads an answer now: record the run and end as the client asked.
-    recordRun(options.stateDir, options.command, run, payload);
+    recordRun(options.stateDir, command, run, payload);
     return void process.kill(process.pid, endedBy);
   }
   let code: number;
@@ -83,7 +64,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     process.stderr.write(run.stderr);
     code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? 1);
   }
-  recordRun(options.stateDir, options.command, run, payload);
+  recordRun(options.stateDir, command, run, payload);
   process.exitCode = code;
 }
 

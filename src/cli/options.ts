@@ -1,8 +1,9 @@
 // The options several commands share, and the number options, written once: each default, each
 // environment variable and each range in one place. Numbers are parsed here (commander's
 // argParser), so a command receives numbers it can trust.
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CLIENT_IDS } from '../clients/registry.js';
+import type { BridgeOptions } from '../clients/bridge-options.js';
 
 /** How many hooks the daemon runs at once unless told otherwise. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -54,3 +55,9 @@ export const tcpPortOption = () =>
 export const transportOption = () =>
   new Option('--transport <how>', 'bridge: the client runs hookd emit; http: Claude Code posts the event to the daemon (other clients keep the bridge)').choices(['bridge', 'http']).default('bridge');
 export const probeTimeoutOption = () => new Option('--timeout <seconds>', 'how long to wait for the probe hook').argParser(seconds('--timeout', true)).default(10);
+
+/** A bridge's options on its command, for its help only: the bridges read their own words (clients/bridge-options.ts). */
+export function addBridgeOptions(command: Command, table: BridgeOptions): Command {
+  for (const option of Object.values(table)) command.addOption(new Option(option.value ? `${option.flag} <${option.value}>` : option.flag, option.help));
+  return command;
+}

@@ -3,13 +3,14 @@
 // table is built, pays for none).
 import { Command } from 'commander';
 import {
-  clientOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
+  addBridgeOptions, clientOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
   transportOption,
 } from './options.js';
 import { addPlatformCommands } from './platform-commands.js';
 import { addHistoryCommands } from './history-commands.js';
 import { addLogsCommand } from './log-commands.js';
 import { exitCodesHelp } from './exit-codes.js';
+import { EMIT_OPTIONS, SYNC_OPTIONS } from '../clients/bridge-options.js';
 
 /**
  * Commander's errors in hookd's voice: `hookd: MESSAGE`. A bad value of a number option is already
@@ -55,27 +56,22 @@ function addExitCodes(command: Command, path = ''): void {
 function addHookCommands(program: Command): void {
   // Listed for --help only: bin/hookd (sh) and src/bin.ts take `emit` before this table is built,
   // so the bridge never loads commander; `hookd emit --help` comes back here for this text.
-  program
+  const emit = program
     .command('emit')
     .description('the bridge the client runs: store the event for the daemon and return at once')
     .argument('[command...]', 'the hook command the daemon runs (quote it as one word)')
     .allowUnknownOption()
-    .helpOption(false)
-    .addOption(stateOption())
-    .option('--event <name>', "the event, for a client whose payloads do not name it (Copilot CLI's camelCase events)")
-    .option('--payload-arg', "the event is the last argument instead of stdin (Codex's notify program)");
+    .helpOption(false);
+  addBridgeOptions(emit, EMIT_OPTIONS);
 
   // Listed for --help only, like emit: bin/hookd runs the native bridge, src/bin.ts the Node one.
-  program
+  const sync = program
     .command('sync')
     .description("the synchronous bridge for a hook that decides: run it now, hand the client its stdout, stderr and exit code, record the run")
     .argument('[command...]', 'the hook command (quote it as one word)')
     .allowUnknownOption()
-    .helpOption(false)
-    .addOption(stateOption())
-    .option('--client <id>', "whose contract a timeout and a silent hook follow (default: from the client's variables)")
-    .option('--event <name>', "the event, for payloads that do not name it (default: the payload's hook_event_name)")
-    .option('--timeout <seconds>', "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)");
+    .helpOption(false);
+  addBridgeOptions(sync, SYNC_OPTIONS);
 
   program
     .command('run')

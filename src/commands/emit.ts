@@ -1,12 +1,11 @@
 // The bridge's Node path: what `hookd emit` does when bin/hookd's sh fast path is not used
 // (HOOKD_BRIDGE_NODE=1, or dist/bin.js run directly). It stores the event and always exits 0,
 // silent on stdout: a client may parse a hook's stdout, and a failing bridge must not fail the agent.
-// Options, before `--`: `--state-dir D`; `--event NAME`, the event of a payload that does not
-// name it (Copilot CLI's camelCase events); `--payload-arg`, for Codex's `notify` program, which
-// gets the event as its last argument instead of on stdin. The record also notes the working
-// directory the client ran the bridge in. Keep in step with bin/hookd.
+// Its options are clients/bridge-options.ts's (bin/hookd's list is generated from there). The
+// record also notes the working directory the client ran the bridge in. Keep in step with bin/hookd.
 import { existsSync } from 'node:fs';
 import { readEvent } from '../bridge/read-event.js';
+import { EMIT_OPTIONS, parseBridgeArgs } from '../clients/bridge-options.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { ensureInboxDirs, inboxDirs } from '../inbox/inbox-dirs.js';
 import { BRIDGE_NOTES, clientEnvOf } from '../payload/client-env.js';
@@ -22,21 +21,11 @@ function fail(message: string): void {
 
 /** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
 export async function emitFromArgv(args: string[]): Promise<'help' | void> {
-  let words = args;
-  let stateFlag: string | undefined;
-  let event: string | undefined;
-  let payloadArg = false;
-  for (;;) {
-    if (words[0] === '--state-dir' && words[1] !== undefined) [stateFlag, words] = [words[1], words.slice(2)];
-    else if (words[0] === '--event' && words[1] !== undefined) [event, words] = [words[1], words.slice(2)];
-    else if (words[0] === '--payload-arg') [payloadArg, words] = [true, words.slice(1)];
-    else break;
-  }
-  if (words[0] === '-h' || words[0] === '--help') return 'help';
-  if (words[0] === '--') words = words.slice(1);
+  const { options, help, command: words } = parseBridgeArgs(EMIT_OPTIONS, args);
+  if (help) return 'help';
+  const { stateDir: stateFlag, event, payloadArg = false } = options;
   const payloadWord = payloadArg ? words.at(-1) : undefined;
-  if (payloadArg) words = words.slice(0, -1);
-  const command = words.join(' ');
+  const command = (payloadArg ? words.slice(0, -1) : words).join(' ');
   if (command.trim() === '') return fail('no command given; write: hookd emit -- CMD');
   if (!payloadArg && process.stdin.isTTY) return fail('no event on stdin (the agent client runs hookd emit with the event on stdin)');
   let state: string;

@@ -1,0 +1,59 @@
+// The bridges' options, written once: the words a client's entry puts between `hookd emit` (or
+// `hookd sync`) and `--`. Every reader of an entry asks this table: the Node bridges parse their
+// words with it, the command table prints its help from it, the settings classifier reads entries
+// with it, and the sh bridge (bin/hookd) and the native one (native/) get their lists generated from
+// it (scripts/generate-sh-lists.mjs, scripts/build-native.mjs): they cannot load this at run time.
+// It sits beside the profiles, at the bottom of the imports, so each of those can import it.
+
+/** One option of a bridge: its flag, and the placeholder of its value in help (none for a switch). */
+export interface BridgeOption {
+  flag: `--${string}`;
+  value?: string;
+  help: string;
+}
+
+const stateDir = { flag: '--state-dir', value: 'dir', help: 'hookd state directory (env HOOKD_STATE_DIR)' } as const satisfies BridgeOption;
+
+/** `hookd emit`'s options (the asynchronous bridge). */
+export const EMIT_OPTIONS = {
+  stateDir,
+  event: { flag: '--event', value: 'name', help: "the event, for a client whose payloads do not name it (Copilot CLI's camelCase events)" },
+  payloadArg: { flag: '--payload-arg', help: "the event is the last argument instead of stdin (Codex's notify program)" },
+} as const satisfies Record<string, BridgeOption>;
+
+/** `hookd sync`'s options (the synchronous bridge). */
+export const SYNC_OPTIONS = {
+  stateDir,
+  client: { flag: '--client', value: 'id', help: "whose contract a timeout and a silent hook follow (default: from the client's variables)" },
+  event: { flag: '--event', value: 'name', help: "the event, for payloads that do not name it (default: the payload's hook_event_name)" },
+  timeout: { flag: '--timeout', value: 'seconds', help: "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)" },
+} as const satisfies Record<string, BridgeOption>;
+
+export type BridgeOptions = Readonly<Record<string, BridgeOption>>;
+
+/** A bridge's words, read: the options given (a switch as `true`), whether help was asked, and CMD's words. */
+export interface BridgeArgs<Table extends BridgeOptions> {
+  options: { [Key in keyof Table]?: Table[Key] extends { value: string } ? string : true };
+  help: boolean;
+  command: string[];
+}
+
+/**
+ * Read a bridge's words as bin/hookd does: its options up front (a later one wins; one whose value
+ * is missing ends them), then `-h`/`--help` or an optional `--`, then CMD's words.
+ */
+export function parseBridgeArgs<Table extends BridgeOptions>(table: Table, words: readonly string[]): BridgeArgs<Table> {
+  const options: Record<string, string | true> = {};
+  const byFlag = new Map(Object.entries(table).map(([key, option]) => [option.flag as string, { key, option }]));
+  let i = 0;
+  for (; i < words.length; i++) {
+    const known = byFlag.get(words[i]!);
+    if (!known) break;
+    if (known.option.value === undefined) options[known.key] = true;
+    else if (i + 1 < words.length) options[known.key] = words[++i]!;
+    else break;
+  }
+  const help = words[i] === '-h' || words[i] === '--help';
+  if (words[i] === '--') i++;
+  return { options: options as BridgeArgs<Table>['options'], help, command: words.slice(i) };
+}
