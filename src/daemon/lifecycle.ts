@@ -15,7 +15,7 @@ export interface Served {
   mounts: readonly Mount[];
 }
 
-/** One part of the daemon; every member is optional. */
+/** One part of the daemon; every member is optional (a part its maker started already, the lock, has no `start`). */
 export interface Component {
   /** Take up its work; the daemon's start awaits it before the next part's. */
   start?(served: Served): Promise<void> | void;
