@@ -1,19 +1,17 @@
 // The commands over the daemon's runs: `hookd history [show ID]` and `hookd retry ID`. Their flags
 // are checked here, so a bad --since or --outcome is a usage error (exit 2) before any request.
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../common/errors.js';
 import { integerIn, jsonOption, socketOption, stateOption } from './options.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseOutcome, parseSince } from '../history/run-filter.js';
 import { OUTCOMES } from '../runs/outcome.js';
 
-// A parser that turns `parse`'s reason (a string) into a usage error naming the flag.
-function checked<T>(flag: string, parse: (value: string) => T | string, ok: (value: T | string) => boolean): (value: string) => T {
+// A parser that turns `parse`'s reason (a string, naming the flag it was given) into a usage error.
+function checked<T>(parse: (value: string) => T | string, ok: (value: T | string) => boolean): (value: string) => T {
   return (value) => {
     const parsed = parse(value);
     if (ok(parsed)) return parsed as T;
-    // The reason names the parameter (`since must be …`): say the flag instead.
-    const error = new InvalidArgumentError(String(parsed).replace(/^\w+ /, `${flag} `));
-    error.exitCode = 2;
-    throw error;
+    throw new UsageError(String(parsed));
   };
 }
 
@@ -25,10 +23,10 @@ export function addHistoryCommands(program: Command): void {
     .command('history')
     .description('the runs, newest first: time, event, outcome, run time, command, id (--follow: new runs as they finish)')
     .option('--event <name>', 'only this event, e.g. Stop')
-    .addOption(new Option('--outcome <outcome>', `only this outcome: ${Object.keys(OUTCOMES).join(', ')}`).argParser(checked('--outcome', parseOutcome, isOutcome)))
+    .addOption(new Option('--outcome <outcome>', `only this outcome: ${Object.keys(OUTCOMES).join(', ')}`).argParser(checked((value) => parseOutcome(value, '--outcome'), isOutcome)))
     .option('--session <id>', 'only this session')
     .option('--command <text>', 'only commands that contain this text')
-    .addOption(new Option('--since <when>', 'only runs since: 30s, 10m, 2h, 3d ago, or a date (2024-05-01, 2024-05-01T12:00:00Z)').argParser(checked('--since', (value) => parseSince(value), (value) => typeof value === 'number')))
+    .addOption(new Option('--since <when>', 'only runs since: 30s, 10m, 2h, 3d ago, or a date (2024-05-01, 2024-05-01T12:00:00Z)').argParser(checked((value) => parseSince(value, Date.now(), '--since'), (value) => typeof value === 'number')))
     .addOption(new Option('--limit <n>', 'at most this many runs').argParser(integerIn('--limit', 'an integer', 1, MAX_LIMIT)).default(DEFAULT_LIMIT))
     .option('--follow', 'print new runs as they finish, until interrupted (needs the daemon)')
     .option('--sessions', 'the agent sessions instead, the most recently active first: client, project, runs, the time the agent waited on hooks')

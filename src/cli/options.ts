@@ -1,7 +1,8 @@
 // The options several commands share, and the number options, written once: each default, each
 // environment variable and each range in one place. Numbers are parsed here (commander's
 // argParser), so a command receives numbers it can trust.
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../common/errors.js';
 import { CLIENT_IDS } from '../clients/registry.js';
 import type { BridgeOptions } from '../clients/bridge-options.js';
 
@@ -17,11 +18,12 @@ export const socketOption = () => new Option('--socket <path>', 'daemon socket (
 export const jsonOption = () => new Option('--json', 'print JSON');
 export const dryRunOption = () => new Option('--dry-run', 'show what would change and write nothing');
 
-/** A usage error about `flag`'s value: exit code 2, shown as `hookd: MESSAGE` (see program.ts). */
-function invalid(flag: string, what: string, value: string): InvalidArgumentError {
-  const error = new InvalidArgumentError(`${flag} must be ${what}, got ${JSON.stringify(value)}`);
-  error.exitCode = 2;
-  return error;
+/**
+ * A usage error about `flag`'s value. Not commander's InvalidArgumentError: commander would prefix
+ * it with its own sentence; this one goes through to src/bin.ts like any other usage error.
+ */
+function invalid(flag: string, what: string, value: string): UsageError {
+  return new UsageError(`${flag} must be ${what}, got ${JSON.stringify(value)}`);
 }
 
 /** A parser of whole numbers from `min` to `max` (plain decimal digits: no `0x10`, `1e2` or spaces). */

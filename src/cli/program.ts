@@ -13,13 +13,10 @@ import { exitCodesHelp } from './exit-codes.js';
 import { EMIT_OPTIONS, SYNC_OPTIONS } from '../clients/bridge-options.js';
 
 /**
- * Commander's errors in hookd's voice: `hookd: MESSAGE`. A bad value of a number option is already
- * a whole sentence naming the flag (options.ts); other mistakes (an unknown option) get a hint.
+ * Commander's own errors (an unknown option, a missing argument) in hookd's voice, with a hint:
+ * `hookd: MESSAGE`. A bad option value is hookd's UsageError (options.ts) and never comes here.
  */
 function oneVoice(text: string): string {
-  // Only the sentences of options.ts, which begin with the flag they are about.
-  const badValue = /^error: option '.*?' argument '.*' is invalid\. (?=--)/s;
-  if (badValue.test(text)) return text.replace(badValue, 'hookd: ');
   return `${text.replace(/^error: /, 'hookd: ')}(run with --help for usage)\n`;
 }
 

@@ -21,20 +21,20 @@ export const MAX_LIMIT = 1000;
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** `10m`, `2h`, `3d`, `30s` ago, or a date (`2024-05-01`, `2024-05-01T12:00:00Z`): ms since the epoch, or why not. */
-export function parseSince(text: string, now = Date.now()): number | string {
+/** `10m`, `2h`, `3d`, `30s` ago, or a date (`2024-05-01`, `2024-05-01T12:00:00Z`): ms since the epoch, or why not (naming it `name`: the parameter or the flag). */
+export function parseSince(text: string, now = Date.now(), name = 'since'): number | string {
   const relative = /^(\d+)([smhd])$/.exec(text);
   if (relative) return now - Number(relative[1]) * (UNITS[relative[2] as string] as number);
   // Only ISO-like dates: Date.parse also takes "1" (the year 2001).
   const date = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(date)) return `since must be a duration ago (30s, 10m, 2h, 3d) or a date (2024-05-01, 2024-05-01T12:00:00Z), got ${JSON.stringify(text)}`;
+  if (Number.isNaN(date)) return `${name} must be a duration ago (30s, 10m, 2h, 3d) or a date (2024-05-01, 2024-05-01T12:00:00Z), got ${JSON.stringify(text)}`;
   return date;
 }
 
-/** The outcome named `text`, or why it is not one (listing the valid ones). */
-export function parseOutcome(text: string): OutcomeName | string {
+/** The outcome named `text`, or why it is not one (listing the valid ones; naming it `name`: the parameter or the flag). */
+export function parseOutcome(text: string, name = 'outcome'): OutcomeName | string {
   if (Object.hasOwn(OUTCOMES, text)) return text as OutcomeName;
-  return `outcome must be one of ${Object.keys(OUTCOMES).join(', ')}; got ${JSON.stringify(text)}`;
+  return `${name} must be one of ${Object.keys(OUTCOMES).join(', ')}; got ${JSON.stringify(text)}`;
 }
 
 /** GET /runs's parameters as a filter and a limit, or the first reason they are not valid (each given once; query.ts's rules). */
