@@ -38,5 +38,6 @@ export const claude: ClientProfile = {
   },
   envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
   envPrefixes: ['CLAUDE_'],
+  envCarried: ['AI_AGENT'],
   contract: CLAUDE_LIKE,
 };

@@ -1,10 +1,9 @@
 // What hookd knows of one agent client, as data: where its hook files live, their shape, the unit
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
-// code). Adding a client is adding one module like claude.ts and listing it in registry.ts.
+// code). Adding a client is adding one module like claude.ts and listing it (and its id) in registry.ts.
 import type { HookLayout } from '../settings/hook-map.js';
 import type { HookContract } from './contract.js';
-
-export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor';
+import type { ClientId } from './registry.js';
 
 /** A hook file, relative to the home directory (user files) or to the project (project files). */
 export interface HookFileSpec {
@@ -90,6 +89,8 @@ export interface ClientProfile {
   envMarkers: readonly string[];
   /** Prefixes of the client's own variables, carried by the bridge to the hook. */
   envPrefixes: readonly string[];
+  /** Other variables the client sets for its hooks, carried by the bridge, that do not name it (Claude Code's AI_AGENT). */
+  envCarried?: readonly string[];
   /** What the client makes of a deciding hook's exit code, silence and timeout (clients/contract.ts). */
   contract: HookContract;
   /** What a user must do after install changed this client's file, if anything. */

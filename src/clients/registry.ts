@@ -6,8 +6,11 @@ import { cursor } from './cursor.js';
 import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import { qwen } from './qwen.js';
-import type { ClientId, ClientProfile } from './profile.js';
+import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
+
+/** The clients' ids, each its profile's. */
+export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen

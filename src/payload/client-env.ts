@@ -2,7 +2,7 @@
 // the bridge sees what it saw when the client ran it: the variables its command names, the
 // client's own (CLAUDE_*, FACTORY_*, *_PROJECT_DIR, *_PLUGIN_ROOT…), the terminal's and PATH.
 // Never hookd's own (HOOKD_*: the API key among them). bin/hookd applies the same rule in sh
-// (carry_env): test/payload/client-env.test.ts holds the two together.
+// (carry_env), with its lists generated from these (bridge/sh-lists.ts).
 import { CLIENTS } from '../clients/registry.js';
 
 const TERMINAL = ['PATH', 'TERM', 'COLORTERM', 'DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'LANG', 'STY', 'WINDOWID', 'WT_SESSION', 'TMUX'];
@@ -20,7 +20,7 @@ export const BRIDGE_NOTES = { event: 'HOOKD_BRIDGE_EVENT', cwd: 'HOOKD_BRIDGE_CW
 
 /** The names carried whatever the command says: exact names, prefixes and suffixes. */
 export const CARRIED = {
-  exact: new Set([...TERMINAL, ...TRACE_CONTEXT, ...CLIENTS.flatMap((client) => client.envMarkers), 'CLAUDECODE', 'AI_AGENT']),
+  exact: new Set([...TERMINAL, ...TRACE_CONTEXT, ...CLIENTS.flatMap((client) => [...client.envMarkers, ...(client.envCarried ?? [])])]),
   prefixes: [...TERMINAL_PREFIXES, ...new Set(CLIENTS.flatMap((client) => client.envPrefixes))],
   suffixes: ['_PROJECT_DIR', '_PLUGIN_ROOT'],
 };
@@ -30,15 +30,20 @@ export function namedVariables(command: string): Set<string> {
   return new Set([...command.matchAll(/\$\{?([A-Za-z0-9_]+)/g)].map((match) => match[1]!));
 }
 
-// Names of secrets (GEMINI_API_KEY, CLAUDE_CODE_MESSAGING_TOKEN…): carried only when the command
-// names them, so a key the client holds is not written to the inbox for a hook that never reads it.
-const SECRET = /(KEY|TOKEN|SECRET|PASSWORD|CREDENTIALS)$/;
+/**
+ * How the names of secrets end (GEMINI_API_KEY, CLAUDE_CODE_MESSAGING_TOKEN…): carried only when the
+ * command names them, so a key the client holds is not written to the inbox for a hook that never reads it.
+ */
+export const SECRET_SUFFIXES = ['KEY', 'TOKEN', 'SECRET', 'PASSWORD', 'CREDENTIALS'] as const;
+
+/** hookd's own variables (the API key among them): never carried, even when the command names one. */
+export const OWN_PREFIX = 'HOOKD_';
 
 /** Whether the bridge carries variable `name` for a hook running `command`'s named variables. */
 export function isCarried(name: string, named: ReadonlySet<string>): boolean {
-  if (name.startsWith('HOOKD_')) return false;
+  if (name.startsWith(OWN_PREFIX)) return false;
   if (named.has(name)) return true;
-  if (SECRET.test(name)) return false;
+  if (SECRET_SUFFIXES.some((suffix) => name.endsWith(suffix))) return false;
   return (
     CARRIED.exact.has(name) ||
     CARRIED.prefixes.some((prefix) => name.startsWith(prefix)) ||
