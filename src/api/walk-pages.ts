@@ -5,6 +5,7 @@
 // limit asked). A page that fails ends the walk with the position to resume from (WalkFailed);
 // `hasMore: true` without a cursor ends it with a warning, and what was read stands.
 import { HookdError } from '../common/errors.js';
+import type { FreeCode } from '../common/error-catalogue.js';
 import { safeLine } from './answer-text.js';
 import type { ApiClient } from './api-client.js';
 import * as E from './endpoints.js';
@@ -41,7 +42,7 @@ export interface Page {
 /** A walk that stopped on a failed page: the error, and where to resume (undefined: start again). */
 export class WalkFailed extends HookdError {
   constructor(readonly failure: HookdError, readonly resume: string | undefined, readonly pagesRead: number) {
-    super(failure.code, failure.message, { cause: failure });
+    super(failure.code as FreeCode, failure.message, { cause: failure }); // the failure's own code and message, whatever made them
     this.name = 'WalkFailed';
   }
 }

@@ -148,7 +148,7 @@ export async function orNotFound<T>(call: Promise<T>, next: string): Promise<T> 
     return await call;
   } catch (error) {
     // A doubled /api/v0 is the cause of that 404, and its message says so already.
-    if (error instanceof ApiError && error.status === 404 && !error.prefixDoubled) throw new HookdError('EAPI', `${error.message}; ${next}`, { cause: error });
+    if (error instanceof ApiError && error.status === 404 && !error.prefixDoubled) throw error.retold(`${error.message}; ${next}`);
     throw error;
   }
 }

@@ -4,7 +4,7 @@
 // GET /sessions/:id/runs; when it is not running, the same comes from the history files, computed
 // by the same module (history/sessions.ts).
 import { resolvePaths } from '../common/paths.js';
-import { CheckFailed, HookdError } from '../common/errors.js';
+import { CheckFailed, fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 import { SessionRunsSchema, SessionsSchema, readAnswer } from '../server/local-api-schemas.js';
 import { History } from '../history/history.js';
@@ -37,7 +37,7 @@ export async function sessionsCommand(options: TimelineOptions & { limit: number
   let sessions: SessionSummary[];
   if (response === undefined) sessions = sessionsIn(new History(paths.stateDir).file, options.limit);
   else if (response.status === 200) sessions = readAnswer(SessionsSchema, response, 'GET /sessions').sessions as SessionSummary[];
-  else throw new HookdError('EDAEMON', `GET /sessions: the daemon answered HTTP ${response.status}`);
+  else throw fail('EDAEMON', { asked: 'GET /sessions', status: response.status });
   if (options.json) process.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
   else process.stdout.write(sessions.length ? `${sessionLines(sessions).join('\n')}\n` : 'no sessions (yet): runs that name a session appear here\n');
 }
@@ -49,7 +49,7 @@ export async function timelineCommand(id: string, options: TimelineOptions): Pro
   let picture: SessionRuns | undefined;
   if (response === undefined) picture = sessionRunsIn(new History(paths.stateDir).file, id);
   else if (response.status === 200) picture = readAnswer(SessionRunsSchema, response, `GET /sessions/${id}/runs`) as SessionRuns;
-  else if (response.status !== 404) throw new HookdError('EDAEMON', `GET /sessions/${id}/runs: the daemon answered HTTP ${response.status}`);
+  else if (response.status !== 404) throw fail('EDAEMON', { asked: `GET /sessions/${id}/runs`, status: response.status });
   if (!picture) throw new CheckFailed(`no session ${JSON.stringify(id)} in the history (hookd history --sessions lists them)`);
   if (options.json) process.stdout.write(`${JSON.stringify(picture, null, 2)}\n`);
   else process.stdout.write(`${timelineLines(picture, axisWidth()).join('\n')}\n`);

@@ -60,8 +60,7 @@ async function ask(paths: Paths, urlPath: string): Promise<DaemonResponse | unde
 
 function failedAnswer(response: DaemonResponse, what: string): HookdError {
   const detail = (response.body as { detail?: unknown })?.detail;
-  // The daemon's detail is a whole sentence; only an answer without one needs saying what was asked.
-  return new HookdError(response.status === 400 ? 'EDAEMON_REFUSED' : 'EDAEMON', typeof detail === 'string' ? detail : `${what}: the daemon answered HTTP ${response.status}`);
+  return fail(response.status === 400 ? 'EDAEMON_REFUSED' : 'EDAEMON', { asked: what, status: response.status, detail });
 }
 
 /** List the runs that pass the options' filter, newest first; or follow new ones. */

@@ -1,7 +1,7 @@
 // `hookd retry ID`: run a failed run's event again (POST /runs/:id/retry). The daemon keeps the
 // payloads of failed runs for this, the last 100 and 16 MiB at most (history/failed-payloads.ts).
 import { resolvePaths } from '../common/paths.js';
-import { HookdError, fail } from '../common/errors.js';
+import { fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 import { RetriedSchema, readAnswer } from '../server/local-api-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
@@ -23,8 +23,7 @@ export async function retryCommand(id: string, options: RetryOptions): Promise<v
     throw fail('ENODAEMON', { needs: 'retry needs the daemon', socket: paths.socket, why });
   }
   if (response.status !== 202) {
-    const detail = (response.body as { detail?: unknown })?.detail;
-    throw new HookdError('ERETRY', typeof detail === 'string' ? detail : `the daemon answered HTTP ${response.status}`);
+    throw fail('EDAEMON', { status: response.status, detail: (response.body as { detail?: unknown })?.detail });
   }
   const answer = readAnswer(RetriedSchema, response, `POST /runs/${id}/retry`);
   if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);

@@ -12,6 +12,19 @@ export interface NoDaemonFacts {
   why: string;
 }
 
+/** The facts of a daemon's error answer: what was asked, the status, and the daemon's own sentence if it gave one. */
+export interface DaemonAnswerFacts {
+  /** `GET /sessions`; omitted when the command says it well enough. */
+  asked?: string;
+  status: number;
+  /** The answer's `detail`: a whole sentence when it is a string, said as is. */
+  detail?: unknown;
+}
+
+// The daemon's sentence when it gave one, else what was asked and the status.
+const daemonAnswered = (facts: DaemonAnswerFacts) =>
+  typeof facts.detail === 'string' ? facts.detail : `${facts.asked ? `${facts.asked}: ` : ''}the daemon answered HTTP ${facts.status}`;
+
 /** One code: its exit code, what it means (for a reader of the table), and its message if it has one. */
 interface Entry {
   readonly exit: 1 | 2;
@@ -30,7 +43,7 @@ export const ERROR_CATALOGUE = {
     says: (facts: { from?: string; given: string }) => `${facts.from ? `${facts.from}: ` : ''}the state directory must be an absolute path (or start with ~/), got ${JSON.stringify(facts.given)}`,
   },
   EAMBIGUOUS: { exit: 2, means: 'a run id that ends the ids of several runs' },
-  EDAEMON_REFUSED: { exit: 2, means: 'the daemon refused the request as bad input (HTTP 400)' },
+  EDAEMON_REFUSED: { exit: 2, means: 'the daemon refused the request as bad input (HTTP 400)', says: daemonAnswered },
   // A check that did not hold, or a part that could not do its work: exit 1.
   ECHECK: { exit: 1, means: 'something the command checked did not hold' },
   ENODAEMON: {
@@ -38,7 +51,12 @@ export const ERROR_CATALOGUE = {
     means: 'the command needs the daemon, and it is not running',
     says: (facts: NoDaemonFacts) => `${facts.needs}, and it is not running (no answer on ${facts.socket}: ${facts.why}); start it with: hookd daemon`,
   },
-  EDAEMON: { exit: 1, means: 'the daemon answered something hookd does not expect' },
+  EDAEMON: { exit: 1, means: 'the daemon answered with an error', says: daemonAnswered },
+  EDAEMON_BODY: {
+    exit: 1,
+    means: 'the daemon answered a body hookd does not expect',
+    says: (facts: { asked: string; status: number; problems: string }) => `${facts.asked}: the daemon answered HTTP ${facts.status} with an unexpected body (${facts.problems}); is it another version of hookd?`,
+  },
   ELOST: { exit: 1, means: 'the daemon lost its state directory or socket' },
   ELOCK: { exit: 1, means: 'the daemon lock could not be taken' },
   ELOCKED: { exit: 1, means: 'another daemon holds the lock, or the lock is in a state hookd does not replace' },
@@ -49,7 +67,6 @@ export const ERROR_CATALOGUE = {
   ENOLOG: { exit: 1, means: 'no daemon log where it was looked for' },
   EDASHBOARD: { exit: 1, means: 'the daemon gave no dashboard link' },
   ETOKEN: { exit: 1, means: 'the daemon did not rotate the token' },
-  ERETRY: { exit: 1, means: 'the daemon did not retry the run' },
   EWRITE: { exit: 1, means: 'a file could not be written; nothing was changed' },
   ECONFLICT: { exit: 1, means: 'a settings file changed while hookd edited it' },
   EVERIFY: { exit: 1, means: 'an edited settings file did not validate; the edit was undone' },
@@ -70,6 +87,9 @@ type Catalogue = typeof ERROR_CATALOGUE;
 
 /** A code hookd may raise. */
 export type ErrorCode = keyof Catalogue;
+
+/** The codes whose message the throw site writes. */
+export type FreeCode = Exclude<ErrorCode, TemplatedCode>;
 
 /** The codes whose message the catalogue makes. */
 export type TemplatedCode = { [C in ErrorCode]: Catalogue[C] extends { says: (facts: never) => string } ? C : never }[ErrorCode];

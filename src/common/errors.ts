@@ -1,7 +1,7 @@
 // The few error classes hookd raises. Each carries a code of the catalogue (error-catalogue.ts),
 // which gives its exit code, and an optional cause; src/bin.ts is the one place that turns them
 // into output and exit codes.
-import { ERROR_CATALOGUE, says, type ErrorCode, type FactsOf, type TemplatedCode } from './error-catalogue.js';
+import { ERROR_CATALOGUE, says, type ErrorCode, type FactsOf, type FreeCode, type TemplatedCode } from './error-catalogue.js';
 
 /** An error a person can act on: the message says what happened, where, and what to do. */
 export class HookdError extends Error {
@@ -10,7 +10,8 @@ export class HookdError extends Error {
   /** The facts the catalogue made the message from, for a layer that says it in another voice. */
   readonly facts: unknown;
 
-  constructor(code: ErrorCode, message: string, options: { cause?: unknown; facts?: unknown } = {}) {
+  /** A code whose message the catalogue makes is raised with its facts instead (fail), so it cannot be given here. */
+  constructor(code: FreeCode, message: string, options: { cause?: unknown; facts?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'HookdError';
     this.code = code;
@@ -20,13 +21,13 @@ export class HookdError extends Error {
 
   /** The same failure told with more context (where a walk stopped, which batch failed): same code, this as cause. */
   retold(message: string): HookdError {
-    return new HookdError(this.code, message, { cause: this });
+    return new HookdError(this.code as FreeCode, message, { cause: this });
   }
 }
 
 /** The error of a code whose message the catalogue makes from `facts`. */
 export function fail<C extends TemplatedCode>(code: C, facts: FactsOf<C>, options: { cause?: unknown } = {}): HookdError {
-  return new HookdError(code, says(code, facts), { ...options, facts });
+  return new HookdError(code as ErrorCode as FreeCode, says(code, facts), { ...options, facts });
 }
 
 /** The facts of `error` when it is the catalogue's `code`, to say it again in another voice. */

@@ -2,7 +2,7 @@
 // `hookd status` reads its answer through them, and the tests check the answers with them. Each
 // keeps unknown fields, so an older `hookd status` still reads a newer daemon.
 import { z } from 'zod';
-import { HookdError } from '../common/errors.js';
+import { fail } from '../common/errors.js';
 import { formatIssues } from '../common/format-issues.js';
 import type { OutcomeName } from '../runs/outcome.js';
 import type { DaemonResponse } from './socket-client.js';
@@ -136,5 +136,5 @@ export function readAnswer<S extends z.ZodType>(schema: S, response: DaemonRespo
   const parsed = schema.safeParse(response.body);
   if (parsed.success) return parsed.data;
   const problems = formatIssues(parsed.error.issues, 'answer').join('; ');
-  throw new HookdError('EDAEMON', `${what}: the daemon answered HTTP ${response.status} with an unexpected body (${problems}); is it another version of hookd?`);
+  throw fail('EDAEMON_BODY', { asked: what, status: response.status, problems });
 }

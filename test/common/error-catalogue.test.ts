@@ -2,7 +2,7 @@
 // makes its message from its facts, an error takes its exit code from its code alone, and the
 // exit-code tables of the commands' help agree with it.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, says, type ErrorCode, type FactsOf, type TemplatedCode } from '../../src/common/error-catalogue.js';
+import { ERROR_CATALOGUE, says, type ErrorCode, type FactsOf, type FreeCode, type TemplatedCode } from '../../src/common/error-catalogue.js';
 import { CheckFailed, HookdError, UsageError, fail, factsOf } from '../../src/common/errors.js';
 import { DEFAULT_EXIT_CODES, EXIT_CODES } from '../../src/cli/exit-codes.js';
 
@@ -12,7 +12,11 @@ const codes = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 const samples: { [C in TemplatedCode]: FactsOf<C> } = {
   ESTATE_RELATIVE: { from: '--state-dir', given: 'state' },
   ENODAEMON: { needs: 'retry needs the daemon', socket: '/s/hookd.sock', why: 'ENOENT' },
+  EDAEMON: { asked: 'GET /sessions', status: 500 },
+  EDAEMON_REFUSED: { asked: 'GET /runs', status: 400, detail: 'since must be a duration ago' },
+  EDAEMON_BODY: { asked: 'GET /status', status: 200, problems: 'answer.pid: expected a number' },
 };
+const templated = Object.keys(samples) as TemplatedCode[];
 
 describe('the error catalogue', () => {
   it('gives every code an exit code of 1 or 2 and a meaning', () => {
@@ -25,7 +29,7 @@ describe('the error catalogue', () => {
   });
 
   it('makes the message of every templated code from its facts, and keeps the facts on the error', () => {
-    for (const code of Object.keys(samples) as TemplatedCode[]) {
+    for (const code of templated) {
       const error = fail(code, samples[code] as never);
       expect(error.message).toBe(says(code, samples[code] as never));
       expect(error.message.trim()).not.toBe('');
@@ -35,10 +39,15 @@ describe('the error catalogue', () => {
     expect(fail('ESTATE_RELATIVE', samples.ESTATE_RELATIVE).message).toBe('--state-dir: the state directory must be an absolute path (or start with ~/), got "state"');
     expect(says('ESTATE_RELATIVE', { given: 'state' })).toBe('the state directory must be an absolute path (or start with ~/), got "state"');
     expect(fail('ENODAEMON', samples.ENODAEMON).message).toBe('retry needs the daemon, and it is not running (no answer on /s/hookd.sock: ENOENT); start it with: hookd daemon');
+    // The daemon's own sentence when it gave one; else what was asked and the status.
+    expect(fail('EDAEMON_REFUSED', samples.EDAEMON_REFUSED).message).toBe('since must be a duration ago');
+    expect(fail('EDAEMON', samples.EDAEMON).message).toBe('GET /sessions: the daemon answered HTTP 500');
+    expect(fail('EDAEMON', { status: 409, detail: { not: 'a sentence' } }).message).toBe('the daemon answered HTTP 409');
+    expect(fail('EDAEMON_BODY', samples.EDAEMON_BODY).message).toBe('GET /status: the daemon answered HTTP 200 with an unexpected body (answer.pid: expected a number); is it another version of hookd?');
   });
 
   it('takes an error\'s exit code from its code alone, also when it is told again with more context', () => {
-    for (const code of codes) expect(new HookdError(code, 'x').exitCode).toBe(ERROR_CATALOGUE[code].exit);
+    for (const code of codes.filter((code): code is FreeCode => !templated.includes(code as TemplatedCode))) expect(new HookdError(code, 'x').exitCode).toBe(ERROR_CATALOGUE[code].exit);
     expect(new UsageError('bad').exitCode).toBe(2);
     expect(new CheckFailed('no').exitCode).toBe(1);
     const first = new HookdError('ESETTINGS', 'broken');
