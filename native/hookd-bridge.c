@@ -17,7 +17,8 @@
  * Both read stdin the same way: until the end of one JSON value (with what arrived in the same
  * read, so a trailing newline is kept), EOF, or a wait without a byte (IDLE_MS, FIRST_BYTE_MS).
  * Keep in step with src/bridge/ (the Node bridge), src/events/run-record.ts (the record) and
- * src/clients/contract.ts (hookdDeadlineMs; the contracts come from the profiles via contracts.h).
+ * src/clients/contract.ts (hookdDeadlineMs; the contracts come from the profiles via contracts.h, the
+ * options from src/clients/bridge-options.ts).
  */
 #include "bridge.h"
 #include "contracts.h"
@@ -64,18 +65,30 @@ static const char *empty_answer(const struct contract *c, const char *event) {
   return NULL;
 }
 
-static int sync_bridge(int argc, char **argv) {
-  const char *client = NULL, *event = NULL, *given_state = NULL;
-  double timeout_sec = 0;
+/*
+ * Read the options before CMD by the one table (src/clients/bridge-options.ts, generated into
+ * contracts.h), as the Node bridges do: a later one wins; a word that is none, or an option without
+ * its value, ends them; then an optional `--`. Returns where CMD starts.
+ */
+static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COUNT]) {
   int i = 0;
   for (; i < argc; i++) {
-    if (strcmp(argv[i], "--client") == 0 && i + 1 < argc) client = argv[++i];
-    else if (strcmp(argv[i], "--event") == 0 && i + 1 < argc) event = argv[++i];
-    else if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) timeout_sec = atof(argv[++i]);
-    else if (strcmp(argv[i], "--state-dir") == 0 && i + 1 < argc) given_state = argv[++i];
-    else if (strcmp(argv[i], "--") == 0) { i++; break; }
+    int k = 0;
+    while (k < SYNC_OPTION_COUNT && strcmp(argv[i], SYNC_OPTIONS[k].flag) != 0) k++;
+    if (k == SYNC_OPTION_COUNT) break;
+    if (!SYNC_OPTIONS[k].valued) given[k] = "1";
+    else if (i + 1 < argc) given[k] = argv[++i];
     else break;
   }
+  if (i < argc && strcmp(argv[i], "--") == 0) i++;
+  return i;
+}
+
+static int sync_bridge(int argc, char **argv) {
+  const char *given[SYNC_OPTION_COUNT] = {0};
+  int i = read_options(argc, argv, given);
+  const char *client = given[SYNC_CLIENT], *event = given[SYNC_EVENT], *given_state = given[SYNC_STATE_DIR];
+  double timeout_sec = given[SYNC_TIMEOUT] ? atof(given[SYNC_TIMEOUT]) : 0;
   struct buf command = {0};
   for (int j = i; j < argc; j++) {
     if (j > i) buf_add(&command, " ", 1);
