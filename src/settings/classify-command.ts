@@ -3,6 +3,7 @@
 // `hookd sync [--client ID] [--event NAME] [--timeout SEC] -- CMD` (the synchronous bridge: the
 // client waits while hookd runs CMD in line, issue 19). The daemon runs only the first kind.
 import { parse } from 'shell-quote';
+import { EMIT_OPTIONS, SYNC_OPTIONS, type BridgeOptions } from '../clients/bridge-options.js';
 
 /** What an entry of either bridge says besides its CMD. */
 interface BridgeParts {
@@ -27,9 +28,10 @@ export type ClassifiedCommand = ({ kind: 'bridge' } & BridgeParts) | ({ kind: 's
 // Characters the client's shell acts on when they are not inside single quotes.
 const SHELL_SYNTAX = /[$`|&;<>()*?]/;
 
-// Each bridge's options that take a value (bin/hookd), and those that take none.
-const VALUED: Record<'emit' | 'sync', readonly string[]> = { emit: ['--state-dir', '--event'], sync: ['--state-dir', '--client', '--event', '--timeout'] };
-const FLAGS: Record<'emit' | 'sync', readonly string[]> = { emit: ['--payload-arg'], sync: [] };
+// Each bridge's options that take a value, and those that take none: the one table's.
+const flagsOf = (table: BridgeOptions, valued: boolean): string[] => Object.values(table).filter((option) => (option.value !== undefined) === valued).map((option) => option.flag);
+const VALUED: Record<'emit' | 'sync', readonly string[]> = { emit: flagsOf(EMIT_OPTIONS, true), sync: flagsOf(SYNC_OPTIONS, true) };
+const FLAGS: Record<'emit' | 'sync', readonly string[]> = { emit: flagsOf(EMIT_OPTIONS, false), sync: flagsOf(SYNC_OPTIONS, false) };
 
 function isHookdProgram(word: unknown): boolean {
   return typeof word === 'string' && (word === 'hookd' || word.endsWith('/hookd'));
