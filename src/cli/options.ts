@@ -19,27 +19,29 @@ export const jsonOption = () => new Option('--json', 'print JSON');
 export const dryRunOption = () => new Option('--dry-run', 'show what would change and write nothing');
 
 /**
- * A usage error about `flag`'s value. Not commander's InvalidArgumentError: commander would prefix
- * it with its own sentence; this one goes through to src/bin.ts like any other usage error.
+ * A usage error about `flag`'s value, naming the environment variable `env` instead when the value
+ * is its. Not commander's InvalidArgumentError: commander would prefix it with its own sentence;
+ * this one goes through to src/bin.ts like any other usage error.
  */
-function invalid(flag: string, what: string, value: string): UsageError {
-  return new UsageError(`${flag} must be ${what}, got ${JSON.stringify(value)}`);
+function invalid(flag: string, what: string, value: string, env?: string): UsageError {
+  const name = env !== undefined && process.env[env] === value ? env : flag;
+  return new UsageError(`${name} must be ${what}, got ${JSON.stringify(value)}`);
 }
 
-/** A parser of whole numbers from `min` to `max` (plain decimal digits: no `0x10`, `1e2` or spaces). */
-export function integerIn(flag: string, what: string, min: number, max: number): (value: string) => number {
+/** A parser of whole numbers from `min` to `max` (plain decimal digits: no `0x10`, `1e2` or spaces); `env`: the option's variable. */
+export function integerIn(flag: string, what: string, min: number, max: number, env?: string): (value: string) => number {
   return (value) => {
     const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(number) || number < min || number > max) throw invalid(flag, `${what} from ${min} to ${max}`, value);
+    if (!Number.isSafeInteger(number) || number < min || number > max) throw invalid(flag, `${what} from ${min} to ${max}`, value, env);
     return number;
   };
 }
 
-/** A parser of a number of seconds (decimals allowed), 0 or more, or above 0 when `positive`. */
-export function seconds(flag: string, positive: boolean): (value: string) => number {
+/** A parser of a number of seconds (decimals allowed), 0 or more, or above 0 when `positive`; `env`: the option's variable. */
+export function seconds(flag: string, positive: boolean, env?: string): (value: string) => number {
   return (value) => {
     const number = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isFinite(number) || (positive && number <= 0)) throw invalid(flag, `a ${positive ? 'positive ' : ''}number of seconds`, value);
+    if (!Number.isFinite(number) || (positive && number <= 0)) throw invalid(flag, `a ${positive ? 'positive ' : ''}number of seconds`, value, env);
     return number;
   };
 }
@@ -53,7 +55,7 @@ export const shutdownDeadlineOption = () =>
 export const tcpPortOption = () =>
   new Option('--tcp-port <port>', 'the loopback listener (local API and http hooks, bearer token in <state>/local-token); default 14653, 0 any free port')
     .env('HOOKD_TCP_PORT')
-    .argParser(integerIn('--tcp-port', 'a port number', 0, 65535));
+    .argParser(integerIn('--tcp-port', 'a port number', 0, 65535, 'HOOKD_TCP_PORT'));
 export const transportOption = () =>
   new Option('--transport <how>', 'bridge: the client runs hookd emit; http: Claude Code posts the event to the daemon (other clients keep the bridge)').choices(['bridge', 'http']).default('bridge');
 export const probeTimeoutOption = () => new Option('--timeout <seconds>', 'how long to wait for the probe hook').argParser(seconds('--timeout', true)).default(10);

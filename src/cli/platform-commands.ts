@@ -6,7 +6,7 @@ import { jsonOption, seconds, socketOption, stateOption } from './options.js';
 
 /** How long each attempt of a call waits for its answer (default 30 s; 35 s through the daemon, whose proxy gives up at 30). */
 const timeoutOption = () =>
-  new Option('--timeout <seconds>', 'how long each attempt waits for an answer (default 30)').env('HOOKD_API_TIMEOUT').argParser(seconds('--timeout', true));
+  new Option('--timeout <seconds>', 'how long each attempt waits for an answer (default 30)').env('HOOKD_API_TIMEOUT').argParser(seconds('--timeout', true, 'HOOKD_API_TIMEOUT'));
 
 /** Register the platform API commands on `program`. */
 export function addPlatformCommands(program: Command): void {

@@ -50,6 +50,15 @@ describe('issue 13 item 9: one voice', () => {
     }
   });
 
+  it('a bad value names where it came from, the flag or its environment variable, in one line', async () => {
+    const flag = await runHookd(['sessions', 'list', '--timeout', 'soon']);
+    expect(flag).toMatchObject({ exitCode: 2, stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"' });
+    const env = await runHookd(['sessions', 'list'], { env: { HOOKD_API_TIMEOUT: 'soon' } });
+    expect(env).toMatchObject({ exitCode: 2, stderr: 'hookd: HOOKD_API_TIMEOUT must be a positive number of seconds, got "soon"' });
+    const port = await runHookd(['daemon', '--state-dir', tempDir()], { env: { HOOKD_TCP_PORT: 'x' } });
+    expect(port).toMatchObject({ exitCode: 2, stderr: 'hookd: HOOKD_TCP_PORT must be a port number from 0 to 65535, got "x"' });
+  });
+
   it('every line of a multi-line error starts hookd:', async () => {
     const file = path.join(tempDir(), 'settings.json');
     writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', timeout: 'x' }, { type: 'command' }] }] } }));
