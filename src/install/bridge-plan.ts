@@ -6,6 +6,7 @@ import { readDocument } from './edit-document.js';
 import { eventsOf, findHookMap, hooksOf, type JsonObject } from '../settings/hook-map.js';
 import { classifyCommand } from '../settings/classify-command.js';
 import { GENERIC } from '../clients/registry.js';
+import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
 import { syncCommand, wrapCommand } from './quote-command.js';
@@ -16,7 +17,7 @@ export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptio
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
-    if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? ['--event', event] : [])]);
+    if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
     if (route.to !== 'sync') return undefined;
     const wrap = { event, timeoutSec: syncTimeoutSec(client, hook), bridgeOptions, ...(client !== GENERIC && { client: client.id }) };
     return syncCommand(route.command, wrap);

@@ -1,7 +1,8 @@
 // Writes a hook command as a bridge entry, of either bridge. The client's shell reads the whole
 // command line before the bridge sees it, so CMD must reach `hookd emit` or `hookd sync` as one
 // word, untouched: a single-quoted word, where the shell expands nothing, with each embedded `'`
-// written as `'\''`.
+// written as `'\''`. The bridges' options are spelled by their one table (clients/bridge-options.ts).
+import { SYNC_OPTIONS } from '../clients/bridge-options.js';
 
 /** `word` as one single-quoted sh word. */
 export function shellQuote(word: string): string {
@@ -29,7 +30,8 @@ export interface SyncWrap {
 
 /** The sync entry that runs `command` in line: `hookd sync [--state-dir DIR] [--client ID] --event NAME --timeout SEC -- 'command'`. */
 export function syncCommand(command: string, wrap: SyncWrap): string {
-  const options = [...(wrap.bridgeOptions ?? []), ...(wrap.client ? ['--client', wrap.client] : []), '--event', wrap.event, '--timeout', String(wrap.timeoutSec)];
+  const { client, event, timeout } = SYNC_OPTIONS;
+  const options = [...(wrap.bridgeOptions ?? []), ...(wrap.client ? [client.flag, wrap.client] : []), event.flag, wrap.event, timeout.flag, String(wrap.timeoutSec)];
   return ['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' ');
 }
 
