@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry point: parse the command line, run the command, and map errors to exit codes in one place.
+// Entry point: parse the command line, run the command, and turn an error into output and an exit
+// code in one place (the exit code of a HookdError is its code's, from common/error-catalogue.ts).
 import { readFileSync } from 'node:fs';
 import { HookdError, describeError } from './common/errors.js';
 

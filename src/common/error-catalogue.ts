@@ -101,8 +101,3 @@ export type FactsOf<C extends TemplatedCode> = Catalogue[C] extends { says: (fac
 export function says<C extends TemplatedCode>(code: C, facts: FactsOf<C>): string {
   return (ERROR_CATALOGUE[code].says as (facts: FactsOf<C>) => string)(facts);
 }
-
-/** The exit code of an error code. */
-export function exitCodeOf(code: ErrorCode): 1 | 2 {
-  return ERROR_CATALOGUE[code].exit;
-}
