@@ -1,7 +1,7 @@
 // `hookd emulator`: a local stand-in for the platform API, for offline work and for tests (with
 // `--drift`, one that answers the way drifting production servers do). It prints its URL on
 // stdout and runs until interrupted.
-import { HookdError, UsageError, describeError } from '../common/errors.js';
+import { HookdError, UsageError, describeError, fail } from '../common/errors.js';
 import { startEmulator, type RunningEmulator } from '../emulator/start-emulator.js';
 
 export interface EmulatorCommandOptions {
@@ -31,9 +31,9 @@ async function listening(start: () => Promise<RunningEmulator>, host: string, po
     const code = (error as NodeJS.ErrnoException).code;
     const choose = 'choose another with --port N, or --port 0 for a free one';
     if (code === 'EADDRINUSE') throw new HookdError('EADDRINUSE', `port ${port} on ${host} is taken: another program listens there (another hookd emulator?); ${choose}. \`ss -ltnp 'sport = :${port}'\` shows which`, { cause: error });
-    if (code === 'EACCES') throw new HookdError('EACCES', `cannot listen on ${host}:${port}: permission denied (ports below 1024 need privileges); ${choose}`, { cause: error });
+    if (code === 'EACCES') throw fail('ELISTEN', { where: `${host}:${port}`, reason: `permission denied (ports below 1024 need privileges); ${choose}` }, { cause: error });
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${host}: not an address of this machine; the default 127.0.0.1 serves this machine only`);
-    throw new HookdError('ELISTEN', `cannot listen on ${host}:${port ?? 0}: ${describeError(error)}`, { cause: error });
+    throw fail('ELISTEN', { where: `${host}:${port ?? 0}`, reason: describeError(error) }, { cause: error });
   }
 }
 

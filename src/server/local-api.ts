@@ -6,7 +6,7 @@
 // same token on the same listener used to accept POST /events?command=ANY).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { HookdError } from '../common/errors.js';
+import { HookdError, fail } from '../common/errors.js';
 import { errorBody, sendError } from '../http/answers.js';
 import { Router, type Exchange, type Handler, type Mounted } from '../http/router.js';
 import { claimSocket, type Claimed } from './socket-claim.js';
@@ -86,7 +86,7 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken
 
 function listen(server: Server, where: string, start: (done: () => void) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new HookdError('ELISTEN', `cannot listen on ${where}: ${error.message}`, { cause: error })));
+    server.once('error', (error: NodeJS.ErrnoException) => reject(fail('ELISTEN', { where, reason: error.message }, { cause: error })));
     start(resolve);
   });
 }
@@ -106,12 +106,12 @@ export async function startLocalApi(socketPath: string, routes: Routes, fallback
   const server = createApiServer(routes, fallback);
   const hint = socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : '';
   const claimed = await claimSocket(server, socketPath, (found) => {
-    if (found.state === 'live') return new HookdError('ELISTEN', `another hookd daemon is serving ${socketPath}; stop it, or give this one another --socket`);
-    if (found.state === 'not-a-socket') return new HookdError('ELISTEN', `${socketPath} exists and is not a socket; hookd replaces only a socket nobody serves: move that file, or give another --socket`);
-    return new HookdError('ELISTEN', `${socketPath} is a socket hookd cannot reach (${found.code}); it is not replaced: remove it, or give another --socket`);
+    if (found.state === 'live') return new HookdError('ELOCKED', `another hookd daemon is serving ${socketPath}; stop it, or give this one another --socket`);
+    if (found.state === 'not-a-socket') return new HookdError('ELOCKED', `${socketPath} exists and is not a socket; hookd replaces only a socket nobody serves: move that file, or give another --socket`);
+    return new HookdError('ELOCKED', `${socketPath} is a socket hookd cannot reach (${found.code}); it is not replaced: remove it, or give another --socket`);
   }).catch((error: unknown) => {
     if (error instanceof HookdError) throw error;
-    throw new HookdError('ELISTEN', `cannot listen on ${socketPath}: ${(error as Error).message}${hint}`, { cause: error });
+    throw fail('ELISTEN', { where: socketPath, reason: `${(error as Error).message}${hint}` }, { cause: error });
   });
   return { server, claimed };
 }

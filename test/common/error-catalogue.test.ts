@@ -15,6 +15,7 @@ const samples: { [C in TemplatedCode]: FactsOf<C> } = {
   EDAEMON: { asked: 'GET /sessions', status: 500 },
   EDAEMON_REFUSED: { asked: 'GET /runs', status: 400, detail: 'since must be a duration ago' },
   EDAEMON_BODY: { asked: 'GET /status', status: 200, problems: 'answer.pid: expected a number' },
+  ELISTEN: { where: '127.0.0.1:80', reason: 'permission denied' },
 };
 const templated = Object.keys(samples) as TemplatedCode[];
 
@@ -43,6 +44,7 @@ describe('the error catalogue', () => {
     expect(fail('EDAEMON_REFUSED', samples.EDAEMON_REFUSED).message).toBe('since must be a duration ago');
     expect(fail('EDAEMON', samples.EDAEMON).message).toBe('GET /sessions: the daemon answered HTTP 500');
     expect(fail('EDAEMON', { status: 409, detail: { not: 'a sentence' } }).message).toBe('the daemon answered HTTP 409');
+    expect(fail('ELISTEN', samples.ELISTEN).message).toBe('cannot listen on 127.0.0.1:80: permission denied');
     expect(fail('EDAEMON_BODY', samples.EDAEMON_BODY).message).toBe('GET /status: the daemon answered HTTP 200 with an unexpected body (answer.pid: expected a number); is it another version of hookd?');
   });
 
