@@ -31,10 +31,11 @@ export const SYNC_OPTIONS = {
 
 export type BridgeOptions = Readonly<Record<string, BridgeOption>>;
 
-/** A bridge's words, read: the options given (a switch as `true`), whether help was asked, and CMD's words. */
+/** A bridge's words, read: the options given (a switch as `true`), whether help was asked, whether `--` ended the options, and CMD's words. */
 export interface BridgeArgs<Table extends BridgeOptions> {
-  options: { [Key in keyof Table]?: Table[Key] extends { value: string } ? string : true };
+  options: { [Key in keyof Table]?: Table[Key] extends { value: string } ? string : Table[Key] extends { value?: undefined } ? true : string | true };
   help: boolean;
+  dashDash: boolean;
   command: string[];
 }
 
@@ -54,6 +55,6 @@ export function parseBridgeArgs<Table extends BridgeOptions>(table: Table, words
     else break;
   }
   const help = words[i] === '-h' || words[i] === '--help';
-  if (words[i] === '--') i++;
-  return { options: options as BridgeArgs<Table>['options'], help, command: words.slice(i) };
+  const dashDash = words[i] === '--';
+  return { options: options as BridgeArgs<Table>['options'], help, dashDash, command: words.slice(dashDash ? i + 1 : i) };
 }

@@ -3,7 +3,7 @@
 // `hookd sync [--client ID] [--event NAME] [--timeout SEC] -- CMD` (the synchronous bridge: the
 // client waits while hookd runs CMD in line, issue 19). The daemon runs only the first kind.
 import { parse } from 'shell-quote';
-import { EMIT_OPTIONS, SYNC_OPTIONS, type BridgeOptions } from '../clients/bridge-options.js';
+import { EMIT_OPTIONS, SYNC_OPTIONS, parseBridgeArgs, type BridgeArgs, type BridgeOptions } from '../clients/bridge-options.js';
 
 /** What an entry of either bridge says besides its CMD. */
 interface BridgeParts {
@@ -28,10 +28,8 @@ export type ClassifiedCommand = ({ kind: 'bridge' } & BridgeParts) | ({ kind: 's
 // Characters the client's shell acts on when they are not inside single quotes.
 const SHELL_SYNTAX = /[$`|&;<>()*?]/;
 
-// Each bridge's options that take a value, and those that take none: the one table's.
-const flagsOf = (table: BridgeOptions, valued: boolean): string[] => Object.values(table).filter((option) => (option.value !== undefined) === valued).map((option) => option.flag);
-const VALUED: Record<'emit' | 'sync', readonly string[]> = { emit: flagsOf(EMIT_OPTIONS, true), sync: flagsOf(SYNC_OPTIONS, true) };
-const FLAGS: Record<'emit' | 'sync', readonly string[]> = { emit: flagsOf(EMIT_OPTIONS, false), sync: flagsOf(SYNC_OPTIONS, false) };
+// Each bridge's options: the one table's.
+const TABLES: Record<'emit' | 'sync', BridgeOptions> = { emit: EMIT_OPTIONS, sync: SYNC_OPTIONS };
 
 function isHookdProgram(word: unknown): boolean {
   return typeof word === 'string' && (word === 'hookd' || word.endsWith('/hookd'));
@@ -52,7 +50,7 @@ function outsideSingleQuotes(command: string): string {
 
 /** The command's text after the verb and the bridge's own options (and `--`): where CMD stands, as written. */
 function tailOf(command: string, verb: 'emit' | 'sync'): string {
-  const options = [...VALUED[verb].map((name) => `\\s*${name}\\s+('[^']*'|\\S+)`), ...FLAGS[verb].map((name) => `\\s*${name}`)].join('|');
+  const options = Object.values(TABLES[verb]).map((option) => (option.value !== undefined ? `\\s*${option.flag}\\s+('[^']*'|\\S+)` : `\\s*${option.flag}`)).join('|');
   // The verb right after the program's name (a path may hold the word too: /home/emit/bin/hookd).
   const at = /hookd'?\s+(emit|sync)\b/.exec(command);
   return command
@@ -61,13 +59,13 @@ function tailOf(command: string, verb: 'emit' | 'sync'): string {
     .replace(/^\s*--(\s|$)/, '');
 }
 
-const build = (verb: 'emit' | 'sync', parts: BridgeParts, values: Record<string, string>): ClassifiedCommand => {
+const build = (verb: 'emit' | 'sync', parts: BridgeParts, values: BridgeArgs<typeof SYNC_OPTIONS>['options']): ClassifiedCommand => {
   if (verb === 'emit') return { kind: 'bridge', ...parts };
-  const timeout = Number(values['--timeout']);
+  const timeout = Number(values.timeout);
   const sync: SyncOptions = {
-    ...(values['--client'] !== undefined && { client: values['--client'] }),
-    ...(values['--event'] !== undefined && { event: values['--event'] }),
-    ...(values['--timeout'] !== undefined && Number.isFinite(timeout) && timeout > 0 && { timeoutSec: timeout }),
+    ...(values.client !== undefined && { client: values.client }),
+    ...(values.event !== undefined && { event: values.event }),
+    ...(values.timeout !== undefined && Number.isFinite(timeout) && timeout > 0 && { timeoutSec: timeout }),
   };
   return { kind: 'sync', sync, ...parts };
 };
@@ -87,20 +85,16 @@ export function classifyCommand(command: string): ClassifiedCommand {
   }
   const verb = tokens[1];
   if (!isHookdProgram(tokens[0]) || (verb !== 'emit' && verb !== 'sync')) return { kind: 'plain' };
-  let rest = tokens.slice(2);
-  const values: Record<string, string> = {};
-  for (;;) {
-    const [option, value] = rest;
-    if (typeof option === 'string' && VALUED[verb].includes(option) && typeof value === 'string') [values[option], rest] = [value, rest.slice(2)];
-    else if (typeof option === 'string' && FLAGS[verb].includes(option)) rest = rest.slice(1);
-    else break;
-  }
-  let badOption: string | undefined;
-  if (rest[0] === '--') rest = rest.slice(1);
-  else if (typeof rest[0] === 'string' && rest[0].startsWith('-')) badOption = rest[0];
-  const words = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : ''));
-  const inner = words.filter((word) => word !== '').join(' ');
+  // The bridge's options are words: read those up to the first shell operator, as the bridge would.
+  const after = tokens.slice(2);
+  const operator = after.findIndex((token) => typeof token !== 'string');
+  const words = (operator === -1 ? after : after.slice(0, operator)) as string[];
+  const { options, dashDash, command: cmdWords } = parseBridgeArgs(TABLES[verb], words);
+  const values = options as BridgeArgs<typeof SYNC_OPTIONS>['options']; // read only for sync, whose options all take a value
+  const rest = after.slice(words.length - cmdWords.length);
+  const badOption = !dashDash && typeof rest[0] === 'string' && rest[0].startsWith('-') ? rest[0] : undefined;
+  const inner = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : '')).filter((word) => word !== '').join(' ');
   const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tailOf(command, verb)));
-  const stateDir = values['--state-dir'];
+  const stateDir = values.stateDir;
   return build(verb, { inner, unquotedShellSyntax, program: tokens[0] as string, ...(stateDir ? { stateDir } : {}), ...(badOption ? { badOption } : {}) }, values);
 }
