@@ -1,6 +1,7 @@
 // What hookd knows of one agent client, as data: where its hook files live, their shape, the unit
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
-// code). Adding a client is adding one module like claude.ts and listing it (and its id) in registry.ts.
+// code). Adding a client is adding one module like claude.ts, listing it (and its id) in
+// registry.ts, and running `npm run sh-lists` (bin/hookd then carries its variables).
 import type { HookLayout } from '../settings/hook-map.js';
 import type { HookContract } from './contract.js';
 import type { ClientId } from './registry.js';
