@@ -30,12 +30,12 @@ function withoutUnknown(input: unknown, issues: readonly Issue[]): unknown {
   return copy;
 }
 
-/** One message per problem (an unknown name once, as a name: zod would show the whole object). */
-function describe(issues: readonly Issue[], where: string): string[] {
+/** One message per problem (an unknown name once, as a name: zod would show the whole object); `basePath`: where the input sits in its file. */
+function describe(issues: readonly Issue[], where: string, basePath: readonly PropertyKey[]): string[] {
   const noun = where === 'query' ? 'parameter' : 'field';
   return issues.flatMap((issue) => {
-    if (issue.code !== 'unrecognized_keys') return formatIssues([issue], where);
-    const at = formatPath(issue.path);
+    if (issue.code !== 'unrecognized_keys') return formatIssues([issue], where, basePath);
+    const at = formatPath([...basePath, ...issue.path]);
     return issue.keys.map((key) => `${where}: ${at ? `${at}: ` : ''}unknown ${noun} ${JSON.stringify(key)}`);
   });
 }
@@ -43,15 +43,15 @@ function describe(issues: readonly Issue[], where: string): string[] {
 /** Why the command line refuses what the proxy would let through. */
 export const STRICT_NOTE = "the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)";
 
-/** Check `input` against `schema`; `where` names it in each problem ("query", "request body"). */
-export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, where: string, unknown: UnknownFields = 'refuse'): Checked<z.output<S>> {
+/** Check `input` against `schema`; `where` names it in each problem ("query", "request body"), `basePath` where in it the input sits (`[3]`). */
+export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, where: string, unknown: UnknownFields = 'refuse', basePath: readonly PropertyKey[] = []): Checked<z.output<S>> {
   // reportInput: each message shows the bad value ("expected a number, got \"5\""), not "got nothing".
   let result = schema.safeParse(input, { reportInput: true });
   if (!result.success && unknown === 'pass' && result.error.issues.some((issue) => issue.code === 'unrecognized_keys')) {
     result = schema.safeParse(withoutUnknown(input, result.error.issues), { reportInput: true });
   }
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, problems: describe(result.error.issues, where) };
+  return { ok: false, problems: describe(result.error.issues, where, basePath) };
 }
 
 /** Parse JSON bytes, or say why they are not JSON. */

@@ -22,10 +22,9 @@ function fromJson(value: unknown, file: string): { users: UserLimit[]; problems:
   const users: UserLimit[] = [];
   const problems: string[] = [];
   list.forEach((entry, index) => {
-    const checked = checkRequest(UserLimitSchema, entry, `${file}: [${index}]`);
+    const checked = checkRequest(UserLimitSchema, entry, file, 'refuse', [index]);
     if (checked.ok) users.push(checked.value);
-    // `[3]: email: ...` reads `[3].email: ...`; a problem of the entry itself keeps its colon.
-    else problems.push(...checked.problems.map((line) => line.replace(/\[(\d+)\]: (?=[\w.[\]]+: )/, '[$1].')));
+    else problems.push(...checked.problems);
   });
   if (problems.some(isUnknownField)) problems.push(`${file}: ${STRICT_NOTE}`);
   return { users, problems };
