@@ -13,6 +13,7 @@ import { awaitProbeRun } from './await-probe.js';
 import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
 import { shellQuote } from '../install/quote-command.js';
 import type { HookEntry } from '../settings/config.js';
+import { COUNTED_KINDS } from '../settings/entry-kinds.js';
 
 export interface Check {
   name: string;
@@ -32,14 +33,14 @@ export function checkSettings(loaded: readonly SourceResult[] | string): Check[]
     return [{ name: 'settings', ok: false, detail: errors.join('; '), fix: missing ? 'point --settings or HOOKD_SETTINGS at the client settings file' : 'fix the file; hookd validate lists every error' }];
   }
   const entries = loaded.flatMap(({ result }) => (result.ok ? result.config.entries : []));
-  const bridged = entries.filter((entry) => entry.kind === 'bridge').length;
-  const inLine = entries.filter((entry) => entry.kind === 'sync').length;
-  const posted = entries.filter((entry) => entry.kind === 'http').length;
+  // Each kind the table counts, the first (the bridge's) always said, the others when there are some.
+  const counts = COUNTED_KINDS.map(({ kind, counted }) => ({ counted, n: entries.filter((entry) => entry.kind === kind).length }));
+  const said = counts.filter(({ n }, index) => index === 0 || n > 0).map(({ counted, n }, index) => `${n} ${index === 0 ? 'hook(s) ' : ''}${counted}`);
   const files = loaded.map(({ source }) => source.file).join(', ') || 'no hook file yet';
   return [
     { name: 'settings', ok: true, detail: `${files}: valid, ${entries.length} hook(s)` },
-    bridged + inLine + posted > 0
-      ? { name: 'bridge', ok: true, detail: `${bridged} hook(s) run through hookd emit${inLine ? `, ${inLine} through hookd sync` : ''}${posted ? `, ${posted} posted to the daemon over http` : ''}` }
+    counts.some(({ n }) => n > 0)
+      ? { name: 'bridge', ok: true, detail: said.join(', ') }
       : { name: 'bridge', ok: false, detail: 'no hook runs through hookd emit, so the daemon has nothing to do', fix: 'hookd install (or hookd install --add notify)' },
   ];
 }

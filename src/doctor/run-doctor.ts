@@ -20,7 +20,7 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   const notify = checkNotify(entries, { ...process.env, PATH: options.pathVar ?? process.env.PATH });
   if (notify) checks.push(notify);
   // With http entries, a probe goes their way too (http-probe.ts).
-  const posted = entries.find((entry) => entry.http);
+  const posted = entries.find((entry) => entry.kind === 'http');
   // Who listens there first: the token goes only to the daemon (check-port-owner.ts).
   const owner = posted && (await checkPortOwner(paths, posted.http!.host, posted.http!.port));
   if (owner) checks.push(owner);

@@ -2,7 +2,8 @@
 // client, its file and its effective timeout (which of them the daemon runs: daemon-hooks.ts).
 // Built once per load from validated files, then trusted.
 import { classifyCommand, type SyncOptions } from './classify-command.js';
-import { parseHookdUrl, type HookdUrl } from './hookd-url.js';
+import { postingOf, type EntryKind } from './entry-kinds.js';
+import type { HookdUrl } from './hookd-url.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** Node's timers fire at once past 2^31 - 1 ms (about 24.8 days): longer timeouts are clamped to it. */
@@ -22,15 +23,9 @@ export interface HookEntry {
   type: string;
   /** The command as written (the URL of an http entry; empty for other types). */
   command: string;
-  /**
-   * bridge: the client runs `hookd emit -- CMD`, the daemon runs CMD; http: the client POSTs the
-   * event to hookd's hook endpoint, the daemon runs the URL's CMD; sync: the client runs
-   * `hookd sync -- CMD`, which runs CMD in line and hands back its answer (the daemon never runs
-   * it, it only records it); plain: the client runs it; other: not a command hookd runs (an http
-   * hook to another URL too).
-   */
-  kind: 'bridge' | 'http' | 'sync' | 'plain' | 'other';
-  /** The command that actually runs: the inner CMD of a bridge or sync entry, the URL's CMD of an http one, else `command`. */
+  /** What the entry is to hookd: a bridge's, one posting to hookd, plain, or other (entry-kinds.ts says each). */
+  kind: EntryKind;
+  /** The command that actually runs: the inner CMD of a bridge or sync entry, the URL's CMD of a posting one, else `command`. */
   run: string;
   /** The timeout as written, in the client's unit, if any. */
   timeoutWritten: number | undefined;
@@ -44,7 +39,7 @@ export interface HookEntry {
   sync: SyncOptions | undefined;
   /** A bridge entry's `hookd` and its `--state-dir`, as written: where the client's events go. */
   bridge: { program: string; stateDir: string | undefined } | undefined;
-  /** An http entry's URL, its parts, and the headers and variables it sends them with. */
+  /** A posting entry's URL (an http one's), its parts, and the headers and variables it sends them with. */
   http: HttpHook | undefined;
   /** Why hookd leaves this command hook to the client (kind `other`), if it does. */
   unrunnable?: string;
@@ -97,19 +92,20 @@ export interface RawHook {
   allowedEnvVars?: string[] | undefined;
 }
 
-/** The http hook `raw` when its URL points at hookd's endpoint with a command. */
-function httpHookOf(raw: RawHook): HttpHook | undefined {
-  const parsed = raw.type === 'http' && raw.url !== undefined ? parseHookdUrl(raw.url) : undefined;
-  if (!parsed?.command) return undefined;
-  return { ...parsed, url: raw.url!, headers: raw.headers ?? {}, allowedEnvVars: raw.allowedEnvVars ?? [] };
+/** The kind and URL facts of `raw` when it posts to one of hookd's endpoints with a command. */
+function postedHookOf(raw: RawHook): { kind: EntryKind; http: HttpHook } | undefined {
+  const posted = postingOf(raw.type, raw.url);
+  if (!posted?.hookd.command) return undefined;
+  return { kind: posted.kind, http: { ...posted.hookd, url: raw.url!, headers: raw.headers ?? {}, allowedEnvVars: raw.allowedEnvVars ?? [] } };
 }
 
 /** A classified entry of `client`'s `file` from one validated hook. */
 export function buildEntry(raw: RawHook, file: string, client: ClientProfile): HookEntry {
-  const http = httpHookOf(raw);
+  const posted = postedHookOf(raw);
+  const http = posted?.http;
   const command = raw.command ?? (http ? http.url : '');
   const classified = raw.type === 'command' && !raw.unrunnable ? classifyCommand(command) : undefined;
-  const kind = http ? 'http' : !classified ? 'other' : classified.kind;
+  const kind = posted ? posted.kind : !classified ? 'other' : classified.kind;
   return {
     event: raw.event,
     file,

@@ -1,31 +1,18 @@
 // The one answer to "does the daemon run this command for this event, and from which entry": which
-// kinds of entry the daemon runs, by the way a command comes to it (runsBy), and the questions the
-// daemon asks of a config on every event, answered from indexes built once per reload. Every other
-// module asks here (the live config over the followed and the project files, `hookd clients`,
+// entries the daemon runs, by the way a command comes to it (runsBy, from the table of entry kinds,
+// entry-kinds.ts), and the questions the daemon asks of a config on every event, answered from
+// indexes built once per reload. Every other module asks here (the live config over the followed and the project files, `hookd clients`,
 // status, validate, the lints, the hook endpoint, a retry) instead of filtering entries its own way.
 import { selectHooks } from './select-hooks.js';
+import { kindRunsBy, type Way } from './entry-kinds.js';
 import type { HookConfig, HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
 
-/**
- * How a command comes to the daemon, which decides the entries that name it:
- * - `event`: the daemon runs it on an event: a bridge entry (`hookd emit -- CMD`) or an http entry
- *   posting to hookd's endpoint;
- * - `record`: a record names it: those, and the synchronous bridge's (`hookd sync -- CMD`), which the
- *   client already ran in line and the daemon only records (so that the record finds its entry);
- * - `http`: the hook endpoint was asked to run it: only an http entry lets it.
- */
-export type Way = 'event' | 'record' | 'http';
-
-const KINDS: Record<Way, ReadonlyArray<HookEntry['kind']>> = {
-  event: ['bridge', 'http'],
-  record: ['bridge', 'http', 'sync'],
-  http: ['http'],
-};
+export type { Way };
 
 /** Whether the daemon runs `entry`'s command when it comes `way` (`record`: whether it runs through hookd at all). */
 export function runsBy(entry: HookEntry, way: Way): boolean {
-  return KINDS[way].includes(entry.kind);
+  return kindRunsBy(entry.kind, way);
 }
 
 /** The facts a run takes from the entries that name its command. */

@@ -4,7 +4,7 @@ import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
 import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
 import { runsBy } from './daemon-hooks.js';
-import { httpHookWarnings } from './lint-http.js';
+import { kindWarnings } from './entry-kinds.js';
 import { ignoredMatcherNotes, relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
 import type { TextFeatures } from './load.js';
 
@@ -20,8 +20,7 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
     warnings.push(`${at}.timeout: ${client.name} reads a timeout of ${client.millisecondsFrom} or more as milliseconds: ${entry.timeoutWritten} is ${entry.timeoutWritten / 1000} s, and hookd reads it so too; write ${Math.max(1, Math.round(entry.timeoutWritten / 1000))} for seconds`);
   }
   if (entry.timeoutWritten && entry.timeoutMs === MAX_TIMEOUT_MS) warnings.push(`${at}.timeout: ${entry.timeoutWritten} ${unit} is past the longest timer (about 24.8 days); hookd uses 24.8 days`);
-  if (entry.kind === 'http') return [...warnings, ...httpHookWarnings(entry, at)];
-  if (entry.kind !== 'bridge' && entry.kind !== 'sync') return warnings;
+  if (entry.kind !== 'bridge' && entry.kind !== 'sync') return [...warnings, ...kindWarnings(entry, at)];
   const bridge = entry.kind === 'sync' ? 'hookd sync' : 'hookd emit';
   if (entry.run === '') warnings.push(`${at}.command: "${bridge}" with no command to run`);
   if (entry.badOption) warnings.push(`${at}.command: ${bridge} has no option ${entry.badOption}; write "${bridge} -- CMD"`);

@@ -6,6 +6,7 @@
 import { quote } from 'shell-quote';
 import { isObject, type Json, type JsonObject } from './hook-map.js';
 import type { RawHook } from './config.js';
+import { postsWith } from './entry-kinds.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 const DEFAULT_KEYS = { command: 'command', timeout: 'timeout', otherShells: [] as readonly string[] };
@@ -51,9 +52,9 @@ function envField(hook: JsonObject): Pick<RawHook, 'env'> {
   return { env: Object.fromEntries(Object.entries(hook.env).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(pair[0]))) };
 }
 
-/** An http hook's url, headers (string values only) and allowedEnvVars, as written. */
+/** A posting hook's (an http one's) url, headers (string values only) and allowedEnvVars, as written. */
 function httpFields(hook: JsonObject): Pick<RawHook, 'url' | 'headers' | 'allowedEnvVars'> {
-  if (hook.type !== 'http') return {};
+  if (!postsWith(hook.type)) return {};
   const headers = isObject(hook.headers) ? Object.fromEntries(Object.entries(hook.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string')) : {};
   const allowed = Array.isArray(hook.allowedEnvVars) ? hook.allowedEnvVars.filter((name): name is string => typeof name === 'string') : [];
   return { url: typeof hook.url === 'string' ? hook.url : undefined, headers, allowedEnvVars: allowed };

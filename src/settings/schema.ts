@@ -3,7 +3,7 @@
 // event hookd does not know is kept and left to the client, never a reason to refuse the file.
 // Only `hooks` is hookd's business; every other key of the file belongs to the client.
 import { z } from 'zod';
-import { HOOK_PATH_PREFIX, parseHookdUrl } from './hookd-url.js';
+import { postingOf, postsWith } from './entry-kinds.js';
 
 const HOOK_TYPE_MESSAGE = 'expected a hook type such as "command"';
 
@@ -19,16 +19,16 @@ const hookShape = (typeRequired: boolean) =>
     })
     .superRefine((hook, ctx) => {
       if (hook.type === undefined && typeRequired) ctx.addIssue({ code: 'custom', message: HOOK_TYPE_MESSAGE, input: undefined, path: ['type'] });
-      if (hook.type === 'http') return checkHttpHook(hook.url, ctx);
+      if (postsWith(hook.type)) return checkPostingHook(hook.type!, hook.url, ctx);
       if ((hook.type ?? 'command') !== 'command') return;
       if (hook.command === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
       else if (hook.command === '') ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
     });
 
-// An http hook needs a URL; one that points at hookd's endpoint must name the command to run.
-function checkHttpHook(url: unknown, ctx: z.RefinementCtx): void {
+// An http hook (a posting one: entry-kinds.ts) needs a URL; one that points at hookd's endpoint must name the command to run.
+function checkPostingHook(type: string, url: unknown, ctx: z.RefinementCtx): void {
   if (typeof url !== 'string') return ctx.addIssue({ code: 'invalid_type', expected: 'string', input: url, path: ['url'] });
-  const hookd = parseHookdUrl(url);
+  const hookd = postingOf(type, url)?.hookd;
   if (hookd && !hookd.command) {
     ctx.addIssue({ code: 'custom', message: `points at hookd's hook endpoint but names no command: add ?command=<URL-encoded command>`, input: url, path: ['url'] });
   }
@@ -40,9 +40,10 @@ function checkHttpEvents(map: Record<string, { hooks: { type?: string; url?: unk
   for (const [event, groups] of Object.entries(map)) {
     groups.forEach((group, index) =>
       group.hooks.forEach((hook, hookIndex) => {
-        const hookd = hook.type === 'http' && typeof hook.url === 'string' ? parseHookdUrl(hook.url) : undefined;
-        if (!hookd || hookd.event === event) return;
-        const message = `the URL names the event "${hookd.event}" (${HOOK_PATH_PREFIX}${hookd.event}) but the hook stands under "${event}": hookd would refuse every request; use ${HOOK_PATH_PREFIX}${event}`;
+        const posted = hook.type === undefined ? undefined : postingOf(hook.type, hook.url);
+        if (!posted || posted.hookd.event === event) return;
+        const { hookd, posting } = posted;
+        const message = `the URL names the event "${hookd.event}" (${posting.pathOf(hookd.event)}) but the hook stands under "${event}": hookd would refuse every request; use ${posting.pathOf(event)}`;
         ctx.addIssue({ code: 'custom', message, input: hook.url, path: [event, index, 'hooks', hookIndex, 'url'] });
       }),
     );

@@ -3,17 +3,12 @@
 import { matcherMatches } from './matcher.js';
 import type { HookConfig, HookEntry } from './config.js';
 
-/** The entries of `config` that run for `event` with payload `data`. `kinds` limits the kinds. */
-export function selectHooks(
-  config: HookConfig,
-  event: string,
-  data: Record<string, unknown>,
-  kinds: ReadonlyArray<HookEntry['kind']> = ['bridge', 'http', 'sync', 'plain'],
-): HookEntry[] {
+/** The entries of `config` that run for `event` with payload `data`. `kinds` limits the kinds (by default every kind but `other`). */
+export function selectHooks(config: HookConfig, event: string, data: Record<string, unknown>, kinds?: ReadonlyArray<HookEntry['kind']>): HookEntry[] {
   const seen = new Set<string>();
   const selected: HookEntry[] = [];
   for (const entry of config.entries) {
-    if (entry.event !== event || !kinds.includes(entry.kind) || entry.run === '') continue;
+    if (entry.event !== event || !(kinds ? kinds.includes(entry.kind) : entry.kind !== 'other') || entry.run === '') continue;
     const field = Object.hasOwn(entry.client.matchFields, event) ? entry.client.matchFields[event] : undefined;
     if (field && !matcherMatches(entry.matcher, data[field], entry.client.matcherRule)) continue;
     if (seen.has(entry.run)) continue;
