@@ -5,6 +5,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../common/errors.js';
 import { CLIENT_IDS } from '../clients/registry.js';
 import type { BridgeOptions } from '../clients/bridge-options.js';
+import { TRANSPORT_NAMES, transportHelp } from '../install/transports.js';
 
 /** How many hooks the daemon runs at once unless told otherwise. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -57,7 +58,7 @@ export const tcpPortOption = () =>
     .env('HOOKD_TCP_PORT')
     .argParser(integerIn('--tcp-port', 'a port number', 0, 65535, 'HOOKD_TCP_PORT'));
 export const transportOption = () =>
-  new Option('--transport <how>', 'bridge: the client runs hookd emit; http: Claude Code posts the event to the daemon (other clients keep the bridge)').choices(['bridge', 'http']).default('bridge');
+  new Option('--transport <how>', transportHelp()).choices(TRANSPORT_NAMES).default(TRANSPORT_NAMES[0]);
 export const probeTimeoutOption = () => new Option('--timeout <seconds>', 'how long to wait for the probe hook').argParser(seconds('--timeout', true)).default(10);
 
 /** A bridge's options on its command, for its help only: the bridges read their own words (clients/bridge-options.ts). */

@@ -3,19 +3,17 @@
 // the answer of behind the synchronous one (hookd sync); `--async-only` wraps only the first kind,
 // `--async CMD` moves one deciding hook behind hookd emit (install/route-hooks.ts). It lists what it
 // left alone and why, and adds example hooks with --add; `--dry-run` shows the diff and writes nothing.
-import path from 'node:path';
 import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { backupLine } from '../install/backups.js';
 import { copyExamples, EXAMPLES, exampleCommand, examplesDir } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
-import { planInstall, type AddRequest } from '../install/plan-edit.js';
-import { httpTransportNotes, planHttpTransport } from '../install/http-plan.js';
-import { hookPort } from '../server/hook-port.js';
+import type { AddRequest } from '../install/plan-edit.js';
+import { TRANSPORTS, type TransportName } from '../install/transports.js';
 import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside-notifier.js';
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
-import { checkAsyncCommands, postableFor, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
+import { checkAsyncCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets } from '../install/install-targets.js';
 import { givenBy } from './hook-files.js';
@@ -30,8 +28,8 @@ export interface InstallOptions {
   events?: string;
   add?: string[];
   dryRun?: boolean;
-  /** `http`: Claude Code's hooks post to the daemon's hook endpoint instead of running the bridge. */
-  transport?: 'bridge' | 'http';
+  /** How the client's events reach the daemon (install/transports.ts): `bridge` by default; `http`: Claude Code's hooks post to the daemon's hook endpoint. */
+  transport?: TransportName;
   /** The hook endpoint's port (--tcp-port, HOOKD_TCP_PORT); the default when absent. */
   tcpPort?: number;
   /** Only hooks whose result the client ignores go through hookd (behind hookd emit), as before issue 19. */
@@ -85,12 +83,11 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
   const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: commandKey(client), shape };
-  const http = options.transport === 'http';
-  const plan = http
-    ? planHttpTransport(snapshot.text, snapshot.exists, named, adds, hookPort(options.tcpPort), client, { ...planOptions, canPost: postableFor(client, mode) })
-    : planInstall(snapshot.text, snapshot.exists, named, adds, planOptions);
+  const planWith = await TRANSPORTS[options.transport ?? 'bridge'].load();
+  const transport = planWith({ text: snapshot.text, exists: snapshot.exists, events: named, adds, client, mode, options: planOptions, tcpPort: options.tcpPort, stateDir: state });
+  const { plan } = transport;
   // Each file's lines come under its header line, which says what happened to it.
-  const notes = [...keptNotifiers, ...(http ? httpTransportNotes(client, named ?? client.events, path.join(state, 'local-token')) : []), ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : [])];
+  const notes = [...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : [])];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   if (plan.changes.length === 0) return block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes);
   if (options.dryRun) return [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()];

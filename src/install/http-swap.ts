@@ -28,6 +28,9 @@ export function httpHookFor(port: number, event: string, command: string, timeou
   };
 }
 
+/** The hook object that posts `event` for `command` (with the hook's own timeout, if any). */
+export type HookFor = (event: string, command: string, timeout: unknown) => JsonObject;
+
 function replaceObject(hook: JsonObject, value: JsonObject): void {
   for (const key of Object.keys(hook)) delete hook[key];
   Object.assign(hook, value);
@@ -35,9 +38,9 @@ function replaceObject(hook: JsonObject, value: JsonObject): void {
 
 /**
  * The plan: new text, change lines, and the swaps to record. `events` undefined: every event of
- * the file; `post` says which plain command hooks go (all of them when absent).
+ * the file; `hookFor` writes each posting hook; `post` says which plain command hooks go (all of them when absent).
  */
-export function planHttpInstall(text: string, events: readonly string[] | undefined, port: number, options: { layout?: HookLayout; file?: string; post?: (event: string, hook: JsonObject) => boolean } = {}) {
+export function planHttpInstall(text: string, events: readonly string[] | undefined, hookFor: HookFor, options: { layout?: HookLayout; file?: string; post?: (event: string, hook: JsonObject) => boolean } = {}) {
   const doc = readDocument(text, options.file);
   const ref = findHookMap(doc.data, options.layout);
   const tree = parseTree(doc.body);
@@ -52,7 +55,7 @@ export function planHttpInstall(text: string, events: readonly string[] | undefi
       const node = tree && findNodeAtLocation(tree, path);
       if (!node || node.type !== 'object') continue;
       const original = doc.body.slice(node.offset, node.offset + node.length);
-      const value = httpHookFor(port, event, hook.command, hook.timeout);
+      const value = hookFor(event, hook.command, hook.timeout);
       const written = original.includes('\n') ? renderBlock(value, style.indent || '  ', lineIndent(doc.body, node.offset), style.newline) : renderInline(value, original.startsWith('{ '));
       edits.push({ offset: node.offset, length: node.length, content: written });
       swaps.push({ event, original, written });

@@ -6,7 +6,7 @@
 // kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
 // only: it then loses its say, and hookd never does that on its own.
 import { classifyCommand } from '../settings/classify-command.js';
-import { parseHookdUrl } from '../settings/hookd-url.js';
+import { postingOf, postsWith } from '../settings/entry-kinds.js';
 import { timeoutMsOf } from '../settings/config.js';
 import { readHook } from '../settings/read-hook.js';
 import type { JsonObject } from '../settings/hook-map.js';
@@ -35,7 +35,7 @@ export const decides = (client: ClientProfile, event: string): boolean => !clien
 // run at all (PowerShell only) is read-hook.ts's to say.
 function unwrappable(client: ClientProfile, event: string, hook: JsonObject): string | undefined {
   const type = typeof hook.type === 'string' ? hook.type : 'command';
-  if (type === 'http') return typeof hook.url === 'string' && parseHookdUrl(hook.url) ? undefined : `an "http" hook to another server, which ${client.name} sends itself`;
+  if (postsWith(type)) return postingOf(type, hook.url) ? undefined : `an "${type}" hook to another server, which ${client.name} sends itself`;
   if (type !== 'command') return `a "${type}" hook, which ${client.name} runs itself`;
   const unrunnable = readHook(hook, event, '', undefined, client).unrunnable;
   if (unrunnable) return unrunnable;
@@ -55,7 +55,7 @@ function notChosen(client: ClientProfile, event: string, mode: InstallMode): Rou
 export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode): Route {
   const why = unwrappable(client, event, hook);
   if (why) return { to: 'leave', why };
-  if (hook.type === 'http') return { to: 'through' };
+  if (postsWith(hook.type)) return { to: 'through' };
   const command = hook[commandKey(client)] as string;
   const classified = classifyCommand(command);
   const named = (run: string) => mode.asyncCommands.includes(run);
