@@ -7,14 +7,17 @@ import { HOOK_PATH_PREFIX, parseHookdUrl, type HookdUrl } from './hookd-url.js';
 import { httpHookWarnings } from './lint-http.js';
 import type { HookEntry } from './config.js';
 
-/** An entry that posts the event to one of hookd's endpoints, which runs the command its URL names. */
+/**
+ * An entry that posts the event to one of hookd's endpoints, `http://127.0.0.1:PORT<prefix><Event>?command=CMD`
+ * (hookd-url.ts reads and writes it), which runs the command its URL names.
+ */
 export interface Posting {
   /** The hook type the client writes for it (`http`). */
   type: string;
-  /** The URL's parts when it points at this endpoint, else undefined (someone else's URL). */
-  parseUrl(url: string): HookdUrl | undefined;
-  /** The path an event's requests go to, for messages: `/hooks/v1/<Event>`. */
-  pathOf(event: string): string;
+  /** The endpoint's path prefix (`/hooks/v1/`); the longest that fits a URL wins. */
+  prefix: string;
+  /** The way its endpoint asks the daemon's hooks for the entries that let it run a command (one of the row's ways). */
+  way: string;
 }
 
 interface KindRow {
@@ -41,7 +44,7 @@ export const ENTRY_KINDS = {
   /** The client POSTs the event to hookd's hook endpoint; the daemon runs the URL's CMD. */
   http: {
     ways: ['event', 'record', 'http'],
-    posting: { type: 'http', parseUrl: parseHookdUrl, pathOf: (event: string) => `${HOOK_PATH_PREFIX}${event}` },
+    posting: { type: 'http', prefix: HOOK_PATH_PREFIX, way: 'http' },
     warnings: httpHookWarnings,
     counted: 'posted to the daemon over http',
   },
@@ -57,6 +60,8 @@ export type EntryKind = keyof typeof ENTRY_KINDS;
 export type Way = (typeof ENTRY_KINDS)[EntryKind]['ways'][number];
 
 const ROWS = Object.entries(ENTRY_KINDS) as Array<[EntryKind, KindRow]>;
+// The posting kinds, the longest prefix first, so that an endpoint under another's prefix is told apart.
+const POSTING = ROWS.flatMap(([kind, row]) => (row.posting ? [{ kind, posting: row.posting }] : [])).sort((a, b) => b.posting.prefix.length - a.posting.prefix.length);
 
 /** Whether the daemon runs an entry of `kind` when its command comes `way`. */
 export function kindRunsBy(kind: EntryKind, way: Way): boolean {
@@ -65,15 +70,15 @@ export function kindRunsBy(kind: EntryKind, way: Way): boolean {
 
 /** Whether a hook of `type` may post to one of hookd's endpoints (its url and headers are read). */
 export function postsWith(type: unknown): boolean {
-  return typeof type === 'string' && ROWS.some(([, row]) => row.posting?.type === type);
+  return POSTING.some(({ posting }) => posting.type === type);
 }
 
 /** The kind and URL parts of a hook of `type` posting to `url`, when it points at one of hookd's endpoints. */
 export function postingOf(type: string, url: unknown): { kind: EntryKind; posting: Posting; hookd: HookdUrl } | undefined {
-  if (typeof url !== 'string' || !postsWith(type)) return undefined;
-  for (const [kind, row] of ROWS) {
-    const hookd = row.posting?.type === type ? row.posting.parseUrl(url) : undefined;
-    if (hookd) return { kind, posting: row.posting!, hookd };
+  if (typeof url !== 'string') return undefined;
+  for (const { kind, posting } of POSTING) {
+    const hookd = posting.type === type ? parseHookdUrl(url, posting.prefix) : undefined;
+    if (hookd) return { kind, posting, hookd };
   }
   return undefined;
 }

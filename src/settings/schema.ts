@@ -43,7 +43,7 @@ function checkHttpEvents(map: Record<string, { hooks: { type?: string; url?: unk
         const posted = hook.type === undefined ? undefined : postingOf(hook.type, hook.url);
         if (!posted || posted.hookd.event === event) return;
         const { hookd, posting } = posted;
-        const message = `the URL names the event "${hookd.event}" (${posting.pathOf(hookd.event)}) but the hook stands under "${event}": hookd would refuse every request; use ${posting.pathOf(event)}`;
+        const message = `the URL names the event "${hookd.event}" (${posting.prefix}${hookd.event}) but the hook stands under "${event}": hookd would refuse every request; use ${posting.prefix}${event}`;
         ctx.addIssue({ code: 'custom', message, input: hook.url, path: [event, index, 'hooks', hookIndex, 'url'] });
       }),
     );

@@ -2,9 +2,9 @@
 // browser can make such a request (an Origin header, a non-JSON content type, or a Host that is
 // not the listener's own, as DNS rebinding would send, are refused), and the command it names must
 // be one a followed settings file posts to hookd for that event (or doctor's probe), as the one
-// predicate of the hooks the daemon runs answers (settings/daemon-hooks.ts, way `http`).
+// predicate of the hooks the daemon runs answers (settings/daemon-hooks.ts, the endpoint's way: `http`).
 import type { IncomingMessage } from 'node:http';
-import type { DaemonHooks } from '../settings/daemon-hooks.js';
+import type { DaemonHooks, Way } from '../settings/daemon-hooks.js';
 import { isOwnHost } from '../http/own-host.js';
 import { isProbeCommand } from '../runs/probe-marker.js';
 
@@ -33,14 +33,14 @@ export function refuseOrigin(req: IncomingMessage): Refusal | undefined {
   return undefined;
 }
 
-/** Why the daemon may not run `command` for `event`, or undefined when a followed file posts it there. */
-export function refuseCommand(hooks: DaemonHooks, event: string, command: string | undefined): Refusal | undefined {
+/** Why the daemon may not run `command` for `event`, or undefined when a followed file posts it there (under `at.prefix`, asked by `at.way`). */
+export function refuseCommand(hooks: DaemonHooks, event: string, command: string | undefined, at: { prefix: string; way: Way }): Refusal | undefined {
   if (command === undefined || command.trim() === '') {
-    return { status: 400, detail: 'name the command to run: POST /hooks/v1/<Event>?command=<URL-encoded command>' };
+    return { status: 400, detail: `name the command to run: POST ${at.prefix}<Event>?command=<URL-encoded command>` };
   }
   // `hookd doctor`'s probe, `echo hookd-doctor-probe <nonce>`, checks this path the client's way.
-  if (hooks.entriesFor(event, command, undefined, 'http').length > 0 || isProbeCommand(command)) return undefined;
-  const elsewhere = hooks.eventsFor(command, 'http').filter((other) => other !== event);
+  if (hooks.entriesFor(event, command, undefined, at.way).length > 0 || isProbeCommand(command)) return undefined;
+  const elsewhere = hooks.eventsFor(command, at.way).filter((other) => other !== event);
   const also = elsewhere.length ? ` (it is configured for ${elsewhere.join(', ')})` : '';
   return { status: 403, detail: `no settings file the daemon follows has an http hook for ${event} with this command${also}; nothing was run` };
 }

@@ -5,13 +5,15 @@
 // record is committed. For an event the client reads the answer of (issue 19), the hook runs in
 // line and the answer carries its decision (answer-in-line.ts). Only commands a followed settings
 // file posts here for that event run; every refusal is a JSON answer the client can log, and
-// nothing of a refused request is stored.
+// nothing of a refused request is stored. An endpoint of the same shape for another kind of posting
+// entry (entry-kinds.ts) is this one under its prefix, asking by its way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_PAYLOAD_BYTES, parsePayload } from '../payload/parse-payload.js';
 import { readBody, refuseBody, type BodyResult } from '../http/read-body.js';
 import { sendError } from '../http/answers.js';
 import { singleParam } from '../http/query.js';
-import { HOOK_PATH_PREFIX, hookEventOf } from '../settings/hookd-url.js';
+import { hookEventOf } from '../settings/hookd-url.js';
+import { ENTRY_KINDS, type Way } from '../settings/entry-kinds.js';
 import { refuseCommand, refuseOrigin } from './check-hook-request.js';
 import { requestGate } from './request-gate.js';
 import { writeRecord } from '../inbox/write-record.js';
@@ -31,6 +33,8 @@ export interface HookEndpointOptions {
   bodyDeadlineMs?: number;
   /** Where hooks of deciding events, run in line, publish their runs (the pipeline's run events), and the socket they are told of. */
   inLine?: Omit<InLineContext, 'logger'>;
+  /** Which posting entries it serves: their prefix, and the way it asks for them (http's by default). */
+  posting?: { prefix: string; way: Way };
 }
 
 // A payload on loopback arrives in milliseconds, even at the 32 MiB cap; a client this slow has stalled.
@@ -48,16 +52,17 @@ function readWithin(req: IncomingMessage, ms: number): Promise<Read> {
 export function hookEndpoint(options: HookEndpointOptions): Mount {
   const enter = requestGate();
   const deadline = options.bodyDeadlineMs ?? BODY_DEADLINE_MS;
+  const { prefix, way } = options.posting ?? ENTRY_KINDS.http.posting;
   async function handle({ req, res, url }: Exchange): Promise<void> {
-    const event = hookEventOf(url.pathname);
-    if (event === undefined) return refuseBody(req, res, 404, `no hook endpoint ${url.pathname}; post to ${HOOK_PATH_PREFIX}<Event>?command=<URL-encoded command>`);
+    const event = hookEventOf(url.pathname, prefix);
+    if (event === undefined) return refuseBody(req, res, 404, `no hook endpoint ${url.pathname}; post to ${prefix}<Event>?command=<URL-encoded command>`);
     if (req.method !== 'POST') {
       req.pause();
       return sendError(res, 405, `${req.method} is not allowed on ${url.pathname}; use POST`, { connection: 'close', allow: 'POST' });
     }
     const given = singleParam(url, 'command');
     const command = given.ok ? given.value : undefined;
-    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, command) : { status: 400, detail: given.reason });
+    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, command, { prefix, way }) : { status: 400, detail: given.reason });
     if (refusal) return refuseBody(req, res, refusal.status, refusal.detail);
     const leave = enter(req, res);
     if (!leave) return;
@@ -78,8 +83,8 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
     }
     const parsed = parsePayload(read.body, 'body');
     if (!parsed.ok) return sendError(res, 400, `${parsed.reason}; nothing was stored`);
-    if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${HOOK_PATH_PREFIX}${event}; nothing was stored`);
-    const deciding = options.inLine ? decidingEntries(options.config.hooks.entriesFor(event, command, undefined, 'http')) : [];
+    if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${prefix}${event}; nothing was stored`);
+    const deciding = options.inLine ? decidingEntries(options.config.hooks.entriesFor(event, command, undefined, way)) : [];
     if (deciding.length && options.inLine) return answerInLine(res, command, parsed.payload, deciding, { ...options.inLine, logger: options.logger });
     store(res, event, command, parsed.payload.bytes);
   }
@@ -96,5 +101,5 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
     res.end();
   }
 
-  return { prefix: HOOK_PATH_PREFIX, handler: (exchange) => handle(exchange).then(() => true) };
+  return { prefix, handler: (exchange) => handle(exchange).then(() => true) };
 }

@@ -16,7 +16,7 @@ describe('the table of entry kinds', () => {
   it("recognises a hook posting to hookd's endpoint by its type and URL, and no other", () => {
     const url = 'http://127.0.0.1:14653/hooks/v1/Stop?command=say%20hi';
     expect(postingOf('http', url)).toMatchObject({ kind: 'http', hookd: { event: 'Stop', command: 'say hi', port: 14653 } });
-    expect(postingOf('http', url)?.posting.pathOf('Stop')).toBe('/hooks/v1/Stop');
+    expect(postingOf('http', url)?.posting).toEqual({ type: 'http', prefix: '/hooks/v1/', way: 'http' });
     expect(postingOf('command', url)).toBeUndefined();
     expect(postingOf('http', 'https://example.com/hooks/v1/Stop?command=x')).toBeUndefined();
     expect(postingOf('http', undefined)).toBeUndefined();
