@@ -71,9 +71,10 @@ export class Router<C extends Exchange = Exchange> {
     return this;
   }
 
-  /** Hand every path that starts with `prefix` to `handler`. */
+  /** Hand every path that starts with `prefix` to `handler`; a longer prefix is asked first (an endpoint under another's path). */
   mount(prefix: string, handler: Mounted<C>): this {
     this.mounts.push({ prefix, handler });
+    this.mounts.sort((a, b) => b.prefix.length - a.prefix.length);
     return this;
   }
 
