@@ -111,6 +111,15 @@ describe('requests refused before anything goes upstream', () => {
     expect(emu.hooks.requests).toEqual([]);
   });
 
+  test('a request asked again is checked as the first time (the proxy keeps checked heads): refused again, or passed again; another query is checked afresh', async () => {
+    const { emu, call } = await setup();
+    for (let i = 0; i < 2; i += 1) expectPlatformError(await call('GET', '/api/v0/sessions?limit=0'), 400, /limit: expected a whole number/);
+    expect(emu.hooks.requests).toEqual([]);
+    for (let i = 0; i < 2; i += 1) expect((await call('GET', '/api/v0/sessions?limit=2')).json().sessions).toHaveLength(2);
+    expectPlatformError(await call('GET', '/api/v0/sessions?limit=101'), 400, /limit/);
+    expect(emu.hooks.requests.map((r) => r.query)).toEqual(['?limit=2', '?limit=2']);
+  });
+
   test('an unknown query parameter is forwarded, as an unknown body field is; a known one is still checked', async () => {
     const { emu, call } = await setup();
     const answer = await call('GET', '/api/v0/sessions?limit=2&colour=red&colour=blue');
