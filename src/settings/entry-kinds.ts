@@ -1,8 +1,9 @@
 // What each kind of entry of a client's file is to hookd, in one table, so that a transport's kind
 // of entry is one row: which hooks post to one of hookd's endpoints (their hook type and the
-// endpoint's path prefix: config.ts, schema.ts, read-hook.ts, install's routes), the ways the daemon runs its command (daemon-hooks.ts), its
-// own warnings (lint.ts) and how `hookd doctor` counts it. The bridges' entries are told from plain
-// commands by classify-command.ts; only an entry that posts is recognised by its row here.
+// endpoint's path prefix: config.ts, schema.ts, read-hook.ts, install's routes), the ways the
+// daemon runs its command (daemon-hooks.ts), its own warnings (lint.ts) and how `hookd doctor`
+// counts it. The bridges' entries are told from plain commands by classify-command.ts; only an
+// entry that posts is recognised by its row here.
 // The whole of adding a transport that posts: its row here; its mount in daemon/daemon.ts
 // (hookEndpoint given the row's posting, or an endpoint of its own in transport/); its entry in
 // install/transports.ts with its plan (install/<name>-plan.ts).
