@@ -106,8 +106,13 @@ export function bridgeEnv(stateDir) {
 /** A bridge line as the client runs it through `sh -c`, its command naming a variable the bridge must carry. */
 export const BRIDGE_LINE = `hookd emit -- '"\${CLAUDE_PLUGIN_ROOT}"/notify.sh "$TMUX_PANE"'`;
 
-/** Events per second of a plain spawn loop running the trivial hook `count` times at `concurrency`. */
-export async function spawnLoopRate(count, concurrency) {
+/**
+ * Events per second of a plain spawn loop running the trivial hook `count` times at `concurrency`:
+ * `sh -c true` from PATH, the payload on stdin, over at its exit. With `readOutput`, as a client
+ * runs a hook: its stdout and stderr piped and read to their end (the answer it acts on), as the
+ * daemon does for its history.
+ */
+export async function spawnLoopRate(count, concurrency, readOutput = false) {
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -115,10 +120,13 @@ export async function spawnLoopRate(count, concurrency) {
       while (next < count) {
         next++;
         await new Promise((resolve) => {
-          const child = spawn('sh', ['-c', 'true'], { stdio: ['pipe', 'ignore', 'ignore'] });
+          const child = spawn('sh', ['-c', 'true'], { stdio: readOutput ? 'pipe' : ['pipe', 'ignore', 'ignore'] });
           child.stdin.on('error', () => {});
           child.stdin.end(PAYLOAD);
-          child.on('exit', resolve);
+          if (!readOutput) return child.on('exit', resolve);
+          child.stdout.resume();
+          child.stderr.resume();
+          child.on('close', resolve);
         });
       }
     }),
