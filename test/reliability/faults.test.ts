@@ -2,7 +2,7 @@
 // DESIGN.md §1 the way the world would: kill -9 at random moments, settings flapping under load,
 // hooks that fork, flood their output or close their pipes.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { testDaemon, stopPayload, type TestDaemon, stopTestDaemons, bridgeOnStop } from '../helpers/daemon-process.js';
@@ -105,9 +105,13 @@ describe('faults', () => {
       await sleep(50);
     }
     await flow;
-    await waitFor('the last valid version in use', async () => {
-      const status = (await daemon.request('GET', '/status')).body as { settings: { lastError: unknown; daemonHooks: number } };
-      return status.settings.lastError === null && status.settings.daemonHooks === 1;
+    // Reloaded after the last write (under load a reload lags the writes: an earlier valid version
+    // also has no error and one hook), and that reload was good.
+    const lastWrite = statSync(daemon.settings).mtimeMs;
+    await waitFor('a reload after the last write', async () => {
+      const status = (await daemon.request('GET', '/status')).body as { settings: { lastError: unknown; daemonHooks: number; files: Array<{ path: string; lastReloadAt: string | null }> } };
+      const file = status.settings.files.find((state) => state.path === daemon.settings);
+      return status.settings.lastError === null && status.settings.daemonHooks === 1 && file?.lastReloadAt != null && Date.parse(file.lastReloadAt) >= lastWrite;
     });
     const probe = await daemon.request('POST', '/events', stopPayload({ probe: true }));
     expect((probe.body as { queued: Array<{ command: string }> }).queued[0]?.command).toBe(`echo v${last} >> ${out}/valid`);
