@@ -9,7 +9,7 @@ import { sendError } from '../http/answers.js';
 import { readBody } from '../http/read-body.js';
 import { showSize } from '../common/show-size.js';
 import type { Exchange, Params } from '../http/router.js';
-import { checkBody, checkHead } from './check-request.js';
+import { checkBody, checkHead, type Checked } from './check-request.js';
 import { fillPath, type Endpoint } from './endpoint.js';
 import { shownCode } from './retry-policy.js';
 import { forwardRequest, type ForwardRequest, type UpstreamAnswer, type UpstreamLink } from './forward-request.js';
@@ -47,22 +47,25 @@ function refuse(passage: Passage, status: number, detail: string, headers?: Reco
   passage.status = status;
 }
 
-// Checked heads by method, path and query: a hook asks the same thing again and again (`GET
-// /api/v0/sessions?limit=20`), and the schemas' check was a quarter of what the proxy adds to a
-// request (bench/proxy.mjs). The check is a function of those three; bounded, so a caller varying
-// them costs memory no more than this many entries.
+// The upstream path of a request, or why it is refused, by method, path and query: a hook asks the
+// same thing again and again (`GET /api/v0/sessions?limit=20`), and the schemas' check was a
+// quarter of what the proxy adds to a request (bench/proxy.mjs). Both are a function of those
+// three; bounded, so a caller varying them costs memory no more than this many entries.
 const HEADS_KEPT = 256;
-const heads = new Map<string, ReturnType<typeof checkHead>>();
+const heads = new Map<string, Checked<string>>();
 
-function checkedHead(endpoint: Endpoint, params: Params, url: URL): ReturnType<typeof checkHead> {
+function forwardedPath(endpoint: Endpoint, params: Params, url: URL): Checked<string> {
   const key = `${endpoint.method} ${url.pathname}${url.search}`;
-  let head = heads.get(key);
-  if (head) return head;
+  let path = heads.get(key);
+  if (path) return path;
   // Unknown query parameters pass, as unknown body fields do: the API checks what it knows.
-  head = checkHead(endpoint, params, url.searchParams, 'pass');
+  const head = checkHead(endpoint, params, url.searchParams, 'pass');
+  // Checking changes no value, so the query goes up as it came: every name, a known one never twice.
+  const search = url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '';
+  path = head.ok ? { ok: true, value: `${fillPath(endpoint.path, head.value.params as Record<string, string>)}${search}` } : head;
   if (heads.size >= HEADS_KEPT) heads.clear();
-  heads.set(key, head);
-  return head;
+  heads.set(key, path);
+  return path;
 }
 
 /**
@@ -71,14 +74,12 @@ function checkedHead(endpoint: Endpoint, params: Params, url: URL): ReturnType<t
  */
 export function passRequest(upstream: Upstream, endpoint: Endpoint, passage: Passage, params: Params): Promise<void> | void {
   const { req, url } = passage;
-  const head = checkedHead(endpoint, params, url);
-  if (!head.ok) {
+  const path = forwardedPath(endpoint, params, url);
+  if (!path.ok) {
     req.resume();
-    return refuse(passage, 400, head.problems.join('; '));
+    return refuse(passage, 400, path.problems.join('; '));
   }
-  // Checking changes no value, so the query goes up as it came: every name, a known one never twice.
-  const search = url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '';
-  const request = { method: endpoint.method as ForwardRequest['method'], path: `${upstream.basePath}${fillPath(endpoint.path, head.value.params as Record<string, string>)}${search}` };
+  const request = { method: endpoint.method as ForwardRequest['method'], path: `${upstream.basePath}${path.value}` };
   if (!endpoint.body) {
     req.resume();
     return forward(upstream, passage, { ...request, body: undefined });
