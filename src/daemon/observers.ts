@@ -26,12 +26,12 @@ export interface Observers extends Component {
 
 /** Subscribe the observers to `pipeline`'s runs. */
 export function openObservers(stateDir: string, pipeline: Pipeline, config: LiveConfig, logger: Logger): Observers {
-  const { history, events, scheduler, inbox } = pipeline;
+  const { history, runs, scheduler, inbox } = pipeline;
   const failed = new FailedPayloads(stateDir);
   failed.open();
-  const stopKeeping = failed.subscribe(events, inbox.dirs.cur, logger);
-  const stream = new RunStream(events);
-  const metrics = createMetrics({ events, scheduler, inbox, config });
+  const stopKeeping = failed.subscribe(runs, inbox.dirs.cur, logger);
+  const stream = new RunStream(runs);
+  const metrics = createMetrics({ runs, scheduler, inbox, config });
   return {
     routes: [...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config) }), ...sessionRoutes(history)],
     countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSyn
 import path from 'node:path';
 import { parseRecord, type RecordContent } from '../inbox/record-format.js';
 import { writeRecord } from '../inbox/write-record.js';
-import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
+import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
 
 export const MAX_COUNT = 100;
@@ -38,8 +38,8 @@ export class FailedPayloads {
   }
 
   /** Keep the record of every retriable run (the outcome table says which), from `cur`, before the dispatcher deletes it. */
-  subscribe(events: RunEvents, cur: string, logger: Logger): () => void {
-    return events.on('finished', (run) => this.keep(run, cur, logger));
+  subscribe(runs: RunBus, cur: string, logger: Logger): () => void {
+    return runs.on('finished', (run) => this.keep(run, cur, logger));
   }
 
   private keep(run: FinishedRun, cur: string, logger: Logger): void {

@@ -1,9 +1,9 @@
-// The history's side of run events: what a finished run's history line holds (derived here and
+// The history's side of run runs: what a finished run's history line holds (derived here and
 // nowhere else), and the subscription that writes it, then tells the bus it is `recorded` (the run
 // stream hears that). The dispatcher deletes a record only after `finished` resolves, so a record
 // is gone only once its outcome is in the history.
 import type { History, HistoryEntry } from './history.js';
-import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
+import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
 import { boundedEntry } from './history-entry.js';
 import { clip } from '../common/clip-text.js';
@@ -44,14 +44,14 @@ export function historyEntryOf(run: FinishedRun): HistoryEntry {
 }
 
 /** Write every finished run to `history`; when the disk refuses it (full), the log carries the outcome instead. */
-export function recordHistory(events: RunEvents, history: History, logger: Logger): () => void {
-  return events.on('finished', async (run) => {
+export function recordHistory(runs: RunBus, history: History, logger: Logger): () => void {
+  return runs.on('finished', async (run) => {
     const entry = boundedEntry(historyEntryOf(run));
     try {
       await history.append(entry);
     } catch (error) {
       logger.error({ ...entry, command: clip(entry.command), detail: clip(entry.detail), stdout: undefined, stderr: undefined, error: clip((error as Error).message) }, 'could not write the history; the outcome is logged here');
     }
-    await events.publish('recorded', entry);
+    await runs.publish('recorded', entry);
   });
 }

@@ -1,10 +1,10 @@
-// GET /runs/stream: server-sent events, one `data:` line of JSON (a RunSummary) per run as its
+// GET /runs/stream: server-sent runs, one `data:` line of JSON (a RunSummary) per run as its
 // outcome is recorded (the run bus's `recorded`, once the history line is written). A client that
 // does not read is not buffered for without bound: once more than MAX_BUFFERED bytes wait for it,
 // it is dropped (it reconnects and catches up with GET /runs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HistoryEntry } from './history-entry.js';
-import type { RunEvents } from '../runs/run-bus.js';
+import type { RunBus } from '../runs/run-bus.js';
 import { matches, type RunFilter } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { sendError } from '../http/answers.js';
@@ -31,10 +31,10 @@ export class RunStream {
   dropped = 0;
 
   constructor(
-    events: RunEvents,
+    runs: RunBus,
     private readonly limits = { maxBuffered: MAX_BUFFERED, maxClients: MAX_CLIENTS },
   ) {
-    this.stopHearing = events.on('recorded', (entry) => this.send(entry));
+    this.stopHearing = runs.on('recorded', (entry) => this.send(entry));
   }
 
   /** Streams open now. */

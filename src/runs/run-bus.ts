@@ -74,7 +74,7 @@ export type HeardEventMap = Omit<RunEventMap, 'finished'> & { finished: Finished
 export type RunListener<T> = (event: T) => void | Promise<void>;
 
 /** The run bus: a small typed emitter of run events. */
-export class RunEvents {
+export class RunBus {
   private readonly listeners: { [K in keyof RunEventMap]: Array<RunListener<HeardEventMap[K]>> } = { started: [], finished: [], recorded: [] };
 
   /** `onError` hears what a subscriber threw: one subscriber's failure never stops a run or the others. */

@@ -1,17 +1,17 @@
 // The daemon's metrics in the Prometheus text format (prom-client), on a registry of its own (not
 // prom-client's global one: two daemons in one process, as in the tests, must not share counts).
-// Runs are counted from run events; the queue, the inbox and the settings are read at each scrape.
+// Runs are counted from the run bus; the queue, the inbox and the settings are read at each scrape.
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
-import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
+import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { LiveConfig } from '../settings/live-config.js';
 
 /** What the metrics read. */
 export interface MetricSources {
-  events: RunEvents;
+  runs: RunBus;
   scheduler: Scheduler;
   inbox: Inbox;
   config: LiveConfig;
@@ -60,7 +60,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     },
   });
   const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });
-  const stop = sources.events.on('finished', (run: FinishedRun) => {
+  const stop = sources.runs.on('finished', (run: FinishedRun) => {
     if (run.facts.probe) return;
     const event = eventLabel(run.event);
     runs.inc({ event, outcome: run.outcome, client: clientLabel(run.client) });

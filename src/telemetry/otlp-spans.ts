@@ -15,7 +15,7 @@ import type { Tracing } from './start-tracing.js';
 import { runSpan } from './run-attributes.js';
 import { closableAgents } from './closable-agent.js';
 import { sessionTraceId } from './trace-context.js';
-import type { FinishedRun, RunEvents } from '../runs/run-bus.js';
+import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 
 type ExportCallback = Parameters<SpanExporter['export']>[1];
 
@@ -70,7 +70,7 @@ class WarningExporter implements SpanExporter {
 }
 
 /** Export every finished run of `events` as one span to the configured collector. */
-export function exportRunSpans(events: RunEvents, config: OtlpConfig, logger: Logger, version: string): Tracing {
+export function exportRunSpans(runs: RunBus, config: OtlpConfig, logger: Logger, version: string): Tracing {
   // Our own agents, so that a stop past its deadline can drop a request a hanging collector holds.
   const agents = closableAgents();
   const options = { httpAgentOptions: (protocol: string) => (protocol === 'https:' ? agents.https : agents.http) };
@@ -83,7 +83,7 @@ export function exportRunSpans(events: RunEvents, config: OtlpConfig, logger: Lo
   const ids = new SessionIdGenerator();
   const provider = new BasicTracerProvider({ resource, idGenerator: ids, spanProcessors: [new BatchSpanProcessor(warning)] });
   const tracer = provider.getTracer('hookd', version);
-  const unsubscribe = events.on('finished', (run) => {
+  const unsubscribe = runs.on('finished', (run) => {
     const span = runSpan(run, config.includeCommand);
     // Without the client's context, one trace per session: the span is a root of its session's trace.
     if (!run.trace && run.sessionId) ids.next = sessionTraceId(run.sessionId);

@@ -3,7 +3,7 @@
 // dynamically, and only then: with no endpoint set nothing of them is loaded.
 import type { Logger } from '../common/logger.js';
 import { otlpChoice } from './otlp-config.js';
-import type { RunEvents } from '../runs/run-bus.js';
+import type { RunBus } from '../runs/run-bus.js';
 import type { Component } from '../daemon/lifecycle.js';
 
 /** A running export: `stop` flushes what is pending, giving up after `deadlineMs`. */
@@ -15,7 +15,7 @@ export interface Tracing {
 const TRACING_FLUSH_MS = 2000;
 
 /** Export every finished run of `events` as a span when OTLP is configured; a part that does nothing when it is not. */
-export async function startTracing(events: RunEvents, logger: Logger, version: string): Promise<Component> {
+export async function startTracing(runs: RunBus, logger: Logger, version: string): Promise<Component> {
   // process.env, not a parameter: the exporter reads the same variables (headers, timeout) there.
   const choice = otlpChoice(process.env);
   if (!choice.on) {
@@ -23,7 +23,7 @@ export async function startTracing(events: RunEvents, logger: Logger, version: s
     return {};
   }
   const { exportRunSpans } = await import('./otlp-spans.js');
-  const tracing = exportRunSpans(events, choice.config, logger, version);
+  const tracing = exportRunSpans(runs, choice.config, logger, version);
   logger.info({ endpoint: choice.config.endpoint, protocol: choice.config.protocol }, 'exporting runs as OTLP spans');
   return { close: () => tracing.stop(TRACING_FLUSH_MS) };
 }

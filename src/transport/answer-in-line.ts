@@ -8,12 +8,12 @@ import { answerOf } from './http-answer.js';
 import { runInLine } from './run-in-line.js';
 import type { HookEntry } from '../settings/config.js';
 import type { Payload } from '../payload/parse-payload.js';
-import type { RunEvents } from '../runs/run-bus.js';
+import type { RunBus } from '../runs/run-bus.js';
 import type { Logger } from '../common/logger.js';
 
 /** What the endpoint hands over for one in-line answer. */
 export interface InLineContext {
-  events: RunEvents;
+  runs: RunBus;
   socket: string | undefined;
   logger: Logger;
 }
@@ -33,7 +33,7 @@ export async function answerInLine(res: ServerResponse, command: string, payload
   try {
     const { outcome, deadlineMs, finished, published } = await runInLine(
       { event: payload.event, sessionId: payload.sessionId, command, payload: payload.bytes, cwd: payload.cwd, client, timeoutMs, receivedAt: Date.now(), signal: gone.signal },
-      context.events,
+      context.runs,
       context.socket,
     );
     context.logger.debug({ id: finished.eventId, event: payload.event, outcome: finished.outcome, decision: finished.inline?.decision }, 'http hook answered in line');

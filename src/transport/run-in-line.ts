@@ -15,7 +15,7 @@ import { newRecordId } from '../inbox/write-record.js';
 import type { BridgeRun } from '../inbox/run-record.js';
 import type { Outcome } from '../runs/outcome.js';
 import type { ClientProfile } from '../clients/profile.js';
-import type { RunEvents, RunFinished, RunInfo } from '../runs/run-bus.js';
+import type { RunBus, RunFinished, RunInfo } from '../runs/run-bus.js';
 
 /** One deciding http hook to run now. */
 export interface InLineRequest {
@@ -72,7 +72,7 @@ export interface InLineRun {
  * Run the hook of `request` now and publish its outcome on `events`. Returns as soon as the hook is
  * over: the client's answer need not wait for the history's write (`published` does).
  */
-export async function runInLine(request: InLineRequest, events: RunEvents, socket: string | undefined): Promise<InLineRun> {
+export async function runInLine(request: InLineRequest, runs: RunBus, socket: string | undefined): Promise<InLineRun> {
   const eventId = newRecordId();
   const info: RunInfo = { eventId, event: request.event, sessionId: request.sessionId, command: request.command, attempt: 1, receivedAt: request.receivedAt, takenAt: request.receivedAt, client: request.client.id };
   const deadlineMs = hookdDeadlineMs(request.timeoutMs);
@@ -86,10 +86,10 @@ export async function runInLine(request: InLineRequest, events: RunEvents, socke
     // SIGKILL still before the client's own timeout.
     graceMs: Math.max(50, Math.floor((request.timeoutMs - deadlineMs) / 2)),
     signal: request.signal,
-    onSpawn: () => void events.publish('started', { ...info, startedAt }),
+    onSpawn: () => void runs.publish('started', { ...info, startedAt }),
   });
   const finished = finishedOf(info, bridgeRunOf(request, outcome, startedAt, Date.now()));
   // The client went away or the daemon stopped: the bridge's rules cannot tell, the runner can.
   if (outcome.status === 'interrupted') finished.outcome = 'interrupted';
-  return { outcome, deadlineMs, finished, published: events.publish('finished', finished) };
+  return { outcome, deadlineMs, finished, published: runs.publish('finished', finished) };
 }

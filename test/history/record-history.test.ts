@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { History, type HistoryEntry } from '../../src/history/history.js';
 import { recordHistory } from '../../src/history/record-history.js';
-import { RunEvents, type RunFinished } from '../../src/runs/run-bus.js';
+import { RunBus, type RunFinished } from '../../src/runs/run-bus.js';
 import { probeRun } from '../../src/runs/probe-marker.js';
 import { createLogger } from '../../src/common/logger.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -18,7 +18,7 @@ describe('recordHistory', () => {
   it('writes the line with the run’s facts, then publishes it as recorded', async () => {
     const history = new History(tempDir());
     history.open();
-    const events = new RunEvents();
+    const events = new RunBus();
     recordHistory(events, history, createLogger({ write: () => undefined }, 'silent'));
     const onDisk: boolean[] = [];
     const heard: HistoryEntry[] = [];

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
-import { RunEvents } from '../../src/runs/run-bus.js';
+import { RunBus } from '../../src/runs/run-bus.js';
 import { RunStream } from '../../src/history/run-stream.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -33,7 +33,7 @@ function subscribe(socketPath: string, query = ''): Promise<Socket> {
 describe('RunStream', () => {
   it('drops a client that never reads once its backlog passes the bound, and keeps serving one that reads', async () => {
     const dir = tempDir();
-    const events = new RunEvents();
+    const events = new RunBus();
     const stream = new RunStream(events, { maxBuffered: 64 * 1024, maxClients: 10 });
     const socketPath = path.join(dir, 's.sock');
     await serve(stream, socketPath);
@@ -63,7 +63,7 @@ describe('RunStream', () => {
 
   it('refuses streams beyond its bound with 503', async () => {
     const dir = tempDir();
-    const stream = new RunStream(new RunEvents(), { maxBuffered: 1024, maxClients: 1 });
+    const stream = new RunStream(new RunBus(), { maxBuffered: 1024, maxClients: 1 });
     const socketPath = path.join(dir, 's.sock');
     await serve(stream, socketPath);
     const first = await subscribe(socketPath);

@@ -2,14 +2,14 @@
 // history), one failing subscriber that stops neither the run nor the others, and a finished run
 // heard with its facts, computed once for every subscriber.
 import { describe, expect, it } from 'vitest';
-import { RunEvents, type RunFinished } from '../../src/runs/run-bus.js';
+import { RunBus, type RunFinished } from '../../src/runs/run-bus.js';
 
 const finished: RunFinished = { eventId: 'e1', event: 'Stop', sessionId: 's', command: 'true', attempt: 1, receivedAt: 1, takenAt: 2, startedAt: 3, endedAt: 4, outcome: 'ok' };
 
-describe('RunEvents', () => {
+describe('RunBus', () => {
   it('resolves a publish once every subscriber has taken the event, and keeps going past one that fails', async () => {
     const errors: unknown[] = [];
-    const events = new RunEvents((error) => errors.push(error));
+    const events = new RunBus((error) => errors.push(error));
     const seen: string[] = [];
     let written = false;
     events.on('finished', () => {
@@ -31,7 +31,7 @@ describe('RunEvents', () => {
   });
 
   it('gives every subscriber of `finished` the run with its facts, the same object to each', async () => {
-    const events = new RunEvents();
+    const events = new RunBus();
     const heard: unknown[] = [];
     events.on('finished', (run) => void heard.push(run));
     events.on('finished', (run) => void heard.push(run));

@@ -18,7 +18,7 @@ import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox, Settlement } from '../../inbox/inbox.js';
 import type { ReadResult } from '../../inbox/read-record.js';
 import type { RecordContent } from '../../inbox/record-format.js';
-import type { RunEvents, RunFinished, RunInfo } from '../../runs/run-bus.js';
+import type { RunBus, RunFinished, RunInfo } from '../../runs/run-bus.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 import type { Scheduler } from './scheduler.js';
 import type { WorkQueue } from './work-queue.js';
@@ -30,7 +30,7 @@ export interface DispatchOptions {
   config: LiveConfig;
   scheduler: Scheduler;
   /** Where runs are published: the history and the log subscribe. */
-  events: RunEvents;
+  runs: RunBus;
   logger: Logger;
   socket: string;
   /** Aborted when running hooks must be interrupted (shutdown deadline passed). */
@@ -117,14 +117,14 @@ export class Dispatcher {
   // settled by it, as the outcome table says: done with, kept to run again, or set aside.
   private conclude(finished: RunFinished): Promise<void> {
     const settlement: Settlement = finished.outcome === 'rejected' ? { rejected: finished.detail ?? '' } : meaningOf(finished.outcome).final ? 'done' : 'again';
-    return this.options.inbox.settle(finished.eventId, settlement, () => this.options.events.publish('finished', finished));
+    return this.options.inbox.settle(finished.eventId, settlement, () => this.options.runs.publish('finished', finished));
   }
 
   // The run itself, in its turn: start the hook, note its attempt and group before it may go on,
   // then conclude with its outcome (an interrupted run stays in the inbox and runs again on the next start).
   private async run(info: RunInfo, runnable: Runnable): Promise<void> {
     if (this.stopping) return;
-    const { inbox, events } = this.options;
+    const { inbox, runs } = this.options;
     const read = this.payloadOf(info, runnable);
     // Its folder deleted since the check, say.
     if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
@@ -144,7 +144,7 @@ export class Dispatcher {
       onSpawn: (pid) => {
         inbox.beginAttempt(info.eventId, info.attempt, groupOf(pid));
         pgid = pid;
-        void events.publish('started', { ...info, startedAt });
+        void runs.publish('started', { ...info, startedAt });
       },
     });
     if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);

@@ -1,13 +1,13 @@
-// The log's side of run events: one line per finished run, at the level its facts carry (the
+// The log's side of run runs: one line per finished run, at the level its facts carry (the
 // outcome table's). Every field a client or a hook chose is clipped: a line never carries an unbounded value.
 import { DUPLICATE_WINDOW_MS } from './duplicates.js';
 import { clip } from '../../common/clip-text.js';
-import type { RunEvents } from '../../runs/run-bus.js';
+import type { RunBus } from '../../runs/run-bus.js';
 import type { Logger } from '../../common/logger.js';
 
 /** Log every finished run to `logger`; returns the function that stops it. */
-export function logRuns(events: RunEvents, logger: Logger): () => void {
-  return events.on('finished', (run) => {
+export function logRuns(runs: RunBus, logger: Logger): () => void {
+  return runs.on('finished', (run) => {
     const base = { eventId: clip(run.eventId), event: clip(run.event), session: clip(run.sessionId), command: clip(run.command), attempt: run.attempt };
     const { level } = run.facts;
     if (run.outcome === 'rejected') logger[level]({ eventId: base.eventId, reason: clip(run.detail) }, 'event rejected; kept in the inbox rejected/ folder');

@@ -1,10 +1,10 @@
 // The daemon's pipeline, put together: the inbox store → intake → work queue → dispatch (under the
-// scheduler) → run events, to which the history and the log subscribe. Stopping closes the queue
+// scheduler) → run runs, to which the history and the log subscribe. Stopping closes the queue
 // and awaits the dispatcher's drain; hooks still running at the deadline are interrupted and their
 // records stay in the inbox for the next start. The stores are closed apart (`close`), after every
 // subscriber of runs has let go: the pipeline is opened before them and started after them.
 import { Inbox, type Claim } from '../../inbox/inbox.js';
-import { RunEvents } from '../../runs/run-bus.js';
+import { RunBus } from '../../runs/run-bus.js';
 import { History } from '../../history/history.js';
 import { recordHistory } from '../../history/record-history.js';
 import { logRuns } from './log-runs.js';
@@ -34,7 +34,7 @@ export interface Pipeline {
   history: History;
   scheduler: Scheduler;
   /** Runs' `started` and `finished`, for more subscribers (metrics, OTLP, the live page). */
-  events: RunEvents;
+  runs: RunBus;
   /** Start taking records: those a previous daemon left first, then the committed ones. */
   start(): Promise<void>;
   /** Take no more records at once; resolves once every record taken is settled, interrupting hooks still running after `deadlineMs`. */
@@ -64,19 +64,19 @@ export function openPipeline(options: PipelineOptions): Pipeline {
   const history = new History(stateDir);
   history.open();
   const runLogger = logger.child({ part: 'runner' });
-  const events = new RunEvents((error, name) => runLogger.error({ error: (error as Error).message, on: name }, 'a subscriber of run events failed'));
-  recordHistory(events, history, runLogger);
-  logRuns(events, runLogger);
+  const runs = new RunBus((error, name) => runLogger.error({ error: (error as Error).message, on: name }, 'a subscriber of the run bus failed'));
+  recordHistory(runs, history, runLogger);
+  logRuns(runs, runLogger);
   const scheduler = new Scheduler(options.concurrency ?? 8);
   const interrupt = new AbortController();
-  const dispatcher = new Dispatcher({ inbox, config: options.config, scheduler, events, logger: runLogger, socket: options.socket, interrupt: interrupt.signal, graceMs: options.graceMs });
+  const dispatcher = new Dispatcher({ inbox, config: options.config, scheduler, runs, logger: runLogger, socket: options.socket, interrupt: interrupt.signal, graceMs: options.graceMs });
   const queue = new WorkQueue<Claim>(MAX_IN_FLIGHT);
   const intake = new Intake(inbox, queue, logger.child({ part: 'inbox' }));
   return {
     inbox,
     history,
     scheduler,
-    events,
+    runs,
     async start() {
       await endLeftovers(inbox, options.graceMs ?? DEFAULT_GRACE_MS, runLogger);
       void dispatcher.consume(queue);

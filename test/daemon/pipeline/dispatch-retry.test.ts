@@ -10,7 +10,7 @@ import { serializeRecord } from '../../../src/inbox/record-format.js';
 import { Dispatcher } from '../../../src/daemon/pipeline/dispatch.js';
 import { History } from '../../../src/history/history.js';
 import { recordHistory } from '../../../src/history/record-history.js';
-import { RunEvents } from '../../../src/runs/run-bus.js';
+import { RunBus } from '../../../src/runs/run-bus.js';
 import { givenSource } from '../../../src/clients/find-sources.js';
 import { LiveConfig } from '../../../src/settings/live-config.js';
 import { Scheduler } from '../../../src/daemon/pipeline/scheduler.js';
@@ -34,11 +34,11 @@ describe('Dispatcher', () => {
     rmSync(path.join(inbox.dirs.root, 'attempts.log'));
     mkdirSync(path.join(inbox.dirs.root, 'attempts.log'));
     const history = new History(state);
-    const events = new RunEvents();
-    recordHistory(events, history, logger);
+    const runs = new RunBus();
+    recordHistory(runs, history, logger);
     const dispatcher = new Dispatcher({
       inbox,
-      events,
+      runs,
       config: new LiveConfig([givenSource(path.join(state, 'no-settings.json'))], logger),
       scheduler: new Scheduler(2),
       logger,

@@ -37,8 +37,8 @@ describe('the pipeline', () => {
     const started: RunStarted[] = [];
     const finished: Array<RunFinished & { recordThere: boolean; linesThen: number }> = [];
     const history = path.join(state, 'history.jsonl');
-    pipeline.events.on('started', (run) => void started.push(run));
-    pipeline.events.on('finished', (run) => {
+    pipeline.runs.on('started', (run) => void started.push(run));
+    pipeline.runs.on('finished', (run) => {
       const { eventId } = run;
       const lines = existsSync(history) ? readFileSync(history, 'utf8').split('\n').length - 1 : 0;
       finished.push({ ...run, recordThere: existsSync(path.join(state, 'inbox', 'cur', eventId)), linesThen: lines });
