@@ -5,7 +5,7 @@
 // Memory: up to 512 records wait here for their turn; a payload over KEPT_PAYLOAD_BYTES is not
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
-import { runHook } from '../../runner/run-hook.js';
+import { launchHook } from '../../runner/launch-hook.js';
 import { groupOf } from '../../runner/process-groups.js';
 import { clip } from '../../common/clip-text.js';
 import { hookCwd, hookEnv } from '../../runner/hook-env.js';
@@ -133,7 +133,7 @@ export class Dispatcher {
     const { timeoutMs, entryEnv } = await this.entryOf(info.event, record, runnable.cwd);
     const startedAt = Date.now();
     let pgid: number | undefined;
-    const result = await runHook({
+    const result = await launchHook({
       command: record.command,
       payload: record.payload,
       cwd: hookCwd(runnable.cwd),

@@ -1,0 +1,116 @@
+// Runs the daemon's hooks from a small process of its own, the launcher (launcher.ts), with
+// runHook's contract. Node's spawn forks the process that calls it, and a fork costs in proportion
+// to the caller's memory: the daemon holds three times a plain spawn loop's, and spawning from it
+// held a burst to 0.54 of the loop where the launcher reached 0.68 (docs/benchmarks.md). The
+// launcher holds little, and its forks run beside the daemon's event loop, on another core.
+//
+// It starts with the first run and leaves after IDLE_MS without one, so an idle daemon is one
+// process. Should it die, the runs it held end as spawn_error, their groups killed.
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { packageRoot } from '../common/package-root.js';
+import type { Outcome } from '../runs/outcome.js';
+import { killGroup } from './kill-group.js';
+import type { FromLauncher, ToLauncher } from './launch-messages.js';
+import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
+
+const IDLE_MS = 30_000;
+
+interface Pending {
+  request: RunRequest;
+  resolve(outcome: Outcome): void;
+  reject(error: Error): void;
+  pid?: number;
+  /** Why onSpawn refused, given back as it was thrown. */
+  refusal?: Error;
+  /** Stop hearing the request's abort signal, which outlives the run (the daemon's own). */
+  done(): void;
+}
+
+const pending = new Map<number, Pending>();
+let launcher: ChildProcess | undefined;
+let nextId = 0;
+let idle: NodeJS.Timeout | undefined;
+
+const send = (child: ChildProcess, message: ToLauncher) => void child.send(message);
+
+// The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why.
+function noteSpawn(child: ChildProcess, id: number, run: Pending, pid: number): void {
+  run.pid = pid;
+  const shut = (error: unknown) => {
+    run.refusal = error as Error;
+    send(child, { type: 'shut', id, error: (error as Error).message });
+  };
+  try {
+    const noted = run.request.onSpawn?.(pid);
+    if (noted instanceof Promise) noted.then(() => send(child, { type: 'open', id }), shut);
+    else send(child, { type: 'open', id });
+  } catch (error) {
+    shut(error);
+  }
+}
+
+function hear(child: ChildProcess, message: FromLauncher): void {
+  const run = pending.get(message.id);
+  if (!run) return;
+  if (message.type === 'spawned') return noteSpawn(child, message.id, run, message.pid);
+  pending.delete(message.id);
+  run.done();
+  if (message.type === 'over') run.resolve(message.outcome);
+  else run.reject(run.refusal ?? new Error(message.error));
+  if (pending.size === 0) rest(child);
+}
+
+// The launcher died: end what it had started, and say so for each run.
+function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+  if (launcher === child) launcher = undefined;
+  clearTimeout(idle);
+  for (const [id, run] of pending) {
+    pending.delete(id);
+    run.done();
+    killGroup(run.pid, 'SIGTERM');
+    setTimeout(() => killGroup(run.pid, 'SIGKILL'), run.request.graceMs ?? DEFAULT_GRACE_MS).unref();
+    const nothing = { text: '', bytes: 0, truncated: false };
+    run.resolve({ status: 'spawn_error', exitCode: null, signal: null, durationMs: 0, stdout: nothing, stderr: nothing, error: `hookd's launcher exited (${signal ?? code}) while the hook ran` });
+  }
+}
+
+// Nothing in flight: let the daemon exit without waiting for it, and let it go after a while.
+function rest(child: ChildProcess): void {
+  child.channel?.unref();
+  child.unref();
+  idle = setTimeout(() => {
+    if (launcher === child) launcher = undefined;
+    child.disconnect();
+  }, IDLE_MS).unref();
+}
+
+function launcherNow(): ChildProcess {
+  clearTimeout(idle);
+  if (!launcher) {
+    // A young generation of 1 MiB keeps the launcher's memory, which each fork copies, small.
+    const child = fork(path.join(packageRoot(), 'dist', 'runner', 'launcher.js'), [], { serialization: 'advanced', execArgv: ['--max-semi-space-size=1'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.on('message', (message: FromLauncher) => hear(child, message));
+    child.on('exit', (code, signal) => lost(child, code, signal));
+    // A launcher that cannot start exits; 'exit' follows and says so for every run.
+    child.on('error', () => undefined);
+    launcher = child;
+  }
+  launcher.ref();
+  launcher.channel?.ref();
+  return launcher;
+}
+
+/** Run one hook through the launcher: runHook's request, outcome and rejection (run-hook.ts). */
+export function launchHook(request: RunRequest): Promise<Outcome> {
+  const child = launcherNow();
+  const id = nextId++;
+  const { signal, onSpawn: _onSpawn, ...sent } = request;
+  const abort = () => pending.has(id) && send(child, { type: 'abort', id });
+  return new Promise((resolve, reject) => {
+    pending.set(id, { request, resolve, reject, done: () => signal?.removeEventListener('abort', abort) });
+    send(child, { type: 'run', id, request: sent });
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}

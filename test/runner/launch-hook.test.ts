@@ -1,0 +1,76 @@
+// The launcher keeps runHook's contract (run-hook.test.ts, process-groups.test.ts): the payload byte
+// for byte, the gate that waits for the daemon's note, a refused note that keeps the command from
+// running, the abort, the timeout; and a launcher that dies ends its runs as spawn_error, their
+// groups killed. It runs the built launcher (dist/runner/launcher.js): `npm run build` first.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchHook } from '../../src/runner/launch-hook.js';
+import type { RunRequest } from '../../src/runner/run-hook.js';
+import { hookEnv } from '../../src/runner/hook-env.js';
+import { HOOK_FIXTURES } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { processAlive, waitGone } from '../helpers/process-alive.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+afterEach(cleanupTempDirs);
+
+const payload = Buffer.from(JSON.stringify({ session_id: 's', hook_event_name: 'Stop', text: 'é\u0000x' }));
+
+function request(command: string, overrides: Partial<RunRequest> = {}): RunRequest {
+  return { command, payload, cwd: tempDir(), env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }), timeoutMs: 10_000, graceMs: 300, ...overrides };
+}
+
+describe('launchHook', () => {
+  it('gives the hook the payload byte for byte and its environment, and says how it ended', async () => {
+    const out = path.join(tempDir(), 'seen');
+    const outcome = await launchHook(request(`'${path.join(HOOK_FIXTURES, 'save-stdin.sh')}' '${out}'; echo "$HOOKD_EVENT_ID"; echo err >&2; exit 3`));
+    expect(outcome).toMatchObject({ status: 'failed', exitCode: 3, stdout: { text: 'e1\n' }, stderr: { text: 'err\n' } });
+    expect(readFileSync(out)).toEqual(payload);
+  });
+
+  it('runs many at once, each with its own outcome', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => launchHook(request(`echo ${i}`))));
+    expect(outcomes.map((outcome) => outcome.stdout.text)).toEqual(Array.from({ length: 20 }, (_, i) => `${i}\n`));
+  });
+
+  it('lets the command run only once the note is taken, with the group it started', async () => {
+    const ran = path.join(tempDir(), 'ran');
+    let ranBeforeNote = true;
+    let noted: number | undefined;
+    const outcome = await launchHook(request(`touch '${ran}'`, { onSpawn: (pid) => new Promise<void>((resolve) => setTimeout(() => ((ranBeforeNote = existsSync(ran)), (noted = pid), resolve()), 200)) }));
+    expect(outcome.status).toBe('ok');
+    expect(ranBeforeNote).toBe(false);
+    expect(existsSync(ran)).toBe(true);
+    expect(noted).toBeGreaterThan(0);
+  });
+
+  it('rejects with the note\'s own error and never runs the command when the note fails', async () => {
+    const ran = path.join(tempDir(), 'ran');
+    const refusal = new Error('disk full');
+    await expect(launchHook(request(`touch '${ran}'`, { onSpawn: () => { throw refusal; } }))).rejects.toBe(refusal);
+    await expect(launchHook(request(`touch '${ran}'`, { onSpawn: () => Promise.reject(new Error('no room')) }))).rejects.toThrow('no room');
+    expect(existsSync(ran)).toBe(false);
+  });
+
+  it('ends a run as interrupted when its signal aborts, and as timed_out past its deadline', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    expect((await launchHook(request('sleep 30', { signal: controller.signal }))).status).toBe('interrupted');
+    expect((await launchHook(request('sleep 30', { timeoutMs: 200 }))).status).toBe('timed_out');
+  });
+
+  it('ends the runs of a launcher that died as spawn_error and kills their groups', async () => {
+    let group: number | undefined;
+    const running = launchHook(request('sleep 30', { onSpawn: (pid) => void (group = pid) }));
+    await waitFor('the hook to start', () => group !== undefined, 5000);
+    const launcher = Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    expect(processAlive(launcher)).toBe(true);
+    process.kill(launcher, 'SIGKILL');
+    const outcome = await running;
+    expect(outcome).toMatchObject({ status: 'spawn_error', error: expect.stringMatching(/launcher exited/) });
+    expect(await waitGone(group!)).toBe(true);
+    // The next run starts a new launcher.
+    expect((await launchHook(request('true'))).status).toBe('ok');
+  });
+});
