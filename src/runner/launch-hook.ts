@@ -71,7 +71,10 @@ function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals |
     killGroup(run.pid, 'SIGTERM');
     setTimeout(() => killGroup(run.pid, 'SIGKILL'), run.request.graceMs ?? DEFAULT_GRACE_MS).unref();
     const nothing = { text: '', bytes: 0, truncated: false };
-    run.resolve({ status: 'spawn_error', exitCode: null, signal: null, durationMs: 0, stdout: nothing, stderr: nothing, error: `hookd's launcher exited (${signal ?? code}) while the hook ran` });
+    const ended = { exitCode: null, signal: null, durationMs: 0, stdout: nothing, stderr: nothing };
+    // The daemon stopping anyway: the run was being interrupted.
+    if (run.request.signal?.aborted) run.resolve({ status: 'interrupted', ...ended });
+    else run.resolve({ status: 'spawn_error', ...ended, error: `hookd's launcher exited (${signal ?? code}) while the hook ran` });
   }
 }
 

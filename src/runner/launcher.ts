@@ -39,3 +39,7 @@ process.on('message', (message: ToLauncher) => {
   else run?.abort.abort();
 });
 process.on('disconnect', () => process.exit(0));
+// Signals meant for the daemon reach the launcher too (Ctrl-C in its terminal, a service manager
+// that signals every process of the service): it ends with the daemon only, so that the daemon's
+// stop can still interrupt the runs through it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);

@@ -60,6 +60,19 @@ describe('launchHook', () => {
     expect((await launchHook(request('sleep 30', { timeoutMs: 200 }))).status).toBe('timed_out');
   });
 
+  it('keeps running when a signal meant for the daemon reaches it (Ctrl-C, a service stop): the daemon interrupts its runs', async () => {
+    const controller = new AbortController();
+    let group: number | undefined;
+    const running = launchHook(request('sleep 30', { signal: controller.signal, onSpawn: (pid) => void (group = pid) }));
+    await waitFor('the hook to start', () => group !== undefined, 5000);
+    const launcher = Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.kill(launcher, signal);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(processAlive(launcher)).toBe(true);
+    controller.abort();
+    expect((await running).status).toBe('interrupted');
+  });
+
   it('ends the runs of a launcher that died as spawn_error and kills their groups', async () => {
     let group: number | undefined;
     const running = launchHook(request('sleep 30', { onSpawn: (pid) => void (group = pid) }));
