@@ -5,7 +5,9 @@
 // launcher holds little, and its forks run beside the daemon's event loop, on another core.
 //
 // It starts with the first run and leaves after IDLE_MS without one, so an idle daemon is one
-// process. Should it die, the runs it held end as spawn_error, their groups killed.
+// process; starting it delays that first hook by 70-100 ms here (a Node start-up), which the
+// agent does not wait for (the bridge has returned), and IDLE_MS spans an agent's usual pauses.
+// Should it die, the runs it held end as spawn_error, their groups killed.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
@@ -14,7 +16,7 @@ import { killGroup } from './kill-group.js';
 import type { FromLauncher, ToLauncher } from './launch-messages.js';
 import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
 
-const IDLE_MS = 30_000;
+const IDLE_MS = 5 * 60_000;
 
 interface Pending {
   request: RunRequest;
