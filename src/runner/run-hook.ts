@@ -33,7 +33,7 @@ export interface RunRequest {
   /**
    * Called with the pid of the hook's `sh` (its process group) before the hook may go on; the hook
    * waits for a promise it returns. When it throws (or rejects), the hook never runs its command
-   * and runHook rejects with that error. Not sent to a runner thread: the pool must ask for it.
+   * and runHook rejects with that error. Not sent to the launcher: it asks the daemon (launch-hook.ts).
    */
   onSpawn?: (pid: number) => void | Promise<void>;
 }
@@ -104,7 +104,7 @@ function spawnHook(request: RunRequest, started: number): ChildProcessWithoutNul
 }
 
 // Let the hook's command run: note its group (at once, or once `onSpawn`'s promise resolves: a
-// runner thread asks the main thread), then write the newline and the payload. When the note
+// launcher asks the daemon), then write the newline and the payload. When the note
 // fails, the gate stays shut (`sh` reads EOF and exits) and `refused` hears why.
 function openGate(child: ChildProcessWithoutNullStreams, request: RunRequest, refused: (error: Error) => void): void {
   // A hook may exit without reading its stdin: the broken pipe is its business, not an error.
