@@ -97,6 +97,8 @@ function launcherNow(): ChildProcess {
     const child = fork(path.join(packageRoot(), 'dist', 'runner', 'launcher.js'), [], { serialization: 'advanced', execArgv: ['--max-semi-space-size=1'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.on('message', (message: FromLauncher) => hear(child, message));
     child.on('exit', (code, signal) => lost(child, code, signal));
+    // Going: a run from now on starts a new one rather than wait for this one's exit.
+    child.on('disconnect', () => launcher === child && (launcher = undefined));
     // A launcher that cannot start exits; 'exit' follows and says so for every run.
     child.on('error', () => undefined);
     launcher = child;
