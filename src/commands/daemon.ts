@@ -1,7 +1,7 @@
 // `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
 // It logs to stderr and, once it holds its state directory, to <state>/daemon.log (hookd logs).
 import { readFileSync } from 'node:fs';
-import { startDaemon } from '../daemon/daemon.js';
+import { startDaemon, type RunningDaemon } from '../daemon/daemon.js';
 import type { Proxy } from '../api/proxy.js';
 import type { Fallback } from '../server/local-api.js';
 import { createDaemonLog } from '../daemon/daemon-log.js';
@@ -42,19 +42,33 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
   };
   // The log file goes into the state directory once startDaemon has checked it (owner, mode, every
   // component of its path) and holds its lock: one daemon writes it, never through a planted link.
-  const daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency: options.concurrency, shutdownDeadlineMs: options.shutdownDeadline * 1000, fallback, tcpPort: options.tcpPort, holding: log.keepIn });
+  // A stop signal is heard from the start: the loopback listener accepts hook requests before the
+  // daemon has finished starting, and a signal's default action would end the process with those
+  // requests unanswered (reset). One that comes during the start stops the daemon once it is up.
+  // A second signal during the start ends the process at once: a start that hangs can still be left.
+  let stopAsked: NodeJS.Signals | undefined;
+  let onStop = (signal: NodeJS.Signals) => (stopAsked ? process.exit(1) : void (stopAsked = signal));
+  const hear = (signal: NodeJS.Signals) => onStop(signal);
+  process.on('SIGTERM', hear);
+  process.on('SIGINT', hear);
+  // SIGHUP reloads the settings; during the start they are being loaded anyway (its default action would end the daemon).
+  let daemon: RunningDaemon | undefined;
   process.on('SIGHUP', () => {
     logger.info('SIGHUP: reloading the settings');
-    void daemon.reload();
+    void daemon?.reload();
   });
+  daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency: options.concurrency, shutdownDeadlineMs: options.shutdownDeadline * 1000, fallback, tcpPort: options.tcpPort, holding: log.keepIn });
+  const running = daemon;
   const lost = await new Promise<string | undefined>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
+    onStop = (signal: NodeJS.Signals) => {
+      // From here a second signal has its default action: it ends a stop that hangs.
+      process.off('SIGTERM', hear);
+      process.off('SIGINT', hear);
       logger.info({ signal }, 'stopping');
-      void daemon.stop().then(() => resolve(undefined));
+      void running.stop().then(() => resolve(undefined));
     };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    void daemon.lost.then(resolve);
+    if (stopAsked) onStop(stopAsked);
+    void running.lost.then(resolve);
   });
   proxy?.close();
   // The process ends with the stop, whatever a library still holds: the OTLP exporter's retry timers

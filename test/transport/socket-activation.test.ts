@@ -141,20 +141,31 @@ describe('socket activation', () => {
       let next = 0;
       let sending = true;
       const answers: string[] = [];
+      // What the failure message tells: when each refused post was sent and answered, and each restart.
+      const t0 = Date.now();
+      const timeline: string[] = [`t0 = ${t0} (ms since the epoch, as the log's time)`];
       // Four clients, each posting one event after another on a new connection.
       const clients = Array.from({ length: 4 }, async () => {
-        while (sending) answers.push(await post(target, next++));
+        while (sending) {
+          const marker = next++;
+          const sent = Date.now() - t0;
+          const answer = await post(target, marker);
+          if (answer !== '204') timeline.push(`post ${marker} sent at ${sent} ms: ${answer} at ${Date.now() - t0} ms`);
+          answers.push(answer);
+        }
       });
       for (let restart = 0; restart < 3; restart++) {
         const old = await waitFor('a daemon to run', target.pid);
         await waitFor('answers from the running daemon', () => answers.length >= 20 * (restart + 1), 20_000);
+        timeline.push(`SIGTERM to ${old} at ${Date.now() - t0} ms`);
         process.kill(old, 'SIGTERM');
         await waitFor('the next daemon to start', () => target.pid() !== old, 20_000);
+        timeline.push(`next daemon ${target.pid()} at ${Date.now() - t0} ms`);
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
       sending = false;
       await Promise.all(clients);
-      expect(answers.filter((answer) => answer !== '204'), target.logs().slice(-3000)).toEqual([]);
+      expect(answers.filter((answer) => answer !== '204'), `${timeline.join('\n')}\n${target.logs().slice(-3000)}`).toEqual([]);
       expect(answers.length).toBeGreaterThanOrEqual(60);
       await waitFor(`${answers.length + 1} runs`, () => runs(target.out).length >= answers.length + 1, 30_000);
       const markers = runs(target.out).map((name) => JSON.parse(readFileSync(path.join(target.out, name), 'utf8')).marker as number);
