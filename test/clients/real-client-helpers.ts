@@ -25,7 +25,9 @@ export function scrubClientVariables(): void {
 /** A hook command that records one arrival of `event` in `out`: payload bytes, working directory, environment. */
 export function recorder(out: string, way: Way, event: string): string {
   const base = path.join(out, `${way}-${event}-$$`);
-  return `cat > ${base}.json; pwd > ${base}.cwd; env -0 > ${base}.env`;
+  // The environment last, and whole: a reader takes the arrival once `.env` exists, which a plain
+  // redirection creates empty before `env` has written a byte.
+  return `cat > ${base}.json; pwd > ${base}.cwd; env -0 > ${base}.env-; mv ${base}.env- ${base}.env`;
 }
 
 /**

@@ -31,3 +31,29 @@ describe('serialized', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('serialized under a steady stream of calls', () => {
+  it('resolves a call once a run that began after it has ended, though runs go on', async () => {
+    let runs = 0;
+    let calling = true;
+    const run = serialized(async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    // Another caller keeps asking, as arriving records ask for scans.
+    const stream = (async () => {
+      while (calling) {
+        void run();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = runs;
+    await run();
+    // Resolved after at most the run under way and the one it folded into, while calls keep coming.
+    expect(runs - before).toBeLessThanOrEqual(2);
+    expect(calling).toBe(true);
+    calling = false;
+    await stream;
+  });
+});

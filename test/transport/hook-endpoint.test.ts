@@ -17,8 +17,9 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-// Each run writes the payload it got to its own file, named by the event's id.
-const recorder = (out: string) => `cat > ${out}/$HOOKD_EVENT_ID.json`;
+// Each run writes the payload it got to its own file, named by the event's id, whole: written
+// under a dot name and renamed, as a reader takes the file once it is there.
+const recorder = (out: string) => `cat > ${out}/.$HOOKD_EVENT_ID; mv ${out}/.$HOOKD_EVENT_ID ${out}/$HOOKD_EVENT_ID.json`;
 const endPayload = (fields: Record<string, unknown> = {}) => stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', ...fields });
 const httpHook = (event: string, command: string) => ({ type: 'http', url: hookdUrl(14653, event, command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 });
 

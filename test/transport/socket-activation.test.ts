@@ -53,7 +53,8 @@ async function underActivation(addresses: (port: number) => string[] = (port) =>
   const out = tempDir();
   const control = tempDir();
   const port = await freePort();
-  const command = `cat > ${out}/$HOOKD_EVENT_ID.json`;
+  // Written whole (a dot name, then renamed): the test reads each file once it is there.
+  const command = `cat > ${out}/.$HOOKD_EVENT_ID; mv ${out}/.$HOOKD_EVENT_ID ${out}/$HOOKD_EVENT_ID.json`;
   // The settings name the port the service manager holds; the daemon itself is told no port.
   const daemon = testDaemon({ SessionEnd: [{ hooks: [{ type: 'http', url: hookdUrl(port, 'SessionEnd', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
   const { HOOKD_TCP_PORT: _, ...env } = daemon.env;
@@ -159,7 +160,9 @@ describe('socket activation', () => {
         await waitFor('answers from the running daemon', () => answers.length >= 20 * (restart + 1), 20_000);
         timeline.push(`SIGTERM to ${old} at ${Date.now() - t0} ms`);
         process.kill(old, 'SIGTERM');
-        await waitFor('the next daemon to start', () => target.pid() !== old, 20_000);
+        await waitFor('the next daemon to start', () => target.pid() !== old, 20_000).catch((error: Error) => {
+          throw new Error(`${error.message}\n${timeline.join('\n')}\n${target.logs().slice(-4000)}`);
+        });
         timeline.push(`next daemon ${target.pid()} at ${Date.now() - t0} ms`);
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
