@@ -1,8 +1,8 @@
 // `--all` of the list commands: each page printed as it arrives (one JSON document at the end with
 // `--json`). A page that fails ends the walk: what was read is printed, then the error and the
 // position to resume from, and the command exits non-zero.
-import { WalkFailed, type Page } from '../api/walk-pages.js';
-import { TableStream, printJson, shellWord } from './api-output.js';
+import { WalkFailed, walkPages, type Page, type PageRule } from '../api/walk-pages.js';
+import { TableStream, field, hint, list, printAnswer, printJson, printTable, shellWord } from './api-output.js';
 
 /** How one list command prints its items, and how a walk of it resumes. */
 export interface ListingSpec {
@@ -40,4 +40,26 @@ export async function printWalk(pages: AsyncIterable<Page>, spec: ListingSpec, j
     throw error.failure.retold(`${error.message}\n${where}`);
   }
   finish();
+}
+
+/** A list over a cursor-paged endpoint (`pagination.nextCursor`): how to read the page at a cursor, and who warns. */
+export interface CursorList {
+  read(cursor: string | undefined): Promise<{ body: Buffer; value: unknown }>;
+  rule: PageRule;
+  /** The endpoint's name (`listSessions`) and the command's (`sessions list`), for warnings. */
+  endpoint: string;
+  command: string;
+  warn(text: string): void;
+}
+
+/** One page from `--cursor` with a hint of the next, or with `--all` every page as it arrives. */
+export async function printCursorList(source: CursorList, spec: ListingSpec, options: { cursor?: string; all?: boolean; json?: boolean }): Promise<void> {
+  if (options.all) return printWalk(walkPages(source.read, source.rule, options.cursor, source.endpoint, source.warn), spec, options.json);
+  const page = await source.read(options.cursor);
+  if (options.json) return printAnswer(page);
+  printTable(spec.headers, list(field(page.value, spec.noun)).map(spec.row), spec.empty);
+  const next = field(page.value, 'pagination', 'nextCursor');
+  const hasMore = field(page.value, 'pagination', 'hasMore');
+  if (typeof next === 'string' && next !== '' && hasMore !== false) hint(`more ${spec.noun}: add --cursor ${shellWord(next)}, or --all`);
+  else if (hasMore === true) source.warn(`${source.command}: the API says more ${spec.noun} follow (hasMore: true) but gives no nextCursor to ask for them`);
 }

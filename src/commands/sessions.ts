@@ -3,11 +3,11 @@
 // (src/api/endpoints.ts), whose schemas check it before it is sent; each prints what the answer
 // holds, as sent, whatever drifted in it.
 import { UsageError } from '../common/errors.js';
-import { PAGE_RULES, walkPages } from '../api/walk-pages.js';
+import { PAGE_RULES } from '../api/walk-pages.js';
 import { addMessage, createSession, listSessions } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';
-import { cell, field, hint, list, orNotFound, printAnswer, printTable, shellWord, showTime } from './api-output.js';
-import { printWalk, type ListingSpec } from './api-listing.js';
+import { cell, field, list, orNotFound, printAnswer, showTime } from './api-output.js';
+import { printCursorList, type ListingSpec } from './api-listing.js';
 import { readAttachment, readImage } from './api-attachments.js';
 
 interface Common extends ConnectOptions {
@@ -32,17 +32,8 @@ const LISTING: ListingSpec = {
 /** List one page of sessions, or all of them with --all (each page printed as it arrives). */
 export async function sessionsList(options: ListOptions): Promise<void> {
   const client = connectApi({ ...options, viaDaemon: true });
-  const query = { limit: options.limit, cursor: options.cursor, computerId: options.computer };
-  if (options.all) {
-    const pages = walkPages((cursor) => client.read(listSessions, { query: { ...query, cursor } }), PAGE_RULES.listSessions, options.cursor, listSessions.name, (text) => client.warn(text));
-    return printWalk(pages, LISTING, options.json);
-  }
-  const page = await client.read(listSessions, { query });
-  if (options.json) return printAnswer(page);
-  printTable(LISTING.headers, list(field(page.value, 'sessions')).map(LISTING.row), LISTING.empty);
-  const next = field(page.value, 'pagination', 'nextCursor');
-  if (typeof next === 'string' && next !== '' && field(page.value, 'pagination', 'hasMore') !== false) hint(`more sessions: add --cursor ${shellWord(next)}, or --all`);
-  else if (field(page.value, 'pagination', 'hasMore') === true) client.warn('sessions list: the API says more sessions follow (hasMore: true) but gives no nextCursor to ask for them');
+  const read = (cursor: string | undefined) => client.read(listSessions, { query: { limit: options.limit, cursor, computerId: options.computer } });
+  return printCursorList({ read, rule: PAGE_RULES.listSessions, endpoint: listSessions.name, command: 'sessions list', warn: (text) => client.warn(text) }, LISTING, options);
 }
 
 export interface CreateOptions extends Common {
