@@ -17,9 +17,11 @@ export function addPlatformCommands(program: Command): void {
   addEmulatorCommand(program);
 }
 
+// The parser of a repeatable option: every value given, in order.
+const repeat = (value: string, previous: string[] = []) => [...previous, value];
+
 /** `hookd api METHOD PATH`: any endpoint, the answer as sent. */
 function addRawCommand(program: Command): void {
-  const repeat = (value: string, previous: string[] = []) => [...previous, value];
   program
     .command('api')
     .description('send any request to the platform API with the key added, and print the answer as sent (like gh api)')
@@ -38,7 +40,6 @@ function addRawCommand(program: Command): void {
 
 /** sessions list, create, message. */
 function addSessionCommands(program: Command): void {
-  const repeat = (value: string, previous: string[] = []) => [...previous, value];
   const sessions = program.command('sessions').description('sessions of the platform (through the daemon when no key is set here)');
   sessions
     .command('list')
