@@ -36,7 +36,7 @@ function problem(issue: z.core.$ZodIssue): string {
 }
 
 /** One line per drifted field, grouped over the items of a list. */
-export function driftWarnings(issues: readonly z.core.$ZodIssue[], what: string): Drift[] {
+function driftWarnings(issues: readonly z.core.$ZodIssue[], what: string): Drift[] {
   const groups = new Map<string, { line: string; count: number }>();
   for (const issue of issues) {
     const path = fieldPath(issue.path);

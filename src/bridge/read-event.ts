@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 /** How long a bridge waits for the next byte of an event before taking what it has. */
 export const IDLE_MS = 2000;
 /** How long it waits for the first byte. */
-export const FIRST_BYTE_MS = 10_000;
+const FIRST_BYTE_MS = 10_000;
 
 /** Finds the end of one JSON value, fed a chunk at a time. */
 export class JsonEnd {

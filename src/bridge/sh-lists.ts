@@ -8,7 +8,7 @@ import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { BRIDGE_NOTES, CARRIED, SECRET_SUFFIXES } from '../payload/client-env.js';
 
 /** The sh variable an option sets: its key in snake case (`stateDir` → `state_dir`). */
-export const shVariable = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const shVariable = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 // The arms of `case $1 in` in hookd_emit: a valued option takes the next word, a switch sets 1.
 function emitOptionArms(): string[] {

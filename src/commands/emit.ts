@@ -18,7 +18,6 @@ function fail(message: string): void {
   process.exitCode = 0;
 }
 
-
 /** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
 export async function emitFromArgv(args: string[]): Promise<'help' | void> {
   const { options, help, command: words } = parseBridgeArgs(EMIT_OPTIONS, args);

@@ -12,7 +12,7 @@ import { cell, field, list, printAnswer, printJson, printTable } from './api-out
 export const BATCH_SIZE = 100;
 
 /** The exit code of a partial success: some users were updated, others not. */
-export const PARTIAL_SUCCESS = 3;
+const PARTIAL_SUCCESS = 3;
 
 export interface LimitsOptions extends ConnectOptions {
   file?: string;
