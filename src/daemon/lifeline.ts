@@ -45,7 +45,7 @@ function claimLost(what: string, state: true | string, stateDir: string): string
 }
 
 /** Why the daemon must stop, or undefined while all is well. */
-export function lostReason({ given, used, lock, socket, stateDirId }: Holdings): string | undefined {
+function lostReason({ given, used, lock, socket, stateDirId }: Holdings): string | undefined {
   const dir = given.stateDir;
   let leadsTo: string;
   try {

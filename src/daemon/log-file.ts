@@ -15,7 +15,7 @@ export function logFileOf(stateDir: string): string {
 }
 
 /** Bytes past which the log is rotated. */
-export const MAX_LOG_BYTES = 5 * 1024 * 1024;
+const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
 const open = (file: string) => openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
 

@@ -14,7 +14,7 @@
 import { parseRunBody, RUN_MAGIC, serializeRun, type BridgeRun } from './run-record.js';
 import { nulFields, pairsOf } from './nul-fields.js';
 
-export const RECORD_MAGIC = 'hookd-record 1\n';
+const RECORD_MAGIC = 'hookd-record 1\n';
 
 export interface RecordContent {
   command: string;

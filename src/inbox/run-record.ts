@@ -38,7 +38,7 @@ export interface BridgeRun {
 }
 
 /** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
-export function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBytes: number; stdoutKept: number; stderrKept: number }): string[] {
+function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBytes: number; stdoutKept: number; stderrKept: number }): string[] {
   const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`env.${name}`, value]);
   const facts: Array<[string, string | number | undefined]> = [
     ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', run.spawnError], ['answer', run.answer], ...env,

@@ -18,6 +18,10 @@ import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
 
 const IDLE_MS = 5 * 60_000;
 
+// What a run the launcher took with it produced: nothing.
+const NOTHING = { text: '', bytes: 0, truncated: false };
+const ENDED = { exitCode: null, signal: null, durationMs: 0, stdout: NOTHING, stderr: NOTHING };
+
 interface Pending {
   request: RunRequest;
   resolve(outcome: Outcome): void;
@@ -72,11 +76,9 @@ function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals |
     run.done();
     killGroup(run.pid, 'SIGTERM');
     setTimeout(() => killGroup(run.pid, 'SIGKILL'), run.request.graceMs ?? DEFAULT_GRACE_MS).unref();
-    const nothing = { text: '', bytes: 0, truncated: false };
-    const ended = { exitCode: null, signal: null, durationMs: 0, stdout: nothing, stderr: nothing };
     // The daemon stopping anyway: the run was being interrupted.
-    if (run.request.signal?.aborted) run.resolve({ status: 'interrupted', ...ended });
-    else run.resolve({ status: 'spawn_error', ...ended, error: `hookd's launcher exited (${signal ?? code}) while the hook ran` });
+    if (run.request.signal?.aborted) run.resolve({ status: 'interrupted', ...ENDED });
+    else run.resolve({ status: 'spawn_error', ...ENDED, error: `hookd's launcher exited (${signal ?? code}) while the hook ran` });
   }
 }
 

@@ -3,9 +3,9 @@
 // `hookd history` leave them out unless asked, so checking the chain does not show up as activity.
 
 /** The session-id prefix of the probe's payload. */
-export const PROBE_SESSION_PREFIX = 'hookd-doctor-';
+const PROBE_SESSION_PREFIX = 'hookd-doctor-';
 /** The probe hook's command, before its nonce. */
-export const PROBE_COMMAND_PREFIX = 'echo hookd-doctor-probe ';
+const PROBE_COMMAND_PREFIX = 'echo hookd-doctor-probe ';
 
 /** The probe's session id and command for `nonce`. */
 export function probeRun(nonce: string): { sessionId: string; command: string } {

@@ -17,7 +17,7 @@ import type { DuplicateFilter } from './duplicates.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 
 /** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** Payloads up to this size stay in memory while their record waits for its turn; bigger ones are read again when it comes. */
 const KEPT_PAYLOAD_BYTES = 64 * 1024;
 
