@@ -80,7 +80,7 @@ writeFileSync(${JSON.stringify(path.join(out, 'result.json'))}, JSON.stringify({
   it('serves the local API on a loopback port only to holders of the local token', async () => {
     const daemon = testDaemon({});
     await daemon.start(['--tcp-port', '0']);
-    const port = Number(/"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(daemon.logs())?.[1]);
+    const port = await daemon.loopbackPort();
     expect(port).toBeGreaterThan(0);
     const tokenFile = path.join(daemon.stateDir, 'local-token');
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);

@@ -16,6 +16,8 @@ export interface TestDaemon {
   env: Record<string, string>;
   process: ResultPromise | undefined;
   logs: () => string;
+  /** The loopback listener's port, once the start-up line naming it has reached the log. */
+  loopbackPort(): Promise<number>;
   start(extraArgs?: string[]): Promise<void>;
   stop(): Promise<void>;
   kill9(): Promise<void>;
@@ -23,6 +25,12 @@ export interface TestDaemon {
   emit(command: string, payload: string | Buffer, extraEnv?: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }>;
   /** The outcomes recorded so far, oldest first. */
   history(): Record<string, unknown>[];
+}
+
+/** The loopback port in the daemon's latest start-up line in `logs`, if it is there yet. */
+export function loopbackPortIn(logs: string): number | undefined {
+  const port = /"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(logs.split('hookd daemon stopped').at(-1)!)?.[1];
+  return port === undefined ? undefined : Number(port);
 }
 
 // Every daemon a test file made, so one afterEach can stop them all.
@@ -66,6 +74,8 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
     env,
     process: undefined,
     logs: () => output,
+    // The daemon answers /health a moment before its start-up line reaches the log.
+    loopbackPort: () => waitFor('the loopback port in the log', () => loopbackPortIn(output)),
     async start(extraArgs = []) {
       const child = execa(HOOKD, ['daemon', ...extraArgs], { env, reject: false, all: true, buffer: false });
       child.all?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
-import { bridgeOnStop, stopPayload, testDaemon } from '../helpers/daemon-process.js';
+import { bridgeOnStop, loopbackPortIn, stopPayload, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
@@ -46,7 +46,7 @@ describe('the loopback listener under a flood of idle connections', () => {
     let logs = '';
     child = execa('sh', ['-c', `ulimit -n 4096 && exec ${HOOKD} daemon --tcp-port 0`], { env: daemon.env, reject: false, all: true, buffer: false });
     child.all?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
-    const port = Number(await waitFor('the loopback port in the log', () => /"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(logs)?.[1]));
+    const port = await waitFor('the loopback port in the log', () => loopbackPortIn(logs));
     const started = Date.now();
     const flood = [];
     for (let i = 0; i < FLOOD; i += 100) flood.push(...(await Promise.all(Array.from({ length: 100 }, () => open(port)))));

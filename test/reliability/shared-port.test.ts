@@ -56,7 +56,6 @@ const freePort = () =>
     });
   });
 
-const portIn = (logs: string) => Number(/"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(logs)?.[1]);
 const tokenOf = (stateDir: string) => readFileSync(path.join(stateDir, 'local-token'), 'utf8').trim();
 
 describe('another local user and the loopback port (issue 21 item 2)', () => {
@@ -64,7 +63,7 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     await otherUser();
     const daemon = testDaemon({});
     await daemon.start();
-    const port = await waitFor('the loopback port in the log', () => portIn(daemon.logs()));
+    const port = await daemon.loopbackPort();
     expect((await otherUserListens('::1', port)).said).toBe('EADDRINUSE');
     expect((await otherUserListens('127.0.0.1', port)).said).toBe('EADDRINUSE');
   });
@@ -102,7 +101,7 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
     expect(tokenOf(daemon.stateDir)).not.toBe(token);
     // The daemon itself refuses the old token from now on (it was rotated through the daemon).
-    const old = await fetch(`http://127.0.0.1:${portIn(daemon.logs())}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const old = await fetch(`http://127.0.0.1:${await daemon.loopbackPort()}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(old.status).toBe(401);
   });
 
@@ -134,7 +133,7 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
   it('hookd token rotate: the daemon refuses the old token at once and takes the new one', async () => {
     const daemon = testDaemon({});
     await daemon.start();
-    const port = await waitFor('the loopback port in the log', () => portIn(daemon.logs()));
+    const port = await daemon.loopbackPort();
     const old = tokenOf(daemon.stateDir);
     const rotated = await runHookd(['token', 'rotate'], { env: daemon.env });
     expect(rotated.exitCode, rotated.stderr).toBe(0);
@@ -152,7 +151,7 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     expect(third).not.toBe(fresh);
     expect(statSync(path.join(daemon.stateDir, 'local-token')).mode & 0o777).toBe(0o600);
     await daemon.start();
-    const next = await waitFor('the new loopback port', () => portIn(daemon.logs().split('hookd daemon stopped').at(-1)!));
+    const next = await daemon.loopbackPort();
     const metricsOn = (token: string) => fetch(`http://127.0.0.1:${next}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect([await metricsOn(fresh), await metricsOn(third)]).toEqual([401, 200]);
   });

@@ -67,7 +67,7 @@ describe('the loopback listener serves only what needs TCP (issue 21 item 5)', (
     const out = tempDir();
     const daemon = testDaemon({});
     await daemon.start();
-    const port = Number(await waitFor('the loopback port', () => /"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(daemon.logs())?.[1]));
+    const port = await daemon.loopbackPort();
     const token = readFileSync(path.join(daemon.stateDir, 'local-token'), 'utf8').trim();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const post = await fetch(`http://127.0.0.1:${port}/events?command=${encodeURIComponent(`id > ${out}/pwned`)}`, { method: 'POST', headers, body: stopPayload() });

@@ -82,7 +82,7 @@ describe('/metrics', () => {
   it('is scraped by a real Prometheus over the loopback listener with the token file', async () => {
     const daemon = testDaemon();
     await daemon.start(['--tcp-port', '0']);
-    const port = Number(/"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(daemon.logs())?.[1]);
+    const port = await daemon.loopbackPort();
     for (let n = 0; n < 3; n++) await runAndWait(daemon, 'true', n);
     await runAndWait(daemon, 'exit 1', 9);
 
