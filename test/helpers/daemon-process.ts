@@ -27,9 +27,9 @@ export interface TestDaemon {
   history(): Record<string, unknown>[];
 }
 
-/** The loopback port in the daemon's latest start-up line in `logs`, if it is there yet. */
+/** The loopback port in the daemon's latest start-up line in `logs`, if one is there yet. */
 export function loopbackPortIn(logs: string): number | undefined {
-  const port = /"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/.exec(logs.split('hookd daemon stopped').at(-1)!)?.[1];
+  const port = [...logs.matchAll(/"tcp":\{"address":"127\.0\.0\.1","family":"IPv4","port":(\d+)\}/g)].at(-1)?.[1];
   return port === undefined ? undefined : Number(port);
 }
 
@@ -74,16 +74,18 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
     env,
     process: undefined,
     logs: () => output,
-    // The daemon answers /health a moment before its start-up line reaches the log.
     loopbackPort: () => waitFor('the loopback port in the log', () => loopbackPortIn(output)),
     async start(extraArgs = []) {
+      const before = output.length;
       const child = execa(HOOKD, ['daemon', ...extraArgs], { env, reject: false, all: true, buffer: false });
       child.all?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       daemon.process = child;
       let exited = false;
       void child.then(() => (exited = true));
-      await waitFor('the daemon to answer GET /health', async () => {
+      // Its start-up line too: the socket answers a moment before the daemon has finished starting.
+      await waitFor('the daemon to answer GET /health and log its start', async () => {
         if (exited) throw new Error(`the daemon exited during start-up:\n${output}`);
+        if (!output.slice(before).includes('hookd daemon started')) return false;
         return requestDaemon(daemon.socket, 'GET', '/health').then((r) => r.status === 200, () => false);
       });
     },
