@@ -2,7 +2,7 @@
 // the same run: the machine's speed cancels out, and only hookd's own cost shows.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, median, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun } from './lib.mjs';
+import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, fileSystemOf, median, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun } from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
 
@@ -65,9 +65,10 @@ async function burst() {
     ratios.push(rate / base);
     clientRatios.push(rate / reading);
   }
+  const fileSystem = fileSystemOf(daemon.dir);
   await daemon.stop();
   return [
-    { name: `burst of ${N} events, events/s / plain spawn loop (concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds)`, value: median(hookd), baseline: median(plain), ratio: median(ratios), goal: '>= 0.6' },
+    { name: `burst of ${N} events (state directory on ${fileSystem}), events/s / plain spawn loop (concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds)`, value: median(hookd), baseline: median(plain), ratio: median(ratios), goal: '>= 0.6' },
     { name: `the same burst / a spawn loop that reads each hook's output, as a client does`, value: median(hookd), baseline: median(client), ratio: median(clientRatios), goal: '' },
   ];
 }

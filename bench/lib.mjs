@@ -2,7 +2,7 @@
 // client environment the cost benchmarks hand over, and the pieces of the burst (the plain spawn
 // loop, the daemon's ok outcomes).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,27 @@ export function timeRun(command, args, input, env = process.env) {
 
 export function tempDir() {
   return mkdtempSync(path.join(tmpdir(), 'hookd-bench-'));
+}
+
+/**
+ * The file system `dir` is on, as the burst's figure depends on it: `ext4 without a journal` where
+ * ext4 runs without one. There, ext4 does not reuse an inode freed in the last minutes while a free
+ * one lies further on, so each file created after a burst's deletions scans past all of them.
+ */
+export function fileSystemOf(dir) {
+  const real = realpathSync(dir);
+  let best = { point: '', type: 'unknown', source: '' };
+  for (const line of readFileSync('/proc/self/mountinfo', 'utf8').split('\n')) {
+    const fields = line.split(' ');
+    const point = fields[4];
+    const [type, source] = fields.slice(fields.indexOf('-') + 1);
+    const inside = point === '/' || real === point || real.startsWith(`${point}/`);
+    if (point && inside && point.length >= best.point.length) best = { point, type, source };
+  }
+  if (best.type !== 'ext4') return best.type;
+  const device = path.basename(best.source);
+  const journaled = existsSync('/proc/fs/jbd2') && readdirSync('/proc/fs/jbd2').some((name) => name.startsWith(`${device}-`));
+  return journaled ? 'ext4' : 'ext4 without a journal';
 }
 
 export function getJson(socketPath, urlPath) {
