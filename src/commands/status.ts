@@ -28,13 +28,23 @@ function entryRow(entry: HistoryEntry, colours: Colours, withId: boolean): Cell[
   return withId ? [...row, { text: entry.eventId, paint: colours.dim }] : row;
 }
 
+// How each kind of entry (settings/entry-kinds.ts) reads in the split of a file's hooks.
+const KIND_WORDS: Readonly<Record<string, string>> = { bridge: 'hookd emit', sync: 'hookd sync', http: 'http' };
+
+// `3 daemon hook(s)`, split by kind when some do not go through hookd emit: `(2 hookd emit, 1 hookd sync)`.
+function hooksSaid(count: number, byKind: Readonly<Record<string, number>> = {}): string {
+  const kinds = Object.entries(byKind).filter(([, n]) => n > 0);
+  const split = kinds.some(([kind]) => kind !== 'bridge') ? ` (${kinds.map(([kind, n]) => `${n} ${KIND_WORDS[kind] ?? kind}`).join(', ')})` : '';
+  return `${count} daemon hook(s)${split}`;
+}
+
 function settingsLines(status: Status): string[] {
   const { files } = status.settings;
   const present = files.filter((file) => !file.missing);
   if (present.length === 0) return [`settings:  none of the followed files exists yet (${files.map((file) => file.path).join(', ')})`];
   return present.flatMap((file, i) => {
     const client = file.client === 'generic' ? '' : ` (${file.client})`;
-    const state = file.ignored ? `not read: ${cleanLine(file.ignored)}` : `${file.daemonHooks} daemon hook(s), loaded ${file.loadedAt ? localTime(file.loadedAt) : 'never'}`;
+    const state = file.ignored ? `not read: ${cleanLine(file.ignored)}` : `${hooksSaid(file.daemonHooks, file.hooksByKind)}, loaded ${file.loadedAt ? localTime(file.loadedAt) : 'never'}`;
     const lines = [`${i === 0 ? 'settings:' : ''.padEnd(9)}  ${cleanLine(file.path)}${client}, ${state}`];
     if (file.lastError) lines.push(`           last reload FAILED at ${localTime(file.lastReloadAt)}; keeping the last good config:`, ...file.lastError.map((e) => `             ${cleanLine(e)}`));
     return lines;

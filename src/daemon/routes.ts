@@ -4,13 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
-import { runsBy } from '../settings/daemon-hooks.js';
+import { countHooks } from '../settings/daemon-hooks.js';
 import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
 import { intParam, singleParam } from '../http/query.js';
-import type { EventsSchema, HealthSchema, QueuedSchema, StatusSchema } from '../server/local-api-schemas.js';
-import type { LiveConfig } from '../settings/live-config.js';
+import type { EventsSchema, HealthSchema, QueuedSchema, SettingsFileSchema, StatusSchema } from '../server/local-api-schemas.js';
+import type { FileState, LiveConfig } from '../settings/live-config.js';
 import type { History } from '../history/history.js';
 import type { Scheduler } from './pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
@@ -33,9 +33,27 @@ export interface RouteContext {
 
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
 
+// A followed file in GET /status: its hooks counted as the total is (countHooks), sync entries
+// too: they run through hookd (in line), and the daemon records them.
+function fileStatus(file: FileState): z.input<typeof SettingsFileSchema> {
+  const hooks = countHooks(file.config.entries);
+  return {
+    path: file.file,
+    client: file.client,
+    missing: file.missing,
+    ignored: file.ignored ?? null,
+    daemonHooks: hooks.all,
+    hooksByKind: hooks.byKind,
+    loadedAt: iso(file.loadedAt),
+    lastReloadAt: iso(file.lastReloadAt),
+    lastError: file.lastError ?? null,
+  };
+}
+
 /** The daemon's status, as GET /status returns it. */
 export async function daemonStatus(context: RouteContext): Promise<z.input<typeof StatusSchema>> {
   const { config, history, scheduler, inbox } = context;
+  const total = countHooks(config.config.entries);
   return {
     version: context.version,
     pid: process.pid,
@@ -43,18 +61,10 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
     stateDir: context.stateDir,
     socket: context.socket,
     settings: {
-      files: config.files.map((file) => ({
-        path: file.file,
-        client: file.client,
-        missing: file.missing,
-        ignored: file.ignored ?? null,
-        // Sync entries too: they run through hookd (in line), and the daemon records them.
-        daemonHooks: file.config.entries.filter((entry) => runsBy(entry, 'record')).length,
-        loadedAt: iso(file.loadedAt),
-        lastReloadAt: iso(file.lastReloadAt),
-        lastError: file.lastError ?? null,
-      })),
-      daemonHooks: config.hooks.count,
+      files: config.files.map(fileStatus),
+      // The same count over every file, so that the total is the sum of the files' (a file not read counts none).
+      daemonHooks: total.all,
+      hooksByKind: total.byKind,
       lastError: config.files.some((file) => file.lastError) ? config.files.flatMap((file) => file.lastError ?? []) : null,
     },
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },

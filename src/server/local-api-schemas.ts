@@ -96,7 +96,10 @@ export const SettingsFileSchema = z.looseObject({
   client: z.string(),
   missing: z.boolean(),
   ignored: z.string().nullable(),
+  /** The hooks hookd handles (emit, sync and http entries: settings/daemon-hooks.ts countHooks). */
   daemonHooks: z.number(),
+  /** The same by kind of entry (`bridge`: hookd emit, `sync`, `http`); absent from older daemons. */
+  hooksByKind: z.record(z.string(), z.number()).optional(),
   loadedAt: z.string().nullable(),
   lastReloadAt: z.string().nullable(),
   lastError: z.array(z.string()).nullable(),
@@ -111,7 +114,9 @@ export const StatusSchema = z.looseObject({
   socket: z.string(),
   settings: z.looseObject({
     files: z.array(SettingsFileSchema),
+    /** The files' hooks together: the sum of theirs. */
     daemonHooks: z.number(),
+    hooksByKind: z.record(z.string(), z.number()).optional(),
     /** Every followed file's reload errors, or null when every file loaded. */
     lastError: z.array(z.string()).nullable(),
   }),

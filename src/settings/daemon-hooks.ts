@@ -4,7 +4,7 @@
 // indexes built once per reload. Every other module asks here (the live config over the followed and the project files, `hookd clients`,
 // status, validate, the lints, the hook endpoint, a retry) instead of filtering entries its own way.
 import { selectHooks } from './select-hooks.js';
-import { kindRunsBy, type Way } from './entry-kinds.js';
+import { COUNTED_KINDS, kindRunsBy, type Way } from './entry-kinds.js';
 import type { HookConfig, HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -13,6 +13,21 @@ export type { Way };
 /** Whether the daemon runs `entry`'s command when it comes `way` (`record`: whether it runs through hookd at all). */
 export function runsBy(entry: HookEntry, way: Way): boolean {
   return kindRunsBy(entry.kind, way);
+}
+
+/** How many hooks hookd handles: every entry a record finds (bridge, sync and http), and how many of each kind. */
+export interface HookCounts {
+  all: number;
+  byKind: Record<string, number>;
+}
+
+/**
+ * The hooks of `entries` hookd handles, the one count `hookd status` shows per file and in total:
+ * a sync entry counts, as the daemon records its runs, though the bridge runs it in line.
+ */
+export function countHooks(entries: readonly HookEntry[]): HookCounts {
+  const byKind = Object.fromEntries(COUNTED_KINDS.map(({ kind }) => [kind, entries.filter((entry) => entry.kind === kind).length]));
+  return { all: entries.filter((entry) => runsBy(entry, 'record')).length, byKind };
 }
 
 /** The facts a run takes from the entries that name its command. */
@@ -35,7 +50,7 @@ export function factsOf(entries: readonly HookEntry[]): EntryFacts | undefined {
 }
 
 export interface DaemonHooks {
-  /** How many hooks the daemon runs on events (bridge and http entries). */
+  /** How many hooks hookd handles (countHooks: bridge, sync and http entries). */
   readonly count: number;
   /** The hooks `event` runs for a payload, matchers applied, identical commands once. */
   forEvent(event: string, data: Record<string, unknown>): HookEntry[];
@@ -69,7 +84,7 @@ export function indexDaemonHooks(config: HookConfig): DaemonHooks {
     return own.length ? own : entries;
   };
   return {
-    count: onEvent.entries.length,
+    count: countHooks(config.entries).all,
     forEvent: (event, data) => selectHooks(onEvent, event, data),
     entriesFor,
     eventsFor: (command, way) => [...eventsOf(command, way)],

@@ -40,7 +40,8 @@ describe('hookd sync entries', () => {
     expect(hooks.forEvent('Stop', {}).map((entry) => entry.run)).toEqual(['notify']);
     expect(hooks.entriesFor('Stop', 'gate', claude)).toMatchObject([{ kind: 'sync', timeoutMs: 30_000 }]);
     expect(hooks.entriesFor('Stop', 'gate', undefined, 'http')).toEqual([]);
-    expect(hooks.count).toBe(1);
+    // Counted with the hooks hookd handles (`hookd status`), as the daemon records their runs.
+    expect(hooks.count).toBe(2);
   });
 
   it('hookd validate lints them as it lints emit entries, and says when their options disagree with the entry', () => {

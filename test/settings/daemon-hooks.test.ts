@@ -2,7 +2,7 @@
 // it runs by the way a command comes, and the index built on it agree with each other.
 import { describe, expect, it } from 'vitest';
 import { parseSettingsText } from '../../src/settings/load.js';
-import { indexDaemonHooks, factsOf, runsBy, type Way } from '../../src/settings/daemon-hooks.js';
+import { countHooks, indexDaemonHooks, factsOf, runsBy, type Way } from '../../src/settings/daemon-hooks.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { claude } from '../../src/clients/claude.js';
 import type { HookConfig } from '../../src/settings/config.js';
@@ -36,7 +36,9 @@ describe('which hooks the daemon runs', () => {
 
   it('answers every question of the index by that predicate', () => {
     const hooks = indexDaemonHooks(config());
-    expect(hooks.count).toBe(3);
+    // Every hook hookd handles, as `hookd status` counts them: the sync entry too (countHooks).
+    expect(hooks.count).toBe(4);
+    expect(countHooks(config().entries)).toEqual({ all: 4, byKind: { bridge: 1, sync: 1, http: 2 } });
     expect(hooks.forEvent('Stop', {}).map((entry) => entry.run)).toEqual(['bridged', 'posted']);
     expect(hooks.entriesFor('Stop', 'gate').map((entry) => entry.kind)).toEqual(['sync']);
     expect(hooks.entriesFor('Stop', 'gate', undefined, 'event')).toEqual([]);
