@@ -8,15 +8,28 @@
 // process; starting it delays that first hook by 70-100 ms here (a Node start-up), which the
 // agent does not wait for (the bridge has returned), and IDLE_MS spans an agent's usual pauses.
 // Should it die, the runs it held end as spawn_error, their groups killed.
+//
+// A run in line (runHookNow: the agent waits on it) cannot wait for that start-up: it uses the
+// launcher only once the launcher has said it is ready, and otherwise spawns from the daemon and
+// starts the launcher after it, for the next one (the launcher starts a hook in about 1.4 ms here,
+// the daemon in 3). The launcher is not kept up for such runs beyond IDLE_MS: an agent's next
+// deciding hook usually comes sooner, and one that comes later pays 1.6 ms, not a resident process.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
 import type { Outcome } from '../runs/outcome.js';
 import { killGroup } from './kill-group.js';
 import type { FromLauncher, ToLauncher } from './launch-messages.js';
-import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
+import { DEFAULT_GRACE_MS, runHook, type RunRequest } from './run-hook.js';
 
 const IDLE_MS = 5 * 60_000;
+
+// HOOKD_LAUNCHER_IDLE_MS (whole ms, up to setTimeout's limit) shortens IDLE_MS for the test of the
+// launcher's exit; anything else is IDLE_MS.
+function idleMs(): number {
+  const set = Number(process.env.HOOKD_LAUNCHER_IDLE_MS);
+  return Number.isInteger(set) && set > 0 && set < 2 ** 31 ? set : IDLE_MS;
+}
 
 // What a run the launcher took with it produced: nothing.
 const NOTHING = { text: '', bytes: 0, truncated: false };
@@ -35,6 +48,8 @@ interface Pending {
 
 const pending = new Map<number, Pending>();
 let launcher: ChildProcess | undefined;
+/** The launcher that said it is up: a run in line may use it while it is `launcher`. */
+let ready: ChildProcess | undefined;
 let nextId = 0;
 let idle: NodeJS.Timeout | undefined;
 
@@ -57,6 +72,7 @@ function noteSpawn(child: ChildProcess, id: number, run: Pending, pid: number): 
 }
 
 function hear(child: ChildProcess, message: FromLauncher): void {
+  if (message.type === 'ready') return void (ready = child);
   const run = pending.get(message.id);
   if (!run) return;
   if (message.type === 'spawned') return noteSpawn(child, message.id, run, message.pid);
@@ -89,7 +105,7 @@ function rest(child: ChildProcess): void {
   idle = setTimeout(() => {
     if (launcher === child) launcher = undefined;
     child.disconnect();
-  }, IDLE_MS).unref();
+  }, idleMs()).unref();
 }
 
 function launcherNow(): ChildProcess {
@@ -122,4 +138,24 @@ export function launchHook(request: RunRequest): Promise<Outcome> {
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+// Start the launcher, if it is not up, for the next run, and let it rest until then.
+function warm(): void {
+  const child = launcherNow();
+  if (pending.size === 0) rest(child);
+}
+
+/**
+ * Run one hook that cannot wait for the launcher's start (a run in line): through the launcher
+ * when it is up and ready, else from this process, then start the launcher for the next one.
+ */
+export function runHookNow(request: RunRequest): Promise<Outcome> {
+  if (launcher && ready === launcher) return launchHook(request);
+  const running = runHook(request);
+  // After the run and its answer (written in the turn it ends), not before: the fork holds this
+  // thread for milliseconds the agent would wait. Not for a run cut short by the daemon's stop.
+  const later = () => void (request.signal?.aborted || setImmediate(warm));
+  running.then(later, later);
+  return running;
 }

@@ -3,10 +3,12 @@
 // deadline for the entry's timeout, and records each run once in the history with what it decided.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { stopTestDaemons, stopPayload, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { waitGone } from '../helpers/process-alive.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { clientHeaders, hookPath, hookTarget, rawRequest, type HookAnswer } from './hook-client.js';
 
@@ -118,5 +120,51 @@ describe('http hooks of deciding events are answered with the decision', () => {
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body).detail).toMatch(/no settings file the daemon follows has an http hook for Stop/);
     expect(daemon.history()).toEqual([]);
+  });
+});
+
+describe('a deciding http hook starts from the launcher once one is up', () => {
+  // Its answer names the process that started it (the daemon, or the launcher), with text that
+  // must come back byte for byte.
+  const PARENT = `cat >/dev/null; echo "{\\"parent\\":  $PPID, \\"note\\": \\"é  ü\\"}"`;
+  const answerOf = (parent: number) => `{"parent":  ${parent}, "note": "é  ü"}`;
+
+  it('the first from the daemon, which then starts the launcher, the next from the launcher; a launcher killed mid-run answers 500 and ends the group; a client that hangs up ends it too', async () => {
+    const out = tempDir();
+    const hang = `echo $PPID > ${out}/parent; sleep 300 & echo $! > ${out}/child; wait`;
+    const { daemon, post } = await claudeDaemon({ Stop: [{ hooks: [httpHook('Stop', PARENT), httpHook('Stop', hang)] }] });
+    const parentIn = (answer: HookAnswer) => Number(JSON.parse(answer.body).parent);
+    const first = await post('Stop', PARENT);
+    const daemonPid = parentIn(first);
+    expect(first).toEqual({ status: 200, body: answerOf(daemonPid) });
+    const launcher = await waitFor('a hook started by the launcher', async () => {
+      const parent = parentIn(await post('Stop', PARENT));
+      return parent !== daemonPid ? parent : undefined;
+    });
+    expect(readFileSync(`/proc/${launcher}/cmdline`, 'utf8')).toContain('launcher.js');
+    expect(await post('Stop', PARENT)).toEqual({ status: 200, body: answerOf(launcher) });
+
+    // The launcher dies while the agent waits: the run could not finish, its group is ended.
+    const started = () => (existsSync(path.join(out, 'child')) ? Number(readFileSync(path.join(out, 'child'), 'utf8')) || undefined : undefined);
+    const answer = post('Stop', hang);
+    const child = await waitFor('the hook to start its child', started);
+    expect(Number(readFileSync(path.join(out, 'parent'), 'utf8'))).toBe(launcher);
+    process.kill(launcher, 'SIGKILL');
+    const lost = await answer;
+    expect(lost.status).toBe(500);
+    expect(JSON.parse(lost.body).detail).toMatch(/could not start: hookd's launcher exited/);
+    expect(await waitGone(child, 5000)).toBe(true);
+
+    // A client that stops waiting ends the hook, wherever it started.
+    const { port, token } = await hookTarget(daemon);
+    const payload = stopPayload();
+    const hungUp = request({ host: '127.0.0.1', port, method: 'POST', path: hookPath(port, 'Stop', hang), headers: clientHeaders(port, token, payload), agent: false });
+    hungUp.on('error', () => undefined);
+    hungUp.end(payload);
+    const second = await waitFor('the next hook to start its child', () => (started() !== child ? started() : undefined));
+    hungUp.destroy();
+    expect(await waitGone(second, 5000)).toBe(true);
+    await waitFor('the hung-up run in the history', () => daemon.history().at(-1)?.outcome === 'interrupted');
+    expect(daemon.history().slice(-2).map(({ outcome }) => outcome)).toEqual(['spawn_error', 'interrupted']);
   });
 });
