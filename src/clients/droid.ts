@@ -1,10 +1,12 @@
 // Droid, the platform's own client, as the real binary (0.225) behaves: the `hooks` key of
 // ~/.factory/settings.json (a file with `//` comments), and ~/.factory/hooks.json read only as a bare
 // event map, whose events replace the same events of settings.json (the others still run); the
-// same pair under a project's .factory/. Matchers apply only to PreToolUse, PostToolUse and
-// SessionStart, as an exact name or else an unanchored regular expression; every group of any
-// other event runs. Each hook gets the payload's top-level strings, numbers and booleans as
-// variables of their own names ($session_id, $tool_name). Its events' powers follow Claude Code's.
+// same pair under a project's .factory/, by the same rules (a project's settings.local.json holds
+// no hooks Droid runs: it reads only general settings from it). Matchers apply only to PreToolUse,
+// PostToolUse and SessionStart, as an exact name or else an unanchored regular expression; every
+// group of any other event runs. Each hook gets the payload's top-level strings, numbers and
+// booleans as variables of their own names ($session_id, $tool_name). Its events' powers follow
+// Claude Code's.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
@@ -14,11 +16,7 @@ export const droid: ClientProfile = {
   id: 'droid',
   name: 'Droid',
   userFiles: [{ path: '.factory/hooks.json', bareMapOnly: true }, { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' }],
-  projectFiles: [
-    { path: '.factory/hooks.json', bareMapOnly: true },
-    { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' },
-    { path: '.factory/settings.local.json' },
-  ],
+  projectFiles: [{ path: '.factory/hooks.json', bareMapOnly: true }, { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' }],
   pathPatterns: [/\/\.factory\/(hooks|settings|settings\.local)\.json$/, /\/\.factory\/hooks\/hooks\.json$/],
   layout: 'grouped',
   jsonc: true,

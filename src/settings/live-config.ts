@@ -38,7 +38,7 @@ export class LiveConfig {
   private index: DaemonHooks = indexDaemonHooks(EMPTY_CONFIG);
 
   private readonly resolve: () => readonly HookSource[];
-  private readonly projects = new ProjectHooks();
+  private readonly projects: ProjectHooks;
 
   /** `sources`: the files to follow, or how to find them again at each reload. */
   constructor(
@@ -46,6 +46,7 @@ export class LiveConfig {
     private readonly logger: Logger,
   ) {
     this.resolve = typeof sources === 'function' ? sources : () => sources;
+    this.projects = new ProjectHooks(logger);
     this.sources = this.resolve();
     this.files = this.sources.map(freshState);
   }

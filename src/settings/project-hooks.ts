@@ -1,17 +1,21 @@
 // The project part of the live config: hooks of a project's own files (.claude/settings.json,
 // .factory/hooks.json, .github/hooks/*.json…), which the daemon does not follow. When a record names
 // a command no followed file has, the project it came from (the client's *_PROJECT_DIR, else the
-// payload's cwd) is asked for that command's entry. A project is untrusted input (a cloned
-// repository): its folders are listed and its files read off the event loop, as regular files
-// only, up to a bound (load.ts, through read-bounded-file.ts). Each file is cached by size and modification time
-// and refreshed when they change, so an unchanged project costs a stat per file.
+// payload's cwd) is asked for that command's entry. A project's file is read with its client's rules,
+// by the loader of the user's files (load-sources.ts: Droid's hooks.json only as a bare event map,
+// its events replacing those of settings.json), so the daemon names the hooks the client runs there.
+// A project is untrusted input (a cloned repository): its folders are listed and its files read off
+// the event loop, as regular files only, up to a bound (read-bounded-file.ts); a file not read is
+// logged once, with why. Each file is cached by the stamps of the files its reading depends on and
+// refreshed when they change, so an unchanged project costs a stat per file.
 import { stat } from 'node:fs/promises';
 import { listProjectSources, type HookSource } from '../clients/find-sources.js';
 import { CLIENTS } from '../clients/registry.js';
-import { loadSettings } from './load.js';
+import { loadSource } from './load-sources.js';
 import { indexDaemonHooks, type DaemonHooks } from './daemon-hooks.js';
 import type { HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
+import type { Logger } from '../common/logger.js';
 
 /** Where a record comes from: the client's variables and the payload's working directory. */
 export interface RecordOrigin {
@@ -21,7 +25,8 @@ export interface RecordOrigin {
 
 interface Cached {
   stamp: string;
-  hooks: DaemonHooks | undefined;
+  /** Shared by the lookups that arrive while it is read: one read, one log line. */
+  hooks: Promise<DaemonHooks | undefined>;
 }
 
 // Bounded: a long-running daemon sees many projects.
@@ -32,9 +37,21 @@ function projectDirsOf({ clientEnv, cwd }: RecordOrigin): Set<string> {
   return new Set([...Object.entries(clientEnv).filter(([name]) => name.endsWith('_PROJECT_DIR')).map(([, dir]) => dir), ...(cwd ? [cwd] : [])]);
 }
 
+// What a file's reading depends on: its own stat, and that of the file whose events replace its own
+// (Droid's hooks.json beside settings.json) or that it yields to. Empty when the file does not exist.
+async function stampOf(source: HookSource): Promise<string> {
+  const one = (file: string) => stat(file).then((info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`, (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : String(error.code)));
+  const own = await one(source.file);
+  if (!own) return '';
+  const others = await Promise.all([source.overriddenBy, source.unless].map((file) => (file ? one(file) : '')));
+  return [own, ...others].join('|');
+}
+
 /** Reads, caches and refreshes the hook files of projects. */
 export class ProjectHooks {
   private readonly cache = new Map<string, Cached>();
+
+  constructor(private readonly logger: Logger) {}
 
   /** The entries of the first project file (of `client`'s, when known) that names `command` for a record of `event`; none if no file does. */
   async entriesFor(event: string, command: string, origin: RecordOrigin, client?: ClientProfile): Promise<HookEntry[]> {
@@ -48,22 +65,26 @@ export class ProjectHooks {
   }
 
   private async hooksOf(source: HookSource): Promise<DaemonHooks | undefined> {
-    let stamp: string;
-    try {
-      const info = await stat(source.file);
-      if (!info.isFile()) return undefined;
-      stamp = `${info.size}:${info.mtimeMs}`;
-    } catch {
-      return undefined;
-    }
+    const stamp = await stampOf(source);
+    if (!stamp) return undefined;
     const cached = this.cache.get(source.file);
     if (cached?.stamp === stamp) return cached.hooks;
-    // Unreadable, too large, invalid or not a regular file (loadSettings reads through
-    // read-bounded-file.ts): the default timeout applies, and the dispatcher says so.
-    const result = await loadSettings(source.file, source.client);
-    const hooks = result.ok ? indexDaemonHooks(result.config) : undefined;
+    const hooks = this.read(source);
+    this.cache.delete(source.file);
     if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(source.file, { stamp, hooks });
     return hooks;
+  }
+
+  // Unreadable, too large, invalid, not a regular file, or ignored by its client: a command only it
+  // names runs with the default timeout (the dispatcher says so at each run), and this says why once.
+  private async read(source: HookSource): Promise<DaemonHooks | undefined> {
+    const { result, ignored } = await loadSource(source);
+    if (!result.ok) {
+      if (!result.missing) this.logger.warn({ settings: source.file, errors: result.errors }, "a project's hook file was not read; a command only it names runs with the default timeout");
+      return undefined;
+    }
+    if (ignored) this.logger.warn({ settings: source.file, reason: ignored }, `a project's hook file is not read, as ${source.client.name} does not read it`);
+    return indexDaemonHooks(result.config);
   }
 }
