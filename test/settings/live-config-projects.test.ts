@@ -1,6 +1,7 @@
 // The live config answers for a record over the followed files and the files of the project it
 // comes from (LiveConfig.entryFor): followed first, a project's file lends its timeout but never its
-// variables, a project's hook folder is listed, and a project file is read again when it changes.
+// variables, a project's hook folder is listed, and a project file is read again when it changes or
+// when the file whose events replace its own (Droid's hooks.json) appears.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,5 +55,18 @@ describe('LiveConfig.entryFor: which entry a record runs from', () => {
     writeFileSync(file, claudeFile('changes', 12));
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect((await config.entryFor('Stop', 'changes', { clientEnv: {}, cwd: project }))?.timeoutMs).toBe(12_000);
+  });
+
+  it("reads a project's Droid settings.json again when its hooks.json appears and takes over an event", async () => {
+    const config = await liveConfig('{}');
+    const project = tempDir();
+    const droidEnv = { FACTORY_PROJECT_DIR: project };
+    const stop = (command: string, timeout: number) => ({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] });
+    write(project, '.factory/settings.json', `// Droid's comments\n${JSON.stringify({ hooks: stop('from-settings', 5) })}`);
+    expect((await config.entryFor('Stop', 'from-settings', { clientEnv: droidEnv, cwd: undefined }))?.timeoutMs).toBe(5000);
+    // settings.json unchanged: only the file whose events replace its own is new.
+    write(project, '.factory/hooks.json', JSON.stringify(stop('from-hooks-json', 2)));
+    expect(await config.entryFor('Stop', 'from-settings', { clientEnv: droidEnv, cwd: undefined })).toBeUndefined();
+    expect((await config.entryFor('Stop', 'from-hooks-json', { clientEnv: droidEnv, cwd: undefined }))?.timeoutMs).toBe(2000);
   });
 });
