@@ -21,7 +21,8 @@ function row({ entry, outcome }: RanHook, colours: Colours): Cell[] {
   const failed = meaningOf(outcome.status).failed;
   const paint = outcomePaint(colours, outcome.status);
   const timeout = outcome.status === 'timed_out' ? ` after ${entry.timeoutMs / 1000}s` : '';
-  const detail = failed ? firstLine(outcome) : '';
+  // Not said twice: a hook that could not start has sh's line as its outcome's detail.
+  const detail = failed && firstLine(outcome) !== outcome.error ? firstLine(outcome) : '';
   return [
     { text: failed ? '✗' : '✓', paint },
     { text: `${describeRun(outcome)}${timeout}`, paint },

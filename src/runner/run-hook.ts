@@ -16,7 +16,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { captureOutput } from './capture-output.js';
 import { killGroup } from './kill-group.js';
 import { hasExited } from './process-groups.js';
-import type { Outcome } from '../runs/outcome.js';
+import { exitOutcome, type Outcome } from '../runs/outcome.js';
 
 export interface RunRequest {
   command: string;
@@ -170,7 +170,11 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       // A process that never started closes with a negative errno as its "exit code".
       if (spawnError && child.pid === undefined) resolve({ status: 'spawn_error', ...common, exitCode: null, error: spawnError.message });
       else if (ended) resolve({ status: ended, ...common });
-      else resolve({ status: exitCode === 0 ? 'ok' : 'failed', ...common });
+      else {
+        // sh's 126 and 127 are a command that could not start (outcome.ts).
+        const { status, detail } = exitOutcome(exitCode, common.stderr.text);
+        resolve({ status, ...common, ...(detail !== undefined && { error: detail }) });
+      }
     });
   });
 }

@@ -6,7 +6,7 @@ import { readDecision, blocks } from '../clients/contract.js';
 import { clientById, GENERIC, SESSION_FIELDS } from '../clients/registry.js';
 import type { BridgeRun } from '../inbox/run-record.js';
 import { toolCallIdOf } from '../telemetry/trace-context.js';
-import type { Outcome, RunStatus } from '../runs/outcome.js';
+import { exitOutcome, type Outcome, type RunStatus } from '../runs/outcome.js';
 import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 
 const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number as number, name]));
@@ -54,12 +54,12 @@ export function finishedOf(info: RunInfo, run: BridgeRun): RunFinished {
   };
 }
 
-// How the run ended. A blocking exit is the hook deciding, not failing; `sh` exiting 126 or 127
-// means the command could not start (not found, not executable): never a silent approval.
+// How the run ended: the runner's rule for an exit (outcome.ts: `sh` exiting 126 or 127 could not
+// start the command, never a silent approval), then the client's: a blocking exit is the hook deciding, not failing.
 function statusOf(run: BridgeRun, blocking: (code: number | null) => boolean, stderr: string): { status: RunStatus; detail?: string } {
   if (run.spawnError !== undefined) return { status: 'spawn_error', detail: run.spawnError };
   if (run.timedOut) return { status: 'timed_out' };
   if (run.signal !== null) return { status: 'failed' };
-  if (run.exitCode === 126 || run.exitCode === 127) return { status: 'spawn_error', detail: stderr.trim().split('\n')[0] || `exit ${run.exitCode}` };
-  return { status: run.exitCode === 0 || blocking(run.exitCode) ? 'ok' : 'failed' };
+  const exited = exitOutcome(run.exitCode, stderr);
+  return exited.status === 'failed' && blocking(run.exitCode) ? { status: 'ok' } : exited;
 }

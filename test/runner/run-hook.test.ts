@@ -57,9 +57,9 @@ describe('runHook', () => {
     expect(outcome.stderr.text).toBe('failing on purpose\n');
   });
 
-  it('reports a command that does not exist as failed with exit 127', async () => {
+  it('reports a command that does not exist as spawn_error (sh exits 127), with what sh said', async () => {
     const outcome = await runHook(request('no-such-command-hookd-test'));
-    expect(outcome).toMatchObject({ status: 'failed', exitCode: 127 });
+    expect(outcome).toMatchObject({ status: 'spawn_error', exitCode: 127, error: expect.stringMatching(/no-such-command-hookd-test.*not found/) });
     expect(outcome.stderr.text).toMatch(/not found/);
   });
 

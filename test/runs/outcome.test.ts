@@ -1,6 +1,6 @@
 // The one table of outcomes: what each means and how it reads, for runs and for history lines.
 import { describe, expect, it } from 'vitest';
-import { OUTCOMES, RETRIABLE_OUTCOMES, describeOutcome, meaningOf, type OutcomeName } from '../../src/runs/outcome.js';
+import { OUTCOMES, RETRIABLE_OUTCOMES, describeOutcome, exitOutcome, meaningOf, type OutcomeName } from '../../src/runs/outcome.js';
 
 describe('the outcome table', () => {
   it('says which outcomes are final and which count as failed', () => {
@@ -41,6 +41,14 @@ describe('the outcome table', () => {
     expect(RETRIABLE_OUTCOMES).toEqual(['failed', 'timed_out', 'spawn_error']);
     // Their one line carries their detail: `hookd history` shows it once.
     expect(Object.keys(OUTCOMES).filter((name) => OUTCOMES[name as OutcomeName].readsDetail)).toEqual(['spawn_error', 'rejected']);
+  });
+
+  it('reads sh exiting 126 or 127 as a command that could not start, with the line sh wrote last', () => {
+    expect(exitOutcome(0, '')).toEqual({ status: 'ok' });
+    expect(exitOutcome(1, 'sh: 1: x: not found\n')).toEqual({ status: 'failed' });
+    expect(exitOutcome(null, '')).toEqual({ status: 'failed' });
+    expect(exitOutcome(127, 'checking\n./guard.sh: 3: jq: not found\n')).toEqual({ status: 'spawn_error', detail: './guard.sh: 3: jq: not found' });
+    expect(exitOutcome(126, '')).toEqual({ status: 'spawn_error', detail: 'sh exited 126' });
   });
 
   it('reads an outcome it does not know (a newer history) as a failure named as it is, and never one from Object.prototype', () => {

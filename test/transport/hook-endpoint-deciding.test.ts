@@ -84,7 +84,7 @@ describe('http hooks of deciding events are answered with the decision', () => {
     expect(JSON.parse(failed.body).detail).toBe('the hook exited 1: config missing');
     const notFound = await post('Stop', missing);
     expect(notFound.status).toBe(500);
-    expect(JSON.parse(notFound.body).detail).toMatch(/exited 127: .*hookd-test-no-such-program/);
+    expect(JSON.parse(notFound.body).detail).toMatch(/^the hook could not start: .*hookd-test-no-such-program.*not found/);
     await waitFor('two runs', () => daemon.history().length >= 2);
     expect(daemon.history().map(({ outcome, decided }) => ({ outcome, decided }))).toEqual([
       { outcome: 'failed', decided: false },
