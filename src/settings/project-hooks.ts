@@ -38,9 +38,11 @@ function projectDirsOf({ clientEnv, cwd }: RecordOrigin): Set<string> {
 }
 
 // What a file's reading depends on: its own stat, and that of the file whose events replace its own
-// (Droid's hooks.json beside settings.json) or that it yields to. Empty when the file does not exist.
+// (Droid's hooks.json beside settings.json) or that it yields to. Empty when the file does not
+// exist (nor its folder: a `.factory` that is a file); another failure is read, to be reported.
+const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 async function stampOf(source: HookSource): Promise<string> {
-  const one = (file: string) => stat(file).then((info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`, (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : String(error.code)));
+  const one = (file: string) => stat(file).then((info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`, (error: NodeJS.ErrnoException) => (ABSENT.has(error.code ?? '') ? '' : String(error.code)));
   const own = await one(source.file);
   if (!own) return '';
   const others = await Promise.all([source.overriddenBy, source.unless].map((file) => (file ? one(file) : '')));

@@ -1,8 +1,8 @@
 // A cloned repository's hook files are untrusted input, read by the daemon on a record's way
 // (settings/project-hooks.ts): malformed JSON, a hooks.json that is not a map or that Droid ignores,
-// nesting ten thousand deep, a file past the bound, symlinks to a device or to a file elsewhere.
-// Each gets one log line saying which file and why; the record still runs (with the default
-// timeout); the daemon stays up; another project's hooks are found as before.
+// nesting 100,000 deep, a file past the bound, symlinks to a device, to themselves or to a file
+// elsewhere. Each gets one log line saying which file and why; the record still runs (with the
+// default timeout); the daemon stays up; another project's hooks are found as before.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,6 +51,7 @@ describe("hostile project files, read by the daemon for a record's timeout", () 
       ['deep', { 'settings.json': '['.repeat(100_000) }, /refused: line 1 column 513: nested deeper than 512 levels/],
       ['huge', { 'settings.json': `{"hooks": {}, "pad": "${'x'.repeat(1_200_000)}"}` }, /larger than 1 MiB; hookd reads hook files up to that size/],
       ['device', { 'settings.json': { link: '/dev/zero' } }, /not a regular file; hookd reads only regular files/],
+      ['loop', { 'settings.json': { link: 'settings.json' } }, /settings\.json: cannot read: ELOOP: too many symbolic links/],
     ];
     const dirs = hostile.map(([, files]) => project(files));
     // Twice from each: a file is read once while it is unchanged, and said to be bad once.
@@ -58,9 +59,13 @@ describe("hostile project files, read by the daemon for a record's timeout", () 
       for (const [i, [name]] of hostile.entries()) await emitFrom(daemon, dirs[i]!, `true ${name} ${round}`);
     }
     await emitFrom(daemon, good, 'true good');
+    // A `.factory` that is a file holds no hook file, as for Droid: nothing to say.
+    const noFolder = tempDir();
+    writeFileSync(path.join(noFolder, '.factory'), '');
+    await emitFrom(daemon, noFolder, 'true no folder');
     // A symlink to a file outside the project is read as Droid reads it: through the link.
     await emitFrom(daemon, project({ 'settings.json': { link: elsewhere } }), 'true linked');
-    await waitFor('every run in the history', () => daemon.history().length === hostile.length * 2 + 2);
+    await waitFor('every run in the history', () => daemon.history().length === hostile.length * 2 + 3);
 
     expect(daemon.history().every((run) => run.outcome === 'ok')).toBe(true);
     const lines = logLines(daemon);
@@ -70,7 +75,8 @@ describe("hostile project files, read by the daemon for a record's timeout", () 
       expect(JSON.stringify(said[0]), name).toMatch(reason);
     }
     const notFound = lines.filter((line) => line.msg?.toString().startsWith(NOT_FOUND)).map((line) => line.command);
-    expect(notFound.sort()).toEqual(hostile.flatMap(([name]) => [`true ${name} 1`, `true ${name} 2`]).sort());
+    expect(notFound.sort()).toEqual([...hostile.flatMap(([name]) => [`true ${name} 1`, `true ${name} 2`]), 'true no folder'].sort());
+    expect(lines.filter((line) => typeof line.settings === 'string' && line.settings.startsWith(noFolder))).toEqual([]);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   }, 30_000);
 });
