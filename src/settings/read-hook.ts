@@ -46,10 +46,9 @@ function whyNotRunnable(hook: JsonObject, raw: RawHook, otherShells: readonly st
   return undefined;
 }
 
-/** The variables an entry sets for its hook (Copilot CLI's and Qwen Code's `env`), string values only. */
+/** The variables an entry sets for its hook (Copilot CLI's and Qwen Code's `env`), as the schema let them through. */
 function envField(hook: JsonObject): Pick<RawHook, 'env'> {
-  if (!isObject(hook.env)) return {};
-  return { env: Object.fromEntries(Object.entries(hook.env).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(pair[0]))) };
+  return isObject(hook.env) ? { env: hook.env as Record<string, string> } : {};
 }
 
 /** A posting hook's (an http one's) url, headers (string values only) and allowedEnvVars, as written. */

@@ -7,6 +7,24 @@ import { postingOf, postsWith } from './entry-kinds.js';
 
 const HOOK_TYPE_MESSAGE = 'expected a hook type such as "command"';
 
+// The variables a hook's entry sets (Copilot CLI's and Qwen Code's `env`), which the daemon sets for
+// the hook as its client does: each must be one a process can be given (a name of letters, digits and
+// `_`; a string value without a NUL byte, which no environment can hold), and none of hookd's own
+// (HOOKD_*: the run's context, which hookd sets, and its secrets, which never reach a hook). Refused
+// here, named, rather than dropped at run time without a word. At most a few names are said.
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SAID = 3;
+const EnvSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
+  const bad = Object.entries(env).flatMap(([name, value]) => {
+    const shown = JSON.stringify(name.length > 40 ? `${name.slice(0, 37)}...` : name);
+    if (!VARIABLE_NAME.test(name)) return [`${shown}: expected a variable name (letters, digits and _, not starting with a digit)`];
+    if (name.startsWith('HOOKD_')) return [`${shown}: an entry cannot set a HOOKD_ variable (hookd sets the run's own and keeps its secrets, HOOKD_TOKEN and HOOKD_API_KEY, from hooks); set it in the daemon's environment instead`];
+    return value.includes('\0') ? [`${shown}: expected a value without a NUL byte`] : [];
+  });
+  for (const message of bad.slice(0, SAID)) ctx.addIssue({ code: 'custom', message, input: undefined });
+  if (bad.length > SAID) ctx.addIssue({ code: 'custom', message: `and ${bad.length - SAID} more variable(s) like these`, input: undefined });
+});
+
 // `typeRequired`: grouped files write `type` on every hook, as the clients require; Cursor's flat
 // list leaves it out for commands.
 const hookShape = (typeRequired: boolean) =>
@@ -16,6 +34,7 @@ const hookShape = (typeRequired: boolean) =>
       command: z.string().optional(),
       timeout: z.number().nonnegative('expected a positive number of seconds (milliseconds for Gemini CLI)').optional(),
       async: z.boolean().optional(),
+      env: EnvSchema.optional(),
     })
     .superRefine((hook, ctx) => {
       if (hook.type === undefined && typeRequired) ctx.addIssue({ code: 'custom', message: HOOK_TYPE_MESSAGE, input: undefined, path: ['type'] });
@@ -82,7 +101,7 @@ export const ShellKeysHookSchema = z
     bash: z.string().min(1, 'expected a non-empty command').optional(),
     powershell: z.string().min(1, 'expected a non-empty command').optional(),
     cwd: z.string().optional(),
-    env: z.record(z.string(), z.string()).optional(),
+    env: EnvSchema.optional(),
     timeoutSec: z.number().nonnegative('expected a positive number of seconds').optional(),
   })
   .superRefine((hook, ctx) => {

@@ -140,12 +140,13 @@ describe('GitHub Copilot CLI: a folder of files, bash and powershell entries', (
 
 describe("Qwen Code's timeouts, Codex's default, Claude Code's args and shell", () => {
   it("an entry's env (Qwen Code's, Copilot CLI's) reaches the hook as written, over the client's variables; never a HOOKD_ one", () => {
-    const text = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'hookd emit -- x', env: { TEAM: 'blue', WHERE: '$HOME/x', HOOKD_API_KEY: 'no', 'bad name': 'no', N: 1 } }] }] } });
+    // A HOOKD_ name, a bad name or value is refused at load (test/reliability/entry-env.test.ts); the runner still never passes one.
+    const text = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'hookd emit -- x', env: { TEAM: 'blue', WHERE: '$HOME/x' } }] }] } });
     const parsed = parseSettingsText(text, 'settings.json', client('qwen'));
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     const entry = parsed.config.entries[0]!;
-    expect(entry.env).toEqual({ TEAM: 'blue', WHERE: '$HOME/x', HOOKD_API_KEY: 'no' });
-    const env = hookEnv({ eventId: 'e', event: 'Stop', attempt: 1, clientEnv: { QWEN_PROJECT_DIR: '/p', TEAM: 'red' }, command: 'x $TEAM', entryEnv: entry.env }, { HOME: '/h' });
+    expect(entry.env).toEqual({ TEAM: 'blue', WHERE: '$HOME/x' });
+    const env = hookEnv({ eventId: 'e', event: 'Stop', attempt: 1, clientEnv: { QWEN_PROJECT_DIR: '/p', TEAM: 'red' }, command: 'x $TEAM', entryEnv: { ...entry.env, HOOKD_API_KEY: 'no' } }, { HOME: '/h' });
     expect([env.TEAM, env.WHERE, env.HOOKD_API_KEY]).toEqual(['blue', '$HOME/x', undefined]);
   });
 
