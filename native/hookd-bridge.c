@@ -84,6 +84,12 @@ static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COU
   return i;
 }
 
+/* hookd's secrets reach no hook (src/runner/hook-env.ts, WITHHELD in contracts.h): the hook inherits
+ * this environment, so they leave it; nothing the bridge reads after is among them. */
+static void withhold_secrets(void) {
+  for (const char *name = WITHHELD; *name; name += strlen(name) + 1) unsetenv(name);
+}
+
 static int sync_bridge(int argc, char **argv) {
   const char *given[SYNC_OPTION_COUNT] = {0};
   int i = read_options(argc, argv, given);
@@ -114,6 +120,7 @@ static int sync_bridge(int argc, char **argv) {
   margin = margin < 100 ? 100 : margin > 2000 ? 2000 : margin;
   r.deadline_ms = r.timeout_ms - margin > r.timeout_ms / 2 ? r.timeout_ms - margin : r.timeout_ms / 2;
   signal(SIGPIPE, SIG_IGN);
+  withhold_secrets();
   run_hook(&r);
   int code;
   if (r.ended_by) {

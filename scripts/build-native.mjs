@@ -1,6 +1,6 @@
 // Builds the bridges' hot path (native/*.c) into dist/hookd-bridge, after tsc: the
-// clients' contracts (from the profiles) and the sync bridge's options (from the option table,
-// dist/clients) are generated into a header, so the C program and the TypeScript read one source. Without a C compiler it says so and stops: bin/hookd
+// clients' contracts (from the profiles), the sync bridge's options (from the option table,
+// dist/clients) and the variables no hook is given (dist/runner/hook-env.js) are generated into a header, so the C program and the TypeScript read one source. Without a C compiler it says so and stops: bin/hookd
 // then runs the same bridge in Node (slower, same answers). Never fails the build.
 // It runs after `tsc` in `npm run build`, and as the package's install script: a tarball carries
 // no binary (one built elsewhere may not run here), so it is compiled where the package is
@@ -15,6 +15,7 @@ const out = path.join(root, 'dist');
 if (!existsSync(path.join(out, 'clients/registry.js'))) process.exit(0);
 const { CLIENTS, GENERIC } = await import(path.join(out, 'clients/registry.js'));
 const { SYNC_OPTIONS } = await import(path.join(out, 'clients/bridge-options.js'));
+const { WITHHELD_VARIABLES } = await import(path.join(out, 'runner/hook-env.js'));
 
 // A C string literal: octal escapes for anything but plain printable ASCII.
 const c = (text) => `"${[...Buffer.from(text)].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c && b !== 0x3f ? String.fromCharCode(b) : `\\${b.toString(8).padStart(3, '0')}`)).join('')}"`;
@@ -38,6 +39,8 @@ enum sync_option { ${options.map(([key]) => optionName(key)).join(', ')}, SYNC_O
 static const struct { const char *flag; int valued; } SYNC_OPTIONS[SYNC_OPTION_COUNT] = {
 ${options.map(([, option]) => `  { ${c(option.flag)}, ${option.value ? 1 : 0} }`).join(',\n')}
 };
+/* The variables no hook is given (hookd's secrets), NUL-separated. */
+static const char WITHHELD[] = ${list(WITHHELD_VARIABLES)};
 `;
 
 const build = path.join(out, 'native');

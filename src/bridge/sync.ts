@@ -11,6 +11,7 @@ import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { killGroup } from '../runner/kill-group.js';
+import { withoutSecrets } from '../runner/hook-env.js';
 import { TRACE_CONTEXT } from '../payload/client-env.js';
 import type { BridgeRun } from '../inbox/run-record.js';
 
@@ -99,7 +100,8 @@ function runInLine(command: string, payload: Buffer, timeoutMs: number, event: s
         endHook(name);
       });
     }
-    child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'pipe' });
+    // The client's environment, less hookd's secrets, which reach no hook (runner/hook-env.ts).
+    child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'pipe', env: withoutSecrets(process.env) });
     if (endedBy) endHook(endedBy);
     const done = (facts: Partial<BridgeRun>) => {
       clearTimeout(deadline);

@@ -8,8 +8,11 @@ import type { ClientProfile } from '../clients/profile.js';
 // Secrets a hook must never see: hooks reach the API through the daemon, and the loopback token
 // (HOOKD_TOKEN, which a user exports for their http hooks) would let any hook, or whoever reads
 // its environment, run commands as the user through the listener (issue 21). The OTLP headers
-// carry the collector's credentials.
-const WITHHELD = new Set(['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN', 'HOOKD_TOKEN', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_LOGS_HEADERS']);
+// carry the collector's credentials. The synchronous bridges withhold the same (bridge/sync.ts, and
+// native/run-hook.c from the list scripts/build-native.mjs generates from this one).
+/** The variables of hookd's environment no hook is given. */
+export const WITHHELD_VARIABLES = ['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN', 'HOOKD_TOKEN', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_LOGS_HEADERS'] as const;
+const WITHHELD: ReadonlySet<string> = new Set(WITHHELD_VARIABLES);
 
 export interface HookContext {
   eventId: string;
@@ -60,7 +63,8 @@ export function payloadVariables(client: ClientProfile | undefined, payload: Buf
 // The filtered copy of the last base environment, made once rather than for every run.
 let cached: { base: NodeJS.ProcessEnv; env: Record<string, string> } | undefined;
 
-function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
+/** `base` without hookd's secrets (WITHHELD_VARIABLES). */
+export function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
   if (cached?.base === base) return cached.env;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) {
