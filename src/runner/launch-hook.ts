@@ -9,18 +9,16 @@
 // agent does not wait for (the bridge has returned), and IDLE_MS spans an agent's usual pauses.
 // Should it die, the runs it held end as spawn_error, their groups killed.
 //
-// A run in line (runHookNow: the agent waits on it) cannot wait for that start-up: it uses the
-// launcher only once the launcher has said it is ready, and otherwise spawns from the daemon and
-// starts the launcher after it, for the next one (the launcher starts a hook in about 1.4 ms here,
-// the daemon in 3). The launcher is not kept up for such runs beyond IDLE_MS: an agent's next
-// deciding hook usually comes sooner, and one that comes later pays 1.6 ms, not a resident process.
+// Runs in line (an http hook the agent waits on) spawn from the daemon, not from here: they cannot
+// wait for this start-up, and a warm launcher did not answer them sooner either (its four messages
+// per run cost what its cheaper fork saves; docs/design.md, "Starting hooks").
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
 import type { Outcome } from '../runs/outcome.js';
 import { killGroup } from './kill-group.js';
 import type { FromLauncher, ToLauncher } from './launch-messages.js';
-import { DEFAULT_GRACE_MS, runHook, type RunRequest } from './run-hook.js';
+import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
 
 const IDLE_MS = 5 * 60_000;
 
@@ -48,8 +46,6 @@ interface Pending {
 
 const pending = new Map<number, Pending>();
 let launcher: ChildProcess | undefined;
-/** The launcher that said it is up: a run in line may use it while it is `launcher`. */
-let ready: ChildProcess | undefined;
 let nextId = 0;
 let idle: NodeJS.Timeout | undefined;
 
@@ -72,7 +68,6 @@ function noteSpawn(child: ChildProcess, id: number, run: Pending, pid: number): 
 }
 
 function hear(child: ChildProcess, message: FromLauncher): void {
-  if (message.type === 'ready') return void (ready = child);
   const run = pending.get(message.id);
   if (!run) return;
   if (message.type === 'spawned') return noteSpawn(child, message.id, run, message.pid);
@@ -138,24 +133,4 @@ export function launchHook(request: RunRequest): Promise<Outcome> {
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
-}
-
-// Start the launcher, if it is not up, for the next run, and let it rest until then.
-function warm(): void {
-  const child = launcherNow();
-  if (pending.size === 0) rest(child);
-}
-
-/**
- * Run one hook that cannot wait for the launcher's start (a run in line): through the launcher
- * when it is up and ready, else from this process, then start the launcher for the next one.
- */
-export function runHookNow(request: RunRequest): Promise<Outcome> {
-  if (launcher && ready === launcher) return launchHook(request);
-  const running = runHook(request);
-  // After the run and its answer (written in the turn it ends), not before: the fork holds this
-  // thread for milliseconds the agent would wait. Not for a run cut short by the daemon's stop.
-  const later = () => void (request.signal?.aborted || setImmediate(warm));
-  running.then(later, later);
-  return running;
 }

@@ -1,6 +1,6 @@
-// What the daemon and its launcher (launcher.ts) say to each other over the IPC channel: that the
-// launcher is up (a run in line may use it from then on), then one run at a time by its id: run
-// it, the hook started (its group to note), let it go on or not, stop it, and how it ended.
+// What the daemon and its launcher (launcher.ts) say to each other over the IPC channel, one run
+// at a time by its id: run it, the hook started (its group to note), let it go on or not, stop it,
+// and how it ended.
 import type { Outcome } from '../runs/outcome.js';
 import type { RunRequest } from './run-hook.js';
 
@@ -13,7 +13,6 @@ export type ToLauncher =
 
 /** From the launcher. */
 export type FromLauncher =
-  | { type: 'ready' }
   | { type: 'spawned'; id: number; pid: number }
   | { type: 'over'; id: number; outcome: Outcome }
   | { type: 'refused'; id: number; error: string };

@@ -43,5 +43,3 @@ process.on('disconnect', () => process.exit(0));
 // that signals every process of the service): it ends with the daemon only, so that the daemon's
 // stop can still interrupt the runs through it.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
-// Up: a run sent from now on starts at once, not after this process's start-up.
-send({ type: 'ready' });

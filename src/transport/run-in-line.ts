@@ -1,16 +1,15 @@
 // An http hook of a deciding event, run while Claude Code waits on the request (issue 19): the
 // hook runs at once, outside the scheduler's queue (the agent is waiting, and queued behind other
 // events' hooks it would only wait longer), under hookd's deadline for the entry's timeout, so that
-// hookd, not the client, ends a hook that runs too long. It starts from the daemon's launcher when
-// that is up, else from the daemon itself (runHookNow in runner/launch-hook.ts). Its outcome is
-// published as the synchronous bridge's runs are (transport/bridged-run.ts: the same status and
-// decision rules), so the history, metrics, spans and the live page see it with what it decided.
+// hookd, not the client, ends a hook that runs too long. Its outcome is published as the
+// synchronous bridge's runs are (transport/bridged-run.ts: the same status and decision
+// rules), so the history, metrics, spans and the live page see it with what it decided.
 // Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
 import os from 'node:os';
 import { hookdDeadlineMs } from '../clients/contract.js';
 import { finishedOf } from './bridged-run.js';
-import { runHookNow } from '../runner/launch-hook.js';
+import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { newRecordId } from '../inbox/write-record.js';
 import type { BridgeRun } from '../inbox/run-record.js';
@@ -78,7 +77,7 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
   const info: RunInfo = { eventId, event: request.event, sessionId: request.sessionId, command: request.command, attempt: 1, receivedAt: request.receivedAt, takenAt: request.receivedAt, client: request.client.id };
   const deadlineMs = hookdDeadlineMs(request.timeoutMs);
   const startedAt = Date.now();
-  const outcome = await runHookNow({
+  const outcome = await runHook({
     command: request.command,
     payload: request.payload,
     cwd: hookCwd(request.cwd),

@@ -1,7 +1,8 @@
 // The launcher keeps runHook's contract (run-hook.test.ts, process-groups.test.ts): the payload byte
 // for byte, the gate that waits for the daemon's note, a refused note that keeps the command from
 // running, the abort, the timeout; and a launcher that dies ends its runs as spawn_error, their
-// groups killed. It runs the built launcher (dist/runner/launcher.js): `npm run build` first.
+// groups killed; it leaves once idle. It runs the built launcher (dist/runner/launcher.js): `npm
+// run build` first.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ import { waitFor } from '../helpers/wait-for.js';
 afterEach(cleanupTempDirs);
 
 const payload = Buffer.from(JSON.stringify({ session_id: 's', hook_event_name: 'Stop', text: 'é\u0000x' }));
+
+// The launcher that started the hook whose group is `group`: its `sh`'s parent.
+const launcherOf = (group: number) => Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
 function request(command: string, overrides: Partial<RunRequest> = {}): RunRequest {
   return { command, payload, cwd: tempDir(), env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }), timeoutMs: 10_000, graceMs: 300, ...overrides };
@@ -65,7 +69,7 @@ describe('launchHook', () => {
     let group: number | undefined;
     const running = launchHook(request('sleep 30', { signal: controller.signal, onSpawn: (pid) => void (group = pid) }));
     await waitFor('the hook to start', () => group !== undefined, 5000);
-    const launcher = Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const launcher = launcherOf(group!);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.kill(launcher, signal);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(processAlive(launcher)).toBe(true);
@@ -77,7 +81,7 @@ describe('launchHook', () => {
     let group: number | undefined;
     const running = launchHook(request('sleep 30', { onSpawn: (pid) => void (group = pid) }));
     await waitFor('the hook to start', () => group !== undefined, 5000);
-    const launcher = Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const launcher = launcherOf(group!);
     expect(processAlive(launcher)).toBe(true);
     process.kill(launcher, 'SIGKILL');
     const outcome = await running;
@@ -85,5 +89,26 @@ describe('launchHook', () => {
     expect(await waitGone(group!)).toBe(true);
     // The next run starts a new launcher.
     expect((await launchHook(request('true'))).status).toBe('ok');
+  });
+
+  it('leaves once idle for its time (HOOKD_LAUNCHER_IDLE_MS here), never while it runs a hook; the next run starts a new one', async () => {
+    const run = async (command: string) => {
+      let launcher = 0;
+      const outcome = await launchHook(request(command, { onSpawn: (pid) => void (launcher = launcherOf(pid)) }));
+      return { status: outcome.status, launcher };
+    };
+    process.env.HOOKD_LAUNCHER_IDLE_MS = '400';
+    try {
+      // The first run's end sets the short time; the second, longer than it, keeps the launcher.
+      const { launcher } = await run('true');
+      expect(await run('sleep 0.6')).toEqual({ status: 'ok', launcher });
+      expect(processAlive(launcher)).toBe(true);
+      expect(await waitGone(launcher, 5000)).toBe(true);
+      const next = await run('true');
+      expect(next.status).toBe('ok');
+      expect(next.launcher).not.toBe(launcher);
+    } finally {
+      delete process.env.HOOKD_LAUNCHER_IDLE_MS;
+    }
   });
 });
