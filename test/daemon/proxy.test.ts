@@ -36,7 +36,7 @@ describe('daemon with the platform proxy', () => {
     writeFileSync(
       script,
       `import http from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 const call = (method, p, body) => new Promise((resolve, reject) => {
   const req = http.request({ socketPath: process.env.HOOKD_SOCKET, method, path: p, headers: { host: 'hookd', 'content-type': 'application/json' } }, (res) => {
     let text = ''; res.on('data', (c) => (text += c)); res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text) }));
@@ -46,7 +46,9 @@ const call = (method, p, body) => new Promise((resolve, reject) => {
 const list = await call('GET', '/api/v0/sessions?limit=2');
 const id = list.body.sessions[0].sessionId;
 const message = await call('POST', '/api/v0/sessions/' + encodeURIComponent(id) + '/messages', JSON.stringify({ text: 'follow-up from a hook' }));
-writeFileSync(${JSON.stringify(path.join(out, 'result.json'))}, JSON.stringify({ list: list.status, message: message.status, messageBody: message.body, env: process.env }));
+// Under another name first: the test reads the file as soon as it is there.
+writeFileSync(${JSON.stringify(path.join(out, '.result.json'))}, JSON.stringify({ list: list.status, message: message.status, messageBody: message.body, env: process.env }));
+renameSync(${JSON.stringify(path.join(out, '.result.json'))}, ${JSON.stringify(path.join(out, 'result.json'))});
 `,
     );
     const command = `node ${script}`;
