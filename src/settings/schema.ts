@@ -9,16 +9,16 @@ const HOOK_TYPE_MESSAGE = 'expected a hook type such as "command"';
 
 // The variables a hook's entry sets (Copilot CLI's and Qwen Code's `env`), which the daemon sets for
 // the hook as its client does: each must be one a process can be given (a name of letters, digits and
-// `_`; a string value without a NUL byte, which no environment can hold), and none of hookd's own
-// (HOOKD_*: the run's context, which hookd sets, and its secrets, which never reach a hook). Refused
-// here, named, rather than dropped at run time without a word. At most a few names are said.
+// `_`; a string value without a NUL byte, which no environment can hold). Refused here, named, rather
+// than dropped at run time without a word. At most a few names are said. HOOKD_* names are allowed:
+// the client gives them to the bridge it starts (HOOKD_STATE_DIR, say); the hook the daemon runs gets
+// hookd's own instead (runner/hook-env.ts).
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SAID = 3;
 const EnvSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
   const bad = Object.entries(env).flatMap(([name, value]) => {
     const shown = JSON.stringify(name.length > 40 ? `${name.slice(0, 37)}...` : name);
     if (!VARIABLE_NAME.test(name)) return [`${shown}: expected a variable name (letters, digits and _, not starting with a digit)`];
-    if (name.startsWith('HOOKD_')) return [`${shown}: an entry cannot set a HOOKD_ variable (hookd sets the run's own and keeps its secrets, HOOKD_TOKEN and HOOKD_API_KEY, from hooks); set it in the daemon's environment instead`];
     return value.includes('\0') ? [`${shown}: expected a value without a NUL byte`] : [];
   });
   for (const message of bad.slice(0, SAID)) ctx.addIssue({ code: 'custom', message, input: undefined });

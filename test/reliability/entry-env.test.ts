@@ -1,7 +1,8 @@
 // Hostile `env` maps on hook entries (Copilot CLI's and Qwen Code's): the daemon sets them for the
 // hook as the client does. A variable no process can be given (a NUL byte in its name or value, `=`
-// in its name, an empty name), a value that is not a string, or one of hookd's own names (HOOKD_TOKEN)
-// used to be dropped without a word, or to fail the spawn; each now refuses its file at load, named.
+// in its name, an empty name) or a value that is not a string used to be dropped without a word, or
+// to fail the spawn; each now refuses its file at load, named. hookd's own names load (the client
+// gives them to the bridge) and never reach the hook.
 // What loads and still cannot start (an environment over the system's limit) ends as spawn_error.
 // Through the real daemon and bridge, with files as the clients write them; the daemon lives on.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,22 +35,22 @@ interface FileStatus { path: string; daemonHooks: number; lastError: string[] | 
 const files = async (daemon: TestDaemon) => ((await daemon.request('GET', '/status')).body as { settings: { files: FileStatus[] } }).settings.files;
 
 describe("an entry's env that no hook can be given is refused at load, named", () => {
-  it('NUL in a name or value, `=` in a name, an empty name, a number, HOOKD_TOKEN: each file refused with why; the others load and run', async () => {
+  it('NUL in a name or value, `=` in a name, an empty name, a number: each file refused with why; the others load and run, HOOKD_TOKEN kept from the hook', async () => {
     const home = tempDir();
     const out = tempDir();
     const dir = path.join(home, '.copilot', 'hooks');
     mkdirSync(dir, { recursive: true });
-    const good = `echo "team=$TEAM" >> ${out}/ran`;
+    const good = `echo "team=$TEAM token=$HOOKD_TOKEN" >> ${out}/ran`;
     const hostile: Record<string, [Record<string, unknown>, RegExp]> = {
       'nul-name': [{ 'A\0B': 'x' }, /env: "A\\u0000B": expected a variable name/],
       'nul-value': [{ TEAM: 'a\0b' }, /env: "TEAM": expected a value without a NUL byte/],
       'equals-name': [{ 'A=B': 'x' }, /env: "A=B": expected a variable name/],
       'empty-name': [{ '': 'x' }, /env: "": expected a variable name/],
       'number-value': [{ TEAM: 7 }, /env\.TEAM: expected a string, got 7/],
-      'hookd-token': [{ HOOKD_TOKEN: 'f'.repeat(64) }, /env: "HOOKD_TOKEN": an entry cannot set a HOOKD_ variable .*keeps its secrets/],
     };
     for (const [name, [env]] of Object.entries(hostile)) writeFileSync(path.join(dir, `${name}.json`), copilotFile(`echo ${name} >> ${out}/ran`, env));
-    writeFileSync(path.join(dir, 'good.json'), copilotFile(good, { TEAM: 'blue' }));
+    // hookd's own names are the bridge's (a state directory of its own, say): they load, and the hook does not get them.
+    writeFileSync(path.join(dir, 'good.json'), copilotFile(good, { TEAM: 'blue', HOOKD_TOKEN: 'f'.repeat(64) }));
     const daemon = testDaemon({}, { home });
     await daemon.start();
 
@@ -69,7 +70,7 @@ describe("an entry's env that no hook can be given is refused at load, named", (
     expect((await bridge(daemon, good, 's-good')).exitCode).toBe(0);
     await waitFor('the good hook to run', () => daemon.history().length === 1, 15_000);
     expect(daemon.history()[0]).toMatchObject({ outcome: 'ok' });
-    expect(readFileSync(path.join(out, 'ran'), 'utf8')).toBe('team=blue\n');
+    expect(readFileSync(path.join(out, 'ran'), 'utf8')).toBe('team=blue token=\n');
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
 });
