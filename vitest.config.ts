@@ -35,7 +35,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'real-clients',
+          // Named to sort before `hookd`: vitest starts the projects' files in the order of their
+          // names, and these mostly wait on the clients (turns, sleeping hooks), so the CPU-bound
+          // files fill the cores beside them rather than leaving them a long tail at the end.
+          name: 'clients',
           include: REAL_CLIENTS,
           globalSetup: ['test/clients/install-clients.mjs'],
           // A test runs the client two or three times, with hooks that sleep; each step has its own hard timeout.

@@ -19,10 +19,6 @@ function daemonWith(command: string, timeout = 10): TestDaemon {
 }
 
 const files = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
-const history = (daemon: TestDaemon) =>
-  existsSync(path.join(daemon.stateDir, 'history.jsonl'))
-    ? readFileSync(path.join(daemon.stateDir, 'history.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
-    : [];
 
 describe('daemon and bridge', () => {
   it('runs the hook with the exact payload, its context, and the client project variables', async () => {
@@ -41,8 +37,8 @@ describe('daemon and bridge', () => {
     expect(env).toContain(`HOOKD_SOCKET=${daemon.socket}`);
     expect(env).toMatch(/^AGENT_PROJECT_DIR=\/work\/project$/m);
     expect(env).not.toMatch(/^UNRELATED=/m);
-    await waitFor('the outcome in the history', () => history(daemon).length === 1);
-    expect(history(daemon)[0]).toMatchObject({ event: 'Stop', session: 'sess-1', outcome: 'ok', exitCode: 0, attempt: 1 });
+    await waitFor('the outcome in the history', () => daemon.history().length === 1);
+    expect(daemon.history()[0]).toMatchObject({ event: 'Stop', session: 'sess-1', outcome: 'ok', exitCode: 0, attempt: 1 });
     expect(files(path.join(daemon.stateDir, 'inbox', 'cur'))).toEqual([]);
   });
 
@@ -81,10 +77,10 @@ describe('daemon and bridge', () => {
     await waitFor('the first attempt to start', () => existsSync(`${out}/attempts`));
     await daemon.kill9();
     await daemon.start();
-    await waitFor('the second attempt to finish', () => history(daemon).some((entry) => entry.outcome === 'ok'));
+    await waitFor('the second attempt to finish', () => daemon.history().some((entry) => entry.outcome === 'ok'));
     expect(readFileSync(`${out}/attempts`, 'utf8')).toBe('1\n2\n');
-    expect(history(daemon)).toHaveLength(1);
-    expect(history(daemon)[0]).toMatchObject({ outcome: 'ok', attempt: 2 });
+    expect(daemon.history()).toHaveLength(1);
+    expect(daemon.history()[0]).toMatchObject({ outcome: 'ok', attempt: 2 });
   });
 
   it('loses none and doubles none of 200 concurrent bridges', async () => {
@@ -94,10 +90,10 @@ describe('daemon and bridge', () => {
     await daemon.start();
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => daemon.emit(command, stopPayload({ i, session_id: `s${i % 7}` }))));
     expect(results.every((r) => r.exitCode === 0 && r.stdout === '' && r.stderr === '')).toBe(true);
-    await waitFor('200 outcomes', () => history(daemon).length >= 200, 60_000);
+    await waitFor('200 outcomes', () => daemon.history().length >= 200, 60_000);
     const seen = files(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).i as number);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
-    expect(history(daemon).filter((e) => e.outcome === 'ok')).toHaveLength(200);
+    expect(daemon.history().filter((e) => e.outcome === 'ok')).toHaveLength(200);
   });
 
   it('runs a 1.1 MiB Stop payload (a long last_assistant_message) byte for byte, and shows why one over 32 MiB was rejected in hookd status', async () => {
@@ -107,10 +103,10 @@ describe('daemon and bridge', () => {
     await daemon.start();
     const long = Buffer.from(`${stopPayload({ last_assistant_message: 'x'.repeat(1.1 * 1024 * 1024) })}\n`);
     await daemon.emit(command, long);
-    await waitFor('the long payload to run', () => history(daemon).some((entry) => entry.outcome === 'ok'));
+    await waitFor('the long payload to run', () => daemon.history().some((entry) => entry.outcome === 'ok'));
     expect(readFileSync(`${out}/seen`)).toEqual(long);
     await daemon.emit(command, Buffer.alloc(33 * 1024 * 1024, 32));
-    await waitFor('the rejection', () => history(daemon).some((entry) => entry.outcome === 'rejected'));
+    await waitFor('the rejection', () => daemon.history().some((entry) => entry.outcome === 'rejected'));
     const status = await execa(HOOKD, ['status'], { env: daemon.env });
     expect(status.stdout).toMatch(/rejected: the event is 34603\d+ bytes, over the 32 MiB limit for a payload/);
   });
@@ -161,9 +157,9 @@ describe('daemon and bridge', () => {
     const payload = stopPayload();
     await daemon.emit(`echo run >> ${out}/runs`, payload);
     await daemon.emit(`echo run >> ${out}/runs`, payload);
-    await waitFor('two outcomes', () => history(daemon).length === 2);
+    await waitFor('two outcomes', () => daemon.history().length === 2);
     expect(readFileSync(`${out}/runs`, 'utf8')).toBe('run\n');
-    expect(history(daemon).map((e) => e.outcome).sort()).toEqual(['duplicate', 'ok']);
+    expect(daemon.history().map((e) => e.outcome).sort()).toEqual(['duplicate', 'ok']);
     expect(daemon.logs()).toMatch(/command not in the settings file/);
   });
 
@@ -211,7 +207,7 @@ describe('daemon and bridge', () => {
     await waitFor('the run to start', async () => ((await daemon.request('GET', '/status')).body as { queue: { running: number } }).queue.running === 1);
     await daemon.stop();
     expect(existsSync(`${out}/finished`)).toBe(true);
-    expect(history(daemon)[0]).toMatchObject({ outcome: 'ok' });
+    expect(daemon.history()[0]).toMatchObject({ outcome: 'ok' });
     expect(existsSync(daemon.socket)).toBe(false);
   });
 
@@ -223,10 +219,10 @@ describe('daemon and bridge', () => {
     await daemon.emit(command, stopPayload());
     await waitFor('the run to start', () => existsSync(`${out}/attempts`));
     await daemon.stop();
-    expect(history(daemon).map((e) => e.outcome)).toEqual(['interrupted']);
+    expect(daemon.history().map((e) => e.outcome)).toEqual(['interrupted']);
     await daemon.start();
-    await waitFor('the retry', () => history(daemon).length === 2);
-    expect(history(daemon)[1]).toMatchObject({ outcome: 'ok', attempt: 2 });
+    await waitFor('the retry', () => daemon.history().length === 2);
+    expect(daemon.history()[1]).toMatchObject({ outcome: 'ok', attempt: 2 });
   });
 });
 
@@ -277,7 +273,7 @@ describe('bridge failures never fail the agent', () => {
     await daemon.emit(command, stopPayload({ via: 'sh' }), { AGENT_PROJECT_DIR: '/p' });
     await daemon.emit(command, stopPayload({ via: 'node' }), { HOOKD_BRIDGE_NODE: '1', AGENT_PROJECT_DIR: '/p' });
     // Wait for the outcomes, not the files: a file exists as soon as `cat >` opens it.
-    await waitFor('both runs', () => history(daemon).length === 2);
+    await waitFor('both runs', () => daemon.history().length === 2);
     const via = files(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).via).sort();
     expect(via).toEqual(['node', 'sh']);
   });

@@ -130,7 +130,10 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const stored = answers.filter((answer) => answer.status === 204).length;
     for (const answer of answers) if (answer.status !== 204) expect(JSON.parse(answer.body)).toMatchObject({ status: 503 });
     expect(stored).toBeGreaterThan(0);
-    await waitFor(`${stored} runs`, () => runs(out).length >= stored, 100_000);
+    await waitFor(`${stored} runs`, () => runs(out).length >= stored, 100_000).catch((error: Error) => {
+      const outcomes = daemon.history().reduce<Record<string, number>>((counts, run) => ({ ...counts, [String(run.outcome)]: (counts[String(run.outcome)] ?? 0) + 1 }), {});
+      throw new Error(`${error.message}\nran: ${runs(out).length}; outcomes: ${JSON.stringify(outcomes)}; status: ${JSON.stringify(daemon.logs().split('\n').filter((line) => /"level":(40|50)/.test(line)).slice(-5))}`);
+    });
     const markers = runs(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).marker as number);
     expect(new Set(markers).size).toBe(stored);
     expect(markers.length).toBe(stored);
