@@ -34,6 +34,8 @@ const NOTHING = { text: '', bytes: 0, truncated: false };
 const ENDED = { exitCode: null, signal: null, durationMs: 0, stdout: NOTHING, stderr: NOTHING };
 
 interface Pending {
+  /** The launcher that runs it: one that has left may exit while its successor runs hooks. */
+  child: ChildProcess;
   request: RunRequest;
   resolve(outcome: Outcome): void;
   reject(error: Error): void;
@@ -78,11 +80,15 @@ function hear(child: ChildProcess, message: FromLauncher): void {
   if (pending.size === 0) rest(child);
 }
 
-// The launcher died: end what it had started, and say so for each run.
+// The launcher died: end what it had started, and say so for each run. Only its own: a launcher
+// that left when idle exits while the next one may already run hooks.
 function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
-  if (launcher === child) launcher = undefined;
-  clearTimeout(idle);
+  if (launcher === child) {
+    launcher = undefined;
+    clearTimeout(idle);
+  }
   for (const [id, run] of pending) {
+    if (run.child !== child) continue;
     pending.delete(id);
     run.done();
     killGroup(run.pid, 'SIGTERM');
@@ -128,7 +134,7 @@ export function launchHook(request: RunRequest): Promise<Outcome> {
   const { signal, onSpawn: _onSpawn, ...sent } = request;
   const abort = () => pending.has(id) && send(child, { type: 'abort', id });
   return new Promise((resolve, reject) => {
-    pending.set(id, { request, resolve, reject, done: () => signal?.removeEventListener('abort', abort) });
+    pending.set(id, { child, request, resolve, reject, done: () => signal?.removeEventListener('abort', abort) });
     send(child, { type: 'run', id, request: sent });
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });

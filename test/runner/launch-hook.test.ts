@@ -111,4 +111,25 @@ describe('launchHook', () => {
       delete process.env.HOOKD_LAUNCHER_IDLE_MS;
     }
   });
+
+  it('a launcher that left when idle and exits while the next one runs a hook does not end that run', async () => {
+    let first = 0;
+    process.env.HOOKD_LAUNCHER_IDLE_MS = '200';
+    try {
+      await launchHook(request('true', { onSpawn: (pid) => void (first = launcherOf(pid)) }));
+      // Stopped, it cannot exit when the daemon lets it go at its idle time: it exits once continued,
+      // while the next launcher runs a hook.
+      process.kill(first, 'SIGSTOP');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      let second = 0;
+      const running = launchHook(request('sleep 0.5', { onSpawn: (pid) => void (second = launcherOf(pid)) }));
+      await waitFor('the hook to start', () => second !== 0, 5000);
+      process.kill(first, 'SIGCONT');
+      expect(await waitGone(first, 5000)).toBe(true);
+      expect(second).not.toBe(first);
+      expect((await running).status).toBe('ok');
+    } finally {
+      delete process.env.HOOKD_LAUNCHER_IDLE_MS;
+    }
+  });
 });
