@@ -109,8 +109,12 @@ describe('a running daemon under hostile input', () => {
       writeFileSync(path.join(inbox, 'tmp', name), index % 2 ? 'garbage' : `hookd-record 1\ntrue\0\0[${index}]`);
       writeFileSync(path.join(inbox, 'new', name), '');
     }
-    // A record's reason is written just before the record moves beside it: judged means both.
-    const judged = () => readdirSync(path.join(inbox, 'rejected')).filter((n) => n.endsWith('.reason')).length >= unique.length && readdirSync(path.join(inbox, 'cur')).length === 0;
+    // A record's reason is written just before the record moves beside it, and its outcome is
+    // recorded after: judged means all three.
+    const judged = () =>
+      readdirSync(path.join(inbox, 'rejected')).filter((n) => n.endsWith('.reason')).length >= unique.length &&
+      readdirSync(path.join(inbox, 'cur')).length === 0 &&
+      daemon.history().filter((run) => run.outcome === 'rejected').length >= unique.length;
     await waitFor('every odd record to be judged', judged, 30_000);
     for (const dir of ['new', 'tmp', 'cur']) expect(readdirSync(path.join(inbox, dir)), dir).toEqual([]);
     // Exactly what a daemon keeps there (the lock, its log, kept payloads of failed runs, the history,
