@@ -2,21 +2,24 @@
 // the same run: the machine's speed cancels out, and only hookd's own cost shows.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, fileSystemOf, median, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun } from './lib.mjs';
+import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, fileSystemOf, median, npmLinkedBin, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun } from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
 
 async function bridgeCost() {
   const env = bridgeEnv(tempDir());
-  const bridge = [], cat = [], node = [];
+  const linked = { ...env, PATH: `${npmLinkedBin()}:${process.env.PATH}` };
+  const bridge = [], cat = [], node = [], throughNpm = [];
   // Interleaved, so drift in the machine's load hits both sides alike.
   for (let i = 0; i < REPS; i++) {
     bridge.push(timeRun('sh', ['-c', BRIDGE_LINE], payload, env));
     cat.push(timeRun('sh', ['-c', 'cat >/dev/null'], payload, env));
+    throughNpm.push(timeRun('sh', ['-c', BRIDGE_LINE], payload, linked));
     if (i % 5 === 0) node.push(timeRun(process.execPath, ['-e', '0'], payload));
   }
   return [
     row("bridge through sh -c / sh -c 'cat >/dev/null' (2 KiB payload, client env)", median(bridge), median(cat), '<= 2'),
+    row("the same through npm link's symlinks / sh -c 'cat >/dev/null'", median(throughNpm), median(cat), '<= 2'),
     row('bridge wall time / node -e 0', median(bridge), median(node), '<= 0.2'),
   ];
 }

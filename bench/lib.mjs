@@ -2,7 +2,7 @@
 // client environment the cost benchmarks hand over, and the pieces of the burst (the plain spawn
 // loop, the daemon's ok outcomes).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +122,20 @@ const CLIENT_ENV = {
 /** The environment the client runs the bridge with: its own variables, `hookd` on PATH, the bridge writing into `stateDir`. */
 export function bridgeEnv(stateDir) {
   return { ...process.env, ...CLIENT_ENV, HOOKD_STATE_DIR: stateDir, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` };
+}
+
+/**
+ * A PATH directory where `hookd` is what `npm link` makes it (bin/hookd a relative link into
+ * lib/node_modules/@hookd-dev/hookd, itself a link to this checkout): how a user runs the bridge.
+ */
+export function npmLinkedBin() {
+  const prefix = tempDir();
+  const scope = path.join(prefix, 'lib', 'node_modules', '@hookd-dev');
+  mkdirSync(scope, { recursive: true });
+  mkdirSync(path.join(prefix, 'bin'));
+  symlinkSync(ROOT, path.join(scope, 'hookd'));
+  symlinkSync('../lib/node_modules/@hookd-dev/hookd/bin/hookd', path.join(prefix, 'bin', 'hookd'));
+  return path.join(prefix, 'bin');
 }
 
 /** A bridge line as the client runs it through `sh -c`, its command naming a variable the bridge must carry. */
