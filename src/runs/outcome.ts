@@ -1,8 +1,9 @@
 // What an outcome means, in one table: the five ways a run of a hook ends, and the two ways a
-// record ends without a run (rejected, duplicate). Whether the record is done with (final), whether
+// record ends without a run (rejected, duplicate). What becomes of the record (settles), whether
 // it counts as a failure, and how it reads in one line. The daemon's dispatch and log, the history,
 // `hookd run`, `hookd status` and `hookd doctor` all ask this table rather than naming outcomes.
 import type { Captured } from '../runner/capture-output.js';
+import type { Settlement } from '../inbox/inbox.js';
 
 /** How a run of a hook ended. */
 export type RunStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';
@@ -32,8 +33,11 @@ export interface OutcomeFacts {
 
 /** A row of the table. */
 export interface OutcomeMeaning {
-  /** The record is done with: it leaves the inbox once this is recorded. Otherwise it runs again on the next start. */
-  final: boolean;
+  /**
+   * What becomes of its record once this is recorded (Inbox.settle): `done` with, it leaves the
+   * inbox; kept to run `again` on the next start; or `rejected`, set aside in inbox/rejected/.
+   */
+  settles: 'done' | 'again' | 'rejected';
   /** Counts as a failure: `hookd run` exits 1, the log warns, `hookd doctor`'s probe fails, the page paints it red. */
   failed: boolean;
   /** A hook ran (or tried to) and failed for good: its record is kept, and `hookd retry` runs it again. */
@@ -48,10 +52,12 @@ export interface OutcomeMeaning {
   readsDetail: boolean;
 }
 
-// A row as written below: its level is `warn` for a failure unless it says; with `missing`, its one
-// line is its label then its detail (`missing` standing in for none), else its label alone.
-type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level'> & { level?: OutcomeMeaning['level']; missing?: string };
+// A row as written below: its record is done with unless it says; its level is `warn` for a failure
+// unless it says; with `missing`, its one line is its label then its detail (`missing` standing in
+// for none), else its label alone.
+type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles'> & Partial<Pick<OutcomeMeaning, 'level' | 'settles'>> & { missing?: string };
 const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
+  settles: 'done',
   level: meaning.failed ? 'warn' : 'info',
   ...meaning,
   reads: missing === undefined ? meaning.label : (facts) => `${meaning.label(facts)}: ${facts.detail ?? missing}`,
@@ -61,15 +67,15 @@ const exitOrSignal = (facts: OutcomeFacts) => (facts.exitCode !== null && facts.
 
 /** The one table of outcomes. */
 export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
-  ok: row({ final: true, failed: false, retriable: false, label: () => 'ok' }),
-  failed: row({ final: true, failed: true, retriable: true, label: exitOrSignal }),
-  timed_out: row({ final: true, failed: true, retriable: true, label: () => 'timed out' }),
-  spawn_error: row({ final: true, failed: true, retriable: true, label: () => 'could not start', missing: 'unknown error' }),
+  ok: row({ failed: false, retriable: false, label: () => 'ok' }),
+  failed: row({ failed: true, retriable: true, label: exitOrSignal }),
+  timed_out: row({ failed: true, retriable: true, label: () => 'timed out' }),
+  spawn_error: row({ failed: true, retriable: true, label: () => 'could not start', missing: 'unknown error' }),
   // Cut short by the daemon stopping: the record stays in the inbox and runs again on the next start.
-  interrupted: row({ final: false, failed: true, retriable: false, label: () => 'interrupted' }),
-  rejected: row({ final: true, failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/' }),
+  interrupted: row({ settles: 'again', failed: true, retriable: false, label: () => 'interrupted' }),
+  rejected: row({ settles: 'rejected', failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/' }),
   // The same event delivered twice: it ran once, under the first delivery.
-  duplicate: row({ final: true, failed: false, retriable: false, label: () => 'duplicate' }),
+  duplicate: row({ failed: false, retriable: false, label: () => 'duplicate' }),
 };
 
 // `sh -c CMD` exits 126 when it found CMD but could not execute it, 127 when it found no CMD
@@ -95,11 +101,17 @@ export function exitOutcome(exitCode: number | null, stderr: string): { status: 
 export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].retriable);
 
 // An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
-const unknown = (name: string): OutcomeMeaning => row({ final: true, failed: true, retriable: false, label: () => name });
+const unknown = (name: string): OutcomeMeaning => row({ failed: true, retriable: false, label: () => name });
 
 /** The meaning of outcome `name`. */
 export function meaningOf(name: OutcomeName): OutcomeMeaning {
   return Object.hasOwn(OUTCOMES, name) ? OUTCOMES[name] : unknown(name);
+}
+
+/** How the record of an outcome `name` settles (Inbox.settle); `detail`: why, for a record set aside. */
+export function settlementOf(name: OutcomeName, detail = ''): Settlement {
+  const { settles } = meaningOf(name);
+  return settles === 'rejected' ? { rejected: detail } : settles;
 }
 
 /** How outcome `name` reads in one line, given its facts. */

@@ -12,7 +12,6 @@ export interface RunFacts {
   /** A run of `hookd doctor`'s probe: not counted, not listed unless asked. */
   probe: boolean;
   /** The outcome table's word on it (outcome.ts). */
-  final: boolean;
   failed: boolean;
   retriable: boolean;
   level: 'info' | 'warn';
@@ -22,11 +21,10 @@ export interface RunFacts {
 
 /** The facts of `run`. */
 export function factsOf(run: RunFinished): RunFacts {
-  const { final, failed, retriable, level, reads } = meaningOf(run.outcome);
+  const { failed, retriable, level, reads } = meaningOf(run.outcome);
   return {
     ...(run.startedAt !== undefined && !run.inline && { delayMs: Math.max(0, run.startedAt - run.receivedAt) }),
     probe: isProbe(run.sessionId, run.command),
-    final,
     failed,
     retriable,
     level,

@@ -1,19 +1,29 @@
 // The one table of outcomes: what each means and how it reads, for runs and for history lines.
 import { describe, expect, it } from 'vitest';
-import { OUTCOMES, RETRIABLE_OUTCOMES, describeOutcome, exitOutcome, meaningOf, type OutcomeName } from '../../src/runs/outcome.js';
+import { OUTCOMES, RETRIABLE_OUTCOMES, describeOutcome, exitOutcome, meaningOf, settlementOf, type OutcomeName } from '../../src/runs/outcome.js';
 
 describe('the outcome table', () => {
-  it('says which outcomes are final and which count as failed', () => {
-    const table = Object.fromEntries(Object.entries(OUTCOMES).map(([name, meaning]) => [name, [meaning.final, meaning.failed]]));
+  it('says how each outcome settles its record and which count as failed', () => {
+    const table = Object.fromEntries(Object.entries(OUTCOMES).map(([name, meaning]) => [name, [meaning.settles, meaning.failed]]));
     expect(table).toEqual({
-      ok: [true, false],
-      failed: [true, true],
-      timed_out: [true, true],
-      spawn_error: [true, true],
-      interrupted: [false, true],
-      rejected: [true, true],
-      duplicate: [true, false],
+      ok: ['done', false],
+      failed: ['done', true],
+      timed_out: ['done', true],
+      spawn_error: ['done', true],
+      interrupted: ['again', true],
+      rejected: ['rejected', true],
+      duplicate: ['done', false],
     });
+  });
+
+  it('gives the inbox the settlement of an outcome, with the reason of a record set aside', () => {
+    expect(settlementOf('ok')).toBe('done');
+    expect(settlementOf('failed', 'exit 3')).toBe('done');
+    expect(settlementOf('interrupted')).toBe('again');
+    expect(settlementOf('rejected', 'not valid JSON')).toEqual({ rejected: 'not valid JSON' });
+    expect(settlementOf('rejected')).toEqual({ rejected: '' });
+    // A newer daemon's outcome, read from its history: done with, never run again by mistake.
+    expect(settlementOf('queued_later' as OutcomeName)).toBe('done');
   });
 
   it('reads each outcome in one line, from a run or from a history line', () => {
@@ -52,7 +62,7 @@ describe('the outcome table', () => {
   });
 
   it('reads an outcome it does not know (a newer history) as a failure named as it is, and never one from Object.prototype', () => {
-    expect(meaningOf('queued_later' as OutcomeName)).toMatchObject({ final: true, failed: true, retriable: false, level: 'warn' });
+    expect(meaningOf('queued_later' as OutcomeName)).toMatchObject({ settles: 'done', failed: true, retriable: false, level: 'warn' });
     expect(describeOutcome('toString' as OutcomeName)).toBe('toString');
   });
 });

@@ -28,11 +28,11 @@ describe('the facts of a finished run', () => {
   });
 
   it('says what the outcome table says of it, and how it reads from its result', () => {
-    expect(factsOf(run())).toMatchObject({ final: true, failed: false, retriable: false, level: 'info', reads: 'ok' });
+    expect(factsOf(run())).toMatchObject({ failed: false, retriable: false, level: 'info', reads: 'ok' });
     expect(factsOf(run({ outcome: 'failed', result: result('failed', { exitCode: 3 }) }))).toMatchObject({ failed: true, retriable: true, level: 'warn', reads: 'failed (exit 3)' });
     expect(factsOf(run({ outcome: 'timed_out', result: result('timed_out', { signal: 'SIGTERM' }) }))).toMatchObject({ failed: true, retriable: true, reads: 'timed out' });
     expect(factsOf(run({ outcome: 'spawn_error', result: result('spawn_error', { error: 'spawn sh ENOENT' }) })).reads).toBe('could not start: spawn sh ENOENT');
-    expect(factsOf(run({ outcome: 'interrupted' }))).toMatchObject({ final: false, failed: true, retriable: false });
+    expect(factsOf(run({ outcome: 'interrupted' }))).toMatchObject({ failed: true, retriable: false });
     expect(factsOf(run({ outcome: 'rejected', startedAt: undefined, detail: 'not JSON' }))).toMatchObject({ failed: true, retriable: false, level: 'warn', reads: 'rejected: not JSON' });
     expect(factsOf(run({ outcome: 'duplicate', startedAt: undefined }))).toMatchObject({ failed: false, retriable: false, level: 'info', reads: 'duplicate' });
   });

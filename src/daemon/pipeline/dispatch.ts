@@ -9,13 +9,13 @@ import { launchHook } from '../../runner/launch-hook.js';
 import { groupOf } from '../../runner/process-groups.js';
 import { clip } from '../../common/clip-text.js';
 import { hookCwd, hookEnv } from '../../runner/hook-env.js';
-import { meaningOf } from '../../runs/outcome.js';
+import { settlementOf } from '../../runs/outcome.js';
 import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
 import { checkRecord, type Checked, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
-import type { Claim, Inbox, Settlement } from '../../inbox/inbox.js';
+import type { Claim, Inbox } from '../../inbox/inbox.js';
 import type { ReadResult } from '../../inbox/read-record.js';
 import type { RecordContent } from '../../inbox/record-format.js';
 import type { RunBus, RunFinished, RunInfo } from '../../runs/run-bus.js';
@@ -116,8 +116,7 @@ export class Dispatcher {
   // Every record's one end: its outcome published (the history writes its line) and the record
   // settled by it, as the outcome table says: done with, kept to run again, or set aside.
   private conclude(finished: RunFinished): Promise<void> {
-    const settlement: Settlement = finished.outcome === 'rejected' ? { rejected: finished.detail ?? '' } : meaningOf(finished.outcome).final ? 'done' : 'again';
-    return this.options.inbox.settle(finished.eventId, settlement, () => this.options.runs.publish('finished', finished));
+    return this.options.inbox.settle(finished.eventId, settlementOf(finished.outcome, finished.detail), () => this.options.runs.publish('finished', finished));
   }
 
   // The run itself, in its turn: start the hook, note its attempt and group before it may go on,
