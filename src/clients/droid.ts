@@ -1,7 +1,8 @@
 // Droid, the platform's own client, as the real binary (0.225) behaves: the `hooks` key of
-// ~/.factory/settings.json (a file with `//` comments), and ~/.factory/hooks.json read only as a bare
-// event map, whose events replace the same events of settings.json (the others still run); the
-// same pair under a project's .factory/, by the same rules (a project's settings.local.json holds
+// ~/.factory/settings.json (a file with `//` comments), and ~/.factory/hooks.json (else the older
+// ~/.factory/hooks/hooks.json) read only as a bare event map, whose events, even empty ones, replace
+// the same events of settings.json (the others still run); the
+// same files under a project's .factory/, by the same rules (a project's settings.local.json holds
 // no hooks Droid runs: it reads only general settings from it). Matchers apply only to PreToolUse,
 // PostToolUse and SessionStart, as an exact name or else an unanchored regular expression; every
 // group of any other event runs. Each hook gets the payload's top-level strings, numbers and
@@ -12,11 +13,22 @@ import { CLAUDE_LIKE } from './contract.js';
 
 const TOOL = 'tool_name';
 
+// The same three under ~/.factory and a project's .factory: hooks.json, else the older
+// hooks/hooks.json (Droid still reads it when hooks.json is absent), whose events replace
+// settings.json's.
+const HOOKS = '.factory/hooks.json';
+const OLDER_HOOKS = '.factory/hooks/hooks.json';
+const FILES = [
+  { path: HOOKS, bareMapOnly: true },
+  { path: OLDER_HOOKS, bareMapOnly: true, unless: HOOKS },
+  { path: '.factory/settings.json', overriddenBy: [HOOKS, OLDER_HOOKS] },
+];
+
 export const droid: ClientProfile = {
   id: 'droid',
   name: 'Droid',
-  userFiles: [{ path: '.factory/hooks.json', bareMapOnly: true }, { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' }],
-  projectFiles: [{ path: '.factory/hooks.json', bareMapOnly: true }, { path: '.factory/settings.json', overriddenBy: '.factory/hooks.json' }],
+  userFiles: FILES,
+  projectFiles: FILES,
   pathPatterns: [/\/\.factory\/(hooks|settings|settings\.local)\.json$/, /\/\.factory\/hooks\/hooks\.json$/],
   layout: 'grouped',
   jsonc: true,

@@ -15,8 +15,8 @@ export interface HookSource {
   scope: 'user' | 'project' | 'plugin' | 'given';
   /** A file the client reads only when this other one does not exist. */
   unless?: string;
-  /** A file whose events replace the same events of this one (Droid's hooks.json over its settings.json). */
-  overriddenBy?: string;
+  /** Files whose events replace the same events of this one, the first that exists (Droid's hooks.json, else hooks/hooks.json, over its settings.json). */
+  overriddenBy?: readonly string[];
   /** The client reads this file only as a bare event map (Droid's hooks.json). */
   bareMapOnly?: boolean;
   /** Read, never edited by install (Codex's config.toml). */
@@ -58,7 +58,7 @@ function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFile
       client,
       scope,
       ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}),
-      ...(spec.overriddenBy ? { overriddenBy: path.join(root, spec.overriddenBy) } : {}),
+      ...(spec.overriddenBy ? { overriddenBy: spec.overriddenBy.map((file) => path.join(root, file)) } : {}),
       ...(spec.bareMapOnly ? { bareMapOnly: true } : {}),
       ...(spec.readOnly ? { readOnly: true } : {}),
     }));

@@ -11,8 +11,8 @@ export interface HookFileSpec {
   path: string;
   /** Read only when this other file of the same scope does not exist. */
   unless?: string;
-  /** An event this other file of the same scope has replaces the same event here (Droid: hooks.json over settings.json). */
-  overriddenBy?: string;
+  /** An event the first of these other files of the same scope that exists names replaces the same event here (Droid: hooks.json, else hooks/hooks.json, over settings.json). */
+  overriddenBy?: readonly string[];
   /** The client reads this file only as a bare event map (`{"Stop": [...]}`); a `{"hooks": …}` file is ignored (Droid's hooks.json). */
   bareMapOnly?: boolean;
   /** `path` is a folder whose every `*.json` file is a hook file (Copilot CLI's hooks/). */

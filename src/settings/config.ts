@@ -58,6 +58,8 @@ export interface HookConfig {
   /** `settings`: hooks under a `hooks` key; `hooks-file`: a bare event map; `none`: no hooks at all. */
   shape: 'settings' | 'hooks-file' | 'none';
   entries: HookEntry[];
+  /** The events the file names, with entries or not (Droid's `"Stop": []` in hooks.json replaces settings.json's Stop); none when absent. */
+  events?: readonly string[];
 }
 
 export const EMPTY_CONFIG: HookConfig = Object.freeze({ shape: 'none', entries: [] }) as HookConfig;

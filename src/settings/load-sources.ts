@@ -17,7 +17,7 @@ const NOTHING: LoadResult = { ok: true, config: EMPTY_CONFIG, features: { commen
 /** Load one source, honouring the file it yields to, the shape its client reads, and the file whose events replace its own. */
 export async function loadSource(source: HookSource): Promise<SourceResult> {
   if (isShadowed(source)) return { source, result: NOTHING, ignored: `${source.client.name} reads ${source.unless} instead` };
-  const result = await loadSettings(source.file, source.client);
+  const result = await loadSettings(source.file, source.client, source.bareMapOnly);
   if (!result.ok) return { source, result };
   if (source.bareMapOnly && result.config.shape === 'settings') {
     // Droid logs a warning and reads nothing from such a file: hookd does the same, and says how to fix it.
@@ -26,14 +26,23 @@ export async function loadSource(source: HookSource): Promise<SourceResult> {
   return { source, result: await withoutOverridden(source, result) };
 }
 
-// Droid merges per event: an event of hooks.json replaces the same event of settings.json, whose
-// other events still run. The overriding file counts only when its client reads it (a bare map).
+// Droid merges per event: an event hooks.json names, with hooks or none (`"Stop": []`), replaces the
+// same event of settings.json, whose other events still run. The overriding file is the first of
+// the list that exists (hooks.json, else the older hooks/hooks.json), and counts only when its
+// client reads it (a bare map).
 async function withoutOverridden(source: HookSource, result: LoadResult & { ok: true }): Promise<LoadResult> {
-  if (!source.overriddenBy) return result;
-  const other = await loadSettings(source.overriddenBy, source.client);
-  if (!other.ok || other.config.shape !== 'hooks-file') return result;
-  const replaced = new Set(other.config.entries.map((entry) => entry.event));
+  const other = await firstPresent(source.overriddenBy ?? [], source);
+  if (!other?.ok || other.config.shape !== 'hooks-file') return result;
+  const replaced = new Set(other.config.events);
   return { ...result, config: { ...result.config, entries: result.config.entries.filter((entry) => !replaced.has(entry.event)) } };
+}
+
+async function firstPresent(files: readonly string[], source: HookSource): Promise<LoadResult | undefined> {
+  for (const file of files) {
+    const loaded = await loadSettings(file, source.client, true);
+    if (loaded.ok || !loaded.missing) return loaded;
+  }
+  return undefined;
 }
 
 /** Load every source, in order. */

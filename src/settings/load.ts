@@ -22,15 +22,20 @@ export type LoadResult =
   | { ok: true; config: HookConfig; features: TextFeatures }
   | { ok: false; missing: boolean; errors: string[] };
 
-/** Parse hook-file text of `client` (generic when unknown); `file` names the source in every error. */
-export function parseSettingsText(text: string, file: string, client: ClientProfile = GENERIC): LoadResult {
+/**
+ * Parse hook-file text of `client` (generic when unknown); `file` names the source in every error.
+ * `bareMap`: the client reads the file only as a bare event map (Droid's hooks.json), so a file of
+ * empty events (`{"Stop": []}`) is one, not a settings file with no hooks yet.
+ */
+export function parseSettingsText(text: string, file: string, client: ClientProfile = GENERIC, bareMap = false): LoadResult {
   const parsed = file.endsWith('.toml') ? parseTomlText(text, file) : parseJsonText(text, file);
   if (!parsed.ok) return { ok: false, missing: false, errors: [parsed.error] };
   const features = { comments: parsed.comments, trailingCommas: parsed.trailingCommas };
   if (parsed.data === undefined) return { ok: true, config: EMPTY_CONFIG, features };
   if (!isObject(parsed.data as JsonObject)) return { ok: false, missing: false, errors: [`${file}: expected a JSON object at the top level`] };
   const data = parsed.data as JsonObject;
-  const ref = findHookMap(data, client === GENERIC ? undefined : client.layout);
+  const layout = client === GENERIC ? undefined : client.layout;
+  const ref = bareMap && !('hooks' in data) ? { base: [], map: data, layout: layout ?? 'grouped' } : findHookMap(data, layout);
   const schema = ref.layout === 'grouped' ? EventMapSchema : client.hookKeys ? ShellKeysEventMapSchema : FlatEventMapSchema;
   // Under `hooks` every key is an event; in a bare map, keys whose value is not a list are the client's.
   const map = ref.base.length ? data.hooks : Object.fromEntries(eventsOf(ref).map((event) => [event, data[event]]));
@@ -40,12 +45,12 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
   const entries = eventsOf(ref).flatMap((event) =>
     hooksOf(ref, event).map(({ hook, path, matcher }) => buildEntry(readHook(hook, event, formatPath(path), matcher, client), file, client)),
   );
-  return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries }, features };
+  return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries, events: eventsOf(ref) }, features };
 }
 
-/** Read and parse the hook file `file` of `client`: a regular file of at most 1 MiB (read-bounded-file.ts says why). */
-export async function loadSettings(file: string, client: ClientProfile = GENERIC): Promise<LoadResult> {
+/** Read and parse the hook file `file` of `client` (`bareMap`: as parseSettingsText): a regular file of at most 1 MiB (read-bounded-file.ts says why). */
+export async function loadSettings(file: string, client: ClientProfile = GENERIC, bareMap = false): Promise<LoadResult> {
   const read = await readBoundedFile(file);
   if (!read.ok) return { ok: false, missing: read.missing, errors: [`${file}: ${read.reason}`] };
-  return parseSettingsText(read.text, file, client);
+  return parseSettingsText(read.text, file, client, bareMap);
 }

@@ -37,15 +37,15 @@ function projectDirsOf({ clientEnv, cwd }: RecordOrigin): Set<string> {
   return new Set([...Object.entries(clientEnv).filter(([name]) => name.endsWith('_PROJECT_DIR')).map(([, dir]) => dir), ...(cwd ? [cwd] : [])]);
 }
 
-// What a file's reading depends on: its own stat, and that of the file whose events replace its own
-// (Droid's hooks.json beside settings.json) or that it yields to. Empty when the file does not
+// What a file's reading depends on: its own stat, and those of the files whose events replace its own
+// (Droid's hooks.json or hooks/hooks.json beside settings.json) or that it yields to. Empty when the file does not
 // exist (nor its folder: a `.factory` that is a file); another failure is read, to be reported.
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 async function stampOf(source: HookSource): Promise<string> {
   const one = (file: string) => stat(file).then((info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`, (error: NodeJS.ErrnoException) => (ABSENT.has(error.code ?? '') ? '' : String(error.code)));
   const own = await one(source.file);
   if (!own) return '';
-  const others = await Promise.all([source.overriddenBy, source.unless].map((file) => (file ? one(file) : '')));
+  const others = await Promise.all([...(source.overriddenBy ?? []), source.unless].map((file) => (file ? one(file) : '')));
   return [own, ...others].join('|');
 }
 

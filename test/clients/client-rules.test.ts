@@ -29,7 +29,7 @@ describe('Droid, as the real binary reads its files', () => {
     const home = tempDir();
     write(path.join(home, '.factory', 'settings.json'), '// Factory CLI Settings\n{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "from-settings"}]}]}}');
     write(path.join(home, '.factory', 'hooks.json'), { hooks: { Stop: [group('from-wrapped-hooks-json')] } });
-    const [hooksJson, settings] = await loadSources(userSources([client('droid')], home));
+    const [hooksJson, , settings] = await loadSources(userSources([client('droid')], home));
     expect(hooksJson!.ignored).toMatch(/^Droid reads this file only as a bare event map \(\{"Stop": \[\.\.\.\]\}\) and ignores one shaped \{"hooks": \{\.\.\.\}\}: move the events to the top level$/);
     expect(settings!.ignored).toBeUndefined();
     const runs = combine([hooksJson!, settings!].flatMap(({ result }) => (result.ok ? [result.config] : []))).entries.map((entry) => entry.run);

@@ -1,8 +1,9 @@
 // Droid 0.225, the real binary, reading its own files (issue 20): what it runs when hooks.json and
-// settings.json both name events, when hooks.json is shaped {"hooks": …}, and which PreToolUse
-// groups a matcher lets through. For each, hookd's reading of the same files (the entries the
-// daemon and `hookd run` would take for the same payload) must name the same hooks Droid ran.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+// settings.json both name events (with hooks or none), when hooks.json is shaped {"hooks": …}, when
+// only the older hooks/hooks.json is there, and which PreToolUse groups a matcher lets through. For
+// each, hookd's reading of the same files (the entries the daemon and `hookd run` would take for the
+// same payload) must name the same hooks Droid ran.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -84,5 +85,29 @@ describe('Droid 0.225 reading hooks.json and settings.json, and hookd reading th
     const runs = await hookdReads(client, 'PreToolUse', arrival!.payload);
     expect(runs.filter((command) => !command.startsWith('cat'))).toEqual([mark(out, 'Exec'), mark(out, 'Execute')]);
     expect(existsSync(path.join(out, 'Read'))).toBe(false);
+  }, 120_000);
+  it('an event named in hooks.json with no hooks ("Stop": []) still replaces that event of settings.json', async () => {
+    const out = tempDir('hookd-droid-empty-');
+    const { client } = await turn({ Stop: [group(mark(out, 'settings-Stop'))], SessionStart: [group(mark(out, 'settings-SessionStart'))] }, { Stop: [] });
+    expect(ran(out)).toEqual(['settings-SessionStart']);
+    expect(await hookdReads(client, 'Stop')).toEqual([]);
+  }, 120_000);
+
+  it('the older .factory/hooks/hooks.json is read while .factory/hooks.json is absent, by the same rules, and not once it exists', async () => {
+    const out = tempDir('hookd-droid-older-');
+    const client = prepareClient('droid', { dir: tempDir('hookd-droid-files-'), fakeUrl: fake.url, stateDir: tempDir(), hooks: { Stop: [group(mark(out, 'settings-Stop'))], SessionStart: [group(mark(out, 'settings-SessionStart'))] } as never });
+    mkdirSync(path.join(client.home, '.factory', 'hooks'));
+    writeFileSync(path.join(client.home, '.factory', 'hooks', 'hooks.json'), JSON.stringify({ Stop: [group(mark(out, 'older-Stop'))] }));
+    expectCleanExit(await client.run({ prompt: 'say hi', timeoutMs: 60_000 }), 'droid exec');
+    expect(ran(out)).toEqual(['older-Stop', 'settings-SessionStart']);
+    expect(await hookdReads(client, 'Stop')).toEqual([mark(out, 'older-Stop')]);
+
+    const after = tempDir('hookd-droid-older-after-');
+    writeFileSync(path.join(client.home, '.factory', 'hooks', 'hooks.json'), JSON.stringify({ Stop: [group(mark(after, 'older-Stop'))] }));
+    client.writeHooks({ Stop: [group(mark(after, 'settings-Stop'))] } as never);
+    writeFileSync(path.join(client.home, '.factory', 'hooks.json'), JSON.stringify({ SessionEnd: [] }));
+    expectCleanExit(await client.run({ prompt: 'say hi', timeoutMs: 60_000 }), 'droid exec');
+    expect(ran(after)).toEqual(['settings-Stop']);
+    expect(await hookdReads(client, 'Stop')).toEqual([mark(after, 'settings-Stop')]);
   }, 120_000);
 });

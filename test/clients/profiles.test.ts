@@ -79,16 +79,18 @@ describe('client profiles', () => {
     expect(clientFromEnv({ FACTORY_PROJECT_DIR: '/p' })?.id).toBe('droid');
   });
 
-  it('Droid follows hooks.json and settings.json both (hooks.json replaces events, rules in droid-rules.test.ts); Claude Code its two project files', () => {
+  it('Droid follows hooks.json (else the older hooks/hooks.json) and settings.json both (hooks.json replaces events, rules in droid-rules.test.ts); Claude Code its two project files', () => {
     const home = tempDir();
     mkdirSync(path.join(home, '.factory'));
     writeFileSync(path.join(home, '.factory', 'settings.json'), '{}');
-    const [hooksFile, settingsFile] = userSources([client('droid')], home);
-    expect([isInEffect(hooksFile!), isInEffect(settingsFile!)]).toEqual([false, true]);
+    const [hooksFile, olderFile, settingsFile] = userSources([client('droid')], home);
+    mkdirSync(path.join(home, '.factory', 'hooks'));
+    writeFileSync(olderFile!.file, '{}');
+    expect([isInEffect(hooksFile!), isInEffect(olderFile!), isInEffect(settingsFile!)]).toEqual([false, true, true]);
     writeFileSync(path.join(home, '.factory', 'hooks.json'), '{}');
-    expect([isInEffect(hooksFile!), isInEffect(settingsFile!)]).toEqual([true, true]);
-    expect(settingsFile!.overriddenBy).toBe(hooksFile!.file);
-    expect(hooksFile!.bareMapOnly).toBe(true);
+    expect([isInEffect(hooksFile!), isInEffect(olderFile!), isInEffect(settingsFile!)]).toEqual([true, false, true]);
+    expect(settingsFile!.overriddenBy).toEqual([hooksFile!.file, olderFile!.file]);
+    expect([hooksFile!.bareMapOnly, olderFile!.bareMapOnly]).toEqual([true, true]);
     expect(projectSources('/p', [client('claude')]).map((source) => source.file)).toEqual(['/p/.claude/settings.json', '/p/.claude/settings.local.json']);
   });
 });
