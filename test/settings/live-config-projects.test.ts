@@ -69,4 +69,15 @@ describe('LiveConfig.entryFor: which entry a record runs from', () => {
     expect(await config.entryFor('Stop', 'from-settings', { clientEnv: droidEnv, cwd: undefined })).toBeUndefined();
     expect((await config.entryFor('Stop', 'from-hooks-json', { clientEnv: droidEnv, cwd: undefined }))?.timeoutMs).toBe(2000);
   });
+  it("reads a project's older .factory/hooks/hooks.json while its hooks.json is absent: its empty Stop takes settings.json's over", async () => {
+    const config = await liveConfig('{}');
+    const project = tempDir();
+    const origin = { clientEnv: { FACTORY_PROJECT_DIR: project }, cwd: undefined };
+    const stop = (command: string, timeout: number) => ({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout }] }] });
+    write(project, '.factory/settings.json', JSON.stringify({ hooks: stop('from-settings', 5) }));
+    write(project, '.factory/hooks/hooks.json', JSON.stringify({ Stop: [] }));
+    expect(await config.entryFor('Stop', 'from-settings', origin)).toBeUndefined();
+    write(project, '.factory/hooks/hooks.json', JSON.stringify(stop('from-older', 3)));
+    expect((await config.entryFor('Stop', 'from-older', origin))?.timeoutMs).toBe(3000);
+  });
 });
