@@ -8,6 +8,17 @@ import { jsonOption, seconds, socketOption, stateOption } from './options.js';
 const timeoutOption = () =>
   new Option('--timeout <seconds>', 'how long each attempt waits for an answer (default 30)').env('HOOKD_API_TIMEOUT').argParser(seconds('--timeout', true, 'HOOKD_API_TIMEOUT'));
 
+/**
+ * The options a call to the platform API ends with, after its own: `--json` (unless it prints the
+ * answer as sent), `--timeout`, and for a command that may go through the daemon (connectApi's
+ * `viaDaemon`) which daemon: `--socket`, `--state-dir`.
+ */
+function addCallOptions(command: Command, { json = true, viaDaemon = false } = {}): Command {
+  if (json) command.addOption(jsonOption());
+  command.addOption(timeoutOption());
+  return viaDaemon ? command.addOption(socketOption()).addOption(stateOption()) : command;
+}
+
 /** Register the platform API commands on `program`. */
 export function addPlatformCommands(program: Command): void {
   addSessionCommands(program);
@@ -22,7 +33,7 @@ const repeat = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `hookd api METHOD PATH`: any endpoint, the answer as sent. */
 function addRawCommand(program: Command): void {
-  program
+  const api = program
     .command('api')
     .description('send any request to the platform API with the key added, and print the answer as sent (like gh api)')
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
@@ -31,94 +42,69 @@ function addRawCommand(program: Command): void {
     .option('-f, --raw-field <key=value>', 'a field kept as a string (repeatable)', repeat)
     .option('--input <file>', 'the JSON body from a file (- for stdin); fields then go to the query')
     .option('--paginate', 'follow the pages of a list (nextCursor, or startAfter for reports), printing each as it arrives')
-    .option('-i, --include', 'print the status line and headers before the body')
-    .addOption(timeoutOption())
-    .addOption(socketOption())
-    .addOption(stateOption())
-    .action(async (method: string, path: string, options) => (await import('../commands/api-raw.js')).apiRawCommand(method, path, options));
+    .option('-i, --include', 'print the status line and headers before the body');
+  addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) => (await import('../commands/api-raw.js')).apiRawCommand(method, path, options));
 }
 
 /** sessions list, create, message. */
 function addSessionCommands(program: Command): void {
   const sessions = program.command('sessions').description('sessions of the platform (through the daemon when no key is set here)');
-  sessions
+  const list = sessions
     .command('list')
     .description('list sessions, newest first')
     .option('--limit <n>', 'sessions per page, 1 to 100 (default 20)')
     .option('--cursor <cursor>', 'start at this page cursor')
     .option('--computer <id>', 'only sessions of this computer')
-    .option('--all', 'walk every page, printing each as it arrives')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .addOption(socketOption())
-    .addOption(stateOption())
-    .action(async (options) => (await import('../commands/sessions.js')).sessionsList(options));
-  sessions
+    .option('--all', 'walk every page, printing each as it arrives');
+  addCallOptions(list, { viaDaemon: true }).action(async (options) => (await import('../commands/sessions.js')).sessionsList(options));
+  const create = sessions
     .command('create')
     .description('create a session on a computer')
     .requiredOption('--computer <id>', 'the computer to connect')
     .option('--cwd <dir>', 'working directory on the computer')
-    .option('--settings-json <json>', 'session settings as a JSON object')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .addOption(socketOption())
-    .addOption(stateOption())
-    .action(async (options) => (await import('../commands/sessions.js')).sessionsCreate(options));
-  sessions
+    .option('--settings-json <json>', 'session settings as a JSON object');
+  addCallOptions(create, { viaDaemon: true }).action(async (options) => (await import('../commands/sessions.js')).sessionsCreate(options));
+  const message = sessions
     .command('message')
     .description('add a message to a session')
     .argument('<session-id>', 'the session')
     .argument('<text>', 'the message text')
     .option('--image <file>', 'attach an image (repeatable)', repeat)
     .option('--file <file>', 'attach a file (repeatable)', repeat)
-    .option('--computer <id>', "route to this computer instead of the session's")
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .addOption(socketOption())
-    .addOption(stateOption())
-    .action(async (id: string, text: string, options) => (await import('../commands/sessions.js')).sessionsMessage(id, text, options));
-
+    .option('--computer <id>', "route to this computer instead of the session's");
+  addCallOptions(message, { viaDaemon: true }).action(async (id: string, text: string, options) => (await import('../commands/sessions.js')).sessionsMessage(id, text, options));
 }
 
 /** computers list, get, update, install-deps. */
 function addComputerCommands(program: Command): void {
   const computers = program.command('computers').description('the computers (execution hosts) of the organization');
-  computers
+  const list = computers
     .command('list')
-    .description('list computers, newest first')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (options) => (await import('../commands/computers.js')).computersList(options));
-  computers
+    .description('list computers, newest first');
+  addCallOptions(list).action(async (options) => (await import('../commands/computers.js')).computersList(options));
+  const get = computers
     .command('get')
     .description('show one computer')
-    .argument('<id>', 'the computer')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (id: string, options) => (await import('../commands/computers.js')).computersGet(id, options));
-  computers
+    .argument('<id>', 'the computer');
+  addCallOptions(get).action(async (id: string, options) => (await import('../commands/computers.js')).computersGet(id, options));
+  const update = computers
     .command('update')
     .description("change a computer's name, host id or remote user")
     .argument('<id>', 'the computer')
     .option('--name <name>', 'new name, 1 to 63 characters')
     .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
-    .option('--remote-user <user>', 'remote user, 1 to 63 characters')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (id: string, options) => (await import('../commands/computers.js')).computersUpdate(id, options));
-  computers
+    .option('--remote-user <user>', 'remote user, 1 to 63 characters');
+  addCallOptions(update).action(async (id: string, options) => (await import('../commands/computers.js')).computersUpdate(id, options));
+  const installDeps = computers
     .command('install-deps')
     .description('retry the install-dependencies step of a computer')
-    .argument('<id>', 'the computer')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (id: string, options) => (await import('../commands/computers.js')).computersInstallDeps(id, options));
-
+    .argument('<id>', 'the computer');
+  addCallOptions(installDeps).action(async (id: string, options) => (await import('../commands/computers.js')).computersInstallDeps(id, options));
 }
 
 /** Readiness reports, enterprise controls, credit limits. */
 function addOrganizationCommands(program: Command): void {
-  program
+  const list = program
     .command('reports')
     .description('readiness reports of the organization')
     .command('list')
@@ -126,33 +112,27 @@ function addOrganizationCommands(program: Command): void {
     .option('--repo <id>', 'only reports of this repository id')
     .option('--limit <n>', 'reports per page (a positive number)')
     .option('--start-after <report-id>', 'start after this report')
-    .option('--all', 'walk every page, printing each as it arrives')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (options) => (await import('../commands/reports.js')).reportsList(options));
+    .option('--all', 'walk every page, printing each as it arrives');
+  addCallOptions(list).action(async (options) => (await import('../commands/reports.js')).reportsList(options));
 
-  program
+  const history = program
     .command('controls')
     .description('enterprise controls of the organization')
     .command('history')
     .description('list changes to the organization-wide settings, newest first')
     .option('--limit <n>', 'changes per page, 1 to 100')
     .option('--cursor <cursor>', 'start at this page cursor')
-    .option('--all', 'walk every page, printing each as it arrives')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
+    .option('--all', 'walk every page, printing each as it arrives');
+  addCallOptions(history).action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
 
-  program
+  const set = program
     .command('limits')
     .description('credit limits of users')
     .command('set')
     .description('set users\' credit limits (EMAIL=none removes an override); sent in batches of 100')
     .argument('[users...]', 'EMAIL=LIMIT words')
-    .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}')
-    .addOption(jsonOption())
-    .addOption(timeoutOption())
-    .action(async (users: string[], options) => (await import('../commands/limits.js')).limitsSet(users, options));
+    .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}');
+  addCallOptions(set).action(async (users: string[], options) => (await import('../commands/limits.js')).limitsSet(users, options));
 }
 
 /** The emulator: a local stand-in for the platform API, plain or drifting. */
