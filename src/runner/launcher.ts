@@ -31,12 +31,13 @@ function start(id: number, request: Extract<ToLauncher, { type: 'run' }>['reques
   ).finally(() => runs.delete(id));
 }
 
+// A message of no known type is dropped: only `abort` ends a run.
 process.on('message', (message: ToLauncher) => {
   if (message.type === 'run') return start(message.id, message.request);
   const run = runs.get(message.id);
   if (message.type === 'open') run?.noted?.open();
   else if (message.type === 'shut') run?.noted?.shut(new Error(message.error));
-  else run?.abort.abort();
+  else if (message.type === 'abort') run?.abort.abort();
 });
 process.on('disconnect', () => process.exit(0));
 // Signals meant for the daemon reach the launcher too (Ctrl-C in its terminal, a service manager
