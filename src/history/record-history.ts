@@ -1,4 +1,4 @@
-// The history's side of run runs: what a finished run's history line holds (derived here and
+// The history's side of the run bus: what a finished run's history line holds (derived here and
 // nowhere else), and the subscription that writes it, then tells the bus it is `recorded` (the run
 // stream hears that). The dispatcher deletes a record only after `finished` resolves, so a record
 // is gone only once its outcome is in the history.

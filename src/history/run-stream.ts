@@ -1,4 +1,4 @@
-// GET /runs/stream: server-sent runs, one `data:` line of JSON (a RunSummary) per run as its
+// GET /runs/stream: server-sent events, one `data:` line of JSON (a RunSummary) per run as its
 // outcome is recorded (the run bus's `recorded`, once the history line is written). A client that
 // does not read is not buffered for without bound: once more than MAX_BUFFERED bytes wait for it,
 // it is dropped (it reconnects and catches up with GET /runs).

@@ -31,7 +31,7 @@ export interface HookEndpointOptions {
   logger: Logger;
   /** How long a client may take to send its body (a client that stops half-way gets 408). */
   bodyDeadlineMs?: number;
-  /** Where hooks of deciding runs, run in line, publish their runs (the pipeline's run runs), and the socket they are told of. */
+  /** Where hooks of deciding events, run in line, publish their runs (the pipeline's run bus), and the socket they are told of. */
   inLine?: Omit<InLineContext, 'logger'>;
   /** Which posting entries it serves: their prefix, and the way it asks for them (http's by default). */
   posting?: { prefix: string; way: Way };

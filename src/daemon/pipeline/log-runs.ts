@@ -1,4 +1,4 @@
-// The log's side of run runs: one line per finished run, at the level its facts carry (the
+// The log's side of the run bus: one line per finished run, at the level its facts carry (the
 // outcome table's). Every field a client or a hook chose is clipped: a line never carries an unbounded value.
 import { DUPLICATE_WINDOW_MS } from './duplicates.js';
 import { clip } from '../../common/clip-text.js';

@@ -1,5 +1,5 @@
 // The daemon's pipeline, put together: the inbox store → intake → work queue → dispatch (under the
-// scheduler) → run runs, to which the history and the log subscribe. Stopping closes the queue
+// scheduler) → the run bus, to which the history and the log subscribe. Stopping closes the queue
 // and awaits the dispatcher's drain; hooks still running at the deadline are interrupted and their
 // records stay in the inbox for the next start. The stores are closed apart (`close`), after every
 // subscriber of runs has let go: the pipeline is opened before them and started after them.
