@@ -4,6 +4,7 @@ import { Inbox } from '../inbox/inbox.js';
 import { requestDaemon } from '../server/socket-client.js';
 import { resolvePaths } from '../common/paths.js';
 import { silentHooksOf } from './silent-hooks.js';
+import { COUNTED_KINDS } from '../settings/entry-kinds.js';
 import { CheckFailed } from '../common/errors.js';
 import { describeOutcome, tellingHead } from '../runs/outcome.js';
 import { StatusSchema, readAnswer, type DaemonStatus } from '../server/local-api-schemas.js';
@@ -28,13 +29,13 @@ function entryRow(entry: HistoryEntry, colours: Colours, withId: boolean): Cell[
   return withId ? [...row, { text: entry.eventId, paint: colours.dim }] : row;
 }
 
-// How each kind of entry (settings/entry-kinds.ts) reads in the split of a file's hooks.
-const KIND_WORDS: Readonly<Record<string, string>> = { bridge: 'hookd emit', sync: 'hookd sync', http: 'http' };
+// How each kind of entry reads in the split of a file's hooks (its row's name: settings/entry-kinds.ts).
+const NAMED: ReadonlyMap<string, string> = new Map(COUNTED_KINDS.map(({ kind, named }) => [kind, named]));
 
 // `3 daemon hook(s)`, split by kind when some do not go through hookd emit: `(2 hookd emit, 1 hookd sync)`.
 function hooksSaid(count: number, byKind: Readonly<Record<string, number>> = {}): string {
   const kinds = Object.entries(byKind).filter(([, n]) => n > 0);
-  const split = kinds.some(([kind]) => kind !== 'bridge') ? ` (${kinds.map(([kind, n]) => `${n} ${KIND_WORDS[kind] ?? kind}`).join(', ')})` : '';
+  const split = kinds.some(([kind]) => kind !== 'bridge') ? ` (${kinds.map(([kind, n]) => `${n} ${NAMED.get(kind) ?? kind}`).join(', ')})` : '';
   return `${count} daemon hook(s)${split}`;
 }
 

@@ -14,6 +14,7 @@ import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
 import { shellQuote } from '../install/quote-command.js';
 import type { HookEntry } from '../settings/config.js';
 import { COUNTED_KINDS } from '../settings/entry-kinds.js';
+import { countHooks } from '../settings/daemon-hooks.js';
 
 export interface Check {
   name: string;
@@ -34,7 +35,8 @@ export function checkSettings(loaded: readonly SourceResult[] | string): Check[]
   }
   const entries = loaded.flatMap(({ result }) => (result.ok ? result.config.entries : []));
   // Each kind the table counts, the first (the bridge's) always said, the others when there are some.
-  const counts = COUNTED_KINDS.map(({ kind, counted }) => ({ counted, n: entries.filter((entry) => entry.kind === kind).length }));
+  const { byKind } = countHooks(entries);
+  const counts = COUNTED_KINDS.map(({ kind, counted }) => ({ counted, n: byKind[kind] ?? 0 }));
   const said = counts.filter(({ n }, index) => index === 0 || n > 0).map(({ counted, n }, index) => `${n} ${index === 0 ? 'hook(s) ' : ''}${counted}`);
   const files = loaded.map(({ source }) => source.file).join(', ') || 'no hook file yet';
   return [

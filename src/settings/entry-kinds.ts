@@ -38,19 +38,22 @@ interface KindRow {
   warnings?: (entry: HookEntry, at: string) => string[];
   /** How `hookd doctor` counts the kind's entries (the first row always, the others when there are some). */
   counted?: string;
+  /** Its name in `hookd status`'s split of a file's hooks (`2 hookd emit, 1 http`). */
+  named?: string;
 }
 
 export const ENTRY_KINDS = {
   /** The client runs `hookd emit -- CMD`, the daemon runs CMD. */
-  bridge: { ways: ['event', 'record'], counted: 'run through hookd emit' },
+  bridge: { ways: ['event', 'record'], counted: 'run through hookd emit', named: 'hookd emit' },
   /** The client runs `hookd sync -- CMD`, which runs CMD in line and hands back its answer. */
-  sync: { ways: ['record'], counted: 'through hookd sync' },
+  sync: { ways: ['record'], counted: 'through hookd sync', named: 'hookd sync' },
   /** The client POSTs the event to hookd's hook endpoint; the daemon runs the URL's CMD. */
   http: {
     ways: ['event', 'record', 'http'],
     posting: { type: 'http', prefix: HOOK_PATH_PREFIX, way: 'http' },
     warnings: httpHookWarnings,
     counted: 'posted to the daemon over http',
+    named: 'http',
   },
   /** The client runs it. */
   plain: { ways: [] },
@@ -92,5 +95,5 @@ export function kindWarnings(entry: HookEntry, at: string): string[] {
   return (ENTRY_KINDS[entry.kind] as KindRow).warnings?.(entry, at) ?? [];
 }
 
-/** The kinds `hookd doctor` counts, with how it says them, the first always said. */
-export const COUNTED_KINDS = ROWS.flatMap(([kind, row]) => (row.counted ? [{ kind, counted: row.counted }] : []));
+/** The kinds `hookd doctor` and `hookd status` count, with how each says them, the first always said. */
+export const COUNTED_KINDS = ROWS.flatMap(([kind, row]) => (row.counted ? [{ kind, counted: row.counted, named: row.named ?? kind }] : []));
