@@ -93,6 +93,8 @@ describe('History: counts, output, listings', () => {
     // The end after the `-` however short: a bridge's pid below 1000 (CI once ran one as 830).
     expect(history.find('77').map((e) => e.outcome)).toEqual(['ok']);
     expect(history.find('7')).toEqual([]);
+    expect(history.find('')).toEqual([]);
+    expect(history.find('-77')).toEqual([]);
     expect(history.find('nope')).toEqual([]);
     expect(history.find('2.1')).toEqual([]);
   });

@@ -112,6 +112,23 @@ describe('launchHook', () => {
     }
   });
 
+  it('takes a HOOKD_LAUNCHER_IDLE_MS that is not a whole number of ms in range as the default five minutes', async () => {
+    let first = 0;
+    try {
+      for (const bad of ['abc', '-5', '0', '0.5', '1e20', '']) {
+        process.env.HOOKD_LAUNCHER_IDLE_MS = bad;
+        let launcher = 0;
+        await launchHook(request('true', { onSpawn: (pid) => void (launcher = launcherOf(pid)) }));
+        first ||= launcher;
+        // Each run's end sets the idle time; an idle time taken as given (1 ms, say) would end it here.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect([bad, launcher, processAlive(launcher)]).toEqual([bad, first, true]);
+      }
+    } finally {
+      delete process.env.HOOKD_LAUNCHER_IDLE_MS;
+    }
+  });
+
   it('a launcher that left when idle and exits while the next one runs a hook does not end that run', async () => {
     let first = 0;
     process.env.HOOKD_LAUNCHER_IDLE_MS = '200';
