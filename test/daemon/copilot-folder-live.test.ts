@@ -3,10 +3,11 @@
 // bridge) and a file removed stops counting, without a restart. The built hookd, a real daemon on a
 // private HOME, the bridge as Copilot runs it (`hookd emit --event sessionEnd`), its own payload.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { copilotHome } from '../helpers/copilot-home.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
@@ -29,10 +30,8 @@ const bridge = (daemon: TestDaemon, command: string, session: string) =>
 
 describe("the daemon and Copilot CLI's hooks folder", () => {
   it('follows a file added after start (its hooks run with its env) and one removed (they stop counting)', async () => {
-    const home = tempDir();
+    const { home, dir } = copilotHome();
     const out = tempDir();
-    const dir = path.join(home, '.copilot', 'hooks');
-    mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'mine.json'), '{"version": 1, "hooks": {}}\n');
     const daemon = testDaemon({}, { home });
     await daemon.start();

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { copilotHome } from '../helpers/copilot-home.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -36,10 +37,8 @@ const files = async (daemon: TestDaemon) => ((await daemon.request('GET', '/stat
 
 describe("an entry's env that no hook can be given is refused at load, named", () => {
   it('NUL in a name or value, `=` in a name, an empty name, a number: each file refused with why; the others load and run, HOOKD_TOKEN kept from the hook', async () => {
-    const home = tempDir();
+    const { home, dir } = copilotHome();
     const out = tempDir();
-    const dir = path.join(home, '.copilot', 'hooks');
-    mkdirSync(dir, { recursive: true });
     const good = `echo "team=$TEAM token=$HOOKD_TOKEN" >> ${out}/ran`;
     const hostile: Record<string, [Record<string, unknown>, RegExp]> = {
       'nul-name': [{ 'A\0B': 'x' }, /env: "A\\u0000B": expected a variable name/],
@@ -77,10 +76,8 @@ describe("an entry's env that no hook can be given is refused at load, named", (
 
 describe('an env that loads but cannot be given to a process ends the run as spawn_error', () => {
   it('a 200 KiB value (over the kernel limit of one variable): spawn_error naming E2BIG; 10,000 variables run; the daemon lives on', async () => {
-    const home = tempDir();
+    const { home, dir } = copilotHome();
     const out = tempDir();
-    const dir = path.join(home, '.copilot', 'hooks');
-    mkdirSync(dir, { recursive: true });
     const huge = `echo huge >> ${out}/huge`;
     const many = `echo "$V0 $V9999" > ${out}/many`;
     writeFileSync(path.join(dir, 'huge.json'), copilotFile(huge, { BIG: 'x'.repeat(200 * 1024) }));
@@ -101,11 +98,9 @@ describe('an env that loads but cannot be given to a process ends the run as spa
   });
 
   it("PATH and LD_PRELOAD of the user's own file reach the hook as its client would set them; a cloned project's file lends none", async () => {
-    const home = tempDir();
+    const { home, dir } = copilotHome();
     const out = tempDir();
     const project = tempDir();
-    const dir = path.join(home, '.copilot', 'hooks');
-    mkdirSync(dir, { recursive: true });
     mkdirSync(path.join(project, '.github', 'hooks'), { recursive: true });
     // A program only the entry's PATH finds.
     const bin = tempDir();
