@@ -2,7 +2,7 @@
 // the same run: the machine's speed cancels out, and only hookd's own cost shows.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, fileSystemOf, median, npmLinkedBin, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun } from './lib.mjs';
+import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, fileSystemOf, median, npmLinkedBin, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun, track } from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
 
@@ -78,7 +78,7 @@ async function burst() {
 
 async function idleMemory() {
   const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
-  const bare = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+  const bare = track(spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' }));
   await sleep(1500);
   const result = [row('idle daemon RSS / bare waiting node (KiB)', rssKiB(daemon.pid), rssKiB(bare.pid), '<= 2')];
   bare.kill();

@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Agent, fetch } from 'undici';
-import { BRIDGE_LINE, PAYLOAD, ROOT, bridgeEnv, median, okCount, printTable, row, spawnLoopRate, startDaemon, tempDir, timeRun, untilOk } from './lib.mjs';
+import { BRIDGE_LINE, PAYLOAD, ROOT, bridgeEnv, median, okCount, printTable, row, spawnLoopRate, startDaemon, tempDir, timeRun, track, untilOk } from './lib.mjs';
 
 const { hookdUrl } = await import(path.join(ROOT, 'dist', 'settings', 'hookd-url.js'));
 
@@ -74,7 +74,7 @@ async function httpDaemon() {
 /** A server in its own process that reads the request and answers 204: the floor of a loopback POST. */
 async function bareServer() {
   const script = `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(204); s.end(); }); }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = track(spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
   const port = await new Promise((resolve) => child.stdout.once('data', (chunk) => resolve(Number(chunk))));
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }

@@ -9,7 +9,7 @@
 // (30). Linux only (/proc).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { printTable, row, rssKiB, sleep, startDaemon } from './lib.mjs';
+import { printTable, row, rssKiB, sleep, startDaemon, track } from './lib.mjs';
 
 const WINDOW_S = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 // Start-up leaves work behind: V8 collects the start-up garbage in rounds some seconds apart
@@ -33,8 +33,8 @@ function usage(pid) {
 }
 
 async function idle() {
-  const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] }, [], { HOOKD_TCP_PORT: '0' });
-  const bare = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+  const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
+  const bare = track(spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' }));
   await sleep(SETTLE_MS);
   const before = { daemon: usage(daemon.pid), bare: usage(bare.pid) };
   await sleep(WINDOW_S * 1000);

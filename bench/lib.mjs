@@ -25,8 +25,29 @@ export function timeRun(command, args, input, env = process.env) {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-export function tempDir() {
-  return mkdtempSync(path.join(tmpdir(), 'hookd-bench-'));
+// What a benchmark starts (daemons, helper processes, temp folders) is gone when the run ends,
+// however it ends: a part that throws or times out, or a Ctrl-C, leaves no daemon and no folder.
+const leftovers = { children: new Set(), dirs: new Set() };
+
+/** Ends `child` with the run if it is still running then; returns it. */
+export function track(child) {
+  leftovers.children.add(child);
+  child.once('exit', () => leftovers.children.delete(child));
+  return child;
+}
+
+function cleanUp() {
+  for (const child of leftovers.children) child.kill('SIGTERM');
+  for (const dir of leftovers.dirs) rmSync(dir, { recursive: true, force: true });
+}
+process.once('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => process.exit(130));
+
+/** A temp folder, removed when the run ends. */
+export function tempDir(prefix = 'hookd-bench-') {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  leftovers.dirs.add(dir);
+  return dir;
 }
 
 /**
@@ -65,9 +86,10 @@ export function getJson(socketPath, urlPath) {
 /** Start `hookd daemon` on a temp state dir with `hooks` (and `extraEnv`); resolves once it answers. */
 export async function startDaemon(hooks, nodeArgs = [], extraEnv = {}) {
   const dir = tempDir();
-  const env = { ...process.env, HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`, ...extraEnv };
+  // Any free port unless a part names one: a benchmark never takes the user's fixed hook port.
+  const env = { ...process.env, HOOKD_TCP_PORT: '0', HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`, ...extraEnv };
   writeFileSync(env.HOOKD_SETTINGS, JSON.stringify({ hooks }));
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' });
+  const child = track(spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' }));
   const socket = path.join(env.HOOKD_STATE_DIR, 'hookd.sock');
   for (let i = 0; ; i++) {
     try {

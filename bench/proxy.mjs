@@ -5,10 +5,10 @@
 // Run after `npm run build`: node bench/proxy.mjs. Loopback and unix sockets only; bounded in count.
 import http from 'node:http';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir, track } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { createProxy } = await import(path.join(ROOT, 'dist/api/proxy.js'));
@@ -29,7 +29,7 @@ const median = (values) => {
 
 // The emulator runs in its own process, as the platform would be on another machine.
 async function startEmulator() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/bin.js'), 'emulator', '--port', '0', '--key', KEY], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = track(spawn(process.execPath, [path.join(ROOT, 'dist/bin.js'), 'emulator', '--port', '0', '--key', KEY], { stdio: ['ignore', 'pipe', 'inherit'] }));
   const url = await new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error('the emulator did not start within 10 s')), 10_000);
@@ -120,7 +120,7 @@ setTimeout(() => {
   process.exit(1);
 }, 120_000).unref();
 
-const dir = mkdtempSync(path.join(tmpdir(), 'hookd-bench-proxy-'));
+const dir = tempDir('hookd-bench-proxy-');
 const emulator = await startEmulator();
 const bare = bareProxy(emulator.url);
 const hookd = hookdProxy(emulator.url);

@@ -3,11 +3,10 @@
 // the session to its 1,000 bars on screen, against the plain run list of the same runs (the page
 // reloaded until its 1,000 rows are on screen), interleaved rounds in the same run. Goal: under a second.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { HOOKD, getJson, median, printTable, sleep, startDaemon } from './lib.mjs';
+import { HOOKD, getJson, median, printTable, sleep, startDaemon, tempDir } from './lib.mjs';
 
 const N = 1000;
 const ROUNDS = Number(process.env.BENCH_SESSION_ROUNDS ?? 5);
@@ -38,7 +37,7 @@ async function untilRecorded(daemon) {
 
 // Chromium with its HOME and XDG folders in a temp directory (its profile is playwright's temp one).
 async function launch() {
-  const home = mkdtempSync(path.join(tmpdir(), 'hookd-bench-chromium-'));
+  const home = tempDir('hookd-bench-chromium-');
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') };
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'], env });
   return { browser, close: async () => (await browser.close(), rmSync(home, { recursive: true, force: true })) };
@@ -63,7 +62,7 @@ async function sessionView(page) {
   return took.jsonValue();
 }
 
-const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] }, [], { HOOKD_TCP_PORT: '0' });
+const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
 const chrome = await launch();
 try {
   makeRuns(daemon);
