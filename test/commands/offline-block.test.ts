@@ -4,23 +4,15 @@
 // one, since 8787 may be taken on a shared machine. It must succeed and leave no emulator behind.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { shellBlocks } from '../docs/shell-blocks.js';
 import { processAlive } from '../helpers/process-alive.js';
+import { freePort } from '../helpers/free-port.js';
 
 afterEach(cleanupTempDirs);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The shell block under the heading `## heading` of `page`. */
 function blockUnder(page: string, heading: string): string {

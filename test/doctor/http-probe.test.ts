@@ -10,6 +10,7 @@ import { fakeProgram } from '../helpers/toolbox.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { hookTarget } from '../transport/hook-client.js';
+import { freePort } from '../helpers/free-port.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -76,9 +77,11 @@ describe('hookd doctor with http entries', () => {
 
   it('without a daemon, says that an http hook sent now is lost', async () => {
     const daemon = testDaemon();
-    withHttpEntry(daemon, 14653);
+    // A port of its own: the user's daemon may hold 14653 beside the suite.
+    const port = await freePort();
+    withHttpEntry(daemon, port);
     const result = await doctor(daemon, { PATH: systemctlSays(daemon, 'inactive') });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toContain('✗ http probe: not sent: the daemon is not running; hookd.socket is not active, so nothing holds 127.0.0.1:14653 while the daemon is down: an http hook sent then is lost (the bridge is the safe choice)');
+    expect(result.stdout).toContain(`✗ http probe: not sent: the daemon is not running; hookd.socket is not active, so nothing holds 127.0.0.1:${port} while the daemon is down: an http hook sent then is lost (the bridge is the safe choice)`);
   });
 });

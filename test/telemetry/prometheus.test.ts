@@ -3,12 +3,12 @@
 // then asked through its HTTP API for the runs this test made.
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { testDaemon, stopPayload, stopTestDaemons, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { freePort } from '../helpers/free-port.js';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 let prometheus: ResultPromise | undefined;
@@ -20,17 +20,6 @@ afterEach(async () => {
   await stopTestDaemons();
   cleanupTempDirs();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function runAndWait(daemon: TestDaemon, command: string, n: number, env: Record<string, string> = {}): Promise<void> {
   const before = daemon.history().length;

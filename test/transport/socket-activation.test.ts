@@ -4,7 +4,6 @@
 // the kernel's queue instead of being refused, and runs once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa, type ResultPromise } from 'execa';
-import { createServer } from 'node:net';
 import { request } from 'node:http';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,19 +13,12 @@ import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { clientHeaders, hookPath, rawRequest } from './hook-client.js';
+import { freePort } from '../helpers/free-port.js';
 
 afterEach(async () => {
   await stopTestDaemons();
   cleanupTempDirs();
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 // What systemd does for hookd.service with Restart=: it keeps the socket (fd 3) open while each
 // daemon comes and goes, and gives each the socket with LISTEN_PID set to that daemon's pid.
