@@ -105,7 +105,7 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
     request: (method, urlPath, body) => requestDaemon(daemon.socket, method, urlPath, body, 30_000),
     async emit(command, payload, extraEnv = {}) {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
-      const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 10_000 });
+      const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 60_000 });
       return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
     },
     // The whole lines: one the daemon is still appending (a big one is written in parts) is not read yet.

@@ -110,7 +110,7 @@ export function socketRequest(socket: string, method: string, pathAndQuery: stri
 /** Run the built binary; never rejects. */
 export async function hookd(args: string[], env: Record<string, string | undefined>, input?: string) {
   if (!existsSync(path.join(ROOT, 'dist', 'bin.js'))) throw new Error('dist/bin.js is missing: run npm run build before the CLI tests');
-  const result = await execa(BIN, args, { env: { PATH: process.env.PATH, ...env }, extendEnv: false, reject: false, timeout: 20_000, input: input ?? '', stripFinalNewline: false });
+  const result = await execa(BIN, args, { env: { PATH: process.env.PATH, ...env }, extendEnv: false, reject: false, timeout: 60_000, input: input ?? '', stripFinalNewline: false });
   return { code: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), timedOut: result.timedOut };
 }
 

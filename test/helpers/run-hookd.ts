@@ -9,14 +9,14 @@ export interface HookdResult {
   stderr: string;
 }
 
-/** Run `hookd ...args` with `env` added; `input` goes to stdin. Hard timeout: 30 s. */
+/** Run `hookd ...args` with `env` added; `input` goes to stdin. Hard timeout: 60 s. */
 export async function runHookd(args: string[], options: { env?: Record<string, string>; input?: string | Buffer; cwd?: string } = {}): Promise<HookdResult> {
   const result = await execa(HOOKD, args, {
     env: options.env,
     input: options.input ?? '',
     cwd: options.cwd,
     reject: false,
-    timeout: 30_000,
+    timeout: 60_000,
   });
   if (result.timedOut) throw new Error(`hookd ${args.join(' ')} did not finish within 30 s`);
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
@@ -24,6 +24,6 @@ export async function runHookd(args: string[], options: { env?: Record<string, s
 
 /** Run the built `hookd ARGS` as a process with exactly `env` (its PATH must hold node: see toolbox). */
 export async function runHookdWithEnv(args: string[], env: Record<string, string>, input = '') {
-  const result = await execa(HOOKD, args, { env, extendEnv: false, input, reject: false, timeout: 30_000 });
+  const result = await execa(HOOKD, args, { env, extendEnv: false, input, reject: false, timeout: 60_000 });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

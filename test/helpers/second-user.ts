@@ -21,5 +21,5 @@ export async function otherUser(): Promise<number> {
 
 /** Run `command` as the other user. */
 export function asOtherUser(command: string[], options: { env?: Record<string, string>; input?: string } = {}) {
-  return execa('runuser', ['-u', OTHER_USER, '--', ...command], { reject: false, timeout: 20_000, ...options });
+  return execa('runuser', ['-u', OTHER_USER, '--', ...command], { reject: false, timeout: 60_000, ...options });
 }

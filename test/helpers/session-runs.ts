@@ -25,7 +25,7 @@ const quote = (command: string) => `'${command.replace(/'/g, `'\\''`)}'`;
 
 /** The client's side of a deciding hook: `sh -c "hookd sync --client claude -- 'CMD'"`, payload on stdin. */
 export function syncRun(daemon: TestDaemon, command: string, payload: object, env: Record<string, string> = {}) {
-  return execa('sh', ['-c', `hookd sync --client claude -- ${quote(command)}`], { env: { ...daemon.env, ...env }, input: JSON.stringify(payload), reject: false, timeout: 20_000 });
+  return execa('sh', ['-c', `hookd sync --client claude -- ${quote(command)}`], { env: { ...daemon.env, ...env }, input: JSON.stringify(payload), reject: false, timeout: 60_000 });
 }
 
 /** A history line, as the daemon wrote it. */
@@ -48,7 +48,7 @@ export async function makeSession(daemon: TestDaemon, session: string, project: 
   const lines = await waitFor(`the five runs of ${session} in the history`, () => {
     const mine = (daemon.history().slice(before) as Line[]).filter((line) => line.session === session);
     return mine.length === 5 ? mine : undefined;
-  }, 20_000);
+  }, 60_000);
   return lines;
 }
 

@@ -29,5 +29,5 @@ describe('a huge history line (issue 21 item 8)', () => {
     expect(String(daemon.history()[1]!.session)).toMatch(/… \(\d+ more characters\)$/);
     expect(existsSync(`${file}.1`), 'the history was rotated').toBe(false);
     expect(statSync(file).size).toBeLessThan(2 * MAX_LINE_BYTES);
-  }, 60_000);
+  }, 120_000);
 });

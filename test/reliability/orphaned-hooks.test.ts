@@ -77,5 +77,5 @@ describe('hooks orphaned by a crash', () => {
     expect(daemon.logs()).toMatch(/ended hooks a previous daemon left running/);
     await waitFor('the replay in the history', () => daemon.history().some((entry) => entry.outcome === 'ok' && entry.attempt === 2));
     console.log(`orphaned hooks: the crashed daemon's hook (pid ${shPid}) and its child were ended before the replay; no overlap`);
-  }, 60_000);
+  }, 120_000);
 });

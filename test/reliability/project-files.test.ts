@@ -64,7 +64,7 @@ describe('files a project directory holds (issue 21 item 7)', () => {
     expect(daemon.history().map((entry) => entry.outcome)).toEqual(['ok', 'ok', 'ok']);
     // Nothing left in the inbox to wedge the next start.
     expect(readdirSync(path.join(daemon.stateDir, 'inbox', 'cur'))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('hookd validate on such a file says why it is not read, at once', async () => {
     const huge = path.join(tempDir(), 'huge.json');

@@ -38,6 +38,6 @@ describe('a daemon stopped and continued while a hook runs (issue 21 item 8)', (
       }
       const line = await waitFor('the outcome', () => daemon.history()[0], 15_000);
       expect(line.outcome).toBe(outcome);
-    }, 30_000);
+    }, 120_000);
   }
 });

@@ -78,5 +78,5 @@ describe("hostile project files, read by the daemon for a record's timeout", () 
     expect(notFound.sort()).toEqual([...hostile.flatMap(([name]) => [`true ${name} 1`, `true ${name} 2`]), 'true no folder'].sort());
     expect(lines.filter((line) => typeof line.settings === 'string' && line.settings.startsWith(noFolder))).toEqual([]);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
-  }, 30_000);
+  }, 120_000);
 });

@@ -102,7 +102,7 @@ describe('/metrics', () => {
     const runs = await waitFor('Prometheus to have scraped hookd_runs_total', async () => {
       const result = await query('hookd_runs_total');
       return result.length === 2 ? result : undefined;
-    }, 30_000);
+    }, 60_000);
     const byOutcome = Object.fromEntries(runs.map((r) => [r.metric.outcome, Number(r.value[1])]));
     expect(byOutcome).toEqual({ ok: 3, failed: 1 });
     expect(runs[0]!.metric).toMatchObject({ event: 'Stop', job: 'hookd' });
