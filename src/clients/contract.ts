@@ -3,6 +3,8 @@
 // nothing. The synchronous bridge, the http hook endpoint, `hookd run` and the history all read a
 // client's contract from here, so that a hook behind hookd means exactly what it meant before.
 
+import type { Captured } from '../runner/capture-output.js';
+
 /** One client's reading of a hook's answer. */
 export interface HookContract {
   /** Exit codes that block (or deny) the action, per event; `*` for every other event. */
@@ -78,25 +80,18 @@ export interface Decision {
   reads: string;
 }
 
-/** A hook's stdout as hookd holds it: its first bytes, how many it printed in all, and whether some were not kept. */
-export interface HeldOutput {
-  text: string;
-  bytes: number;
-  truncated: boolean;
-}
-
 /**
  * The decision of an answer hookd holds only the head of: the client read the whole, which may
  * deny where the head reads as nothing. Never `none`: `hookd status` would advise moving the hook
  * behind `hookd emit`, where the agent no longer waits for it.
  */
-export const unknownDecision = (stdout: HeldOutput): Decision => ({
+const unknownDecision = (stdout: Captured): Decision => ({
   decided: null,
   reads: `unknown (hookd holds only the head of the ${stdout.bytes} bytes on stdout)`,
 });
 
 /** Read the answer a deciding hook gave: its exit code and stdout, as the client reads them. */
-export function readDecision(contract: HookContract, event: string, exitCode: number | null, stdout: HeldOutput, stderr: string): Decision {
+export function readDecision(contract: HookContract, event: string, exitCode: number | null, stdout: Captured, stderr: string): Decision {
   if (blocks(contract, event, exitCode)) {
     const reason = firstText(stderr);
     return { decided: true, reads: reason ? `block: ${reason}` : 'block' };
