@@ -3,6 +3,7 @@
 // nothing. The synchronous bridge, the http hook endpoint, `hookd run` and the history all read a
 // client's contract from here, so that a hook behind hookd means exactly what it meant before.
 
+import { showSize } from '../common/show-size.js';
 import type { Captured } from '../runner/capture-output.js';
 
 /** One client's reading of a hook's answer. */
@@ -68,6 +69,9 @@ const STEERING_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpec
  * no answer, and reading it as one turned a denial into "allow".
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** Why an answer of `bytes` on stdout was not passed on, for the client's error and the run's record. */
+export const overAnswerBound = (bytes: number) => `the hook printed ${showSize(bytes)} on stdout, over hookd's bound of ${showSize(MAX_ANSWER_BYTES)} for an answer; none of it was passed on`;
 
 /**
  * What a deciding hook answered, in a few words for the history: `none` when the client acts on

@@ -14,8 +14,7 @@
 //     reads as the command hook's non-blocking error, with the reason in the body for its log;
 //   - exit 0 with more on stdout than MAX_ANSWER_BYTES: 502, the same non-blocking error, never a
 //     cut answer nor 204 (issue 29). The whole stdout up to the bound passes, however long.
-import { blocks, MAX_ANSWER_BYTES, type HookContract } from '../clients/contract.js';
-import { showSize } from '../common/show-size.js';
+import { blocks, overAnswerBound, type HookContract } from '../clients/contract.js';
 import type { Outcome } from '../runs/outcome.js';
 
 /** One answer of the hook endpoint: a status and, unless 204, a JSON body. */
@@ -76,6 +75,6 @@ export function answerOf(contract: HookContract, event: string, outcome: Pick<Ou
   }
   // Past the bound the answer is not all here: a head of JSON is no answer, and passing nothing
   // (204) would approve what the hook may have denied. A non-2xx is the hook failing loudly.
-  if (outcome.stdout.truncated) return error(502, `the hook printed ${showSize(outcome.stdout.bytes)} on stdout, over hookd's bound of ${showSize(MAX_ANSWER_BYTES)} for an answer; none of it was passed on`);
+  if (outcome.stdout.truncated) return error(502, overAnswerBound(outcome.stdout.bytes));
   return answerOfStdout(contract, event, outcome.stdout.text);
 }

@@ -7,7 +7,7 @@
 // Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
 import os from 'node:os';
-import { hookdDeadlineMs, MAX_ANSWER_BYTES } from '../clients/contract.js';
+import { hookdDeadlineMs, MAX_ANSWER_BYTES, overAnswerBound } from '../clients/contract.js';
 import { finishedOf } from './bridged-run.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
@@ -99,5 +99,7 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
   const finished = finishedOf(info, bridgeRunOf(request, outcome, startedAt, Date.now()));
   // The client went away or the daemon stopped: the bridge's rules cannot tell, the runner can.
   if (outcome.status === 'interrupted') finished.outcome = 'interrupted';
+  // An answer past the bound reached the client as an error (http-answer.ts): the record says why.
+  else if (outcome.status === 'ok' && outcome.stdout.truncated) finished.detail = overAnswerBound(outcome.stdout.bytes);
   return { outcome, deadlineMs, finished, published: runs.publish('finished', finished) };
 }

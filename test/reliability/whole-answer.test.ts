@@ -113,7 +113,8 @@ describe('reproduction of issue 29, case 3: no cap on what decides (http hooks)'
     expect(JSON.parse(answer.body)).toMatchObject({ status: 502, detail: expect.stringMatching(/^the hook printed 17(\.\d)? MiB on stdout, over hookd's bound of 16 MiB for an answer; none of it was passed on$/) });
     await waitFor('the run in the history', () => runsOf(daemon, flood).length === 1, 30_000);
     const [run] = runsOf(daemon, flood);
-    expect(run).toMatchObject({ outcome: 'ok', decided: null });
+    // Claude Code shows only "HTTP 502 from <url>": the run's record says why.
+    expect(run).toMatchObject({ outcome: 'ok', decided: null, detail: JSON.parse(answer.body).detail });
     expect(run!.decision).toMatch(/^unknown \(hookd holds only the head of the \d+ bytes on stdout\)$/);
   });
 });
