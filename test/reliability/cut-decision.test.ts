@@ -32,7 +32,7 @@ const denial = JSON.stringify({
 });
 
 /** A run record as a bridge that keeps `keep` bytes of stdout writes it, committed into the inbox as the bridges commit theirs. */
-function storeBridgeRun(stateDir: string, command: string, stdout: string, keep: number): void {
+function storeBridgeRun(stateDir: string, command: string, stdout: string, keep: number, event = payload): void {
   const now = Date.now();
   const run: BridgeRun = {
     client: 'claude', event: 'PreToolUse', cwd: '/', startedAt: now - 20, endedAt: now, durationMs: 20, timeoutMs: 60_000, exitCode: 0, signal: null, timedOut: false,
@@ -40,7 +40,7 @@ function storeBridgeRun(stateDir: string, command: string, stdout: string, keep:
   };
   const dirs = inboxDirs(stateDir);
   const id = newRecordId();
-  writeFileSync(path.join(dirs.tmp, id), serializeRun(command, run, Buffer.from(payload), keep), { flag: 'wx', mode: 0o600 });
+  writeFileSync(path.join(dirs.tmp, id), serializeRun(command, run, Buffer.from(event), keep), { flag: 'wx', mode: 0o600 });
   writeFileSync(path.join(dirs.new, id), '', { flag: 'wx', mode: 0o600 });
 }
 
@@ -75,6 +75,17 @@ describe('reproduction of issue 29, case 3: a decision read from cut output is u
     storeBridgeRun(daemon.stateDir, guard, denial, Buffer.byteLength(denial));
     await waitFor('the run in the history', () => runsOf(daemon, guard).length === 1, 30_000);
     expect(runsOf(daemon, guard)[0]).toMatchObject({ outcome: 'ok', decided: true, decision: 'deny: the file holds secrets' });
+  });
+
+  it('a record with a payload near its 32 MiB limit and a 4 MiB answer is read whole, not refused as too large', async () => {
+    const daemon = testDaemon({});
+    await daemon.start(['--client', 'claude']);
+    const guard = 'secret-guard --big';
+    const big = JSON.stringify({ ...JSON.parse(payload), tool_input: { file_path: '/tmp/notes.md', content: 'y'.repeat(31 * 1024 * 1024) } });
+    const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `too big\n${'z'.repeat(4 * 1024 * 1024)}` } });
+    storeBridgeRun(daemon.stateDir, guard, answer, Buffer.byteLength(answer), big);
+    await waitFor('the run in the history', () => runsOf(daemon, guard).length === 1 || daemon.logs().includes('rejected'), 30_000);
+    expect(runsOf(daemon, guard)[0]).toMatchObject({ outcome: 'ok', decided: true, decision: 'deny: too big' });
   });
 
   it('the real hookd sync hands the client the whole denial, and the history never reads it as deciding nothing', async () => {
