@@ -3,6 +3,9 @@
 // nothing. The synchronous bridge, the http hook endpoint, `hookd run` and the history all read a
 // client's contract from here, so that a hook behind hookd means exactly what it meant before.
 
+import { showSize } from '../common/show-size.js';
+import type { Captured } from '../runner/capture-output.js';
+
 /** One client's reading of a hook's answer. */
 export interface HookContract {
   /** Exit codes that block (or deny) the action, per event; `*` for every other event. */
@@ -59,22 +62,48 @@ export function blocks(contract: HookContract, event: string, code: number | nul
 // Fields of the clients' JSON answers that steer the agent.
 const STEERING_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpecificOutput', 'followup_message', 'systemMessage', 'additionalContext', 'permission', 'updatedInput'];
 
-/** What a deciding hook answered, in a few words for the history: `none` when the client acts on nothing. */
+/**
+ * The most of a deciding hook's stdout hookd passes on and reads a decision from: far above any real
+ * answer (a denial's reason, a large file rewritten through `updatedInput`), so that no answer is
+ * ever cut. Past it, hookd passes none of it on and fails loudly (issue 29): a cut JSON answer is
+ * no answer, and reading it as one turned a denial into "allow".
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** Why an answer of `bytes` on stdout was not passed on, for the client's error and the run's record. */
+export const overAnswerBound = (bytes: number) => `the hook printed ${showSize(bytes)} on stdout, over hookd's bound of ${showSize(MAX_ANSWER_BYTES)} for an answer; none of it was passed on`;
+
+/**
+ * What a deciding hook answered, in a few words for the history: `none` when the client acts on
+ * nothing, `unknown` when hookd saw only part of the answer (decided: null).
+ */
 export interface Decision {
-  /** The client acts on this answer (blocks, denies, adds context, changes the input). */
-  decided: boolean;
-  /** `none`, `block: reason`, `deny: reason`, `allow`, `context (120 bytes)`, `answer (decision, reason)`. */
+  /** The client acts on this answer (blocks, denies, adds context, changes the input); null: hookd cannot tell. */
+  decided: boolean | null;
+  /** `none`, `unknown: …`, `block: reason`, `deny: reason`, `allow`, `context (120 bytes)`, `answer (decision, reason)`. */
   reads: string;
 }
 
+/**
+ * The decision of an answer hookd holds only the head of: the client read the whole, which may
+ * deny where the head reads as nothing. Never `none`: `hookd status` would advise moving the hook
+ * behind `hookd emit`, where the agent no longer waits for it.
+ */
+const unknownDecision = (stdout: Captured): Decision => ({
+  decided: null,
+  reads: `unknown (hookd holds only the head of the ${stdout.bytes} bytes on stdout)`,
+});
+
 /** Read the answer a deciding hook gave: its exit code and stdout, as the client reads them. */
-export function readDecision(contract: HookContract, event: string, exitCode: number | null, stdout: string, stderr: string): Decision {
+export function readDecision(contract: HookContract, event: string, exitCode: number | null, stdout: Captured, stderr: string): Decision {
   if (blocks(contract, event, exitCode)) {
     const reason = firstText(stderr);
     return { decided: true, reads: reason ? `block: ${reason}` : 'block' };
   }
   if (exitCode !== 0) return { decided: false, reads: 'none' };
-  const out = stdout.trim();
+  // The client acts on stdout only after exit 0: there, a cut answer tells nothing.
+  if (stdout.truncated) return unknownDecision(stdout);
+  const out = stdout.text.trim();
   if (out === '') return { decided: false, reads: 'none' };
   if (out.startsWith('{')) {
     try {

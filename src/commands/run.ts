@@ -14,6 +14,7 @@ import { suggestEvent } from '../settings/suggest-event.js';
 import { combine } from '../settings/load-sources.js';
 import { chosenClient } from '../clients/find-sources.js';
 import { CLIENTS } from '../clients/registry.js';
+import { MAX_ANSWER_BYTES } from '../clients/contract.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
 import type { SourceResult } from '../settings/load-sources.js';
@@ -85,7 +86,8 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
   const eventId = `run-${Date.now()}`;
   const outcomes = await Promise.all(
     hooks.map(async (entry) => {
-      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1, payload: payload.bytes, client: entry.client, entryEnv: entry.env }), timeoutMs: entry.timeoutMs });
+      // A deciding hook: its whole answer, as the client reads it, so that the decision shown is its.
+      const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd), env: hookEnv({ eventId, event, attempt: 1, payload: payload.bytes, client: entry.client, entryEnv: entry.env }), timeoutMs: entry.timeoutMs, ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }) });
       return { entry, outcome, decision: decisionOf(entry, outcome) };
     }),
   );

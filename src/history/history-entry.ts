@@ -39,8 +39,11 @@ export interface HistoryEntry {
   client?: string;
   /** The project the run belongs to: the client's project directory, else the payload's cwd (payload/project-of.ts). */
   project?: string;
-  /** For a deciding hook: whether the client acts on its answer, and the answer in a few words (clients/contract.ts). */
-  decided?: boolean;
+  /**
+   * For a deciding hook: whether the client acts on its answer (null: unknown, hookd held only the
+   * head of it), and the answer in a few words (clients/contract.ts).
+   */
+  decided?: boolean | null;
   decision?: string;
 }
 

@@ -30,8 +30,13 @@ interface Tally {
   spoke: boolean;
 }
 
-// An in-line run that neither decided nor failed: ran, exit 0, nothing the client acts on.
-const silent = (entry: HistoryEntry) => entry.decided === false && entry.outcome === 'ok' && entry.exitCode === 0;
+// An in-line run that neither decided nor failed: ran, exit 0, nothing the client acts on. A run
+// whose decision is unknown (decided null: hookd held only the head of its answer) is not silent,
+// nor one recorded as deciding nothing from a cut output by a hookd before issue 29: the client
+// read the whole answer, which may have denied every time, and moving such a gate behind
+// `hookd emit` would remove it. (Such a line says only that some output was cut, stdout or
+// stderr: the advice errs towards silence.)
+const silent = (entry: HistoryEntry) => entry.decided === false && entry.truncated !== true && entry.outcome === 'ok' && entry.exitCode === 0;
 
 /** The commands of `entries` with at least `minRuns` in-line runs, every one silent; the costliest first. */
 export function neverDecides(entries: Iterable<HistoryEntry>, minRuns = NEVER_DECIDES_MIN_RUNS): SilentHook[] {

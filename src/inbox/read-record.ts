@@ -2,11 +2,14 @@
 // payload limit is refused without reading it into memory: a bridge stores whatever it is given.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
+import { MAX_ANSWER_BYTES } from '../clients/contract.js';
 import { showSize } from '../common/show-size.js';
 import { parseRecord, type RecordContent } from './record-format.js';
 
-// The payload limit plus room for the command and the carried variables in the record's header.
-const MAX_RECORD_BYTES = MAX_PAYLOAD_BYTES + 1024 * 1024;
+// The payload limit plus room for the command and the carried variables in the record's header,
+// and for a run record's outputs: a bridge keeps a deciding hook's whole answer, up to the answer
+// bound, and a record refused for it would lose the run and its decision (issue 29).
+const MAX_RECORD_BYTES = MAX_PAYLOAD_BYTES + 2 * MAX_ANSWER_BYTES + 1024 * 1024;
 
 /** A record read, or why it cannot be read as one. */
 export type ReadResult = { ok: true; record: RecordContent } | { ok: false; reason: string };

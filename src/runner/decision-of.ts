@@ -15,6 +15,7 @@ export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefin
   const code = outcome.exitCode;
   if (blocks(contract, entry.event, code)) return `${name} would act on exit code ${code}: it ${contract.reads.exit2}${behind}`;
   if (code !== null && code !== 0) return `${name} reads exit code ${code} as ${contract.reads.exit1}`;
-  const decision = readDecision(contract, entry.event, code, outcome.stdout.text, outcome.stderr.text);
+  const decision = readDecision(contract, entry.event, code, outcome.stdout, outcome.stderr.text);
+  if (decision.decided === null) return `${name} would read the whole answer on stdout, which hookd did not keep: what it decided is ${decision.reads}`;
   return decision.decided ? `${name} would act on this answer on stdout (${decision.reads})${behind}` : undefined;
 }

@@ -50,8 +50,8 @@ export interface RunFinished extends RunInfo {
   result?: Outcome;
   /** Why the record was rejected, or why the hook could not start. */
   detail?: string;
-  /** A run the synchronous bridge made in line, the client waiting on it: what it decided. */
-  inline?: { decided: boolean; decision: string };
+  /** A run the synchronous bridge made in line, the client waiting on it: what it decided (clients/contract.ts; decided null: unknown). */
+  inline?: { decided: boolean | null; decision: string };
 }
 
 /** A finished run as its subscribers hear it: with its facts. */

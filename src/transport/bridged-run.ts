@@ -41,7 +41,8 @@ export function finishedOf(info: RunInfo, run: BridgeRun): RunFinished {
     stderr: { text: stderrText, bytes: run.stderrBytes, truncated: run.stderrBytes > run.stderr.length },
     ...(detail !== undefined && { error: detail }),
   };
-  const decision = status === 'ok' || status === 'failed' ? readDecision(client.contract, info.event, run.exitCode, stdoutText, stderrText) : { decided: false, reads: 'none' };
+  // Read from every byte the record keeps; from a cut stdout (the bridge kept its head only) it is unknown, never none.
+  const decision = status === 'ok' || status === 'failed' ? readDecision(client.contract, info.event, run.exitCode, result.stdout, stderrText) : { decided: false, reads: 'none' };
   return {
     ...info,
     startedAt: run.startedAt,

@@ -11,8 +11,10 @@
 //     the reason (PreToolUse: permissionDecision deny; PermissionRequest: decision.behavior deny;
 //     every other event: decision block);
 //   - any other exit, a timeout, a hook that could not start: a non-2xx status, which Claude Code
-//     reads as the command hook's non-blocking error, with the reason in the body for its log.
-import { blocks, type HookContract } from '../clients/contract.js';
+//     reads as the command hook's non-blocking error, with the reason in the body for its log;
+//   - exit 0 with more on stdout than MAX_ANSWER_BYTES: 502, the same non-blocking error, never a
+//     cut answer nor 204 (issue 29). The whole stdout up to the bound passes, however long.
+import { blocks, overAnswerBound, type HookContract } from '../clients/contract.js';
 import type { Outcome } from '../runs/outcome.js';
 
 /** One answer of the hook endpoint: a status and, unless 204, a JSON body. */
@@ -71,5 +73,8 @@ export function answerOf(contract: HookContract, event: string, outcome: Pick<Ou
     const how = outcome.exitCode === null ? 'was ended by a signal' : `exited ${outcome.exitCode}`;
     return error(500, `the hook ${how}${stderr ? `: ${stderr.split('\n')[0]}` : ''}`);
   }
+  // Past the bound the answer is not all here: a head of JSON is no answer, and passing nothing
+  // (204) would approve what the hook may have denied. A non-2xx is the hook failing loudly.
+  if (outcome.stdout.truncated) return error(502, overAnswerBound(outcome.stdout.bytes));
   return answerOfStdout(contract, event, outcome.stdout.text);
 }

@@ -7,13 +7,14 @@
 // Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
 import os from 'node:os';
-import { hookdDeadlineMs } from '../clients/contract.js';
+import { hookdDeadlineMs, MAX_ANSWER_BYTES, overAnswerBound } from '../clients/contract.js';
 import { finishedOf } from './bridged-run.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { newRecordId } from '../inbox/write-record.js';
 import type { BridgeRun } from '../inbox/run-record.js';
 import type { Outcome } from '../runs/outcome.js';
+import type { Captured } from '../runner/capture-output.js';
 import type { ClientProfile } from '../clients/profile.js';
 import type { RunBus, RunFinished, RunInfo } from '../runs/run-bus.js';
 
@@ -32,6 +33,9 @@ export interface InLineRequest {
   /** Aborted when the client goes away or the daemon stops: the hook is ended. */
   signal: AbortSignal;
 }
+
+// What the record says a stream printed in all: past the kept bytes when, and only when, it was cut.
+const heldBytes = (captured: Captured, kept: Buffer) => (captured.truncated ? Math.max(captured.bytes, kept.length + 1) : kept.length);
 
 /** The facts of the synchronous bridge's record, from a run of the daemon's runner. */
 function bridgeRunOf(request: InLineRequest, outcome: Outcome, startedAt: number, endedAt: number): BridgeRun {
@@ -53,8 +57,10 @@ function bridgeRunOf(request: InLineRequest, outcome: Outcome, startedAt: number
     stderr,
     // No client variables come with an http request.
     env: {},
-    stdoutBytes: Math.max(outcome.stdout.bytes, stdout.length),
-    stderrBytes: Math.max(outcome.stderr.bytes, stderr.length),
+    // More than the kept bytes exactly when the runner cut the output: decoding may change a byte
+    // count (a stray byte becomes U+FFFD), but whether the answer was whole must not change.
+    stdoutBytes: heldBytes(outcome.stdout, stdout),
+    stderrBytes: heldBytes(outcome.stderr, stderr),
   };
 }
 
@@ -85,11 +91,15 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
     timeoutMs: deadlineMs,
     // SIGKILL still before the client's own timeout.
     graceMs: Math.max(50, Math.floor((request.timeoutMs - deadlineMs) / 2)),
+    // The whole answer, however long, up to a bound no real answer nears: it is passed on whole or not at all.
+    outputCap: MAX_ANSWER_BYTES,
     signal: request.signal,
     onSpawn: () => void runs.publish('started', { ...info, startedAt }),
   });
   const finished = finishedOf(info, bridgeRunOf(request, outcome, startedAt, Date.now()));
   // The client went away or the daemon stopped: the bridge's rules cannot tell, the runner can.
   if (outcome.status === 'interrupted') finished.outcome = 'interrupted';
+  // An answer past the bound reached the client as an error (http-answer.ts): the record says why.
+  else if (outcome.status === 'ok' && outcome.stdout.truncated) finished.detail = overAnswerBound(outcome.stdout.bytes);
   return { outcome, deadlineMs, finished, published: runs.publish('finished', finished) };
 }
