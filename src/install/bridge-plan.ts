@@ -16,6 +16,7 @@ import type { ClientProfile } from '../clients/profile.js';
 export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject) => string | undefined {
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
+    if (route.to === 'upgrade') return route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
     if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
     if (route.to !== 'sync') return undefined;
