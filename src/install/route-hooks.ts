@@ -5,7 +5,8 @@
 // client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
 // kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
 // only: it then loses its say, and hookd never does that on its own. An entry an older install put
-// behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form.
+// behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form;
+// one written by hand that way is left as it is, with a note.
 import { classifyCommand, type ClassifiedCommand } from '../settings/classify-command.js';
 import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
@@ -22,12 +23,18 @@ export interface InstallMode {
   events: readonly string[] | undefined;
   /** --async: the commands of deciding hooks to move behind the asynchronous bridge. */
   asyncCommands: readonly string[];
+  /**
+   * The entries an earlier install wrote into this file (its record): those it wrote bare are
+   * upgraded to the guarded form. One the user wrote by hand is theirs: install only says so.
+   */
+  installed?: readonly string[];
 }
 
 /** Where one hook goes: behind a bridge (its command, the one that runs), nowhere new, or left to the client and why. */
 export type Route =
   | { to: 'emit' | 'sync'; command: string; losesSay: boolean }
-  | { to: 'through' }
+  /** `bare`: a bridge entry written by hand without the fallback, which fails where hookd is missing. */
+  | { to: 'through'; bare?: boolean }
   | { to: 'leave'; why?: string }
   /** A bridge entry without the fallback (issue 29), and the guarded entry it becomes: the same bridge line, then its CMD. */
   | { to: 'upgrade'; entry: string };
@@ -78,8 +85,9 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   const chosen = !mode.events || mode.events.includes(event);
   if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
   if (classified.kind !== 'plain') {
-    const guarded = chosen ? guardedForm(command, classified) : undefined;
-    return guarded ? { to: 'upgrade', entry: guarded } : { to: 'through' };
+    const guarded = guardedForm(command, classified);
+    if (guarded && chosen && mode.installed?.includes(command)) return { to: 'upgrade', entry: guarded };
+    return guarded ? { to: 'through', bare: true } : { to: 'through' };
   }
   // Claude Code runs an `async: true` hook in the background and reads nothing of it.
   if (!decides(client, event) || hook.async === true) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
