@@ -16,8 +16,14 @@ import { profileWithHookd } from '../helpers/login-profile.js';
 import { ROOT } from '../helpers/paths.js';
 import { findOnPath } from '../../src/doctor/find-on-path.js';
 import { FALLBACK_GUARD } from '../../src/settings/fallback-entry.js';
+import { wrapCommand } from '../../src/install/quote-command.js';
+import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
+import { waitFor } from '../helpers/wait-for.js';
 
-afterEach(cleanupTempDirs);
+afterEach(async () => {
+  await stopTestDaemons();
+  cleanupTempDirs();
+});
 
 const SYSTEM_PATH = '/usr/bin:/bin';
 const PAYLOAD = `${JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })}\n`;
@@ -69,6 +75,17 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     // …and the bridge stored its record of the run for the daemon (none was stored without hookd).
     const inbox = path.join(env.HOOKD_STATE_DIR, 'inbox', 'new');
     expect(existsSync(inbox) ? readdirSync(inbox).length : 0).toBe(1);
+  });
+
+  it('the daemon reads a guarded entry as the bridge entry it is: with hookd on PATH, it runs CMD from the inbox', async () => {
+    const out = path.join(tempDir(), 'ran');
+    const entry = wrapCommand(`cat > '${out}'`);
+    const daemon = testDaemon({ Notification: [{ hooks: [{ type: 'command', command: entry }] }] });
+    await daemon.start();
+    const sent = await execa('sh', ['-c', entry], { env: daemon.env, input: '{"session_id": "s", "hook_event_name": "Notification", "message": "hi"}', reject: false, timeout: 20_000 });
+    expect({ exitCode: sent.exitCode, stdout: sent.stdout }).toEqual({ exitCode: 0, stdout: '' });
+    const ran = await waitFor('the daemon to run the entry\'s CMD', () => (existsSync(out) ? readFileSync(out, 'utf8') : undefined), 30_000);
+    expect(JSON.parse(ran)).toMatchObject({ message: 'hi' });
   });
 
   it("Copilot CLI's bash entries get the fallback; the powershell beside them stays the user's", async () => {
