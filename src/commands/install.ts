@@ -18,7 +18,7 @@ import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkAsyncCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
-import { installTargets } from '../install/install-targets.js';
+import { installTargets, parsesAsJson } from '../install/install-targets.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
@@ -69,6 +69,10 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const { client } = target;
   const choice = chooseEvents(client, named);
   const dir = examplesDir();
+  // One of several files in a hook folder that is not JSON at all: left alone, as said.
+  if (target.inFolder && !target.ownFile && !parsesAsJson(target.file)) {
+    return { file: target.file, lines: [`${target.file} (${client.name}): left alone: not valid JSON (hookd validate says where); fix it and run hookd install again to wrap its hooks`], examples: [] };
+  }
   const snapshot = readSettingsForEdit(target.file, client);
   // In a hook folder the examples go to hookd's own file only, never to each of the user's.
   const wanted = target.inFolder && !target.ownFile ? [] : parseAdds(options.add, client, choice.events, dir);

@@ -51,6 +51,17 @@ describe('install is all or nothing, per run (issue 29, item 2)', () => {
     });
   }
 
+  it('a file of the hooks folder that is not JSON at all is left alone, and install says so', async () => {
+    const { claude, hooks, env } = twoClients();
+    const broken = path.join(hooks, 'broken.json');
+    writeFileSync(broken, '{"version": 1, "hooks": ');
+    const run = await runHookd(['install'], { env });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${broken} (GitHub Copilot CLI): left alone: not valid JSON`);
+    expect(readFileSync(broken, 'utf8')).toBe('{"version": 1, "hooks": ');
+    expect(readFileSync(claude, 'utf8')).not.toBe(CLAUDE);
+  });
+
   it('hookd uninstall: a file that can no longer be read stops the run before any other file is given back', async () => {
     const { claude, copilot, env } = twoClients();
     const installed = await runHookd(['install'], { env });
