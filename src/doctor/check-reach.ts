@@ -5,7 +5,7 @@
 // sees nothing of that run), and an entry written without the fallback fails with exit 127.
 // Each way is asked as it starts: a login shell from a fresh login's environment (it reads
 // /etc/profile and ~/.profile, ~/.bash_profile, ~/.zprofile… as it would), and the PATH the user
-// manager hands the programs it starts.
+// manager hands the programs it starts (launchd's on macOS).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { findOnPath } from './find-on-path.js';
@@ -42,15 +42,36 @@ function desktopPath(env: NodeJS.ProcessEnv): string | undefined {
   return run.stdout.split('\n').find((text) => text.startsWith('PATH='))?.slice('PATH='.length);
 }
 
+// launchd's PATH for what it starts, when nobody set one (launchd.plist(5)).
+const LAUNCHD_DEFAULT_PATH = '/usr/bin:/bin:/usr/sbin:/sbin';
+
+/** The PATH an app started from the Dock or Finder gets on macOS: launchd's, unless `launchctl setenv` changed it. */
+function launchdPath(env: NodeJS.ProcessEnv): string | undefined {
+  const run = spawnSync('launchctl', ['getenv', 'PATH'], { env, encoding: 'utf8', timeout: SHELL_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+  if (run.error) return undefined;
+  return run.stdout.trim() || LAUNCHD_DEFAULT_PATH;
+}
+
 /** The ways clients start on this machine: a login `sh`, the user's login shell when it is another, the desktop session when systemd runs one. */
 export function startWays(env: NodeJS.ProcessEnv = process.env): StartWay[] {
   const ways: StartWay[] = [{ name: 'a login shell (sh -l)', pathVar: loginShellPath('sh', env) }];
   const shell = env.SHELL;
   if (shell && path.basename(shell) !== 'sh') ways.push({ name: `your login shell (${shell} -l)`, pathVar: loginShellPath(shell, env) });
+  if (process.platform === 'darwin') {
+    const apps = launchdPath(env);
+    if (apps !== undefined) ways.push({ name: 'an app started from the Dock or Finder (launchctl getenv PATH)', pathVar: apps });
+    return ways;
+  }
   const desktop = desktopPath(env);
   if (desktop !== undefined) ways.push({ name: 'the desktop session (systemctl --user show-environment)', pathVar: desktop });
   return ways;
 }
+
+// Where the desktop's PATH is set: systemd's environment.d on Linux, launchd's user path on macOS.
+const desktopFix = (dir: string) =>
+  process.platform === 'darwin'
+    ? `sudo launchctl config user path "${dir}:${LAUNCHD_DEFAULT_PATH}" (apps started from the Dock or Finder, after a restart)`
+    : `PATH=${dir}:$PATH in ~/.config/environment.d/hookd.conf (the desktop session, from the next login)`;
 
 /** Whether each way a client starts finds hookd; `hookdDir` is the folder to add where one does not. */
 export function checkReach(ways: readonly StartWay[], hookdDir: string): Check {
@@ -63,6 +84,6 @@ export function checkReach(ways: readonly StartWay[], hookdDir: string): Check {
     name,
     ok: false,
     detail: `${said.join('; ')}. A client started from ${missing.map((way) => way.name).join(' or ')} finds no hookd: it runs each wrapped hook itself (guards still decide; hookd records nothing of those runs), and a bridge entry written without the fallback fails there with exit 127`,
-    fix: `put ${hookdDir} on those PATHs: export PATH="${hookdDir}:$PATH" in ~/.profile (login shells; bash reads ~/.bash_profile first, zsh ~/.zprofile), and PATH=${hookdDir}:$PATH in ~/.config/environment.d/hookd.conf (the desktop session, from the next login)`,
+    fix: `put ${hookdDir} on those PATHs: export PATH="${hookdDir}:$PATH" in ~/.profile (login shells; bash reads ~/.bash_profile first, zsh ~/.zprofile), and ${desktopFix(hookdDir)}`,
   };
 }
