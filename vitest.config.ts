@@ -16,6 +16,7 @@ const REAL_CLIENTS = [
   'test/clients/trace-context.test.ts',
   'test/clients/deciding-hooks.test.ts',
   'test/clients/session-view-real.test.ts',
+  'test/clients/hookd-missing-real.test.ts',
 ];
 
 export default defineConfig({

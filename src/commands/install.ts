@@ -8,6 +8,9 @@ import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { backupLine } from '../install/backups.js';
 import { copyExamples, EXAMPLES, exampleCommand, examplesDir } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
+import { assertWritable } from '../install/settings-file.js';
+import { printingPartial, writeAll, type PlannedFile } from '../install/write-all.js';
+import { sharedFileNote } from '../install/shared-file-note.js';
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import type { AddRequest } from '../install/plan-edit.js';
 import { TRANSPORTS, type TransportName } from '../install/transports.js';
@@ -15,7 +18,7 @@ import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkAsyncCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
-import { installTargets } from '../install/install-targets.js';
+import { installTargets, parsesAsJson } from '../install/install-targets.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
@@ -59,10 +62,17 @@ function nothingToWrap(text: string, target: HookSource, mode: InstallMode): str
   return `no ${names}hook hookd can run is left to wrap`;
 }
 
-async function installInto(target: HookSource, options: InstallOptions, state: string, named: string[] | undefined, seams: Seams): Promise<string[]> {
+// One file's install, read, checked and planned: nothing is written here (write-all.ts writes every
+// file of the run once all are planned). The examples are copied after every file is written, so a
+// refused edit leaves no scripts behind.
+async function installInto(target: HookSource, options: InstallOptions, state: string, named: string[] | undefined, seams: Seams): Promise<PlannedFile & { examples: string[] }> {
   const { client } = target;
   const choice = chooseEvents(client, named);
   const dir = examplesDir();
+  // One of several files in a hook folder that is not JSON at all: left alone, as said.
+  if (target.inFolder && !target.ownFile && !parsesAsJson(target.file)) {
+    return { file: target.file, lines: [`${target.file} (${client.name}): left alone: not valid JSON (hookd validate says where); fix it and run hookd install again to wrap its hooks`], examples: [] };
+  }
   const snapshot = readSettingsForEdit(target.file, client);
   // In a hook folder the examples go to hookd's own file only, never to each of the user's.
   const wanted = target.inFolder && !target.ownFile ? [] : parseAdds(options.add, client, choice.events, dir);
@@ -72,14 +82,17 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const { adds } = folder;
   const keptNotifiers = [...own.notes, ...folder.notes];
   const where = `${snapshot.target} (${client.name})`;
+  const done = (lines: string[]) => ({ file: snapshot.target, lines, examples: [] });
   if (!snapshot.exists && adds.length === 0) {
     const missing = `${snapshot.target}: no such file (${givenBy(options.settings)}), so there is nothing to wrap; check the path, or create the file with an example hook: hookd install --add notify`;
     // A file named by the user must be there (bad input, exit 2); a client's own file may simply not exist yet.
     if (target.scope === 'given') throw new UsageError(missing);
-    if (keptNotifiers.length) return [`${where}: no hook file yet, and none written`, ...keptNotifiers.map((note) => `  ${note}`)];
-    return [`${where}: no hook file yet; hookd install --add notify creates it with an example hook`];
+    if (keptNotifiers.length) return done([`${where}: no hook file yet, and none written`, ...keptNotifiers.map((note) => `  ${note}`)]);
+    return done([`${where}: no hook file yet; hookd install --add notify creates it with an example hook`]);
   }
-  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [] };
+  const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
+  const installed = [...previous.wraps.map((wrap) => wrap.wrapped), ...previous.adds.map((add) => add.command)];
+  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], installed };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
   const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: commandKey(client), shape };
@@ -87,38 +100,48 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const transport = planWith({ text: snapshot.text, exists: snapshot.exists, events: named, adds, client, mode, options: planOptions, tcpPort: options.tcpPort, stateDir: state });
   const { plan } = transport;
   // Each file's lines come under its header line, which says what happened to it.
-  const notes = [...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : [])];
+  const notes = [...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after)];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
-  if (plan.changes.length === 0) return block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes);
-  if (options.dryRun) return [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()];
-  const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
-  const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
-  const done = [...plan.changes, ...notes];
-  if (backup) done.push(backupLine(backup));
+  if (plan.changes.length === 0) return done(block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes));
+  if (options.dryRun) return done([...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()]);
+  // A file its owner made read-only stops the run before any file is written.
+  assertWritable(snapshot);
+  const write = async () => {
+    const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
+    const lines = [...plan.changes, ...notes];
+    if (backup) lines.push(backupLine(backup));
+    if (client.afterInstall) lines.push(`note: ${client.afterInstall}`);
+    return block(`${plan.changes.length} change(s) written; hookd uninstall undoes them`, lines);
+  };
+  return { file: snapshot.target, lines: [], write, examples: adds.map((add) => add.example) };
+}
+
+// The example scripts the written hooks run, copied once every file is written.
+function copyAllExamples(names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  const dir = examplesDir();
   try {
-    // After the settings, so a refused edit leaves no scripts behind; run again, it copies what is missing.
-    if (adds.length) done.push(...copyExamples(adds.map((add) => add.example), dir));
+    return copyExamples([...new Set(names)], dir);
   } catch (error) {
     throw new HookdError('EEXAMPLES', `cannot copy the example hooks to ${dir}: ${describeError(error)}; fix that and run the same hookd install again`);
   }
-  if (client.afterInstall) done.push(`note: ${client.afterInstall}`);
-  return block(`${plan.changes.length} change(s) written; hookd uninstall undoes them`, done);
 }
 
-/** Run install and return what it printed, for the command and for tests. */
+/** Run install and return what it printed, for the command and for tests. Every file is planned before the first is written. */
 export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
   const targets = installTargets(paths.settings, options.client);
   const named = eventList(options.events);
   checkNamedEvents(named, targets.map((target) => target.client));
   if (options.async?.length) checkAsyncCommands(targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client })), options.async);
-  const out: string[] = [];
-  for (const target of targets) out.push(...(await installInto(target, options, paths.stateDir, named, seams)));
+  const planned: (PlannedFile & { examples: string[] })[] = [];
+  for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
+  const out = await writeAll(planned, 'hookd install', () => copyAllExamples(planned.flatMap((one) => one.examples)));
   // The lines quote the files' commands (and --dry-run their text): printed without control sequences.
   return cleanText(`${out.join('\n')}\n`);
 }
 
 /** `hookd install`. */
 export async function installCommand(options: InstallOptions): Promise<void> {
-  process.stdout.write(await runInstall(options));
+  process.stdout.write(await printingPartial(() => runInstall(options)));
 }

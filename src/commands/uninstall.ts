@@ -9,6 +9,8 @@ import { backupLine } from '../install/backups.js';
 import { examplesDir, removeExamples } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { manifestPath, readManifest, writeManifest } from '../install/manifest.js';
+import { assertWritable } from '../install/settings-file.js';
+import { printingPartial, writeAll, type PlannedFile } from '../install/write-all.js';
 import { planUninstallAll } from '../install/http-plan.js';
 import { chosenClient, givenSource } from '../clients/find-sources.js';
 import { GENERIC } from '../clients/registry.js';
@@ -21,44 +23,53 @@ export interface UninstallOptions {
   dryRun?: boolean;
 }
 
-async function uninstallFrom(file: string, state: string, options: UninstallOptions, seams: Seams): Promise<string[]> {
+// One file's uninstall, read, checked and planned: nothing is written here (write-all.ts writes every
+// file of the run once all are planned, so a file that cannot be read stops the run with nothing undone).
+function uninstallFrom(file: string, state: string, options: UninstallOptions, seams: Seams): PlannedFile {
   const { dryRun } = options;
   const client = givenSource(file, options.client).client;
   const snapshot = readSettingsForEdit(file, client);
   const key = recordKey(snapshot.target);
-  const manifest = readManifest(state);
-  const record = manifest.files[key];
+  const record = readManifest(state).files[key];
+  // A record with nothing left to undo is dropped (no settings file is written for it).
+  const dropRecord = (line: string): PlannedFile => ({
+    file: snapshot.target,
+    lines: [line],
+    ...(!dryRun && {
+      write: async () => {
+        const manifest = readManifest(state);
+        delete manifest.files[key];
+        writeManifest(state, manifest);
+        return [line];
+      },
+    }),
+  });
   if (!snapshot.exists) {
     // A file the user named must be there (bad input, exit 2); one install changed may have been deleted since.
     if (paths(options).settings) throw new UsageError(`${file}: no such file (${givenBy(options.settings)})`);
-    if (!dryRun) {
-      delete manifest.files[key];
-      writeManifest(state, manifest);
-    }
-    return [`${snapshot.target}: deleted since hookd install changed it; nothing to undo there${dryRun ? '' : ' (its record is dropped)'}`];
+    return dropRecord(`${snapshot.target}: deleted since hookd install changed it; nothing to undo there${dryRun ? '' : ' (its record is dropped)'}`);
   }
-  if (!record) return [`${snapshot.target}: hookd install has not changed this file (no record in ${manifestPath(state)}); nothing to undo`];
+  if (!record) return { file: snapshot.target, lines: [`${snapshot.target}: hookd install has not changed this file (no record in ${manifestPath(state)}); nothing to undo`] };
   const plan = planUninstallAll(snapshot.text, record, { layout: client === GENERIC ? undefined : client.layout, file: snapshot.target });
-  if (plan.changes.length === 0) {
-    if (!dryRun) {
-      delete manifest.files[key];
-      writeManifest(state, manifest);
-    }
-    return [`${snapshot.target}: none of the entries hookd install changed are left in the file (edited since?); nothing to undo`];
-  }
-  if (dryRun) return [describeDryRun(snapshot, plan).trimEnd()];
-  const { backup } = await commitWithRecord(state, snapshot, plan, undefined, seams);
-  const out = [...plan.changes];
-  const stillAdded = Object.values(readManifest(state).files).some((other) => other.adds.length > 0);
-  if (record.adds.length > 0 && !stillAdded) out.push(...removeExamples(examplesDir()));
-  if (backup) out.push(backupLine(backup));
-  out.push(plan.after === null ? `${snapshot.target}: removed (install had created it)` : `${snapshot.target}: ${plan.changes.length} change(s) undone`);
-  return out;
+  if (plan.changes.length === 0) return dropRecord(`${snapshot.target}: none of the entries hookd install changed are left in the file (edited since?); nothing to undo`);
+  if (dryRun) return { file: snapshot.target, lines: [describeDryRun(snapshot, plan).trimEnd()] };
+  // A file its owner made read-only stops the run before any file is written.
+  assertWritable(snapshot);
+  const write = async () => {
+    const { backup } = await commitWithRecord(state, snapshot, plan, undefined, seams);
+    const out = [...plan.changes];
+    const stillAdded = Object.values(readManifest(state).files).some((other) => other.adds.length > 0);
+    if (record.adds.length > 0 && !stillAdded) out.push(...removeExamples(examplesDir()));
+    if (backup) out.push(backupLine(backup));
+    out.push(plan.after === null ? `${snapshot.target}: removed (install had created it)` : `${snapshot.target}: ${plan.changes.length} change(s) undone`);
+    return out;
+  };
+  return { file: snapshot.target, lines: [], write };
 }
 
 const paths = (options: UninstallOptions) => resolvePaths({ settings: options.settings, stateDir: options.stateDir });
 
-/** Run uninstall and return what it printed. */
+/** Run uninstall and return what it printed. Every file is planned before the first is written. */
 export async function runUninstall(options: UninstallOptions, seams: Seams = {}): Promise<string> {
   const { settings, stateDir } = paths(options);
   const client = chosenClient(options.client);
@@ -66,13 +77,12 @@ export async function runUninstall(options: UninstallOptions, seams: Seams = {})
     ? [settings]
     : Object.keys(readManifest(stateDir).files).filter((file) => !client || clientForPath(file)?.id === client.id);
   if (files.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(stateDir)}); nothing to undo\n`;
-  const out: string[] = [];
-  for (const file of files) out.push(...(await uninstallFrom(file, stateDir, options, seams)));
+  const out = await writeAll(files.map((file) => uninstallFrom(file, stateDir, options, seams)), 'hookd uninstall');
   // The lines quote the file's commands (and --dry-run its text): printed without control sequences.
   return cleanText(`${out.join('\n')}\n`);
 }
 
 /** `hookd uninstall`. */
 export async function uninstallCommand(options: UninstallOptions): Promise<void> {
-  process.stdout.write(await runUninstall(options));
+  process.stdout.write(await printingPartial(() => runUninstall(options)));
 }

@@ -5,12 +5,19 @@ import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from '.
 import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
+import { checkReach, startWays } from './check-reach.js';
+import { findOnPath } from './find-on-path.js';
+import { packageRoot } from '../common/package-root.js';
+import path from 'node:path';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
 /** Every check, in the order a person would fix them. */
 export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | string, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
   const checks = [...checkSettings(loaded), checkPath(options.pathVar)];
+  // The way the clients start, which may not be this shell's (issue 29): the folder to add is this hookd's.
+  const hookdDir = path.dirname(findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'));
+  checks.push(checkReach(startWays(), hookdDir));
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
   const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));

@@ -5,6 +5,7 @@ import { formatPath } from '../common/format-issues.js';
 import { readDocument } from './edit-document.js';
 import { eventsOf, findHookMap, hooksOf, type JsonObject } from '../settings/hook-map.js';
 import { classifyCommand } from '../settings/classify-command.js';
+import { FALLBACK_GUARD } from '../settings/fallback-entry.js';
 import { GENERIC } from '../clients/registry.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
@@ -16,6 +17,7 @@ import type { ClientProfile } from '../clients/profile.js';
 export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject) => string | undefined {
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
+    if (route.to === 'upgrade') return route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
     if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
     if (route.to !== 'sync') return undefined;
@@ -45,6 +47,9 @@ export function routeNotes(text: string, file: string, client: ClientProfile, mo
   return routesOf(text, file, client, mode).flatMap(({ event, at, hook, route }) => {
     const label = typeof hook[commandKey(client)] === 'string' ? hook[commandKey(client)] : typeof hook.type === 'string' ? hook.type : 'hook';
     if (route.to === 'leave' && route.why) return [`left alone: ${at} (${String(label)}): ${route.why}`];
+    if (route.to === 'through' && route.bare) {
+      return [`note: ${at} (${String(label)}) is a bridge entry without the fallback: a client that finds no hookd on its PATH fails it with exit 127, a non-blocking error (install writes "${FALLBACK_GUARD}…; CMD": docs/bridges.md)`];
+    }
     if (route.to === 'emit' && route.losesSay) {
       return [`warning: ${at} (${route.command}) goes behind hookd emit as asked: ${client.name} reads the answer of ${event} hooks, and behind the asynchronous bridge it always sees success with nothing to say`];
     }

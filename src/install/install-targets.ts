@@ -3,7 +3,8 @@
 // bare event map), else settings.json; when it has none yet, the first file the client would read
 // in the shape install writes. Never a file install only reads (Codex's config.toml). In a folder
 // of files (Copilot CLI's hooks/), every file the client loads is wrapped, each in place, and
-// hookd's own hooks/hookd.json is where examples go; a file that does not parse is left alone.
+// hookd's own hooks/hookd.json is where examples go; a file that does not parse is left alone, and
+// install says so (parsesAsJson).
 import { readFileSync } from 'node:fs';
 import { chosenClient, clientsOnMachine, givenSource, isInEffect, isShadowed, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
 import { parseJsonText } from '../settings/parse-json-text.js';
@@ -25,13 +26,14 @@ export function installTargets(settings: string | undefined, clientId: string | 
   });
 }
 
-// Every file of the folder that parses, then hookd's own (written when --add asks for it).
+// Every file of the folder, then hookd's own (written when --add asks for it).
 function folderTargets(sources: readonly HookSource[]): HookSource[] {
   const own = sources.filter((source) => source.ownFile);
-  return [...sources.filter((source) => source.inFolder && !source.ownFile && parses(source.file)), ...own];
+  return [...sources.filter((source) => source.inFolder && !source.ownFile), ...own];
 }
 
-function parses(file: string): boolean {
+/** Whether `file` reads as JSON at all: a file of a hook folder that does not is left alone. */
+export function parsesAsJson(file: string): boolean {
   try {
     return parseJsonText(readFileSync(file, 'utf8'), file).ok;
   } catch {

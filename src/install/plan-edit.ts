@@ -59,6 +59,7 @@ function emitWrap(command: unknown, emitOptions: readonly string[] | undefined):
 /** How a change reads: behind which bridge a hook now runs. */
 function changeLine(at: string, before: string, after: string): string {
   const [from, to] = [classifyCommand(before), classifyCommand(after)];
+  if (from.kind !== 'plain' && from.kind === to.kind && to.fallback) return `upgrade ${at}: runs ${JSON.stringify(to.inner)} itself where the client finds no hookd (was: ${before})`;
   if (to.kind === 'sync') return `wrap ${at} in line (hookd sync): ${before}`;
   if (from.kind === 'sync' && to.kind === 'bridge') return `move ${at} behind hookd emit, as asked: ${to.inner}`;
   return `wrap ${at}: ${before}`;

@@ -2,7 +2,10 @@
 // command line before the bridge sees it, so CMD must reach `hookd emit` or `hookd sync` as one
 // word, untouched: a single-quoted word, where the shell expands nothing, with each embedded `'`
 // written as `'\''`. The bridges' options are spelled by their one table (clients/bridge-options.ts).
+// Each entry is written in the guarded form, which runs CMD itself where the client's shell finds
+// no hookd (settings/fallback-entry.ts, issue 29).
 import { SYNC_OPTIONS } from '../clients/bridge-options.js';
+import { withFallback } from '../settings/fallback-entry.js';
 
 /** `word` as one single-quoted sh word. */
 export function shellQuote(word: string): string {
@@ -12,9 +15,9 @@ export function shellQuote(word: string): string {
 /** A word for the command line: as it is when plain, else single-quoted. */
 const word = (value: string) => (/^[A-Za-z0-9_./:=+-]+$/.test(value) ? value : shellQuote(value));
 
-/** The bridge entry that makes the daemon run `command`: `hookd emit [OPTIONS] -- 'command'`. */
+/** The bridge entry that makes the daemon run `command`: `… hookd emit [OPTIONS] -- 'command'; command`. */
 export function wrapCommand(command: string, emitOptions: readonly string[] = []): string {
-  return ['hookd emit', ...emitOptions.map(word), '--', shellQuote(command)].join(' ');
+  return withFallback(['hookd emit', ...emitOptions.map(word), '--', shellQuote(command)].join(' '), command);
 }
 
 /** What the synchronous bridge is told besides CMD: the client (its contract reads the answer), the event, and the entry's timeout. */
@@ -28,11 +31,11 @@ export interface SyncWrap {
   bridgeOptions?: readonly string[];
 }
 
-/** The sync entry that runs `command` in line: `hookd sync [--state-dir DIR] [--client ID] --event NAME --timeout SEC -- 'command'`. */
+/** The sync entry that runs `command` in line: `… hookd sync [--state-dir DIR] [--client ID] --event NAME --timeout SEC -- 'command'; command`. */
 export function syncCommand(command: string, wrap: SyncWrap): string {
   const { client, event, timeout } = SYNC_OPTIONS;
   const options = [...(wrap.bridgeOptions ?? []), ...(wrap.client ? [client.flag, wrap.client] : []), event.flag, wrap.event, timeout.flag, String(wrap.timeoutSec)];
-  return ['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' ');
+  return withFallback(['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' '), command);
 }
 
 /** A path as the first word of a command: `~/…` stays unquoted so sh expands it; anything unusual is quoted. */

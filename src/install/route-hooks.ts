@@ -4,8 +4,11 @@
 // its answer handed back unchanged); a hook hookd cannot run as the client would stays the
 // client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
 // kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
-// only: it then loses its say, and hookd never does that on its own.
-import { classifyCommand } from '../settings/classify-command.js';
+// only: it then loses its say, and hookd never does that on its own. An entry an older install put
+// behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form;
+// one written by hand that way is left as it is, with a note.
+import { classifyCommand, type ClassifiedCommand } from '../settings/classify-command.js';
+import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
 import { timeoutMsOf } from '../settings/config.js';
 import { readHook } from '../settings/read-hook.js';
@@ -20,10 +23,21 @@ export interface InstallMode {
   events: readonly string[] | undefined;
   /** --async: the commands of deciding hooks to move behind the asynchronous bridge. */
   asyncCommands: readonly string[];
+  /**
+   * The entries an earlier install wrote into this file (its record): those it wrote bare are
+   * upgraded to the guarded form. One the user wrote by hand is theirs: install only says so.
+   */
+  installed?: readonly string[];
 }
 
 /** Where one hook goes: behind a bridge (its command, the one that runs), nowhere new, or left to the client and why. */
-export type Route = { to: 'emit' | 'sync'; command: string; losesSay: boolean } | { to: 'through' } | { to: 'leave'; why?: string };
+export type Route =
+  | { to: 'emit' | 'sync'; command: string; losesSay: boolean }
+  /** `bare`: a bridge entry written by hand without the fallback, which fails where hookd is missing. */
+  | { to: 'through'; bare?: boolean }
+  | { to: 'leave'; why?: string }
+  /** A bridge entry without the fallback (issue 29), and the guarded entry it becomes: the same bridge line, then its CMD. */
+  | { to: 'upgrade'; entry: string };
 
 /** The key under which `client`'s hooks hold their command (`command`; Copilot CLI's `bash`). */
 export const commandKey = (client: ClientProfile): string => client.hookKeys?.command ?? 'command';
@@ -51,6 +65,15 @@ function notChosen(client: ClientProfile, event: string, mode: InstallMode): Rou
   return { to: 'leave', why: `${client.name} reads the result of ${event} hooks; without --async-only, hookd install runs them through hookd in line (hookd sync); --events ${event} puts them behind hookd emit, where they lose their say` };
 }
 
+// A bare bridge entry written as install writes them (`hookd` found on PATH, CMD one word): the
+// guarded form runs exactly that CMD where hookd is missing. Any other (a path to hookd, which needs
+// no PATH; CMD in unquoted words the client's shell would expand) stays as the user wrote it.
+function guardedForm(command: string, classified: ClassifiedCommand): string | undefined {
+  if (classified.kind === 'plain' || classified.fallback || classified.program !== 'hookd') return undefined;
+  if (classified.unquotedShellSyntax || classified.badOption || classified.inner === '') return undefined;
+  return withFallback(command.trim(), classified.inner);
+}
+
 /** Where `hook`, a hook of `event` in `client`'s file, goes under `mode`. */
 export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode): Route {
   const why = unwrappable(client, event, hook);
@@ -59,9 +82,13 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   const command = hook[commandKey(client)] as string;
   const classified = classifyCommand(command);
   const named = (run: string) => mode.asyncCommands.includes(run);
-  if (classified.kind === 'bridge') return { to: 'through' };
-  if (classified.kind === 'sync') return named(classified.inner) ? { to: 'emit', command: classified.inner, losesSay: true } : { to: 'through' };
   const chosen = !mode.events || mode.events.includes(event);
+  if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
+  if (classified.kind !== 'plain') {
+    const guarded = guardedForm(command, classified);
+    if (guarded && chosen && mode.installed?.includes(command)) return { to: 'upgrade', entry: guarded };
+    return guarded ? { to: 'through', bare: true } : { to: 'through' };
+  }
   // Claude Code runs an `async: true` hook in the background and reads nothing of it.
   if (!decides(client, event) || hook.async === true) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
   if (named(command)) return { to: 'emit', command, losesSay: true };

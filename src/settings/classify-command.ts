@@ -2,7 +2,10 @@
 // the inner CMD: `hookd emit [--] CMD` (the asynchronous bridge: the daemon runs CMD later) and
 // `hookd sync [--client ID] [--event NAME] [--timeout SEC] -- CMD` (the synchronous bridge: the
 // client waits while hookd runs CMD in line, issue 19). The daemon runs only the first kind.
+// Either may be written in the guarded form that runs CMD itself where hookd is missing
+// (fallback-entry.ts, issue 29), or bare, as installs before it wrote them.
 import { parse } from 'shell-quote';
+import { fallbackSplits } from './fallback-entry.js';
 import { EMIT_OPTIONS, SYNC_OPTIONS, parseBridgeArgs, type BridgeArgs, type BridgeOptions } from '../clients/bridge-options.js';
 
 /** What an entry of either bridge says besides its CMD. */
@@ -12,6 +15,8 @@ interface BridgeParts {
   badOption?: string;
   program: string;
   stateDir?: string;
+  /** Written in the guarded form: where the client finds no hookd, the entry runs CMD itself (fallback-entry.ts). */
+  fallback: boolean;
 }
 
 /** The synchronous bridge's own options, as written. */
@@ -70,8 +75,22 @@ const build = (verb: 'emit' | 'sync', parts: BridgeParts, values: BridgeArgs<typ
   return { kind: 'sync', sync, ...parts };
 };
 
-/** Classify one hook command. The inner CMD is its words after the bridge's options (and `--`), joined by spaces. */
+/**
+ * Classify one hook command. The inner CMD is its words after the bridge's options (and `--`),
+ * joined by spaces. A guarded entry counts only when its fallback is exactly the CMD its bridge
+ * runs, with `hookd` found on PATH: anything else would run one command with hookd and another
+ * without, and is read as the plain command it is.
+ */
 export function classifyCommand(command: string): ClassifiedCommand {
+  for (const { bridgeLine, fallback } of fallbackSplits(command)) {
+    const bridged = classifyBare(bridgeLine);
+    if (bridged.kind !== 'plain' && bridged.program === 'hookd' && bridged.inner === fallback) return { ...bridged, fallback: true };
+  }
+  return classifyBare(command);
+}
+
+// A bridge entry without the guard: `hookd emit|sync [OPTIONS] [--] CMD`.
+function classifyBare(command: string): ClassifiedCommand {
   let tokens: ReturnType<typeof parse>;
   try {
     // Keep $VAR literal: the bridge receives whatever the client's shell makes of it.
@@ -81,7 +100,7 @@ export function classifyCommand(command: string): ClassifiedCommand {
     const match = /^\s*(\S*hookd)\s+(emit|sync)\b(.*)$/s.exec(command);
     if (!match || !isHookdProgram(match[1])) return { kind: 'plain' };
     const verb = match[2] as 'emit' | 'sync';
-    return build(verb, { inner: tailOf(command, verb).trim(), unquotedShellSyntax: true, program: match[1]! }, {});
+    return build(verb, { inner: tailOf(command, verb).trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false }, {});
   }
   const verb = tokens[1];
   if (!isHookdProgram(tokens[0]) || (verb !== 'emit' && verb !== 'sync')) return { kind: 'plain' };
@@ -96,5 +115,5 @@ export function classifyCommand(command: string): ClassifiedCommand {
   const inner = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : '')).filter((word) => word !== '').join(' ');
   const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tailOf(command, verb)));
   const stateDir = values.stateDir;
-  return build(verb, { inner, unquotedShellSyntax, program: tokens[0] as string, ...(stateDir ? { stateDir } : {}), ...(badOption ? { badOption } : {}) }, values);
+  return build(verb, { inner, unquotedShellSyntax, program: tokens[0] as string, fallback: false, ...(stateDir ? { stateDir } : {}), ...(badOption ? { badOption } : {}) }, values);
 }

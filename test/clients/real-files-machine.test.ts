@@ -11,6 +11,8 @@ import { FIXTURES, HOOKD } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { FALLBACK_GUARD, fallbackSplits } from '../../src/settings/fallback-entry.js';
+import { classifyCommand } from '../../src/settings/classify-command.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -61,7 +63,9 @@ describe('a machine with real Droid and Claude Code files', () => {
     expect(install.stdout).toContain('wrap hooks.Stop[0].hooks[0] in line (hookd sync): ~/.claude/hooks/require-tests.sh');
     expect(install.stdout).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[1\] \(prompt\): a "prompt" hook, which Claude Code runs itself/);
     // Hooks whose result the client ignores (and Claude Code's async: true one) behind hookd emit, the deciding ones behind hookd sync.
-    const wrapped = [droid, claude].flatMap(commands).filter((command) => command.startsWith('hookd '));
+    // Each written guarded (issue 29): the bridge line, then its CMD for a client that finds no hookd.
+    const guarded = [droid, claude].flatMap(commands).filter((command) => command.startsWith(FALLBACK_GUARD));
+    const wrapped = guarded.map((command) => fallbackSplits(command).find(({ bridgeLine, fallback }) => (classifyCommand(bridgeLine) as { inner?: string }).inner === fallback)!.bridgeLine);
     expect(wrapped.sort()).toEqual([
       "hookd emit -- 'echo \"$(date -u +%FT%TZ) session ended\" >> ~/.claude/sessions.log'",
       "hookd emit -- 'jq -r '\\''.tool_input.file_path'\\'' | xargs npx prettier --write'",

@@ -8,6 +8,7 @@ import { testDaemon, type TestDaemon, stopTestDaemons } from '../helpers/daemon-
 import { ROOT } from '../helpers/paths.js';
 import { fakeProgram, toolbox } from '../helpers/toolbox.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
+import { profileWithHookd } from '../helpers/login-profile.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -20,11 +21,12 @@ describe('hookd doctor', () => {
   it('passes every check with valid settings, this hookd on PATH, and a running daemon that runs the probe', async () => {
     const daemon = testDaemon(wrapped);
     await daemon.start();
+    profileWithHookd(daemon.dir);
     const result = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir });
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
+    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
     expect(result.stdout).toMatch(/✓ hookd on PATH: .*bin\/hookd/);
     expect(result.stdout).toMatch(/✓ probe event: a Stop event went through the inbox and its hook ran/);
     const status = await daemon.request('GET', '/events?limit=5');
@@ -33,7 +35,7 @@ describe('hookd doctor', () => {
     const json = await runHookdWithEnv(['doctor', '--json'], { ...daemon.env, HOME: daemon.dir });
     const report = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean }[] };
     expect(report.ok).toBe(true);
-    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'daemon', 'probe event']);
+    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'clients reach hookd', 'daemon', 'probe event']);
   });
 
   it("names why a notification hook's runs are recorded ok and never seen: no notify-send, no display", async () => {
@@ -62,7 +64,8 @@ describe('hookd doctor', () => {
     expect(result.stdout).toContain('✗ hookd on PATH: no hookd on PATH, so the client cannot run the bridge\n    → npm link in');
     expect(result.stdout).toMatch(/✗ daemon: no daemon answers on .*hookd\.sock \(ENOENT\)\n {4}→ start it: hookd service install/);
     expect(result.stdout).toContain('✗ probe event: not sent: the daemon is not running');
-    expect(result.stdout.trim().split('\n').at(-1)).toBe('4 check(s) failed');
+    expect(result.stdout).toContain('✗ clients reach hookd: a login shell (sh -l): no hookd on its PATH');
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('5 check(s) failed');
   });
 
   it('names another hookd found first on PATH, and invalid settings', async () => {

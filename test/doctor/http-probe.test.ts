@@ -8,6 +8,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { fakeProgram } from '../helpers/toolbox.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
+import { profileWithHookd } from '../helpers/login-profile.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { hookTarget } from '../transport/hook-client.js';
 import { freePort } from '../helpers/free-port.js';
@@ -32,6 +33,7 @@ function systemctlSays(daemon: TestDaemon, state: string): string {
 }
 
 async function doctor(daemon: TestDaemon, env: Record<string, string>) {
+  profileWithHookd(daemon.dir);
   return runHookdWithEnv(['doctor', '--timeout', '5'], { ...daemon.env, HOME: daemon.dir, RECORD_DIR: tempDir(), ...env });
 }
 

@@ -10,6 +10,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { HOOKD } from '../helpers/paths.js';
+import { profileWithHookd } from '../helpers/login-profile.js';
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -102,6 +103,7 @@ describe('hookd history and retry', () => {
   it("keeps hookd doctor's probe runs out of the counts, the listing and the metrics unless asked", async () => {
     const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'", timeout: 5 }] }] });
     await daemon.start();
+    profileWithHookd(daemon.dir);
     const doctor = await runHookdWithEnv(['doctor'], { ...daemon.env, HOME: daemon.dir });
     expect(doctor.exitCode).toBe(0);
     expect(daemon.history()).toEqual([expect.objectContaining({ probe: true })]);

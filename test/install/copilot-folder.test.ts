@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runHookd } from '../helpers/run-hookd.js';
+import { syncCommand, wrapCommand } from '../../src/install/quote-command.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
@@ -40,14 +41,14 @@ describe("hookd install in Copilot CLI's hooks folder", () => {
     const install = await runHookd(['install', '--add', 'notify'], { env });
     expect(install.exitCode, install.stderr + install.stdout).toBe(0);
     const mine = JSON.parse(readFileSync(path.join(dir, 'mine.json'), 'utf8'));
-    expect(mine.hooks.sessionEnd[0]).toEqual({ type: 'command', bash: "hookd emit --event sessionEnd -- './scripts/log-end.sh'", cwd: 'scripts', timeoutSec: 15 });
+    expect(mine.hooks.sessionEnd[0]).toEqual({ type: 'command', bash: wrapCommand('./scripts/log-end.sh', ['--event', 'sessionEnd']), cwd: 'scripts', timeoutSec: 15 });
     expect(mine.hooks.preToolUse[0]).toEqual({
-      type: 'command', bash: "hookd sync --client copilot --event preToolUse --timeout 10 -- './guard.sh'", powershell: './guard.ps1', env: { LEVEL: 'strict' }, timeoutSec: 10,
+      type: 'command', bash: syncCommand('./guard.sh', { client: 'copilot', event: 'preToolUse', timeoutSec: 10 }), powershell: './guard.ps1', env: { LEVEL: 'strict' }, timeoutSec: 10,
     });
     // Only the command literals changed: the user's layout stays.
     expect(readFileSync(path.join(dir, 'mine.json'), 'utf8').split('\n').length).toBe(MINE.split('\n').length);
     const team = JSON.parse(readFileSync(path.join(dir, 'team.json'), 'utf8'));
-    expect(team.hooks.notification[0].bash).toBe("hookd emit --event notification -- 'echo done >> /tmp/team.log'");
+    expect(team.hooks.notification[0].bash).toBe(wrapCommand('echo done >> /tmp/team.log', ['--event', 'notification']));
     expect(readFileSync(path.join(dir, 'broken.json'), 'utf8')).toBe(BROKEN);
     // The example goes to hookd's own file, never into each of the user's.
     expect(Object.keys(JSON.parse(readFileSync(path.join(dir, 'hookd.json'), 'utf8')).hooks)).toEqual(['agentStop']);
@@ -76,7 +77,7 @@ describe("hookd install in Copilot CLI's hooks folder", () => {
     expect(install.stdout).toContain('note: agentStop already notifies (');
     expect(existsSync(path.join(dir, 'hookd.json'))).toBe(false);
     // The user's notifier itself goes behind the bridge, and comes back byte for byte.
-    expect(JSON.parse(readFileSync(path.join(dir, 'mine.json'), 'utf8')).hooks.agentStop[0].bash).toMatch(/^hookd (emit|sync) .*'notify-send Copilot done'$/);
+    expect(JSON.parse(readFileSync(path.join(dir, 'mine.json'), 'utf8')).hooks.agentStop[0].bash).toMatch(/^command -v hookd >\/dev\/null 2>&1 && exec hookd (emit|sync) .*'notify-send Copilot done'; notify-send Copilot done$/);
     const uninstall = await runHookd(['uninstall'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
     expect(readFileSync(path.join(dir, 'mine.json'), 'utf8')).toBe(text);

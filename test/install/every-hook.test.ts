@@ -179,7 +179,7 @@ describe('what install writes is what the synchronous bridge runs', () => {
     const install = await runHookdWithEnv(['install', '--settings', file, '--client', 'claude'], env);
     expect(install.exitCode, install.stderr).toBe(0);
     const written = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string; timeout: number }[] }[] } }).hooks.PreToolUse[0]!.hooks[0]!;
-    expect(written).toEqual({ type: 'command', command: `hookd sync --client claude --event PreToolUse --timeout 7 -- ${`'${guard.replace(/'/g, `'\\''`)}'`}`, timeout: 7 });
+    expect(written).toEqual({ type: 'command', command: `command -v hookd >/dev/null 2>&1 && exec hookd sync --client claude --event PreToolUse --timeout 7 -- ${`'${guard.replace(/'/g, `'\\''`)}'`}; ${guard}`, timeout: 7 });
     const payload = `${JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })}\n`;
     // As Claude Code runs a command hook: sh -c with the event on stdin.
     const ran = await execa('sh', ['-c', written.command], { env, input: payload, reject: false, timeout: 20_000 });

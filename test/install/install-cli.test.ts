@@ -27,7 +27,7 @@ describe('hookd install and uninstall as a process', () => {
     expect(installed.stdout).toContain('wrap hooks.SessionEnd[0].hooks[1]: echo session over >> /tmp/plain-hook.log');
     const dry = await runHookdWithEnv(['uninstall', '--dry-run'], env);
     expect(dry.exitCode).toBe(0);
-    expect(dry.stdout).toContain(`-        { "type": "command", "command": "hookd emit -- 'echo session over >> /tmp/plain-hook.log'", "timeout": 3 }`);
+    expect(dry.stdout).toContain(`-        { "type": "command", "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit -- 'echo session over >> /tmp/plain-hook.log'; echo session over >> /tmp/plain-hook.log", "timeout": 3 }`);
     expect(dry.stdout).toContain(`+        { "type": "command", "command": "echo session over >> /tmp/plain-hook.log", "timeout": 3 }`);
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);

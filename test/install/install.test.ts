@@ -5,6 +5,7 @@ import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSy
 import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { echoHookdPath } from '../helpers/echo-hookd.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { runInstall } from '../../src/commands/install.js';
 import { runUninstall } from '../../src/commands/uninstall.js';
@@ -93,9 +94,12 @@ describe('quoting', () => {
       const wrapped = wrapCommand(command);
       const classified = classifyCommand(wrapped);
       expect(classified).toMatchObject({ kind: 'bridge', inner: command });
-      // What the client's shell actually hands the bridge: `hookd` here is a function printing its words after `emit --`.
-      const seen = await execa('/bin/sh', ['-c', `hookd() { shift 2; printf '%s' "$*"; }; ${wrapped}`]);
-      expect(seen.stdout).toBe(command.replace(/\n+$/, ''));
+      // What the client's shell actually hands the bridge: `hookd` here prints its words after `emit --`.
+      const seen = await execa('/bin/sh', ['-c', wrapped], { env: { PATH: echoHookdPath() }, reject: false });
+      // A CMD sh cannot parse fails the whole guarded entry (it ends it, issue 29) as it fails the client alone: the same exit code.
+      const alone = await execa('/bin/sh', ['-n', '-c', command], { reject: false });
+      if (alone.exitCode !== 0) expect(seen.exitCode).toBe(alone.exitCode);
+      else expect(seen.stdout).toBe(command.replace(/\n+$/, ''));
     });
   }
 });
@@ -139,8 +143,9 @@ describe('hookd install and uninstall: round trips', () => {
       expect(await runInstall({ settings: file, stateDir, dryRun, asyncOnly: true })).toMatch(/^\S+ \(agent client\): nothing to change: no Notification, SessionEnd hooks to wrap\n {2}left alone: hooks\.PreToolUse/);
     }
     const bridged = settingsFile('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "hookd emit -- notify"}]}], "Stop": [{"hooks": [{"type": "command", "command": "hookd sync --timeout 5 -- gate"}]}]}}', 'bridged.json');
-    expect(await runInstall({ settings: bridged, stateDir })).toMatch(/: nothing to change: every hook already runs through hookd\n$/);
-    expect(await runInstall({ settings: bridged, stateDir, events: 'Stop' })).toMatch(/: nothing to change: every Stop hook already runs through hookd\n$/);
+    // Hand-written bridge entries without the fallback (issue 29) are the user's: install only says what they do where hookd is missing.
+    expect(await runInstall({ settings: bridged, stateDir })).toMatch(/: nothing to change: every hook already runs through hookd\n {2}note: hooks\.Notification\[0\]\.hooks\[0\] \(hookd emit -- notify\) is a bridge entry without the fallback/);
+    expect(await runInstall({ settings: bridged, stateDir, events: 'Stop' })).toMatch(/: nothing to change: every Stop hook already runs through hookd\n/);
   });
 
   it('issue 13 item 11: 29 round trips keep the newest 5 backups, in the state directory', async () => {
@@ -217,10 +222,10 @@ describe('hookd install and uninstall: round trips', () => {
     expect(lines[0]).toBe(`${file} (agent client): 2 change(s) to make (dry run: nothing written)`);
     const diff = lines.indexOf(`--- ${file}`);
     expect(lines.slice(1, diff).length).toBeGreaterThan(0);
-    for (const line of lines.slice(1, diff)) expect(line).toMatch(/^ {2}left alone: /);
+    for (const line of lines.slice(1, diff)) expect(line).toMatch(/^ {2}(left alone|note): /);
     expect(lines[diff + 1]).toBe(`+++ ${file}`);
     expect(out).toContain(`-            { "matcher": "permission_prompt", "hooks": [ { "type": "command", "command": "notify-send \\"Agent\\" \\"$(jq -r .message)\\"", "timeout": 5 } ] }`);
-    expect(out).toContain(`+                    { "type": "command", "command": "hookd emit -- 'rm -f /tmp/agent.lock\\ntouch /tmp/ended'" } ] } ]`.replace(/^\+ {20}/, '+        "SessionEnd": [ { "hooks": [ '));
+    expect(out).toContain(`+                    { "type": "command", "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit -- 'rm -f /tmp/agent.lock\\ntouch /tmp/ended'; rm -f /tmp/agent.lock\\ntouch /tmp/ended" } ] } ]`.replace(/^\+ {20}/, '+        "SessionEnd": [ { "hooks": [ '));
     expect(read(file)).toBe(REAL_LOOKING);
     expect(backups()).toEqual([]);
     expect(existsSync(stateDir)).toBe(false);
@@ -303,7 +308,7 @@ describe('hookd install: other shapes and bad input', () => {
     const text = '{\n  "Stop": [ { "hooks": [ { "type": "command", "command": "echo stop" } ] } ],\n  "version": 2\n}\n';
     const file = settingsFile(text, 'hooks.json');
     await runInstall({ settings: file, stateDir, events: 'Stop' });
-    expect(read(file)).toBe(text.replace('"echo stop"', JSON.stringify("hookd sync --event Stop --timeout 60 -- 'echo stop'")));
+    expect(read(file)).toBe(text.replace('"echo stop"', JSON.stringify(syncCommand('echo stop', { event: 'Stop', timeoutSec: 60 }))));
     await runUninstall({ settings: file, stateDir });
     expect(read(file)).toBe(text);
   });

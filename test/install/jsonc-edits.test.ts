@@ -78,8 +78,8 @@ describe('round trips, byte for byte', () => {
 
   it('writes the bridge with the options it is given', () => {
     const plan = planInstall(`{"hooks": {"SessionEnd": [${hook('"echo end"')}]}}`, true, ['SessionEnd'], [], { emitOptions: ['--state-dir', '/var/tmp/my state'] });
-    expect(plan.record.wraps[0]!.wrapped).toBe(`hookd emit --state-dir '/var/tmp/my state' -- 'echo end'`);
-    expect(wrapCommand('x', ['--state-dir', '/s'])).toBe(`hookd emit --state-dir /s -- 'x'`);
+    expect(plan.record.wraps[0]!.wrapped).toBe(`command -v hookd >/dev/null 2>&1 && exec hookd emit --state-dir '/var/tmp/my state' -- 'echo end'; echo end`);
+    expect(wrapCommand('x', ['--state-dir', '/s'])).toBe(`command -v hookd >/dev/null 2>&1 && exec hookd emit --state-dir /s -- 'x'; x`);
   });
 });
 
@@ -138,13 +138,13 @@ describe('hookd install and uninstall on a real Droid settings file', () => {
     const stateDir = path.join(home, 'state');
     const dry = await runInstall({ settings, stateDir, events: 'Notification,SessionEnd', dryRun: true });
     expect(dry).toContain(`--- ${settings}\n+++ ${settings}\n@@ -`);
-    expect(dry).toContain('\n-            "command": "open raycast://confetti"\n+            "command": "hookd emit ');
+    expect(dry).toContain('\n-            "command": "open raycast://confetti"\n+            "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit ');
     expect(readFileSync(settings, 'utf8')).toBe(original);
     const out = await runInstall({ settings, stateDir, events: 'Notification,SessionEnd' });
     expect(out).toContain('wrap hooks.Notification[0].hooks[0]: open raycast://confetti');
     const installed = readFileSync(settings, 'utf8');
     expect(installed).toContain('// Ring the bar when Droid waits for me.');
-    expect(installed.replace(/"hookd emit [^\n]*? -- '([^']*)'"/g, '"$1"')).toBe(original);
+    expect(installed.replace(/"command -v hookd >\/dev\/null 2>&1 && exec hookd emit [^\n]*? -- '([^']*)'; \1"/g, '"$1"')).toBe(original);
     await runUninstall({ settings, stateDir });
     expect(readFileSync(settings, 'utf8')).toBe(original);
     expect(existsSync(stateDir)).toBe(true);

@@ -31,9 +31,9 @@ describe('hookd install --add notify', () => {
     const json = (file: string) => JSON.parse(readFileSync(path.join(home, file), 'utf8'));
     expect(json('.copilot/hooks/hookd.json')).toEqual({
       version: 1,
-      hooks: { agentStop: [{ type: 'command', bash: `hookd emit --event agentStop -- '${NOTIFY}'`, timeoutSec: 10 }] },
+      hooks: { agentStop: [{ type: 'command', bash: `command -v hookd >/dev/null 2>&1 && exec hookd emit --event agentStop -- '${NOTIFY}'; ${NOTIFY}`, timeoutSec: 10 }] },
     });
-    expect(json('.cursor/hooks.json')).toEqual({ version: 1, hooks: { stop: [{ command: `hookd emit -- '${NOTIFY}'`, timeout: 10 }] } });
+    expect(json('.cursor/hooks.json')).toEqual({ version: 1, hooks: { stop: [{ command: `command -v hookd >/dev/null 2>&1 && exec hookd emit -- '${NOTIFY}'; ${NOTIFY}`, timeout: 10 }] } });
     expect(Object.keys(json('.qwen/settings.json').hooks)).toEqual(['Stop']);
     expect(Object.keys(json('.claude/settings.json').hooks).sort()).toEqual(['Notification', 'Stop']);
     const uninstall = await runHookd(['uninstall'], { env });

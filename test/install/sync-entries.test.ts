@@ -1,10 +1,12 @@
 // Entries of the synchronous bridge as hookd reads them (issue 19): `hookd sync [options] -- 'CMD'`
 // is its own kind, followed by the daemon but never run by it nor through the hook endpoint; hookd
 // validate lints it like an emit entry (quoting), and says when its options disagree with its entry.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { classifyCommand } from '../../src/settings/classify-command.js';
 import { syncCommand } from '../../src/install/quote-command.js';
+import { echoHookdPath } from '../helpers/echo-hookd.js';
+import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { lintConfig, notesFor } from '../../src/settings/lint.js';
 import { indexDaemonHooks } from '../../src/settings/daemon-hooks.js';
@@ -17,6 +19,8 @@ const config = (hooks: object): HookConfig => {
   return parsed.config;
 };
 const command = (text: string, timeout?: number) => ({ hooks: [{ type: 'command', command: text, ...(timeout !== undefined && { timeout }) }] });
+
+afterEach(cleanupTempDirs);
 
 describe('hookd sync entries', () => {
   it('are classified with their options and their CMD, however the shell would split them', async () => {
@@ -31,7 +35,7 @@ describe('hookd sync entries', () => {
     const tricky = `echo 'it'"'"'s' && printf '%s\\n' "$HOME" | cat`;
     const written = syncCommand(tricky, { client: 'claude', event: 'Stop', timeoutSec: 30 });
     expect(classifyCommand(written)).toMatchObject({ kind: 'sync', inner: tricky, sync: { client: 'claude', event: 'Stop', timeoutSec: 30 } });
-    const seen = await execa('/bin/sh', ['-c', `hookd() { while [ "$1" != -- ]; do shift; done; shift; printf '%s' "$*"; }; ${written}`]);
+    const seen = await execa('/bin/sh', ['-c', written], { env: { PATH: echoHookdPath() } });
     expect(seen.stdout).toBe(tricky);
   });
 
