@@ -5,6 +5,7 @@ import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from '.
 import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
+import { checkLoopbackAddresses } from './check-loopback.js';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
@@ -13,6 +14,9 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   const checks = [...checkSettings(loaded), checkPath(options.pathVar)];
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
+  // A loopback address the daemon lacks is one where another process answers the http hooks.
+  const listener = daemon.ok ? await checkLoopbackAddresses(paths) : undefined;
+  if (listener) checks.push(listener);
   const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));
   const bridge = entries.find((entry) => entry.bridge)?.bridge;
   if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));
