@@ -5,50 +5,23 @@
 // seconds, takes it back once it is free, and says so in the log, status and doctor meanwhile.
 // The other user is created by the test (root, as CI); the [::1] case needs no second user.
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { freePort } from '../helpers/free-port.js';
-import { isRoot, otherUser, OTHER_USER } from '../helpers/second-user.js';
+import { isRoot, otherUser, otherUserListens, stopOtherUserListeners, OTHER_USER } from '../helpers/second-user.js';
 
-const listeners: ResultPromise[] = [];
 const ours: Server[] = [];
-const logs: string[] = [];
 afterEach(async () => {
-  // runuser passes SIGTERM on to the listener it started.
-  for (const child of listeners.splice(0)) {
-    child.kill('SIGTERM');
-    await child.catch(() => undefined);
-  }
+  await stopOtherUserListeners();
   for (const server of ours.splice(0)) server.close();
-  for (const log of logs.splice(0)) rmSync(log, { force: true });
   await stopTestDaemons();
   cleanupTempDirs();
 });
-
-// The other user's server: answers every request 204; prints "listening" or the error code.
-const LISTENER = `const [host, port, log] = process.argv.slice(1);
-require('http').createServer((req, res) => { require('fs').appendFileSync(log, req.url + '\\n'); res.writeHead(204); res.end(); })
-  .on('error', (e) => { console.log(e.code); process.exit(3); })
-  .listen(Number(port), host, () => console.log('listening'));
-setTimeout(() => process.exit(0), 120000);`;
-
-async function otherUserListens(host: string, port: number): Promise<{ said: string; child: ResultPromise; log: string }> {
-  const log = path.join('/tmp', `hookd-attacker-${randomBytes(4).toString('hex')}.log`);
-  logs.push(log);
-  const child = execa('runuser', ['-u', OTHER_USER, '--', process.execPath, '-e', LISTENER, host, String(port), log], { reject: false, buffer: false });
-  listeners.push(child);
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const said = await waitFor(`the other user's listener on ${host}:${port}`, () => out.trim().split('\n')[0]);
-  return { said, child, log };
-}
 
 // A daemon on `port`, trying a missing address again every 200 ms (HOOKD_PORT_RETRY_MS), so that the wait for a take-back is short.
 function daemonOn(port: number): TestDaemon {
