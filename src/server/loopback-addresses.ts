@@ -11,7 +11,7 @@
 // other is handed to it by listen-both.ts, so a stop closes both wherever they were taken.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenAlso } from './listen-both.js';
+import { listenAlso, stopAccepting } from './listen-both.js';
 import { listenersOn, userName } from './listener-owner.js';
 import { envMs } from '../common/env-ms.js';
 import type { Logger } from '../common/logger.js';
@@ -23,6 +23,9 @@ export type LoopbackHost = (typeof LOOPBACK_HOSTS)[number];
 // A few seconds between tries: a freed port is taken back soon, and an idle daemon stays idle.
 // HOOKD_PORT_RETRY_MS shortens it for tests, as HOOKD_LAUNCHER_IDLE_MS does the launcher's idle time.
 const RETRY_MS = 3000;
+
+// How often the log says again that an address is still missing.
+const REMIND_MS = 10 * 60_000;
 
 // Errors that mean this system has no IPv6 loopback: nothing there for anyone to take, nothing to retry.
 const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EPROTONOSUPPORT']);
@@ -68,6 +71,7 @@ function heldBy(host: LoopbackHost, port: number): string | null {
 /** The loopback listener's addresses: both taken, or the missing ones tried again until they are. */
 export class LoopbackAddresses {
   private readonly lacking = new Map<LoopbackHost, MissingAddress>();
+  private readonly saidAt = new Map<LoopbackHost, number>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -107,6 +111,8 @@ export class LoopbackAddresses {
       await listenOn(this.server, host, this.port);
       // Port 0 is a free port chosen by the first listen; the other address takes the same one.
       if (this.port === 0) this.port = (this.server.address() as AddressInfo).port;
+      // A stop that came while this listen was under way: let go at once, or the process would stay up holding it.
+      if (this.stopped) return stopAccepting(this.server);
       const lacked = this.lacking.get(host);
       this.lacking.delete(host);
       if (lacked) this.logger.warn({ host, port: this.port, missingSince: lacked.since }, `took ${hostPort(host, this.port)} back: http hooks sent there reach this daemon again`);
@@ -115,10 +121,13 @@ export class LoopbackAddresses {
       if (host === '::1' && NO_IPV6.has(code)) return this.logger.debug({ code }, 'no IPv6 loopback here: the listener holds 127.0.0.1 only');
       // A port the first listen was to choose was not chosen: there is nothing to hold, so nothing to try again.
       if (this.port === 0) throw error;
-      if (this.lacking.has(host)) return;
-      const missing: MissingAddress = { host, port: this.port, since: new Date().toISOString(), code, heldBy: heldBy(host, this.port) };
+      const known = this.lacking.get(host);
+      // Said when it is lost, then again every REMIND_MS for as long as it lasts: one line at start scrolls away.
+      if (known && Date.now() - this.saidAt.get(host)! < REMIND_MS) return;
+      const missing: MissingAddress = known ?? { host, port: this.port, since: new Date().toISOString(), code, heldBy: heldBy(host, this.port) };
       this.lacking.set(host, missing);
-      this.logger.error({ host, port: this.port, code, heldBy: missing.heldBy }, missingSaid(missing, this.retryMs));
+      this.saidAt.set(host, Date.now());
+      this.logger.error({ host, port: this.port, code, heldBy: missing.heldBy, since: missing.since }, missingSaid(missing, this.retryMs));
     }
   }
 
