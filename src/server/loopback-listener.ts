@@ -68,12 +68,15 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
   const server = createLoopbackApi(options.token, options.routes, options.mounts);
   followConnections(server);
   const addresses = new LoopbackAddresses(server, options.port ?? DEFAULT_HOOK_PORT, logger);
+  let port: number;
   try {
-    return listening({ server, addresses }, await addresses.take(), options);
+    port = await addresses.take();
   } catch (error) {
+    // Only a free port (0) that could not be chosen gets here: a given port is tried again instead.
     addresses.stop();
     throw fail('ELISTEN', { where: hostPort('127.0.0.1', 0), reason: (error as Error).message }, { cause: error });
   }
+  return listening({ server, addresses }, port, options);
 }
 
 // Check who else listens at the port, and say where the hooks go.
