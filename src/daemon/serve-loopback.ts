@@ -25,7 +25,6 @@ export interface LoopbackOptions {
   logger: Logger;
 }
 
-/** The loopback listener, and the page's own listener when it needed one. */
 /** What GET /status says of the loopback listener: its port and the addresses it lacks. */
 export type LoopbackState = {
   port: number | null;
@@ -34,6 +33,7 @@ export type LoopbackState = {
   missing: MissingAddress[];
 };
 
+/** The loopback listener, and the page's own listener when it needed one. */
 export class LoopbackListener implements Component {
   private hookListener: Server | undefined;
   private addresses: LoopbackAddresses | undefined;
