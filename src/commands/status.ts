@@ -9,6 +9,7 @@ import { CheckFailed } from '../common/errors.js';
 import { describeOutcome, tellingHead } from '../runs/outcome.js';
 import { StatusSchema, readAnswer, type DaemonStatus } from '../server/local-api-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
+import { missingSaid } from '../server/loopback-addresses.js';
 import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
@@ -52,9 +53,14 @@ function settingsLines(status: Status): string[] {
   });
 }
 
+// Said first and in red for as long as it lasts: another process answers the http hooks sent to an address the listener lacks.
+function loopbackLines(status: Status, colours: Colours): string[] {
+  return (status.loopback?.missing ?? []).map((missing) => colours.red(colours.bold(`WARNING: ${missingSaid(missing)}`)));
+}
+
 function render(status: Status): string {
   const colours = coloursFor();
-  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`, ...settingsLines(status)];
+  const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`, ...loopbackLines(status, colours), ...settingsLines(status)];
   lines.push(`queue:     ${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} in the inbox`);
   const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
   lines.push(`outcomes:  ${counts || 'none yet'}`);

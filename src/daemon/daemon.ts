@@ -63,11 +63,12 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
   const { history, scheduler, inbox, runs } = pipeline;
   await parts.start(await startTracing(runs, logger.child({ part: 'otlp' }), options.version));
   const token = new LocalToken(paths.stateDir);
-  await parts.start({ routes: buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox, token }) });
-  const observers = await parts.start(openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })));
-  // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint. Up before
-  // the socket, so that a page asked for over the socket is served on it, not on a listener of its own.
+  // The loopback listener runs always: Claude Code's http hooks post to its hook endpoint. Made here,
+  // so that GET /status can say what it holds; started later, up before the socket, so that a page
+  // asked for over the socket is served on it, not on a listener of its own.
   const loopback = new LoopbackListener({ port: options.tcpPort, token, logger }, connections);
+  await parts.start({ routes: buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox, token, loopback }) });
+  const observers = await parts.start(openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })));
   await parts.start({ mounts: [hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }), inLine: { runs, socket: paths.socket } })] });
   await parts.start(new Dashboard((mount) => loopback.openFor(mount)));
   await parts.start(loopback);

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { HookdError } from '../common/errors.js';
-import { claimSocket, stillClaimed } from '../server/socket-claim.js';
+import { claimSocket, probeSocket, stillClaimed } from '../server/socket-claim.js';
 import type { Component } from './lifecycle.js';
 
 /** A held daemon lock: the daemon's first part, let go last. */
@@ -23,17 +23,35 @@ export interface DaemonLock extends Component {
   close(): void;
 }
 
+// The lock's holder answers a connection with its pid; one too busy to answer in time is still alive.
+const pidIn = (greeting: string) => /^\d+/.exec(greeting)?.[0] ?? 'unknown';
+
+/** What the lock of `stateDir` says of its daemon: none (no lock, or a stale one), one alive (its pid when it said), or cannot tell (the lock cannot be reached). */
+export type LockHolder = { state: 'none' } | { state: 'alive'; pid: string } | { state: 'unknown'; code: string };
+
+/** Who holds the daemon lock of `stateDir` now: tells "no daemon" from "a daemon that does not answer on its socket" (busy, or on another --socket). */
+export async function lockHolder(stateDir: string): Promise<LockHolder> {
+  const found = await probeSocket(path.join(stateDir, 'daemon.lock'));
+  if (found.state === 'live') return { state: 'alive', pid: pidIn(found.greeting) };
+  if (found.state === 'unreachable') return { state: 'unknown', code: found.code };
+  return { state: 'none' };
+}
+
 /** Take the daemon lock of `stateDir`, or refuse (ELOCKED) while another daemon holds it. */
 export async function takeDaemonLock(stateDir: string): Promise<DaemonLock> {
   const file = path.join(stateDir, 'daemon.lock');
-  const server = createServer((socket) => socket.end(`${process.pid}\n`));
+  const server = createServer((socket) => {
+    // A prober that hung up before a busy daemon answered (hookd token rotate gives up after a
+    // moment) must not crash the daemon with EPIPE: the greeting is a courtesy, its loss nothing.
+    socket.on('error', () => undefined);
+    socket.end(`${process.pid}\n`);
+  });
   server.on('error', () => {
     // A failed accept on the lock changes nothing: the lock is the bound socket, not its clients.
   });
   const claimed = await claimSocket(server, file, (found) => {
     if (found.state === 'live') {
-      const pid = /^\d+/.exec(found.greeting)?.[0] ?? 'unknown';
-      return new HookdError('ELOCKED', `another hookd daemon (pid ${pid}) is already running on ${stateDir}; stop it first, or use another --state-dir`);
+      return new HookdError('ELOCKED', `another hookd daemon (pid ${pidIn(found.greeting)}) is already running on ${stateDir}; stop it first, or use another --state-dir`);
     }
     const what = found.state === 'not-a-socket' ? 'is not a socket' : `cannot be reached (${found.code})`;
     return new HookdError('ELOCKED', `the daemon lock ${file} ${what}; remove it if no hookd daemon is running on ${stateDir}`);

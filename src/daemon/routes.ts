@@ -15,6 +15,7 @@ import type { History } from '../history/history.js';
 import type { Scheduler } from './pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { LocalToken } from '../server/local-token.js';
+import type { LoopbackListener } from './serve-loopback.js';
 import { showSize } from '../common/show-size.js';
 
 /** The parts of a running daemon the routes read. */
@@ -29,6 +30,8 @@ export interface RouteContext {
   inbox: Inbox;
   /** The loopback listener's token, rotated by POST /token/rotate. */
   token: LocalToken;
+  /** The loopback listener: the addresses it lacks, which status shows for as long as it lacks them. */
+  loopback: Pick<LoopbackListener, 'state'>;
 }
 
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
@@ -67,6 +70,7 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
       hooksByKind: total.byKind,
       lastError: config.files.some((file) => file.lastError) ? config.files.flatMap((file) => file.lastError ?? []) : null,
     },
+    loopback: context.loopback.state(),
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
     counts: { ...history.counts },
     recent: history.latest(5, false),

@@ -4,7 +4,8 @@
 // refused the token" or "no outcome came"). Only when the daemon holds the port is the token sent.
 // Another user's listener means the token may have gone there already: doctor rotates it.
 import { requestDaemon } from '../server/socket-client.js';
-import { tokenFile, writeNewToken } from '../server/local-token.js';
+import { tokenFile } from '../server/local-token.js';
+import { rotateTokenIfAny } from '../daemon/rotate-token.js';
 import { holdersOf, listenersOn, userName, type Listener } from '../server/listener-owner.js';
 import type { Paths } from '../common/paths.js';
 import type { Check } from './checks.js';
@@ -22,11 +23,17 @@ async function daemonPid(paths: Paths): Promise<number | undefined> {
   return typeof pid === 'number' ? pid : undefined;
 }
 
-// Rotate through the daemon when it runs, else in the state directory.
+// Rotate through the daemon when it runs, else in the state directory; what happened, as words.
+// Never a crash: a state directory not made yet has no token to rotate, and a rotation that could
+// not be done is said, not thrown (doctor reports every check).
 async function rotate(paths: Paths): Promise<string> {
-  const answer = await requestDaemon(paths.socket, 'POST', '/token/rotate').catch(() => undefined);
-  if (answer?.status !== 200) writeNewToken(paths.stateDir);
-  return `the token was rotated: export HOOKD_TOKEN="$(cat '${tokenFile(paths.stateDir)}')" again and restart the agent clients`;
+  try {
+    const rotated = await rotateTokenIfAny(paths);
+    if (rotated === 'none-yet') return `no token has been made yet (${tokenFile(paths.stateDir)} does not exist), so none can have gone there`;
+    return `the token was rotated: export HOOKD_TOKEN="$(cat '${tokenFile(paths.stateDir)}')" again and restart the agent clients`;
+  } catch (error) {
+    return `the token could NOT be rotated (${(error as Error).message}): run hookd token rotate`;
+  }
 }
 
 /** Who listens on `host:port`: a failed check when it is not the daemon (nothing is sent then), else ok. */

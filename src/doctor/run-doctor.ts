@@ -9,6 +9,7 @@ import { checkReach, startWays } from './check-reach.js';
 import { findOnPath } from './find-on-path.js';
 import { packageRoot } from '../common/package-root.js';
 import path from 'node:path';
+import { checkLoopbackAddresses } from './check-loopback.js';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
 
@@ -20,6 +21,9 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   checks.push(checkReach(startWays(), hookdDir));
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
+  // A loopback address the daemon lacks is one where another process answers the http hooks.
+  const listener = daemon.ok ? await checkLoopbackAddresses(paths) : undefined;
+  if (listener) checks.push(listener);
   const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));
   const bridge = entries.find((entry) => entry.bridge)?.bridge;
   if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));

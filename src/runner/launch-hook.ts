@@ -15,6 +15,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
+import { envMs } from '../common/env-ms.js';
 import type { Outcome } from '../runs/outcome.js';
 import { killGroup } from './kill-group.js';
 import type { FromLauncher, ToLauncher } from './launch-messages.js';
@@ -24,10 +25,7 @@ const IDLE_MS = 5 * 60_000;
 
 // HOOKD_LAUNCHER_IDLE_MS (whole ms, up to setTimeout's limit) shortens IDLE_MS for the test of the
 // launcher's exit; anything else is IDLE_MS.
-function idleMs(): number {
-  const set = Number(process.env.HOOKD_LAUNCHER_IDLE_MS);
-  return Number.isInteger(set) && set > 0 && set < 2 ** 31 ? set : IDLE_MS;
-}
+const idleMs = () => envMs('HOOKD_LAUNCHER_IDLE_MS', IDLE_MS);
 
 // What a run the launcher took with it produced: nothing.
 const NOTHING = { text: '', bytes: 0, truncated: false };

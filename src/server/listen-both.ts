@@ -9,22 +9,18 @@ import type { Server } from 'node:http';
 // The second listener of each HTTP server, closed with it.
 const seconds = new WeakMap<Server, NetServer>();
 
-function hand(server: Server): NetServer {
-  const second = createServer((socket: Socket) => void server.emit('connection', socket));
-  seconds.set(server, second);
-  server.once('close', () => second.close());
-  return second;
-}
-
 /** Hand the connections of a listening socket `where` (fd or host and port) to `server` too; rejects with the listen error. */
 export function listenAlso(server: Server, where: { fd: number } | { host: string; port: number }): Promise<void> {
-  const second = hand(server);
+  const second = createServer((socket: Socket) => void server.emit('connection', socket));
   return new Promise((resolve, reject) => {
-    second.on('error', (error) => {
-      seconds.delete(server);
-      reject(error);
+    // Kept after the listen: a later error (a failed accept) settles nothing, and crashes nothing.
+    second.on('error', reject);
+    second.listen(where, () => {
+      // Tied to the server only once it listens: a listen tried again and again (loopback-addresses.ts) leaves nothing behind.
+      seconds.set(server, second);
+      server.once('close', () => second.close());
+      resolve();
     });
-    second.listen(where, () => resolve());
   });
 }
 

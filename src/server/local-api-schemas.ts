@@ -105,6 +105,12 @@ export const SettingsFileSchema = z.looseObject({
   lastError: z.array(z.string()).nullable(),
 });
 
+/** An address the loopback listener lacks (loopback-addresses.ts). */
+export const MissingAddressSchema = z.looseObject({ host: z.string(), port: z.number(), since: z.string(), code: z.string(), heldBy: z.string().nullable() });
+
+/** GET /status's loopback listener. */
+export const LoopbackSchema = z.looseObject({ port: z.number().nullable(), activated: z.boolean(), missing: z.array(MissingAddressSchema) });
+
 /** GET /status */
 export const StatusSchema = z.looseObject({
   version: z.string(),
@@ -120,6 +126,8 @@ export const StatusSchema = z.looseObject({
     /** Every followed file's reload errors, or null when every file loaded. */
     lastError: z.array(z.string()).nullable(),
   }),
+  /** The loopback listener's port and the addresses it lacks (another process holds them); absent from older daemons. */
+  loopback: LoopbackSchema.optional(),
   queue: z.looseObject({ running: z.number(), pending: z.number(), waitingInInbox: z.number() }),
   counts: z.record(z.string(), z.number()),
   recent: z.array(HistoryEntrySchema),

@@ -119,14 +119,19 @@ export async function startLocalApi(socketPath: string, routes: Routes, fallback
 /** The routes of the local API the loopback listener serves too: Prometheus scrapes over TCP. */
 export const LOOPBACK_ROUTES: readonly string[] = ['GET /metrics'];
 
+/** The loopback listener's server, not listening yet (loopback-addresses.ts puts it on its addresses): as startLoopbackApi's. */
+export function createLoopbackApi(token: LocalToken, routes: Routes, mounts: readonly Mount[] = []): Server {
+  const served = routes.filter((route) => LOOPBACK_ROUTES.includes(`${route.method} ${route.path}`));
+  return boundLoopback(createApiServer(served, undefined, token, mounts));
+}
+
 /**
  * Start the loopback listener on `where` (a host and port, port 0 picking one; or a listening
  * socket `fd` a service manager passed), open only to requests carrying `token`: the routes of
  * LOOPBACK_ROUTES and the `mounts` (the hook endpoint at /hooks/v1/, the page).
  */
 export async function startLoopbackApi(where: { host: string; port: number } | { fd: number }, token: LocalToken, routes: Routes, mounts: readonly Mount[] = []): Promise<Server> {
-  const served = routes.filter((route) => LOOPBACK_ROUTES.includes(`${route.method} ${route.path}`));
-  const server = boundLoopback(createApiServer(served, undefined, token, mounts));
+  const server = createLoopbackApi(token, routes, mounts);
   const named = 'fd' in where ? `the socket the service manager passed (fd ${where.fd})` : `${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
   await listen(server, named, (done) => server.listen(where, done));
   return server;

@@ -2,13 +2,17 @@
 // and /metrics, behind the token (local-api.ts). It listens on the sockets the service manager
 // passed (socket activation), else on 127.0.0.1 at the port given, else at the fixed default; and
 // on [::1] at the same port, so that no other local user can take that address while it runs
-// (listen-both.ts says why). A busy default port does not stop the daemon (the bridge still
-// works): it says so, and `hookd doctor` shows it. Another user's listener on the port, seen at
-// start, may have received hooks and their token while the daemon was down: the token is rotated.
+// (listen-both.ts says why). A busy port does not stop the daemon (the bridge still works): it
+// holds the address it could take and tries the other again until it is free
+// (loopback-addresses.ts), saying so in the log, `hookd status`, `hookd doctor` and the page.
+// Another user's listener on the port, seen at start, may have received hooks and their token
+// while the daemon was down: the token is rotated.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { followConnections } from './close-gently.js';
-import { startLoopbackApi, type Mount, type Routes } from './local-api.js';
+import { createLoopbackApi, startLoopbackApi, type Mount, type Routes } from './local-api.js';
+import { LoopbackAddresses, hostPort } from './loopback-addresses.js';
+import { fail } from '../common/errors.js';
 import { takeActivatedSockets } from './socket-activation.js';
 import { DEFAULT_HOOK_PORT } from './hook-port.js';
 import { listenAlso } from './listen-both.js';
@@ -24,20 +28,6 @@ export interface HookListenerOptions {
   /** The hook endpoint, and other mounts of the listener (the dashboard). */
   mounts: readonly Mount[];
   logger: Logger;
-}
-
-// Errors that mean this system has no IPv6 loopback: nothing there for anyone to take.
-const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EPROTONOSUPPORT']);
-
-/** Also hold [::1]:`port`; says so plainly when it cannot, naming who holds it. */
-async function holdIpv6(server: Server, port: number, logger: Logger): Promise<void> {
-  try {
-    await listenAlso(server, { host: '::1', port });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (NO_IPV6.has(code)) return logger.debug({ code }, 'no IPv6 loopback here: the listener holds 127.0.0.1 only');
-    logger.error({ port, error: (error as Error).message }, `cannot also listen on [::1]:${port}: an http hook whose URL says localhost may reach whoever holds it; hook URLs should say 127.0.0.1 (hookd install writes that)`);
-  }
 }
 
 /** Rotate the token when another user listens where loopback connections to `port` go. */
@@ -60,26 +50,41 @@ async function startActivated(fds: number[], options: HookListenerOptions): Prom
   return server;
 }
 
-/** Start the loopback listener; undefined when the default port is taken. */
-export async function startHookListener(options: HookListenerOptions): Promise<Server | undefined> {
+/** The loopback listener, and the addresses it holds at its port (none to hold under socket activation: the service manager holds them). */
+export interface HookListener {
+  server: Server;
+  addresses: LoopbackAddresses | undefined;
+}
+
+/** Start the loopback listener; it runs even while another process holds its port, trying again until the port is its own. */
+export async function startHookListener(options: HookListenerOptions): Promise<HookListener> {
   const { logger } = options;
   const fds = takeActivatedSockets();
-  let server: Server;
-  try {
-    server = fds.length ? await startActivated(fds, options) : await startLoopbackApi({ host: '127.0.0.1', port: options.port ?? DEFAULT_HOOK_PORT }, options.token, options.routes, options.mounts);
-  } catch (error) {
-    if (fds.length || options.port !== undefined) throw error;
-    logger.error(
-      { port: DEFAULT_HOOK_PORT, error: (error as Error).message },
-      `cannot listen on 127.0.0.1:${DEFAULT_HOOK_PORT}: http hooks cannot reach this daemon (the bridge still works); give another port with --tcp-port or HOOKD_TCP_PORT`,
-    );
-    checkForeignListeners(DEFAULT_HOOK_PORT, options.token, logger);
-    return undefined;
+  if (fds.length) {
+    const server = await startActivated(fds, options);
+    followConnections(server);
+    return listening({ server, addresses: undefined }, (server.address() as AddressInfo).port, options);
   }
+  const server = createLoopbackApi(options.token, options.routes, options.mounts);
   followConnections(server);
-  const { port } = server.address() as AddressInfo;
-  if (!fds.length) await holdIpv6(server, port, logger);
-  checkForeignListeners(port, options.token, logger);
-  logger.info({ port, activated: fds.length > 0 }, `hook endpoint listening on http://127.0.0.1:${port}/hooks/v1/`);
-  return server;
+  const addresses = new LoopbackAddresses(server, options.port ?? DEFAULT_HOOK_PORT, logger);
+  let port: number;
+  try {
+    port = await addresses.take();
+  } catch (error) {
+    // Only a free port (0) that could not be chosen gets here: a given port is tried again instead.
+    addresses.stop();
+    throw fail('ELISTEN', { where: hostPort('127.0.0.1', 0), reason: (error as Error).message }, { cause: error });
+  }
+  return listening({ server, addresses }, port, options);
+}
+
+// Check who else listens at the port, and say where the hooks go.
+function listening(listener: HookListener, port: number, options: HookListenerOptions): HookListener {
+  checkForeignListeners(port, options.token, options.logger);
+  const activated = !listener.addresses;
+  if (!listener.server.listening) options.logger.error({ port }, `the hook listener holds neither 127.0.0.1:${port} nor [::1]:${port} yet: http hooks cannot reach this daemon until it does (the bridge still works)`);
+  else if (listener.addresses?.holds('127.0.0.1') === false) options.logger.warn({ port }, `hook endpoint listening on http://[::1]:${port}/hooks/v1/ only, until 127.0.0.1:${port} is free`);
+  else options.logger.info({ port, activated }, `hook endpoint listening on http://127.0.0.1:${port}/hooks/v1/`);
+  return listener;
 }

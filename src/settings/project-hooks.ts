@@ -7,9 +7,12 @@
 // A project is untrusted input (a cloned repository): its folders are listed and its files read off
 // the event loop, as regular files only, up to a bound (read-bounded-file.ts); a file not read is
 // logged once, with why. Each file is cached by the stamps of the files its reading depends on and
-// refreshed when they change, so an unchanged project costs a stat per file.
+// refreshed when they change, so an unchanged project costs a stat per file; a folder is read up to
+// MAX_PROJECT_FOLDER_FILES files (find-sources.ts), and a command no file names is remembered as a
+// miss (project-misses.ts), so that its next events cost a few stats (issue 29).
 import { stat } from 'node:fs/promises';
-import { listProjectSources, type HookSource } from '../clients/find-sources.js';
+import { listProjectSources, MAX_PROJECT_FOLDER_FILES, type HookSource } from '../clients/find-sources.js';
+import { layoutStamp, ProjectMisses } from './project-misses.js';
 import { CLIENTS } from '../clients/registry.js';
 import { loadSource } from './load-sources.js';
 import { indexDaemonHooks, type DaemonHooks } from './daemon-hooks.js';
@@ -52,18 +55,41 @@ async function stampOf(source: HookSource): Promise<string> {
 /** Reads, caches and refreshes the hook files of projects. */
 export class ProjectHooks {
   private readonly cache = new Map<string, Cached>();
+  private readonly misses = new ProjectMisses();
+  private readonly saidCut = new Set<string>();
 
   constructor(private readonly logger: Logger) {}
 
   /** The entries of the first project file (of `client`'s, when known) that names `command` for a record of `event`; none if no file does. */
   async entriesFor(event: string, command: string, origin: RecordOrigin, client?: ClientProfile): Promise<HookEntry[]> {
+    const clients = client ? [client] : CLIENTS;
     for (const dir of projectDirsOf(origin)) {
-      for (const source of await listProjectSources(dir, client ? [client] : CLIENTS)) {
-        const entries = (await this.hooksOf(source))?.entriesFor(event, command) ?? [];
-        if (entries.length) return entries;
-      }
+      const key = JSON.stringify([dir, client?.id ?? '', event, command]);
+      const stamp = await layoutStamp(dir, clients);
+      if (this.misses.holds(key, stamp)) continue;
+      const entries = await this.lookUp(dir, clients, event, command);
+      if (entries.length) return entries;
+      this.misses.add(key, stamp);
     }
     return [];
+  }
+
+  private async lookUp(dir: string, clients: readonly ClientProfile[], event: string, command: string): Promise<HookEntry[]> {
+    const { sources, cut } = await listProjectSources(dir, clients);
+    for (const { folder, found } of cut) this.sayCut(folder, found);
+    for (const source of sources) {
+      const entries = (await this.hooksOf(source))?.entriesFor(event, command) ?? [];
+      if (entries.length) return entries;
+    }
+    return [];
+  }
+
+  // Once per folder (and daemon), not per event.
+  private sayCut(folder: string, found: number): void {
+    if (this.saidCut.has(folder)) return;
+    if (this.saidCut.size >= MAX_CACHED) this.saidCut.clear();
+    this.saidCut.add(folder);
+    this.logger.warn({ folder, found, read: MAX_PROJECT_FOLDER_FILES }, `${folder} holds ${found} hook files, more than the ${MAX_PROJECT_FOLDER_FILES} hookd reads from a project folder: it reads the first ${MAX_PROJECT_FOLDER_FILES} by name, and a command only the others name runs with the default timeout`);
   }
 
   private async hooksOf(source: HookSource): Promise<DaemonHooks | undefined> {

@@ -28,6 +28,7 @@ describe('hookd doctor', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
     expect(result.stdout).toMatch(/✓ hookd on PATH: .*bin\/hookd/);
+    expect(result.stdout).toMatch(/✓ hook listener: listening on 127\.0\.0\.1:\d+ and its IPv6 loopback/);
     expect(result.stdout).toMatch(/✓ probe event: a Stop event went through the inbox and its hook ran/);
     const status = await daemon.request('GET', '/events?limit=5');
     expect(JSON.stringify(status.body)).toMatch(/echo hookd-doctor-probe [0-9a-f]{12}/);
@@ -35,7 +36,7 @@ describe('hookd doctor', () => {
     const json = await runHookdWithEnv(['doctor', '--json'], { ...daemon.env, HOME: daemon.dir });
     const report = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean }[] };
     expect(report.ok).toBe(true);
-    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'clients reach hookd', 'daemon', 'probe event']);
+    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'clients reach hookd', 'daemon', 'hook listener', 'probe event']);
   });
 
   it("names why a notification hook's runs are recorded ok and never seen: no notify-send, no display", async () => {

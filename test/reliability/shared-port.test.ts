@@ -6,55 +6,22 @@
 // process of this user, instead of blaming the token); the token is rotated whenever another
 // user's listener is seen.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookd } from '../helpers/run-hookd.js';
-import { isRoot, otherUser, OTHER_USER } from '../helpers/second-user.js';
+import { isRoot, otherUser, otherUserListens, stopOtherUserListeners, OTHER_USER } from '../helpers/second-user.js';
+import { freePort } from '../helpers/free-port.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 
-const listeners: ResultPromise[] = [];
-const logs: string[] = [];
 afterEach(async () => {
-  // runuser passes SIGTERM on to the listener it started.
-  for (const child of listeners.splice(0)) child.kill('SIGTERM');
-  for (const log of logs.splice(0)) rmSync(log, { force: true });
+  await stopOtherUserListeners();
   await stopTestDaemons();
   cleanupTempDirs();
 });
-
-// The other user's server: records each request's headers in `log`, answers 204; prints "listening" or the error code.
-const LISTENER = `const [host, port, log] = process.argv.slice(1);
-require('http').createServer((req, res) => { require('fs').appendFileSync(log, JSON.stringify(req.headers) + '\\n'); res.writeHead(204); res.end(); })
-  .on('error', (e) => { console.log(e.code); process.exit(3); })
-  .listen(Number(port), host, () => console.log('listening'));
-setTimeout(() => process.exit(0), 30000);`;
-
-/** The other user listens on host:port; resolves with "listening" or the error code. */
-async function otherUserListens(host: string, port: number): Promise<{ said: string; log: string }> {
-  const log = path.join('/tmp', `hookd-attacker-${randomBytes(4).toString('hex')}.log`);
-  logs.push(log);
-  const child = execa('runuser', ['-u', OTHER_USER, '--', process.execPath, '-e', LISTENER, host, String(port), log], { reject: false, buffer: false });
-  listeners.push(child);
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const said = await waitFor(`the other user's listener on ${host}:${port}`, () => out.trim().split('\n')[0]);
-  return { said, log };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const tokenOf = (stateDir: string) => readFileSync(path.join(stateDir, 'local-token'), 'utf8').trim();
 

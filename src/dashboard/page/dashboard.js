@@ -76,6 +76,10 @@ function addRun(run, fresh) {
 async function renderStatus() {
   const status = await getJson('/status');
   $('#daemon').textContent = `${status.version}, pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)} s`;
+  // An address the hook listener lacks is one where another process answers the http hooks: said at the top until it is taken back.
+  const missing = status.loopback?.missing ?? [];
+  $('#port-warning').hidden = missing.length === 0;
+  $('#port-warning').textContent = missing.map((m) => `WARNING: the hook listener lacks ${m.host.includes(':') ? `[${m.host}]` : m.host}:${m.port} since ${clock(m.since)} (${m.heldBy ? `${m.heldBy} holds it` : m.code}): http hooks sent there reach whoever holds it, and a deciding hook gets its answer. The daemon takes it back as soon as it is free.`).join('\n');
   $('#queue').textContent = `${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} waiting in the inbox`;
   const list = $('#settings');
   list.replaceChildren();
