@@ -26,7 +26,7 @@ describe('hookd doctor', () => {
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
+    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
     expect(result.stdout).toMatch(/✓ hookd on PATH: .*bin\/hookd/);
     expect(result.stdout).toMatch(/✓ hook listener: listening on 127\.0\.0\.1:\d+ and its IPv6 loopback/);
     expect(result.stdout).toMatch(/✓ probe event: a Stop event went through the inbox and its hook ran/);
