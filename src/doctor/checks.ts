@@ -51,7 +51,7 @@ export function checkSettings(loaded: readonly SourceResult[] | string): Check[]
 export function checkPath(pathVar: string | undefined): Check {
   const mine = path.join(packageRoot(), 'bin', 'hookd');
   const found = findOnPath('hookd', pathVar);
-  if (!found) return { name: 'hookd on PATH', ok: false, detail: 'no hookd on PATH, so the client cannot run the bridge', fix: `npm link in ${packageRoot()}, or add ${path.dirname(mine)} to the PATH the client starts with` };
+  if (!found) return { name: 'hookd on PATH', ok: false, detail: 'no hookd on PATH: a client started from here runs each installed hook itself, and hookd sees none of those runs', fix: `npm link in ${packageRoot()}, or add ${path.dirname(mine)} to the PATH the client starts with` };
   const real = realpathSync(mine);
   if (found.real !== real) {
     return { name: 'hookd on PATH', ok: false, detail: `PATH runs ${found.found} (${found.real}), not this hookd (${real})`, fix: `put ${path.dirname(mine)} first on PATH, or reinstall with npm link from ${packageRoot()}` };

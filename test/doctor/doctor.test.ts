@@ -62,7 +62,7 @@ describe('hookd doctor', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('✓ settings: ');
     expect(result.stdout).toContain('✗ bridge: no hook runs through hookd emit, so the daemon has nothing to do\n    → hookd install');
-    expect(result.stdout).toContain('✗ hookd on PATH: no hookd on PATH, so the client cannot run the bridge\n    → npm link in');
+    expect(result.stdout).toContain('✗ hookd on PATH: no hookd on PATH: a client started from here runs each installed hook itself, and hookd sees none of those runs\n    → npm link in');
     expect(result.stdout).toMatch(/✗ daemon: no daemon answers on .*hookd\.sock \(ENOENT\)\n {4}→ start it: hookd service install/);
     expect(result.stdout).toContain('✗ probe event: not sent: the daemon is not running');
     expect(result.stdout).toContain('✗ clients reach hookd: a login shell (sh -l): no hookd on its PATH');
