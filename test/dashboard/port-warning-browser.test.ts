@@ -1,0 +1,50 @@
+// The page says loudly, at its top, that the hook listener lacks an address (issue 29, 4): another
+// process holding [::1]:PORT when the daemon starts answers the http hooks sent there. Chromium
+// shows the warning while the address is held, and drops it once the daemon has taken it back.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { freePort } from '../helpers/free-port.js';
+import { ARTIFACTS, dashboardLink, launchChromium } from './dashboard-helpers.js';
+
+let browser: Browser;
+const held: Server[] = [];
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+afterEach(async () => {
+  for (const server of held.splice(0)) server.close();
+  await stopTestDaemons();
+  cleanupTempDirs();
+});
+
+describe('the page when the hook listener lacks an address', () => {
+  it('warns at the top while [::1]:PORT is another’s, and stops once the daemon took it back', async () => {
+    const port = await freePort();
+    const other = createServer();
+    held.push(other);
+    await new Promise<void>((resolve) => other.listen(port, '::1', resolve));
+    const daemon = testDaemon({});
+    daemon.env.HOOKD_TCP_PORT = String(port);
+    daemon.env.HOOKD_PORT_RETRY_MS = '200';
+    await daemon.start();
+    await waitFor('the daemon to say what it lacks', () => daemon.logs().includes(`the hook listener LACKS [::1]:${port}`));
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto((await dashboardLink(daemon)).href);
+    const warning = page.locator('#port-warning');
+    await warning.waitFor({ state: 'visible', timeout: 30_000 });
+    await expect(warning.textContent()).resolves.toContain(`WARNING: the hook listener lacks [::1]:${port}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-port-warning.png') });
+
+    await new Promise((resolve) => other.close(resolve));
+    await waitFor('the daemon to take [::1] back', () => daemon.logs().includes(`took [::1]:${port} back`));
+    // The page asks for the daemon's status every few seconds: the warning goes with the next answer.
+    await warning.waitFor({ state: 'hidden', timeout: 30_000 });
+  });
+});
