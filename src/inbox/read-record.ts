@@ -5,11 +5,16 @@ import { MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { MAX_ANSWER_BYTES } from '../clients/contract.js';
 import { showSize } from '../common/show-size.js';
 import { parseRecord, type RecordContent } from './record-format.js';
+import { RUN_MAGIC } from './run-record.js';
 
-// The payload limit plus room for the command and the carried variables in the record's header,
-// and for a run record's outputs: a bridge keeps a deciding hook's whole answer, up to the answer
-// bound, and a record refused for it would lose the run and its decision (issue 29).
-const MAX_RECORD_BYTES = MAX_PAYLOAD_BYTES + 2 * MAX_ANSWER_BYTES + 1024 * 1024;
+// An event record: the payload limit plus room for the command and the carried variables in its
+// header. A run record (the synchronous bridge's) also holds a deciding hook's outputs, up to the
+// answer bound each: one refused for them would lose the run and its decision (issue 29).
+const MAX_EVENT_RECORD_BYTES = MAX_PAYLOAD_BYTES + 1024 * 1024;
+const MAX_RUN_RECORD_BYTES = MAX_EVENT_RECORD_BYTES + 2 * MAX_ANSWER_BYTES;
+
+// The bound of the record that starts with `head`: only a run record may hold outputs.
+const boundOf = (head: Buffer) => (head.equals(Buffer.from(RUN_MAGIC)) ? MAX_RUN_RECORD_BYTES : MAX_EVENT_RECORD_BYTES);
 
 /** A record read, or why it cannot be read as one. */
 export type ReadResult = { ok: true; record: RecordContent } | { ok: false; reason: string };
@@ -19,7 +24,9 @@ export function readRecordFile(file: string): ReadResult {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    if (size > MAX_RECORD_BYTES) return { ok: false, reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
+    const head = Buffer.alloc(Math.min(size, RUN_MAGIC.length));
+    readSync(fd, head, 0, head.length, 0);
+    if (size > boundOf(head)) return { ok: false, reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
     const bytes = Buffer.allocUnsafe(size);
     let read = 0;
     while (read < size) {
