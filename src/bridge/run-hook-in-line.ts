@@ -76,7 +76,8 @@ export function runHookInLine(command: string, payload: Buffer, timeoutMs: numbe
       if (child.pid !== undefined && !reaped) end('SIGKILL', 0); // nothing it says now reaches the client
     };
     // The client's environment, less hookd's secrets, which reach no hook (runner/hook-env.ts).
-    child = spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'pipe', env: withoutSecrets(process.env) });
+    // argv[0] `sh`, as the C bridge and a client name it: sh's own messages ("sh: 1: guard: not found") read the same.
+    child = spawn('/bin/sh', ['-c', command], { argv0: 'sh', detached: true, stdio: 'pipe', env: withoutSecrets(process.env) });
     onEnd = (name) => end(name, CLIENT_END_GRACE_MS);
     if (endedBy) onEnd(endedBy);
     // Counted from this process's start (performance.now() is 0 there), as the client counts from
