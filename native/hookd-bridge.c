@@ -73,7 +73,7 @@ static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COU
 /* hookd's secrets reach no hook (src/runner/hook-env.ts, WITHHELD in contracts.h): the hook inherits
  * this environment, so they leave it; nothing the bridge reads after is among them. */
 static void withhold_secrets(void) {
-  for (const char *name = WITHHELD; *name; name += strlen(name) + 1) unsetenv(name);
+  for (const char *name = WITHHELD; *name; name += strlen(name) + 1) (void)unsetenv(name); /* fails only for a name holding "=", which none does */
 }
 
 /* The answer when the bridge itself failed the run: the hook's stdout is withheld (never a cut or
