@@ -1,6 +1,6 @@
 /*
  * What the parts of hookd-bridge share (the .c files of native/): the growable buffer, the run's facts, and the
- * jobs the bridge does for the client: read the event, name it, run the hook, end its session, record the run.
+ * jobs the bridge does for the client: read the event, name it, run the hook, end it, record the run.
  */
 #ifndef HOOKD_BRIDGE_H
 #define HOOKD_BRIDGE_H
@@ -54,8 +54,10 @@ enum read_result read_event(struct buf *out, int copy_fd, long long until_ms);
 void event_name(const struct buf *payload, struct buf *name);
 /* Run the hook to its end or hookd's deadline, run-hook.c. */
 void run_hook(struct run *r);
-/* Send `sig` to the hook's whole session (its group, its sh by pid until reaped, on Linux every member), end-session.c. */
-void end_session(pid_t sid, int sig, int leader_reaped);
+/* Make the bridge the subreaper of what the hook starts (Linux), end-hook.c. */
+void adopt_orphans(void);
+/* Send `sig` to the hook: its group, its sh by pid until reaped, on Linux every process it started, end-hook.c. */
+void end_hook(pid_t pid, int sig, int leader_reaped);
 /* Store the finished run in the inbox, run-record.c. */
 void record_run(const char *given_state, const struct run *r);
 

@@ -4,7 +4,7 @@
  *   hookd-bridge read
  *       copy one event from stdin to stdout (the asynchronous bridge, `hookd emit`, stores it).
  *   hookd-bridge sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD...
- *       the synchronous bridge: run CMD (`/bin/sh -c`) on the event, in a session of its own,
+ *       the synchronous bridge: run CMD (`/bin/sh -c`) on the event, in a process group of its own,
  *       under hookd's deadline (fired before the client's own timeout); hand the client the hook's
  *       stdout, stderr and exit code unchanged; record the run in the inbox for the daemon.
  *
@@ -25,7 +25,7 @@
 #include "contracts.h"
 
 /* The parts: read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
- * hook, in line), end-session.c (ending it), run-record.c (the inbox record). */
+ * hook, in line), end-hook.c (ending it), run-record.c (the inbox record). */
 
 /* ---- which client, which event ---- */
 

@@ -1,11 +1,11 @@
 /*
- * Running the hook: `sh -c CMD` in a session of its own (end-session.c says why), its stdin the
+ * Running the hook: `sh -c CMD` in a process group of its own (end-hook.c says how it is ended), its stdin the
  * event (a pipe closed once written), its stderr passed on to the client as it comes (the record
  * keeps its first STDERR_KEPT bytes), its stdout held for the client up to STDOUT_HELD_MAX. The run
  * is over when the hook's process exits (a child it left holding the pipes does not hold the
- * agent), or at hookd's deadline, counted from the bridge's start: SIGTERM to the session, SIGKILL
+ * agent), or at hookd's deadline, counted from the bridge's start: SIGTERM to the hook, SIGKILL
  * halfway to the client's own timeout. A client that ends the bridge (its own timeout, Ctrl-C) ends
- * the hook too: the signal goes on to the hook's session, which a signal to the bridge alone would
+ * the hook too: the signal goes on to the hook's processes, which a signal to the bridge alone would
  * not reach, then SIGKILL a second later. After SIGKILL the wait is bounded (REAP_WAIT_MS).
  *
  * Checked like a supervisor: every call's result is looked at, and one that fails the bridge fails
@@ -43,14 +43,8 @@ static int cloexec_pipe(int fds[2]) {
 
 static int nonblock(int fd) { return add_flag(fd, F_GETFL, F_SETFL, O_NONBLOCK) < 0 ? -1 : 0; }
 
-#ifdef POSIX_SPAWN_SETSID
-#define SESSION_FLAGS POSIX_SPAWN_SETSID
-#else
-#define SESSION_FLAGS POSIX_SPAWN_SETPGROUP /* a libc without it: a group of its own, and the sh signalled by pid too */
-#endif
-
 /*
- * Start `sh -c command` in a session of its own, its stdio on the pipes; -1 when it cannot start.
+ * Start `sh -c command` in a process group of its own, its stdio on the pipes; -1 when it cannot start.
  * posix_spawn, not fork: glibc spawns with vfork semantics, which saves copying this process's page
  * tables on the path the agent waits on.
  */
@@ -69,10 +63,8 @@ static pid_t start_hook(struct run *r, int in[2], int out[2], int err[2]) {
   const char *step = "posix_spawn attributes";
   if (sigemptyset(&defaults) || sigaddset(&defaults, SIGPIPE) || sigaddset(&defaults, SIGCHLD)) failed = errno;
   if (!failed) failed = posix_spawnattr_setsigdefault(&attr, &defaults);
-  if (!failed) failed = posix_spawnattr_setflags(&attr, (short)(SESSION_FLAGS | POSIX_SPAWN_SETSIGDEF));
-#ifndef POSIX_SPAWN_SETSID
+  if (!failed) failed = posix_spawnattr_setflags(&attr, (short)(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF));
   if (!failed) failed = posix_spawnattr_setpgroup(&attr, 0);
-#endif
   if (!failed) failed = posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   if (!failed) failed = posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   if (!failed) failed = posix_spawn_file_actions_adddup2(&actions, err[1], 2);
@@ -185,6 +177,7 @@ void run_hook(struct run *r) {
     return;
   }
   if (ended_by) { r->ended_by = ended_by; return; } /* the client ended the bridge before the hook started */
+  adopt_orphans();
   pid_t pid = start_hook(r, in, out, err);
   (void)close(in[0]), (void)close(out[1]), (void)close(err[1]); /* the hook's ends: ours are done with them */
   if (pid < 0) return;
@@ -203,13 +196,13 @@ void run_hook(struct run *r) {
       failing = 1, kill_at = now; /* nothing the hook says now reaches the client: end it at once */
     } else if (ended_by && !r->ended_by) {
       r->ended_by = ended_by, kill_at = now + CLIENT_END_GRACE_MS;
-      end_session(pid, ended_by, 0);
+      end_hook(pid, ended_by, 0);
     } else if (!r->timed_out && !r->ended_by && !failing && now >= r->deadline_ms) {
       r->timed_out = 1, kill_at = now + grace;
-      end_session(pid, SIGTERM, 0);
+      end_hook(pid, SIGTERM, 0);
     }
     if (kill_at >= 0 && now >= kill_at) {
-      end_session(pid, SIGKILL, 0);
+      end_hook(pid, SIGKILL, 0);
       kill_at = -1, give_up_at = now + REAP_WAIT_MS;
     }
     if (give_up_at >= 0 && now >= give_up_at) break; /* a process stuck in the kernel: stop waiting for it */
@@ -223,7 +216,7 @@ void run_hook(struct run *r) {
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) {
       fail(r, "poll");
-      end_session(pid, SIGKILL, 0);
+      end_hook(pid, SIGKILL, 0);
       break;
     }
     if (p[1].revents) out_open = read_stdout(r, out[0]);
@@ -241,13 +234,13 @@ void run_hook(struct run *r) {
     if (got == pid) exited = 1;
     else if (got < 0 && errno != EINTR) {
       fail(r, "waitpid");
-      end_session(pid, SIGKILL, 0);
+      end_hook(pid, SIGKILL, 0);
       break;
     }
   }
   if (!exited) exited = reap_within(pid, &status, REAP_WAIT_MS);
   /* What hookd ended, it ends whole: a child that outlived the sh (it trapped SIGTERM) goes too. */
-  if (exited && (r->timed_out || r->ended_by || r->internal_error)) end_session(pid, SIGKILL, 1);
+  if (exited && (r->timed_out || r->ended_by || r->internal_error)) end_hook(pid, SIGKILL, 1);
   /* The hook is over when its process exits, not when a child it left lets go of the pipes. */
   drain_after_exit(r, out_open ? out[0] : -1, err_open ? err[0] : -1, &relay);
   if (in_open) (void)close(in[1]);

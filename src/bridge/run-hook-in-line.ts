@@ -67,7 +67,13 @@ export function runHookInLine(command: string, payload: Buffer, timeoutMs: numbe
       endSession(child.pid, name, reaped);
       later(afterMs, () => {
         if (!reaped) endSession(child.pid!, 'SIGKILL', false);
-        later(REAP_WAIT_MS, () => done({ exitCode: null, signal: os.constants.signals.SIGKILL }));
+        later(REAP_WAIT_MS, () => {
+          // Never seen to end (stuck in the kernel): answer without it, and let the bridge exit without it too.
+          child.unref();
+          child.stdout.destroy();
+          child.stderr.destroy();
+          done({ exitCode: null, signal: os.constants.signals.SIGKILL });
+        });
       });
     };
     const fail = (message: string) => {
