@@ -57,7 +57,7 @@ static pid_t start_hook(struct run *r, int in[2], int out[2], int err[2]) {
   int failed = posix_spawnattr_init(&attr);
   if (failed) return errno = failed, fail(r, "posix_spawnattr_init"), -1;
   if ((failed = posix_spawn_file_actions_init(&actions))) {
-    posix_spawnattr_destroy(&attr);
+    (void)posix_spawnattr_destroy(&attr);
     return errno = failed, fail(r, "posix_spawn_file_actions_init"), -1;
   }
   const char *step = "posix_spawn attributes";
@@ -69,8 +69,8 @@ static pid_t start_hook(struct run *r, int in[2], int out[2], int err[2]) {
   if (!failed) failed = posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   if (!failed) failed = posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   if (!failed) step = "/bin/sh", failed = posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  (void)posix_spawn_file_actions_destroy(&actions); /* these fail only for objects never initialised */
+  (void)posix_spawnattr_destroy(&attr);
   if (failed) {
     snprintf(why, sizeof why, "the hook could not start (%s: %s)", step, strerror(failed));
     r->internal_error = why;

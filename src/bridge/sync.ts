@@ -31,52 +31,58 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     process.stderr.write('hookd sync: no command given; write: hookd sync -- CMD\n');
     return;
   }
-  const client = options.client ? (clientById(options.client) ?? GENERIC) : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
-  const timeoutSec = options.timeout === undefined ? undefined : Number(options.timeout);
-  const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);
-  const deadlineMs = hookdDeadlineMs(timeoutMs);
-  // Counted from this process's start (performance.now()), as the client counts from its spawn.
-  const read = process.stdin.isTTY ? { payload: Buffer.alloc(0), pastDeadline: false } : await readEvent(process.stdin, deadlineMs);
-  const { payload } = read;
-  // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter((pair): pair is [string, string] => pair[1] !== undefined && ((TRACE_CONTEXT as readonly string[]).includes(pair[0]) || pair[0].endsWith('_PROJECT_DIR'))),
-  );
-  const base = { client: client.id, event: options.event ?? eventNameOf(payload), cwd: process.cwd(), startedAt: Date.now(), timeoutMs, env };
-  let run: InLineRun;
-  if (read.pastDeadline) run = notRun({ ...base, timedOut: true });
-  else {
-    try {
-      run = await runHookInLine(command, payload, timeoutMs, base);
-    } catch (error) {
-      run = { ...notRun({ ...base, timedOut: false }), internalError: `internal error (${describeError(error)}); the hook did not run` };
+  try {
+    const client = options.client ? (clientById(options.client) ?? GENERIC) : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
+    const timeoutSec = options.timeout === undefined ? undefined : Number(options.timeout);
+    const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);
+    const deadlineMs = hookdDeadlineMs(timeoutMs);
+    // Counted from this process's start (performance.now()), as the client counts from its spawn.
+    const read = process.stdin.isTTY ? { payload: Buffer.alloc(0), pastDeadline: false } : await readEvent(process.stdin, deadlineMs);
+    const { payload } = read;
+    // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter((pair): pair is [string, string] => pair[1] !== undefined && ((TRACE_CONTEXT as readonly string[]).includes(pair[0]) || pair[0].endsWith('_PROJECT_DIR'))),
+    );
+    const base = { client: client.id, event: options.event ?? eventNameOf(payload), cwd: process.cwd(), startedAt: Date.now(), timeoutMs, env };
+    let run: InLineRun;
+    if (read.pastDeadline) run = notRun({ ...base, timedOut: true });
+    else {
+      try {
+        run = await runHookInLine(command, payload, timeoutMs, base);
+      } catch (error) {
+        run = { ...notRun({ ...base, timedOut: false }), internalError: `internal error (${describeError(error)}); the hook did not run` };
+      }
     }
-  }
-  if (run.endedBy) {
-    // Nobody reads an answer now: record the run and end as the client asked.
+    if (run.endedBy) {
+      // Nobody reads an answer now: record the run and end as the client asked.
+      recordRun(options.stateDir, command, run, payload);
+      return void process.kill(process.pid, run.endedBy);
+    }
+    let code: number;
+    if (run.internalError !== undefined) {
+      run.spawnError = run.internalError;
+      process.stderr.write(`hookd sync: ${run.internalError}\n`);
+      code = INTERNAL_ERROR_EXIT;
+    } else if (run.timedOut) {
+      // The hook's stderr already went to the client as it came; hookd's note follows it.
+      const seconds = (deadlineMs / 1000).toFixed(1);
+      process.stderr.write(read.pastDeadline
+        ? `hookd sync: the client was still sending the event after ${seconds} s; the hook did not run, and hookd answers as for a timeout\n`
+        : `hookd sync: the hook timed out after ${seconds} s; hookd ended it\n`);
+      process.stdout.write(client.contract.onTimeout.stdout);
+      code = client.contract.onTimeout.exitCode;
+    } else {
+      // Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended).
+      const answer = run.exitCode === 0 && run.stdout.length === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
+      if (answer !== undefined) run.answer = answer;
+      process.stdout.write(answer ?? run.stdout);
+      code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? INTERNAL_ERROR_EXIT);
+    }
     recordRun(options.stateDir, command, run, payload);
-    return void process.kill(process.pid, run.endedBy);
+    process.exitCode = code;
+  } catch (error) {
+    // A failure of the bridge's own (never the hook's answer): said, and the code every client reads as a failed hook.
+    process.stderr.write(`hookd sync: internal error (${describeError(error)})\n`);
+    process.exitCode = INTERNAL_ERROR_EXIT;
   }
-  let code: number;
-  if (run.internalError !== undefined) {
-    run.spawnError = run.internalError;
-    process.stderr.write(`hookd sync: ${run.internalError}\n`);
-    code = INTERNAL_ERROR_EXIT;
-  } else if (run.timedOut) {
-    // The hook's stderr already went to the client as it came; hookd's note follows it.
-    const seconds = (deadlineMs / 1000).toFixed(1);
-    process.stderr.write(read.pastDeadline
-      ? `hookd sync: the client was still sending the event after ${seconds} s; the hook did not run, and hookd answers as for a timeout\n`
-      : `hookd sync: the hook timed out after ${seconds} s; hookd ended it\n`);
-    process.stdout.write(client.contract.onTimeout.stdout);
-    code = client.contract.onTimeout.exitCode;
-  } else {
-    // Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended).
-    const answer = run.exitCode === 0 && run.stdout.length === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
-    if (answer !== undefined) run.answer = answer;
-    process.stdout.write(answer ?? run.stdout);
-    code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? INTERNAL_ERROR_EXIT);
-  }
-  recordRun(options.stateDir, command, run, payload);
-  process.exitCode = code;
 }
