@@ -73,3 +73,16 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     await waitFor('the hook to be gone', () => !processAlive(pid));
   }, 60_000);
 });
+
+describe('a hook that starts a session of its own (native)', () => {
+  // The native bridge is the subreaper of what the hook starts (Linux), so even a process that left
+  // the hook's group and session is ended with the hook. The Node bridge cannot be a subreaper.
+  it.runIf(process.platform === 'linux')('is ended with the hook at hookd’s deadline', async () => {
+    const state = tempDir();
+    const pidFile = path.join(state, 'daemon.pid');
+    const { exited } = bridge(false, state, ['--timeout', '3', '--', `setsid sleep 60 & echo $! > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; sleep 60`]);
+    const pid = await hookPid(pidFile);
+    expect(await exited).toMatchObject({ code: 1 });
+    await waitFor('the process the hook set apart to be gone', () => !processAlive(pid));
+  }, 60_000);
+});
