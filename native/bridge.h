@@ -54,6 +54,20 @@ enum read_result read_event(struct buf *out, int copy_fd, long long until_ms);
 void event_name(const struct buf *payload, struct buf *name);
 /* Run the hook to its end or hookd's deadline, run-hook.c. */
 void run_hook(struct run *r);
+/* The run failed in the bridge (`what` failed, with errno's word): the first reason is the one the client and the record get, run-hook.c. */
+void fail_run(struct run *r, const char *what);
+
+/* stderr on its way to the client: one chunk at a time, written when the client's stderr can take it. */
+struct relay { char data[65536]; size_t at, len; int to_client; };
+/* Take what stdout has now, hook-output.c; 0 at its EOF. */
+int read_stdout(struct run *r, int fd);
+/* Read one chunk of stderr into the relay (and the record's first bytes): its size, 0 at EOF (or a
+ * failed read), -1 when there is nothing now, hook-output.c. */
+ssize_t read_stderr(struct run *r, int fd, struct relay *relay);
+/* Pass on what the relay holds without blocking, hook-output.c. */
+void pass_stderr(struct relay *relay);
+/* After the hook's exit: what the pipes still hold (bounded), hook-output.c. */
+void drain_after_exit(struct run *r, int out_fd, int err_fd, struct relay *relay);
 /* Make the bridge the subreaper of what the hook starts (Linux), end-hook.c. */
 void adopt_orphans(void);
 /* Send `sig` to the hook: its group, its sh by pid until reaped, on Linux every process it started, end-hook.c. */

@@ -1,7 +1,6 @@
 /*
  * Running the hook: `sh -c CMD` in a process group of its own (end-hook.c says how it is ended), its stdin the
- * event (a pipe closed once written), its stderr passed on to the client as it comes (the record
- * keeps its first STDERR_KEPT bytes), its stdout held for the client up to STDOUT_HELD_MAX. The run
+ * event (a pipe closed once written), its stdout and stderr taken as they come (hook-output.c). The run
  * is over when the hook's process exits (a child it left holding the pipes does not hold the
  * agent), or at hookd's deadline, counted from the bridge's start: SIGTERM to the hook, SIGKILL
  * halfway to the client's own timeout. A client that ends the bridge (its own timeout, Ctrl-C) ends
@@ -23,8 +22,7 @@ static void on_end(int sig) { ended_by = sig; on_chld(sig); }
 
 static char why[512];
 
-/* The run failed in the bridge: the first reason is the one the client and the record get. */
-static void fail(struct run *r, const char *what) {
+void fail_run(struct run *r, const char *what) {
   if (r->internal_error) return;
   snprintf(why, sizeof why, "internal error (%s: %s); hookd ended the hook", what, strerror(errno));
   r->internal_error = why;
@@ -55,10 +53,10 @@ static pid_t start_hook(struct run *r, int in[2], int out[2], int err[2]) {
   pid_t pid = -1;
   char *argv[] = { "sh", "-c", (char *)r->command, NULL };
   int failed = posix_spawnattr_init(&attr);
-  if (failed) return errno = failed, fail(r, "posix_spawnattr_init"), -1;
+  if (failed) return errno = failed, fail_run(r, "posix_spawnattr_init"), -1;
   if ((failed = posix_spawn_file_actions_init(&actions))) {
     (void)posix_spawnattr_destroy(&attr);
-    return errno = failed, fail(r, "posix_spawn_file_actions_init"), -1;
+    return errno = failed, fail_run(r, "posix_spawn_file_actions_init"), -1;
   }
   const char *step = "posix_spawn attributes";
   if (sigemptyset(&defaults) || sigaddset(&defaults, SIGPIPE) || sigaddset(&defaults, SIGCHLD)) failed = errno;
@@ -77,70 +75,6 @@ static pid_t start_hook(struct run *r, int in[2], int out[2], int err[2]) {
     return -1;
   }
   return pid;
-}
-
-/* Take `n` bytes of stdout: held whole up to STDOUT_HELD_MAX; past it the run fails, never a cut answer. */
-static void hold_stdout(struct run *r, const char *chunk, size_t n) {
-  r->out_bytes += n;
-  if (r->internal_error) return;
-  size_t room = STDOUT_HELD_MAX - r->out->len;
-  if (buf_add(r->out, chunk, n < room ? n : room) != 0) {
-    fail(r, "holding stdout");
-    return;
-  }
-  if (n <= room) return;
-  snprintf(why, sizeof why, "the hook wrote more than %d bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer", STDOUT_HELD_MAX);
-  r->internal_error = why;
-}
-
-/* Read what stdout has now (a bounded number of reads, so the deadline is still looked at); 0 at its EOF. */
-static int read_stdout(struct run *r, int fd) {
-  char chunk[65536];
-  for (int reads = 0; reads < 16; reads++) {
-    ssize_t n = read(fd, chunk, sizeof chunk);
-    if (n > 0) { hold_stdout(r, chunk, (size_t)n); continue; }
-    if (n == 0) return 0;
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN) return fail(r, "read stdout"), 0;
-    break;
-  }
-  return 1;
-}
-
-/* stderr on its way to the client: one chunk at a time, written when the client's stderr can take it. */
-struct relay { char data[65536]; size_t at, len; int to_client; };
-
-/* Read one chunk of stderr into the relay (and the record's first bytes): its size, 0 at EOF (or a
- * failed read), -1 when there is nothing now. */
-static ssize_t read_stderr(struct run *r, int fd, struct relay *relay) {
-  ssize_t n;
-  while ((n = read(fd, relay->data, sizeof relay->data)) < 0 && errno == EINTR) {}
-  if (n < 0 && errno == EAGAIN) return -1;
-  if (n < 0) fail(r, "read stderr");
-  if (n <= 0) return 0;
-  r->err_bytes += (size_t)n;
-  size_t keep = r->err->len < STDERR_KEPT ? STDERR_KEPT - r->err->len : 0;
-  if (buf_add(r->err, relay->data, (size_t)n < keep ? (size_t)n : keep) != 0) fail(r, "keeping stderr");
-  relay->at = 0, relay->len = relay->to_client ? (size_t)n : 0;
-  return n;
-}
-
-/* Pass on what the relay holds without blocking (at most PIPE_BUF bytes when poll said the client can take some). */
-static void pass_stderr(struct relay *relay) {
-  ssize_t w = write(2, relay->data + relay->at, relay->len < PIPE_BUF ? relay->len : PIPE_BUF);
-  if (w > 0) relay->at += (size_t)w, relay->len -= (size_t)w;
-  else if (w < 0 && errno != EINTR && errno != EAGAIN) relay->to_client = 0, relay->len = 0; /* the client stopped reading */
-}
-
-/* After the hook's exit: what the pipes still hold (bounded: a child it left may keep writing). */
-static void drain_after_exit(struct run *r, int out_fd, int err_fd, struct relay *relay) {
-  if (relay->len && relay->to_client && write_all(2, relay->data + relay->at, relay->len) != 0) relay->to_client = 0;
-  relay->len = 0;
-  if (out_fd >= 0) read_stdout(r, out_fd);
-  for (int reads = 0; err_fd >= 0 && reads < 16 && read_stderr(r, err_fd, relay) > 0; reads++) {
-    if (relay->len && write_all(2, relay->data, relay->len) != 0) relay->to_client = 0;
-    relay->len = 0;
-  }
 }
 
 /* Wait for the hook up to `ms` without poll (after poll itself failed, or the last wait after SIGKILL). */
@@ -162,18 +96,18 @@ void run_hook(struct run *r) {
   r->started_at = now_ms(CLOCK_REALTIME);
   long long start = now_ms(CLOCK_MONOTONIC);
   if (cloexec_pipe(in) || cloexec_pipe(out) || cloexec_pipe(err) || cloexec_pipe(chld_pipe)) {
-    fail(r, "pipe");
+    fail_run(r, "pipe");
     return;
   }
   if (nonblock(chld_pipe[0]) || nonblock(chld_pipe[1])) {
-    fail(r, "fcntl");
+    fail_run(r, "fcntl");
     return;
   }
   struct sigaction chld = { .sa_handler = on_chld, .sa_flags = SA_NOCLDSTOP | SA_RESTART };
   struct sigaction end = { .sa_handler = on_end, .sa_flags = SA_RESTART };
   if (sigemptyset(&chld.sa_mask) || sigemptyset(&end.sa_mask) || sigaction(SIGCHLD, &chld, NULL) ||
       sigaction(SIGTERM, &end, NULL) || sigaction(SIGINT, &end, NULL) || sigaction(SIGHUP, &end, NULL)) {
-    fail(r, "sigaction");
+    fail_run(r, "sigaction");
     return;
   }
   if (ended_by) { r->ended_by = ended_by; return; } /* the client ended the bridge before the hook started */
@@ -184,7 +118,7 @@ void run_hook(struct run *r) {
   r->started = 1;
   int in_open = r->payload->len > 0, out_open = 1, err_open = 1;
   if (!in_open) (void)close(in[1]);
-  if ((in_open && nonblock(in[1])) || nonblock(out[0]) || nonblock(err[0])) fail(r, "fcntl");
+  if ((in_open && nonblock(in[1])) || nonblock(out[0]) || nonblock(err[0])) fail_run(r, "fcntl");
   static struct relay relay;
   relay.to_client = 1;
   size_t sent = 0;
@@ -215,7 +149,7 @@ void run_hook(struct run *r) {
     int ready = poll(p, 5, (int)(next < 0 ? 1000 : next - now < 0 ? 0 : next - now));
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) {
-      fail(r, "poll");
+      fail_run(r, "poll");
       end_hook(pid, SIGKILL, 0);
       break;
     }
@@ -233,7 +167,7 @@ void run_hook(struct run *r) {
     pid_t got = waitpid(pid, &status, WNOHANG);
     if (got == pid) exited = 1;
     else if (got < 0 && errno != EINTR) {
-      fail(r, "waitpid");
+      fail_run(r, "waitpid");
       end_hook(pid, SIGKILL, 0);
       break;
     }
