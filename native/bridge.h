@@ -1,15 +1,17 @@
 /*
  * What the parts of hookd-bridge share (the .c files of native/): the growable buffer, the run's facts, and the
- * three jobs the bridge does for the client: read the event, run the hook, record the run.
+ * jobs the bridge does for the client: read the event, name it, run the hook, end it, record the run.
  */
 #ifndef HOOKD_BRIDGE_H
 #define HOOKD_BRIDGE_H
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <spawn.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,28 +20,58 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* Bytes of each output kept in the run record (the client gets them all). */
-#define KEPT_BYTES (64 * 1024)
+#include "bridge-limits.h" /* generated from src/bridge/bridge-limits.ts by scripts/build-native.mjs */
 
 struct buf { char *data; size_t len, cap; };
 
 struct run {
-  const char *command, *client, *event, *cwd, *spawn_error;
+  const char *command, *client, *event, *cwd;
+  /* Why the bridge itself failed the run (a system call, stdout past its bound): recorded as spawnError. */
+  const char *internal_error;
   long long timeout_ms, deadline_ms, started_at, ended_at, duration_ms;
-  int exit_code, signal, timed_out;
+  long long t0; /* the bridge's start (CLOCK_MONOTONIC ms): the one deadline counts from here */
+  int exit_code, signal, timed_out, started;
   int ended_by; /* the signal the client ended the bridge with, passed on to the hook */
-  struct buf *payload, *out, *err;
+  struct buf *payload;
+  struct buf *out; /* stdout, held whole up to STDOUT_HELD_MAX */
+  struct buf *err; /* the first STDERR_KEPT bytes of stderr, for the record: stderr itself streams to the client */
+  size_t out_bytes, err_bytes; /* every byte the hook wrote, held or not */
   const char *answer; /* what the bridge printed for a silent hook, if anything */
 };
 
-void buf_add(struct buf *b, const char *data, size_t n);
+/* Append; -1 (errno ENOMEM) when it cannot grow: the caller fails the run, never keeps a cut answer. */
+int buf_add(struct buf *b, const char *data, size_t n);
 long long now_ms(clockid_t clock);
-void write_all(int fd, const char *data, size_t n);
-/* Read one event from stdin into `out` (and to `copy_fd` when >= 0), read-event.c. */
-void read_event(struct buf *out, int copy_fd);
+/* Write all of it; -1 when the reader went away (or fd fails). */
+int write_all(int fd, const char *data, size_t n);
+
+enum read_result { READ_DONE, READ_PAST_DEADLINE, READ_FAILED };
+/* Read one event from stdin into `out` (and to `copy_fd` when >= 0) until CLOCK_MONOTONIC `until_ms`
+ * (-1: no deadline), read-event.c. READ_FAILED leaves why in errno. */
+enum read_result read_event(struct buf *out, int copy_fd, long long until_ms);
+/* The top-level "hook_event_name" string of a JSON object payload, as JSON.parse reads it, event-name.c;
+ * "" when there is none. */
+void event_name(const struct buf *payload, struct buf *name);
 /* Run the hook to its end or hookd's deadline, run-hook.c. */
 void run_hook(struct run *r);
+/* The run failed in the bridge (`what` failed, with errno's word): the first reason is the one the client and the record get, run-hook.c. */
+void fail_run(struct run *r, const char *what);
+
+/* stderr on its way to the client: one chunk at a time, written when the client's stderr can take it. */
+struct relay { char data[65536]; size_t at, len; int to_client; };
+/* Take what stdout has now, hook-output.c; 0 at its EOF. */
+int read_stdout(struct run *r, int fd);
+/* Read one chunk of stderr into the relay (and the record's first bytes): its size, 0 at EOF (or a
+ * failed read), -1 when there is nothing now, hook-output.c. */
+ssize_t read_stderr(struct run *r, int fd, struct relay *relay);
+/* Pass on what the relay holds without blocking, hook-output.c. */
+void pass_stderr(struct relay *relay);
+/* After the hook's exit: what the pipes still hold (bounded), hook-output.c. */
+void drain_after_exit(struct run *r, int out_fd, int err_fd, struct relay *relay);
+/* Make the bridge the subreaper of what the hook starts (Linux), end-hook.c. */
+void adopt_orphans(void);
+/* Send `sig` to the hook: its group, its sh by pid until reaped, on Linux every process it started, end-hook.c. */
+void end_hook(pid_t pid, int sig, int leader_reaped);
 /* Store the finished run in the inbox, run-record.c. */
 void record_run(const char *given_state, const struct run *r);
 

@@ -4,7 +4,7 @@
  *   hookd-bridge read
  *       copy one event from stdin to stdout (the asynchronous bridge, `hookd emit`, stores it).
  *   hookd-bridge sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD...
- *       the synchronous bridge: run CMD (`/bin/sh -c`) on the event, in its own process group,
+ *       the synchronous bridge: run CMD (`/bin/sh -c`) on the event, in a process group of its own,
  *       under hookd's deadline (fired before the client's own timeout); hand the client the hook's
  *       stdout, stderr and exit code unchanged; record the run in the inbox for the daemon.
  *
@@ -15,15 +15,17 @@
  * Without a C compiler, bin/hookd falls back to the same bridge in Node (src/bridge/).
  *
  * Both read stdin the same way: until the end of one JSON value (with what arrived in the same
- * read, so a trailing newline is kept), EOF, or a wait without a byte (IDLE_MS, FIRST_BYTE_MS).
- * Keep in step with src/bridge/ (the Node bridge), src/events/run-record.ts (the record) and
- * src/clients/contract.ts (hookdDeadlineMs; the contracts come from the profiles via contracts.h, the
- * options from src/clients/bridge-options.ts).
+ * read, so a trailing newline is kept), EOF, a wait without a byte (IDLE_MS, FIRST_BYTE_MS), or
+ * hookd's deadline. Keep in step with src/bridge/ (the Node bridge), src/inbox/run-record.ts (the
+ * record) and src/clients/contract.ts (hookdDeadlineMs). The contracts come from the profiles via
+ * contracts.h, the options from src/clients/bridge-options.ts, the numbers from
+ * src/bridge/bridge-limits.ts (bridge-limits.h): generated, never copied.
  */
 #include "bridge.h"
 #include "contracts.h"
 
-/* The parts: read-event.c (the event from stdin), run-hook.c (the hook, in line), run-record.c (the inbox record). */
+/* The parts: read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
+ * hook, in line), end-hook.c (ending it), run-record.c (the inbox record). */
 
 /* ---- which client, which event ---- */
 
@@ -38,22 +40,6 @@ static const struct contract *find_contract(const char *id) {
     }
   }
   return &GENERIC;
-}
-
-/* The string value of "hook_event_name" in the payload, if it has one (copied into `out`). */
-static void event_of(const struct buf *payload, char *out, size_t size) {
-  const char *key = "\"hook_event_name\"";
-  const char *end = payload->data + payload->len, *p = payload->data;
-  while (p && (p = memmem(p, (size_t)(end - p), key, strlen(key)))) {
-    p += strlen(key);
-    while (p < end && (*p == ' ' || *p == ':' || *p == '\n' || *p == '\t' || *p == '\r')) p++;
-    if (p < end && *p == '"') {
-      size_t i = 0;
-      for (p++; p < end && *p != '"' && *p != '\\' && i + 1 < size; p++) out[i++] = *p;
-      out[i] = 0;
-      return;
-    }
-  }
 }
 
 static const char *empty_answer(const struct contract *c, const char *event) {
@@ -87,61 +73,82 @@ static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COU
 /* hookd's secrets reach no hook (src/runner/hook-env.ts, WITHHELD in contracts.h): the hook inherits
  * this environment, so they leave it; nothing the bridge reads after is among them. */
 static void withhold_secrets(void) {
-  for (const char *name = WITHHELD; *name; name += strlen(name) + 1) unsetenv(name);
+  for (const char *name = WITHHELD; *name; name += strlen(name) + 1) (void)unsetenv(name); /* fails only for a name holding "=", which none does */
 }
 
-static int sync_bridge(int argc, char **argv) {
+/* The answer when the bridge itself failed the run: the hook's stdout is withheld (never a cut or
+ * unchecked answer), and the exit code is one every client reads as a failed hook. */
+static int internal_error(const struct run *r) {
+  fprintf(stderr, "hookd sync: %s\n", r->internal_error);
+  return INTERNAL_ERROR_EXIT;
+}
+
+static int sync_bridge(int argc, char **argv, long long t0) {
   const char *given[SYNC_OPTION_COUNT] = {0};
   int i = read_options(argc, argv, given);
   const char *client = given[SYNC_CLIENT], *event = given[SYNC_EVENT], *given_state = given[SYNC_STATE_DIR];
   double timeout_sec = given[SYNC_TIMEOUT] ? atof(given[SYNC_TIMEOUT]) : 0;
   struct buf command = {0};
+  int no_memory = 0;
   for (int j = i; j < argc; j++) {
-    if (j > i) buf_add(&command, " ", 1);
-    buf_add(&command, argv[j], strlen(argv[j]));
+    if (j > i) no_memory |= buf_add(&command, " ", 1);
+    no_memory |= buf_add(&command, argv[j], strlen(argv[j]));
   }
-  buf_add(&command, "", 1);
+  no_memory |= buf_add(&command, "", 1);
+  if (no_memory) {
+    fputs("hookd sync: internal error (no memory for the command); the hook did not run\n", stderr);
+    return INTERNAL_ERROR_EXIT;
+  }
   if (command.len <= 1 || strspn(command.data, " ") == command.len - 1) {
     fputs("hookd sync: no command given; write: hookd sync -- CMD\n", stderr);
     return 0; /* nothing ran, nothing was decided: the client goes on as without a hook */
   }
-  struct buf payload = {0}, out = {0}, err = {0};
-  read_event(&payload, -1);
+  struct buf payload = {0}, out = {0}, err = {0}, found_event = {0};
   const struct contract *contract = find_contract(client);
-  char found_event[128] = "", cwd[4096];
-  if (!event && payload.len) event_of(&payload, found_event, sizeof found_event), event = found_event;
-  struct run r = { .command = command.data, .client = contract->id, .event = event ? event : "", .payload = &payload, .out = &out, .err = &err };
+  char cwd[4096];
+  struct run r = { .command = command.data, .client = contract->id, .payload = &payload, .out = &out, .err = &err, .t0 = t0 };
   r.cwd = getcwd(cwd, sizeof cwd);
-  /* The client's timeout as written, else its default; a day at most (src/clients/contract.ts, MAX_TIMEOUT_SEC). */
+  /* The client's timeout as written, else its default; a day at most (src/clients/contract.ts, inLineTimeoutSec). */
   if (!(timeout_sec > 0)) timeout_sec = contract->default_timeout_sec;
-  if (timeout_sec > 86400) timeout_sec = 86400;
+  if (timeout_sec > MAX_TIMEOUT_SEC) timeout_sec = MAX_TIMEOUT_SEC;
   r.timeout_ms = (long long)(timeout_sec * 1000);
+  /* hookdDeadlineMs (src/clients/contract.ts): a tenth before the client's, at most 2 s, at least 100 ms, never below half. */
   long long margin = r.timeout_ms / 10;
   margin = margin < 100 ? 100 : margin > 2000 ? 2000 : margin;
   r.deadline_ms = r.timeout_ms - margin > r.timeout_ms / 2 ? r.timeout_ms - margin : r.timeout_ms / 2;
-  signal(SIGPIPE, SIG_IGN);
+  static char why[256];
+  if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) snprintf(why, sizeof why, "internal error (signal: %s); the hook did not run", strerror(errno)), r.internal_error = why;
   withhold_secrets();
-  run_hook(&r);
+  /* One deadline, counted from the bridge's start, covers reading the event too: a client that
+   * trickles it gets the answer of a timeout, with no hook run on half an event. */
+  enum read_result got = r.internal_error ? READ_DONE : read_event(&payload, -1, t0 + r.deadline_ms);
+  if (got == READ_FAILED) snprintf(why, sizeof why, "internal error (reading the event: %s); the hook did not run", strerror(errno)), r.internal_error = why;
+  if (got == READ_PAST_DEADLINE) r.timed_out = 1;
+  if (!event) event_name(&payload, &found_event), event = found_event.len ? found_event.data : "";
+  r.event = event;
+  if (!r.internal_error && !r.timed_out) run_hook(&r);
+  if (!r.started) r.started_at = r.ended_at = now_ms(CLOCK_REALTIME);
   int code;
   if (r.ended_by) {
     /* The client ended the bridge (and so the hook): nobody reads an answer; end as it asked. */
     record_run(given_state, &r);
-    signal(r.ended_by, SIG_DFL);
-    raise(r.ended_by);
+    (void)signal(r.ended_by, SIG_DFL);
+    (void)raise(r.ended_by); /* should it return, the exit code says the same */
     return 128 + r.ended_by;
   }
-  if (r.spawn_error) {
-    fprintf(stderr, "hookd sync: the hook could not start: %s\n", r.spawn_error);
-    code = 1; /* a non-blocking error, as the client reads a hook that failed */
+  if (r.internal_error) {
+    code = internal_error(&r);
   } else if (r.timed_out) {
-    write_all(2, err.data, err.len);
-    fprintf(stderr, "hookd sync: the hook timed out after %.1f s; hookd ended it\n", r.deadline_ms / 1000.0);
-    write_all(1, contract->timeout_stdout, strlen(contract->timeout_stdout));
+    /* The hook's stderr already went to the client as it came; hookd's note follows it. */
+    if (r.started) fprintf(stderr, "hookd sync: the hook timed out after %.1f s; hookd ended it\n", (double)r.deadline_ms / 1000.0);
+    else fprintf(stderr, "hookd sync: the client was still sending the event after %.1f s; the hook did not run, and hookd answers as for a timeout\n", (double)r.deadline_ms / 1000.0);
+    (void)write_all(1, contract->timeout_stdout, strlen(contract->timeout_stdout));
     code = contract->timeout_exit;
   } else {
-    if (r.exit_code == 0 && out.len == 0 && (r.answer = empty_answer(contract, r.event))) write_all(1, r.answer, strlen(r.answer));
-    write_all(1, out.data, out.len);
-    write_all(2, err.data, err.len);
+    /* Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended). */
+    if (!r.signal && r.exit_code == 0 && out.len == 0 && (r.answer = empty_answer(contract, r.event))) (void)write_all(1, r.answer, strlen(r.answer));
+    /* A client that stopped reading gets nothing more; what the hook decided is recorded all the same. */
+    (void)write_all(1, out.data, out.len);
     code = r.signal ? 128 + r.signal : r.exit_code;
   }
   record_run(given_state, &r);
@@ -149,13 +156,12 @@ static int sync_bridge(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  long long t0 = now_ms(CLOCK_MONOTONIC);
   if (argc >= 2 && strcmp(argv[1], "read") == 0) {
-    signal(SIGPIPE, SIG_IGN);
-    read_event(NULL, 1);
-    return 0;
+    if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) return 1;
+    return read_event(NULL, 1, -1) == READ_FAILED ? 1 : 0; /* as `cat` would: the record is not stored */
   }
-  if (argc >= 2 && strcmp(argv[1], "sync") == 0) return sync_bridge(argc - 2, argv + 2);
+  if (argc >= 2 && strcmp(argv[1], "sync") == 0) return sync_bridge(argc - 2, argv + 2, t0);
   fputs("usage: hookd-bridge read | hookd-bridge sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] -- CMD\n", stderr);
   return 2;
 }
-

@@ -1,6 +1,6 @@
 /*
  * The record of a finished run, `hookd-run 1` in the inbox of the state directory, which the daemon
- * turns into history (src/events/run-record.ts reads it). Best effort and silent: the client
+ * turns into history (src/inbox/run-record.ts reads it). Best effort and silent: the client
  * already has the hook's answer, and a line from hookd on stderr would change what it reads.
  */
 #include "bridge.h"
@@ -29,7 +29,7 @@ static int mkdirs(char *path) {
   for (char *p = path + 1; *p; p++) {
     if (*p != '/') continue;
     *p = 0;
-    mkdir(path, 0700);
+    (void)mkdir(path, 0700); /* exists already, or the last mkdir below says why not */
     *p = '/';
   }
   return mkdir(path, 0700) == 0 || errno == EEXIST ? 0 : -1;
@@ -43,7 +43,7 @@ static void factn(FILE *f, const char *name, long long value) {
   fprintf(f, "%s=%lld%c", name, value, 0);
 }
 
-/* Store the finished run as `hookd-run 1` in the inbox (src/events/run-record.ts reads it). */
+/* Store the finished run as `hookd-run 1` in the inbox (src/inbox/run-record.ts reads it). */
 void record_run(const char *given_state, const struct run *r) {
   char state[4096], dir[4200], tmp[4300], marker[4300];
   struct stat st;
@@ -67,11 +67,10 @@ void record_run(const char *given_state, const struct run *r) {
   }
   if (fd < 0) return;
   FILE *f = fdopen(fd, "w");
-  if (!f) { close(fd); unlink(tmp); return; }
-  size_t out_kept = r->out->len < KEPT_BYTES ? r->out->len : KEPT_BYTES;
-  size_t err_kept = r->err->len < KEPT_BYTES ? r->err->len : KEPT_BYTES;
+  if (!f) { (void)close(fd); (void)unlink(tmp); return; }
   fprintf(f, "hookd-run 1\n%s%c", r->command, 0);
-  fact(f, "client", r->client), fact(f, "event", r->event), fact(f, "cwd", r->cwd), fact(f, "spawnError", r->spawn_error);
+  /* A run the bridge failed reads as one that could not be seen through, with why (src/transport/bridged-run.ts). */
+  fact(f, "client", r->client), fact(f, "event", r->event), fact(f, "cwd", r->cwd), fact(f, "spawnError", r->internal_error);
   fact(f, "answer", r->answer);
   /* The client's trace context (issue 25): hookd's span of this run is a child of the client's. */
   fact(f, "env.TRACEPARENT", getenv("TRACEPARENT")), fact(f, "env.TRACESTATE", getenv("TRACESTATE")), fact(f, "env.BAGGAGE", getenv("BAGGAGE"));
@@ -85,15 +84,18 @@ void record_run(const char *given_state, const struct run *r) {
   if (r->signal) factn(f, "signal", r->signal); else factn(f, "exitCode", r->exit_code);
   if (r->timed_out) factn(f, "timedOut", 1);
   factn(f, "payloadBytes", (long long)r->payload->len);
-  factn(f, "stdoutBytes", (long long)r->out->len), factn(f, "stdoutKept", (long long)out_kept);
-  factn(f, "stderrBytes", (long long)r->err->len), factn(f, "stderrKept", (long long)err_kept);
+  /* The whole stdout the client was handed (the daemon reads the decision from all of it); the first bytes of stderr. */
+  factn(f, "stdoutBytes", (long long)r->out_bytes), factn(f, "stdoutKept", (long long)r->out->len);
+  factn(f, "stderrBytes", (long long)r->err_bytes), factn(f, "stderrKept", (long long)r->err->len);
   fputc(0, f);
   if (r->payload->len) fwrite(r->payload->data, 1, r->payload->len, f);
-  if (out_kept) fwrite(r->out->data, 1, out_kept, f);
-  if (err_kept) fwrite(r->err->data, 1, err_kept, f);
-  if (fclose(f) != 0) { unlink(tmp); return; }
+  if (r->out->len) fwrite(r->out->data, 1, r->out->len, f);
+  if (r->err->len) fwrite(r->err->data, 1, r->err->len, f);
+  /* A short write (a full disk) leaves no record for the daemon to misread: the stream remembers it. */
+  int failed = ferror(f);
+  if ((fclose(f) != 0) | failed) { (void)unlink(tmp); return; }
   int m = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (m < 0) { unlink(tmp); return; }
-  close(m);
+  if (m < 0) { (void)unlink(tmp); return; }
+  (void)close(m); /* an empty file: nothing was written that close could lose */
 }
 

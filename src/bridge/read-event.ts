@@ -1,16 +1,13 @@
-// How both bridges read the event from stdin: until the end of one JSON value, EOF, or a wait
+// How both bridges read the event from stdin: until the end of one JSON value, EOF, a wait
 // without a byte, since a client may write the event and leave stdin open (seen in Claude Code):
 // the bridge must not wait for an EOF that never comes. Such a client still ends its JSON value, so
 // the wait only bounds an event cut short; before the first byte it is longer, since under load a
 // client writes a while after the bridge starts (200 bridges at once on two cores waited > 500 ms).
-// What arrived in the same read as the value's end is kept (Claude Code's trailing newline).
-// native/read-event.c reads the same way.
+// The synchronous bridge also stops at hookd's deadline: a client that trickles its event must not
+// hold the agent past it. What arrived in the same read as the value's end is kept (Claude Code's
+// trailing newline). native/read-event.c reads the same way.
 import type { Readable } from 'node:stream';
-
-/** How long a bridge waits for the next byte of an event before taking what it has. */
-export const IDLE_MS = 2000;
-/** How long it waits for the first byte. */
-const FIRST_BYTE_MS = 10_000;
+import { FIRST_BYTE_MS, IDLE_MS } from './bridge-limits.js';
 
 /** Finds the end of one JSON value, fed a chunk at a time. */
 export class JsonEnd {
@@ -47,28 +44,42 @@ export class JsonEnd {
   }
 }
 
-/** Read one event from `stream`, then let go of it (an open stdin must not keep the process alive). */
-export function readEvent(stream: Readable): Promise<Buffer> {
+/** An event read: its bytes, and whether the deadline came before its end. */
+export interface EventRead {
+  payload: Buffer;
+  pastDeadline: boolean;
+}
+
+/**
+ * Read one event from `stream`, then let go of it (an open stdin must not keep the process alive);
+ * `deadline`: a `performance.now()` time (ms since this process started) to stop at.
+ */
+export function readEvent(stream: Readable, deadline = Infinity): Promise<EventRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const end = new JsonEnd();
     let idle: NodeJS.Timeout;
-    const finish = () => {
+    const finish = (pastDeadline = false) => {
       clearTimeout(idle);
       stream.off('data', onData);
       stream.destroy();
-      resolve(Buffer.concat(chunks));
+      resolve({ payload: Buffer.concat(chunks), pastDeadline });
+    };
+    // The next wait: the idle bound, unless the deadline comes first.
+    const wait = (ms: number) => {
+      clearTimeout(idle);
+      const left = Math.max(0, deadline - performance.now());
+      idle = left <= ms ? setTimeout(finish, left, true) : setTimeout(finish, ms);
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       end.feed(chunk);
       if (end.done) return finish();
-      clearTimeout(idle);
-      idle = setTimeout(finish, IDLE_MS);
+      wait(IDLE_MS);
     };
-    idle = setTimeout(finish, FIRST_BYTE_MS);
+    wait(FIRST_BYTE_MS);
     stream.on('data', onData);
-    stream.once('end', finish);
-    stream.once('error', finish);
+    stream.once('end', () => finish());
+    stream.once('error', () => finish());
   });
 }

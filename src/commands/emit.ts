@@ -40,7 +40,7 @@ export async function emitFromArgv(args: string[]): Promise<'help' | void> {
   // have made the directory in between), as bin/hookd does.
   if (ownedByOther(state)) return fail(notOurs);
   try {
-    const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : await readEvent(process.stdin);
+    const payload = payloadWord !== undefined ? Buffer.from(payloadWord) : (await readEvent(process.stdin)).payload;
     const dirs = inboxDirs(state);
     if (!existsSync(dirs.new)) {
       ensureInboxDirs(dirs);

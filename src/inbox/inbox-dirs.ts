@@ -3,8 +3,8 @@
 //   new/       commit markers: an empty file new/<id> says tmp/<id> is complete
 //   cur/       records the daemon has claimed, named <arrival-time>-<id> so names sort by arrival
 //   rejected/  records that could not be run, each beside a <name>.reason file
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { makeDirs } from '../common/make-dirs.js';
 
 export interface InboxDirs {
   root: string;
@@ -20,7 +20,7 @@ export function inboxDirs(stateDir: string): InboxDirs {
   return { root, tmp: path.join(root, 'tmp'), new: path.join(root, 'new'), cur: path.join(root, 'cur'), rejected: path.join(root, 'rejected') };
 }
 
-/** Create the inbox folders, private to the user. */
+/** Create the inbox folders, private to the user (bounded: makeDirs says why not Node's recursive mkdir). */
 export function ensureInboxDirs(dirs: InboxDirs): void {
-  for (const dir of [dirs.tmp, dirs.new, dirs.cur, dirs.rejected]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const dir of [dirs.tmp, dirs.new, dirs.cur, dirs.rejected]) makeDirs(dir, 0o700);
 }

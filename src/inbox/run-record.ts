@@ -88,10 +88,12 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Bri
   return { ok: true, run, payload };
 }
 
-/** The bytes of a run record (what native/hookd-bridge.c writes), keeping the first `keep` bytes of each output. */
-export function serializeRun(command: string, run: BridgeRun, payload: Buffer, keep = 64 * 1024): Buffer {
-  const stdout = run.stdout.subarray(0, keep);
-  const stderr = run.stderr.subarray(0, keep);
-  const facts = runFacts({ ...run, payloadBytes: payload.length, stdoutKept: stdout.length, stderrKept: stderr.length });
-  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`), payload, stdout, stderr]);
+/**
+ * The bytes of a run record (what native/run-record.c writes), with the outputs the bridge kept:
+ * the whole stdout it held (the decision is read from all of it) and the first bytes of stderr
+ * (bridge/bridge-limits.ts); stdoutBytes and stderrBytes say how much the hook wrote in all.
+ */
+export function serializeRun(command: string, run: BridgeRun, payload: Buffer): Buffer {
+  const facts = runFacts({ ...run, payloadBytes: payload.length, stdoutKept: run.stdout.length, stderrKept: run.stderr.length });
+  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`), payload, run.stdout, run.stderr]);
 }
