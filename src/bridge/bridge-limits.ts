@@ -1,6 +1,7 @@
 // The synchronous bridge's numbers, written once: the Node bridge (sync.ts, read-event.ts) imports
 // them, and scripts/build-native.mjs generates them into the C bridge's header (contracts.h), so
 // the two bridges cannot drift apart.
+import { MAX_ANSWER_BYTES } from '../clients/contract.js';
 
 /** How long a bridge waits for the next byte of an event before taking what it has. */
 export const IDLE_MS = 2000;
@@ -8,11 +9,11 @@ export const IDLE_MS = 2000;
 export const FIRST_BYTE_MS = 10_000;
 
 /**
- * The most stdout the synchronous bridge holds for the client: far above any real answer (a deny
- * with a long reason, an `updatedInput` rewrite of a large file), small enough that a flooding hook
- * cannot take the machine's memory. Past it the run fails loudly (INTERNAL_ERROR_EXIT), never a cut answer.
+ * The most stdout the synchronous bridge holds for the client: the answer bound every way a hook
+ * answers shares (clients/contract.ts), far above any real answer, small enough that a flooding
+ * hook cannot take the machine's memory. Past it the run fails loudly (INTERNAL_ERROR_EXIT), never a cut answer.
  */
-export const STDOUT_HELD_MAX = 8 * 1024 * 1024;
+export const STDOUT_HELD_MAX = MAX_ANSWER_BYTES;
 /** The first bytes of stderr the run record keeps (stderr itself streams through to the client). */
 export const STDERR_KEPT = 64 * 1024;
 

@@ -5,6 +5,7 @@
 // deadline, the output bound, Codex's empty answer), `bridges` says what they answer instead. Cases
 // named "issue 29: …" are the ones a reviewer reproduced against the bridges before the fix.
 import type { ClientRun } from '../helpers/bridge-client.js';
+import { STDOUT_HELD_MAX } from '../../src/bridge/bridge-limits.js';
 
 export interface BridgeCase {
   name: string;
@@ -89,15 +90,15 @@ export const CASES: readonly BridgeCase[] = [
     recorded: { stderrKept: 64 * 1024, stderrBytes: MiB },
   },
   {
-    name: 'stdout of 8 MiB, the bound, passes whole and is recorded whole',
-    run: { command: bytes(8 * MiB, 'a'), payload: STOP },
-    recorded: { stdoutKept: 8 * MiB, stdoutBytes: 8 * MiB },
+    name: 'stdout at the bound passes whole and is recorded whole',
+    run: { command: bytes(STDOUT_HELD_MAX, 'a'), payload: STOP },
+    recorded: { stdoutKept: STDOUT_HELD_MAX, stdoutBytes: STDOUT_HELD_MAX },
   },
   {
-    name: 'issue 29: stdout past 8 MiB fails loudly (exit 125), never a cut answer with exit 0',
-    run: { command: `${bytes(8 * MiB + 1, 'a')}; echo '{"decision":"block","reason":"the tail"}'`, payload: STOP, args: ['--timeout', '30'] },
-    bridges: { code: 125, stdout: '', stderr: /hookd sync: the hook wrote more than 8388608 bytes to stdout.*withheld its answer\n$/, outcome: 'spawn_error', decision: 'none' },
-    recorded: { stdoutKept: 8 * MiB },
+    name: 'issue 29: stdout past the bound fails loudly (exit 125), never a cut answer with exit 0',
+    run: { command: `${bytes(STDOUT_HELD_MAX + 1, 'a')}; echo '{"decision":"block","reason":"the tail"}'`, payload: STOP, args: ['--timeout', '30'] },
+    bridges: { code: 125, stdout: '', stderr: new RegExp(`hookd sync: the hook wrote more than ${STDOUT_HELD_MAX} bytes to stdout.*withheld its answer\\n$`), outcome: 'spawn_error', decision: 'none' },
+    recorded: { stdoutKept: STDOUT_HELD_MAX },
   },
   {
     name: "hookd's deadline ends the hook and its child, before the client's own timeout, as the client reads a timeout",

@@ -35,7 +35,7 @@ function expectedOf(run: ClientRun, shell: Answer) {
   const client = clientById(options.client ?? '') ?? GENERIC;
   const event = options.event ?? eventNameOf(Buffer.from(run.payload));
   const code = codeOf(shell);
-  const decision = readDecision(client.contract, event, shell.code, shell.stdout.toString('utf8'), shell.stderr).reads;
+  const decision = readDecision(client.contract, event, shell.code, { text: shell.stdout.toString('utf8'), bytes: shell.stdout.length, truncated: false }, shell.stderr).reads;
   return { client, event, code, decision };
 }
 

@@ -36,11 +36,12 @@ function storeBridgeRun(stateDir: string, command: string, stdout: string, keep:
   const now = Date.now();
   const run: BridgeRun = {
     client: 'claude', event: 'PreToolUse', cwd: '/', startedAt: now - 20, endedAt: now, durationMs: 20, timeoutMs: 60_000, exitCode: 0, signal: null, timedOut: false,
-    stdout: Buffer.from(stdout), stderr: Buffer.alloc(0), stdoutBytes: Buffer.byteLength(stdout), stderrBytes: 0,
+    // The record keeps the first `keep` bytes of stdout and says how many there were.
+    stdout: Buffer.from(stdout).subarray(0, keep), stderr: Buffer.alloc(0), stdoutBytes: Buffer.byteLength(stdout), stderrBytes: 0,
   };
   const dirs = inboxDirs(stateDir);
   const id = newRecordId();
-  writeFileSync(path.join(dirs.tmp, id), serializeRun(command, run, Buffer.from(event), keep), { flag: 'wx', mode: 0o600 });
+  writeFileSync(path.join(dirs.tmp, id), serializeRun(command, run, Buffer.from(event)), { flag: 'wx', mode: 0o600 });
   writeFileSync(path.join(dirs.new, id), '', { flag: 'wx', mode: 0o600 });
 }
 
