@@ -6,6 +6,7 @@ import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
 import { runsBy } from './daemon-hooks.js';
 import { kindWarnings } from './entry-kinds.js';
 import { ignoredMatcherNotes, relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
+import { toolMatcherWarnings } from './lint-tool-matchers.js';
 import type { TextFeatures } from './load.js';
 
 function entryWarnings(entry: HookEntry, at: string): string[] {
@@ -88,6 +89,7 @@ export function lintConfig(config: HookConfig, file: string, features?: TextFeat
     if (regexError) warnings.push(`${file}: ${entry.location.replace(/\.hooks\[\d+\]$/, '')}.matcher: not a valid regular expression (${regexError}); the group never matches`);
     warnings.push(...entryWarnings(entry, `${file}: ${entry.location}`));
   }
+  warnings.push(...toolMatcherWarnings(config, file));
   return [...new Set(warnings)];
 }
 
