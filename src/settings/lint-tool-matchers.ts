@@ -42,6 +42,11 @@ function neverMatches(entry: HookEntry): string | undefined {
     const instead = names.length ? `write the tool's name, "${names.join('|')}"` : `write the tool's name (${client.name}'s shell tool is "${tools.shell}")`;
     return `written as a condition, but ${client.name} reads a matcher as a tool name or a regular expression, so this one never matches: ${instead}`;
   }
+  // A permission rule's shape (`Bash(git push:*)`): the part in parentheses makes it match no tool name.
+  const permission = /^([A-Za-z_]\w*)\(.*\)$/.exec(matcher!);
+  if (permission && !tools.names.some((tool) => matcherMatches(matcher, tool, rule))) {
+    return `a permission rule's shape, but a matcher names the tool only, so this one never matches: write "${permission[1]}"`;
+  }
   if (rule === 'names' && NAMES.test(matcher!)) {
     const unknown = matcher!.split('|').filter((name) => name !== '' && !tools.names.includes(name));
     if (!unknown.length) return undefined;

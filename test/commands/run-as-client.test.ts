@@ -140,7 +140,7 @@ describe('hookd run names the matchers that passed over the payload', () => {
 });
 
 describe('hookd validate warns on a tool matcher that can never match', () => {
-  it('a condition written as a matcher, and tool names the client does not have', async () => {
+  it('a condition written as a matcher, a permission rule as a matcher, and tool names the client does not have', async () => {
     const where = projectOf('project');
     const file = path.join(where.project, '.claude', 'settings.json');
     const hooks = {
@@ -149,6 +149,7 @@ describe('hookd validate warns on a tool matcher that can never match', () => {
         { matcher: 'Execute|Bash', hooks: [{ type: 'command', command: 'true' }] },
         { matcher: 'Bash|Edit|mcp__github__create_issue', hooks: [{ type: 'command', command: 'true' }] },
         { matcher: 'mcp__.*', hooks: [{ type: 'command', command: 'true' }] },
+        { matcher: 'Bash(git push:*)', hooks: [{ type: 'command', command: 'true' }] },
       ],
     };
     writeFileSync(file, JSON.stringify({ hooks }));
@@ -163,9 +164,10 @@ describe('hookd validate warns on a tool matcher that can never match', () => {
       `hookd: warning: ${file}: hooks.PreToolUse[0].matcher: "tool == "Bash" && command =~ "rm"": written as a condition, but Claude Code reads a matcher as a tool name or a regular expression, so this one never matches: write the tool's name, "Bash"`,
     );
     expect(warnings).toContain(`hookd: warning: ${file}: hooks.PreToolUse[1].matcher: "Execute|Bash": Claude Code has no tool "Execute" that hookd knows of ("Execute" is a tool of Droid; Claude Code's shell tool is "Bash"): so that part never matches`);
+    expect(warnings).toContain(`hookd: warning: ${file}: hooks.PreToolUse[4].matcher: "Bash(git push:*)": a permission rule's shape, but a matcher names the tool only, so this one never matches: write "Bash"`);
     expect(warnings).toContain(`hookd: warning: ${gemini}: hooks.BeforeTool[0].matcher: "Bash": Gemini CLI has no tool "Bash" that hookd knows of ("Bash" is a tool of Claude Code; Gemini CLI's shell tool is "run_shell_command"): so it never matches`);
     // Names it has, and MCP tools (any server can add one), are not judged.
     expect(result.stderr).not.toMatch(/PreToolUse\[[23]\]|BeforeTool\[1\]/);
-    expect(warnings).toHaveLength(3);
+    expect(warnings).toHaveLength(4);
   });
 });
