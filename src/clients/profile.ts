@@ -98,7 +98,12 @@ export interface ClientProfile {
    * binary), its shell tool first: `validate` warns on a matcher none of them can match. MCP tools
    * (`mcp__server__tool`) come on top. Absent: hookd knows too little to warn.
    */
-  tools?: { shell: string; names: readonly string[] };
+  tools?: {
+    shell: string;
+    names: readonly string[];
+    /** Per tool, other names a matcher may give it, matched exactly (Qwen Code's `Bash` for run_shell_command). */
+    aliases?: Readonly<Record<string, readonly string[]>>;
+  };
   /** Events whose payloads carry no `hook_event_name` (Copilot CLI's camelCase ones): the bridge entry names them (`hookd emit --event NAME`). */
   unnamedEvents?: readonly string[];
   /** The client puts each top-level string, number and boolean of the payload into the hook's environment under its own name (Droid). */

@@ -5,6 +5,7 @@
 // named by its own QWEN_CODE_* variables before Gemini CLI is considered.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
+import { QWEN_TOOL_ALIASES } from './qwen-tool-aliases.js';
 
 const TOOL = 'tool_name';
 
@@ -35,7 +36,7 @@ export const qwen: ClientProfile = {
   },
   envMarkers: ['QWEN_CODE_SESSION_ID', 'QWEN_PROJECT_DIR'],
   envPrefixes: ['QWEN_'],
-  // 0.24.4's ToolNames (packages/core/src/tools/tool-names.ts in its bundle), and older `task` and `read_many_files`.
+  // 0.24.4's ToolNames (packages/core/src/tools/tool-names.ts in its bundle), older `task` and `read_many_files`, and the other names its matchers accept.
   tools: {
     shell: 'run_shell_command',
     names: [
@@ -46,6 +47,7 @@ export const qwen: ClientProfile = {
       'tool_search', 'read_mcp_resource', 'enter_worktree', 'exit_worktree', 'workflow', 'artifact', 'record_artifact', 'record_source', 'report_findings',
       'get_goal', 'update_goal', 'propose_goal', 'display_image',
     ],
+    aliases: QWEN_TOOL_ALIASES,
   },
   hookVariables: { projectDir: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR'], sessionId: ['QWEN_CODE_SESSION_ID'] },
   contract: CLAUDE_LIKE,

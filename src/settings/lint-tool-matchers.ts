@@ -17,9 +17,12 @@ const NAMES = /^[A-Za-z0-9_|-]+$/;
 
 const quoted = (text: string) => [...text.matchAll(/["']([A-Za-z_][\w-]*)["']/g)].map((match) => match[1]!);
 
+// Every name a matcher may give one of the client's tools: its own names, and the other names it accepts.
+const knownNames = (tools: NonNullable<HookEntry['client']['tools']>) => [...tools.names, ...Object.values(tools.aliases ?? {}).flat()];
+
 // Whose tool `name` is, among the other clients: for "it is Claude Code's".
 function ownersOf(name: string, entry: HookEntry): string[] {
-  return CLIENTS.filter((client) => client !== entry.client && client.tools?.names.includes(name)).map((client) => client.name);
+  return CLIENTS.filter((client) => client !== entry.client && client.tools && knownNames(client.tools).includes(name)).map((client) => client.name);
 }
 
 function unknownName(name: string, entry: HookEntry): string {
@@ -34,7 +37,7 @@ function unknownName(name: string, entry: HookEntry): string {
 // Why the matcher of `entry` never matches a tool of its client, or undefined when it may.
 function neverMatches(entry: HookEntry): string | undefined {
   const { client, matcher } = entry;
-  const tools = client.tools;
+  const tools = client.tools && { ...client.tools, names: knownNames(client.tools) };
   if (!tools || isCatchAll(matcher) || /mcp/i.test(matcher!) || matcherError(matcher)) return undefined;
   const rule = client.matcherRule ?? 'names';
   if (CONDITION.test(matcher!)) {

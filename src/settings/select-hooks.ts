@@ -13,8 +13,10 @@ export interface MatcherMiss {
 // The miss of `entry` on `data`, or undefined when its matcher accepts the payload (or the client applies none to `event`).
 function missOf(entry: HookEntry, event: string, data: Record<string, unknown>): MatcherMiss | undefined {
   const field = Object.hasOwn(entry.client.matchFields, event) ? entry.client.matchFields[event] : undefined;
-  if (!field || matcherMatches(entry.matcher, data[field], entry.client.matcherRule)) return undefined;
-  return { entry, field, value: data[field] };
+  const value = data[field ?? ''];
+  const aliases = typeof value === 'string' ? entry.client.tools?.aliases?.[value] : undefined;
+  if (!field || matcherMatches(entry.matcher, value, entry.client.matcherRule, aliases)) return undefined;
+  return { entry, field, value };
 }
 
 const runnable = (entry: HookEntry, event: string, kinds: ReadonlyArray<HookEntry['kind']> | undefined) =>

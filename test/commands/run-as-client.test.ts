@@ -137,6 +137,21 @@ describe('hookd run names the matchers that passed over the payload', () => {
       { file: path.join(where.project, '.claude', 'settings.json'), client: 'claude', location: 'hooks.PreToolUse[1]', matcher: 'Edit|Write|MultiEdit', field: 'tool_name', value: 'Read' },
     ]);
   });
+
+  it("Qwen Code's other names for a tool: a Claude-style \"Bash\" matcher runs on run_shell_command, as Qwen Code runs it", async () => {
+    const where = projectOf('project');
+    mkdirSync(path.join(where.home, '.qwen'));
+    const file = path.join(where.project, '.qwen', 'settings.json');
+    mkdirSync(path.dirname(file));
+    const guard = 'python3 "$QWEN_PROJECT_DIR"/.claude/hooks/bash-guard.py';
+    writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }, { matcher: 'Write', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const result = await run(['PreToolUse', '--client', 'qwen'], where);
+    expect(result.stdout).toMatch(/^ {2}✓ {2}ok {2}.*hooks\.PreToolUse\[0\]\.hooks\[0\] {2}python3 "\$QWEN_PROJECT_DIR"/m);
+    expect(result.stdout).toMatch(/hooks\.PreToolUse\[1\] {2}matcher "Write" {2}does not match tool_name "run_shell_command"/);
+    expect(result.exitCode).toBe(0);
+    const validate = await runHookd(['validate', '--client', 'qwen'], { env: { ...CLEAN, HOME: where.home }, cwd: where.project });
+    expect(validate.stderr).toBe('');
+  });
 });
 
 describe('hookd validate warns on a tool matcher that can never match', () => {
@@ -165,7 +180,7 @@ describe('hookd validate warns on a tool matcher that can never match', () => {
     );
     expect(warnings).toContain(`hookd: warning: ${file}: hooks.PreToolUse[1].matcher: "Execute|Bash": Claude Code has no tool "Execute" that hookd knows of ("Execute" is a tool of Droid; Claude Code's shell tool is "Bash"): so that part never matches`);
     expect(warnings).toContain(`hookd: warning: ${file}: hooks.PreToolUse[4].matcher: "Bash(git push:*)": a permission rule's shape, but a matcher names the tool only, so this one never matches: write "Bash"`);
-    expect(warnings).toContain(`hookd: warning: ${gemini}: hooks.BeforeTool[0].matcher: "Bash": Gemini CLI has no tool "Bash" that hookd knows of ("Bash" is a tool of Claude Code; Gemini CLI's shell tool is "run_shell_command"): so it never matches`);
+    expect(warnings).toContain(`hookd: warning: ${gemini}: hooks.BeforeTool[0].matcher: "Bash": Gemini CLI has no tool "Bash" that hookd knows of ("Bash" is a tool of Claude Code, Qwen Code; Gemini CLI's shell tool is "run_shell_command"): so it never matches`);
     // Names it has, and MCP tools (any server can add one), are not judged.
     expect(result.stderr).not.toMatch(/PreToolUse\[[23]\]|BeforeTool\[1\]/);
     expect(warnings).toHaveLength(4);
