@@ -1,7 +1,8 @@
 // One hook of `hookd run`, run as its client runs it: with the client's variables (project
 // directory, plugin folder, session: runner/client-vars.ts), in the directory the client uses (the
-// payload's `cwd`, else the project: the directory `hookd run` runs in, as the client runs in its
-// project), and read as the client reads it: a blocking exit or answer is a block, not a failure.
+// entry's own `cwd`, else the payload's, else the project: the directory `hookd run` runs in, as
+// the client runs in its project), and read as the client reads it: a blocking exit or answer is a block, not a failure.
+import path from 'node:path';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { clientVariables } from '../runner/client-vars.js';
@@ -45,7 +46,9 @@ export async function runAsClient(entry: HookEntry, place: RunPlace): Promise<Ra
     sessionId: typeof session === 'string' && session !== '' ? session : undefined,
   });
   const env = hookEnv({ eventId: place.eventId, event: entry.event, attempt: 1, payload: payload.bytes, client: entry.client, clientVars, entryEnv: entry.env });
+  // An entry that names its directory (Copilot CLI's `cwd`, relative to the repository) runs there.
+  const cwd = entry.cwd ? path.resolve(projectDir, entry.cwd) : hookCwd(payload.cwd, projectDir);
   // A deciding hook: its whole answer, as the client reads it, so that the decision shown is its.
-  const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd: hookCwd(payload.cwd, projectDir), env, timeoutMs: entry.timeoutMs, ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }) });
+  const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd, env, timeoutMs: entry.timeoutMs, ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }) });
   return { entry, outcome, decision: decisionOf(entry, outcome), block: blockOf(entry, outcome) };
 }

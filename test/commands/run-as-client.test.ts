@@ -80,6 +80,18 @@ describe('hookd run gives a hook the variables its client sets', () => {
     expect(blocked.stdout).toContain('— Blocked: force push (Execute)');
     expect(blocked.exitCode).toBe(3);
   });
+
+  it("a Copilot CLI entry's cwd (relative to the repository) is where its hook runs, with COPILOT_PROJECT_DIR and COPILOT_CLI set", async () => {
+    const where = projectOf('project');
+    mkdirSync(path.join(where.home, '.copilot'));
+    mkdirSync(path.join(where.project, 'tools'));
+    mkdirSync(path.join(where.project, '.github', 'hooks'), { recursive: true });
+    const hook = { type: 'command', bash: 'echo "$(pwd) $COPILOT_PROJECT_DIR $COPILOT_CLI" > "$COPILOT_PROJECT_DIR/seen"', cwd: 'tools', timeoutSec: 10 };
+    writeFileSync(path.join(where.project, '.github', 'hooks', 'audit.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [hook] } }));
+    const result = await run(['preToolUse', '--client', 'copilot'], where);
+    expect(result.exitCode).toBe(0);
+    expect(readFileSync(path.join(where.project, 'seen'), 'utf8').trim()).toBe(`${path.join(where.project, 'tools')} ${where.project} 1`);
+  });
 });
 
 describe('hookd run tells a block from a failure', () => {
