@@ -9,7 +9,7 @@ import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 import { oneLine, outcomePaint } from './history-format.js';
 import { GENERIC } from '../clients/registry.js';
-import type { HookEntry } from '../settings/config.js';
+import { groupOf, type HookEntry } from '../settings/config.js';
 import type { MatcherMiss } from '../settings/select-hooks.js';
 import { verdictOf } from './run-as-client.js';
 
@@ -68,17 +68,14 @@ export function runReport(ran: readonly RanHook[]): string {
   return `${out.join('\n')}\n`;
 }
 
-/** The group of an entry: its matcher belongs there (`hooks.PreToolUse[0]`, a flat file's entry itself). */
-export const groupOf = (entry: HookEntry) => entry.location.replace(/\.hooks\[\d+\]$/, '');
-
 /** What a miss says of the payload: `tool_name "Bash"`, or that the payload has no such field. */
 export const missedValue = ({ field, value }: MatcherMiss) => (typeof value === 'string' ? `${field} ${JSON.stringify(value)}` : `no ${field} (the payload has none)`);
 
 /** The groups of `misses`, each once, under their files: which matcher passed over which value. */
 export function missReport(event: string, misses: readonly MatcherMiss[]): string {
   const colours = coloursFor();
-  const seen = new Set<string>();
-  const groups = misses.filter(({ entry }) => !seen.has(`${entry.file}\0${groupOf(entry)}`) && seen.add(`${entry.file}\0${groupOf(entry)}`));
+  // A group's hooks share its matcher: one line a group.
+  const groups = [...new Map(misses.map((miss) => [`${miss.entry.file}\0${groupOf(miss.entry)}`, miss])).values()];
   const lines = columns(groups.map((miss) => [groupOf(miss.entry), `matcher ${JSON.stringify(miss.entry.matcher ?? '')}`, `does not match ${missedValue(miss)}`]), { indent: '  ' });
   const out = [`not run: these ${event} hooks' matchers do not match this payload`];
   let file: string | undefined;

@@ -15,7 +15,8 @@ import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { readHookFiles, type HookFileOptions } from './hook-files.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
-import { groupOf, missReport, runReport } from './run-report.js';
+import { missReport, runReport } from './run-report.js';
+import { groupOf } from '../settings/config.js';
 import { runAsClient, verdictOf } from './run-as-client.js';
 import type { ClientProfile } from '../clients/profile.js';
 

@@ -49,6 +49,11 @@ export interface HookEntry {
   cwd?: string;
 }
 
+/** Where the group of `entry` stands, whose matcher it runs under: `hooks.PreToolUse[0]` (a flat file's entry is its own group). */
+export function groupOf(entry: Pick<HookEntry, 'location'>): string {
+  return entry.location.replace(/\.hooks\[\d+\]$/, '');
+}
+
 /** What an http entry pointing at hookd says. */
 export interface HttpHook extends HookdUrl {
   url: string;

@@ -6,7 +6,7 @@
 import { isCatchAll, matcherError, matcherMatches } from './matcher.js';
 import { suggestEvent } from './suggest-event.js';
 import { CLIENTS } from '../clients/registry.js';
-import type { HookConfig, HookEntry } from './config.js';
+import { groupOf, type HookConfig, type HookEntry } from './config.js';
 
 // Fields of a tool event's payload that name the tool.
 const TOOL_FIELDS = new Set(['tool_name', 'toolName']);
@@ -66,7 +66,7 @@ export function toolMatcherWarnings(config: HookConfig, file: string): string[] 
   const warnings = config.entries.flatMap((entry) => {
     const field = Object.hasOwn(entry.client.matchFields, entry.event) ? entry.client.matchFields[entry.event] : undefined;
     const why = field && TOOL_FIELDS.has(field) ? neverMatches(entry) : undefined;
-    return why ? [`${file}: ${entry.location.replace(/\.hooks\[\d+\]$/, '')}.matcher: "${entry.matcher}": ${why}`] : [];
+    return why ? [`${file}: ${groupOf(entry)}.matcher: "${entry.matcher}": ${why}`] : [];
   });
   return [...new Set(warnings)];
 }

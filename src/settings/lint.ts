@@ -2,7 +2,7 @@
 // of the entry's client. They never fail `hookd validate`; they say what to change.
 import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
-import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
+import { MAX_TIMEOUT_MS, groupOf, type HookConfig, type HookEntry } from './config.js';
 import { runsBy } from './daemon-hooks.js';
 import { kindWarnings } from './entry-kinds.js';
 import { ignoredMatcherNotes, relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
@@ -86,7 +86,7 @@ export function lintConfig(config: HookConfig, file: string, features?: TextFeat
       warnings.push(`${file}: ${where}: unknown event "${entry.event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}: not an event of ${entry.client.name}; hookd keeps it and runs its hooks should it come`);
     }
     const regexError = matcherError(entry.matcher);
-    if (regexError) warnings.push(`${file}: ${entry.location.replace(/\.hooks\[\d+\]$/, '')}.matcher: not a valid regular expression (${regexError}); the group never matches`);
+    if (regexError) warnings.push(`${file}: ${groupOf(entry)}.matcher: not a valid regular expression (${regexError}); the group never matches`);
     warnings.push(...entryWarnings(entry, `${file}: ${entry.location}`));
   }
   warnings.push(...toolMatcherWarnings(config, file));
