@@ -36,6 +36,8 @@ export interface HookVariables {
   cwd?: readonly string[];
   /** Set, for a plugin's hooks only, to the plugin's folder. */
   pluginRoot?: readonly string[];
+  /** Set to the folder of the hook's file (Copilot CLI's COPILOT_HOOK_DIR: `~/.copilot/hooks`). */
+  hookDir?: readonly string[];
   /** Set as written. */
   fixed?: Readonly<Record<string, string>>;
 }

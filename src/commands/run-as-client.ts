@@ -44,6 +44,7 @@ export async function runAsClient(entry: HookEntry, place: RunPlace): Promise<Ra
     cwd: payload.cwd,
     pluginRoot: source && pluginRootOf(source),
     sessionId: typeof session === 'string' && session !== '' ? session : undefined,
+    hookDir: path.dirname(entry.file),
   });
   const env = hookEnv({ eventId: place.eventId, event: entry.event, attempt: 1, payload: payload.bytes, client: entry.client, clientVars, entryEnv: entry.env });
   // An entry that names its directory (Copilot CLI's `cwd`, relative to the repository) runs there.

@@ -13,11 +13,13 @@ export interface HookPlace {
   pluginRoot?: string | undefined;
   /** The session's id, from the payload. */
   sessionId?: string | undefined;
+  /** The folder of the file that names the hook. */
+  hookDir?: string | undefined;
 }
 
 /** The variables `client` sets for a hook run at `place`. */
 export function clientVariables(client: ClientProfile, place: HookPlace): Record<string, string> {
-  const { projectDir, sessionId, cwd, pluginRoot, fixed } = client.hookVariables;
+  const { projectDir, sessionId, cwd, pluginRoot, hookDir, fixed } = client.hookVariables;
   const vars: Record<string, string> = { ...fixed };
   const set = (names: readonly string[] | undefined, value: string | undefined) => {
     if (value !== undefined) for (const name of names ?? []) vars[name] = value;
@@ -26,5 +28,6 @@ export function clientVariables(client: ClientProfile, place: HookPlace): Record
   set(cwd, place.cwd ?? place.projectDir);
   set(sessionId, place.sessionId);
   set(pluginRoot, place.pluginRoot);
+  set(hookDir, place.hookDir);
   return vars;
 }

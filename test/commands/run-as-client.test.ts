@@ -81,16 +81,16 @@ describe('hookd run gives a hook the variables its client sets', () => {
     expect(blocked.exitCode).toBe(3);
   });
 
-  it("a Copilot CLI entry's cwd (relative to the repository) is where its hook runs, with COPILOT_PROJECT_DIR and COPILOT_CLI set", async () => {
+  it("a Copilot CLI entry's cwd (relative to the repository) is where its hook runs, with COPILOT_PROJECT_DIR, COPILOT_CLI and COPILOT_HOOK_DIR (the file's folder) set", async () => {
     const where = projectOf('project');
     mkdirSync(path.join(where.home, '.copilot'));
     mkdirSync(path.join(where.project, 'tools'));
     mkdirSync(path.join(where.project, '.github', 'hooks'), { recursive: true });
-    const hook = { type: 'command', bash: 'echo "$(pwd) $COPILOT_PROJECT_DIR $COPILOT_CLI" > "$COPILOT_PROJECT_DIR/seen"', cwd: 'tools', timeoutSec: 10 };
+    const hook = { type: 'command', bash: 'echo "$(pwd) $COPILOT_PROJECT_DIR $COPILOT_CLI $COPILOT_HOOK_DIR" > "$COPILOT_PROJECT_DIR/seen"', cwd: 'tools', timeoutSec: 10 };
     writeFileSync(path.join(where.project, '.github', 'hooks', 'audit.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [hook] } }));
     const result = await run(['preToolUse', '--client', 'copilot'], where);
     expect(result.exitCode).toBe(0);
-    expect(readFileSync(path.join(where.project, 'seen'), 'utf8').trim()).toBe(`${path.join(where.project, 'tools')} ${where.project} 1`);
+    expect(readFileSync(path.join(where.project, 'seen'), 'utf8').trim()).toBe(`${path.join(where.project, 'tools')} ${where.project} 1 ${path.join(where.project, '.github', 'hooks')}`);
   });
 });
 
