@@ -26,7 +26,9 @@ export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefin
  * A block is the hook deciding, not failing: the history records it as `ok → block` (transport/bridged-run.ts).
  */
 export function blockOf(entry: HookEntry, outcome: Outcome): string | undefined {
-  if (!entry.decides || (outcome.status !== 'ok' && outcome.status !== 'failed')) return undefined;
+  // Behind hookd emit the client sees success whatever the hook says (decisionOf says so), and the
+  // daemon records its exit 2 as a failure: not a block.
+  if (!entry.decides || entry.kind === 'bridge' || (outcome.status !== 'ok' && outcome.status !== 'failed')) return undefined;
   const decision = readDecision(entry.client.contract, entry.event, outcome.exitCode, outcome.stdout, outcome.stderr.text);
   if (!isBlock(decision)) return undefined;
   return decision.reads.replace(/^\w+:?\s*/, '');

@@ -107,7 +107,7 @@ describe('hookd run tells a block from a failure', () => {
     expect(json.exitCode).toBe(3);
   });
 
-  it('a block by an answer on stdout is a block too; a failure beside a block is exit 1', async () => {
+  it('a block by an answer on stdout is a block too; a failure beside a block is exit 1; behind hookd emit nothing blocks', async () => {
     const where = projectOf('project');
     const file = path.join(tempDir(), 'settings.json');
     const deny = `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "no network"}}'`;
@@ -119,6 +119,12 @@ describe('hookd run tells a block from a failure', () => {
     const both = await run(['PreToolUse', '--client', 'claude', '--settings', file, '--payload', '-'], where, bashPayload(where.project, 'curl example.com'));
     expect(both.stdout).toMatch(/✗ {2}failed \(exit 1\)/);
     expect(both.exitCode).toBe(1);
+    // Behind hookd emit the client sees success whatever the hook says: no block, and the daemon records a failure.
+    writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: "hookd emit -- 'echo no >&2; exit 2'" }] }] } }));
+    const emitted = await run(['PreToolUse', '--client', 'claude', '--settings', file, '--payload', '-'], where, bashPayload(where.project, 'ls'));
+    expect(emitted.stdout).toMatch(/✗ {2}failed \(exit 2\)/);
+    expect(emitted.stdout).toContain('behind hookd emit it is lost: the client sees success');
+    expect(emitted.exitCode).toBe(1);
   });
 
   it('a guard whose script is missing still reads as the block Claude Code would make, and says the script is missing', async () => {
