@@ -23,9 +23,10 @@ const EDIT = (done: string): Codes => [
 export const EXIT_CODES: Record<string, Codes> = {
   emit: [[0, 'always, even when the event could not be stored (the reason goes to stderr): a failing bridge must not fail the agent']],
   run: [
-    [0, 'every hook succeeded'],
-    [1, 'a hook failed or timed out, or a hook file was skipped for its errors (the valid files\' hooks ran)'],
+    [0, 'every hook succeeded (or none matched the payload)'],
+    [1, 'a hook failed, timed out or could not start, or a hook file was skipped for its errors (the valid files\' hooks ran)'],
     [2, `${BAD_INPUT}, an unknown event, the file given with --settings is invalid, or no hook file is valid`],
+    [3, 'no hook failed, and a hook blocked: the client would stop the action (a blocking exit code, or an answer that blocks or denies)'],
   ],
   validate: [[0, 'the hook files are valid (warnings do not fail)'], [1, 'a hook file has errors'], [2, BAD_INPUT]],
   daemon: [[0, 'stopped by SIGTERM or SIGINT'], [1, 'could not start, or its state directory or socket was deleted under it'], [2, BAD_INPUT]],

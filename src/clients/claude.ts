@@ -39,5 +39,23 @@ export const claude: ClientProfile = {
   envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
   envPrefixes: ['CLAUDE_'],
   envCarried: ['AI_AGENT'],
+  // 2.1.330's tools (strings of its binary), and older names files still use (MultiEdit, LS, BashOutput…).
+  tools: {
+    shell: 'Bash',
+    names: [
+      'Bash', 'PowerShell', 'Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'Glob', 'Grep', 'LS', 'LSP', 'WebFetch', 'WebSearch',
+      'Agent', 'Task', 'TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate', 'TaskStop', 'TaskOutput', 'BashOutput', 'KillShell', 'TodoWrite', 'Skill',
+      'SlashCommand', 'AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode', 'EnterWorktree', 'ExitWorktree', 'ToolSearch', 'Monitor', 'CronCreate',
+      'CronDelete', 'CronList', 'ScheduleWakeup', 'RemoteTrigger', 'SendMessage', 'SendUserMessage', 'PushNotification', 'Brief', 'ListPeers',
+      'StructuredOutput', 'Workflow', 'REPL', 'ListMcpResourcesTool', 'ReadMcpResourceTool',
+    ],
+  },
+  // Seen in 2.1.330's own code and CLIENTS.md; CLAUDE_PLUGIN_DATA (a per-plugin data folder) is not set by `hookd run`.
+  hookVariables: {
+    projectDir: ['CLAUDE_PROJECT_DIR'],
+    sessionId: ['CLAUDE_CODE_SESSION_ID'],
+    pluginRoot: ['CLAUDE_PLUGIN_ROOT'],
+    fixed: { CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli' },
+  },
   contract: CLAUDE_LIKE,
 };

@@ -34,6 +34,8 @@ export const codex: ClientProfile = {
   // What `codex exec` 0.169 gives its hooks: only its npm launcher's variables.
   envMarkers: ['CODEX_MANAGED_BY_NPM', 'CODEX_MANAGED_PACKAGE_ROOT', 'CODEX_THREAD_ID'],
   envPrefixes: ['CODEX_'],
+  // No project directory; a plugin's hooks get its folder under both names (the binary's strings).
+  hookVariables: { projectDir: [], pluginRoot: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
   contract: { ...CLAUDE_LIKE, emptyAnswer: { Stop: '{}' } },
   afterInstall: 'Codex runs a changed hook only after you trust it again: start codex and approve the hookd hooks it lists for review',
 };

@@ -116,6 +116,11 @@ export function readDecision(contract: HookContract, event: string, exitCode: nu
   return { decided: false, reads: 'none' };
 }
 
+/** Whether the client stops the action on `decision`: a blocking exit, or an answer that blocks, denies or stops (readJsonAnswer's words). */
+export function isBlock(decision: Decision): boolean {
+  return decision.decided === true && /^(block|deny|stop)(:|$)/.test(decision.reads);
+}
+
 function readJsonAnswer(answer: Record<string, unknown>): Decision {
   const specific = (answer.hookSpecificOutput ?? {}) as Record<string, unknown>;
   const permission = answer.permissionDecision ?? specific.permissionDecision ?? answer.permission;

@@ -42,6 +42,8 @@ export const copilot: ClientProfile = {
   entryCwd: true,
   envMarkers: ['COPILOT_CLI', 'COPILOT_HOOK_DIR'],
   envPrefixes: ['COPILOT_'],
+  // As 1.0.102 sets them (test/clients/copilot.test.ts): COPILOT_HOOK_DIR is the folder of the hook's file.
+  hookVariables: { projectDir: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], hookDir: ['COPILOT_HOOK_DIR'], fixed: { COPILOT_CLI: '1' } },
   contract: {
     ...CLAUDE_LIKE,
     // Fails closed: a preToolUse hook that exits 1 denies the tool, as exit 2 does.

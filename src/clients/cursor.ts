@@ -30,5 +30,7 @@ export const cursor: ClientProfile = {
   alsoRuns: ['claude'],
   envMarkers: ['CURSOR_TRACE_ID', 'CURSOR_AGENT'],
   envPrefixes: ['CURSOR_'],
+  // From its docs (no binary here): the project under its name and Claude Code's.
+  hookVariables: { projectDir: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: [] },
 };

@@ -42,8 +42,15 @@ export const droid: ClientProfile = {
   sessionField: 'session_id',
   matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, SessionStart: 'source' },
   matcherRule: 'droid',
+  // 0.225's tools (strings of its binary).
+  tools: {
+    shell: 'Execute',
+    names: ['Execute', 'Read', 'LS', 'Edit', 'MultiEdit', 'Create', 'Grep', 'Glob', 'ApplyPatch', 'FetchUrl', 'WebSearch', 'TodoWrite', 'Task', 'TaskOutput', 'TaskStop', 'Skill', 'ToolSearch', 'ExitSpecMode', 'GenerateDroid'],
+  },
   payloadAsEnv: true,
   envMarkers: ['FACTORY_PROJECT_DIR', 'DROID_PROJECT_DIR'],
   envPrefixes: ['FACTORY_', 'DROID_'],
+  // The payload's fields come as variables too (payloadAsEnv).
+  hookVariables: { projectDir: ['FACTORY_PROJECT_DIR', 'DROID_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: CLAUDE_LIKE,
 };

@@ -26,5 +26,17 @@ export const gemini: ClientProfile = {
   // Gemini sets CLAUDE_PROJECT_DIR too, for compatibility: its own variables name it.
   envMarkers: ['GEMINI_SESSION_ID', 'GEMINI_PROJECT_DIR', 'GEMINI_CWD'],
   envPrefixes: ['GEMINI_'],
+  // The *_TOOL_NAME constants of the installed bundle.
+  tools: {
+    shell: 'run_shell_command',
+    names: [
+      'run_shell_command', 'read_file', 'read_many_files', 'write_file', 'replace', 'glob', 'grep_search', 'list_directory', 'web_fetch', 'google_web_search',
+      'save_memory', 'write_todos', 'activate_skill', 'invoke_agent', 'ask_user', 'complete_task', 'enter_plan_mode', 'exit_plan_mode', 'get_internal_docs',
+      'list_mcp_resources', 'read_mcp_resource', 'take_snapshot', 'update_topic', 'tracker_add_dependency', 'tracker_create_task', 'tracker_get_task',
+      'tracker_list_tasks', 'tracker_update_task', 'tracker_visualize',
+    ],
+  },
+  // Its hook runner sets the project to the payload's cwd (the session's directory).
+  hookVariables: { projectDir: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], cwd: ['GEMINI_CWD'], sessionId: ['GEMINI_SESSION_ID'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: [] },
 };

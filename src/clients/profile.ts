@@ -23,6 +23,25 @@ export interface HookFileSpec {
   movedBy?: { variable: string; path: string };
 }
 
+/**
+ * The variables a client sets for each hook on top of its own environment, by what each holds
+ * (runner/client-vars.ts gives them values): how a hook finds its project, its plugin and its session.
+ */
+export interface HookVariables {
+  /** Set to the project directory (where the client was started). */
+  projectDir: readonly string[];
+  /** Set to the session's id, from the payload. */
+  sessionId?: readonly string[];
+  /** Set to the payload's `cwd`. */
+  cwd?: readonly string[];
+  /** Set, for a plugin's hooks only, to the plugin's folder. */
+  pluginRoot?: readonly string[];
+  /** Set to the folder of the hook's file (Copilot CLI's COPILOT_HOOK_DIR: `~/.copilot/hooks`). */
+  hookDir?: readonly string[];
+  /** Set as written. */
+  fixed?: Readonly<Record<string, string>>;
+}
+
 /** How a hook object names its command and timeout: `command`/`timeout`, or Copilot CLI's `bash`/`timeoutSec`. */
 export interface HookKeys {
   command: string;
@@ -76,6 +95,17 @@ export interface ClientProfile {
    * else an unanchored regular expression: `Exec` matches `Execute`). `names` when absent.
    */
   matcherRule?: 'names' | 'droid';
+  /**
+   * The tools a tool event's matcher can name, as far as hookd knows (read from the installed
+   * binary), its shell tool first: `validate` warns on a matcher none of them can match. MCP tools
+   * (`mcp__server__tool`) come on top. Absent: hookd knows too little to warn.
+   */
+  tools?: {
+    shell: string;
+    names: readonly string[];
+    /** Per tool, other names a matcher may give it, matched exactly (Qwen Code's `Bash` for run_shell_command). */
+    aliases?: Readonly<Record<string, readonly string[]>>;
+  };
   /** Events whose payloads carry no `hook_event_name` (Copilot CLI's camelCase ones): the bridge entry names them (`hookd emit --event NAME`). */
   unnamedEvents?: readonly string[];
   /** The client puts each top-level string, number and boolean of the payload into the hook's environment under its own name (Droid). */
@@ -88,6 +118,8 @@ export interface ClientProfile {
   alsoRuns?: readonly ClientId[];
   /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */
   envMarkers: readonly string[];
+  /** The variables the client sets for each hook (project, plugin, session): `hookd run` sets them as the client does. */
+  hookVariables: HookVariables;
   /** Prefixes of the client's own variables, carried by the bridge to the hook. */
   envPrefixes: readonly string[];
   /** Other variables the client sets for its hooks, carried by the bridge, that do not name it (Claude Code's AI_AGENT). */

@@ -5,6 +5,7 @@
 // named by its own QWEN_CODE_* variables before Gemini CLI is considered.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
+import { QWEN_TOOL_ALIASES } from './qwen-tool-aliases.js';
 
 const TOOL = 'tool_name';
 
@@ -35,5 +36,19 @@ export const qwen: ClientProfile = {
   },
   envMarkers: ['QWEN_CODE_SESSION_ID', 'QWEN_PROJECT_DIR'],
   envPrefixes: ['QWEN_'],
+  // 0.24.4's ToolNames (packages/core/src/tools/tool-names.ts in its bundle), older `task` and `read_many_files`, and the other names its matchers accept.
+  tools: {
+    shell: 'run_shell_command',
+    names: [
+      'run_shell_command', 'exec', 'edit', 'write_file', 'read_file', 'read_many_files', 'zoom_image', 'grep_search', 'glob', 'list_directory', 'todo_write',
+      'save_memory', 'agent', 'task', 'skill', 'exit_plan_mode', 'enter_plan_mode', 'web_fetch', 'web_search', 'image_gen', 'lsp', 'ask_user_question',
+      'cron_create', 'cron_list', 'cron_delete', 'loop_wakeup', 'create_sub_session', 'list_agents', 'task_stop', 'task_create', 'task_update', 'task_list',
+      'team_create', 'team_delete', 'team_plan_approval', 'request_shutdown', 'send_message', 'structured_output', 'monitor', 'notebook_edit', 'tool_call',
+      'tool_search', 'read_mcp_resource', 'enter_worktree', 'exit_worktree', 'workflow', 'artifact', 'record_artifact', 'record_source', 'report_findings',
+      'get_goal', 'update_goal', 'propose_goal', 'display_image',
+    ],
+    aliases: QWEN_TOOL_ALIASES,
+  },
+  hookVariables: { projectDir: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR'], sessionId: ['QWEN_CODE_SESSION_ID'] },
   contract: CLAUDE_LIKE,
 };

@@ -42,6 +42,8 @@ export const GENERIC: ClientProfile = {
   matchFields: Object.assign({}, ...CLIENTS.map((client) => client.matchFields)) as Record<string, string>,
   envMarkers: [],
   envPrefixes: [],
+  // A file of no known client: the name most clients set (all but Codex), and Claude Code's plugin root.
+  hookVariables: { projectDir: ['CLAUDE_PROJECT_DIR'], pluginRoot: ['CLAUDE_PLUGIN_ROOT'] },
   contract: CLAUDE_LIKE,
 };
 

@@ -29,6 +29,8 @@ export interface HookContext {
   payload?: Buffer;
   /** The client that sent the event, when known better than from `clientEnv` (`hookd run --client`). */
   client?: ClientProfile;
+  /** The variables the client itself sets for its hooks (`hookd run`: runner/client-vars.ts), under the entry's own. */
+  clientVars?: Record<string, string>;
   /** The variables the hook's entry sets (Copilot CLI's and Qwen Code's `env`), as written. */
   entryEnv?: Record<string, string>;
 }
@@ -83,6 +85,7 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
   for (const [name, value] of Object.entries(context.clientEnv ?? {})) {
     if (isCarried(name, named)) env[name] = value;
   }
+  for (const [name, value] of Object.entries(context.clientVars ?? {})) env[name] = value;
   // The client sets the entry's own variables over its environment, as written: Copilot CLI 1.0.102
   // expands neither `$NAME` nor `${NAME}` in them (test/clients/copilot.test.ts).
   for (const [name, value] of Object.entries(context.entryEnv ?? {})) if (!name.startsWith('HOOKD_') && !WITHHELD.has(name)) env[name] = value;
@@ -103,8 +106,8 @@ export function bridgedHookDir(client: ClientProfile | undefined, payloadCwd: st
   return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
 }
 
-/** The payload's `cwd` when it is an existing directory, else the home directory. */
-export function hookCwd(cwd: string | undefined): string {
+/** The payload's `cwd` when it is an existing directory, else `fallback` (the home directory). */
+export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
   if (cwd) {
     try {
       if (statSync(cwd).isDirectory()) return cwd;
@@ -112,5 +115,5 @@ export function hookCwd(cwd: string | undefined): string {
       // Gone or unreadable: fall back to home, as a hook must still run.
     }
   }
-  return homedir();
+  return fallback;
 }

@@ -45,6 +45,13 @@ export interface HookEntry {
   unrunnable?: string;
   /** The variables the entry sets for its hook, as written. */
   env?: Record<string, string>;
+  /** The directory the entry names for its hook (Copilot CLI's `cwd`), as written: relative to the project, or absolute. */
+  cwd?: string;
+}
+
+/** Where the group of `entry` stands, whose matcher it runs under: `hooks.PreToolUse[0]` (a flat file's entry is its own group). */
+export function groupOf(entry: Pick<HookEntry, 'location'>): string {
+  return entry.location.replace(/\.hooks\[\d+\]$/, '');
 }
 
 /** What an http entry pointing at hookd says. */
@@ -88,6 +95,8 @@ export interface RawHook {
   unrunnable?: string | undefined;
   /** The variables the entry sets for its hook (Copilot CLI's and Qwen Code's `env`), as written. */
   env?: Record<string, string> | undefined;
+  /** The directory the entry names for its hook (Copilot CLI's `cwd`), as written. */
+  cwd?: string | undefined;
   /** An http hook's url, headers and allowedEnvVars, as written. */
   url?: string | undefined;
   headers?: Record<string, string> | undefined;
@@ -128,5 +137,6 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     http,
     ...(raw.unrunnable ? { unrunnable: raw.unrunnable } : {}),
     ...(raw.env && Object.keys(raw.env).length ? { env: raw.env } : {}),
+    ...(raw.cwd ? { cwd: raw.cwd } : {}),
   };
 }

@@ -5,7 +5,7 @@
 // also runs the other's files (Cursor runs Claude Code's: the event comes twice, and runs once).
 import { parse } from 'shell-quote';
 import { runsBy } from './daemon-hooks.js';
-import type { HookConfig, HookEntry } from './config.js';
+import { groupOf, type HookConfig, type HookEntry } from './config.js';
 import { isCatchAll } from './matcher.js';
 
 // A word that names a file by a relative path: `./x`, `../x`, `dir/x` (not `/x`, `~/x` or `$VAR/x`).
@@ -37,7 +37,7 @@ export function relativeCommandNotes(config: HookConfig, file: string): string[]
 export function ignoredMatcherNotes(config: HookConfig, file: string): string[] {
   const notes = config.entries.flatMap((entry) => {
     if (isCatchAll(entry.matcher) || Object.hasOwn(entry.client.matchFields, entry.event) || !entry.client.events.includes(entry.event)) return [];
-    const group = entry.location.replace(/\.hooks\[\d+\]$/, '');
+    const group = groupOf(entry);
     return [`note: ${file}: ${group}.matcher: ${entry.client.name} applies no matcher to ${entry.event}: the group runs on every ${entry.event}, and so does hookd`];
   });
   return [...new Set(notes)];

@@ -2,10 +2,11 @@
 // of the entry's client. They never fail `hookd validate`; they say what to change.
 import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
-import { MAX_TIMEOUT_MS, type HookConfig, type HookEntry } from './config.js';
+import { MAX_TIMEOUT_MS, groupOf, type HookConfig, type HookEntry } from './config.js';
 import { runsBy } from './daemon-hooks.js';
 import { kindWarnings } from './entry-kinds.js';
 import { ignoredMatcherNotes, relativeCommandNotes, sharedEntryNotes } from './lint-clients.js';
+import { toolMatcherWarnings } from './lint-tool-matchers.js';
 import type { TextFeatures } from './load.js';
 
 function entryWarnings(entry: HookEntry, at: string): string[] {
@@ -85,9 +86,10 @@ export function lintConfig(config: HookConfig, file: string, features?: TextFeat
       warnings.push(`${file}: ${where}: unknown event "${entry.event}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}: not an event of ${entry.client.name}; hookd keeps it and runs its hooks should it come`);
     }
     const regexError = matcherError(entry.matcher);
-    if (regexError) warnings.push(`${file}: ${entry.location.replace(/\.hooks\[\d+\]$/, '')}.matcher: not a valid regular expression (${regexError}); the group never matches`);
+    if (regexError) warnings.push(`${file}: ${groupOf(entry)}.matcher: not a valid regular expression (${regexError}); the group never matches`);
     warnings.push(...entryWarnings(entry, `${file}: ${entry.location}`));
   }
+  warnings.push(...toolMatcherWarnings(config, file));
   return [...new Set(warnings)];
 }
 

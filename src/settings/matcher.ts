@@ -23,11 +23,16 @@ export function matcherError(matcher: string | undefined): string | undefined {
 /** How a client reads a matcher (profile.matcherRule). */
 export type MatcherRule = 'names' | 'droid';
 
-/** Whether a group with `matcher` applies to a payload whose match field holds `value`, by the client's `rule`. */
-export function matcherMatches(matcher: string | undefined, value: unknown, rule: MatcherRule = 'names'): boolean {
+/**
+ * Whether a group with `matcher` applies to a payload whose match field holds `value`, by the
+ * client's `rule`; `aliases`: other names the client accepts for `value`, as the whole matcher or
+ * one of its `|` alternatives (Qwen Code's `Bash` for run_shell_command).
+ */
+export function matcherMatches(matcher: string | undefined, value: unknown, rule: MatcherRule = 'names', aliases: readonly string[] = []): boolean {
   if (isCatchAll(matcher)) return true;
   // A client that does not send the field cannot be matched by name: only catch-alls apply.
   if (typeof value !== 'string') return false;
+  if (aliases.length && matcher!.split('|').some((name) => aliases.includes(name.trim()))) return true;
   if (rule === 'droid' && matcher === value) return true;
   if (rule === 'names' && /^[A-Za-z0-9_|-]+$/.test(matcher!)) return matcher!.split('|').includes(value);
   try {

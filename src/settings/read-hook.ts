@@ -25,6 +25,8 @@ export function readHook(hook: JsonObject, event: string, location: string, matc
     timeout: typeof timeout === 'number' ? timeout : undefined,
     ...(hook.async === true && { async: true }),
     ...envField(hook),
+    // Copilot CLI's `cwd`: where it runs the hook (relative to the repository, or absolute).
+    ...(client.entryCwd && typeof hook.cwd === 'string' && hook.cwd !== '' && { cwd: hook.cwd }),
     ...httpFields(hook),
   };
   const unrunnable = whyNotRunnable(hook, raw, keys.otherShells ?? []);

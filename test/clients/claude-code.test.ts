@@ -9,6 +9,7 @@ import { CLIENT_BINS } from './install-clients.mjs';
 import { arrivals, recordingHooks, scrubClientVariables, theArrival, waitForBridged } from './real-client-helpers.js';
 import { realClientSuite } from './real-client-suite.js';
 import { prepareClient, startFake, startInPty, type PtySession } from './run-client.mjs';
+import { claude } from '../../src/clients/claude.js';
 
 scrubClientVariables();
 
@@ -19,7 +20,8 @@ realClientSuite({
   label: 'Claude Code 2.1.330',
   events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
-  projectVariables: ['CLAUDE_PROJECT_DIR'],
+  // The profile's list, which `hookd run` sets: this real run confirms it.
+  projectVariables: claude.hookVariables.projectDir,
   userVariables: (arrival, client) => ({
     CLAUDECODE: '1',
     CLAUDE_PROJECT_DIR: client.project,

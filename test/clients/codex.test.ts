@@ -3,6 +3,7 @@
 // fires wired direct and through the bridge. Codex gives its hooks no *_PROJECT_DIR.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
+import { codex } from '../../src/clients/codex.js';
 
 scrubClientVariables();
 
@@ -11,7 +12,8 @@ realClientSuite({
   label: 'Codex 0.169.0',
   events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
-  projectVariables: [],
+  // The profile's list, which `hookd run` sets: this real run confirms it.
+  projectVariables: codex.hookVariables.projectDir,
   userVariables: () => ({}),
   sessionEnd: 'kills',
 });

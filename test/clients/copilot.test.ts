@@ -11,6 +11,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { realClientSuite } from './real-client-suite.js';
 import { expectCleanExit, recorder, scrubClientVariables, theArrival, waitForBridged } from './real-client-helpers.js';
 import { bridge, prepareClient, startFake } from './run-client.mjs';
+import { copilot } from '../../src/clients/copilot.js';
 
 scrubClientVariables();
 
@@ -23,7 +24,8 @@ realClientSuite({
   unnamedEvents: CAMEL,
   stopEvent: 'agentStop',
   endEvent: 'sessionEnd',
-  projectVariables: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+  // The profile's list, which `hookd run` sets: this real run confirms it.
+  projectVariables: copilot.hookVariables.projectDir,
   userVariables: (_arrival, client) => ({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: client.project, COPILOT_HOOK_DIR: `${client.home}/.copilot/hooks` }),
   sessionEnd: 'waits',
 });

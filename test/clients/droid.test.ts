@@ -4,6 +4,7 @@
 // payload into its hook's environment under the field's own name: the bridged hook gets them too.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables, type Arrival } from './real-client-helpers.js';
+import { droid } from '../../src/clients/droid.js';
 
 scrubClientVariables();
 
@@ -22,7 +23,8 @@ realClientSuite({
   // UserPromptSubmit, Notification and PreCompact fire only in the interactive client.
   events: ['SessionStart', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
-  projectVariables: ['FACTORY_PROJECT_DIR', 'DROID_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+  // The profile's list, which `hookd run` sets: this real run confirms it.
+  projectVariables: droid.hookVariables.projectDir,
   userVariables: (arrival, client) => ({ FACTORY_PROJECT_DIR: client.project, ...payloadVariables(arrival) }),
   sessionEnd: 'waits',
 });

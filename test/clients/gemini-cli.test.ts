@@ -3,6 +3,7 @@
 // milliseconds: the hooks here set none (the client's default is 60000 ms, the daemon's 60 s).
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
+import { gemini } from '../../src/clients/gemini.js';
 
 scrubClientVariables();
 
@@ -12,7 +13,8 @@ realClientSuite({
   // PreCompress fires in every turn (trigger "auto"), before the model is asked, even with a tiny context.
   events: ['SessionStart', 'BeforeAgent', 'PreCompress', 'BeforeModel', 'BeforeToolSelection', 'AfterModel', 'AfterAgent', 'SessionEnd'],
   stopEvent: 'AfterAgent',
-  projectVariables: ['GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+  // The profile's list, which `hookd run` sets: this real run confirms it.
+  projectVariables: gemini.hookVariables.projectDir,
   userVariables: (arrival, client) => ({
     GEMINI_PROJECT_DIR: client.project,
     GEMINI_CWD: client.project,

@@ -3,6 +3,7 @@
 // only when an interactive session exits, so a -p turn has no end event to test.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
+import { qwen } from '../../src/clients/qwen.js';
 
 scrubClientVariables();
 
@@ -12,7 +13,8 @@ realClientSuite({
   // MessageDisplay fires twice a turn (a partial and the final text): left out of the once-each count.
   events: ['InstructionsLoaded', 'SessionStart', 'UserPromptSubmit', 'Stop'],
   stopEvent: 'Stop',
-  projectVariables: ['QWEN_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR'],
+  // The profile's list, which `hookd run` sets: this real run confirms it.
+  projectVariables: qwen.hookVariables.projectDir,
   // The client's folder of this project under ~/.qwen/projects, not the project.
   otherDirVariables: ['QWEN_CODE_PROJECT_DIR'],
   userVariables: (arrival, client) => ({ QWEN_PROJECT_DIR: client.project, QWEN_CODE_SESSION_ID: String(arrival.payload.session_id) }),

@@ -170,7 +170,9 @@ describe('hookd run', () => {
     expect(result.exitCode).toBe(0);
     expect(readFileSync(`${dir}/seen`)).toEqual(bytes);
     const other = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', path.join(FIXTURES, 'payloads', 'sessionend.json')]);
-    expect(other.stdout).toBe(`no hooks for SessionEnd in ${file}`);
+    // Its matcher passed over this payload: the group is named with the value it missed (issue 30).
+    expect(other.stdout).toBe(`not run: these SessionEnd hooks' matchers do not match this payload\n${file}\n  hooks.SessionEnd[0]  matcher "error"  does not match reason "prompt_input_exit"`);
+    expect(other.exitCode).toBe(0);
   });
 
   it('refuses bad input with one line and exit 2: payload not an object, 33 MiB, missing file, unknown event, bad settings', async () => {
