@@ -10,6 +10,10 @@ export const gemini: ClientProfile = {
   projectFiles: [{ path: '.gemini/settings.json' }],
   pathPatterns: [/\/\.gemini\/settings\.json$/],
   layout: 'grouped',
+  // Its hook registry discards a group or hook it cannot read, and an event whose value is not a
+  // list, each with a warning, and runs the rest ("Discarding invalid hook definition…"; checked
+  // with the binary, 0.61).
+  dropsInvalid: 'entries-and-events',
   jsonc: true,
   timeoutUnit: 'milliseconds',
   defaultTimeoutSec: 60,

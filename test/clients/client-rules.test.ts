@@ -114,9 +114,13 @@ describe('GitHub Copilot CLI: a folder of files, bash and powershell entries', (
     }
   });
 
-  it('an entry with neither bash nor powershell is an error located in the file', () => {
-    const parsed = parseSettingsText(JSON.stringify({ version: 1, hooks: { agentStop: [{ type: 'command', command: 'x' }] } }), 'h.json', client('copilot'));
-    expect(parsed.ok || parsed.errors).toEqual(['h.json: hooks.agentStop[0].bash: expected a command under "bash" (or "powershell" for Windows)']);
+  // Copilot CLI 1.0.102 runs VS Code's `command` too, and runs the other entries beside one with no command at all (issue 30).
+  it('an entry with only `command` runs; one with no command anywhere is skipped alone, with a warning located in the file', () => {
+    const parsed = parseSettingsText(JSON.stringify({ version: 1, hooks: { agentStop: [{ type: 'command', command: 'x' }, { type: 'command' }] } }), 'h.json', client('copilot'));
+    expect(parsed.ok && parsed.config.entries.map((entry) => entry.command)).toEqual(['x']);
+    expect(parsed.ok && parsed.config.dropped?.map((part) => part.message)).toEqual([
+      'h.json: hooks.agentStop[1]: GitHub Copilot CLI skips this hook and runs the rest of the file; so does hookd, which neither runs nor wraps it (bash: expected a command under "bash" (or "powershell" for Windows, or "command"))',
+    ]);
   });
 
   it("a camelCase payload without hook_event_name is the event its bridge entry names; with no name it is still delivered", () => {
