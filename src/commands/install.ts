@@ -19,6 +19,7 @@ import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-eve
 import { checkAsyncCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets, parsesAsJson } from '../install/install-targets.js';
+import { notWrappedBlocks } from '../install/not-wrapped.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
@@ -139,6 +140,9 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   const planned: (PlannedFile & { examples: string[] })[] = [];
   for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
   const out = await writeAll(planned, 'hookd install', () => copyAllExamples(planned.flatMap((one) => one.examples)));
+  // Named one file: that file is the whole run. Else what install leaves alone is said too, dry run or not.
+  const left = paths.settings ? [] : (await notWrappedBlocks([...new Set(targets.map((target) => target.client))])).flat();
+  out.push(...left);
   // The lines quote the files' commands (and --dry-run their text): printed without control sequences.
   return cleanText(`${out.join('\n')}\n`);
 }
