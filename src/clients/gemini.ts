@@ -10,9 +10,9 @@ export const gemini: ClientProfile = {
   projectFiles: [{ path: '.gemini/settings.json' }],
   pathPatterns: [/\/\.gemini\/settings\.json$/],
   layout: 'grouped',
-  // Its hook registry discards a group or hook it cannot read, and an event whose value is not a
-  // list, each with a warning, and runs the rest ("Discarding invalid hook definition…"; checked
-  // with the binary, 0.61).
+  // Its hook registry discards a group or hook it cannot read, each with a warning, and runs the
+  // rest ("Discarding invalid hook definition…"; checked with the binary, 0.61). An event whose
+  // value is not a list drops that event only (a lone group there Gemini runs: load.ts says so).
   dropsInvalid: 'entries-and-events',
   jsonc: true,
   timeoutUnit: 'milliseconds',

@@ -1,6 +1,6 @@
 // Some clients drop a malformed hook alone and run the rest of its file: Gemini CLI discards a hook
 // or group it cannot read ("Discarding invalid hook definition…"), and an event whose value is not
-// a list; Copilot CLI 1.0.102 runs the other entries of a file beside one it cannot read (checked
+// a list (a lone group it runs, which hookd names without reading: load.ts); Copilot CLI 1.0.102 runs the other entries of a file beside one it cannot read (checked
 // with both binaries: docs/clients.md). For such a client hookd reads the file the same way: each
 // schema issue inside one entry drops that entry, named in a warning, and the rest of the file is
 // used and wrapped. An issue above the entries (the file, `hooks` itself) still refuses the file.

@@ -48,7 +48,7 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
   const entries = eventsOf(ref).flatMap((event) =>
     hooksOf(ref, event).filter(kept).map(({ hook, path, matcher }) => buildEntry(readHook(hook, event, formatPath(path), matcher, client), file, client)),
   );
-  const dropped = droppedNotes(checked.dropped, ref.base, file, client);
+  const dropped = droppedNotes(checked.dropped, ref.base, file, client, map as JsonObject);
   return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries, events: eventsOf(ref), ...(dropped.length && { dropped }) }, features };
 }
 
@@ -60,9 +60,14 @@ function refuseAny(checked: { success: boolean; error?: { issues: DropIssues } }
 type DropIssues = Parameters<typeof formatIssues>[0];
 
 /** One warning per dropped part, naming it, what the client does, and why it cannot be read. */
-function droppedNotes(dropped: readonly DroppedPart[], base: JsonPath, file: string, client: ClientProfile): DroppedEntry[] {
+function droppedNotes(dropped: readonly DroppedPart[], base: JsonPath, file: string, client: ClientProfile, map: JsonObject): DroppedEntry[] {
   return dropped.map(({ path, reasons }) => {
     const at = formatPath([...base, ...path]);
+    // Gemini CLI 0.61 merges a lone group written without its list into one (checked with the
+    // binary, though its hook registry's source skips a value that is not a list): it runs it.
+    if (path.length === 1 && isObject(map[path[0] as string])) {
+      return { at, message: `${file}: ${at}: a group written without its list ([ … ]): ${client.name} runs it, but hookd does not read it, so it neither runs nor wraps it; write it as ${String(path[0])}: [ {…} ] to run it through hookd` };
+    }
     const what = path.length === 1 ? 'event' : path.length === 4 || client.layout === 'flat' ? 'hook' : 'group';
     return { at, message: `${file}: ${at}: ${client.name} skips this ${what} and runs the rest of the file; so does hookd, which neither runs nor wraps it (${reasons.join('; ')})` };
   });
