@@ -6,7 +6,7 @@
 // log), and the rest of the file is used and wrapped. Both behaviours were checked against the real
 // binaries (test/clients/tolerant-clients.test.ts). The built hookd, real files under a temp HOME.
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runHookd } from '../helpers/run-hookd.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -96,4 +96,22 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     expect(row.dropped).toEqual([expect.stringContaining(said)]);
     expect(row.lastError).toBeNull();
   }, 120_000);
+
+  it("Gemini CLI: a project's file with a hook Gemini discards is read for the rest, and the daemon's log names the one it skipped", async () => {
+    const daemon = testDaemon();
+    await daemon.start();
+    const project = tempDir('hookd-tolerant-project-');
+    mkdirSync(path.join(project, '.gemini'));
+    const bridged = (command: string) => ({ type: 'command', command: `hookd emit -- '${command}'`, timeout: 7000 });
+    const file = path.join(project, '.gemini', 'settings.json');
+    writeFileSync(file, JSON.stringify({ hooks: { AfterAgent: [{ hooks: [{ type: 'command', comand: 'misspelt' }, bridged('true from the project')] }] } }));
+    const payload = JSON.stringify({ session_id: 's', hook_event_name: 'AfterAgent', cwd: project });
+    expect((await daemon.emit('true from the project', payload, { GEMINI_PROJECT_DIR: project, GEMINI_SESSION_ID: 's' })).exitCode).toBe(0);
+    await waitFor("the project's skipped hook in the daemon log", () => daemon.logs().includes(`${file}: hooks.AfterAgent[0].hooks[0]: Gemini CLI skips this hook and runs the rest of the file`));
+    // The rest of the file is used: the command is found in it (its 7 s timeout), not run with the default as unknown.
+    await waitFor('the run', () => daemon.history().find((entry) => entry.command === 'true from the project'));
+    expect(daemon.logs()).not.toContain("nor in its project's");
+    expect(daemon.logs()).not.toContain("a project's hook file was not read");
+  }, 120_000);
 });
+
