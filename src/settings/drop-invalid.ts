@@ -6,7 +6,9 @@
 // used and wrapped. An issue above the entries (the file, `hooks` itself) still refuses the file.
 import type { z } from 'zod';
 import { describeIssue, formatPath } from '../common/format-issues.js';
-import type { HookLayout, JsonPath } from './hook-map.js';
+import { isObject, type HookLayout, type JsonObject, type JsonPath } from './hook-map.js';
+import type { DroppedEntry } from './config.js';
+import type { ClientProfile } from '../clients/profile.js';
 
 /** What a client drops alone: one hook or group (`entries`), or also an event whose value is not a list. */
 export type DropRule = 'entries' | 'entries-and-events';
@@ -22,10 +24,10 @@ export type DropResult = { ok: true; dropped: DroppedPart[] } | { ok: false; iss
 // Stand-ins that pass the schema and keep every other entry at its index (its location in messages).
 const STAND_IN = { hook: { type: 'dropped' }, group: { hooks: [] }, event: [] } as const;
 
-/** The part of the map an issue at `path` drops, or undefined when the client refuses the whole file for it. */
-function partOf(path: readonly PropertyKey[], layout: HookLayout, rule: DropRule): JsonPath | undefined {
+/** The part of the map an issue at `path` drops, or undefined when the client refuses the whole file for it (every issue, for a client that drops nothing alone). */
+function partOf(path: readonly PropertyKey[], layout: HookLayout, rule: DropRule | undefined): JsonPath | undefined {
   const [event, index, key, hookIndex] = path;
-  if (typeof event !== 'string') return undefined;
+  if (rule === undefined || typeof event !== 'string') return undefined;
   if (typeof index !== 'number') return rule === 'entries-and-events' && path.length === 1 ? [event] : undefined;
   if (layout === 'grouped' && key === 'hooks' && typeof hookIndex === 'number') return [event, index, 'hooks', hookIndex];
   return [event, index];
@@ -45,10 +47,12 @@ function replaceAt(map: Container, part: JsonPath, value: unknown): void {
 }
 
 /**
- * Check `map` with `schema`, dropping what the client drops alone under `rule`: each dropped part
- * with its reasons, or the issues that refuse the file (those of the first check, all of them).
+ * Check `map`, the event map of a file of `client`, with `schema`, dropping what the client drops
+ * alone (its `dropsInvalid`): each dropped part with its reasons, or the issues that refuse the
+ * file (those of the first check, all of them).
  */
-export function dropInvalid(map: unknown, schema: z.ZodType, layout: HookLayout, rule: DropRule): DropResult {
+export function checkEventMap(map: unknown, schema: z.ZodType, layout: HookLayout, client: Pick<ClientProfile, 'dropsInvalid'>): DropResult {
+  const rule = client.dropsInvalid;
   const copy = structuredClone(map) as Container;
   const dropped = new Map<string, DroppedPart>();
   let first: readonly z.core.$ZodIssue[] | undefined;
@@ -81,4 +85,22 @@ export function isDropped(path: JsonPath, dropped: readonly DroppedPart[]): bool
 /** Whether the hook at `at` (a location such as `hooks.Stop[0].hooks[1]`) stands in one of the dropped locations `droppedAt`. */
 export function isDroppedAt(at: string, droppedAt: readonly string[]): boolean {
   return droppedAt.some((part) => at === part || at.startsWith(`${part}.`) || at.startsWith(`${part}[`));
+}
+
+/**
+ * One warning per dropped part of the map at `base` in `file`: where, what the client does, and
+ * why hookd cannot read it. Gemini CLI 0.61 merges a lone group written without its list into one
+ * and runs it (checked with the binary, though its hook registry's source skips a value that is
+ * not a list): hookd does not read that shape, and says so.
+ */
+export function droppedEntries(dropped: readonly DroppedPart[], where: { base: JsonPath; map: JsonObject; file: string; client: ClientProfile }): DroppedEntry[] {
+  const { base, map, file, client } = where;
+  return dropped.map(({ path, reasons }) => {
+    const at = formatPath([...base, ...path]);
+    if (path.length === 1 && isObject(map[path[0] as string])) {
+      return { at, message: `${file}: ${at}: a group written without its list ([ … ]): ${client.name} runs it, but hookd does not read it, so it neither runs nor wraps it; write it as ${String(path[0])}: [ {…} ] to run it through hookd` };
+    }
+    const what = path.length === 1 ? 'event' : path.length === 4 || client.layout === 'flat' ? 'hook' : 'group';
+    return { at, message: `${file}: ${at}: ${client.name} skips this ${what} and runs the rest of the file; so does hookd, which neither runs nor wraps it (${reasons.join('; ')})` };
+  });
 }

@@ -2,14 +2,14 @@
 // JSON with comments, trailing commas and a byte-order mark (parse-json-text.ts); its shape is
 // decided by hook-map.ts; its timeouts are read in its client's unit.
 import { readBoundedFile } from '../common/read-bounded-file.js';
-import { EMPTY_CONFIG, buildEntry, type DroppedEntry, type HookConfig } from './config.js';
+import { EMPTY_CONFIG, buildEntry, type HookConfig } from './config.js';
 import { EventMapSchema, FlatEventMapSchema, ShellKeysEventMapSchema } from './schema.js';
 import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject, type JsonPath } from './hook-map.js';
 import { readHook } from './read-hook.js';
 import { parseJsonText } from './parse-json-text.js';
 import { parseTomlText } from './parse-toml-text.js';
 import { formatIssues, formatPath } from '../common/format-issues.js';
-import { dropInvalid, isDropped, type DroppedPart } from './drop-invalid.js';
+import { checkEventMap, droppedEntries, isDropped } from './drop-invalid.js';
 import { GENERIC } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -41,36 +41,15 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
   // Under `hooks` every key is an event; in a bare map, keys whose value is not a list are the client's.
   const map = ref.base.length ? data.hooks : Object.fromEntries(eventsOf(ref).map((event) => [event, data[event]]));
   if (map === undefined || (!ref.base.length && eventsOf(ref).length === 0)) return { ok: true, config: EMPTY_CONFIG, features };
-  // A client that drops a malformed entry alone (Gemini CLI, Copilot CLI) runs the rest: so does hookd (drop-invalid.ts).
-  const checked = client.dropsInvalid ? dropInvalid(map, schema, ref.layout, client.dropsInvalid) : refuseAny(schema.safeParse(map, { reportInput: true }));
+  // A client that drops a malformed entry alone (Gemini CLI, Copilot CLI) runs the rest: so does hookd.
+  const checked = checkEventMap(map, schema, ref.layout, client);
   if (!checked.ok) return { ok: false, missing: false, errors: formatIssues(checked.issues, file, ref.base) };
   const kept = ({ path }: { path: JsonPath }) => !isDropped(path.slice(ref.base.length), checked.dropped);
   const entries = eventsOf(ref).flatMap((event) =>
     hooksOf(ref, event).filter(kept).map(({ hook, path, matcher }) => buildEntry(readHook(hook, event, formatPath(path), matcher, client), file, client)),
   );
-  const dropped = droppedNotes(checked.dropped, ref.base, file, client, map as JsonObject);
+  const dropped = droppedEntries(checked.dropped, { base: ref.base, map: map as JsonObject, file, client });
   return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries, events: eventsOf(ref), ...(dropped.length && { dropped }) }, features };
-}
-
-// A client that reads nothing of a file with an entry it cannot read: any issue refuses the file.
-function refuseAny(checked: { success: boolean; error?: { issues: DropIssues } }): { ok: true; dropped: DroppedPart[] } | { ok: false; issues: DropIssues } {
-  return checked.success ? { ok: true, dropped: [] } : { ok: false, issues: checked.error!.issues };
-}
-
-type DropIssues = Parameters<typeof formatIssues>[0];
-
-/** One warning per dropped part, naming it, what the client does, and why it cannot be read. */
-function droppedNotes(dropped: readonly DroppedPart[], base: JsonPath, file: string, client: ClientProfile, map: JsonObject): DroppedEntry[] {
-  return dropped.map(({ path, reasons }) => {
-    const at = formatPath([...base, ...path]);
-    // Gemini CLI 0.61 merges a lone group written without its list into one (checked with the
-    // binary, though its hook registry's source skips a value that is not a list): it runs it.
-    if (path.length === 1 && isObject(map[path[0] as string])) {
-      return { at, message: `${file}: ${at}: a group written without its list ([ … ]): ${client.name} runs it, but hookd does not read it, so it neither runs nor wraps it; write it as ${String(path[0])}: [ {…} ] to run it through hookd` };
-    }
-    const what = path.length === 1 ? 'event' : path.length === 4 || client.layout === 'flat' ? 'hook' : 'group';
-    return { at, message: `${file}: ${at}: ${client.name} skips this ${what} and runs the rest of the file; so does hookd, which neither runs nor wraps it (${reasons.join('; ')})` };
-  });
 }
 
 /** Read and parse the hook file `file` of `client` (`bareMap`: as parseSettingsText): a regular file of at most 1 MiB (read-bounded-file.ts says why). */
