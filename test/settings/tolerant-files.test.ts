@@ -59,6 +59,8 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     expect(validate.stdout).toContain(`${file} (Gemini CLI): valid, 2 hook(s)`);
     expect(validate.stderr).toContain(`hookd: warning: ${named}`);
     expect(validate.stderr).toContain('(command: expected a string, got nothing)');
+    const clients = await runHookd(['clients'], { env, cwd: home });
+    expect(clients.stdout).toContain(`  ${file}: valid, 2 hook(s), 0 through hookd, 1 skipped as Gemini CLI skips them (hookd validate names them)`);
 
     const dryRun = await runHookd(['install', '--dry-run'], { env, cwd: home });
     expect(dryRun.exitCode, dryRun.stderr + dryRun.stdout).toBe(0);
