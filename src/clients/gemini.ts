@@ -14,6 +14,8 @@ export const gemini: ClientProfile = {
   // rest ("Discarding invalid hook definition…"; checked with the binary, 0.61). An event whose
   // value is not a list drops that event only (a lone group there Gemini runs: load.ts says so).
   dropsInvalid: 'entries-and-events',
+  // Its HOOKS_CONFIG_FIELDS: settings beside the events under `hooks` (older files; newer ones use hooksConfig).
+  hookSettings: ['enabled', 'disabled', 'notifications'],
   jsonc: true,
   timeoutUnit: 'milliseconds',
   defaultTimeoutSec: 60,

@@ -52,6 +52,8 @@ export interface ClientProfile {
    * Absent: an entry hookd cannot read refuses the file.
    */
   dropsInvalid?: DropRule;
+  /** Keys under `hooks` that are the client's settings, not events (Gemini CLI's `enabled`, `disabled`, `notifications`). */
+  hookSettings?: readonly string[];
   /** Whether the client accepts `//` comments and trailing commas in the file. */
   jsonc: boolean;
   timeoutUnit: 'seconds' | 'milliseconds';

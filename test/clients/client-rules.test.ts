@@ -218,3 +218,15 @@ describe("Qwen Code's timeouts, Codex's default, Claude Code's args and shell", 
     ]);
   });
 });
+
+describe("Gemini CLI's settings beside the events under hooks", () => {
+  // Its hook registry skips `enabled`, `disabled` and `notifications` under `hooks` (HOOKS_CONFIG_FIELDS): no events, nothing skipped.
+  it('are neither events nor entries it skips', () => {
+    const text = JSON.stringify({ hooks: { enabled: true, disabled: ['fmt'], notifications: true, AfterAgent: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+    const parsed = parseSettingsText(text, '/h/.gemini/settings.json', client('gemini'));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    expect(parsed.config.entries.map((entry) => entry.event)).toEqual(['AfterAgent']);
+    expect(parsed.config.events).toEqual(['AfterAgent']);
+    expect(parsed.config.dropped).toBeUndefined();
+  });
+});
