@@ -17,6 +17,7 @@ const REAL_CLIENTS = [
   'test/clients/deciding-hooks.test.ts',
   'test/clients/session-view-real.test.ts',
   'test/clients/hookd-missing-real.test.ts',
+  'test/clients/tolerant-clients.test.ts',
 ];
 
 export default defineConfig({

@@ -25,7 +25,11 @@ export const copilot: ClientProfile = {
   jsonc: false,
   timeoutUnit: 'seconds',
   defaultTimeoutSec: 30,
-  hookKeys: { command: 'bash', timeout: 'timeoutSec', otherShells: ['powershell'] },
+  // 1.0.102 also runs an entry written in VS Code's shape, `{"command": …, "timeout": 15}` with no
+  // `type` (1Password's hooks file), and runs the other entries of a file beside one it cannot
+  // read (both checked with the binary: test/settings/tolerant-files.test.ts, docs/clients.md).
+  hookKeys: { command: 'bash', timeout: 'timeoutSec', otherShells: ['powershell'], also: { command: 'command', timeout: 'timeout' } },
+  dropsInvalid: 'entries',
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
   // Its docs call notification fire-and-forget; postToolUse may change the tool's result and
   // postToolUseFailure and errorOccurred may guide a retry, so they are treated as deciding.

@@ -10,6 +10,12 @@ export const gemini: ClientProfile = {
   projectFiles: [{ path: '.gemini/settings.json' }],
   pathPatterns: [/\/\.gemini\/settings\.json$/],
   layout: 'grouped',
+  // Its hook registry discards a group or hook it cannot read, each with a warning, and runs the
+  // rest ("Discarding invalid hook definition…"; checked with the binary, 0.61). An event whose
+  // value is not a list drops that event only (a lone group there Gemini runs: load.ts says so).
+  dropsInvalid: 'entries-and-events',
+  // Its HOOKS_CONFIG_FIELDS: settings beside the events under `hooks` (older files; newer ones use hooksConfig).
+  hookSettings: ['enabled', 'disabled', 'notifications'],
   jsonc: true,
   timeoutUnit: 'milliseconds',
   defaultTimeoutSec: 60,

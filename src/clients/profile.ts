@@ -4,6 +4,7 @@
 // registry.ts, and running `npm run sh-lists` (bin/hookd then carries its variables).
 import type { HookLayout } from '../settings/hook-map.js';
 import type { HookContract } from './contract.js';
+import type { DropRule } from '../settings/drop-invalid.js';
 import type { ClientId } from './registry.js';
 
 /** A hook file, relative to the home directory (user files) or to the project (project files). */
@@ -48,6 +49,8 @@ export interface HookKeys {
   timeout: string;
   /** Keys of commands for other systems (Copilot CLI's `powershell`): an entry with only these runs nowhere here. */
   otherShells?: readonly string[];
+  /** Keys the client also reads the command and timeout under when the first are absent (Copilot CLI runs `{"command", "timeout"}`, VS Code's shape). */
+  also?: { command: string; timeout: string };
 }
 
 export interface ClientProfile {
@@ -62,6 +65,14 @@ export interface ClientProfile {
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;
+  /**
+   * What the client drops alone, running the rest of the file, when it cannot read it
+   * (settings/drop-invalid.ts): one hook or group, or also an event whose value is not a list.
+   * Absent: an entry hookd cannot read refuses the file.
+   */
+  dropsInvalid?: DropRule;
+  /** Keys under `hooks` that are the client's settings, not events (Gemini CLI's `enabled`, `disabled`, `notifications`). */
+  hookSettings?: readonly string[];
   /** Whether the client accepts `//` comments and trailing commas in the file. */
   jsonc: boolean;
   timeoutUnit: 'seconds' | 'milliseconds';

@@ -27,6 +27,8 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
         return {
           file: source.file, scope: source.scope, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
           hooks: entries.length, bridged: entries.filter((entry) => runsBy(entry, 'record')).length,
+          // What the client skips in the file, running the rest; hookd validate names each.
+          skipped: result.ok ? (result.config.dropped ?? []).length : 0,
         };
       }),
   }));
@@ -38,7 +40,8 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
   for (const row of rows) {
     lines.push(`${row.name} (${row.client}): ${row.installed ? 'found' : 'not found'}`);
     for (const file of row.files) {
-      const detail = file.state === 'valid' ? `, ${file.hooks} hook(s), ${file.bridged} through hookd` : file.reason ? `: ${file.reason}` : '';
+      const skipped = file.skipped ? `, ${file.skipped} skipped as ${row.name} skips them (hookd validate names them)` : '';
+      const detail = file.state === 'valid' ? `, ${file.hooks} hook(s), ${file.bridged} through hookd${skipped}` : file.reason ? `: ${file.reason}` : '';
       lines.push(`  ${file.file}: ${file.state}${detail}`);
     }
   }

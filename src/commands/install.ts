@@ -19,10 +19,12 @@ import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-eve
 import { checkAsyncCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets, parsesAsJson } from '../install/install-targets.js';
+import { notWrappedBlocks } from '../install/not-wrapped.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
+import type { JsonObject } from '../settings/hook-map.js';
 
 export interface InstallOptions {
   settings?: string;
@@ -92,15 +94,16 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   }
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const installed = [...previous.wraps.map((wrap) => wrap.wrapped), ...previous.adds.map((add) => add.command)];
-  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], installed };
+  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], installed, droppedAt: snapshot.dropped.map((part) => part.at) };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
-  const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: commandKey(client), shape };
+  const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: (hook: JsonObject) => commandKey(client, hook), shape };
   const planWith = await TRANSPORTS[options.transport ?? 'bridge'].load();
   const transport = planWith({ text: snapshot.text, exists: snapshot.exists, events: named, adds, client, mode, options: planOptions, tcpPort: options.tcpPort, stateDir: state });
   const { plan } = transport;
   // Each file's lines come under its header line, which says what happened to it.
-  const notes = [...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after)];
+  const skipped = snapshot.dropped.map((part) => `skipped: ${part.message}`);
+  const notes = [...skipped, ...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after)];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   if (plan.changes.length === 0) return done(block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes));
   if (options.dryRun) return done([...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()]);
@@ -137,6 +140,9 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   const planned: (PlannedFile & { examples: string[] })[] = [];
   for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
   const out = await writeAll(planned, 'hookd install', () => copyAllExamples(planned.flatMap((one) => one.examples)));
+  // Named one file: that file is the whole run. Else what install leaves alone is said too, dry run or not.
+  const left = paths.settings ? [] : (await notWrappedBlocks([...new Set(targets.map((target) => target.client))])).flat();
+  out.push(...left);
   // The lines quote the files' commands (and --dry-run their text): printed without control sequences.
   return cleanText(`${out.join('\n')}\n`);
 }

@@ -48,6 +48,8 @@ function settingsLines(status: Status): string[] {
     const client = file.client === 'generic' ? '' : ` (${file.client})`;
     const state = file.ignored ? `not read: ${cleanLine(file.ignored)}` : `${hooksSaid(file.daemonHooks, file.hooksByKind)}, loaded ${file.loadedAt ? localTime(file.loadedAt) : 'never'}`;
     const lines = [`${i === 0 ? 'settings:' : ''.padEnd(9)}  ${cleanLine(file.path)}${client}, ${state}`];
+    // What the client skips in the file, and hookd with it: said while the file stays so.
+    lines.push(...(file.dropped ?? []).map((message) => `           skipped: ${cleanLine(message)}`));
     if (file.lastError) lines.push(`           last reload FAILED at ${localTime(file.lastReloadAt)}; keeping the last good config:`, ...file.lastError.map((e) => `             ${cleanLine(e)}`));
     return lines;
   });

@@ -50,6 +50,7 @@ function fileStatus(file: FileState): z.input<typeof SettingsFileSchema> {
     loadedAt: iso(file.loadedAt),
     lastReloadAt: iso(file.lastReloadAt),
     lastError: file.lastError ?? null,
+    dropped: (file.config.dropped ?? []).map((part) => part.message),
   };
 }
 

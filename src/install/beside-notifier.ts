@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseJsonText } from '../settings/parse-json-text.js';
 import { findHookMap, hooksOf, isObject, type JsonObject } from '../settings/hook-map.js';
 import { classifyCommand } from '../settings/classify-command.js';
+import { keysOf } from '../settings/read-hook.js';
 import { GENERIC } from '../clients/registry.js';
 import { EXAMPLES } from './examples.js';
 import type { AddRequest } from './plan-edit.js';
@@ -26,9 +27,8 @@ function notifierEvents(text: string, file: string, client: ClientProfile): Map<
   const found = new Map<string, string>();
   if (!parsed.ok || !isObject(parsed.data as JsonObject)) return found;
   const ref = findHookMap(parsed.data as JsonObject, client === GENERIC ? undefined : client.layout);
-  const key = client.hookKeys?.command ?? 'command';
   for (const event of Object.keys(ref.map ?? {})) {
-    const notifier = hooksOf(ref, event).map(({ hook }) => hook[key]).find((command): command is string => typeof command === 'string' && isNotifier(command));
+    const notifier = hooksOf(ref, event).map(({ hook }) => hook[keysOf(client, hook).command]).find((command): command is string => typeof command === 'string' && isNotifier(command));
     if (notifier) found.set(event, notifier);
   }
   return found;

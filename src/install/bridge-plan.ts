@@ -14,9 +14,9 @@ import { syncCommand, wrapCommand } from './quote-command.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** The command install writes for one hook of `event` in `client`'s file, or undefined to leave it. */
-export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject) => string | undefined {
-  return (event, hook) => {
-    const route = routeHook(client, event, hook, mode);
+export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject, at: string) => string | undefined {
+  return (event, hook, at) => {
+    const route = routeHook(client, event, hook, mode, at);
     if (route.to === 'upgrade') return route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
     if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
@@ -30,7 +30,7 @@ export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptio
 export function postableFor(client: ClientProfile, mode: InstallMode): (event: string, hook: JsonObject) => boolean {
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
-    const command = hook[commandKey(client)];
+    const command = hook[commandKey(client, hook)];
     return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
   };
 }
@@ -39,13 +39,18 @@ export function postableFor(client: ClientProfile, mode: InstallMode): (event: s
 export function routesOf(text: string, file: string, client: ClientProfile, mode: InstallMode): { event: string; at: string; hook: JsonObject; route: Route }[] {
   const doc = readDocument(text, file);
   const ref = findHookMap(doc.data, client === GENERIC ? undefined : client.layout);
-  return eventsOf(ref).flatMap((event) => hooksOf(ref, event).map(({ hook, path }) => ({ event, at: formatPath(path), hook, route: routeHook(client, event, hook, mode) })));
+  return eventsOf(ref).flatMap((event) =>
+    hooksOf(ref, event).map(({ hook, path }) => {
+      const at = formatPath(path);
+      return { event, at, hook, route: routeHook(client, event, hook, mode, at) };
+    }),
+  );
 }
 
 /** What install says of the hooks it leaves to the client, and of the deciding hooks it moves behind hookd emit. */
 export function routeNotes(text: string, file: string, client: ClientProfile, mode: InstallMode): string[] {
   return routesOf(text, file, client, mode).flatMap(({ event, at, hook, route }) => {
-    const label = typeof hook[commandKey(client)] === 'string' ? hook[commandKey(client)] : typeof hook.type === 'string' ? hook.type : 'hook';
+    const label = typeof hook[commandKey(client, hook)] === 'string' ? hook[commandKey(client, hook)] : typeof hook.type === 'string' ? hook.type : 'hook';
     if (route.to === 'leave' && route.why) return [`left alone: ${at} (${String(label)}): ${route.why}`];
     if (route.to === 'through' && route.bare) {
       return [`note: ${at} (${String(label)}) is a bridge entry without the fallback: a client that finds no hookd on its PATH fails it with exit 127, a non-blocking error (install writes "${FALLBACK_GUARD}…; CMD": docs/bridges.md)`];
@@ -68,7 +73,7 @@ export function checkAsyncCommands(files: readonly { exists: boolean; text: stri
   const deciding = new Set<string>();
   for (const file of files.filter((one) => one.exists)) {
     for (const { event, hook, route } of routesOf(file.text, file.target, file.client, mode)) {
-      const written = hook[commandKey(file.client)];
+      const written = hook[commandKey(file.client, hook)];
       const classified = typeof written === 'string' ? classifyCommand(written) : undefined;
       if (route.to === 'sync') deciding.add(route.command);
       else if (classified && classified.kind !== 'plain' && decides(file.client, event)) deciding.add(classified.inner);

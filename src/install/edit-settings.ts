@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { parseSettingsText } from '../settings/load.js';
 import { HookdError } from '../common/errors.js';
+import type { DroppedEntry } from '../settings/config.js';
 import { GENERIC } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 import { assertWritable, commitEdit, readSnapshot, type Snapshot } from './settings-file.js';
@@ -19,16 +20,19 @@ export interface Seams {
   beforeCommit?: () => Promise<void> | void;
 }
 
-/** A settings file as read for an edit, with the client whose rules it is checked by (before and after). */
-export type EditSnapshot = Snapshot & { client: ClientProfile };
+/**
+ * A settings file as read for an edit, with the client whose rules it is checked by (before and
+ * after), and what that client skips in it, running the rest (install neither wraps nor restores those).
+ */
+export type EditSnapshot = Snapshot & { client: ClientProfile; dropped: readonly DroppedEntry[] };
 
 /** The settings file of `client` (generic when unknown), read and checked: a file hookd cannot understand is never edited. */
 export function readSettingsForEdit(file: string, client: ClientProfile = GENERIC): EditSnapshot {
-  const snapshot = { ...readSnapshot(file), client };
+  const snapshot = { ...readSnapshot(file), client, dropped: [] };
   if (!snapshot.exists) return snapshot;
   const parsed = parseSettingsText(snapshot.text, snapshot.target, client);
   if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.errors.join('\n')} (nothing was changed: fix the file first; hookd validate lists every error)`);
-  return snapshot;
+  return { ...snapshot, dropped: parsed.config.dropped ?? [] };
 }
 
 /** The key of a settings file in the install record: its real path, even before it exists. */

@@ -41,12 +41,12 @@ export interface PlanOptions {
   /** Names the file in errors. */
   file?: string;
   /**
-   * The command install writes for one hook of `event` (a bridge entry), or undefined to leave it
-   * (route-hooks.ts decides). By default a plain command goes behind hookd emit.
+   * The command install writes for one hook of `event` at `at` (a bridge entry), or undefined to
+   * leave it (route-hooks.ts decides). By default a plain command goes behind hookd emit.
    */
-  wrap?: (event: string, hook: JsonObject) => string | undefined;
-  /** The key of a hook's command (`command`; Copilot CLI's `bash`). */
-  commandKey?: string;
+  wrap?: (event: string, hook: JsonObject, at: string) => string | undefined;
+  /** The key `hook` holds its command under (`command`; Copilot CLI's `bash`, or `command` in VS Code's shape). */
+  commandKey?: (hook: JsonObject) => string;
   /** How a new hook is written for the client: its keys (Copilot CLI's `bash`, `timeoutSec`) and the events whose entries name them. */
   shape?: NewHookShape;
 }
@@ -72,12 +72,13 @@ export function planInstall(text: string, exists: boolean, events: readonly stri
   const record = emptyRecord();
   const changes: string[] = [];
   const edits: Edit[] = [];
-  const key = options.commandKey ?? 'command';
-  const wrap = options.wrap ?? ((_event: string, hook: JsonObject) => emitWrap(hook[key], options.emitOptions));
+  const keyOf = options.commandKey ?? (() => 'command');
+  const wrap = options.wrap ?? ((_event: string, hook: JsonObject) => emitWrap(hook[keyOf(hook)], options.emitOptions));
   for (const event of events ?? eventsOf(ref)) {
     for (const { hook, path } of hooksOf(ref, event)) {
+      const key = keyOf(hook);
       const current = hook[key];
-      const wrapped = typeof current === 'string' ? wrap(event, hook) : undefined;
+      const wrapped = typeof current === 'string' ? wrap(event, hook, formatPath(path)) : undefined;
       if (typeof current !== 'string' || wrapped === undefined || wrapped === current) continue;
       const found = replaceString(doc, [...path, key], wrapped);
       record.wraps.push({ event, original: current, originalLiteral: found?.literal ?? JSON.stringify(current), wrapped, ...(key !== 'command' && { key }) });

@@ -11,8 +11,9 @@ import { classifyCommand, type ClassifiedCommand } from '../settings/classify-co
 import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
 import { timeoutMsOf } from '../settings/config.js';
-import { readHook } from '../settings/read-hook.js';
+import { keysOf, readHook } from '../settings/read-hook.js';
 import type { JsonObject } from '../settings/hook-map.js';
+import { isDroppedAt } from '../settings/drop-invalid.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** What the user asked install for. */
@@ -28,6 +29,8 @@ export interface InstallMode {
    * upgraded to the guarded form. One the user wrote by hand is theirs: install only says so.
    */
   installed?: readonly string[];
+  /** Where the file holds what its client skips, running the rest (settings/drop-invalid.ts): install leaves those as they are. */
+  droppedAt?: readonly string[];
 }
 
 /** Where one hook goes: behind a bridge (its command, the one that runs), nowhere new, or left to the client and why. */
@@ -39,8 +42,8 @@ export type Route =
   /** A bridge entry without the fallback (issue 29), and the guarded entry it becomes: the same bridge line, then its CMD. */
   | { to: 'upgrade'; entry: string };
 
-/** The key under which `client`'s hooks hold their command (`command`; Copilot CLI's `bash`). */
-export const commandKey = (client: ClientProfile): string => client.hookKeys?.command ?? 'command';
+/** The key under which `hook`, one of `client`'s, holds its command (`command`; Copilot CLI's `bash`, or `command` when the entry uses that). */
+export const commandKey = (client: ClientProfile, hook: JsonObject): string => keysOf(client, hook).command;
 
 /** Whether `client` reads the answer of its `event` hooks. */
 export const decides = (client: ClientProfile, event: string): boolean => !client.fireAndForget.includes(event);
@@ -53,7 +56,7 @@ function unwrappable(client: ClientProfile, event: string, hook: JsonObject): st
   if (type !== 'command') return `a "${type}" hook, which ${client.name} runs itself`;
   const unrunnable = readHook(hook, event, '', undefined, client).unrunnable;
   if (unrunnable) return unrunnable;
-  if (typeof hook[commandKey(client)] !== 'string') return `no "${commandKey(client)}" to run`;
+  if (typeof hook[commandKey(client, hook)] !== 'string') return `no "${commandKey(client, hook)}" to run`;
   // hookd runs command and args as one quoted line; the client's entry keeps its args beside a rewritten command.
   if (Array.isArray(hook.args)) return `${client.name} runs it as a program with "args", without a shell; a bridge in front would change how its arguments are read`;
   return undefined;
@@ -74,12 +77,14 @@ function guardedForm(command: string, classified: ClassifiedCommand): string | u
   return withFallback(command.trim(), classified.inner);
 }
 
-/** Where `hook`, a hook of `event` in `client`'s file, goes under `mode`. */
-export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode): Route {
+/** Where `hook`, a hook of `event` at `at` in `client`'s file, goes under `mode`. */
+export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode, at?: string): Route {
+  // The client skips it: install says so once, with the reason (the file's warning), and leaves it.
+  if (at !== undefined && mode.droppedAt && isDroppedAt(at, mode.droppedAt)) return { to: 'leave' };
   const why = unwrappable(client, event, hook);
   if (why) return { to: 'leave', why };
   if (postsWith(hook.type)) return { to: 'through' };
-  const command = hook[commandKey(client)] as string;
+  const command = hook[commandKey(client, hook)] as string;
   const classified = classifyCommand(command);
   const named = (run: string) => mode.asyncCommands.includes(run);
   const chosen = !mode.events || mode.events.includes(event);
@@ -98,6 +103,6 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
 
 /** The seconds `hookd sync --timeout` gets for `hook`: its timeout read in the client's unit, else the client's default. */
 export function syncTimeoutSec(client: ClientProfile, hook: JsonObject): number {
-  const written = hook[client.hookKeys?.timeout ?? 'timeout'];
+  const written = hook[keysOf(client, hook).timeout];
   return timeoutMsOf(typeof written === 'number' ? written : undefined, client) / 1000;
 }

@@ -103,6 +103,8 @@ export const SettingsFileSchema = z.looseObject({
   loadedAt: z.string().nullable(),
   lastReloadAt: z.string().nullable(),
   lastError: z.array(z.string()).nullable(),
+  /** The hooks, groups or events its client skips (running the rest), which hookd skips too, one warning each; absent from older daemons. */
+  dropped: z.array(z.string()).optional(),
 });
 
 /** An address the loopback listener lacks (loopback-addresses.ts). */

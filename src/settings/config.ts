@@ -67,6 +67,14 @@ export interface HookConfig {
   entries: HookEntry[];
   /** The events the file names, with entries or not (Droid's `"Stop": []` in hooks.json replaces settings.json's Stop); none when absent. */
   events?: readonly string[];
+  /** What the file's client drops alone and hookd with it (settings/drop-invalid.ts): validate, status, install and the daemon's log name each. */
+  dropped?: readonly DroppedEntry[];
+}
+
+/** A hook, group or event of a file that its client skips, running the rest: where (`hooks.Stop[0].hooks[1]`), and the warning that names it. */
+export interface DroppedEntry {
+  at: string;
+  message: string;
 }
 
 export const EMPTY_CONFIG: HookConfig = Object.freeze({ shape: 'none', entries: [] }) as HookConfig;

@@ -72,7 +72,8 @@ export function notesFor(config: HookConfig, file: string): string[] {
 
 /** Located warnings for a loaded file; `file` prefixes each. */
 export function lintConfig(config: HookConfig, file: string, features?: TextFeatures): string[] {
-  const warnings: string[] = [];
+  // What the client skips, and hookd with it, first: the rest of the file is used.
+  const warnings: string[] = (config.dropped ?? []).map((part) => part.message);
   const client = config.entries[0]?.client;
   if (client && !client.jsonc && features && (features.comments || features.trailingCommas)) {
     warnings.push(`${file}: has ${features.comments ? 'comments' : 'trailing commas'}; hookd reads them, but ${client.name} expects plain JSON and may refuse the file`);

@@ -92,6 +92,7 @@ export class LiveConfig {
       state.lastReloadAt = now;
       state.ignored = ignored;
       if (result.ok || result.missing) {
+        if (result.ok) this.logDropped(source.file, state.config, result.config);
         state.config = result.ok ? result.config : EMPTY_CONFIG;
         state.loadedAt = now;
         state.lastError = undefined;
@@ -108,6 +109,13 @@ export class LiveConfig {
     this.index = indexDaemonHooks(this.combined);
     const read = this.files.filter((state) => !state.missing && !state.ignored).map((state) => state.file);
     this.logger.info({ settings: read, daemonHooks: this.index.count }, 'settings loaded');
+  }
+
+  // What a file's client skips, and the daemon with it, is logged once each time it changes, not at every reload.
+  private logDropped(file: string, before: HookConfig, after: HookConfig): void {
+    const said = (config: HookConfig) => (config.dropped ?? []).map((part) => part.message).join('\n');
+    if (!after.dropped?.length || said(before) === said(after)) return;
+    this.logger.warn({ settings: file, skipped: after.dropped.map((part) => part.message) }, 'hooks skipped: the client skips them and runs the rest of the file; so does hookd');
   }
 }
 

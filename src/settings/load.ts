@@ -4,11 +4,12 @@
 import { readBoundedFile } from '../common/read-bounded-file.js';
 import { EMPTY_CONFIG, buildEntry, type HookConfig } from './config.js';
 import { EventMapSchema, FlatEventMapSchema, ShellKeysEventMapSchema } from './schema.js';
-import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject } from './hook-map.js';
+import { eventsOf, findHookMap, hooksOf, isObject, type JsonObject, type JsonPath } from './hook-map.js';
 import { readHook } from './read-hook.js';
 import { parseJsonText } from './parse-json-text.js';
 import { parseTomlText } from './parse-toml-text.js';
 import { formatIssues, formatPath } from '../common/format-issues.js';
+import { checkEventMap, droppedEntries, isDropped } from './drop-invalid.js';
 import { GENERIC } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -38,14 +39,20 @@ export function parseSettingsText(text: string, file: string, client: ClientProf
   const ref = bareMap && !('hooks' in data) ? { base: [], map: data, layout: layout ?? 'grouped' } : findHookMap(data, layout);
   const schema = ref.layout === 'grouped' ? EventMapSchema : client.hookKeys ? ShellKeysEventMapSchema : FlatEventMapSchema;
   // Under `hooks` every key is an event; in a bare map, keys whose value is not a list are the client's.
-  const map = ref.base.length ? data.hooks : Object.fromEntries(eventsOf(ref).map((event) => [event, data[event]]));
+  const written: unknown = ref.base.length ? data.hooks : Object.fromEntries(eventsOf(ref).map((event) => [event, data[event]]));
+  // The client's own settings beside the events (Gemini CLI's `hooks.disabled`) are no events.
+  const map = client.hookSettings && isObject(written as JsonObject) ? Object.fromEntries(Object.entries(written as JsonObject).filter(([key]) => !client.hookSettings!.includes(key))) : written;
   if (map === undefined || (!ref.base.length && eventsOf(ref).length === 0)) return { ok: true, config: EMPTY_CONFIG, features };
-  const checked = schema.safeParse(map, { reportInput: true });
-  if (!checked.success) return { ok: false, missing: false, errors: formatIssues(checked.error.issues, file, ref.base) };
-  const entries = eventsOf(ref).flatMap((event) =>
-    hooksOf(ref, event).map(({ hook, path, matcher }) => buildEntry(readHook(hook, event, formatPath(path), matcher, client), file, client)),
+  // A client that drops a malformed entry alone (Gemini CLI, Copilot CLI) runs the rest: so does hookd.
+  const checked = checkEventMap(map, schema, ref.layout, client);
+  if (!checked.ok) return { ok: false, missing: false, errors: formatIssues(checked.issues, file, ref.base) };
+  const kept = ({ path }: { path: JsonPath }) => !isDropped(path.slice(ref.base.length), checked.dropped);
+  const events = eventsOf(ref).filter((event) => !client.hookSettings?.includes(event));
+  const entries = events.flatMap((event) =>
+    hooksOf(ref, event).filter(kept).map(({ hook, path, matcher }) => buildEntry(readHook(hook, event, formatPath(path), matcher, client), file, client)),
   );
-  return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries, events: eventsOf(ref) }, features };
+  const dropped = droppedEntries(checked.dropped, { base: ref.base, map: map as JsonObject, file, client });
+  return { ok: true, config: { shape: ref.base.length ? 'settings' : 'hooks-file', entries, events, ...(dropped.length && { dropped }) }, features };
 }
 
 /** Read and parse the hook file `file` of `client` (`bareMap`: as parseSettingsText): a regular file of at most 1 MiB (read-bounded-file.ts says why). */

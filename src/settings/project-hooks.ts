@@ -113,6 +113,8 @@ export class ProjectHooks {
       return undefined;
     }
     if (ignored) this.logger.warn({ settings: source.file, reason: ignored }, `a project's hook file is not read, as ${source.client.name} does not read it`);
+    // Read once per change of the file, so said once: what its client skips, the daemon skips too.
+    if (result.config.dropped?.length) this.logger.warn({ settings: source.file, skipped: result.config.dropped.map((part) => part.message) }, "hooks skipped in a project's hook file: the client skips them and runs the rest; so does hookd");
     return indexDaemonHooks(result.config);
   }
 }

@@ -11,9 +11,22 @@ import type { ClientProfile } from '../clients/profile.js';
 
 const DEFAULT_KEYS = { command: 'command', timeout: 'timeout', otherShells: [] as readonly string[] };
 
+/**
+ * The keys `hook` holds its command and timeout under, as `client` reads it: its own (`command`;
+ * Copilot CLI's `bash`, `timeoutSec`), else the ones it also reads (Copilot CLI's `command`,
+ * `timeout`) when the entry uses those. The one rule for the loader and install alike.
+ */
+export function keysOf(client: ClientProfile, hook: JsonObject): { command: string; timeout: string } {
+  const keys = client.hookKeys ?? DEFAULT_KEYS;
+  const also = client.hookKeys?.also;
+  const command = also && hook[keys.command] === undefined && typeof hook[also.command] === 'string' ? also.command : keys.command;
+  const timeout = also && hook[keys.timeout] === undefined && typeof hook[also.timeout] === 'number' ? also.timeout : keys.timeout;
+  return { command, timeout };
+}
+
 /** The RawHook of `hook`, found under `event` at `location` with `matcher`, read by `client`'s keys. */
 export function readHook(hook: JsonObject, event: string, location: string, matcher: Json | undefined, client: ClientProfile): RawHook {
-  const keys = client.hookKeys ?? DEFAULT_KEYS;
+  const keys = { ...(client.hookKeys ?? DEFAULT_KEYS), ...keysOf(client, hook) };
   const written = hook[keys.command];
   const timeout = hook[keys.timeout];
   const raw: RawHook = {

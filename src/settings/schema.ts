@@ -93,20 +93,23 @@ export const FlatEventMapSchema = z.record(z.string(), z.array(FlatHookSchema));
 
 /**
  * A hook of Copilot CLI: its command under `bash` (Unix) or `powershell` (Windows), at least one;
- * `cwd`, `env` and `timeoutSec` (seconds) optional.
+ * `cwd`, `env` and `timeoutSec` (seconds) optional. Copilot CLI 1.0.102 also runs VS Code's shape,
+ * `{"command": …, "timeout": 15}`, and an entry with no `type` as a command (checked with its binary).
  */
 export const ShellKeysHookSchema = z
   .looseObject({
-    type: z.string().min(1, HOOK_TYPE_MESSAGE),
+    type: z.string().min(1, HOOK_TYPE_MESSAGE).optional(),
     bash: z.string().min(1, 'expected a non-empty command').optional(),
     powershell: z.string().min(1, 'expected a non-empty command').optional(),
+    command: z.string().min(1, 'expected a non-empty command').optional(),
     cwd: z.string().optional(),
     env: EnvSchema.optional(),
     timeoutSec: z.number().nonnegative('expected a positive number of seconds').optional(),
+    timeout: z.number().nonnegative('expected a positive number of seconds').optional(),
   })
   .superRefine((hook, ctx) => {
-    if (hook.type === 'command' && hook.bash === undefined && hook.powershell === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'expected a command under "bash" (or "powershell" for Windows)', input: undefined, path: ['bash'] });
+    if ((hook.type ?? 'command') === 'command' && hook.bash === undefined && hook.powershell === undefined && hook.command === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a command under "bash" (or "powershell" for Windows, or "command")', input: undefined, path: ['bash'] });
     }
   });
 

@@ -114,9 +114,13 @@ describe('GitHub Copilot CLI: a folder of files, bash and powershell entries', (
     }
   });
 
-  it('an entry with neither bash nor powershell is an error located in the file', () => {
-    const parsed = parseSettingsText(JSON.stringify({ version: 1, hooks: { agentStop: [{ type: 'command', command: 'x' }] } }), 'h.json', client('copilot'));
-    expect(parsed.ok || parsed.errors).toEqual(['h.json: hooks.agentStop[0].bash: expected a command under "bash" (or "powershell" for Windows)']);
+  // Copilot CLI 1.0.102 runs VS Code's `command` too, and runs the other entries beside one with no command at all (issue 30).
+  it('an entry with only `command` runs; one with no command anywhere is skipped alone, with a warning located in the file', () => {
+    const parsed = parseSettingsText(JSON.stringify({ version: 1, hooks: { agentStop: [{ type: 'command', command: 'x' }, { type: 'command' }] } }), 'h.json', client('copilot'));
+    expect(parsed.ok && parsed.config.entries.map((entry) => entry.command)).toEqual(['x']);
+    expect(parsed.ok && parsed.config.dropped?.map((part) => part.message)).toEqual([
+      'h.json: hooks.agentStop[1]: GitHub Copilot CLI skips this hook and runs the rest of the file; so does hookd, which neither runs nor wraps it (bash: expected a command under "bash" (or "powershell" for Windows, or "command"))',
+    ]);
   });
 
   it("a camelCase payload without hook_event_name is the event its bridge entry names; with no name it is still delivered", () => {
@@ -212,5 +216,17 @@ describe("Qwen Code's timeouts, Codex's default, Claude Code's args and shell", 
     expect(notesFor(parsed.config, 's.json')).toEqual([
       'note: s.json: hooks.CwdChanged[0].hooks[0]: runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client',
     ]);
+  });
+});
+
+describe("Gemini CLI's settings beside the events under hooks", () => {
+  // Its hook registry skips `enabled`, `disabled` and `notifications` under `hooks` (HOOKS_CONFIG_FIELDS): no events, nothing skipped.
+  it('are neither events nor entries it skips', () => {
+    const text = JSON.stringify({ hooks: { enabled: true, disabled: ['fmt'], notifications: true, AfterAgent: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
+    const parsed = parseSettingsText(text, '/h/.gemini/settings.json', client('gemini'));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    expect(parsed.config.entries.map((entry) => entry.event)).toEqual(['AfterAgent']);
+    expect(parsed.config.events).toEqual(['AfterAgent']);
+    expect(parsed.config.dropped).toBeUndefined();
   });
 });

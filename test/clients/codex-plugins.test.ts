@@ -68,7 +68,9 @@ describe("Codex's plugin hooks", () => {
   it("install and uninstall never touch a plugin's file", async () => {
     const install = await runHookd(['install', '--client', 'codex', '--add', 'notify'], { env: { ...env, XDG_DATA_HOME: path.join(home, '.local', 'share') } });
     expect(install.exitCode, install.stderr + install.stdout).toBe(0);
-    expect(install.stdout).not.toContain(hooksFile);
+    // Named as left alone, with why and its hooks (issue 30), never edited.
+    expect(install.stdout).toContain(`${hooksFile} (Codex CLI plugin): not wrapped, 2 hook(s): a plugin's hook file: install does not edit it`);
+    expect(install.stdout).not.toContain(`${hooksFile} (Codex CLI):`);
     expect(readFileSync(hooksFile, 'utf8')).toBe(hooksText);
     const uninstall = await runHookd(['uninstall'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
