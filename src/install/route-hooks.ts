@@ -12,6 +12,8 @@ import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
 import { timeoutMsOf } from '../settings/config.js';
 import { readHook } from '../settings/read-hook.js';
+import { blocks } from '../clients/contract.js';
+import { whyCannotDecide } from './cannot-decide.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -23,6 +25,8 @@ export interface InstallMode {
   events: readonly string[] | undefined;
   /** --async: the commands of deciding hooks to move behind the asynchronous bridge. */
   asyncCommands: readonly string[];
+  /** --sync: the commands of hooks that cannot decide (cannot-decide.ts) to keep behind the synchronous bridge all the same. */
+  syncCommands?: readonly string[];
   /**
    * The entries an earlier install wrote into this file (its record): those it wrote bare are
    * upgraded to the guarded form. One the user wrote by hand is theirs: install only says so.
@@ -32,7 +36,8 @@ export interface InstallMode {
 
 /** Where one hook goes: behind a bridge (its command, the one that runs), nowhere new, or left to the client and why. */
 export type Route =
-  | { to: 'emit' | 'sync'; command: string; losesSay: boolean }
+  /** `cannotDecide`: a hook of a deciding event put behind hookd emit because it cannot decide, and why (cannot-decide.ts). */
+  | { to: 'emit' | 'sync'; command: string; losesSay: boolean; cannotDecide?: string }
   /** `bare`: a bridge entry written by hand without the fallback, which fails where hookd is missing. */
   | { to: 'through'; bare?: boolean }
   | { to: 'leave'; why?: string }
@@ -83,7 +88,10 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   const classified = classifyCommand(command);
   const named = (run: string) => mode.asyncCommands.includes(run);
   const chosen = !mode.events || mode.events.includes(event);
+  const inLine = (run: string) => mode.syncCommands?.includes(run) === true;
   if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
+  // Put behind hookd emit by an earlier install as unable to decide; --sync brings it back in line.
+  if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && hook.async !== true) return { to: 'sync', command: classified.inner, losesSay: false };
   if (classified.kind !== 'plain') {
     const guarded = guardedForm(command, classified);
     if (guarded && chosen && mode.installed?.includes(command)) return { to: 'upgrade', entry: guarded };
@@ -93,7 +101,17 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   if (!decides(client, event) || hook.async === true) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
   if (named(command)) return { to: 'emit', command, losesSay: true };
   if (mode.asyncOnly) return chosen && mode.events ? { to: 'emit', command, losesSay: true } : notChosen(client, event, mode);
-  return chosen ? { to: 'sync', command, losesSay: false } : notChosen(client, event, mode);
+  if (!chosen) return notChosen(client, event, mode);
+  return quietRoute(client, event, command, inLine(command)) ?? { to: 'sync', command, losesSay: false };
+}
+
+// A hook of a deciding event that cannot decide goes behind hookd emit, unless --sync names it or
+// the client reads exit 1 as a denial (Copilot CLI's preToolUse): a notifier that fails exits 1,
+// and there its failure is a decision.
+function quietRoute(client: ClientProfile, event: string, command: string, keptInLine: boolean): Route | undefined {
+  if (keptInLine || blocks(client.contract, event, 1)) return undefined;
+  const why = whyCannotDecide(command);
+  return why ? { to: 'emit', command, losesSay: false, cannotDecide: why } : undefined;
 }
 
 /** The seconds `hookd sync --timeout` gets for `hook`: its timeout read in the client's unit, else the client's default. */
