@@ -95,13 +95,13 @@ describe('hookd install puts only the hooks that can decide in line', () => {
       expect(ran.stdout).toBe('');
       // The notifier has not run yet (nor been waited for): the event waits in hookd's inbox for the daemon.
       expect(existsSync(shown)).toBe(false);
-      await waitFor('the event in the inbox', () => existsSync(path.join(env.HOOKD_STATE_DIR, 'inbox')), 10_000);
+      await waitFor('the event in the inbox', () => existsSync(path.join(env.HOOKD_STATE_DIR!, 'inbox')), 10_000);
     } finally {
       writeFileSync(release, '');
     }
   }, 60_000);
 
-  it('a log line whose file cannot be opened: sh exits 2, which Claude Code reads as a block; behind hookd emit the agent goes on', async () => {
+  it('a log line whose file cannot be opened: dash exits 2, which Claude Code reads as a block; behind hookd emit the agent goes on', async () => {
     const missing = `printf '%s\\n' stop >> ${path.join(tempDir(), 'no-such-dir', 'turns.log')}`;
     const { file, env } = claudeHome({ hooks: { Stop: stop(missing) } });
     const direct = await execa('sh', ['-c', missing], { reject: false, timeout: 30_000 });
