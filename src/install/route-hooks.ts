@@ -12,8 +12,7 @@ import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
 import { timeoutMsOf } from '../settings/config.js';
 import { readHook } from '../settings/read-hook.js';
-import { blocks } from '../clients/contract.js';
-import { whyCannotDecide } from './cannot-decide.js';
+import { cannotDecideOn } from '../settings/cannot-decide.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -105,12 +104,9 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   return quietRoute(client, event, command, inLine(command)) ?? { to: 'sync', command, losesSay: false };
 }
 
-// A hook of a deciding event that cannot decide goes behind hookd emit, unless --sync names it or
-// the client reads exit 1 as a denial (Copilot CLI's preToolUse): a notifier that fails exits 1,
-// and there its failure is a decision.
+// A hook of a deciding event that cannot decide goes behind hookd emit, unless --sync names it.
 function quietRoute(client: ClientProfile, event: string, command: string, keptInLine: boolean): Route | undefined {
-  if (keptInLine || blocks(client.contract, event, 1)) return undefined;
-  const why = whyCannotDecide(command);
+  const why = keptInLine ? undefined : cannotDecideOn(client, event, command);
   return why ? { to: 'emit', command, losesSay: false, cannotDecide: why } : undefined;
 }
 

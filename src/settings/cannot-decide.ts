@@ -9,6 +9,8 @@
 // reads bridge entries, and errs towards "can decide" wherever the parser could misread sh.
 import { parse } from 'shell-quote';
 import { printsWithArgs, quietProgram } from './quiet-programs.js';
+import { blocks } from '../clients/contract.js';
+import type { ClientProfile } from '../clients/profile.js';
 
 type Token = ReturnType<typeof parse>[number];
 
@@ -105,4 +107,13 @@ export function whyCannotDecide(command: string): string | undefined {
   }
   if (parts.length === 0) return undefined;
   return [...new Set(parts)].join(', ');
+}
+
+/**
+ * Why `command`, a hook of `event` in `client`'s file, cannot decide anything there, or undefined.
+ * Never where the client reads exit 1 as a denial (Copilot CLI's preToolUse): a notifier that fails
+ * exits 1, and there its failure is a decision.
+ */
+export function cannotDecideOn(client: ClientProfile, event: string, command: string): string | undefined {
+  return blocks(client.contract, event, 1) ? undefined : whyCannotDecide(command);
 }
