@@ -31,7 +31,8 @@ export function postableFor(client: ClientProfile, mode: InstallMode): (event: s
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
     const command = hook[commandKey(client)];
-    return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
+    // One that cannot decide keeps hookd emit: posted on a deciding event, hookd would answer it in line and the agent would wait.
+    return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay && !route.cannotDecide)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
   };
 }
 

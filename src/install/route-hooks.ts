@@ -1,8 +1,9 @@
 // Where `hookd install` puts each hook of a client's file (issue 19): a hook whose result the
 // client ignores goes behind the asynchronous bridge (`hookd emit`: the agent never waits); a hook
 // the client reads the answer of goes behind the synchronous bridge (`hookd sync`: run in line,
-// its answer handed back unchanged); a hook hookd cannot run as the client would stays the
-// client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
+// its answer handed back unchanged), except one that cannot decide anything (settings/cannot-decide.ts:
+// a notifier, a sound, a log line; issue 30), which goes behind hookd emit unless `--sync CMD` names
+// it; a hook hookd cannot run as the client would stays the client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
 // kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
 // only: it then loses its say, and hookd never does that on its own. An entry an older install put
 // behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form;

@@ -1,7 +1,8 @@
 // The agent waits only for hooks that can decide (issue 30, item 6): a plain `hookd install` reads
 // each command of a deciding event and puts one that cannot decide (a desktop notifier, a sound, a
 // log line, a webhook whose answer is discarded) behind hookd emit; a guard, a Stop gate, a webhook
-// whose answer the client reads, and anything hookd is not sure of stay behind hookd sync. Run on
+// whose answer the client reads, and anything hookd is not sure of stay behind hookd sync (or, with
+// --transport http, are posted to hookd and answered in line). Run on
 // the built binary against a Claude Code settings file and a Copilot CLI hooks file in a temp HOME.
 import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -128,6 +129,15 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     expect(typo.stderr).toContain('--sync: no hook the client waits on runs "notify-send typo"');
     expect((await runHookd(['uninstall', '--client', 'claude'], { env })).exitCode).toBe(0);
     expect(Buffer.compare(readFileSync(file), before)).toBe(0);
+  }, 60_000);
+
+  it('--transport http posts the gate to hookd, answered in line, and leaves the notifier behind hookd emit, where the agent does not wait', async () => {
+    const { file, env } = claudeHome({ hooks: { Stop: stop(NOTIFY, GATE) } });
+    const install = await runHookd(['install', '--client', 'claude', '--transport', 'http'], { env: { ...env, HOOKD_TCP_PORT: '15001' } });
+    expect(install.exitCode, install.stderr).toBe(0);
+    const hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { type: string; command?: string }[] }[] } }).hooks.Stop[0]!.hooks;
+    expect(hooks.map((hook) => hook.type)).toEqual(['command', 'http']);
+    expect(classifyCommand(hooks[0]!.command!)).toMatchObject({ kind: 'bridge', inner: NOTIFY });
   }, 60_000);
 
   it("Copilot CLI denies the tool when a preToolUse hook exits 1: a notifier's failure decides there, so it stays in line; on agentStop it moves", async () => {
