@@ -131,6 +131,16 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     expect(Buffer.compare(readFileSync(file), before)).toBe(0);
   }, 60_000);
 
+  it('hookd validate notes a gate moved behind hookd emit by --async (it lost its say), not a notifier install put there', async () => {
+    const { file, env } = claudeHome({ hooks: { Stop: stop(NOTIFY, GATE) } });
+    expect((await runHookd(['install', '--client', 'claude', '--async', GATE], { env })).exitCode).toBe(0);
+    expect(bridges(file, 'Stop')).toEqual(['emit', 'emit']);
+    const validate = await runHookd(['validate', '--settings', file, '--client', 'claude'], { env });
+    expect(validate.exitCode, validate.stderr).toBe(0);
+    expect(validate.stdout + validate.stderr).toContain('hooks.Stop[0].hooks[1].command: the bridge returns at once with success and nothing to say');
+    expect(validate.stdout + validate.stderr).not.toContain('hooks.Stop[0].hooks[0].command: the bridge returns at once');
+  }, 60_000);
+
   it('--transport http posts the gate to hookd, answered in line, and leaves the notifier behind hookd emit, where the agent does not wait', async () => {
     const { file, env } = claudeHome({ hooks: { Stop: stop(NOTIFY, GATE) } });
     const install = await runHookd(['install', '--client', 'claude', '--transport', 'http'], { env: { ...env, HOOKD_TCP_PORT: '15001' } });
