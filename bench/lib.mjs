@@ -83,12 +83,15 @@ export function getJson(socketPath, urlPath) {
   });
 }
 
-/** Start `hookd daemon` on a temp state dir with `hooks` (and `extraEnv`); resolves once it answers. */
+/**
+ * Start `hookd daemon` on a temp state dir with `hooks` (and `extraEnv`); resolves once it answers.
+ * `hooks` null: the daemon reads the settings file `extraEnv.HOOKD_SETTINGS` names, as it is.
+ */
 export async function startDaemon(hooks, nodeArgs = [], extraEnv = {}) {
   const dir = tempDir();
   // Any free port unless a part names one: a benchmark never takes the user's fixed hook port.
   const env = { ...process.env, HOOKD_TCP_PORT: '0', HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`, ...extraEnv };
-  writeFileSync(env.HOOKD_SETTINGS, JSON.stringify({ hooks }));
+  if (hooks !== null) writeFileSync(env.HOOKD_SETTINGS, JSON.stringify({ hooks }));
   const child = track(spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' }));
   const socket = path.join(env.HOOKD_STATE_DIR, 'hookd.sock');
   for (let i = 0; ; i++) {

@@ -149,6 +149,7 @@ function addInstallCommands(program: Command): void {
     .option('--events <list>', 'events to wrap, comma-separated (default: every event of the file)')
     .option('--async-only', "wrap only the hooks whose result the client ignores (behind hookd emit); leave the deciding ones to the client")
     .option('--async <command...>', 'move this deciding hook (its command, as written) behind hookd emit: the agent no longer waits, and the client no longer reads its answer')
+    .option('--sync <command...>', 'keep this hook (its command, as written) behind hookd sync although install reads it as one that cannot decide (a notifier, a sound, a log line): the agent waits for it, as before')
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
     .addOption(transportOption())
     .addOption(tcpPortOption())

@@ -16,7 +16,7 @@ import type { AddRequest } from '../install/plan-edit.js';
 import { TRANSPORTS, type TransportName } from '../install/transports.js';
 import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside-notifier.js';
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
-import { checkAsyncCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
+import { checkNamedCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargets, parsesAsJson } from '../install/install-targets.js';
 import { notWrappedBlocks } from '../install/not-wrapped.js';
@@ -41,6 +41,8 @@ export interface InstallOptions {
   asyncOnly?: boolean;
   /** Commands of deciding hooks to move behind the asynchronous bridge (hookd emit), by name. */
   async?: string[];
+  /** Commands of hooks that cannot decide to keep behind the synchronous bridge (hookd sync) all the same. */
+  sync?: string[];
 }
 
 /** The example hooks to add for `client`: on its stop event and on every wrapped event. */
@@ -94,7 +96,7 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   }
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const installed = [...previous.wraps.map((wrap) => wrap.wrapped), ...previous.adds.map((add) => add.command)];
-  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], installed, droppedAt: snapshot.dropped.map((part) => part.at) };
+  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [], installed, droppedAt: snapshot.dropped.map((part) => part.at) };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
   const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: (hook: JsonObject) => commandKey(client, hook), shape };
@@ -136,7 +138,11 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   const targets = installTargets(paths.settings, options.client);
   const named = eventList(options.events);
   checkNamedEvents(named, targets.map((target) => target.client));
-  if (options.async?.length) checkAsyncCommands(targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client })), options.async);
+  const files = () => targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client }));
+  if (options.async?.length) checkNamedCommands(files(), options.async, '--async');
+  if (options.sync?.length) checkNamedCommands(files(), options.sync, '--sync');
+  const both = (options.async ?? []).filter((command) => options.sync?.includes(command));
+  if (both.length) throw new UsageError(`--async and --sync both name ${both.map((command) => JSON.stringify(command)).join(', ')}: choose one`);
   const planned: (PlannedFile & { examples: string[] })[] = [];
   for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
   const out = await writeAll(planned, 'hookd install', () => copyAllExamples(planned.flatMap((one) => one.examples)));

@@ -6,11 +6,14 @@ import { shellQuote } from '../install/quote-command.js';
 
 const seconds = (ms: number) => (ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`);
 
-/** One sentence per silent hook: its runs, the agent time they took, and the command that moves it. */
+/**
+ * One sentence per silent hook: its runs, the agent time they took, which is what moving it saves
+ * (behind hookd emit the agent waits a few milliseconds), and the command that moves it.
+ */
 export function describeSilentHooks(hooks: readonly SilentHook[]): string[] {
   return hooks.map(
     (hook) =>
-      `the ${hook.events.join('/')} hook ${JSON.stringify(hook.command)} ran in line ${hook.runs} times and never decided anything (exit 0, nothing the client acts on), holding the agent ${seconds(hook.agentMs)} in all; if it only notifies or logs, hookd install --async ${shellQuote(hook.command)} moves it behind hookd emit, where the agent no longer waits`,
+      `the ${hook.events.join('/')} hook ${JSON.stringify(hook.command)} ran in line ${hook.runs} times and never decided anything (exit 0, nothing the client acts on), holding the agent ${seconds(hook.agentMs)} in all; if it only notifies or logs, hookd install --async ${shellQuote(hook.command)} moves it behind hookd emit, where the agent no longer waits: it would save the agent about ${seconds(hook.agentMs / hook.runs)} a run`,
   );
 }
 

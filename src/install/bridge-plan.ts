@@ -10,7 +10,7 @@ import { GENERIC } from '../clients/registry.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
-import { syncCommand, wrapCommand } from './quote-command.js';
+import { shellQuote, syncCommand, wrapCommand } from './quote-command.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** The command install writes for one hook of `event` in `client`'s file, or undefined to leave it. */
@@ -31,7 +31,8 @@ export function postableFor(client: ClientProfile, mode: InstallMode): (event: s
   return (event, hook) => {
     const route = routeHook(client, event, hook, mode);
     const command = hook[commandKey(client, hook)];
-    return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
+    // One that cannot decide keeps hookd emit: posted on a deciding event, hookd would answer it in line and the agent would wait.
+    return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay && !route.cannotDecide)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
   };
 }
 
@@ -55,6 +56,9 @@ export function routeNotes(text: string, file: string, client: ClientProfile, mo
     if (route.to === 'through' && route.bare) {
       return [`note: ${at} (${String(label)}) is a bridge entry without the fallback: a client that finds no hookd on its PATH fails it with exit 127, a non-blocking error (install writes "${FALLBACK_GUARD}…; CMD": docs/bridges.md)`];
     }
+    if (route.to === 'emit' && route.cannotDecide) {
+      return [`behind hookd emit: ${at} (${route.command}) cannot decide: ${route.cannotDecide}, so the agent no longer waits for it; hookd install --sync ${shellQuote(route.command)} keeps it in line (docs/bridges.md)`];
+    }
     if (route.to === 'emit' && route.losesSay) {
       return [`warning: ${at} (${route.command}) goes behind hookd emit as asked: ${client.name} reads the answer of ${event} hooks, and behind the asynchronous bridge it always sees success with nothing to say`];
     }
@@ -63,11 +67,11 @@ export function routeNotes(text: string, file: string, client: ClientProfile, mo
 }
 
 /**
- * Refuse a command of --async that no hook the client waits on runs, in any of `files`: a typo
- * would otherwise change nothing, silently. One already behind hookd emit counts (run again, it is
- * nothing to change).
+ * Refuse a command of --async or --sync that no hook the client waits on runs (or would wait on,
+ * were it not for cannot-decide.ts), in any of `files`: a typo would otherwise change nothing,
+ * silently. One already behind either bridge counts (run again, it is nothing to change).
  */
-export function checkAsyncCommands(files: readonly { exists: boolean; text: string; target: string; client: ClientProfile }[], commands: readonly string[]): void {
+export function checkNamedCommands(files: readonly { exists: boolean; text: string; target: string; client: ClientProfile }[], commands: readonly string[], flag: '--async' | '--sync'): void {
   if (commands.length === 0) return;
   const mode: InstallMode = { asyncOnly: false, events: undefined, asyncCommands: [] };
   const deciding = new Set<string>();
@@ -75,12 +79,12 @@ export function checkAsyncCommands(files: readonly { exists: boolean; text: stri
     for (const { event, hook, route } of routesOf(file.text, file.target, file.client, mode)) {
       const written = hook[commandKey(file.client, hook)];
       const classified = typeof written === 'string' ? classifyCommand(written) : undefined;
-      if (route.to === 'sync') deciding.add(route.command);
-      else if (classified && classified.kind !== 'plain' && decides(file.client, event)) deciding.add(classified.inner);
+      if (route.to === 'sync' || (route.to === 'emit' && route.cannotDecide)) deciding.add(route.command);
+      else if (classified && classified.kind !== 'plain' && decides(file.client, event) && hook.async !== true) deciding.add(classified.inner);
     }
   }
   const unknown = commands.filter((command) => !deciding.has(command));
   if (unknown.length === 0) return;
   const known = [...deciding].map((command) => JSON.stringify(command)).join(', ');
-  throw new UsageError(`--async: no hook the client waits on runs ${unknown.map((command) => JSON.stringify(command)).join(', ')}; ${known ? `those that do: ${known}` : 'the files have none'}`);
+  throw new UsageError(`${flag}: no hook the client waits on runs ${unknown.map((command) => JSON.stringify(command)).join(', ')}; ${known ? `those that do: ${known}` : 'the files have none'}`);
 }

@@ -1,8 +1,9 @@
 // Where `hookd install` puts each hook of a client's file (issue 19): a hook whose result the
 // client ignores goes behind the asynchronous bridge (`hookd emit`: the agent never waits); a hook
 // the client reads the answer of goes behind the synchronous bridge (`hookd sync`: run in line,
-// its answer handed back unchanged); a hook hookd cannot run as the client would stays the
-// client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
+// its answer handed back unchanged), except one that cannot decide anything (settings/cannot-decide.ts:
+// a notifier, a sound, a log line; issue 30), which goes behind hookd emit unless `--sync CMD` names
+// it; a hook hookd cannot run as the client would stays the client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
 // kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
 // only: it then loses its say, and hookd never does that on its own. An entry an older install put
 // behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form;
@@ -12,6 +13,7 @@ import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
 import { timeoutMsOf } from '../settings/config.js';
 import { keysOf, readHook } from '../settings/read-hook.js';
+import { cannotDecideOn } from '../settings/cannot-decide.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import { isDroppedAt } from '../settings/drop-invalid.js';
 import type { ClientProfile } from '../clients/profile.js';
@@ -24,6 +26,8 @@ export interface InstallMode {
   events: readonly string[] | undefined;
   /** --async: the commands of deciding hooks to move behind the asynchronous bridge. */
   asyncCommands: readonly string[];
+  /** --sync: the commands of hooks that cannot decide (cannot-decide.ts) to keep behind the synchronous bridge all the same. */
+  syncCommands?: readonly string[];
   /**
    * The entries an earlier install wrote into this file (its record): those it wrote bare are
    * upgraded to the guarded form. One the user wrote by hand is theirs: install only says so.
@@ -35,7 +39,8 @@ export interface InstallMode {
 
 /** Where one hook goes: behind a bridge (its command, the one that runs), nowhere new, or left to the client and why. */
 export type Route =
-  | { to: 'emit' | 'sync'; command: string; losesSay: boolean }
+  /** `cannotDecide`: a hook of a deciding event put behind hookd emit because it cannot decide, and why (cannot-decide.ts). */
+  | { to: 'emit' | 'sync'; command: string; losesSay: boolean; cannotDecide?: string }
   /** `bare`: a bridge entry written by hand without the fallback, which fails where hookd is missing. */
   | { to: 'through'; bare?: boolean }
   | { to: 'leave'; why?: string }
@@ -88,7 +93,10 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   const classified = classifyCommand(command);
   const named = (run: string) => mode.asyncCommands.includes(run);
   const chosen = !mode.events || mode.events.includes(event);
+  const inLine = (run: string) => mode.syncCommands?.includes(run) === true;
   if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
+  // Put behind hookd emit by an earlier install as unable to decide; --sync brings it back in line.
+  if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && hook.async !== true) return { to: 'sync', command: classified.inner, losesSay: false };
   if (classified.kind !== 'plain') {
     const guarded = guardedForm(command, classified);
     if (guarded && chosen && mode.installed?.includes(command)) return { to: 'upgrade', entry: guarded };
@@ -98,7 +106,14 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   if (!decides(client, event) || hook.async === true) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
   if (named(command)) return { to: 'emit', command, losesSay: true };
   if (mode.asyncOnly) return chosen && mode.events ? { to: 'emit', command, losesSay: true } : notChosen(client, event, mode);
-  return chosen ? { to: 'sync', command, losesSay: false } : notChosen(client, event, mode);
+  if (!chosen) return notChosen(client, event, mode);
+  return quietRoute(client, event, command, inLine(command)) ?? { to: 'sync', command, losesSay: false };
+}
+
+// A hook of a deciding event that cannot decide goes behind hookd emit, unless --sync names it.
+function quietRoute(client: ClientProfile, event: string, command: string, keptInLine: boolean): Route | undefined {
+  const why = keptInLine ? undefined : cannotDecideOn(client, event, command);
+  return why ? { to: 'emit', command, losesSay: false, cannotDecide: why } : undefined;
 }
 
 /** The seconds `hookd sync --timeout` gets for `hook`: its timeout read in the client's unit, else the client's default. */

@@ -1,5 +1,6 @@
 // Warnings for entries that are valid but probably not what the user meant, judged by the rules
 // of the entry's client. They never fail `hookd validate`; they say what to change.
+import { cannotDecideOn } from './cannot-decide.js';
 import { suggestEvent } from './suggest-event.js';
 import { matcherError } from './matcher.js';
 import { MAX_TIMEOUT_MS, groupOf, type HookConfig, type HookEntry } from './config.js';
@@ -66,6 +67,8 @@ export function notesFor(config: HookConfig, file: string): string[] {
     }
     // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
     if (entry.kind !== 'bridge' || !entry.decides) return [];
+    // A notifier, a sound, a log line: it had nothing to say, and install put it there for that (issue 30).
+    if (cannotDecideOn(client, entry.event, entry.run)) return [];
     return [`${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (a gate runs in line, behind hookd sync)`];
   }).concat(relativeCommandNotes(config, file), ignoredMatcherNotes(config, file));
 }
