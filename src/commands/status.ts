@@ -15,6 +15,8 @@ import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
 import { clientOf, oneLine, outcomePaint } from './history-format.js';
 import type { HistoryEntry } from '../history/history.js';
+import type { CannotRun } from '../doctor/cannot-run/cannot-run.js';
+import { describeCannotRun } from '../doctor/cannot-run/describe-cannot-run.js';
 
 export interface StatusOptions {
   stateDir?: string;
@@ -66,7 +68,15 @@ function render(status: Status): string {
   lines.push(`outcomes:  ${counts || 'none yet'}`);
   lines.push(...columns(status.recent.map((entry) => entryRow(entry, colours, false)), { indent: '  ' }));
   lines.push(...failureLines(status.failures ?? [], colours));
+  lines.push(...cannotRunLines(status, colours));
   return lines.join('\n');
+}
+
+// Configured hooks their client will not run (doctor/cannot-run/), in red: nothing else says so.
+function cannotRunLines(status: Status, colours: Colours): string[] {
+  const rows = (status.cannotRun ?? []) as CannotRun[];
+  if (rows.length === 0) return [];
+  return [colours.red(`will not run (${rows.length}): configured hooks their client skips or cannot start, and says nothing:`), ...rows.map((row) => `  ${cleanLine(describeCannotRun(row))}`)];
 }
 
 // The last failures, each with the telling lines of its stderr (runs/outcome.ts) and its id.

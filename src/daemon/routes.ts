@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { countHooks } from '../settings/daemon-hooks.js';
+import { hooksThatCannotRunHere } from '../doctor/cannot-run/cannot-run.js';
 import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -75,6 +76,8 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
     counts: { ...history.counts },
     recent: history.latest(5, false),
     failures: history.lastFailures(5),
+    // Read from the clients' files at each ask: a setting changed in the client shows at once.
+    cannotRun: await hooksThatCannotRunHere(),
   };
 }
 

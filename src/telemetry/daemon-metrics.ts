@@ -4,6 +4,7 @@
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
+import { hooksThatCannotRunHere } from '../doctor/cannot-run/cannot-run.js';
 import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
@@ -57,6 +58,17 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     collect() {
       this.inc(config.reloadFailures - reloadFailuresSeen);
       reloadFailuresSeen = config.reloadFailures;
+    },
+  });
+  new Gauge({
+    name: 'hookd_hooks_cannot_run',
+    help: 'Configured hooks their client will not run now, by client and reason (hookd doctor names each)',
+    labelNames: ['client', 'reason'],
+    registers,
+    // Read from the clients' files at each scrape, as GET /status does: one list (doctor/cannot-run/).
+    async collect() {
+      this.reset();
+      for (const row of await hooksThatCannotRunHere()) this.inc({ client: clientLabel(row.client), reason: row.reason });
     },
   });
   const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });

@@ -96,6 +96,25 @@ async function renderStatus() {
     list.append(item);
   }
   if (!list.children.length) list.textContent = 'none of the followed files exists yet';
+  renderCannotRun(status.cannotRun ?? []);
+}
+
+// Configured hooks their client will not run (GET /status cannotRun, doctor/cannot-run/): the hook, why, and the fix.
+function renderCannotRun(rows) {
+  $('#cannot-run-section').hidden = rows.length === 0;
+  const list = $('#cannot-run');
+  list.replaceChildren();
+  for (const row of rows) {
+    const item = document.createElement('li');
+    item.className = 'cannot-run';
+    item.dataset.reason = row.reason;
+    item.textContent = `${row.client} ${row.event} hook ${row.command} (${row.file}, ${row.location}): ${row.why}`;
+    const fix = document.createElement('div');
+    fix.className = 'muted';
+    fix.textContent = `→ ${row.fix}`;
+    item.append(fix);
+    list.append(item);
+  }
 }
 
 // ---- live ----
