@@ -15,8 +15,8 @@ import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
 import { clientOf, oneLine, outcomePaint } from './history-format.js';
 import type { HistoryEntry } from '../history/history.js';
-import type { CannotRun } from '../doctor/cannot-run/cannot-run.js';
-import { describeCannotRun } from '../doctor/cannot-run/describe-cannot-run.js';
+import type { CannotRun } from '../cannot-run/cannot-run.js';
+import { describeCannotRun } from '../cannot-run/describe-cannot-run.js';
 
 export interface StatusOptions {
   stateDir?: string;
@@ -72,7 +72,7 @@ function render(status: Status): string {
   return lines.join('\n');
 }
 
-// Configured hooks their client will not run (doctor/cannot-run/), in red: nothing else says so.
+// Configured hooks their client will not run (cannot-run/), in red: nothing else says so.
 function cannotRunLines(status: Status, colours: Colours): string[] {
   const rows = (status.cannotRun ?? []) as CannotRun[];
   if (rows.length === 0) return [];

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { countHooks } from '../settings/daemon-hooks.js';
-import { hooksThatCannotRunHere } from '../doctor/cannot-run/cannot-run.js';
+import { hooksThatCannotRunHere } from '../cannot-run/cannot-run.js';
 import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';

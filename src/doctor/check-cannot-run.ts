@@ -1,9 +1,9 @@
-// doctor's check of the configured hooks their client will not run now (cannot-run/): said only
+// doctor's check of the configured hooks their client will not run now (src/cannot-run/): said only
 // when there are some, each on its own line with its reason and fix.
 import type { Check } from './checks.js';
 import type { SourceResult } from '../settings/load-sources.js';
-import { contextHere, hooksThatCannotRun } from './cannot-run/cannot-run.js';
-import { describeCannotRun } from './cannot-run/describe-cannot-run.js';
+import { contextHere, hooksThatCannotRun } from '../cannot-run/cannot-run.js';
+import { describeCannotRun } from '../cannot-run/describe-cannot-run.js';
 
 /** The failed check listing every hook that will not run, or none when each can. */
 export async function checkCannotRun(loaded: readonly SourceResult[] | string, pathVar: string | undefined): Promise<Check | undefined> {

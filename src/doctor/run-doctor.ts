@@ -7,7 +7,7 @@ import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
 import { checkCannotRun } from './check-cannot-run.js';
 import { checkReach, startWays } from './check-reach.js';
-import { findOnPath } from './find-on-path.js';
+import { findOnPath } from '../common/find-on-path.js';
 import { packageRoot } from '../common/package-root.js';
 import path from 'node:path';
 import { checkLoopbackAddresses } from './check-loopback.js';

@@ -111,7 +111,7 @@ export const MissingAddressSchema = z.looseObject({ host: z.string(), port: z.nu
 /** GET /status's loopback listener. */
 export const LoopbackSchema = z.looseObject({ port: z.number().nullable(), activated: z.boolean(), missing: z.array(MissingAddressSchema) });
 
-/** A configured hook its client will not run now (doctor/cannot-run/cannot-run.ts). */
+/** A configured hook its client will not run now (cannot-run/cannot-run.ts). */
 export const CannotRunSchema = z.looseObject({ client: z.string(), event: z.string(), file: z.string(), location: z.string(), command: z.string(), reason: z.string(), why: z.string(), fix: z.string() });
 
 /** GET /status */
@@ -136,7 +136,7 @@ export const StatusSchema = z.looseObject({
   recent: z.array(HistoryEntrySchema),
   /** The last failed runs (newest first), their output cut to its first lines; absent from older daemons. */
   failures: z.array(HistoryEntrySchema).optional(),
-  /** Configured hooks their client will not run now, with why and the fix (doctor/cannot-run/); absent from older daemons. */
+  /** Configured hooks their client will not run now, with why and the fix (cannot-run/); absent from older daemons. */
   cannotRun: z.array(CannotRunSchema).optional(),
 });
 

@@ -4,7 +4,7 @@
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
-import { hooksThatCannotRunHere } from '../doctor/cannot-run/cannot-run.js';
+import { hooksThatCannotRunHere } from '../cannot-run/cannot-run.js';
 import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
@@ -65,7 +65,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     help: 'Configured hooks their client will not run now, by client and reason (hookd doctor names each)',
     labelNames: ['client', 'reason'],
     registers,
-    // Read from the clients' files at each scrape, as GET /status does: one list (doctor/cannot-run/).
+    // Read from the clients' files at each scrape, as GET /status does: one list (cannot-run/).
     async collect() {
       this.reset();
       for (const row of await hooksThatCannotRunHere()) this.inc({ client: clientLabel(row.client), reason: row.reason });

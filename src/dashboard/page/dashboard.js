@@ -99,7 +99,7 @@ async function renderStatus() {
   renderCannotRun(status.cannotRun ?? []);
 }
 
-// Configured hooks their client will not run (GET /status cannotRun, doctor/cannot-run/): the hook, why, and the fix.
+// Configured hooks their client will not run (GET /status cannotRun, cannot-run/): the hook, why, and the fix.
 function renderCannotRun(rows) {
   $('#cannot-run-section').hidden = rows.length === 0;
   const list = $('#cannot-run');

@@ -1,6 +1,6 @@
 // How a hook that will not run reads, in doctor, status and the daemon's answers: one sentence
 // naming the client, the event, the command and its place, why, and the fix.
-import { clientById } from '../../clients/registry.js';
+import { clientById } from '../clients/registry.js';
 import type { CannotRun } from './cannot-run.js';
 
 /** One line for `row`: `Claude Code's Stop hook "cmd" (file, hooks.Stop[0].hooks[0]) will not run: why → fix`. */

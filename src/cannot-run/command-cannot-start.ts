@@ -4,8 +4,8 @@
 // non-blocking error: the hook "ran", and nothing happened (issue 30's "twenty hooks, six weeks").
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { HookEntry } from '../../settings/config.js';
-import { findOnPath } from '../find-on-path.js';
+import type { HookEntry } from '../settings/config.js';
+import { findOnPath } from '../common/find-on-path.js';
 import { leadingWords } from './command-words.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, CannotRunContext, ReasonCheck } from './cannot-run.js';

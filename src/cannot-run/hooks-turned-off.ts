@@ -6,7 +6,7 @@
 // - Gemini CLI 0.61: `hooksConfig.enabled: false` ("When disabled, no hooks will be executed") and
 //   `hooksConfig.disabled`, a list of hook names or commands it skips (its settings schema).
 import path from 'node:path';
-import type { HookEntry } from '../../settings/config.js';
+import type { HookEntry } from '../settings/config.js';
 import { objectAt, type ClientFiles } from './client-files.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, CannotRunContext, ReasonCheck } from './cannot-run.js';

@@ -2,7 +2,7 @@
 // `timeout` in milliseconds (0.61: default 60000), so a hook copied from Claude Code with
 // `"timeout": 10` is cut off after 10 ms: it starts, and it never finishes. Qwen Code reads 1000
 // and more as milliseconds, so its 1000 is one second, not seventeen minutes.
-import { readsAsMilliseconds } from '../../settings/config.js';
+import { readsAsMilliseconds } from '../settings/config.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';
 

@@ -1,5 +1,5 @@
 // One "cannot run" row of a hook entry: the entry's facts, the reason, and the words for it.
-import type { HookEntry } from '../../settings/config.js';
+import type { HookEntry } from '../settings/config.js';
 import type { CannotRun } from './cannot-run.js';
 
 /** The row saying `entry` will not run, for `reason`, with why and the fix. */

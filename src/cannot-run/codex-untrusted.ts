@@ -6,7 +6,7 @@
 // exec`. Rewriting an entry (hookd install does) changes its hash, and Codex asks again; hookd does
 // not recompute Codex's hash, so it names a hook Codex never trusted, not one trusted and changed.
 import path from 'node:path';
-import type { HookEntry } from '../../settings/config.js';
+import type { HookEntry } from '../settings/config.js';
 import { objectAt } from './client-files.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';

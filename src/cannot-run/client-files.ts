@@ -1,7 +1,7 @@
 // The clients' own files the "cannot run" checks read (settings, Codex's config.toml), each read
 // once per listing: several checks and many hooks ask for the same file.
-import { readBoundedFile } from '../../common/read-bounded-file.js';
-import { parseJsonText } from '../../settings/parse-json-text.js';
+import { readBoundedFile } from '../common/read-bounded-file.js';
+import { parseJsonText } from '../settings/parse-json-text.js';
 import { parse as parseToml } from 'smol-toml';
 
 /** A client file as an object; empty when it is absent or unreadable (the client reads nothing from it either). */

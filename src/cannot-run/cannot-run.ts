@@ -2,10 +2,10 @@
 // doctor, status, the page and the hookd_hooks_cannot_run metric all ask hooksThatCannotRun; each
 // reason is a file of its own beside this one, reading the client's own files the way it does.
 import { homedir } from 'node:os';
-import type { HookEntry } from '../../settings/config.js';
-import type { SourceResult } from '../../settings/load-sources.js';
-import { loadSources } from '../../settings/load-sources.js';
-import { pluginSources, userSources, clientsOnMachine } from '../../clients/find-sources.js';
+import type { HookEntry } from '../settings/config.js';
+import type { SourceResult } from '../settings/load-sources.js';
+import { loadSources } from '../settings/load-sources.js';
+import { pluginSources, userSources, clientsOnMachine } from '../clients/find-sources.js';
 import { ClientFiles } from './client-files.js';
 import { turnedOff } from './hooks-turned-off.js';
 import { codexUntrusted } from './codex-untrusted.js';
