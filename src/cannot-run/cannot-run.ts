@@ -64,9 +64,13 @@ export async function hooksThatCannotRun(loaded: readonly SourceResult[], contex
   });
 }
 
-/** The same list over the user and plugin files of every client installed here: what the daemon, status and the page show. */
-export async function hooksThatCannotRunHere(context = contextHere()): Promise<CannotRun[]> {
+/** The user and plugin files of every client installed here, loaded: what the daemon, status and the page look at. */
+export function loadedHere(context: CannotRunContext): Promise<SourceResult[]> {
   const clients = clientsOnMachine(context.home);
-  const loaded = await loadSources([...userSources(clients, context.home), ...pluginSources(clients, context.home)]);
-  return hooksThatCannotRun(loaded, context);
+  return loadSources([...userSources(clients, context.home), ...pluginSources(clients, context.home)]);
+}
+
+/** The list over the files loadedHere reads. */
+export async function hooksThatCannotRunHere(context = contextHere()): Promise<CannotRun[]> {
+  return hooksThatCannotRun(await loadedHere(context), context);
 }

@@ -6,6 +6,7 @@ import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { countHooks } from '../settings/daemon-hooks.js';
 import { hooksThatCannotRunHere } from '../cannot-run/cannot-run.js';
+import { hooksThatDidNotFireHere } from '../cannot-run/did-not-fire-here.js';
 import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -78,6 +79,7 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
     failures: history.lastFailures(5),
     // Read from the clients' files at each ask: a setting changed in the client shows at once.
     cannotRun: await hooksThatCannotRunHere(),
+    didNotFire: await hooksThatDidNotFireHere(context.stateDir),
   };
 }
 

@@ -6,6 +6,7 @@ import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
 import { checkCannotRun } from './check-cannot-run.js';
+import { checkDidNotFire } from './check-did-not-fire.js';
 import { checkReach, startWays } from './check-reach.js';
 import { findOnPath } from '../common/find-on-path.js';
 import { packageRoot } from '../common/package-root.js';
@@ -34,6 +35,8 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   // Configured hooks their client will not run, whatever hookd does (issue 30): said before the http checks.
   const cannotRun = await checkCannotRun(loaded, options.pathVar);
   if (cannotRun) checks.push(cannotRun);
+  const didNotFire = await checkDidNotFire(paths.stateDir, loaded, options.pathVar);
+  if (didNotFire) checks.push(didNotFire);
   // With http entries, a probe goes their way too (http-probe.ts).
   const posted = entries.find((entry) => entry.kind === 'http');
   // Who listens there first: the token goes only to the daemon (check-port-owner.ts).

@@ -114,6 +114,9 @@ export const LoopbackSchema = z.looseObject({ port: z.number().nullable(), activ
 /** A configured hook its client will not run now (cannot-run/cannot-run.ts). */
 export const CannotRunSchema = z.looseObject({ client: z.string(), event: z.string(), file: z.string(), location: z.string(), command: z.string(), reason: z.string(), why: z.string(), fix: z.string() });
 
+/** A configured hook that did not fire where its siblings did (history/did-not-fire.ts). */
+export const UnfiredSchema = z.looseObject({ client: z.string(), event: z.string(), command: z.string(), file: z.string(), location: z.string(), sessions: z.array(z.string()), cause: z.string() });
+
 /** GET /status */
 export const StatusSchema = z.looseObject({
   version: z.string(),
@@ -138,6 +141,8 @@ export const StatusSchema = z.looseObject({
   failures: z.array(HistoryEntrySchema).optional(),
   /** Configured hooks their client will not run now, with why and the fix (cannot-run/); absent from older daemons. */
   cannotRun: z.array(CannotRunSchema).optional(),
+  /** Configured hooks that did not fire where their siblings did (history/did-not-fire.ts); absent from older daemons. */
+  didNotFire: z.array(UnfiredSchema).optional(),
 });
 
 /** GET /events */

@@ -5,6 +5,7 @@ import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
 import { hooksThatCannotRunHere } from '../cannot-run/cannot-run.js';
+import { hooksThatDidNotFireHere } from '../cannot-run/did-not-fire-here.js';
 import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
@@ -16,6 +17,8 @@ export interface MetricSources {
   scheduler: Scheduler;
   inbox: Inbox;
   config: LiveConfig;
+  /** Where the history is: the hooks that did not fire are learnt from it. */
+  stateDir: string;
 }
 
 /** The metrics of one daemon. */
@@ -69,6 +72,16 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     async collect() {
       this.reset();
       for (const row of await hooksThatCannotRunHere()) this.inc({ client: clientLabel(row.client), reason: row.reason });
+    },
+  });
+  new Gauge({
+    name: 'hookd_hooks_did_not_fire',
+    help: 'Configured hooks that did not fire in a recorded session where the client ran the others of their event, by client',
+    labelNames: ['client'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const hook of await hooksThatDidNotFireHere(sources.stateDir)) this.inc({ client: clientLabel(hook.client) });
     },
   });
   const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });

@@ -97,6 +97,24 @@ async function renderStatus() {
   }
   if (!list.children.length) list.textContent = 'none of the followed files exists yet';
   renderCannotRun(status.cannotRun ?? []);
+  renderSilentHooks(status.didNotFire ?? []);
+}
+
+// Configured hooks that did not fire where their siblings did (GET /status didNotFire): the hook, its file, the sessions, the likeliest cause.
+function renderSilentHooks(hooks) {
+  $('#silent-hooks-section').hidden = hooks.length === 0;
+  const list = $('#silent-hooks');
+  list.replaceChildren();
+  for (const hook of hooks) {
+    const item = document.createElement('li');
+    item.className = 'silent-hook';
+    item.textContent = `${hook.client} ${hook.event} hook ${hook.command} (${hook.file}, ${hook.location}) did not fire in ${hook.sessions.length} session(s): ${hook.sessions.join(', ')}`;
+    const cause = document.createElement('div');
+    cause.className = 'muted';
+    cause.textContent = `likeliest: ${hook.cause}`;
+    item.append(cause);
+    list.append(item);
+  }
 }
 
 // Configured hooks their client will not run (GET /status cannotRun, cannot-run/): the hook, why, and the fix.
