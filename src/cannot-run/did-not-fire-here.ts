@@ -5,12 +5,27 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { newestFirst } from '../history/history-file.js';
+import type { HistoryEntry } from '../history/history-entry.js';
 import { hooksThatDidNotFire, type UnfiredHook } from '../history/did-not-fire.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import { contextHere, hooksThatCannotRun, loadedHere, type CannotRunContext } from './cannot-run.js';
 
 const changedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+
+// The newest runs looked at: GET /status and each metrics scrape ask, and a hook that has not
+// fired lately is what matters; the whole history (up to its rotation) would cost a read of
+// megabytes each time.
+const RECENT_RUNS = 5000;
+
+function recentRuns(stateDir: string): HistoryEntry[] {
+  const runs: HistoryEntry[] = [];
+  for (const entry of newestFirst(path.join(stateDir, 'history.jsonl'))) {
+    runs.push(entry);
+    if (runs.length >= RECENT_RUNS) break;
+  }
+  return runs;
+}
 
 /** The hooks of `loaded` that did not fire in the sessions of the history in `stateDir`. */
 export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly SourceResult[], context: CannotRunContext): Promise<UnfiredHook[]> {
@@ -20,7 +35,7 @@ export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly S
   const otherwise = (client: string, event: string) => `nothing in ${client}'s files says why: try it with hookd run --client ${client} ${event}, and check that no other file of the client replaces this event`;
   let history;
   try {
-    history = [...newestFirst(path.join(stateDir, 'history.jsonl'))];
+    history = recentRuns(stateDir);
   } catch {
     return []; // no history yet: nothing has fired, so nothing is missing
   }
