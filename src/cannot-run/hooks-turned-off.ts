@@ -11,18 +11,16 @@ import { objectAt, type ClientFiles } from './client-files.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, CannotRunContext, ReasonCheck } from './cannot-run.js';
 
-const row = cannotRunRow;
-
 async function claudeOff(entry: HookEntry, files: ClientFiles, context: CannotRunContext): Promise<CannotRun | undefined> {
   const managed = await files.read(context.claudeManagedSettings);
   if (managed.allowManagedHooksOnly === true) {
-    return row(entry, 'managed-only', `Claude Code runs only managed hooks: allowManagedHooksOnly is true in ${context.claudeManagedSettings}`, `ask whoever manages ${context.claudeManagedSettings} to add this hook to the managed settings, or to turn allowManagedHooksOnly off`);
+    return cannotRunRow(entry, 'managed-only', `Claude Code runs only managed hooks: allowManagedHooksOnly is true in ${context.claudeManagedSettings}`, `ask whoever manages ${context.claudeManagedSettings} to add this hook to the managed settings, or to turn allowManagedHooksOnly off`);
   }
   const user = path.join(context.home, '.claude', 'settings.json');
   for (const file of [context.claudeManagedSettings, user, entry.file]) {
     if ((await files.read(file)).disableAllHooks === true) {
       const fix = file === context.claudeManagedSettings ? `ask whoever manages ${file} to remove disableAllHooks` : `remove "disableAllHooks": true from ${file}`;
-      return row(entry, 'hooks-turned-off', `Claude Code runs no hooks: disableAllHooks is true in ${file}`, fix);
+      return cannotRunRow(entry, 'hooks-turned-off', `Claude Code runs no hooks: disableAllHooks is true in ${file}`, fix);
     }
   }
   return undefined;
@@ -33,11 +31,11 @@ async function geminiOff(entry: HookEntry, files: ClientFiles, context: CannotRu
   for (const file of [...new Set([user, entry.file])]) {
     const hooksConfig = objectAt(await files.read(file), 'hooksConfig');
     if (hooksConfig.enabled === false) {
-      return row(entry, 'hooks-turned-off', `Gemini CLI runs no hooks: hooksConfig.enabled is false in ${file}`, `set "hooksConfig": {"enabled": true} in ${file} (or remove the key: it is on by default)`);
+      return cannotRunRow(entry, 'hooks-turned-off', `Gemini CLI runs no hooks: hooksConfig.enabled is false in ${file}`, `set "hooksConfig": {"enabled": true} in ${file} (or remove the key: it is on by default)`);
     }
     const disabled = Array.isArray(hooksConfig.disabled) ? hooksConfig.disabled : [];
     if (disabled.includes(entry.command)) {
-      return row(entry, 'hooks-turned-off', `Gemini CLI skips this hook: its command is listed in hooksConfig.disabled of ${file}`, `remove it from hooksConfig.disabled in ${file} (or /hooks enable in Gemini CLI)`);
+      return cannotRunRow(entry, 'hooks-turned-off', `Gemini CLI skips this hook: its command is listed in hooksConfig.disabled of ${file}`, `remove it from hooksConfig.disabled in ${file} (or /hooks enable in Gemini CLI)`);
     }
   }
   return undefined;
