@@ -9,6 +9,7 @@ import { pluginSources, userSources, clientsOnMachine } from '../clients/find-so
 import { ClientFiles } from './client-files.js';
 import { turnedOff } from './hooks-turned-off.js';
 import { codexUntrusted } from './codex-untrusted.js';
+import { geminiFolderNotTrusted } from './gemini-folder-trust.js';
 import { pluginNotEnabled } from './plugin-not-enabled.js';
 import { timeoutInWrongUnit } from './timeout-unit.js';
 import { commandCannotStart } from './command-cannot-start.js';
@@ -42,7 +43,7 @@ export interface CannotRunContext {
 export type ReasonCheck = (entries: readonly HookEntry[], files: ClientFiles, context: CannotRunContext) => Promise<CannotRun[]>;
 
 // In the order a person would fix them: a switch that turns everything off first, one command last.
-const CHECKS: readonly ReasonCheck[] = [turnedOff, pluginNotEnabled, codexUntrusted, timeoutInWrongUnit, commandCannotStart];
+const CHECKS: readonly ReasonCheck[] = [turnedOff, geminiFolderNotTrusted, pluginNotEnabled, codexUntrusted, timeoutInWrongUnit, commandCannotStart];
 
 /** The context of this machine: HOME, the given PATH, and the managed settings where the client reads them (HOOKD_CLAUDE_MANAGED_SETTINGS moves it, for tests). */
 export function contextHere(pathVar = process.env.PATH): CannotRunContext {

@@ -72,6 +72,20 @@ function expectRows(rows: Row[]) {
 }
 
 describe('hooks their client will not run (issue 30, item 1)', () => {
+  it("Gemini CLI's project hooks in a folder its trustedFolders.json distrusts are named; a trusted folder's are not", async () => {
+    const { home, managed } = homeWithClients();
+    const projects = path.join(home, 'projects');
+    put(path.join(home, '.gemini', 'trustedFolders.json'), readFileSync(path.join(FIXTURES, 'gemini-trusted-folders.json'), 'utf8').replaceAll('PROJECTS', projects));
+    const env = { ...process.env, HOME: home, HOOKD_CLAUDE_MANAGED_SETTINGS: managed, HOOKD_STATE_DIR: path.join(home, 'state') } as Record<string, string>;
+    const detailIn = async (project: string) => {
+      put(path.join(projects, project, '.gemini', 'settings.json'), readFileSync(path.join(FIXTURES, 'gemini-project-settings.json'), 'utf8'));
+      const json = await runHookd(['doctor', '--json', '--timeout', '2'], { env, cwd: path.join(projects, project) });
+      return (JSON.parse(json.stdout) as { checks: { name: string; detail: string }[] }).checks.find((c) => c.name === 'hooks that will not run')!.detail;
+    };
+    expect(await detailIn('cloned-repo')).toMatch(/Gemini CLI's BeforeTool hook "echo lint" \(.*cloned-repo\/\.gemini\/settings\.json, .*\) will not run: Gemini CLI does not trust the folder .*cloned-repo \(DO_NOT_TRUST in .*trustedFolders\.json\)/);
+    expect(await detailIn('trusted-app')).not.toContain('echo lint');
+  });
+
   it('hookd doctor names each hook, its client reason and the fix', async () => {
     const { home, managed } = homeWithClients();
     const env = { ...process.env, HOME: home, HOOKD_CLAUDE_MANAGED_SETTINGS: managed, HOOKD_STATE_DIR: path.join(home, 'state') } as Record<string, string>;
