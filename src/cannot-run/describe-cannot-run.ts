@@ -14,5 +14,11 @@ export function describeCannotRun(row: CannotRun): string {
 export function describeUnfired(hook: UnfiredHook): string {
   const client = clientById(hook.client)?.name ?? hook.client;
   const sessions = hook.sessions.length === 1 ? `session ${hook.sessions[0]}` : `${hook.sessions.length} sessions (${hook.sessions.join(', ')})`;
-  return `${client}'s ${hook.event} hook ${JSON.stringify(hook.command)} (${hook.file}, ${hook.location}) did not fire in ${sessions}, where its other ${hook.event} hooks ran; likeliest: ${hook.cause}`;
+  // A daemon of this version sends evidence; read defensively all the same (status reads its answer).
+  const evidence: readonly string[] = hook.evidence ?? ['siblings'];
+  const how = [
+    ...(evidence.includes('siblings') ? [`where its other ${hook.event} hooks ran`] : []),
+    ...(evidence.includes('client-record') ? [`which ${client} recorded, with no hook of it reaching hookd`] : []),
+  ].join(', or ');
+  return `${client}'s ${hook.event} hook ${JSON.stringify(hook.command)} (${hook.file}, ${hook.location}) did not fire in ${sessions}, ${how}; likeliest: ${hook.cause}`;
 }

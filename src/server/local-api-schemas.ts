@@ -115,7 +115,7 @@ export const LoopbackSchema = z.looseObject({ port: z.number().nullable(), activ
 export const CannotRunSchema = z.looseObject({ client: z.string(), event: z.string(), file: z.string(), location: z.string(), command: z.string(), reason: z.string(), why: z.string(), fix: z.string() });
 
 /** A configured hook that did not fire where its siblings did (history/did-not-fire.ts). */
-export const UnfiredSchema = z.looseObject({ client: z.string(), event: z.string(), command: z.string(), file: z.string(), location: z.string(), sessions: z.array(z.string()), cause: z.string() });
+export const UnfiredSchema = z.looseObject({ client: z.string(), event: z.string(), command: z.string(), file: z.string(), location: z.string(), sessions: z.array(z.string()), cause: z.string(), evidence: z.array(z.string()).optional() });
 
 /** GET /status */
 export const StatusSchema = z.looseObject({
