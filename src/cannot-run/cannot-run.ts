@@ -3,9 +3,8 @@
 // reason is a file of its own beside this one, reading the client's own files the way it does.
 import { homedir } from 'node:os';
 import type { HookEntry } from '../settings/config.js';
-import type { SourceResult } from '../settings/load-sources.js';
-import { loadSources } from '../settings/load-sources.js';
-import { pluginSources, userSources, clientsOnMachine } from '../clients/find-sources.js';
+import { loadSources, type SourceResult } from '../settings/load-sources.js';
+import { pluginSources, userSources, clientsOnMachine, type HookSource } from '../clients/find-sources.js';
 import { ClientFiles } from './client-files.js';
 import { turnedOff } from './hooks-turned-off.js';
 import { codexUntrusted } from './codex-untrusted.js';
@@ -37,6 +36,8 @@ export interface CannotRunContext {
   pathVar: string | undefined;
   /** Claude Code's managed settings (`/etc/claude-code/managed-settings.json` on Linux). */
   claudeManagedSettings: string;
+  /** The files to look at (the daemon's followed files), else every client's installed here; plugin files are added unless one file was given. */
+  sources?: readonly HookSource[];
 }
 
 /** A check of one reason: the hooks of `entries` it finds, reading the client's files through `files`. */
@@ -65,13 +66,12 @@ export async function hooksThatCannotRun(loaded: readonly SourceResult[], contex
   });
 }
 
-/** The user and plugin files of every client installed here, loaded: what the daemon, status and the page look at. */
+/** Whether the context names one file (--settings, HOOKD_SETTINGS): then only that file is looked at, and no client's other records. */
+export const oneFileGiven = (context: CannotRunContext) => context.sources?.some((source) => source.scope === 'given') ?? false;
+
+/** The files of the context loaded (by default the user and plugin files of every client installed here): what the daemon, status and the page look at. */
 export function loadedHere(context: CannotRunContext): Promise<SourceResult[]> {
   const clients = clientsOnMachine(context.home);
-  return loadSources([...userSources(clients, context.home), ...pluginSources(clients, context.home)]);
-}
-
-/** The list over the files loadedHere reads. */
-export async function hooksThatCannotRunHere(context = contextHere()): Promise<CannotRun[]> {
-  return hooksThatCannotRun(await loadedHere(context), context);
+  const plugins = oneFileGiven(context) ? [] : pluginSources(clients, context.home);
+  return loadSources([...(context.sources ?? userSources(clients, context.home)), ...plugins]);
 }

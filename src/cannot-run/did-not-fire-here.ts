@@ -12,7 +12,8 @@ import { claudeSessions } from '../clients/session-records.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
-import { contextHere, hooksThatCannotRun, loadedHere, type CannotRunContext } from './cannot-run.js';
+import type { HookSource } from '../clients/find-sources.js';
+import { contextHere, hooksThatCannotRun, loadedHere, oneFileGiven, type CannotRun, type CannotRunContext } from './cannot-run.js';
 
 const changedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
@@ -31,10 +32,10 @@ function recentRuns(stateDir: string): HistoryEntry[] {
 }
 
 /** The hooks of `loaded` that did not fire in the sessions of the history in `stateDir`, or in the sessions the clients recorded. */
-export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly SourceResult[], context: CannotRunContext): Promise<UnfiredHook[]> {
+export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly SourceResult[], context: CannotRunContext, cannotRun?: readonly CannotRun[]): Promise<UnfiredHook[]> {
   const configured = loaded.flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : [])).filter((entry) => runsBy(entry, 'record'));
   if (configured.length === 0) return [];
-  const causes = new Map((await hooksThatCannotRun(loaded, context)).map((row) => [`${row.file}\0${row.location}`, `${row.why} → ${row.fix}`]));
+  const causes = new Map((cannotRun ?? (await hooksThatCannotRun(loaded, context))).map((row) => [`${row.file}\0${row.location}`, `${row.why} → ${row.fix}`]));
   const known = (entry: HookEntry) => causes.get(`${entry.file}\0${entry.location}`);
   let history: HistoryEntry[];
   try {
@@ -43,7 +44,7 @@ export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly S
     history = []; // no history yet
   }
   const siblings = hooksThatDidNotFire(history, configured, changedAt, (entry) => known(entry) ?? `nothing in ${entry.client.id}'s files says why: try it with hookd run --client ${entry.client.id} ${entry.event}, and check that no other file of the client replaces this event`);
-  const recorded = hooksSilentInRecordedSessions(history, await claudeSessions(context.home), configured, changedAt, (entry) => known(entry) ?? `no hook of ${entry.client.name} reached hookd in these sessions: the client may not find hookd on its PATH (hookd doctor: clients reach hookd), or its bridge stores events in another state directory`);
+  const recorded = hooksSilentInRecordedSessions(history, oneFileGiven(context) ? [] : await claudeSessions(context.home), configured, changedAt, (entry) => known(entry) ?? `no hook of ${entry.client.name} reached hookd in these sessions: the client may not find hookd on its PATH (hookd doctor: clients reach hookd), or its bridge stores events in another state directory`);
   return mergeSessions([...siblings, ...recorded]);
 }
 
@@ -61,7 +62,28 @@ function mergeSessions(rows: readonly UnfiredHook[]): UnfiredHook[] {
   return [...byHook.values()];
 }
 
-/** The same over the hook files of this machine (cannot-run.ts loadedHere). */
-export async function hooksThatDidNotFireHere(stateDir: string, context = contextHere()): Promise<UnfiredHook[]> {
-  return hooksThatDidNotFireIn(stateDir, await loadedHere(context), context);
+/** Both lists, as GET /status and the gauges give them. */
+export interface HookReport {
+  cannotRun: CannotRun[];
+  didNotFire: UnfiredHook[];
+}
+
+/** Both lists over one reading of the files of `context`. */
+export async function hookReportHere(stateDir: string, context = contextHere()): Promise<HookReport> {
+  const loaded = await loadedHere(context);
+  const cannotRun = await hooksThatCannotRun(loaded, context);
+  return { cannotRun, didNotFire: await hooksThatDidNotFireIn(stateDir, loaded, context, cannotRun) };
+}
+
+// How long the daemon reuses a report: the page asks for GET /status after each run, in every tab,
+// and a scrape asks for both gauges; the clients' files and session records are read at most this often.
+const REPORT_REUSE_MS = 2000;
+
+/** The daemon's report over the files it follows (`sources`), read again at most every two seconds. */
+export function daemonHookReport(stateDir: string, sources: () => readonly HookSource[]): () => Promise<HookReport> {
+  let last: { at: number; report: Promise<HookReport> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > REPORT_REUSE_MS) last = { at: Date.now(), report: hookReportHere(stateDir, { ...contextHere(), sources: sources() }) };
+    return last.report;
+  };
 }
