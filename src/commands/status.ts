@@ -15,6 +15,9 @@ import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
 import { clientOf, oneLine, outcomePaint } from './history-format.js';
 import type { HistoryEntry } from '../history/history.js';
+import type { CannotRun } from '../cannot-run/cannot-run.js';
+import { describeCannotRun, describeUnfired } from '../cannot-run/describe-cannot-run.js';
+import type { UnfiredHook } from '../history/did-not-fire.js';
 
 export interface StatusOptions {
   stateDir?: string;
@@ -68,7 +71,23 @@ function render(status: Status): string {
   lines.push(`outcomes:  ${counts || 'none yet'}`);
   lines.push(...columns(status.recent.map((entry) => entryRow(entry, colours, false)), { indent: '  ' }));
   lines.push(...failureLines(status.failures ?? [], colours));
+  lines.push(...cannotRunLines(status, colours));
+  lines.push(...unfiredLines(status, colours));
   return lines.join('\n');
+}
+
+// Configured hooks their client will not run (cannot-run/), in red: nothing else says so.
+function cannotRunLines(status: Status, colours: Colours): string[] {
+  const rows = (status.cannotRun ?? []) as CannotRun[];
+  if (rows.length === 0) return [];
+  return [colours.red(`will not run (${rows.length}): configured hooks their client skips or cannot start, and says nothing:`), ...rows.map((row) => `  ${cleanLine(describeCannotRun(row))}`)];
+}
+
+// Configured hooks that did not fire where their siblings did (history/did-not-fire.ts).
+function unfiredLines(status: Status, colours: Colours): string[] {
+  const hooks = (status.didNotFire ?? []) as UnfiredHook[];
+  if (hooks.length === 0) return [];
+  return [colours.red(`silent hooks (${hooks.length}): configured, and did not fire where the client ran the others of their event:`), ...hooks.map((hook) => `  ${cleanLine(describeUnfired(hook))}`)];
 }
 
 // The last failures, each with the telling lines of its stderr (runs/outcome.ts) and its id.

@@ -31,7 +31,7 @@ export function openObservers(stateDir: string, pipeline: Pipeline, config: Live
   failed.open();
   const stopKeeping = failed.subscribe(runs, inbox.dirs.cur, logger);
   const stream = new RunStream(runs);
-  const metrics = createMetrics({ runs, scheduler, inbox, config });
+  const metrics = createMetrics({ runs, scheduler, inbox, config, stateDir });
   return {
     routes: [...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config) }), ...sessionRoutes(history)],
     countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),

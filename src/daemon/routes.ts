@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { countHooks } from '../settings/daemon-hooks.js';
+import { daemonHookReport, type HookReport } from '../cannot-run/did-not-fire-here.js';
 import type { Routes } from '../server/local-api.js';
 import { sendError, sendJson } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -55,7 +56,7 @@ function fileStatus(file: FileState): z.input<typeof SettingsFileSchema> {
 }
 
 /** The daemon's status, as GET /status returns it. */
-export async function daemonStatus(context: RouteContext): Promise<z.input<typeof StatusSchema>> {
+export async function daemonStatus(context: RouteContext, report: () => Promise<HookReport>): Promise<z.input<typeof StatusSchema>> {
   const { config, history, scheduler, inbox } = context;
   const total = countHooks(config.config.entries);
   return {
@@ -76,16 +77,19 @@ export async function daemonStatus(context: RouteContext): Promise<z.input<typeo
     counts: { ...history.counts },
     recent: history.latest(5, false),
     failures: history.lastFailures(5),
+    // Read from the clients' files (at most every 2 s): a setting changed in the client shows at once.
+    ...(await report()),
   };
 }
 
 /** Build the routes over a running daemon's parts. */
 export function buildRoutes(context: RouteContext): Routes {
   const health: z.input<typeof HealthSchema> = { ok: true, version: context.version };
+  const report = daemonHookReport(context.stateDir, () => context.config.sources);
   return [
     { method: 'GET', path: '/health', handler: ({ res }) => sendJson(res, 200, health) },
 
-    { method: 'GET', path: '/status', handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context)) },
+    { method: 'GET', path: '/status', handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context, report)) },
 
     {
       method: 'GET',

@@ -3,7 +3,7 @@
 // recorded ok, and nobody ever sees it. Doctor runs in the user's shell, whose display variables
 // are the ones the bridge carries to the hook, so it checks there.
 import { platform } from 'node:os';
-import { findOnPath } from './find-on-path.js';
+import { findOnPath } from '../common/find-on-path.js';
 import type { HookEntry } from '../settings/config.js';
 import type { Check } from './checks.js';
 

@@ -8,7 +8,7 @@
 // manager hands the programs it starts (launchd's on macOS).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { findOnPath } from './find-on-path.js';
+import { findOnPath } from '../common/find-on-path.js';
 import type { Check } from './checks.js';
 
 /** One way a client is started, and the PATH it starts with (undefined: this way is not used here). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { SourceResult } from '../settings/load-sources.js';
 import { requestDaemon } from '../server/socket-client.js';
 import { packageRoot } from '../common/package-root.js';
-import { findOnPath } from './find-on-path.js';
+import { findOnPath } from '../common/find-on-path.js';
 import { probeRun } from '../runs/probe-marker.js';
 import { awaitProbeRun } from './await-probe.js';
 import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';

@@ -5,8 +5,10 @@ import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from '.
 import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
+import { checkCannotRun } from './check-cannot-run.js';
+import { checkDidNotFire } from './check-did-not-fire.js';
 import { checkReach, startWays } from './check-reach.js';
-import { findOnPath } from './find-on-path.js';
+import { findOnPath } from '../common/find-on-path.js';
 import { packageRoot } from '../common/package-root.js';
 import path from 'node:path';
 import { checkLoopbackAddresses } from './check-loopback.js';
@@ -30,6 +32,11 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
   const notify = checkNotify(entries, { ...process.env, PATH: options.pathVar ?? process.env.PATH });
   if (notify) checks.push(notify);
+  // Configured hooks their client will not run, whatever hookd does (issue 30): said before the http checks.
+  const cannotRun = await checkCannotRun(loaded, options.pathVar);
+  if (cannotRun) checks.push(cannotRun);
+  const didNotFire = await checkDidNotFire(paths.stateDir, loaded, options.pathVar);
+  if (didNotFire) checks.push(didNotFire);
   // With http entries, a probe goes their way too (http-probe.ts).
   const posted = entries.find((entry) => entry.kind === 'http');
   // Who listens there first: the token goes only to the daemon (check-port-owner.ts).

@@ -113,6 +113,12 @@ export const MissingAddressSchema = z.looseObject({ host: z.string(), port: z.nu
 /** GET /status's loopback listener. */
 export const LoopbackSchema = z.looseObject({ port: z.number().nullable(), activated: z.boolean(), missing: z.array(MissingAddressSchema) });
 
+/** A configured hook its client will not run now (cannot-run/cannot-run.ts). */
+export const CannotRunSchema = z.looseObject({ client: z.string(), event: z.string(), file: z.string(), location: z.string(), command: z.string(), reason: z.string(), why: z.string(), fix: z.string() });
+
+/** A configured hook that did not fire where its siblings did (history/did-not-fire.ts). */
+export const UnfiredSchema = z.looseObject({ client: z.string(), event: z.string(), command: z.string(), file: z.string(), location: z.string(), sessions: z.array(z.string()), cause: z.string(), evidence: z.array(z.string()).optional() });
+
 /** GET /status */
 export const StatusSchema = z.looseObject({
   version: z.string(),
@@ -135,6 +141,10 @@ export const StatusSchema = z.looseObject({
   recent: z.array(HistoryEntrySchema),
   /** The last failed runs (newest first), their output cut to its first lines; absent from older daemons. */
   failures: z.array(HistoryEntrySchema).optional(),
+  /** Configured hooks their client will not run now, with why and the fix (cannot-run/); absent from older daemons. */
+  cannotRun: z.array(CannotRunSchema).optional(),
+  /** Configured hooks that did not fire where their siblings did (history/did-not-fire.ts); absent from older daemons. */
+  didNotFire: z.array(UnfiredSchema).optional(),
 });
 
 /** GET /events */

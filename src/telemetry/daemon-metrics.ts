@@ -4,6 +4,7 @@
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
+import { daemonHookReport } from '../cannot-run/did-not-fire-here.js';
 import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
@@ -15,6 +16,8 @@ export interface MetricSources {
   scheduler: Scheduler;
   inbox: Inbox;
   config: LiveConfig;
+  /** Where the history is: the hooks that did not fire are learnt from it. */
+  stateDir: string;
 }
 
 /** The metrics of one daemon. */
@@ -47,6 +50,8 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
   const duration = new Histogram({ name: 'hookd_run_duration_seconds', help: 'Run time of hooks, from start to end', labelNames: ['event'], buckets: RUN_BUCKETS, registers });
   const delay = new Histogram({ name: 'hookd_delivery_delay_seconds', help: 'From the bridge writing an event to its hook starting', labelNames: ['event'], buckets: DELAY_BUCKETS, registers });
   const { scheduler, inbox, config } = sources;
+  // One reading of the clients' files for both gauges of a scrape.
+  const report = daemonHookReport(sources.stateDir, () => config.sources);
   new Gauge({ name: 'hookd_queue_depth', help: 'Runs scheduled and not finished (running or waiting for a slot)', registers, collect() { this.set(scheduler.depth.pending); } });
   new Gauge({ name: 'hookd_inbox_backlog', help: 'Events in the inbox: committed, or taken and not finished', registers, collect() { this.set(inbox.waiting()); } });
   let reloadFailuresSeen = 0;
@@ -57,6 +62,27 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     collect() {
       this.inc(config.reloadFailures - reloadFailuresSeen);
       reloadFailuresSeen = config.reloadFailures;
+    },
+  });
+  new Gauge({
+    name: 'hookd_hooks_cannot_run',
+    help: 'Configured hooks their client will not run now, by client and reason (hookd doctor names each)',
+    labelNames: ['client', 'reason'],
+    registers,
+    // Read from the clients' files at each scrape, as GET /status does: one list (cannot-run/).
+    async collect() {
+      this.reset();
+      for (const row of (await report()).cannotRun) this.inc({ client: clientLabel(row.client), reason: row.reason });
+    },
+  });
+  new Gauge({
+    name: 'hookd_hooks_did_not_fire',
+    help: 'Configured hooks that did not fire in a recorded session where the client ran the others of their event, by client',
+    labelNames: ['client'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const hook of (await report()).didNotFire) this.inc({ client: clientLabel(hook.client) });
     },
   });
   const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });

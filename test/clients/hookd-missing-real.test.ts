@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findOnPath } from '../../src/doctor/find-on-path.js';
+import { findOnPath } from '../../src/common/find-on-path.js';
 import { FALLBACK_GUARD } from '../../src/settings/fallback-entry.js';
 import { shellQuote } from '../../src/install/quote-command.js';
 import { runHookd } from '../helpers/run-hookd.js';

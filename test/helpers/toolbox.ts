@@ -2,7 +2,7 @@
 // user's or a service's would be.
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { findOnPath } from '../../src/doctor/find-on-path.js';
+import { findOnPath } from '../../src/common/find-on-path.js';
 import { tempDir } from './temp-dir.js';
 
 /** A fake program that records its arguments (NUL-separated) and stdin in $RECORD_DIR/NAME.{args,stdin}, then exits $FAKE_EXIT (0). */

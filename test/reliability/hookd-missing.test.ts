@@ -14,7 +14,7 @@ import { runHookd, runHookdWithEnv } from '../helpers/run-hookd.js';
 import { fakeProgram, toolbox } from '../helpers/toolbox.js';
 import { profileWithHookd } from '../helpers/login-profile.js';
 import { ROOT } from '../helpers/paths.js';
-import { findOnPath } from '../../src/doctor/find-on-path.js';
+import { findOnPath } from '../../src/common/find-on-path.js';
 import { FALLBACK_GUARD } from '../../src/settings/fallback-entry.js';
 import { wrapCommand } from '../../src/install/quote-command.js';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';

@@ -96,6 +96,43 @@ async function renderStatus() {
     list.append(item);
   }
   if (!list.children.length) list.textContent = 'none of the followed files exists yet';
+  renderCannotRun(status.cannotRun ?? []);
+  renderSilentHooks(status.didNotFire ?? []);
+}
+
+// Configured hooks that did not fire where their siblings did (GET /status didNotFire): the hook, its file, the sessions, the likeliest cause.
+function renderSilentHooks(hooks) {
+  $('#silent-hooks-section').hidden = hooks.length === 0;
+  const list = $('#silent-hooks');
+  list.replaceChildren();
+  for (const hook of hooks) {
+    const item = document.createElement('li');
+    item.className = 'silent-hook';
+    item.textContent = `${hook.client} ${hook.event} hook ${hook.command} (${hook.file}, ${hook.location}) did not fire in ${hook.sessions.length} session(s): ${hook.sessions.join(', ')}`;
+    const cause = document.createElement('div');
+    cause.className = 'muted';
+    cause.textContent = `likeliest: ${hook.cause}`;
+    item.append(cause);
+    list.append(item);
+  }
+}
+
+// Configured hooks their client will not run (GET /status cannotRun, cannot-run/): the hook, why, and the fix.
+function renderCannotRun(rows) {
+  $('#cannot-run-section').hidden = rows.length === 0;
+  const list = $('#cannot-run');
+  list.replaceChildren();
+  for (const row of rows) {
+    const item = document.createElement('li');
+    item.className = 'cannot-run';
+    item.dataset.reason = row.reason;
+    item.textContent = `${row.client} ${row.event} hook ${row.command} (${row.file}, ${row.location}): ${row.why}`;
+    const fix = document.createElement('div');
+    fix.className = 'muted';
+    fix.textContent = `→ ${row.fix}`;
+    item.append(fix);
+    list.append(item);
+  }
 }
 
 // ---- live ----

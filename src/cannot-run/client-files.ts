@@ -1,0 +1,45 @@
+// The clients' own files the "cannot run" checks read (settings, Codex's config.toml), each read
+// once per listing: several checks and many hooks ask for the same file.
+import { readBoundedFile } from '../common/read-bounded-file.js';
+import { parseJsonText } from '../settings/parse-json-text.js';
+import { parse as parseToml } from 'smol-toml';
+
+/** A client file as an object; empty when it is absent or unreadable (the client reads nothing from it either). */
+export type FileObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is FileObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The files of one listing, read at most once each. */
+export class ClientFiles {
+  private readonly cache = new Map<string, Promise<FileObject>>();
+
+  /** `file` parsed as JSON (with comments) or, for a `.toml`, as TOML. */
+  read(file: string): Promise<FileObject> {
+    let pending = this.cache.get(file);
+    if (!pending) {
+      pending = readBoundedFile(file).then((read) => {
+        if (!read.ok) return {};
+        // The whole of config.toml: parse-toml-text.ts keeps only its hook events, and trust lives in [hooks.state].
+        if (file.endsWith('.toml')) return wholeToml(read.text);
+        const parsed = parseJsonText(read.text, file);
+        return parsed.ok && isObject(parsed.data) ? parsed.data : {};
+      });
+      this.cache.set(file, pending);
+    }
+    return pending;
+  }
+}
+
+function wholeToml(text: string): FileObject {
+  try {
+    return parseToml(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    return {};
+  }
+}
+
+/** The object at `key` of `object`, or empty. */
+export function objectAt(object: FileObject, key: string): FileObject {
+  const value = object[key];
+  return isObject(value) ? value : {};
+}
