@@ -17,7 +17,9 @@ afterEach(cleanupTempDirs);
 const CLAUDE = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }] } }, null, 2)}\n`;
 const COPILOT = `${JSON.stringify({ version: 1, hooks: { agentStop: [{ type: 'command', bash: 'echo done' }] } }, null, 2)}\n`;
 // Valid JSON that Copilot CLI's schema refuses: hookd cannot know what this file means.
-const UNREADABLE = '{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./guard.sh", "timeoutSec": "ten"}]}}\n';
+// A file neither Copilot CLI nor hookd can use (an entry with a bad field, the client skips alone:
+// issue 30): a command where the event's list belongs.
+const UNREADABLE = '{"version": 1, "hooks": {"preToolUse": "./guard.sh"}}\n';
 
 /** A home with Claude Code's and Copilot CLI's user hook files, and the environment hookd runs with there. */
 function twoClients() {
@@ -43,7 +45,7 @@ describe('install is all or nothing, per run (issue 29, item 2)', () => {
       writeFileSync(path.join(hooks, 'broken.json'), UNREADABLE);
       const run = await runHookd(['install', ...args], { env });
       expect(run.exitCode).toBe(2);
-      expect(run.stderr).toContain(`${path.join(hooks, 'broken.json')}: hooks.preToolUse[0].timeoutSec`);
+      expect(run.stderr).toContain(`${path.join(hooks, 'broken.json')}: hooks.preToolUse: expected an array`);
       expect(run.stderr).toContain('nothing was changed');
       expect(readFileSync(claude, 'utf8')).toBe(CLAUDE);
       expect(stateFiles(state).filter((name) => name !== 'backups')).toEqual([]);
@@ -71,11 +73,11 @@ describe('install is all or nothing, per run (issue 29, item 2)', () => {
     writeFileSync(copilot, UNREADABLE);
     const run = await runHookd(['uninstall'], { env });
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain(`${copilot}: hooks.preToolUse[0].timeoutSec`);
+    expect(run.stderr).toContain(`${copilot}: hooks.preToolUse: expected an array`);
     expect(run.stdout).toBe('');
     expect(readFileSync(claude, 'utf8')).toBe(claudeInstalled);
     // Fixed, the same uninstall gives every file back.
-    writeFileSync(copilot, readFileSync(copilot, 'utf8').replace('"ten"', '10'));
+    writeFileSync(copilot, readFileSync(copilot, 'utf8').replace('"./guard.sh"', '[{"type": "command", "bash": "./guard.sh", "timeoutSec": 10}]'));
     expect((await runHookd(['uninstall'], { env })).exitCode).toBe(0);
     expect(readFileSync(claude, 'utf8')).toBe(CLAUDE);
   });
