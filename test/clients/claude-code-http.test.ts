@@ -20,7 +20,8 @@ scrubClientVariables();
 // The events of a `-p` turn that Claude Code sends http hooks for (it sends none for SessionStart).
 const EVENTS = ['UserPromptSubmit', 'Stop', 'SessionEnd'];
 // A Stop hook that would sleep far past its entry's timeout: the daemon ends it at the timeout.
-const SLEEPER = 'sleep 120';
+// It prints an answer after its sleep, so install keeps it a deciding hook (a bare sleep cannot decide: issue 30 puts it behind hookd emit).
+const SLEEPER = "sleep 120; echo '{}'";
 const SLEEPER_TIMEOUT_S = 2;
 
 describe('Claude Code 2.1.330 with hooks installed by hookd install --transport http', () => {
