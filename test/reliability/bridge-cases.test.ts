@@ -99,7 +99,7 @@ describe('random hooks: the client alone and both bridges answer alike', () => {
           cleanupTempDirs();
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 12 },
     );
   }, 180_000);
 });
