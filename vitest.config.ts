@@ -31,10 +31,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // A worker keeps the modules it loaded from one file to the next (each file still cleans up
-    // its own daemons and folders): loading hookd's modules again for every file was a minute and
-    // a half of the suite's time.
-    isolate: false,
     setupFiles: ['test/helpers/quick-node.ts'],
     projects: [
       {
