@@ -1,0 +1,90 @@
+// Issue 30, item 2, against the real Codex 0.169: the trust Codex records for a hook is the hash
+// hookd computes (clients/codex-hook-hash.ts): a hook trusted with it runs in `codex exec`, one whose
+// recorded hash is another's (a hook rewritten after it was trusted) does not, and hookd doctor
+// names it. hookd install, rewriting a trusted hook, says that it un-trusts it; doctor names it
+// until it is trusted again.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runHookd } from '../helpers/run-hookd.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { codexTrustLines } from '../helpers/codex-trust.js';
+import { scrubClientVariables } from './real-client-helpers.js';
+import { prepareClient, runProcess, startFake } from './run-client.mjs';
+
+scrubClientVariables();
+afterAll(cleanupTempDirs);
+
+const TURN_MS = 90_000;
+
+async function codexCase() {
+  const fake = await startFake('codex');
+  const dir = tempDir('hookd-codex-trust-');
+  const marker = path.join(dir, 'hook-ran');
+  const client = prepareClient('codex', { dir, fakeUrl: fake.url, stateDir: path.join(dir, 'state'), hooks: { Stop: [{ hooks: [{ type: 'command', command: `touch ${marker}; echo '{}'`, timeout: 30 }] }] } });
+  const config = path.join(client.home, '.codex', 'config.toml');
+  const configBefore = readFileSync(config, 'utf8');
+  const env = { ...(process.env as Record<string, string>), HOME: client.home, HOOKD_STATE_DIR: path.join(dir, 'hookd-state'), HOOKD_CLAUDE_MANAGED_SETTINGS: path.join(dir, 'none.json') };
+  return {
+    client,
+    env,
+    marker,
+    close: () => fake.close(),
+    /** config.toml trusting the hooks file's Stop hook as it is now (or `hash` instead). */
+    trust(hash?: string) {
+      const lines = codexTrustLines(client.settingsFile, [['Stop', 0, 0]]);
+      writeFileSync(config, `${configBefore}\n${hash ? lines.replace(/sha256:[0-9a-f]+/, hash) : lines}`);
+    },
+    /** One `codex exec` turn, trust not bypassed: whether the hook ran. */
+    async turn() {
+      rmSync(marker, { force: true });
+      const [file, ...args] = client.turnArgs('say hi');
+      const run = await runProcess(file!, args.filter((arg) => arg !== '--dangerously-bypass-hook-trust'), { cwd: client.project, env: client.env, timeoutMs: TURN_MS });
+      expect(run.timedOut, run.stderr).toBe(false);
+      return existsSync(marker);
+    },
+    async doctorSays() {
+      const doctor = await runHookd(['doctor', '--json', '--timeout', '2'], { env, cwd: client.project });
+      return (JSON.parse(doctor.stdout) as { checks: { name: string; detail: string }[] }).checks.find((c) => c.name === 'hooks that will not run')?.detail ?? '';
+    },
+  };
+}
+
+describe("Codex's hook trust, as the real binary keeps it (issue 30, item 2)", () => {
+  it('a hook trusted with the hash hookd computes runs; trusted with another hash (rewritten since) it does not, and doctor says why', async () => {
+    const codex = await codexCase();
+    try {
+      codex.trust();
+      expect(await codex.turn(), 'the hook trusted with its own hash must run').toBe(true);
+      expect(await codex.doctorSays()).not.toMatch(/Codex/);
+      codex.trust('sha256:' + '0'.repeat(64));
+      expect(await codex.turn(), 'a hook whose trusted hash is not its own must not run').toBe(false);
+      expect(await codex.doctorSays()).toMatch(/Codex CLI's Stop hook .* will not run: Codex trusted this hook before it was rewritten \(by hookd install or by hand\): the trusted_hash under \[hooks\.state\.".*hooks\.json:stop:0:0"\] .* is not the hook's hash now \(sha256:[0-9a-f]{64}\)/);
+    } finally {
+      await codex.close();
+    }
+  });
+
+  it('hookd install says it un-trusts a trusted Codex hook it rewrites; doctor names it until trusted again', async () => {
+    const codex = await codexCase();
+    try {
+      codex.trust();
+      const dry = await runHookd(['install', '--dry-run'], { env: codex.env, cwd: codex.client.project });
+      expect(dry.stdout).toMatch(/Codex had trusted 1 of these hooks \(Stop "touch .*hook-ran; echo '\{\}'"\); rewriting them un-trusts them/);
+      const install = await runHookd(['install'], { env: codex.env, cwd: codex.client.project });
+      expect(install.exitCode, install.stderr).toBe(0);
+      expect(install.stdout).toMatch(/Codex had trusted 1 of these hooks .* hookd doctor lists them until then/);
+      expect(readFileSync(codex.client.settingsFile, 'utf8')).toContain('hookd');
+      expect(await codex.doctorSays()).toMatch(/Codex CLI's Stop hook .* will not run: Codex trusted this hook before it was rewritten/);
+      // The real client agrees: the rewritten hook does not run until trusted again.
+      expect(await codex.turn(), 'a hook rewritten after it was trusted must not run').toBe(false);
+      codex.trust();
+      expect(await codex.doctorSays()).not.toMatch(/Codex CLI's Stop hook/);
+      // A second install changes nothing, and says nothing of trust.
+      const again = await runHookd(['install'], { env: codex.env, cwd: codex.client.project });
+      expect(again.stdout).not.toMatch(/Codex had trusted/);
+    } finally {
+      await codex.close();
+    }
+  });
+});
