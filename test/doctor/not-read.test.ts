@@ -2,7 +2,8 @@
 // client has not trusted (Copilot CLI), and a timeout in the wrong unit for the installed client's
 // version (Qwen Code 1.x), named by hookd doctor, GET /status and the hookd_hooks_cannot_run gauge.
 // The real binaries confirm each place (test/clients/not-read-real.test.ts, copilot-trust-real.test.ts).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -10,6 +11,13 @@ import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
+import { dashboardLink, launchChromium } from '../dashboard/dashboard-helpers.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -91,7 +99,7 @@ describe('hooks in a place or shape their client does not read (issue 30, item 1
     expect(await doctorDetail(withQwen, home)).not.toMatch(/qwen-stop-five-seconds/);
   });
 
-  it('the daemon says the same in GET /status and the hookd_hooks_cannot_run gauge', async () => {
+  it('the daemon says the same in GET /status, the page and the hookd_hooks_cannot_run gauge', async () => {
     const { home } = strayHome();
     const daemon = testDaemon({}, { home });
     daemon.env.HOOKD_CLAUDE_MANAGED_SETTINGS = path.join(home, 'none.json');
@@ -106,5 +114,10 @@ describe('hooks in a place or shape their client does not read (issue 30, item 1
     expect(metrics).toMatch(/hookd_hooks_cannot_run\{client="claude",reason="not-read"\} 2/);
     expect(metrics).toMatch(/hookd_hooks_cannot_run\{client="droid",reason="not-read"\} 1/);
     expect(metrics).toMatch(/hookd_hooks_cannot_run\{client="copilot",reason="not-read"\} 1/);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto((await dashboardLink(daemon)).href);
+    const row = page.locator('#cannot-run li[data-reason="not-read"]', { hasText: 'echo droid-older-stop' });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toMatch(/Droid does not read this file: Droid reads .*hooks\.json instead→ move its events into/);
   });
 });
