@@ -83,6 +83,11 @@ describe("Codex's hook trust, as the real binary keeps it (issue 30, item 2)", (
       // A second install changes nothing, and says nothing of trust.
       const again = await runHookd(['install'], { env: codex.env, cwd: codex.client.project });
       expect(again.stdout).not.toMatch(/Codex had trusted/);
+      // Uninstall restores the command, whose hash is not the one trusted now: it says so too.
+      const uninstall = await runHookd(['uninstall'], { env: codex.env, cwd: codex.client.project });
+      expect(uninstall.exitCode, uninstall.stderr).toBe(0);
+      expect(uninstall.stdout).toMatch(/Codex had trusted 1 of these hooks \(Stop ".*hookd sync .*"\); rewriting them un-trusts them/);
+      expect(await codex.doctorSays()).toMatch(/Codex CLI's Stop hook "touch .* will not run: Codex trusted this hook before it was rewritten/);
     } finally {
       await codex.close();
     }
