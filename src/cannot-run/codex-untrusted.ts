@@ -27,14 +27,34 @@ export async function codexHashNow(entry: HookEntry, files: ClientFiles): Promis
 
 const TRUST_FIX = 'start codex in a terminal and trust it when it lists the hook for review (or /hooks in codex); codex exec skips it silently until then';
 
-/** Codex command hooks of the user's files that Codex has not trusted, or that are turned off in its hook state. */
+const inside = (folder: string, holder: string) => folder === holder || folder.startsWith(holder.endsWith(path.sep) ? holder : holder + path.sep);
+
+// Codex loads a project's .codex/ only in a project trusted under [projects."<path>"] of the user's
+// config.toml (0.169 `codex exec` warns "Untrusted project-local configuration is disabled" and runs
+// none of its hooks; checked with the binary). The longest path holding the project decides.
+function projectTrusted(projects: Record<string, unknown>, root: string): boolean {
+  let level: unknown;
+  let longest = -1;
+  for (const folder of Object.keys(projects)) {
+    const trust = objectAt(projects, folder).trust_level;
+    if (inside(root, path.resolve(folder)) && folder.length > longest) [level, longest] = [trust, folder.length];
+  }
+  return level === 'trusted';
+}
+
+/** Codex command hooks of the user's and projects' files that Codex will not run: a project not trusted, a hook not trusted (or changed since), or turned off in its hook state. */
 export const codexUntrusted: ReasonCheck = async (entries, files, context) => {
   const config = path.join(context.home, '.codex', 'config.toml');
-  const states = objectAt(objectAt(await files.read(config), 'hooks'), 'state');
+  const whole = await files.read(config);
+  const states = objectAt(objectAt(whole, 'hooks'), 'state');
   const userDir = path.join(context.home, '.codex');
   const rows = await Promise.all(entries.map(async (entry): Promise<CannotRun[]> => {
     // Plugin hooks are keyed by plugin id, not by file: hookd does not guess those keys.
-    if (entry.client.id !== 'codex' || entry.type !== 'command' || path.dirname(entry.file) !== userDir) return [];
+    if (entry.client.id !== 'codex' || entry.type !== 'command' || path.basename(path.dirname(entry.file)) !== '.codex') return [];
+    const root = path.dirname(path.dirname(entry.file));
+    if (path.dirname(entry.file) !== userDir && !projectTrusted(objectAt(whole, 'projects'), root)) {
+      return [cannotRunRow(entry, 'untrusted', `Codex loads no project configuration from ${root}/.codex/ in a project it has not trusted: no trust_level = "trusted" under [projects."${root}"] in ${config} (codex exec only warns "Untrusted project-local configuration is disabled")`, `run codex exec --trust once in ${root}, or trust the project when codex asks; then trust its hooks in codex's /hooks`)];
+    }
     const key = codexStateKey(entry);
     if (!key) return [];
     const state = objectAt(states, key);

@@ -3,7 +3,8 @@
 // recorded hash is another's (a hook rewritten after it was trusted) does not, and hookd doctor
 // names it. hookd install, rewriting a trusted hook, says that it un-trusts it; doctor names it
 // until it is trusted again.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runHookd } from '../helpers/run-hookd.js';
@@ -35,12 +36,15 @@ async function codexCase() {
       const lines = codexTrustLines(client.settingsFile, [['Stop', 0, 0]]);
       writeFileSync(config, `${configBefore}\n${hash ? lines.replace(/sha256:[0-9a-f]+/, hash) : lines}`);
     },
-    /** One `codex exec` turn, trust not bypassed: whether the hook ran. */
-    async turn() {
+    /** One `codex exec` turn, trust not bypassed (`inRepository`: in the project's git repository): whether the hook ran. */
+    async turn(inRepository = false) {
       rmSync(marker, { force: true });
       const [file, ...args] = client.turnArgs('say hi');
-      const run = await runProcess(file!, args.filter((arg) => arg !== '--dangerously-bypass-hook-trust'), { cwd: client.project, env: client.env, timeoutMs: TURN_MS });
+      // In a git repository Codex finds the project (and its .codex/) without --skip-git-repo-check.
+      const dropped = ['--dangerously-bypass-hook-trust', ...(inRepository ? ['--skip-git-repo-check'] : [])];
+      const run = await runProcess(file!, args.filter((arg) => !dropped.includes(arg)), { cwd: client.project, env: client.env, timeoutMs: TURN_MS });
       expect(run.timedOut, run.stderr).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(0);
       return existsSync(marker);
     },
     async doctorSays() {
@@ -88,6 +92,30 @@ describe("Codex's hook trust, as the real binary keeps it (issue 30, item 2)", (
       expect(uninstall.exitCode, uninstall.stderr).toBe(0);
       expect(uninstall.stdout).toMatch(/Codex had trusted 1 of these hooks \(Stop ".*hookd sync .*"\); rewriting them un-trusts them/);
       expect(await codex.doctorSays()).toMatch(/Codex CLI's Stop hook "touch .* will not run: Codex trusted this hook before it was rewritten/);
+    } finally {
+      await codex.close();
+    }
+  });
+
+  it("a project's hooks run only in a project Codex trusts, and once trusted themselves; doctor names each step", async () => {
+    const codex = await codexCase();
+    try {
+      // The hook in the project's .codex/hooks.json instead of the user's.
+      const projectHooks = path.join(codex.client.project, '.codex', 'hooks.json');
+      mkdirSync(path.dirname(projectHooks), { recursive: true });
+      renameSync(codex.client.settingsFile, projectHooks);
+      execFileSync('git', ['init', '-q'], { cwd: codex.client.project });
+      const config = path.join(codex.client.home, '.codex', 'config.toml');
+      const before = readFileSync(config, 'utf8');
+      writeFileSync(config, `${before}\n${codexTrustLines(projectHooks, [['Stop', 0, 0]])}`);
+      expect(await codex.turn(true), 'a project Codex has not trusted runs no hook of its .codex/').toBe(false);
+      expect(await codex.doctorSays()).toMatch(/Codex CLI's Stop hook .*\.codex\/hooks\.json, hooks\.Stop\[0\]\.hooks\[0\]\) will not run: Codex loads no project configuration from .* in a project it has not trusted: no trust_level = "trusted" under \[projects\."/);
+      writeFileSync(config, `${before}\n[projects."${codex.client.project}"]\ntrust_level = "trusted"\n`);
+      expect(await codex.turn(true), 'a trusted project whose hook is not trusted').toBe(false);
+      expect(await codex.doctorSays()).toMatch(/Codex CLI's Stop hook .* will not run: Codex has not trusted this hook: no trusted_hash under \[hooks\.state\.".*demo\/\.codex\/hooks\.json:stop:0:0"\]/);
+      writeFileSync(config, `${before}\n[projects."${codex.client.project}"]\ntrust_level = "trusted"\n\n${codexTrustLines(projectHooks, [['Stop', 0, 0]])}`);
+      expect(await codex.turn(true), 'a trusted project and hook').toBe(true);
+      expect(await codex.doctorSays()).not.toMatch(/Codex CLI's Stop hook/);
     } finally {
       await codex.close();
     }
