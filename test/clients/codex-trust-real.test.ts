@@ -69,6 +69,20 @@ describe("Codex's hook trust, as the real binary keeps it (issue 30, item 2)", (
     }
   });
 
+  it('the hash counts a matcher, a statusMessage and the default timeout as Codex does (a SessionStart hook trusted with it runs)', async () => {
+    const codex = await codexCase();
+    try {
+      const group = { matcher: 'startup|resume', hooks: [{ type: 'command', command: `touch ${codex.marker}`, statusMessage: 'checking the tree' }] };
+      writeFileSync(codex.client.settingsFile, JSON.stringify({ hooks: { SessionStart: [group] } }, null, 2));
+      const config = path.join(codex.client.home, '.codex', 'config.toml');
+      writeFileSync(config, `${readFileSync(config, 'utf8')}\n${codexTrustLines(codex.client.settingsFile, [['SessionStart', 0, 0]])}`);
+      expect(await codex.turn(), 'the SessionStart hook trusted with the hash hookd computes must run').toBe(true);
+      expect(await codex.doctorSays()).not.toMatch(/Codex CLI's SessionStart hook/);
+    } finally {
+      await codex.close();
+    }
+  });
+
   it('hookd install says it un-trusts a trusted Codex hook it rewrites; doctor names it until trusted again', async () => {
     const codex = await codexCase();
     try {
