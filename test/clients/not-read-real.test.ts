@@ -43,16 +43,17 @@ const claudeHooks = (command: string) => ({ hooks: { Stop: [{ hooks: [{ type: 'c
 const copilotHooks = (command: string) => ({ version: 1, hooks: { agentStop: [{ type: 'command', bash: command }] } });
 
 describe('hooks in files their client does not read, as the real clients behave (issue 30, item 1)', () => {
-  it('Claude Code runs none of ~/.claude/hooks.json, hooks in ~/.claude.json, a project .claude/hooks.json; hookd doctor names each', async () => {
+  it('Claude Code runs none of ~/.claude/hooks.json, hooks in ~/.claude.json, a project .claude/hooks.json or .claude/hooks/hooks.json; hookd doctor names each', async () => {
     const result = await turn('claude', 'Stop', (client, marks) => {
       put(path.join(client.home, '.claude', 'hooks.json'), claudeHooks(marks('user-hooks-json')));
       const state = path.join(client.home, '.claude.json');
       put(state, { ...JSON.parse(readFileSync(state, 'utf8')), ...claudeHooks(marks('claude-json')) });
       put(path.join(client.project, '.claude', 'hooks.json'), claudeHooks(marks('project-hooks-json')));
+      put(path.join(client.project, '.claude', 'hooks', 'hooks.json'), claudeHooks(marks('project-hooks-folder')));
       put(path.join(client.project, '.claude', 'settings.json'), {});
     });
     expect(result.ran('own-file')).toBe(true);
-    for (const label of ['user-hooks-json', 'claude-json', 'project-hooks-json']) {
+    for (const label of ['user-hooks-json', 'claude-json', 'project-hooks-json', 'project-hooks-folder']) {
       expect(result.ran(label), `Claude Code ran the hook in ${label}`).toBe(false);
       expect(result.said).toMatch(new RegExp(`Claude Code's Stop hook "touch [^"]*ran-${label};.* will not run: Claude Code does not read hooks from`));
     }
