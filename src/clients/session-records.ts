@@ -4,6 +4,7 @@
 // - Claude Code: ~/.claude/projects/<folder>/<session id>.jsonl
 // - Codex: ~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<session id>.jsonl (0.169)
 // - Droid: ~/.factory/sessions/<folder>/<session id>.jsonl, beside <session id>.settings.json (0.225)
+// - Copilot CLI: ~/.copilot/session-state/<session id>/events.jsonl ($COPILOT_HOME when set; 1.0.102)
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -68,7 +69,16 @@ export async function codexSessions(home: string): Promise<RecordedSession[]> {
   return recordsIn('codex', days.slice(0, DAYS_LOOKED_AT), (name) => (name.startsWith('rollout-') ? UUID_AT_END.exec(name)?.[1] : undefined));
 }
 
+/** Copilot CLI's recorded sessions under `home` ($COPILOT_HOME when set), newest first. */
+export async function copilotSessions(home: string): Promise<RecordedSession[]> {
+  const dirs = await folders(path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'session-state'));
+  const withId = dirs.filter((dir) => UUID_AT_END.test(`${path.basename(dir)}.jsonl`));
+  // One record per folder, events.jsonl, named by the folder: the id is the folder's name.
+  const found = await Promise.all(withId.map((dir) => recordsIn('copilot', [dir], (name) => (name === 'events.jsonl' ? path.basename(dir) : undefined))));
+  return found.flat().sort((a, b) => b.at - a.at).slice(0, NEWEST);
+}
+
 /** Every client's recorded sessions under `home`. */
 export async function recordedSessions(home: string): Promise<RecordedSession[]> {
-  return (await Promise.all([claudeSessions(home), codexSessions(home), droidSessions(home)])).flat();
+  return (await Promise.all([claudeSessions(home), codexSessions(home), droidSessions(home), copilotSessions(home)])).flat();
 }
