@@ -4,7 +4,7 @@
 // `trustedFolders`), written when the user answers its "Do you trust the files in this folder?"
 // prompt. `copilot -p` never asks: in a folder not trusted it runs the user's hooks
 // and skips the project's with no word. Checked with the 1.0.102 binary
-// (test/clients/copilot-trust-real.test.ts): untrusted, a project hook does not run; with the
+// (test/clients/not-read-real.test.ts): untrusted, a project hook does not run; with the
 // folder (or a parent of it) listed, it runs.
 import path from 'node:path';
 import { cannotRunRow } from './cannot-run-row.js';

@@ -1,7 +1,7 @@
 // Issue 30, item 1: hooks in a place or shape the installed client does not read, a project the
 // client has not trusted (Copilot CLI), and a timeout in the wrong unit for the installed client's
 // version (Qwen Code 1.x), named by hookd doctor, GET /status and the hookd_hooks_cannot_run gauge.
-// The real binaries confirm each place (test/clients/not-read-real.test.ts, copilot-trust-real.test.ts).
+// The real binaries confirm each place (test/clients/not-read-real.test.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
