@@ -11,6 +11,7 @@ import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type 
 import { assertWritable } from '../install/settings-file.js';
 import { printingPartial, writeAll, type PlannedFile } from '../install/write-all.js';
 import { sharedFileNote } from '../install/shared-file-note.js';
+import { codexTrustNote } from '../install/codex-trust-note.js';
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import type { AddRequest } from '../install/plan-edit.js';
 import { TRANSPORTS, type TransportName } from '../install/transports.js';
@@ -105,7 +106,7 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const { plan } = transport;
   // Each file's lines come under its header line, which says what happened to it.
   const skipped = snapshot.dropped.map((part) => `skipped: ${part.message}`);
-  const notes = [...skipped, ...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after)];
+  const notes = [...skipped, ...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after), ...(snapshot.exists ? await codexTrustNote(client, snapshot.target, snapshot.text, plan.after) : [])];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   if (plan.changes.length === 0) return done(block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes));
   if (options.dryRun) return done([...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()]);

@@ -9,6 +9,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { codexTrustLines } from '../helpers/codex-trust.js';
 import { ROOT } from '../helpers/paths.js';
 
 afterEach(async () => {
@@ -121,7 +122,7 @@ describe('hooks their client will not run (issue 30, item 1)', () => {
 
     // Trusting the hook in Codex (its config.toml) clears it at the next ask, with no restart.
     const config = path.join(home, '.codex', 'config.toml');
-    writeFileSync(config, `${readFileSync(config, 'utf8')}\n[hooks.state."${home}/.codex/hooks.json:stop:0:1"]\ntrusted_hash = "sha256:00"\n`);
+    writeFileSync(config, `${readFileSync(config, 'utf8')}\n${codexTrustLines(path.join(home, '.codex', 'hooks.json'), [['Stop', 0, 1]])}`);
     await waitFor('the trusted hook gone from GET /status', async () => !((await daemon.request('GET', '/status')).body as { cannotRun: Row[] }).cannotRun.some((row) => row.reason === 'untrusted'));
   });
 
