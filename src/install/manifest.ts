@@ -20,6 +20,8 @@ export interface AddRecord {
   event: string;
   example: string;
   command: string;
+  /** The matcher of the group install made for it (a HIF manifest's hook): uninstall removes that group when it empties. */
+  matcher?: string;
 }
 
 export interface FileRecord {
