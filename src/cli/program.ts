@@ -151,6 +151,7 @@ function addInstallCommands(program: Command): void {
     .option('--async <command...>', 'move this deciding hook (its command, as written) behind hookd emit: the agent no longer waits, and the client no longer reads its answer')
     .option('--sync <command...>', 'keep this hook (its command, as written) behind hookd sync although install reads it as one that cannot decide (a notifier, a sound, a log line): the agent waits for it, as before')
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
+    .option('--hooks <file>', "install a HIF manifest's hooks (JSON or YAML, docs/hooks-manifest.md) into every client, each in its own dialect")
     .addOption(transportOption())
     .addOption(tcpPortOption())
     .addOption(dryRunOption())

@@ -43,6 +43,8 @@ export interface InstallOptions {
   async?: string[];
   /** Commands of hooks that cannot decide to keep behind the synchronous bridge (hookd sync) all the same. */
   sync?: string[];
+  /** A HIF manifest whose hooks to install into every client (commands/install-hooks.ts). */
+  hooks?: string;
 }
 
 /** The example hooks to add for `client`: on its stop event and on every wrapped event. */
@@ -134,6 +136,7 @@ function copyAllExamples(names: readonly string[]): string[] {
 
 /** Run install and return what it printed, for the command and for tests. Every file is planned before the first is written. */
 export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
+  if (options.hooks !== undefined) return (await import('./install-hooks.js')).runHooksInstall({ ...options, hooks: options.hooks }, seams);
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
   const targets = installTargets(paths.settings, options.client);
   const named = eventList(options.events);
