@@ -166,6 +166,13 @@ function addInstallCommands(program: Command): void {
     .addOption(dryRunOption())
     .action(async (options) => (await import('../commands/uninstall.js')).uninstallCommand(options));
 
+  program
+    .command('export')
+    .description("print the hooks of a client's files (default: every client's) as a HIF manifest, for hookd install --hooks")
+    .addOption(settingsOption())
+    .addOption(clientOption())
+    .action(async (options) => (await import('../commands/export.js')).exportCommand(options));
+
   const service = program.command('service').description('the user service that runs the daemon (systemd user unit / LaunchAgent)');
   for (const [action, description] of [
     ['install', 'write the service file, then enable and start the service'],

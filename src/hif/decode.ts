@@ -21,8 +21,8 @@ export interface NativeEntry {
   timeoutWritten: number | undefined;
   env?: Record<string, string>;
   cwd?: string;
-  /** The hook's own `async: true` (Claude Code). */
-  async?: boolean;
+  /** Whether the client reads the hook's answer (false for Claude Code's `async: true` and fire-and-forget events). */
+  decides: boolean;
 }
 
 // An MCP tool in the client's combined form, back as the spec's object.
@@ -66,8 +66,7 @@ export function decodeEntry(entry: NativeEntry, client: ClientProfile): { hook: 
     }
   }
   if (event === undefined) return { note: `${where}: not exported: ${entry.event} has no canonical event in the spec's registry` };
-  const fireAndForget = client.fireAndForget.includes(entry.event);
-  const blocking = entry.kind === 'sync' ? true : entry.kind === 'bridge' || entry.async === true ? false : blockingBehaviour(client.id, event, fireAndForget) !== 'observe';
+  const blocking = entry.kind === 'sync' ? true : entry.kind === 'bridge' || !entry.decides ? false : blockingBehaviour(client.id, event, false) !== 'observe';
   const timeout = entry.timeoutWritten !== undefined && entry.timeoutWritten > 0 ? timeoutFromNative(client.id, entry.timeoutWritten) : undefined;
   const toolEvent = event === 'before_tool_execute' || event === 'after_tool_execute' || event === 'tool_use_failure' || event === 'permission_request';
   const handler = {
