@@ -105,6 +105,11 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     expect(again.exitCode).toBe(0);
     expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(7);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
+    // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
+    const plain = await runHookdWithEnv(['install'], env);
+    expect(plain.exitCode).toBe(0);
+    expect(plain.stdout).toContain('wrap hooks.PreToolUse[0].hooks[0] in line (hookd sync): "$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh');
+    for (const id of Object.keys(FILES) as ClientId[]) expect(canonicalEntries(home, id), id).toHaveLength(2);
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
