@@ -20,7 +20,7 @@ import type { HookSource } from '../clients/find-sources.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { encodeFor } from '../hif/encode.js';
 import { platformKey } from '../hif/capabilities.js';
-import { manifestAdds } from '../hif/install-plan.js';
+import { manifestAdds } from '../install/manifest-adds.js';
 import type { HifManifest } from '../hif/manifest-schema.js';
 import type { InstallOptions } from './install.js';
 

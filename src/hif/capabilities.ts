@@ -4,7 +4,7 @@
 // client and says so, `block` installs, in its place, a hook that always blocks (exit 2) and says
 // why. Nothing is dropped without a line in the report.
 import type { ClientId } from '../clients/registry.js';
-import { shellQuote } from '../install/quote-command.js';
+import { quote } from 'shell-quote';
 import type { DegradationStrategy, HifHook } from './manifest-schema.js';
 
 /** The spec's safe defaults (capabilities.md §2.3). */
@@ -41,7 +41,7 @@ export function blockingStandIn(capability: string, command: string): string {
   const why = capability === 'input_rewrite'
     ? `The hook ${command} sanitizes tool input, which cannot be applied without input_rewrite support.`
     : `The hook ${command} needs it.`;
-  return `echo ${shellQuote(`BLOCKED: ${capability} capability required but not supported by this provider. ${why}`)} >&2; exit 2`;
+  return `echo ${quote([`BLOCKED: ${capability} capability required but not supported by this provider. ${why}`])} >&2; exit 2`;
 }
 
 /** The platform key of this machine's system, as the spec names it. */

@@ -30,7 +30,7 @@ export interface AddRequest {
   /** In the client's unit (seconds; milliseconds for Gemini CLI); absent: the client's default. */
   timeout: number | undefined;
   events: readonly string[];
-  /** A hook from a HIF manifest (hif/install-plan.ts): the whole entry to write, its group's matcher, the keys the entry carries besides. */
+  /** A hook from a HIF manifest (install/manifest-adds.ts): the whole entry to write, its group's matcher, the keys the entry carries besides. */
   entry?: { bridge: string; matcher?: string; extra?: Readonly<Record<string, Json>> };
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeFor } from '../../src/hif/encode.js';
 import { decodeMatcher } from '../../src/hif/decode.js';
 import { dialectOf, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
-import { resolveScript } from '../../src/hif/install-plan.js';
+import { resolveScript } from '../../src/install/manifest-adds.js';
 import { clientById, CLIENT_IDS, type ClientId } from '../../src/clients/registry.js';
 import { matcherMatches } from '../../src/settings/matcher.js';
 import type { HifHook } from '../../src/hif/manifest-schema.js';

@@ -1,4 +1,4 @@
-// A HIF manifest's hooks as install's additions to one client's file: each encoded hook (encode.ts)
+// A HIF manifest's hooks (hif/encode.ts) as install's additions to one client's file: each encoded hook (encode.ts)
 // becomes an entry that runs its command through hookd, marked `--canonical` so the bridge reads
 // its canonical answer and hands the client that client's own: in line (hookd sync) for a blocking
 // hook, behind hookd emit for the others. A script the manifest names relative to itself (`./x.sh`)
@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import type { ClientProfile } from '../clients/profile.js';
-import type { AddRequest } from '../install/plan-edit.js';
-import { shellQuote, syncCommand, wrapCommand } from '../install/quote-command.js';
+import type { AddRequest } from './plan-edit.js';
+import { shellQuote, syncCommand, wrapCommand } from './quote-command.js';
 import type { Json } from '../settings/hook-map.js';
-import type { NativeHook } from './encode.js';
+import type { NativeHook } from '../hif/encode.js';
 
 /** The name install's record and lines give a manifest's hooks. */
 export const MANIFEST_ADD = 'hook';
