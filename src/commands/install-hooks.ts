@@ -3,15 +3,16 @@
 // own event, tools and timeout unit, through hookd (`--canonical`), with the lines that say what
 // each client cannot express and which degradation strategy applied. The same machinery as every
 // install: all files planned before the first is written (write-all.ts), recorded so that
-// `hookd uninstall` gives each file back byte for byte; installing the same manifest again changes nothing.
+// `hookd uninstall` gives each file back byte for byte; installing the same manifest again changes
+// nothing, and installing it after an edit replaces the hooks it no longer has.
 import path from 'node:path';
 import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { backupLine } from '../install/backups.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
-import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
-import { planInstall } from '../install/plan-edit.js';
+import { emptyRecord, mergeRecord, readManifest, type AddRecord, type FileRecord } from '../install/manifest.js';
+import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '../install/plan-edit.js';
 import { assertWritable } from '../install/settings-file.js';
 import { writeAll, type PlannedFile } from '../install/write-all.js';
 import { installTargets } from '../install/install-targets.js';
@@ -20,7 +21,7 @@ import type { HookSource } from '../clients/find-sources.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { encodeFor } from '../hif/encode.js';
 import { platformKey } from '../hif/capabilities.js';
-import { manifestAdds } from '../install/manifest-adds.js';
+import { manifestAdds, manifestTag } from '../install/manifest-adds.js';
 import type { HifManifest } from '../hif/manifest-schema.js';
 import type { InstallOptions } from './install.js';
 
@@ -35,8 +36,19 @@ function targetsFor(settings: string | undefined, client: string | undefined): H
   return targets;
 }
 
+// What install did before from the same manifest file that this one no longer has (a hook edited
+// or taken out of the manifest): taken out first, so that the file holds the manifest as it is now.
+function withoutStale(text: string, previous: FileRecord, adds: readonly AddRequest[], tag: string, options: PlanOptions): { text: string; stale: AddRecord[]; changes: string[] } {
+  const key = (event: string | undefined, bridge: string | undefined, matcher: string | undefined, timeout: number | undefined) => JSON.stringify([event, bridge, matcher ?? null, timeout ?? null]);
+  const wanted = new Set(adds.map((add) => key(add.events[0], add.entry?.bridge, add.entry?.matcher, add.timeout)));
+  const stale = previous.adds.filter((add) => add.example === tag && !wanted.has(key(add.event, add.command, add.matcher, add.timeout)));
+  if (stale.length === 0) return { text, stale, changes: [] };
+  const removal = planUninstall(text, { ...emptyRecord(), adds: stale, createdEvents: previous.createdEvents, ...(previous.emptyInner && { emptyInner: previous.emptyInner }) }, options);
+  return { text: removal.after ?? text, stale, changes: removal.changes.map((change) => `${change}: no longer in the manifest`) };
+}
+
 // One file's install of the manifest, read, checked and planned; written later by write-all.ts.
-function installInto(target: HookSource, manifest: HifManifest, manifestDir: string, state: string, options: InstallOptions, seams: Seams): PlannedFile {
+function installInto(target: HookSource, manifest: HifManifest, manifestFile: string, state: string, options: InstallOptions, seams: Seams): PlannedFile {
   const { client } = target;
   const snapshot = readSettingsForEdit(target.file, client);
   const where = `${snapshot.target} (${client.name})`;
@@ -44,16 +56,22 @@ function installInto(target: HookSource, manifest: HifManifest, manifestDir: str
   const notes = [...snapshot.dropped.map((part) => `skipped: ${part.message}`), ...encoded.notes.map((note) => `cannot express: ${note}`)];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
-  const adds = manifestAdds(encoded.hooks, client, manifestDir, bridgeOptions);
+  const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
-  const plan = planInstall(snapshot.text, snapshot.exists, [], adds, { layout: client.layout, file: snapshot.target, shape });
-  if (encoded.hooks.length === 0) return { file: snapshot.target, lines: block('nothing to install: no hook of the manifest can go here', notes) };
-  if (plan.changes.length === 0) return { file: snapshot.target, lines: block('nothing to change: every hook of the manifest is installed already', notes) };
+  const planOptions = { layout: client.layout, file: snapshot.target, shape };
+  const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
+  const old = withoutStale(snapshot.text, previous, adds, manifestTag(manifestFile), planOptions);
+  const added = planInstall(old.text, snapshot.exists, [], adds, planOptions);
+  const plan = { ...added, changes: [...old.changes, ...added.changes] };
+  const record = mergeRecord({ ...previous, adds: previous.adds.filter((add) => !old.stale.includes(add)) }, added.record);
+  if (plan.changes.length === 0) {
+    const header = encoded.hooks.length === 0 ? 'nothing to install: no hook of the manifest can go here' : 'nothing to change: every hook of the manifest is installed already';
+    return { file: snapshot.target, lines: block(header, notes) };
+  }
   if (options.dryRun) return { file: snapshot.target, lines: [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()] };
   assertWritable(snapshot);
-  const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const write = async () => {
-    const { backup } = await commitWithRecord(state, snapshot, plan, mergeRecord(previous, plan.record), seams);
+    const { backup } = await commitWithRecord(state, snapshot, plan, record, seams);
     const lines = [...plan.changes, ...notes, ...(backup ? [backupLine(backup)] : []), ...(client.afterInstall ? [`note: ${client.afterInstall}`] : [])];
     return block(`${plan.changes.length} change(s) written; hookd uninstall undoes them`, lines);
   };
@@ -69,8 +87,8 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
   if (!read.ok) throw new UsageError(`${read.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`);
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
   const targets = targetsFor(paths.settings, options.client);
-  const dir = path.dirname(path.resolve(options.hooks));
-  const planned = targets.map((target) => installInto(target, read.manifest, dir, paths.stateDir, options, seams));
+  const file = path.resolve(options.hooks);
+  const planned = targets.map((target) => installInto(target, read.manifest, file, paths.stateDir, options, seams));
   const out = await writeAll(planned, 'hookd install');
   return cleanText(`${out.join('\n')}\n`);
 }

@@ -11,8 +11,8 @@ import { shellQuote, syncCommand, wrapCommand } from './quote-command.js';
 import type { Json } from '../settings/hook-map.js';
 import type { NativeHook } from '../hif/encode.js';
 
-/** The name install's record and lines give a manifest's hooks. */
-export const MANIFEST_ADD = 'hook';
+/** The name install's record gives the hooks of the manifest `file`: a later install of the same file replaces those it no longer has. */
+export const manifestTag = (file: string): string => `hook of ${file}`;
 
 /** `command` with a leading `./` or `../` script resolved against the manifest's folder `dir` (spec §3.5: script references are relative to the hook directory). */
 export function resolveScript(command: string, dir: string): string {
@@ -32,13 +32,14 @@ export function bridgeEntry(hook: NativeHook, client: ClientProfile, bridgeOptio
   return wrapCommand(hook.command, [...bridgeOptions, EMIT_OPTIONS.canonical.flag, ...event]);
 }
 
-/** Install's additions for `client` from its encoded hooks, their scripts resolved against `dir`. */
-export function manifestAdds(hooks: readonly NativeHook[], client: ClientProfile, dir: string, bridgeOptions: readonly string[]): AddRequest[] {
+/** Install's additions for `client` from the encoded hooks of manifest `file`, their scripts resolved against its folder. */
+export function manifestAdds(hooks: readonly NativeHook[], client: ClientProfile, file: string, bridgeOptions: readonly string[]): AddRequest[] {
+  const dir = path.dirname(file);
   return hooks.map((encoded) => {
     const hook = { ...encoded, command: resolveScript(encoded.command, dir) };
     const extra: Record<string, Json> = { ...(hook.env ? { env: { ...hook.env } } : {}), ...(hook.cwd ? { cwd: hook.cwd } : {}) };
     return {
-      example: MANIFEST_ADD,
+      example: manifestTag(file),
       command: hook.command,
       timeout: hook.timeout,
       events: [hook.event],

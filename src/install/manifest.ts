@@ -22,6 +22,8 @@ export interface AddRecord {
   command: string;
   /** The matcher of the group install made for it (a HIF manifest's hook): uninstall removes that group when it empties. */
   matcher?: string;
+  /** A manifest's hook: the timeout written (a later install of the edited manifest replaces a hook whose timeout changed). */
+  timeout?: number;
 }
 
 export interface FileRecord {

@@ -35,11 +35,13 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
     splices.push({ kind: 'append', path, value, ...(key !== undefined ? { key } : {}) });
   };
   const commandKey = shape.keys?.command ?? 'command';
+  const timeoutKey = shape.keys?.timeout ?? 'timeout';
   for (const add of adds) {
     for (const event of add.events) {
       const bridge = add.entry?.bridge ?? wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
       // A manifest's hook is there already only under the same matcher.
-      const same = (found: { hook: Json; matcher: Json | undefined }) => isObject(found.hook) && found.hook[commandKey] === bridge && (!add.entry || (found.matcher ?? undefined) === add.entry.matcher);
+      const same = (found: { hook: Json; matcher: Json | undefined }) =>
+        isObject(found.hook) && found.hook[commandKey] === bridge && (!add.entry || ((found.matcher ?? undefined) === add.entry.matcher && found.hook[timeoutKey] === add.timeout));
       if (hooksOf(ref, event).some(same)) continue;
       if (!ref.map) {
         // A file made here in the flat layout (Cursor's, Copilot CLI's) starts as their docs write it: version 1.
@@ -57,8 +59,8 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
       const entry = withManifestKeys(newEntry(ref.layout, bridge, add.timeout, shape.keys), add.entry);
       list.push(entry);
       if (!record.createdHooksKey && !record.createdEvents.includes(event)) append([...ref.base, event], entry);
-      record.adds.push({ event, example: add.example, command: bridge, ...(add.entry?.matcher !== undefined && ref.layout === 'grouped' ? { matcher: add.entry.matcher } : {}) });
-      const what = add.entry ? `the manifest's ${add.example}${add.entry.matcher !== undefined ? ` on ${add.entry.matcher}` : ''}` : `the ${add.example} example`;
+      record.adds.push({ event, example: add.example, command: bridge, ...(add.entry?.matcher !== undefined && { matcher: add.entry.matcher }), ...(add.entry && add.timeout !== undefined && { timeout: add.timeout }) });
+      const what = add.entry ? `the manifest's hook${add.entry.matcher !== undefined ? ` on ${add.entry.matcher}` : ''}` : `the ${add.example} example`;
       changes.push(`add ${formatPath([...ref.base, event, list.length - 1])}: ${what} (${add.command})`);
     }
   }

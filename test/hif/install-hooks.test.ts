@@ -138,6 +138,21 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     for (const hook of data.hooks) expect(geminiHooks).toContainEqual(hook);
   });
 
+  it('installing the edited manifest replaces the hooks it changed or dropped, and uninstall still gives every byte back', async () => {
+    const { home, before, manifest, env } = machine();
+    expect((await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'cursor'], env)).exitCode).toBe(0);
+    // The guard's timeout changes; the notifier goes.
+    writeFileSync(manifest, MANIFEST.replace('timeout: 10', 'timeout: 20').replace(/  - name: done-ping[^]*$/, ''));
+    const edited = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'cursor'], env);
+    expect(edited.exitCode).toBe(0);
+    expect(edited.stdout).toContain('remove the added hook hooks.stop[1]: no longer in the manifest');
+    const entries = canonicalEntries(home, 'cursor');
+    expect(entries.map((entry) => [entry.event, entry.kind, entry.timeoutWritten])).toEqual([['beforeShellExecution', 'sync', 20]]);
+    expect(entries[0]?.sync?.timeoutSec).toBe(20);
+    expect((await runHookdWithEnv(['uninstall'], env)).exitCode).toBe(0);
+    for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
+  });
+
   it('--dry-run shows the change and writes nothing', async () => {
     const { before, manifest, env } = machine();
     const dry = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'gemini', '--dry-run'], env);
