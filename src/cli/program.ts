@@ -70,6 +70,14 @@ function addHookCommands(program: Command): void {
     .helpOption(false);
   addBridgeOptions(sync, SYNC_OPTIONS);
 
+  // Listed for --help only, like the bridges: src/bin.ts runs it before this table is built.
+  program
+    .command('guard')
+    .description('run a guard shipped with hookd (no-rm-rf, no-force-push, no-secrets-read, no-pipe-to-shell) on the event on stdin, in the canonical form; hookd install --add NAME wires one into every client')
+    .argument('<name>', 'the guard')
+    .allowUnknownOption()
+    .helpOption(false);
+
   program
     .command('run')
     .description("run an event's hooks now, in the foreground, and report each outcome")
