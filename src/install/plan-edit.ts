@@ -30,6 +30,8 @@ export interface AddRequest {
   /** In the client's unit (seconds; milliseconds for Gemini CLI). */
   timeout: number;
   events: readonly string[];
+  /** A guard in the canonical form: written behind `hookd sync --canonical --client ID` instead of hookd emit. */
+  canonicalSync?: { client: string; timeoutSec: number };
 }
 
 /** What the caller knows of the file and the bridge. */

@@ -8,7 +8,7 @@ import { hooksOf, isObject, newEntry, type EntryKeys, type HookMapRef, type Json
 import type { Document, Splice } from './edit-document.js';
 import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
-import { wrapCommand } from './quote-command.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { emptyInner } from './splice-json.js';
 
@@ -37,7 +37,10 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
   const commandKey = shape.keys?.command ?? 'command';
   for (const add of adds) {
     for (const event of add.events) {
-      const bridge = wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
+      // A guard runs in line and speaks the canonical form; every other example goes behind hookd emit.
+      const bridge = add.canonicalSync
+        ? syncCommand(add.command, { ...add.canonicalSync, event, canonical: true, bridgeOptions: emitOptions })
+        : wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
       if (hooksOf(ref, event).some(({ hook }) => hook[commandKey] === bridge)) continue;
       if (!ref.map) {
         // A file made here in the flat layout (Cursor's, Copilot CLI's) starts as their docs write it: version 1.
