@@ -46,7 +46,7 @@ for (const c of RUNS) {
         // Written once for every client: it knows the canonical fields only.
         writeFileSync(guard, `cat >/dev/null\nif [ "$HOOKD_HIF_TOOL" = shell ] && [ "$HOOKD_HIF_EVENT" = before_tool_execute ]; then\n  case $HOOKD_HIF_COMMAND in *hookd-e2e*) printf '{"decision":"deny","reason":"%s"}\\n' '${GUARD_REASON}' ;; esac\nfi\n`);
         const command = `hookd sync --canonical --client ${c.name} --event ${c.event} --timeout 30 -- ${shellQuote(`sh ${guard}`)}`;
-        const hooks = { [c.event]: [{ ...(c.matcher !== undefined && { matcher: c.matcher }), hooks: [{ type: 'command', command }] }] };
+        const hooks = { [c.event]: [{ ...(c.matcher !== undefined && { matcher: c.matcher }), hooks: [{ type: 'command' as const, command }] }] };
         const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
         const [file, ...args] = client.turnArgs('run the command');
         const run = await runProcess(file!, [...args, ...c.args], { cwd: client.project, env: client.env, timeoutMs: 90_000 });
