@@ -9,6 +9,7 @@ import {
 import { addPlatformCommands } from './platform-commands.js';
 import { addHistoryCommands } from './history-commands.js';
 import { addLogsCommand } from './log-commands.js';
+import { addExportCommand, addGuardCommand } from './hif-commands.js';
 import { exitCodesHelp } from './exit-codes.js';
 import { EMIT_OPTIONS, SYNC_OPTIONS } from '../clients/bridge-options.js';
 
@@ -69,6 +70,8 @@ function addHookCommands(program: Command): void {
     .allowUnknownOption()
     .helpOption(false);
   addBridgeOptions(sync, SYNC_OPTIONS);
+
+  addGuardCommand(program);
 
   program
     .command('run')
@@ -166,12 +169,7 @@ function addInstallCommands(program: Command): void {
     .addOption(dryRunOption())
     .action(async (options) => (await import('../commands/uninstall.js')).uninstallCommand(options));
 
-  program
-    .command('export')
-    .description("print the hooks of a client's files (default: every client's) as a HIF manifest, for hookd install --hooks")
-    .addOption(settingsOption())
-    .addOption(clientOption())
-    .action(async (options) => (await import('../commands/export.js')).exportCommand(options));
+  addExportCommand(program);
 
   const service = program.command('service').description('the user service that runs the daemon (systemd user unit / LaunchAgent)');
   for (const [action, description] of [

@@ -25,6 +25,7 @@ import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
 import type { JsonObject } from '../settings/hook-map.js';
+import { guardEvents } from '../hif/guard-events.js';
 
 export interface InstallOptions {
   settings?: string;
@@ -53,8 +54,10 @@ export function parseAdds(values: readonly string[] | undefined, client: ClientP
   return names.map((name) => {
     const example = EXAMPLES[name];
     if (!example) throw new UsageError(`--add: no example hook "${name}"; choose from ${Object.keys(EXAMPLES).join(', ')}`);
+    const timeout = client.timeoutUnit === 'milliseconds' ? example.timeout * 1000 : example.timeout;
+    if (example.guard) return { example: name, command: exampleCommand(name, dir), timeout, events: guardEvents(client, example.guard.tools), canonicalSync: { client: client.id, timeoutSec: example.timeout } };
     const on = example.only === 'stop' ? [client.stopEvent] : example.only === 'attention' ? [...client.attentionEvents] : [...new Set([client.stopEvent, ...events])];
-    return { example: name, command: exampleCommand(name, dir), timeout: client.timeoutUnit === 'milliseconds' ? example.timeout * 1000 : example.timeout, events: on };
+    return { example: name, command: exampleCommand(name, dir), timeout, events: on };
   });
 }
 

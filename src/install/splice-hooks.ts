@@ -8,7 +8,7 @@ import { hooksOf, isObject, newEntry, type EntryKeys, type HookMapRef, type Json
 import type { Document, Splice } from './edit-document.js';
 import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
-import { wrapCommand } from './quote-command.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { emptyInner } from './splice-json.js';
 
@@ -38,8 +38,13 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
   const timeoutKey = shape.keys?.timeout ?? 'timeout';
   for (const add of adds) {
     for (const event of add.events) {
-      const bridge = add.entry?.bridge ?? wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
-      // A manifest's hook is there already only under the same matcher.
+      // A manifest's hook brings its own entry; a guard runs in line and speaks the canonical form; every other example goes behind hookd emit.
+      const bridge =
+        add.entry?.bridge ??
+        (add.canonicalSync
+          ? syncCommand(add.command, { ...add.canonicalSync, event, canonical: true, bridgeOptions: emitOptions })
+          : wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]));
+      // A manifest's hook is there already only under the same matcher and timeout.
       const same = (found: { hook: Json; matcher: Json | undefined }) =>
         isObject(found.hook) && found.hook[commandKey] === bridge && (!add.entry || ((found.matcher ?? undefined) === add.entry.matcher && found.hook[timeoutKey] === add.timeout));
       if (hooksOf(ref, event).some(same)) continue;
