@@ -6,6 +6,7 @@
 import type { ClientId } from '../clients/registry.js';
 import { quote } from 'shell-quote';
 import type { DegradationStrategy, HifHook } from './manifest-schema.js';
+import { dialectOf } from './vocabulary.js';
 
 /** The spec's safe defaults (capabilities.md §2.3). */
 const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
@@ -31,10 +32,15 @@ export interface Degraded {
   command: string;
   env?: Readonly<Record<string, string>>;
   cwd?: string;
+  /** The client's own `provider_data`, rendered into its entry as written. */
+  extra?: Readonly<Record<string, unknown>>;
   /** Set when the hook is left out of this client, with the line that says why. */
   excluded?: string;
   notes: string[];
 }
+
+// Keys of an entry hookd writes itself: a manifest's provider_data cannot replace them.
+const RESERVED = ['type', 'command', 'bash', 'powershell', 'timeout', 'timeoutSec', 'matcher', 'hooks', 'env', 'cwd'];
 
 /** The command that stands in for a hook whose `capability` the client lacks, under strategy `block`. */
 export function blockingStandIn(capability: string, command: string): string {
@@ -96,6 +102,13 @@ export function degrade(hook: HifHook, client: ClientId, clientName: string, lab
   }
   if (handler.timeout_action === 'block') notes.push(`${label}: timeout_action "block" not expressed: on a timeout ${clientName} does what it does for any hook that timed out`);
   if (handler.status_message) notes.push(`${label}: status_message dropped: hookd does not write it`);
-  for (const slug of Object.keys(hook.provider_data ?? {})) notes.push(`${label}: provider_data.${slug} not rendered: hookd writes only the canonical fields`);
+  const slug = dialectOf(client).slug;
+  for (const other of Object.keys(hook.provider_data ?? {}).filter((key) => key !== slug)) notes.push(`${label}: provider_data.${other} ignored: not ${clientName}'s`);
+  // The spec: the target's own provider_data is rendered into its entry, as written; hookd's keys stay hookd's.
+  const own = Object.entries(hook.provider_data?.[slug] ?? {});
+  const reserved = own.filter(([key]) => RESERVED.includes(key)).map(([key]) => key);
+  if (reserved.length) notes.push(`${label}: provider_data.${slug}: ${reserved.join(', ')} not written: hookd writes those keys itself`);
+  const kept = own.filter(([key]) => !RESERVED.includes(key));
+  if (kept.length) out.extra = Object.fromEntries(kept);
   return out;
 }

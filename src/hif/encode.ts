@@ -28,6 +28,8 @@ export interface NativeHook {
   inLine: boolean;
   env?: Readonly<Record<string, string>>;
   cwd?: string;
+  /** The client's own `provider_data`, written into the entry as it is. */
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 export interface Encoded {
@@ -104,6 +106,7 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
         inLine: inLineOn(hook, client, target.event, label, notes),
         ...(degraded.env ? { env: degraded.env } : {}),
         ...(degraded.cwd ? { cwd: degraded.cwd } : {}),
+        ...(degraded.extra ? { extra: degraded.extra } : {}),
       });
     }
   });

@@ -37,7 +37,7 @@ export function manifestAdds(hooks: readonly NativeHook[], client: ClientProfile
   const dir = path.dirname(file);
   return hooks.map((encoded) => {
     const hook = { ...encoded, command: resolveScript(encoded.command, dir) };
-    const extra: Record<string, Json> = { ...(hook.env ? { env: { ...hook.env } } : {}), ...(hook.cwd ? { cwd: hook.cwd } : {}) };
+    const extra: Record<string, Json> = { ...(hook.extra as Record<string, Json> | undefined), ...(hook.env ? { env: { ...hook.env } } : {}), ...(hook.cwd ? { cwd: hook.cwd } : {}) };
     return {
       example: manifestTag(file),
       command: hook.command,

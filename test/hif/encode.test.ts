@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeFor } from '../../src/hif/encode.js';
 import { decodeMatcher } from '../../src/hif/decode.js';
 import { dialectOf, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
-import { resolveScript } from '../../src/install/manifest-adds.js';
+import { manifestAdds, resolveScript } from '../../src/install/manifest-adds.js';
 import { clientById, CLIENT_IDS, type ClientId } from '../../src/clients/registry.js';
 import { matcherMatches } from '../../src/settings/matcher.js';
 import type { HifHook } from '../../src/hif/manifest-schema.js';
@@ -75,6 +75,17 @@ describe('encoding a manifest for each client', () => {
     expect(encode('claude', rewrite).hooks[0]?.command).toBe('g.sh');
     expect(encode('gemini', rewrite).hooks[0]?.command).toContain('BLOCKED: input_rewrite');
     expect(encode('claude', { event: 'agent_stop', handler: { type: 'prompt' } }).notes.join('\n')).toContain('hookd installs command handlers only');
+  });
+
+  it("renders the client's own provider_data into its entry, never over hookd's keys, and ignores the others', saying so", () => {
+    const hook = guard({ provider_data: { 'claude-code': { statusMessage: 'Checking…', command: 'evil.sh' }, windsurf: { show_output: true } } });
+    const claude = encode('claude', hook);
+    expect(claude.hooks[0]?.extra).toEqual({ statusMessage: 'Checking…' });
+    expect(claude.notes.join('\n')).toContain('provider_data.claude-code: command not written: hookd writes those keys itself');
+    expect(claude.notes.join('\n')).toContain("provider_data.windsurf ignored: not Claude Code's");
+    const [add] = manifestAdds(claude.hooks, clientById('claude')!, '/m/hooks.yaml', []);
+    expect(add?.entry?.extra).toEqual({ statusMessage: 'Checking…' });
+    expect(encode('gemini', hook).hooks[0]?.extra).toBeUndefined();
   });
 
   it("takes this machine's platform override, and drops the others with a line", () => {
