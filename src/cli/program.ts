@@ -3,7 +3,7 @@
 // table is built, pays for none).
 import { Command } from 'commander';
 import {
-  addBridgeOptions, clientOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
+  addBridgeOptions, clientOption, clientsOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
   transportOption,
 } from './options.js';
 import { addPlatformCommands } from './platform-commands.js';
@@ -147,7 +147,7 @@ function addInstallCommands(program: Command): void {
     .command('install')
     .description("put every command hook of the clients' settings through hookd: those whose result the client ignores behind hookd emit, those it reads the answer of behind hookd sync; add example hooks")
     .addOption(settingsOption())
-    .addOption(clientOption())
+    .addOption(clientsOption())
     .addOption(stateOption())
     .option('--events <list>', 'events to wrap, comma-separated (default: every event of the file)')
     .option('--async-only', "wrap only the hooks whose result the client ignores (behind hookd emit); leave the deciding ones to the client")

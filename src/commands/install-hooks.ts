@@ -15,7 +15,7 @@ import { emptyRecord, mergeRecord, readManifest, type AddRecord, type FileRecord
 import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '../install/plan-edit.js';
 import { assertWritable } from '../install/settings-file.js';
 import { writeAll, type PlannedFile } from '../install/write-all.js';
-import { installTargets } from '../install/install-targets.js';
+import { installTargetsFor } from '../install/install-targets.js';
 import { GENERIC } from '../clients/registry.js';
 import type { HookSource } from '../clients/find-sources.js';
 import { readManifestFile } from '../hif/read-manifest.js';
@@ -28,9 +28,9 @@ import type { InstallOptions } from './install.js';
 // Options that choose what install does to the hooks already in the files: they mean nothing beside a manifest.
 const NOT_WITH_HOOKS = ['add', 'async', 'sync', 'events', 'asyncOnly'] as const;
 
-/** The files a manifest goes into: one per client; in a hook folder (Copilot CLI's), hookd's own file only. */
+/** The files a manifest goes into: one per client (`client`: one or several, comma-separated); in a hook folder (Copilot CLI's), hookd's own file only. */
 function targetsFor(settings: string | undefined, client: string | undefined): HookSource[] {
-  const targets = installTargets(settings, client).filter((target) => !target.inFolder || target.ownFile);
+  const targets = installTargetsFor(settings, client).filter((target) => !target.inFolder || target.ownFile);
   const unknown = targets.find((target) => target.client === GENERIC);
   if (unknown) throw new UsageError(`${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`);
   return targets;

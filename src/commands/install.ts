@@ -18,7 +18,7 @@ import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkNamedCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
-import { installTargets, parsesAsJson } from '../install/install-targets.js';
+import { installTargetsFor, parsesAsJson } from '../install/install-targets.js';
 import { notWrappedBlocks } from '../install/not-wrapped.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
@@ -141,7 +141,7 @@ function copyAllExamples(names: readonly string[]): string[] {
 export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
   if (options.hooks !== undefined) return (await import('./install-hooks.js')).runHooksInstall({ ...options, hooks: options.hooks }, seams);
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
-  const targets = installTargets(paths.settings, options.client);
+  const targets = installTargetsFor(paths.settings, options.client);
   const named = eventList(options.events);
   checkNamedEvents(named, targets.map((target) => target.client));
   const files = () => targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client }));

@@ -153,11 +153,12 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
   });
 
-  it('--dry-run shows the change and writes nothing', async () => {
+  it('--dry-run shows the change in the clients --client names and writes nothing', async () => {
     const { before, manifest, env } = machine();
-    const dry = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'gemini', '--dry-run'], env);
+    const dry = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'gemini,claude', '--dry-run'], env);
     expect(dry.exitCode).toBe(0);
-    expect(dry.stdout).toContain('(dry run: nothing written)');
+    // The clients named, and only those.
+    expect(dry.stdout.match(/^\S+ \(([^)]+)\): \d change\(s\) to make \(dry run: nothing written\)$/gm)?.map((line) => line.replace(/^.*\((.+?)\): .*$/, '$1'))).toEqual(['Gemini CLI', 'Claude Code']);
     expect(dry.stdout).toContain('+');
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
   });
