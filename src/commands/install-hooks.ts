@@ -1,5 +1,5 @@
 // `hookd install --hooks FILE`: a HIF manifest (hooks/0.1, JSON or YAML) installed into every
-// client found here (or the one named with --client, or the file given): each hook on the client's
+// client found here (or those --client names, or the file given): each hook on the client's
 // own event, tools and timeout unit, through hookd (`--canonical`), with the lines that say what
 // each client cannot express and which degradation strategy applied. The same machinery as every
 // install: all files planned before the first is written (write-all.ts), recorded so that
