@@ -48,7 +48,7 @@ const claudeMcp = (server: string, tool?: string): string => `mcp__${server}__${
 // Events spelled the Claude Code way, shared by the clients that copied its file shape.
 const CLAUDE_EVENTS = {
   before_tool_execute: ['PreToolUse'], after_tool_execute: ['PostToolUse'], session_start: ['SessionStart'], session_end: ['SessionEnd'],
-  before_prompt: ['UserPromptSubmit'], agent_stop: ['Stop'], before_compact: ['PreCompact'], notification: ['Notification'],
+  before_prompt: ['UserPromptSubmit'], agent_stop: ['Stop'], before_compact: ['PreCompact'],
   subagent_start: ['SubagentStart'], subagent_stop: ['SubagentStop'], permission_request: ['PermissionRequest'],
 } as const;
 
@@ -57,7 +57,7 @@ export const DIALECTS: readonly Dialect[] = [
     client: 'claude',
     slug: 'claude-code',
     events: {
-      ...CLAUDE_EVENTS, error_occurred: ['StopFailure'], tool_use_failure: ['PostToolUseFailure'], file_changed: ['FileChanged'],
+      ...CLAUDE_EVENTS, notification: ['Notification'], error_occurred: ['StopFailure'], tool_use_failure: ['PostToolUseFailure'], file_changed: ['FileChanged'],
       permission_denied: ['PermissionDenied'], after_compact: ['PostCompact'], config_change: ['ConfigChange'], instructions_loaded: ['InstructionsLoaded'],
       task_created: ['TaskCreated'], task_completed: ['TaskCompleted'], teammate_idle: ['TeammateIdle'], cwd_changed: ['CwdChanged'],
       elicitation: ['Elicitation'], elicitation_result: ['ElicitationResult'],
@@ -105,7 +105,7 @@ export const DIALECTS: readonly Dialect[] = [
     // Not in the spec; Claude Code's file shape and events (0.24.4), Gemini CLI's tool names.
     client: 'qwen',
     slug: 'qwen-code',
-    events: { ...CLAUDE_EVENTS, error_occurred: ['StopFailure'], tool_use_failure: ['PostToolUseFailure'], after_compact: ['PostCompact'], instructions_loaded: ['InstructionsLoaded'] },
+    events: { ...CLAUDE_EVENTS, notification: ['Notification'], error_occurred: ['StopFailure'], tool_use_failure: ['PostToolUseFailure'], after_compact: ['PostCompact'], instructions_loaded: ['InstructionsLoaded'] },
     tools: { shell: 'run_shell_command', file_read: 'read_file', file_write: 'write_file', file_edit: 'edit', search: 'grep_search', find: 'glob', web_search: 'web_search', web_fetch: 'web_fetch', agent: 'agent' },
     toolAliases: { task: 'agent', replace: 'file_edit' },
     mcp: claudeMcp,
@@ -145,7 +145,7 @@ export const DIALECTS: readonly Dialect[] = [
     events: {
       before_tool_execute: ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile'], after_tool_execute: ['afterFileEdit', 'afterShellExecution', 'afterMCPExecution'],
       session_start: ['sessionStart'], session_end: ['sessionEnd'], before_prompt: ['beforeSubmitPrompt'], agent_stop: ['stop'], before_compact: ['preCompact'],
-      tool_use_failure: ['postToolUseFailure'], subagent_start: ['subagentStart'], subagent_stop: ['subagentStop'], before_model: ['beforeAgentResponse'],
+      tool_use_failure: ['postToolUseFailure'], subagent_start: ['subagentStart'], subagent_stop: ['subagentStop'],
       after_model: ['afterAgentResponse'], cursor_agent_thought: ['afterAgentThought'], cursor_tab_file_read: ['beforeTabFileRead'], cursor_tab_file_edit: ['afterTabFileEdit'],
     },
     tools: { shell: 'run_terminal_cmd', file_read: 'read_file', file_write: 'edit_file', file_edit: 'edit_file', search: 'grep_search', find: 'file_search', web_search: 'web_search' },
