@@ -103,7 +103,10 @@ function classifyBare(command: string): ClassifiedCommand {
     const match = /^\s*(\S*hookd)\s+(emit|sync)\b(.*)$/s.exec(command);
     if (!match || !isHookdProgram(match[1])) return { kind: 'plain' };
     const verb = match[2] as 'emit' | 'sync';
-    return build(verb, { inner: tailOf(command, verb).trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false }, {});
+    const tail = tailOf(command, verb);
+    // The bridge's switch, among the words before CMD.
+    const canonical = new RegExp(`\\s${SYNC_OPTIONS.canonical.flag}(\\s|$)`).test(command.slice(0, command.length - tail.length));
+    return build(verb, { inner: tail.trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false }, canonical ? { canonical: true } : {});
   }
   const verb = tokens[1];
   if (!isHookdProgram(tokens[0]) || (verb !== 'emit' && verb !== 'sync')) return { kind: 'plain' };

@@ -21,6 +21,9 @@ describe('--canonical', () => {
     expect(classifyCommand(`hookd emit --canonical -- 'notify.sh'`)).toMatchObject({ kind: 'bridge', inner: 'notify.sh', canonical: true });
     expect(classifyCommand(`hookd sync --client claude -- 'g.sh'`)).toMatchObject({ kind: 'sync', canonical: false });
     expect(classifyCommand(`hookd emit -- 'n.sh'`)).toMatchObject({ kind: 'bridge', canonical: false });
+    // An entry shell-quote cannot read (an unclosed `${`) is judged by its words up front.
+    expect(classifyCommand('hookd sync --canonical --client claude -- echo ${oops')).toMatchObject({ kind: 'sync', canonical: true });
+    expect(classifyCommand('hookd sync --client claude -- echo --canonical ${oops')).toMatchObject({ kind: 'sync', canonical: false });
     // After CMD the word is CMD's, not the bridge's.
     expect(classifyCommand(`hookd sync -- g.sh --canonical`)).toMatchObject({ kind: 'sync', canonical: false, inner: 'g.sh --canonical' });
     const guarded = syncCommand('node ~/guards/no-rm.mjs', { client: 'claude', event: 'PreToolUse', timeoutSec: 10, canonical: true });
