@@ -37,8 +37,10 @@ export async function runExport(options: ExportOptions): Promise<{ manifest: Hif
   for (const source of sourcesFor(settings, options.client)) {
     const loaded = await loadSettings(source.file, source.client, source.bareMapOnly === true);
     if (!loaded.ok) {
-      if (loaded.missing && !settings) continue;
-      throw new UsageError(`${loaded.errors.join('\n')} (nothing was exported: hookd validate lists every error)`);
+      if (settings) throw new UsageError(`${loaded.errors.join('\n')} (nothing was exported: hookd validate lists every error)`);
+      // One client's broken file does not stop the others' export: said, as the daemon would say it.
+      if (!loaded.missing) notes.push(`${source.file}: not exported: it does not read (${loaded.errors[0]}); hookd validate lists every error`);
+      continue;
     }
     for (const entry of loaded.config.entries) {
       const decoded = decodeEntry(entry, source.client);

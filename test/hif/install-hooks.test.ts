@@ -126,6 +126,12 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     const data = JSON.parse(exported.stdout);
     expect(data.spec).toBe('hooks/0.1');
     expect(data.hooks).toContainEqual({ event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: path.join(home, 'project', 'guards', 'no-force-push.sh'), timeout: 10 }, blocking: true });
+    // Every client's at once: one client's broken file is said and the others exported.
+    writeFileSync(path.join(home, FILES.qwen.file), '{"hooks": ');
+    const all = await runHookdWithEnv(['export'], env);
+    expect(all.exitCode).toBe(0);
+    expect(all.stderr).toMatch(/\.qwen\/settings\.json: not exported: it does not read \(.*not valid JSON/);
+    expect(JSON.parse(all.stdout).hooks).toEqual(expect.arrayContaining(data.hooks));
     const other = machine();
     const file = path.join(other.home, 'exported.json');
     writeFileSync(file, exported.stdout);
