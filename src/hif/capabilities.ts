@@ -17,12 +17,12 @@ const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
 /**
  * Who can express what, through hookd. An entry's `env` and `cwd` are read by the clients whose
  * binaries were seen honouring them (CLIENTS.md: Copilot CLI and Qwen Code for `env`, Copilot CLI
- * for `cwd`); the spec's tables say Gemini CLI takes `env` too, but its vectors drop it and no
- * binary here was checked, so hookd drops it. Rewriting a tool's input: the clients whose answer
- * has `updatedInput` (the spec: Claude Code and Codex).
+ * for `cwd`; Gemini CLI 0.61 spreads an entry's `env` into its hook's environment, in its bundle's
+ * hook runner, though the spec's vectors drop it). Rewriting a tool's input: the clients whose
+ * answer has `updatedInput` (the spec: Claude Code and Codex).
  */
 const SUPPORT: Readonly<Record<string, readonly ClientId[]>> = {
-  custom_env: ['copilot', 'qwen'],
+  custom_env: ['copilot', 'qwen', 'gemini'],
   configurable_cwd: ['copilot'],
   input_rewrite: ['claude', 'codex'],
 };

@@ -66,6 +66,7 @@ describe('encoding a manifest for each client', () => {
     const env = { handler: { type: 'command', command: 'g.sh', env: { MODE: 'strict' } } };
     expect(encode('claude', guard(env)).notes.join('\n')).toContain("'env' field dropped");
     expect(encode('copilot', guard(env)).hooks[0]?.env).toEqual({ MODE: 'strict' });
+    expect(encode('gemini', guard(env)).hooks[0]?.env).toEqual({ MODE: 'strict' });
     expect(encode('claude', guard({ ...env, degradation: { custom_env: 'exclude' } })).hooks).toEqual([]);
     const blocked = encode('cursor', guard({ ...env, degradation: { custom_env: 'block' } })).hooks[0];
     expect(blocked?.command).toMatch(/^echo 'BLOCKED: custom_env capability required.*' >&2; exit 2$/);

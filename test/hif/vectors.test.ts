@@ -40,6 +40,7 @@ const WARNING_RULES: [RegExp, string | { deviation: string }][] = [
   [/TIMING SHIFT/, 'TIMING SHIFT'],
   [/'platform' field dropped/, "'platform' overrides"],
   [/'cwd' field dropped/, "'cwd' field dropped"],
+  [/'env' field dropped — Gemini CLI/, { deviation: "Gemini CLI 0.61's hook runner sets an entry's env (...hookConfig.env in its bundle): hookd writes it" }],
   [/'env' field dropped/, "'env' field dropped"],
   [/provider_data\.windsurf ignored/, 'provider_data.windsurf'],
   [/input_rewrite capability not supported/, 'input_rewrite capability not supported'],
