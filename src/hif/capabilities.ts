@@ -18,13 +18,15 @@ const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
  * Who can express what, through hookd. An entry's `env` and `cwd` are read by the clients whose
  * binaries were seen honouring them (CLIENTS.md: Copilot CLI and Qwen Code for `env`, Copilot CLI
  * for `cwd`; Gemini CLI 0.61 spreads an entry's `env` into its hook's environment, in its bundle's
- * hook runner, though the spec's vectors drop it). Rewriting a tool's input: the clients whose
- * answer has `updatedInput` (the spec: Claude Code and Codex).
+ * hook runner, though the spec's vectors drop it). Rewriting a tool's input: none, through hookd:
+ * Claude Code and Codex read `updatedInput`, but the bridge hands on a canonical answer's decision,
+ * reason, continue and context only, so an `updated_input` would be lost and the tool would run on
+ * the input as it was: the spec's default strategy (block) applies everywhere until it carries it.
  */
 const SUPPORT: Readonly<Record<string, readonly ClientId[]>> = {
   custom_env: ['copilot', 'qwen', 'gemini'],
   configurable_cwd: ['copilot'],
-  input_rewrite: ['claude', 'codex'],
+  input_rewrite: [],
 };
 
 /** A hook as one client gets it: the command to run (the hook's, or one that always blocks), what the entry may carry, or why it is left out. */
