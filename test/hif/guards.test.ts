@@ -132,3 +132,11 @@ describe('each guard, installed as hookd installs it, in every client', () => {
     while (pending.length) runs.push(...pending.splice(0, 4).map((run) => run())), await Promise.all(runs.splice(0));
   }, 120_000);
 });
+
+describe('hookd guard', () => {
+  it('names the guards when asked for one it does not ship, as a hook error the client lets pass', async () => {
+    const state = tempDir();
+    const seen = await bridge('claude', 'PreToolUse', 'rm-everything', fromSample('claude/PreToolUse.json')('rm -rf /', state), state);
+    expect(seen).toEqual({ code: 1, stdout: '', stderr: 'hookd guard: no guard "rm-everything"; choose from no-force-push, no-pipe-to-shell, no-rm-rf, no-secrets-read\n' });
+  }, 30_000);
+});
