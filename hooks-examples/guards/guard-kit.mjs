@@ -1,8 +1,8 @@
 // What every guard of hooks-examples/guards/ shares. A guard is a hook in the canonical form (HIF
 // hooks/0.1), written once for every client: installed with `hookd install --add NAME`, it runs as
 // `hookd sync --canonical … -- 'hookd guard NAME'`, reads the canonical fields hookd gives it
-// (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE: docs/bridges.md) and answers
-// {"decision": "deny", "reason"} or nothing (allow); hookd hands that to each client in its terms.
+// (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE: docs/bridges.md) and denies (exit 2, the
+// reason on stderr) or says nothing (allow); hookd hands that to each client in its terms.
 // The shell command is read with a shell parser (shell-quote), never with regular expressions over
 // the raw string: quotes, operators, `sh -c '…'`, `$(…)` and `<(…)` are taken apart first.
 import { parse } from 'shell-quote';
@@ -143,9 +143,16 @@ export function insideProject(target, cwd, project) {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-/** Answer the client through hookd: deny with `reason`, or nothing (allow). */
+/**
+ * Answer the client through hookd: deny with `reason`, or nothing (allow). The denial is the spec's
+ * exit 2 with the reason on stderr rather than `{"decision": "deny"}`: hookd translates both alike,
+ * and exit 2 is also what Claude Code, Droid, Qwen Code, Codex, Gemini CLI and Copilot CLI read as a
+ * denial from a hook they run themselves, so the guard keeps denying when run without hookd.
+ */
 export function answer(reason) {
-  if (reason) process.stdout.write(`${JSON.stringify({ decision: 'deny', reason })}\n`);
+  if (!reason) return;
+  process.stderr.write(`${reason}\n`);
+  process.exitCode = 2;
 }
 
 /** Run `check(input)` on this process's input: its reason denies, undefined allows. */
