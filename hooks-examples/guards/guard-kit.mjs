@@ -9,8 +9,13 @@ import { parse } from 'shell-quote';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** What the guard reads: the canonical fields, the event's directory and the project. */
-export function readInput(env = process.env, payload = readPayload()) {
+/**
+ * What the guard reads: the canonical fields, the event's directory and the project. Run without
+ * hookd (`node no-rm-rf.mjs` as a client's own hook), the fields are read from the payload by the
+ * same rule hookd's bridges use (dist/hif/canonical-input.js of this package).
+ */
+export async function readInput(env = process.env, payload = readPayload()) {
+  if (env.HOOKD_HIF_CLIENT === undefined) env = { ...env, ...(await fieldsWithoutHookd(env, payload)) };
   const cwd = typeof payload.cwd === 'string' ? payload.cwd : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string' ? payload.workspace_roots[0] : process.cwd();
   const project = env.CLAUDE_PROJECT_DIR || env.FACTORY_PROJECT_DIR || env.QWEN_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.COPILOT_PROJECT_DIR || env.CURSOR_PROJECT_DIR || cwd;
   return { event: env.HOOKD_HIF_EVENT ?? '', tool: env.HOOKD_HIF_TOOL ?? '', command: env.HOOKD_HIF_COMMAND, file: env.HOOKD_HIF_FILE, cwd, project: path.resolve(project), env };
@@ -23,6 +28,15 @@ function readPayload() {
   } catch {
     return {};
   }
+}
+
+async function fieldsWithoutHookd(env, payload) {
+  const dist = new URL('../../dist/', import.meta.url);
+  const { canonicalFields } = await import(new URL('hif/canonical-input.js', dist).href);
+  const { clientFromEnv } = await import(new URL('clients/registry.js', dist).href);
+  const client = clientFromEnv(env)?.id ?? 'generic';
+  const event = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : '';
+  return canonicalFields(client, event, Buffer.from(JSON.stringify(payload)));
 }
 
 const SEPARATORS = new Set([';', '&&', '||', '|', '&', '|&', '\n']);
@@ -156,6 +170,6 @@ export function answer(reason) {
 }
 
 /** Run `check(input)` on this process's input: its reason denies, undefined allows. */
-export function runGuard(check) {
-  answer(check(readInput()));
+export async function runGuard(check) {
+  answer(check(await readInput()));
 }
