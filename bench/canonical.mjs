@@ -13,7 +13,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DENY = `cat >/dev/null; echo '{"decision":"deny","reason":"no"}'`;
 const quote = (command) => `'${command.replaceAll("'", `'\\''`)}'`;
 const state = tempDir();
-const env = { ...bridgeEnv(state), HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'rm -rf ~/x' };
+const env = { ...bridgeEnv(state), HOOKD_HIF_CLIENT: 'claude', HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'git status && ls -la | head' /* allowed, parsed whole: the common case (timeRun wants exit 0) */ };
 
 function pairs(lines, reps) {
   const times = lines.map(() => []);

@@ -1,16 +1,21 @@
 // What every guard of hooks-examples/guards/ shares. A guard is a hook in the canonical form (HIF
 // hooks/0.1), written once for every client: installed with `hookd install --add NAME`, it runs as
 // `hookd sync --canonical … -- 'hookd guard NAME'`, reads the canonical fields hookd gives it
-// (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE: docs/bridges.md) and answers
-// {"decision": "deny", "reason"} or nothing (allow); hookd hands that to each client in its terms.
+// (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE: docs/bridges.md) and denies (exit 2, the
+// reason on stderr) or says nothing (allow); hookd hands that to each client in its terms.
 // The shell command is read with a shell parser (shell-quote), never with regular expressions over
 // the raw string: quotes, operators, `sh -c '…'`, `$(…)` and `<(…)` are taken apart first.
 import { parse } from 'shell-quote';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** What the guard reads: the canonical fields, the event's directory and the project. */
-export function readInput(env = process.env, payload = readPayload()) {
+/**
+ * What the guard reads: the canonical fields, the event's directory and the project. Run without
+ * hookd (`node no-rm-rf.mjs` as a client's own hook), the fields are read from the payload by the
+ * same rule hookd's bridges use (dist/hif/canonical-input.js of this package).
+ */
+export async function readInput(env = process.env, payload = readPayload()) {
+  if (env.HOOKD_HIF_CLIENT === undefined) env = { ...env, ...(await fieldsWithoutHookd(env, payload)) };
   const cwd = typeof payload.cwd === 'string' ? payload.cwd : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string' ? payload.workspace_roots[0] : process.cwd();
   const project = env.CLAUDE_PROJECT_DIR || env.FACTORY_PROJECT_DIR || env.QWEN_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.COPILOT_PROJECT_DIR || env.CURSOR_PROJECT_DIR || cwd;
   return { event: env.HOOKD_HIF_EVENT ?? '', tool: env.HOOKD_HIF_TOOL ?? '', command: env.HOOKD_HIF_COMMAND, file: env.HOOKD_HIF_FILE, cwd, project: path.resolve(project), env };
@@ -23,6 +28,15 @@ function readPayload() {
   } catch {
     return {};
   }
+}
+
+async function fieldsWithoutHookd(env, payload) {
+  const dist = new URL('../../dist/', import.meta.url);
+  const { canonicalFields } = await import(new URL('hif/canonical-input.js', dist).href);
+  const { clientFromEnv } = await import(new URL('clients/registry.js', dist).href);
+  const client = clientFromEnv(env)?.id ?? 'generic';
+  const event = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : '';
+  return canonicalFields(client, event, Buffer.from(JSON.stringify(payload)));
 }
 
 const SEPARATORS = new Set([';', '&&', '||', '|', '&', '|&', '\n']);
@@ -143,12 +157,19 @@ export function insideProject(target, cwd, project) {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-/** Answer the client through hookd: deny with `reason`, or nothing (allow). */
+/**
+ * Answer the client through hookd: deny with `reason`, or nothing (allow). The denial is the spec's
+ * exit 2 with the reason on stderr rather than `{"decision": "deny"}`: hookd translates both alike,
+ * and exit 2 is also what Claude Code, Droid, Qwen Code, Codex, Gemini CLI and Copilot CLI read as a
+ * denial from a hook they run themselves, so the guard keeps denying when run without hookd.
+ */
 export function answer(reason) {
-  if (reason) process.stdout.write(`${JSON.stringify({ decision: 'deny', reason })}\n`);
+  if (!reason) return;
+  process.stderr.write(`${reason}\n`);
+  process.exitCode = 2;
 }
 
 /** Run `check(input)` on this process's input: its reason denies, undefined allows. */
-export function runGuard(check) {
-  answer(check(readInput()));
+export async function runGuard(check) {
+  answer(check(await readInput()));
 }

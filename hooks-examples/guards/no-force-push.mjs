@@ -65,4 +65,4 @@ export function check(input, branchOf = currentBranch) {
   return undefined;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runGuard(check);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runGuard(check);

@@ -29,6 +29,6 @@ export async function guardFromArgv(args: string[]): Promise<'help' | void> {
     return;
   }
   const guard = (await import(pathToFileURL(file).href)) as { check: (input: unknown) => string | undefined };
-  const kit = (await import(pathToFileURL(path.join(guardsDir(), 'guard-kit.mjs')).href)) as { runGuard: (check: (input: unknown) => string | undefined) => void };
-  kit.runGuard(guard.check);
+  const kit = (await import(pathToFileURL(path.join(guardsDir(), 'guard-kit.mjs')).href)) as { runGuard: (check: (input: unknown) => string | undefined) => Promise<void> };
+  await kit.runGuard(guard.check);
 }
