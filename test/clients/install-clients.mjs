@@ -27,6 +27,9 @@ export const CLIENT_BINS = {
   copilot: path.join(CLIENTS_DIR, 'node_modules', '@github', 'copilot-linux-x64', 'copilot'),
   // Run with node: its launcher would re-exec itself with a larger heap.
   qwen: path.join(CLIENTS_DIR, 'node_modules', '@qwen-code', 'qwen-code', 'cli.js'),
+  // The platform's binary, as its launcher (whose postinstall npm does not run here) would pick it.
+  opencode: path.join(CLIENTS_DIR, 'node_modules', 'opencode-ai', 'bin', 'opencode.exe'),
+  pi: path.join(CLIENTS_DIR, 'node_modules', '@mariozechner', 'pi-coding-agent', 'dist', 'cli.js'),
 };
 
 /** Where Copilot CLI unpacks itself on its first run (about 235 MB), kept across runs. */
