@@ -219,6 +219,8 @@ export function prepareClient(name, options) {
       permission: { bash: 'allow' },
       autoupdate: false,
       share: 'disabled',
+      // No git snapshot of the project before each step.
+      snapshot: false,
     });
     settingsFile = path.join(home, '.config', 'hookd', 'opencode.json');
     writeHooks = (hooks) => writeJson(settingsFile, { hooks });
