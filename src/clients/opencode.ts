@@ -31,7 +31,7 @@ export const opencode: ClientProfile = {
   // 1.18's built-in tools (its binary's tool ids).
   tools: { shell: 'bash', names: ['bash', 'read', 'write', 'edit', 'glob', 'grep', 'task', 'webfetch', 'websearch', 'todowrite', 'apply_patch', 'skill', 'question', 'lsp'] },
   envMarkers: ['OPENCODE_PROJECT_DIR'],
-  envPrefixes: ['OPENCODE_'],
+  envPrefixes: ['OPENCODE'],
   // What the shim sets for each hook: the project under OpenCode's name and Claude Code's.
   hookVariables: { projectDir: ['OPENCODE_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: [] },
