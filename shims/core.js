@@ -20,10 +20,12 @@ let loaded = { key: '', hooks: {} };
 function hookMap() {
   let stat;
   try {
-    stat = statSync(HOOKS_FILE);
+    // No exception for a missing file: building one costs more than the stat.
+    stat = statSync(HOOKS_FILE, { throwIfNoEntry: false });
   } catch {
     return {};
   }
+  if (!stat) return {};
   const key = `${stat.mtimeMs}:${stat.size}`;
   if (key === loaded.key) return loaded.hooks;
   let hooks = {};
