@@ -32,8 +32,8 @@ export const pi: ClientProfile = {
   // 0.73's built-in tools.
   tools: { shell: 'bash', names: ['bash', 'read', 'edit', 'write', 'grep', 'find', 'ls'] },
   envMarkers: ['PI_PROJECT_DIR'],
-  // pi's own (PI_CODING_AGENT, PI_CODING_AGENT_DIR): a bare PI_ would carry any variable that starts so.
-  envPrefixes: ['PI_CODING_AGENT'],
+  // pi's own (PI_CODING_AGENT, PI_CODING_AGENT_DIR) and the shim's marker: a bare PI_ would carry any variable that starts so.
+  envPrefixes: ['PI_CODING_AGENT', 'PI_PROJECT_DIR'],
   // What the shim sets for each hook: the project under pi's name and Claude Code's.
   hookVariables: { projectDir: ['PI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: ['UserPromptSubmit'] },
