@@ -13,7 +13,11 @@ export const HookdShim = async ({ directory }) => {
       const fields = { session_id: input.sessionID, tool_name: input.tool, tool_input: output.args, tool_use_id: input.callID };
       const answer = await fire('PreToolUse', fields, directory, vars);
       if (answer.block) throw new Error(answer.reason);
-      if (answer.updatedInput) output.args = answer.updatedInput;
+      // In place: OpenCode runs the tool with the object it handed over, not with output.args.
+      if (answer.updatedInput) {
+        for (const key of Object.keys(output.args)) delete output.args[key];
+        Object.assign(output.args, answer.updatedInput);
+      }
     },
     'tool.execute.after': async (input, output) => {
       const fields = { session_id: input.sessionID, tool_name: input.tool, tool_input: input.args, tool_use_id: input.callID, tool_response: { output: output.output, metadata: output.metadata } };

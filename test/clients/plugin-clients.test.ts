@@ -5,11 +5,12 @@
 // what it got: after a plain `hookd install`, the guard runs behind hookd sync and the model is told
 // its reason, the command never runs, and the Stop hook runs behind hookd emit (the daemon runs it;
 // `hookd history` shows both). With no hookd on the client's PATH, the same installed entries run
-// the guard and the Stop hook themselves: the model is told the same reason (hookd fails safe).
+// the guard and the Stop hook themselves: the model is told the same reason (hookd fails safe). A
+// hook answering `updatedInput` behind hookd sync changes the command the client runs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { HOOKD, ROOT } from '../helpers/paths.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -33,6 +34,9 @@ const callShell = (body: Record<string, unknown>) =>
   has(body.tools, '"bash"') && !has(body.messages, '"role":"tool"') ? [{ id: 'call_hookd_e2e_guard', name: 'bash', arguments: JSON.stringify({ command: SHELL_COMMAND, description: 'Print a line' }) }] : undefined;
 
 const guard = `echo '${GUARD_REASON}' >&2; exit 2`;
+/** What a rewriting hook turns SHELL_COMMAND into; its output (not its text) is REWRITTEN_MARKER. */
+const REWRITTEN_COMMAND = "printf 'hookd-e2e-%s\\n' rewritten-77";
+const REWRITTEN_MARKER = 'hookd-e2e-rewritten-77';
 
 /** A client whose hook file has the guard on its shell tool and a recording Stop hook, put through a plain `hookd install`. */
 function installedClient(name: ClientName, fake: FakeApi, daemon: TestDaemon, out: string, way: Way): PreparedClient {
@@ -50,15 +54,14 @@ function installedClient(name: ClientName, fake: FakeApi, daemon: TestDaemon, ou
 /** What the model was told, per request, holding `needle`. */
 const told = (fake: FakeApi, needle: string) => fake.requests.flatMap((request) => linesWith(request.body, needle, {}));
 
-afterEach(async () => {
+// The tests of a client run side by side (each has its own daemon, fake and folders): the clients mostly wait.
+afterAll(async () => {
   await stopTestDaemons();
-});
-afterAll(() => {
   cleanupTempDirs();
 });
 
 for (const c of CLIENTS) {
-  describe(`${c.label}: hooks through hookd's shim`, () => {
+  describe.concurrent(`${c.label}: hooks through hookd's shim`, () => {
     it('a guard behind hookd sync denies the shell command and the model is told why; the Stop hook runs behind hookd emit; hookd history shows both', async () => {
       const fake = await startFake(c.name, { respond: callShell });
       const daemon = testDaemon();
@@ -87,6 +90,7 @@ for (const c of CLIENTS) {
         expect(history).toContain('PreToolUse');
         expect(history).toContain('Stop');
       } finally {
+        await daemon.stop();
         await fake.close();
       }
     });
@@ -110,6 +114,32 @@ for (const c of CLIENTS) {
         expect(existsSync(inbox) ? readdirSync(inbox) : [], 'events in the inbox').toEqual([]);
         expect(daemon.history(), 'hookd ran nothing').toEqual([]);
       } finally {
+        await fake.close();
+      }
+    });
+
+    it("a hook behind hookd sync that answers updatedInput changes the command the client runs: the model gets the new command's output", async () => {
+      const fake = await startFake(c.name, { respond: callShell });
+      const daemon = testDaemon();
+      const dir = tempDir(`hookd-${c.name}-rewrite-`);
+      const rewrite = path.join(dir, 'rewrite.sh');
+      const answer = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: REWRITTEN_COMMAND, description: 'Print a line' } } };
+      writeFileSync(rewrite, `#!/bin/sh\ncat > /dev/null\ncat <<'ANSWER'\n${JSON.stringify(answer)}\nANSWER\n`, { mode: 0o755 });
+      try {
+        const hooks = { PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command' as const, command: rewrite, timeout: 30 }] }] };
+        const client = prepareClient(c.name, { dir: tempDir(`hookd-${c.name}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
+        const said = execFileSync(HOOKD, ['install', '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir }, encoding: 'utf8' });
+        expect(said).toContain('in line (hookd sync)');
+        await daemon.start(['--settings', client.settingsFile]);
+        expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
+        expect(told(fake, REWRITTEN_MARKER).length, `the rewritten command's output reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(told(fake, RAN_MARKER), 'the original command ran').toEqual([]);
+        await waitFor('the run in the history', () => daemon.history().length >= 1, 20_000);
+        expect(daemon.history().map((entry) => ({ event: entry.event, client: entry.client, bridge: entry.bridge, decision: entry.decision }))).toEqual([
+          { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'allow' },
+        ]);
+      } finally {
+        await daemon.stop();
         await fake.close();
       }
     });

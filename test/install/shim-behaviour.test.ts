@@ -162,9 +162,10 @@ describe("OpenCode's shim", () => {
 
     const change = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'ls -la' } } });
     writeHooks(hooksFile, on('PreToolUse', `echo '${change}'`));
-    const changed = { args: { command: 'ls' } };
-    await hooks['tool.execute.before']!({ tool: 'bash', sessionID: 'ses_1', callID: 'c3' }, changed);
-    expect(changed.args).toEqual({ command: 'ls -la' });
+    // OpenCode runs the tool with the very object it handed over: it is changed in place.
+    const args = { command: 'ls', description: 'list' };
+    await hooks['tool.execute.before']!({ tool: 'bash', sessionID: 'ses_1', callID: 'c3' }, { args });
+    expect(args).toEqual({ command: 'ls -la' });
   });
 });
 
