@@ -11,6 +11,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { toolbox } from '../helpers/toolbox.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { SHIM_MARK } from '../../src/install/shim-files.js';
+import { ROOT } from '../helpers/paths.js';
 
 afterEach(cleanupTempDirs);
 
@@ -104,5 +105,16 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
     const bare = tempDir('hookd-shim-bare-');
     const none = await runHookdWithEnv(['clients'], { ...env, HOME: bare });
     expect(none.stdout).toMatch(/OpenCode \(opencode\): not found/);
+  });
+
+  it('hookd run --client pi|opencode feeds the payloads the shim sent with the real clients (samples/)', async () => {
+    const { home, files, env } = machine();
+    for (const [client, file] of [['pi', files.piHooks], ['opencode', files.opencodeHooks]] as const) {
+      const seen = path.join(home, `${client}-seen.json`);
+      writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `cat > ${seen}` }] }] } }));
+      const ran = await runHookdWithEnv(['run', '--client', client, 'Stop'], { ...env, PATH: toolbox(['sh', 'cat']) });
+      expect(ran.exitCode, ran.stdout + ran.stderr).toBe(0);
+      expect(readFileSync(seen)).toEqual(readFileSync(path.join(ROOT, 'samples', client, 'Stop.json')));
+    }
   });
 });
