@@ -106,14 +106,19 @@ export function bridgedHookDir(client: ClientProfile | undefined, payloadCwd: st
   return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
 }
 
-/** The payload's `cwd` when it is an existing directory, else `fallback` (the home directory). */
-export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
-  if (cwd) {
-    try {
-      if (statSync(cwd).isDirectory()) return cwd;
-    } catch {
-      // Gone or unreadable: fall back to home, as a hook must still run.
-    }
+const isDirectory = (dir: string) => {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
   }
-  return fallback;
+};
+
+/**
+ * The payload's `cwd` when it is an existing directory, else `fallback` (the home directory), else
+ * the root: a directory gone or unreadable must not keep the hook from running.
+ */
+export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
+  if (cwd && isDirectory(cwd)) return cwd;
+  return isDirectory(fallback) ? fallback : '/';
 }
