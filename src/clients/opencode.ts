@@ -15,7 +15,7 @@ export const opencode: ClientProfile = {
   userFiles: [{ path: '.config/hookd/opencode.json' }],
   projectFiles: [],
   homeFolder: '.config/opencode',
-  shimFile: '.config/opencode/plugin/hookd.js',
+  shim: { file: '.config/opencode/plugin/hookd.js', called: 'plugin' },
   pathPatterns: [/\/\.config\/hookd\/opencode\.json$/],
   layout: 'grouped',
   jsonc: false,

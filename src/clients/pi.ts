@@ -16,7 +16,7 @@ export const pi: ClientProfile = {
   userFiles: [{ path: '.config/hookd/pi.json' }],
   projectFiles: [],
   homeFolder: '.pi/agent',
-  shimFile: '.pi/agent/extensions/hookd.js',
+  shim: { file: '.pi/agent/extensions/hookd.js', called: 'extension' },
   pathPatterns: [/\/\.config\/hookd\/pi\.json$/],
   layout: 'grouped',
   jsonc: false,

@@ -1,5 +1,5 @@
 // The in-process shims of the clients that have no command hooks of their own (OpenCode's plugin,
-// pi's extension; profile.shimFile): install writes one, uninstall removes it. A shim is one
+// pi's extension; profile.shim): install writes one, uninstall removes it. A shim is one
 // self-contained file: the path of the hook file it reads, shims/core.js (run Claude Code-style
 // command hooks) and the client's adapter (shims/<client>.js), under a first line that marks it as
 // hookd's: uninstall removes a file only when it starts with that line, and a file of that name
@@ -17,7 +17,7 @@ export const SHIM_MARK = '// hookd shim: written by `hookd install`, removed by 
 
 /** Where `client`'s shim goes, or undefined for a client with hooks of its own. */
 export function shimPath(client: ClientProfile, home = homedir()): string | undefined {
-  return client.shimFile ? path.join(home, client.shimFile) : undefined;
+  return client.shim ? path.join(home, client.shim.file) : undefined;
 }
 
 /** The text of `client`'s shim reading the hook file `hooksFile`. */
@@ -45,7 +45,7 @@ function writeAtomically(file: string, text: string): void {
 export function planShim(client: ClientProfile, hooksFile: string, dryRun: boolean, home = homedir()): PlannedFile | undefined {
   const file = shimPath(client, home);
   if (!file) return undefined;
-  const where = `${file} (${client.name}'s ${client.id === 'pi' ? 'extension' : 'plugin'})`;
+  const where = `${file} (${client.name}'s ${client.shim!.called})`;
   const text = renderShim(client, hooksFile);
   if (existsSync(file) && !isHookds(file)) return { file, lines: [`${where}: left alone: a file of that name is not hookd's; move it and run hookd install again so that ${client.name} runs the hooks of ${hooksFile}`] };
   const present = existsSync(file) && readFileSync(file, 'utf8') === text;

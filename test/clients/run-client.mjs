@@ -237,9 +237,9 @@ export function prepareClient(name, options) {
   }
   // A client with no command hooks of its own runs them through hookd's shim, as `hookd install` writes it.
   const profile = clientById(name);
-  if (profile?.shimFile) {
-    mkdirSync(path.dirname(path.join(home, profile.shimFile)), { recursive: true });
-    writeFileSync(path.join(home, profile.shimFile), renderShim(profile, settingsFile));
+  if (profile?.shim) {
+    mkdirSync(path.dirname(path.join(home, profile.shim.file)), { recursive: true });
+    writeFileSync(path.join(home, profile.shim.file), renderShim(profile, settingsFile));
   }
   Object.assign(env, options.env ?? {});
   writeHooks(options.hooks ?? {});
