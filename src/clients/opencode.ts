@@ -2,7 +2,8 @@
 // shim (shims/opencode.js, written by `hookd install` to ~/.config/opencode/plugin/hookd.js) runs
 // the hooks of a hookd-owned file in Claude Code's shape, ~/.config/hookd/opencode.json, with
 // Claude-shaped payloads. OpenCode awaits tool.execute.before (a hook can block or change the
-// arguments) and tool.execute.after (a reason or context is added to the output); it does not await
+// arguments), tool.execute.after (a reason or context is added to the output) and chat.message
+// (UserPromptSubmit: a block ends the prompt, a context is added to it); it does not await
 // its events (session.created, session.idle), so SessionStart and Stop cannot decide.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
@@ -21,7 +22,7 @@ export const opencode: ClientProfile = {
   jsonc: false,
   timeoutUnit: 'seconds',
   defaultTimeoutSec: 60,
-  events: ['SessionStart', 'PreToolUse', 'PostToolUse', 'Stop'],
+  events: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
   fireAndForget: ['SessionStart', 'Stop'],
   stopEvent: 'Stop',
   attentionEvents: ['Stop'],
@@ -34,5 +35,5 @@ export const opencode: ClientProfile = {
   envPrefixes: ['OPENCODE'],
   // What the shim sets for each hook: the project under OpenCode's name and Claude Code's.
   hookVariables: { projectDir: ['OPENCODE_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
-  contract: { ...CLAUDE_LIKE, textContextEvents: [] },
+  contract: { ...CLAUDE_LIKE, textContextEvents: ['UserPromptSubmit'] },
 };

@@ -18,7 +18,7 @@ export const MORE_EVENTS = {
     'SubagentStop', 'Stop', 'StopFailure', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'MessageDisplay', 'SessionEnd',
   ],
   // Run by hookd's shim (issue 32): the events it hands on, with its Claude-shaped payloads.
-  opencode: ['SessionStart', 'PreToolUse', 'PostToolUse', 'Stop'],
+  opencode: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
   pi: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
 };
 

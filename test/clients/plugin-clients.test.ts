@@ -15,7 +15,7 @@ import { HOOKD, ROOT } from '../helpers/paths.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { GUARD_REASON, RAN_MARKER, SHELL_COMMAND, linesWith } from './deciding-cases.js';
+import { CONTEXT_MARKER, GUARD_REASON, RAN_MARKER, SHELL_COMMAND, linesWith } from './deciding-cases.js';
 import { arrivals, expectCleanExit, recorder, scrubClientVariables, theArrival, waitForBridged, type Way } from './real-client-helpers.js';
 import { prepareClient, startFake, type ClientName, type PreparedClient } from './run-client.mjs';
 import type { FakeApi } from './fakes/types.d.mts';
@@ -114,6 +114,27 @@ for (const c of CLIENTS) {
         expect(existsSync(inbox) ? readdirSync(inbox) : [], 'events in the inbox').toEqual([]);
         expect(daemon.history(), 'hookd ran nothing').toEqual([]);
       } finally {
+        await fake.close();
+      }
+    });
+
+    it('a UserPromptSubmit hook behind hookd sync adds context: the model gets it; the history reads it as context', async () => {
+      const fake = await startFake(c.name);
+      const daemon = testDaemon();
+      try {
+        const hooks = { UserPromptSubmit: [{ hooks: [{ type: 'command' as const, command: `echo '${CONTEXT_MARKER}'` }] }] };
+        const client = prepareClient(c.name, { dir: tempDir(`hookd-${c.name}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
+        const said = execFileSync(HOOKD, ['install', '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir }, encoding: 'utf8' });
+        expect(said).toContain('in line (hookd sync)');
+        await daemon.start(['--settings', client.settingsFile]);
+        expectCleanExit(await client.run({ timeoutMs: TURN_MS }), `a ${c.name} turn`);
+        expect(told(fake, CONTEXT_MARKER).length, `the context reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        await waitFor('the run in the history', () => daemon.history().length >= 1, 20_000);
+        expect(daemon.history().map((entry) => ({ event: entry.event, client: entry.client, bridge: entry.bridge, decision: entry.decision }))).toEqual([
+          { event: 'UserPromptSubmit', client: c.name, bridge: 'sync', decision: `context (${CONTEXT_MARKER.length} bytes)` },
+        ]);
+      } finally {
+        await daemon.stop();
         await fake.close();
       }
     });

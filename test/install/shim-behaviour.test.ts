@@ -169,6 +169,33 @@ describe("OpenCode's shim", () => {
   });
 });
 
+describe("OpenCode's shim on a prompt (chat.message)", () => {
+  it('a context is added to the prompt as a synthetic part after its own; a block throws with the reason', async () => {
+    const dir = tempDir('hookd-shim-');
+    const hooksFile = path.join(dir, 'opencode.json');
+    const got = path.join(dir, 'prompt.json');
+    writeHooks(hooksFile, on('UserPromptSubmit', `cat > ${got}; echo remember the tests`));
+    const file = path.join(dir, 'hookd.mjs');
+    writeFileSync(file, renderShim(opencode, hooksFile));
+    const module = (await import(pathToFileURL(file).href)) as { HookdShim: (input: { directory: string }) => Promise<Record<string, (...args: unknown[]) => Promise<void>>> };
+    const hooks = await module.HookdShim({ directory: dir });
+    const prompt = { type: 'text', text: 'say hi', id: 'prt_001', messageID: 'msg_1', sessionID: 'ses_1' };
+    const output = { message: {}, parts: [prompt] };
+    await hooks['chat.message']!({ sessionID: 'ses_1' }, output);
+    expect(JSON.parse(readFileSync(got, 'utf8'))).toEqual({ session_id: 'ses_1', prompt: 'say hi', cwd: dir, hook_event_name: 'UserPromptSubmit' });
+    expect(output.parts).toEqual([prompt, { ...prompt, id: 'prt_001h', text: 'remember the tests', synthetic: true }]);
+
+    writeHooks(hooksFile, on('UserPromptSubmit', 'echo not now >&2; exit 2'));
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = (() => true) as typeof process.stderr.write;
+    try {
+      await expect(hooks['chat.message']!({ sessionID: 'ses_1' }, { message: {}, parts: [prompt] })).rejects.toThrow('not now');
+    } finally {
+      process.stderr.write = write;
+    }
+  });
+});
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
