@@ -1,9 +1,8 @@
-// pi's side of hookd's shim and the core it shares with OpenCode's (shims/*.js, issue 32), loaded as pi
-// load them (an ES module from a file) and handed each client's hook API: a stand-in object with
-// the client's documented calls (pi.on(name, handler); OpenCode's hooks object), since the real
-// clients' turns are in test/clients/plugin-clients.test.ts. Real hook processes, real files: how
-// the shim reads a guard's answer, matches tools, ends a hook that runs over, and survives a hook
-// file it cannot read.
+// pi's side of hookd's shim and the core it shares with OpenCode's (shims/*.js, issue 32), loaded as
+// pi loads an extension (an ES module from a file) and handed a stand-in of pi's documented API
+// (pi.on(name, handler)); the real clients' turns are in test/clients/plugin-clients.test.ts and
+// OpenCode's side in shim-opencode.test.ts. Real hook processes, real files: how the shim reads a
+// guard's answer, matches tools, ends a hook that runs over, and survives a hook file it cannot read.
 import { writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
