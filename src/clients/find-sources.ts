@@ -152,7 +152,9 @@ export function isInEffect(source: HookSource): boolean {
 /** The clients installed here: those whose folder under the home directory exists. */
 export function clientsOnMachine(home = homedir()): ClientProfile[] {
   const moved = (spec: HookFileSpec) => (spec.movedBy ? process.env[spec.movedBy.variable] : undefined);
-  return CLIENTS.filter((client) => client.userFiles.some((spec) => existsSync(moved(spec) ?? path.join(home, path.dirname(spec.path)))));
+  return CLIENTS.filter((client) =>
+    client.homeFolder ? existsSync(path.join(home, client.homeFolder)) : client.userFiles.some((spec) => existsSync(moved(spec) ?? path.join(home, path.dirname(spec.path)))),
+  );
 }
 
 export interface SourceFlags {
@@ -182,6 +184,6 @@ export function resolveSources(flags: SourceFlags, options: { project?: string; 
 
 /** The refusal when no client is installed here and none was named: where hookd looked, and what to do. */
 export function noClientFound(home = homedir()): UsageError {
-  const looked = CLIENTS.map((client) => `${client.name} (${path.join(home, path.dirname(client.userFiles[0]!.path))})`).join(', ');
+  const looked = CLIENTS.map((client) => `${client.name} (${path.join(home, client.homeFolder ?? path.dirname(client.userFiles[0]!.path))})`).join(', ');
   return new UsageError(`no agent client found on this machine (looked for ${looked}); name a file with --settings FILE or a client with --client NAME`);
 }

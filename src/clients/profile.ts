@@ -58,6 +58,10 @@ export interface ClientProfile {
   name: string;
   userFiles: readonly HookFileSpec[];
   projectFiles: readonly HookFileSpec[];
+  /** The client's own folder under the home directory, whose presence says it is installed, when its hook file lives elsewhere (OpenCode's and pi's are hookd's). */
+  homeFolder?: string;
+  /** An in-process shim hookd install writes for a client with no command hooks of its own (install/shim-files.ts): its file, relative to the home directory, and what the client calls it. */
+  shim?: { file: string; called: 'plugin' | 'extension' };
   /** Folders under the home directory whose `…/hooks/hooks.json` are plugins' hook files (read, never edited). */
   pluginRoots?: readonly string[];
   /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex-plugins.ts). */

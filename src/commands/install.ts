@@ -22,6 +22,7 @@ import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargetsFor, parsesAsJson } from '../install/install-targets.js';
 import { notWrappedBlocks } from '../install/not-wrapped.js';
 import { givenBy } from './hook-files.js';
+import { planShim } from '../install/shim-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
@@ -152,6 +153,11 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
   if (both.length) throw new UsageError(`--async and --sync both name ${both.map((command) => JSON.stringify(command)).join(', ')}: choose one`);
   const planned: (PlannedFile & { examples: string[] })[] = [];
   for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
+  // A client with no command hooks of its own runs its hook file through hookd's shim, written beside it.
+  for (const target of targets) {
+    const shim = planShim(target.client, target.file, options.dryRun === true);
+    if (shim) planned.push({ ...shim, examples: [] });
+  }
   const out = await writeAll(planned, 'hookd install', () => copyAllExamples(planned.flatMap((one) => one.examples)));
   // Named one file: that file is the whole run. Else what install leaves alone is said too, dry run or not.
   const left = paths.settings ? [] : (await notWrappedBlocks([...new Set(targets.map((target) => target.client))])).flat();

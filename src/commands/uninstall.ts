@@ -14,7 +14,8 @@ import { printingPartial, writeAll, type PlannedFile } from '../install/write-al
 import { planUninstallAll } from '../install/http-plan.js';
 import { chosenClient, givenSource } from '../clients/find-sources.js';
 import { codexTrustNote } from '../install/codex-trust-note.js';
-import { GENERIC } from '../clients/registry.js';
+import { CLIENTS, GENERIC } from '../clients/registry.js';
+import { planShimRemoval } from '../install/shim-files.js';
 import { clientForPath } from '../clients/registry.js';
 
 export interface UninstallOptions {
@@ -78,8 +79,11 @@ export async function runUninstall(options: UninstallOptions, seams: Seams = {})
   const files = settings
     ? [settings]
     : Object.keys(readManifest(stateDir).files).filter((file) => !client || clientForPath(file)?.id === client.id);
-  if (files.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(stateDir)}); nothing to undo\n`;
-  const out = await writeAll(files.map((file) => uninstallFrom(file, stateDir, options, seams)), 'hookd uninstall');
+  // The shims of the clients concerned (those of the file given, else the chosen one, else every one).
+  const shimClients = settings ? [givenSource(settings, options.client).client] : client ? [client] : CLIENTS;
+  const shims = shimClients.map((one) => planShimRemoval(one, options.dryRun === true)).filter((plan) => plan !== undefined);
+  if (files.length === 0 && shims.length === 0) return `hookd install has changed no ${client ? `${client.name} ` : ''}file (no record in ${manifestPath(stateDir)}); nothing to undo\n`;
+  const out = await writeAll([...files.map((file) => uninstallFrom(file, stateDir, options, seams)), ...shims], 'hookd uninstall');
   // The lines quote the file's commands (and --dry-run its text): printed without control sequences.
   return cleanText(`${out.join('\n')}\n`);
 }

@@ -76,6 +76,7 @@ export const ERROR_CATALOGUE = {
   EEDIT: { exit: 1, means: 'a settings file cannot be edited in place' },
   EMANIFEST: { exit: 1, means: 'the install record cannot be read or written' },
   EEXAMPLES: { exit: 1, means: 'the example hooks could not be copied' },
+  ESHIM: { exit: 1, means: 'a client\'s shim (OpenCode\'s plugin, pi\'s extension) could not be written' },
   ESERVICE: { exit: 1, means: 'the service manager failed' },
   EPLATFORM: { exit: 1, means: 'no service manager hookd supports here' },
   ENOBUILD: { exit: 1, means: 'hookd is not built' },

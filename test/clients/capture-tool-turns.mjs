@@ -1,4 +1,4 @@
-// The sample captures of Droid, Copilot CLI and Qwen Code (capture-samples.mjs runs them): one
+// The sample captures of Droid, Copilot CLI, Qwen Code, OpenCode and pi (capture-samples.mjs runs them): one
 // non-interactive turn each whose model runs a shell command through the client's own tool, so
 // that the tool events fire beside the turn's (Droid's `Execute`, Copilot CLI's `bash`, Qwen
 // Code's `run_shell_command`). `kit` is capture-samples.mjs's: the capturing client, the first
@@ -17,6 +17,9 @@ export const MORE_EVENTS = {
     'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart',
     'SubagentStop', 'Stop', 'StopFailure', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'MessageDisplay', 'SessionEnd',
   ],
+  // Run by hookd's shim (issue 32): the events it hands on, with its Claude-shaped payloads.
+  opencode: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
+  pi: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
 };
 
 const chatToolCall = (name, args) => (body) => {
@@ -25,7 +28,7 @@ const chatToolCall = (name, args) => (body) => {
   return asked && !answered ? [{ id: 'call_hookd_sample_1', name, arguments: JSON.stringify(args) }] : undefined;
 };
 
-async function captureTurn(kit, name, scratch, fakeOptions, prompt) {
+async function captureTurn(kit, name, scratch, fakeOptions, prompt, settleMs = 0) {
   const fake = await startFake(name, fakeOptions);
   const out = path.join(scratch, 'out');
   const prepared = kit.client(name, scratch, out, fake.url);
@@ -35,6 +38,8 @@ async function captureTurn(kit, name, scratch, fakeOptions, prompt) {
   } finally {
     await fake.close();
   }
+  // A hook the client does not wait for (OpenCode's Stop) may still be writing its payload.
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
   return new Map([...kit.firstPayloads(out)].map(([event, bytes]) => [event, kit.sanitize(bytes, prepared.home, scratch)]));
 }
 
@@ -57,4 +62,14 @@ export function captureCopilot(kit, scratch) {
 /** Qwen Code: `qwen --yolo -p` whose model runs `echo hello` with run_shell_command. */
 export function captureQwen(kit, scratch) {
   return captureTurn(kit, 'qwen', scratch, { respond: chatToolCall('run_shell_command', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell');
+}
+
+/** OpenCode: `opencode run` whose model runs `echo hello` with bash, through hookd's shim. */
+export function captureOpencode(kit, scratch) {
+  return captureTurn(kit, 'opencode', scratch, { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell', 2000);
+}
+
+/** pi: `pi -p` whose model runs `echo hello` with bash, through hookd's shim. */
+export function capturePi(kit, scratch) {
+  return captureTurn(kit, 'pi', scratch, { respond: chatToolCall('bash', { command: 'echo hello' }) }, 'Say hello from the shell');
 }

@@ -27,6 +27,10 @@ export const CLIENT_BINS = {
   copilot: path.join(CLIENTS_DIR, 'node_modules', '@github', 'copilot-linux-x64', 'copilot'),
   // Run with node: its launcher would re-exec itself with a larger heap.
   qwen: path.join(CLIENTS_DIR, 'node_modules', '@qwen-code', 'qwen-code', 'cli.js'),
+  // The platform package's binary, which opencode-ai's postinstall links to its bin/opencode.exe
+  // (the launcher npm links is that copy only once the install script has run).
+  opencode: path.join(CLIENTS_DIR, 'node_modules', 'opencode-linux-x64', 'bin', 'opencode'),
+  pi: path.join(CLIENTS_DIR, 'node_modules', '@mariozechner', 'pi-coding-agent', 'dist', 'cli.js'),
 };
 
 /** Where Copilot CLI unpacks itself on its first run (about 235 MB), kept across runs. */

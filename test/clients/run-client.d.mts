@@ -1,7 +1,7 @@
 // Types of run-client.mjs (plain ESM so that the benchmark and the capture script run it with node).
 import type { FakeApi } from './fakes/types.d.mts';
 
-export type ClientName = 'claude' | 'gemini' | 'codex' | 'droid' | 'copilot' | 'qwen';
+export type ClientName = 'claude' | 'gemini' | 'codex' | 'droid' | 'copilot' | 'qwen' | 'opencode' | 'pi';
 export type HookEntry = { type: 'command'; command: string; timeout?: number };
 export type Hooks = Record<string, { matcher?: string; hooks: HookEntry[] }[]>;
 
@@ -22,7 +22,7 @@ export interface PreparedClient {
   name: ClientName;
   home: string;
   project: string;
-  /** The client's user file holding the hooks (~/.claude/settings.json, ~/.gemini/settings.json, ~/.codex/hooks.json, ~/.factory/settings.json, ~/.copilot/hooks/hooks.json, ~/.qwen/settings.json). */
+  /** The client's user file holding the hooks (~/.claude/settings.json, ~/.gemini/settings.json, ~/.codex/hooks.json, ~/.factory/settings.json, ~/.copilot/hooks/hooks.json, ~/.qwen/settings.json; hookd's ~/.config/hookd/opencode.json and pi.json, which its shim runs). */
   settingsFile: string;
   /** The environment the client runs with. */
   env: Record<string, string>;

@@ -1,4 +1,4 @@
-// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code) for one turn, offline, against a fake
+// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code, OpenCode, pi) for one turn, offline, against a fake
 // of its model API on loopback: a private HOME with the client's settings and the hooks a test
 // gives, the environment /work/shared/CLIENTS.md describes, the built `hookd` first on PATH, and
 // HOOKD_STATE_DIR so that the bridge writes into the test daemon's inbox. Used by the vitest suite
@@ -13,6 +13,8 @@ import { startAnthropicFake } from './fakes/anthropic.mjs';
 import { startGeminiFake } from './fakes/gemini.mjs';
 import { startOpenAiFake } from './fakes/openai.mjs';
 import { startChatFake } from './fakes/openai-chat.mjs';
+import { renderShim } from '../../dist/install/shim-files.js';
+import { clientById } from '../../dist/clients/registry.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The directory of the built `hookd` put first on the client's PATH. */
@@ -29,6 +31,9 @@ const OWN_VARIABLES = {
   droid: /^(FACTORY_.*|DROID_.*|CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN_ROOT)$/,
   copilot: /^(COPILOT_.*|CLAUDE_PROJECT_DIR)$/,
   qwen: /^(QWEN_.*|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR)$/,
+  // What hookd's shim sets for each hook, and the client's own (OpenCode's OPENCODE, OPENCODE_PID).
+  opencode: /^(OPENCODE.*|CLAUDE_PROJECT_DIR)$/,
+  pi: /^(PI_.*|CLAUDE_PROJECT_DIR)$/,
 };
 
 /**
@@ -54,7 +59,7 @@ export function startFake(name, options = {}) {
   if (name === 'gemini') return startGeminiFake(options);
   if (name === 'codex') return startOpenAiFake(options);
   if (name === 'droid') return startAnthropicFake(options);
-  if (name === 'copilot' || name === 'qwen') return startChatFake(options);
+  if (name === 'copilot' || name === 'qwen' || name === 'opencode' || name === 'pi') return startChatFake(options);
   throw new Error(`unknown client ${name}`);
 }
 
@@ -85,7 +90,7 @@ function writeJson(file, value) {
 
 /**
  * A client ready to run in `dir`: HOME is `dir`/home, the project `dir`/home/src/demo.
- * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'} name
+ * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'|'opencode'|'pi'} name
  * @param {{ dir: string, fakeUrl: string, stateDir: string, hooks?: object, env?: Record<string,string>, model?: string | null }} options
  */
 export function prepareClient(name, options) {
@@ -204,8 +209,37 @@ export function prepareClient(name, options) {
         general: { enableAutoUpdate: false, disableAutoUpdate: true },
         hooks,
       });
+  } else if (name === 'opencode') {
+    // No models.dev catalogue, update check, default plugins or LSP downloads: nothing leaves loopback.
+    // OpenCode runs its tools in the directory PWD names, not in its own working directory.
+    Object.assign(env, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_DEFAULT_PLUGINS: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1', OPENCODE_DISABLE_SHARE: '1', PWD: project });
+    writeJson(path.join(home, '.config', 'opencode', 'opencode.json'), {
+      provider: { fake: { npm: '@ai-sdk/openai-compatible', options: { baseURL: `${options.fakeUrl}/v1`, apiKey: FAKE_API_KEY }, models: { 'gpt-4.1': { name: 'fake' } } } },
+      model: 'fake/gpt-4.1',
+      permission: { bash: 'allow' },
+      autoupdate: false,
+      share: 'disabled',
+      // No git snapshot of the project before each step.
+      snapshot: false,
+    });
+    settingsFile = path.join(home, '.config', 'hookd', 'opencode.json');
+    writeHooks = (hooks) => writeJson(settingsFile, { hooks });
+  } else if (name === 'pi') {
+    Object.assign(env, { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' });
+    const cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    writeJson(path.join(home, '.pi', 'agent', 'models.json'), {
+      providers: { fake: { baseUrl: `${options.fakeUrl}/v1`, api: 'openai-completions', apiKey: FAKE_API_KEY, models: [{ id: 'gpt-4.1', name: 'fake', reasoning: false, input: ['text'], contextWindow: 128000, maxTokens: 4096, cost }] } },
+    });
+    settingsFile = path.join(home, '.config', 'hookd', 'pi.json');
+    writeHooks = (hooks) => writeJson(settingsFile, { hooks });
   } else {
     throw new Error(`unknown client ${name}`);
+  }
+  // A client with no command hooks of its own runs them through hookd's shim, as `hookd install` writes it.
+  const profile = clientById(name);
+  if (profile?.shim) {
+    mkdirSync(path.dirname(path.join(home, profile.shim.file)), { recursive: true });
+    writeFileSync(path.join(home, profile.shim.file), renderShim(profile, settingsFile));
   }
   Object.assign(env, options.env ?? {});
   writeHooks(options.hooks ?? {});
@@ -218,6 +252,8 @@ export function prepareClient(name, options) {
     if (name === 'copilot') return [CLIENT_BINS.copilot, '-p', prompt, '--allow-all-tools', '--no-auto-update'];
     // Without --yolo a headless run offers the model no shell tool.
     if (name === 'qwen') return [process.execPath, CLIENT_BINS.qwen, '--yolo', '-p', prompt];
+    if (name === 'opencode') return [CLIENT_BINS.opencode, 'run', prompt];
+    if (name === 'pi') return [process.execPath, CLIENT_BINS.pi, '--provider', 'fake', '--model', 'gpt-4.1', '-p', prompt];
     return [CLIENT_BINS.codex, 'exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];
   }
 

@@ -75,6 +75,8 @@ describe('a home with all seven clients, and the bad input of issue 20', () => {
     const rows = (JSON.parse(result.stdout) as { clients: { client: string; installed: boolean; files: { file: string; state: string; reason: string | null }[] }[] }).clients;
     expect(rows.map((row) => [row.client, row.installed])).toEqual([
       ['droid', true], ['claude', true], ['copilot', true], ['qwen', true], ['gemini', true], ['codex', true], ['cursor', true],
+      // Clients whose folders this home does not have (issue 32).
+      ['opencode', false], ['pi', false],
     ]);
     const state = (file: string) => rows.flatMap((row) => row.files).find((entry) => entry.file === path.join(home, file));
     expect(state('.factory/hooks.json')).toMatchObject({ state: 'not read', reason: expect.stringMatching(/only as a bare event map/) });

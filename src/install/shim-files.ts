@@ -1,0 +1,82 @@
+// The in-process shims of the clients that have no command hooks of their own (OpenCode's plugin,
+// pi's extension; profile.shim): install writes one, uninstall removes it. A shim is one
+// self-contained file: the path of the hook file it reads, shims/core.js (run Claude Code-style
+// command hooks) and the client's adapter (shims/<client>.js), under a first line that marks it as
+// hookd's: uninstall removes a file only when it starts with that line, and a file of that name
+// that does not is never overwritten.
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { packageRoot } from '../common/package-root.js';
+import { HookdError, describeError } from '../common/errors.js';
+import type { ClientProfile } from '../clients/profile.js';
+import type { PlannedFile } from './write-all.js';
+
+/** The first line of every shim hookd writes. */
+export const SHIM_MARK = '// hookd shim: written by `hookd install`, removed by `hookd uninstall` (docs/clients.md). Do not edit: install rewrites it.';
+
+/** Where `client`'s shim goes, or undefined for a client with hooks of its own. */
+export function shimPath(client: ClientProfile, home = homedir()): string | undefined {
+  return client.shim ? path.join(home, client.shim.file) : undefined;
+}
+
+/** The text of `client`'s shim reading the hook file `hooksFile`. */
+export function renderShim(client: ClientProfile, hooksFile: string): string {
+  const part = (name: string) => readFileSync(path.join(packageRoot(), 'shims', name), 'utf8');
+  return `${SHIM_MARK}\nconst HOOKS_FILE = ${JSON.stringify(hooksFile)};\n\n${part('core.js')}\n${part(`${client.id}.js`)}`;
+}
+
+const isHookds = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').startsWith(SHIM_MARK);
+  } catch {
+    return false;
+  }
+};
+
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.hookd-${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o644 });
+  renameSync(temporary, file);
+}
+
+/** Install's plan for `client`'s shim reading `hooksFile`: written when absent or out of date; a file of the user's under that name is left alone, and said. */
+export function planShim(client: ClientProfile, hooksFile: string, dryRun: boolean, home = homedir()): PlannedFile | undefined {
+  const file = shimPath(client, home);
+  if (!file) return undefined;
+  const where = `${file} (${client.name}'s ${client.shim!.called})`;
+  const text = renderShim(client, hooksFile);
+  if (existsSync(file) && !isHookds(file)) return { file, lines: [`${where}: left alone: a file of that name is not hookd's; move it and run hookd install again so that ${client.name} runs the hooks of ${hooksFile}`] };
+  const present = existsSync(file) && readFileSync(file, 'utf8') === text;
+  if (present) return { file, lines: [`${where}: up to date; it runs the hooks of ${hooksFile}`] };
+  if (dryRun) return { file, lines: [`${where}: would be written (dry run: nothing written); it runs the hooks of ${hooksFile}`] };
+  return {
+    file,
+    lines: [],
+    write: async () => {
+      try {
+        writeAtomically(file, text);
+      } catch (error) {
+        throw new HookdError('ESHIM', `cannot write ${file}: ${describeError(error)}; fix that and run the same hookd install again`);
+      }
+      return [`${where}: written; it runs the hooks of ${hooksFile}, and hookd uninstall removes it`];
+    },
+  };
+}
+
+/** Uninstall's plan for `client`'s shim: removed when it is hookd's, else left alone. */
+export function planShimRemoval(client: ClientProfile, dryRun: boolean, home = homedir()): PlannedFile | undefined {
+  const file = shimPath(client, home);
+  if (!file || !existsSync(file)) return undefined;
+  if (!isHookds(file)) return { file, lines: [`${file}: left alone: not hookd's shim`] };
+  if (dryRun) return { file, lines: [`${file}: would be removed (dry run: nothing removed)`] };
+  return {
+    file,
+    lines: [],
+    write: async () => {
+      unlinkSync(file);
+      return [`${file}: removed (${client.name} runs no hookd hooks now)`];
+    },
+  };
+}
