@@ -81,12 +81,17 @@ afterAll(() => {
 });
 
 describe('npm run release:pack', () => {
-  it('writes the package and one package per platform, at its version, named in optionalDependencies at that exact version', () => {
-    expect(readdirSync(releaseDir).sort()).toEqual(
-      ['hookd', 'hookd-darwin-arm64', 'hookd-darwin-x64', 'hookd-linux-arm64', 'hookd-linux-x64'].map((name) => `hookd-dev-${name}-${VERSION}.tgz`),
-    );
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { optionalDependencies: Record<string, string> };
-    expect(Object.values(pkg.optionalDependencies)).toEqual(Array(4).fill(VERSION));
+  it('writes the package and one package per platform, each named in its optionalDependencies at that exact version', async () => {
+    const platforms = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64'];
+    expect(readdirSync(releaseDir).sort()).toEqual(['hookd', ...platforms.map((p) => `hookd-${p}`)].map((name) => `hookd-dev-${name}-${VERSION}.tgz`));
+    const manifest = await execa('tar', ['xzf', tarball('hookd'), '-O', 'package/package.json']);
+    const { optionalDependencies } = JSON.parse(manifest.stdout) as { optionalDependencies: Record<string, string> };
+    expect(optionalDependencies).toEqual(Object.fromEntries(platforms.map((p) => [`@hookd-dev/hookd-${p}`, VERSION])));
+    // Each platform package installs only there: its os and cpu.
+    for (const p of platforms) {
+      const platform = await execa('tar', ['xzf', tarball(`hookd-${p}`), '-O', 'package/package.json']);
+      expect(JSON.parse(platform.stdout)).toMatchObject({ name: `@hookd-dev/hookd-${p}`, version: VERSION, os: [p.split('-')[0]], cpu: [p.split('-')[1]] });
+    }
   });
 
   it('builds Linux bridges linked statically (no program interpreter) for x86-64 and AArch64', async () => {
@@ -122,11 +127,11 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
   it('npm (global, local, --ignore-scripts), pnpm and Bun each run the prebuilt native bridge', async () => {
     const env = npmEnv({ PATH: noCompilerPath, [`npm_config_@hookd-dev:registry`]: registryUrl, BUN_INSTALL_CACHE_DIR: path.join(work, 'bun-cache') });
     const spec = `@hookd-dev/hookd@${VERSION}`;
-    const project = (name: string, npmrc = '') => {
+    const project = (name: string, manifest: object = {}) => {
       const dir = path.join(work, name);
       mkdirSync(dir);
-      writeFileSync(path.join(dir, 'package.json'), '{}\n');
-      writeFileSync(path.join(dir, '.npmrc'), `@hookd-dev:registry=${registryUrl}/\n${npmrc}`);
+      writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest)}\n`);
+      writeFileSync(path.join(dir, '.npmrc'), `@hookd-dev:registry=${registryUrl}/\n`);
       return dir;
     };
     const installs: Record<string, { install: () => Promise<unknown>; hookd: string }> = {};
@@ -140,6 +145,8 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
     add('npm --ignore-scripts', 'node_modules/.bin/hookd', ['npm', 'install', '--ignore-scripts', spec], project('npm-ignore-scripts'));
     add('pnpm', 'node_modules/.bin/hookd', ['pnpm', 'add', '--store-dir', path.join(work, 'pnpm-store'), spec], project('pnpm'));
     add('bun', 'node_modules/.bin/hookd', ['bun', 'add', spec], project('bun'));
+    // Without its platform's package and with the install script allowed: no cc, so Node's bridge, said.
+    add('npm --omit=optional', 'node_modules/.bin/hookd', ['npm', 'install', '--omit=optional', '--foreground-scripts', spec], project('npm-omit-optional', { allowScripts: { '@hookd-dev/hookd': true } }));
     const results = await Promise.all(Object.values(installs).map(({ install }) => install() as Promise<{ exitCode?: number; stderr: string; stdout: string }>));
     // pnpm 12 installs everything, then exits 1 because it left the package's install script (the
     // fallback compile) unrun, as it does for every package with one: that and nothing else.
@@ -149,8 +156,16 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
       else expect({ name, exitCode, stderr: exitCode ? stderr : '' }).toEqual({ name, exitCode: 0, stderr: '' });
     }
 
+    const fellBack = results[Object.keys(installs).indexOf('npm --omit=optional')]!;
+    expect(`${fellBack.stdout}${fellBack.stderr}`).toContain(`hookd: no native bridge (no prebuilt one for linux-${process.arch}; cc: not found); the bridges run in Node: every deciding hook waits for Node's start-up`);
+    const { 'npm --omit=optional': node, ...native } = installs;
+    const nodeRun = await execa(node!.hookd, ['sync', '--', 'readlink /proc/$PPID/exe'], { input: PAYLOAD, env: { ...env, HOME: work, XDG_STATE_HOME: tempDir() } });
+    expect(path.basename(nodeRun.stdout)).toMatch(/^node/);
+    const nodeDoctor = await execa(node!.hookd, ['doctor', '--timeout', '1'], { env: { ...env, HOME: work, XDG_STATE_HOME: tempDir() }, reject: false });
+    expect(nodeDoctor.stdout).toContain(`✗ bridge in use: Node: the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge)\n    → reinstall @hookd-dev/hookd with its optional dependencies (@hookd-dev/hookd-linux-${process.arch} was not installed: --omit=optional?)`);
+
     const state = tempDir();
-    for (const [name, { hookd }] of Object.entries(installs)) {
+    for (const [name, { hookd }] of Object.entries(native)) {
       expect(existsSync(hookd), name).toBe(true);
       const run = await execa(hookd, ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'], { input: PAYLOAD, env: { ...env, HOME: work }, reject: false });
       expect({ name, parent: run.stdout, exitCode: run.exitCode }).toEqual({ name, parent: expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)), exitCode: 2 });
