@@ -7,19 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
+import { execa } from 'execa';
 import { ROOT } from '../helpers/paths.js';
-import { freePort } from '../helpers/free-port.js';
 import { npmEnv } from '../helpers/npm-env.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
-const TOOLS = path.join(ROOT, 'test', 'registry', 'node_modules', '.bin');
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const PAYLOAD = `${JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'x'.repeat(2000) } })}\n`;
 
 let releaseDir: string;
-let registry: ResultPromise | undefined;
+let stopRegistry: (() => void) | undefined;
 let registryUrl: string;
 let work: string;
 /** A PATH with node, npm, pnpm, Bun and the few tools the installs run, and no C compiler. */
@@ -42,7 +40,6 @@ function elf(file: string) {
 
 beforeAll(async () => {
   releaseDir = tempDir();
-  await execa(process.execPath, [path.join(ROOT, 'scripts', 'pack-release.mjs'), releaseDir], { cwd: ROOT });
   work = tempDir();
   const bin = path.join(work, 'bin');
   mkdirSync(bin);
@@ -51,32 +48,13 @@ beforeAll(async () => {
   for (const tool of ['pnpm', 'bun']) symlinkSync(path.join(TOOLS, tool), path.join(bin, tool));
   noCompilerPath = bin;
 
-  const port = await freePort();
-  registryUrl = `http://127.0.0.1:${port}`;
-  const config = path.join(work, 'verdaccio.yaml');
-  writeFileSync(
-    config,
-    [
-      `storage: ${path.join(work, 'storage')}`,
-      'auth: { htpasswd: { file: ./htpasswd, max_users: -1 } }',
-      'uplinks: {}',
-      "packages: { '@hookd-dev/*': { access: $all, publish: $all } }",
-      'log: { type: stdout, format: pretty, level: warn }',
-    ].join('\n'),
-  );
-  registry = execa(path.join(TOOLS, 'verdaccio'), ['--config', config, '--listen', `127.0.0.1:${port}`], { reject: false });
-  await waitFor("verdaccio to answer", () => fetch(`${registryUrl}/-/ping`).then((r) => r.ok, () => false));
-  // The platform packages first, as a real release must publish them: the package names them.
-  const npmrc = path.join(work, 'publish.npmrc');
-  writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=local-registry\n`);
-  const order = readdirSync(releaseDir).sort((a, b) => Number(a === `hookd-dev-hookd-${VERSION}.tgz`) - Number(b === `hookd-dev-hookd-${VERSION}.tgz`));
-  for (const file of order) {
-    await execa('npm', ['publish', '--registry', registryUrl, path.join(releaseDir, file)], { env: npmEnv({ npm_config_userconfig: npmrc }) });
-  }
+  const local = await startRegistry(work, await packRelease(releaseDir), npmEnv());
+  registryUrl = local.url;
+  stopRegistry = local.stop;
 }, 240_000);
 
 afterAll(() => {
-  registry?.kill();
+  stopRegistry?.();
   cleanupTempDirs();
 });
 
