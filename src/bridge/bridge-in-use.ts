@@ -3,7 +3,7 @@
 // only the one whose os and cpu match), else the one built here at install (dist/hookd-bridge),
 // else Node's. Said by `hookd doctor`, `hookd status` and the page, and by the install script when
 // it falls back: a bridge in Node costs every deciding hook Node's start-up, never silently.
-import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -40,12 +40,14 @@ const executable = (file: string) => {
   }
 };
 
-// The platform packages beside the package (hoisted: npm local, pnpm, Bun) or under it (nested: npm global).
+// This system's platform packages beside the package (hoisted: npm local, pnpm, Bun) or under it
+// (nested: npm global); bin/hookd tells macOS from the rest by /System/Library/CoreServices.
+const system = () => (existsSync('/System/Library/CoreServices') ? 'darwin' : 'linux');
 const candidates = (root: string) =>
   [path.join(root, 'node_modules', '@hookd-dev'), path.join(root, '..')].flatMap((dir) => {
     try {
       return readdirSync(dir)
-        .filter((name) => name.startsWith('hookd-'))
+        .filter((name) => name.startsWith(`hookd-${system()}-`))
         .sort()
         .map((name) => path.join(dir, name, 'bin', 'hookd-bridge'));
     } catch {
