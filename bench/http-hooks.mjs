@@ -9,22 +9,14 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Agent, fetch } from 'undici';
+import { freePort } from './free-port.mjs';
 import { BRIDGE_LINE, PAYLOAD, ROOT, bridgeEnv, median, okCount, printTable, row, spawnLoopRate, startDaemon, tempDir, timeRun, track, untilOk } from './lib.mjs';
 
 const { hookdUrl } = await import(path.join(ROOT, 'dist', 'settings', 'hookd-url.js'));
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** One event as a client sends it: a fetch on a connection of its own; resolves with the time to the answer, in ms. */
 async function fetchPost(url, headers, body) {

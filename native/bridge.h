@@ -49,6 +49,11 @@ enum read_result { READ_DONE, READ_PAST_DEADLINE, READ_FAILED };
 /* Read one event from stdin into `out` (and to `copy_fd` when >= 0) until CLOCK_MONOTONIC `until_ms`
  * (-1: no deadline), read-event.c. READ_FAILED leaves why in errno. */
 enum read_result read_event(struct buf *out, int copy_fd, long long until_ms);
+/* A top-level value of a JSON object: a string decoded into `text` (NUL-ended), any other value as its raw bytes. */
+struct json_value { int found, is_string; struct buf text; const char *raw; size_t raw_len; };
+/* The last top-level `want` of the JSON object in `data`, as JSON.parse reads it, event-name.c: -1 when
+ * `data` is not one valid JSON object, else 0 with v->found saying whether it has one. v->text is the caller's to free. */
+int json_field(const char *data, size_t len, const char *want, struct json_value *v);
 /* The top-level "hook_event_name" string of a JSON object payload, as JSON.parse reads it, event-name.c;
  * "" when there is none. */
 void event_name(const struct buf *payload, struct buf *name);
@@ -72,6 +77,14 @@ void drain_after_exit(struct run *r, int out_fd, int err_fd, struct relay *relay
 void adopt_orphans(void);
 /* Send `sig` to the hook: its group, its sh by pid until reaped, on Linux every process it started, end-hook.c. */
 void end_hook(pid_t pid, int sig, int leader_reaped);
+/* A canonical hook (--canonical): the HOOKD_HIF_* variables for `client`'s `event` on the payload, set in this
+ * process's environment for the hook to inherit, canonical-input.c; -1 (errno) when one cannot be set. */
+int set_canonical_env(const char *client, const char *event, const struct buf *payload);
+/* What the client gets for a canonical hook's answer, canonical-answer.c. */
+struct client_answer { int exit_code; struct buf out, err; };
+/* Read the hook's exit code, stdout and stderr by the spec, and put them in `client`'s terms for `event`:
+ * `exit1_blocks` when exit 1 blocks there (Copilot CLI's preToolUse), `silent` what the client needs for no answer. -1 without memory. */
+int canonical_answer(const char *client, const char *event, int exit1_blocks, const char *silent, int exit_code, const struct buf *out, const struct buf *err, struct client_answer *a);
 /* Store the finished run in the inbox, run-record.c. */
 void record_run(const char *given_state, const struct run *r);
 

@@ -1,5 +1,6 @@
 /*
- * The event a payload names, for a bridge run without --event: the string value of the top-level
+ * A top-level field of a JSON object (json_field: the canonical form's fields, canonical-input.c and
+ * canonical-answer.c), and the event a payload names, for a bridge run without --event: the string value of the top-level
  * "hook_event_name" key, read as the Node bridge reads it (JSON.parse, then .hook_event_name): the
  * payload must be one valid JSON object (whitespace around it), a key spelled with escapes counts,
  * the last of duplicate keys wins, and a "hook_event_name" nested in a value never does (a tool's
@@ -95,10 +96,14 @@ static int read_word(struct scan *s, const char *word) {
   return 0;
 }
 
-/* Whether the payload is a valid JSON object; its last top-level "hook_event_name" string goes to `name`. */
-static int scan_payload(struct scan *s, struct buf *stack, struct buf *key, struct buf *name, int *named) {
+/* Whether the payload is a valid JSON object; its last top-level `want` value goes to `v` (a string
+ * decoded into v->text, any other value as its raw bytes). */
+static int scan_payload(struct scan *s, struct buf *stack, struct buf *key, const char *want, struct json_value *v) {
   enum { VALUE, KEY, AFTER } step = VALUE;
-  int is_event = 0; /* the value being read is the top level's "hook_event_name" */
+  int is_event = 0; /* the value being read is the top level's `want` */
+  size_t want_len = strlen(want), span_depth = 0;
+  const unsigned char *span = NULL; /* where the wanted container value started, until it closes */
+  struct buf *name = &v->text;
   skip_space(s);
   if (s->p >= s->end || *s->p != '{') return -1;
   for (;;) {
@@ -108,7 +113,7 @@ static int scan_payload(struct scan *s, struct buf *stack, struct buf *key, stru
       if (read_string(s, key) != 0) return -1;
       skip_space(s);
       if (s->p >= s->end || *s->p++ != ':') return -1;
-      is_event = stack->len == 1 && key->len == 15 && memcmp(key->data, "hook_event_name", 15) == 0;
+      is_event = stack->len == 1 && key->len == want_len && memcmp(key->data, want, want_len) == 0;
       step = VALUE;
       continue;
     }
@@ -117,24 +122,27 @@ static int scan_payload(struct scan *s, struct buf *stack, struct buf *key, stru
       unsigned char c = *s->p;
       if (c == '{' || c == '[') {
         char open = (char)c;
+        if (is_event) span = s->p, span_depth = stack->len; /* JSON.parse keeps the last */
         if (buf_add(stack, &open, 1) != 0) return -1;
-        if (is_event) *named = 0; /* an object or array is no name, and JSON.parse keeps the last */
         s->p++, is_event = 0;
         skip_space(s);
         if (s->p < s->end && *s->p == (c == '{' ? '}' : ']')) s->p++, stack->len--, step = AFTER;
         else step = c == '{' ? KEY : VALUE;
+        if (span && step == AFTER && stack->len == span_depth) v->found = 1, v->is_string = 0, v->raw = (const char *)span, v->raw_len = (size_t)(s->p - span), span = NULL;
         continue;
       }
+      const unsigned char *at = s->p;
       if (c == '"' && is_event) {
         name->len = 0;
         if (read_string(s, name) != 0) return -1;
-        *named = 1;
+        v->found = 1, v->is_string = 1;
       } else if (c == '"') {
         if (read_string(s, NULL) != 0) return -1;
       } else {
-        if (is_event) *named = 0; /* a later non-string value is what JSON.parse keeps */
         int bad = (c == '-' || (c >= '0' && c <= '9')) ? read_number(s) : read_word(s, c == 't' ? "true" : c == 'f' ? "false" : "null");
         if (bad) return -1;
+        /* a later non-string value is what JSON.parse keeps */
+        if (is_event) v->found = 1, v->is_string = 0, v->raw = (const char *)at, v->raw_len = (size_t)(s->p - at);
       }
       is_event = 0, step = AFTER;
       continue;
@@ -144,18 +152,31 @@ static int scan_payload(struct scan *s, struct buf *stack, struct buf *key, stru
     if (s->p >= s->end) return -1;
     char top = stack->data[stack->len - 1];
     if (*s->p == ',') s->p++, step = top == '{' ? KEY : VALUE;
-    else if (*s->p == (top == '{' ? '}' : ']')) s->p++, stack->len--;
-    else return -1;
+    else if (*s->p == (top == '{' ? '}' : ']')) {
+      s->p++, stack->len--;
+      if (span && stack->len == span_depth) v->found = 1, v->is_string = 0, v->raw = (const char *)span, v->raw_len = (size_t)(s->p - span), span = NULL;
+    } else return -1;
   }
 }
 
-void event_name(const struct buf *payload, struct buf *name) {
+int json_field(const char *data, size_t len, const char *want, struct json_value *v) {
   struct buf stack = {0}, key = {0};
-  struct scan s = { (const unsigned char *)payload->data, (const unsigned char *)payload->data + payload->len };
-  int named = 0;
-  name->len = 0;
-  if (payload->len == 0 || scan_payload(&s, &stack, &key, name, &named) != 0 || !named) name->len = 0;
+  struct scan s = { (const unsigned char *)data, (const unsigned char *)data + len };
+  v->found = 0, v->is_string = 0, v->raw = NULL, v->raw_len = 0, v->text.len = 0;
+  int bad = len == 0 || scan_payload(&s, &stack, &key, want, v) != 0;
   free(stack.data), free(key.data);
+  /* A C string; without memory for its NUL, as a payload that is no object. */
+  if (!bad && buf_add(&v->text, "", 1) != 0) bad = 1;
+  else if (!bad) v->text.len--;
+  if (bad) v->found = 0;
+  return bad ? -1 : 0;
+}
+
+void event_name(const struct buf *payload, struct buf *name) {
+  struct json_value v = { .text = *name };
+  int named = json_field(payload->data, payload->len, "hook_event_name", &v) == 0 && v.found && v.is_string;
+  *name = v.text;
+  name->len = named ? name->len : 0;
   /* A C string; without memory for its NUL, no name, as for a payload that names none. */
   if (buf_add(name, "", 1) != 0) name->len = 0;
 }

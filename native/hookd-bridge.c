@@ -3,10 +3,11 @@
  *
  *   hookd-bridge read
  *       copy one event from stdin to stdout (the asynchronous bridge, `hookd emit`, stores it).
- *   hookd-bridge sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD...
+ *   hookd-bridge sync [--canonical] [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD...
  *       the synchronous bridge: run CMD (`/bin/sh -c`) on the event, in a process group of its own,
  *       under hookd's deadline (fired before the client's own timeout); hand the client the hook's
- *       stdout, stderr and exit code unchanged; record the run in the inbox for the daemon.
+ *       stdout, stderr and exit code unchanged (a --canonical hook's answer in the client's terms,
+ *       canonical-answer.c); record the run in the inbox for the daemon.
  *
  * Why C: the agent waits on this for every deciding hook. Node's start-up alone is about 40 ms on
  * this machine, fifteen times a trivial hook; sh cannot stop reading stdin at the end of a JSON
@@ -83,6 +84,34 @@ static int internal_error(const struct run *r) {
   return INTERNAL_ERROR_EXIT;
 }
 
+/* Whether exit 1 blocks on `event` (clients/contract.ts, blocks): the event's own entry, else `*`'s. */
+static int exit1_blocks(const struct contract *c, const char *event) {
+  for (const char *want = event; want; want = strcmp(want, "*") ? "*" : NULL) {
+    for (const char *p = c->exit1_blocks; *p; p += strlen(p) + 1) {
+      const char *flag = p + strlen(p) + 1;
+      if (strcmp(p, want) == 0) return *flag == '1';
+      p = flag;
+    }
+  }
+  return 0;
+}
+
+/* A canonical hook's answer in the client's terms (canonical-answer.c); the record keeps what the client was handed. */
+static int canonical(const struct contract *contract, struct run *r) {
+  static struct client_answer a;
+  const char *silent = empty_answer(contract, r->event);
+  if (canonical_answer(contract->id, r->event, exit1_blocks(contract, r->event), silent ? silent : "", r->exit_code, r->out, r->err, &a) != 0) {
+    r->internal_error = "internal error (no memory for the canonical answer); the hook's answer was withheld";
+    return internal_error(r);
+  }
+  (void)write_all(2, a.err.data, a.err.len);
+  (void)write_all(1, a.out.data, a.out.len);
+  r->out->len = 0;
+  if (buf_add(r->out, a.out.data ? a.out.data : "", a.out.len) != 0 || buf_add(r->err, a.err.data ? a.err.data : "", a.err.len) != 0) r->out->len = 0;
+  r->exit_code = a.exit_code;
+  return a.exit_code;
+}
+
 static int sync_bridge(int argc, char **argv, long long t0) {
   const char *given[SYNC_OPTION_COUNT] = {0};
   int i = read_options(argc, argv, given);
@@ -126,6 +155,10 @@ static int sync_bridge(int argc, char **argv, long long t0) {
   if (got == READ_PAST_DEADLINE) r.timed_out = 1;
   if (!event) event_name(&payload, &found_event), event = found_event.len ? found_event.data : "";
   r.event = event;
+  /* A canonical hook gets the canonical fields beside the payload (canonical-input.c). */
+  if (given[SYNC_CANONICAL] && !r.internal_error && !r.timed_out && set_canonical_env(contract->id, event, &payload) != 0) {
+    snprintf(why, sizeof why, "internal error (setting the canonical fields: %s); the hook did not run", strerror(errno)), r.internal_error = why;
+  }
   if (!r.internal_error && !r.timed_out) run_hook(&r);
   if (!r.started) r.started_at = r.ended_at = now_ms(CLOCK_REALTIME);
   int code;
@@ -144,6 +177,8 @@ static int sync_bridge(int argc, char **argv, long long t0) {
     else fprintf(stderr, "hookd sync: the client was still sending the event after %.1f s; the hook did not run, and hookd answers as for a timeout\n", (double)r.deadline_ms / 1000.0);
     (void)write_all(1, contract->timeout_stdout, strlen(contract->timeout_stdout));
     code = contract->timeout_exit;
+  } else if (given[SYNC_CANONICAL] && !r.signal) {
+    code = canonical(contract, &r);
   } else {
     /* Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended). */
     if (!r.signal && r.exit_code == 0 && out.len == 0 && (r.answer = empty_answer(contract, r.event))) (void)write_all(1, r.answer, strlen(r.answer));

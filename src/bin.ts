@@ -16,6 +16,13 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.on('error', () => undefined); // a reader that stops early (`| head`) is not an error
     return void buildProgram(version).commands.find((command) => command.name() === argv[2])?.outputHelp();
   }
+  // A guard the agent waits on (hooks-examples/guards/), taken before the command table too.
+  if (argv[2] === 'guard') {
+    if ((await (await import('./commands/guard.js')).guardFromArgv(argv.slice(3))) !== 'help') return;
+    process.stdout.on('error', () => undefined);
+    const { buildProgram } = await import('./cli/program.js');
+    return void buildProgram(version).commands.find((command) => command.name() === 'guard')?.outputHelp();
+  }
   const { buildProgram } = await import('./cli/program.js');
   await buildProgram(version).parseAsync(argv);
 }

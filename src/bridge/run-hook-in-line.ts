@@ -35,8 +35,8 @@ export function notRun(base: Omit<BridgeRun, 'endedAt' | 'durationMs' | 'exitCod
   return { ...base, endedAt: base.startedAt, durationMs: 0, exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), stdoutBytes: 0, stderrBytes: 0 };
 }
 
-/** Run `sh -c command` on `payload` to its end, hookd's deadline for `timeoutMs`, or the client's signal. */
-export function runHookInLine(command: string, payload: Buffer, timeoutMs: number, base: Omit<BridgeRun, 'endedAt' | 'durationMs' | 'exitCode' | 'signal' | 'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes' | 'timedOut'>): Promise<InLineRun> {
+/** Run `sh -c command` on `payload` to its end, hookd's deadline for `timeoutMs`, or the client's signal; `moreEnv`: variables on top of the client's (a canonical hook's). */
+export function runHookInLine(command: string, payload: Buffer, timeoutMs: number, base: Omit<BridgeRun, 'endedAt' | 'durationMs' | 'exitCode' | 'signal' | 'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes' | 'timedOut'>, moreEnv: Record<string, string> = {}): Promise<InLineRun> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
   const started = Date.now();
   return new Promise((resolve) => {
@@ -83,7 +83,7 @@ export function runHookInLine(command: string, payload: Buffer, timeoutMs: numbe
     };
     // The client's environment, less hookd's secrets, which reach no hook (runner/hook-env.ts).
     // argv[0] `sh`, as the C bridge and a client name it: sh's own messages ("sh: 1: guard: not found") read the same.
-    child = spawn('/bin/sh', ['-c', command], { argv0: 'sh', detached: true, stdio: 'pipe', env: withoutSecrets(process.env) });
+    child = spawn('/bin/sh', ['-c', command], { argv0: 'sh', detached: true, stdio: 'pipe', env: { ...withoutSecrets(process.env), ...moreEnv } });
     onEnd = (name) => end(name, CLIENT_END_GRACE_MS);
     if (endedBy) onEnd(endedBy);
     // Counted from this process's start (performance.now() is 0 there), as the client counts from

@@ -44,11 +44,12 @@ function carriedNameCases(): string[] {
   ];
 }
 
-// bridge_notes' lines: the event the entry names, when it names one, and the bridge's directory.
+// bridge_notes' lines: the event the entry names, when it names one, the bridge's directory, and the canonical mark.
 function bridgeNoteLines(): string[] {
   return [
     `  if [ -n "$event" ]; then printf '${BRIDGE_NOTES.event}=%s\\0' "$event"; fi`,
     `  printf '${BRIDGE_NOTES.cwd}=%s\\0' "$PWD"`,
+    `  if [ -n "$canonical" ]; then printf '${BRIDGE_NOTES.canonical}=1\\0'; fi`,
   ];
 }
 

@@ -14,6 +14,8 @@ import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { TRACE_CONTEXT } from '../payload/client-env.js';
+import { canonicalFields } from '../hif/canonical-input.js';
+import { answerInClientTerms } from '../hif/answer-in-client-terms.js';
 
 // Why a failure of the bridge's own happened, in a few words (common/errors.js's describeError would
 // load the error catalogue: about 10 ms more on the path the agent waits on).
@@ -51,7 +53,8 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     if (read.pastDeadline) run = notRun({ ...base, timedOut: true });
     else {
       try {
-        run = await runHookInLine(command, payload, timeoutMs, base);
+        // A canonical hook (--canonical) gets the canonical fields beside the payload (hif/canonical-input.ts).
+        run = await runHookInLine(command, payload, timeoutMs, base, options.canonical ? canonicalFields(client.id, base.event, payload) : {});
       } catch (error) {
         run = { ...notRun({ ...base, timedOut: false }), internalError: `internal error (${whyOf(error)}); the hook did not run` };
       }
@@ -74,6 +77,13 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
         : `hookd sync: the hook timed out after ${seconds} s; hookd ended it\n`);
       process.stdout.write(client.contract.onTimeout.stdout);
       code = client.contract.onTimeout.exitCode;
+    } else if (options.canonical && run.signal === null && run.exitCode !== null) {
+      // A canonical hook's answer, in the client's terms; the record keeps what the client was handed.
+      const answer = answerInClientTerms(client, run.event, run.exitCode, run.stdout, run.stderr);
+      process.stderr.write(answer.stderr);
+      process.stdout.write(answer.stdout);
+      Object.assign(run, { exitCode: answer.exitCode, stdout: Buffer.from(answer.stdout), stderr: Buffer.concat([run.stderr, Buffer.from(answer.stderr)]) });
+      code = answer.exitCode;
     } else {
       // Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended).
       const answer = run.exitCode === 0 && run.stdout.length === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;

@@ -9,12 +9,14 @@ import { ClientFiles } from './client-files.js';
 import { turnedOff } from './hooks-turned-off.js';
 import { codexUntrusted } from './codex-untrusted.js';
 import { geminiFolderNotTrusted } from './gemini-folder-trust.js';
+import { copilotFolderNotTrusted } from './copilot-folder-trust.js';
 import { pluginNotEnabled } from './plugin-not-enabled.js';
 import { timeoutInWrongUnit } from './timeout-unit.js';
 import { commandCannotStart } from './command-cannot-start.js';
+import { hooksNotRead } from './not-read-here.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
-export type CannotRunReason = 'hooks-turned-off' | 'managed-only' | 'untrusted' | 'plugin-not-enabled' | 'timeout-unit' | 'cannot-start';
+export type CannotRunReason = 'not-read' | 'hooks-turned-off' | 'managed-only' | 'untrusted' | 'plugin-not-enabled' | 'timeout-unit' | 'cannot-start';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
 // A type, not an interface: it travels in GET /status, whose loose schema wants an index signature.
@@ -44,7 +46,7 @@ export interface CannotRunContext {
 export type ReasonCheck = (entries: readonly HookEntry[], files: ClientFiles, context: CannotRunContext) => Promise<CannotRun[]>;
 
 // In the order a person would fix them: a switch that turns everything off first, one command last.
-const CHECKS: readonly ReasonCheck[] = [turnedOff, geminiFolderNotTrusted, pluginNotEnabled, codexUntrusted, timeoutInWrongUnit, commandCannotStart];
+const CHECKS: readonly ReasonCheck[] = [turnedOff, geminiFolderNotTrusted, copilotFolderNotTrusted, pluginNotEnabled, codexUntrusted, timeoutInWrongUnit, commandCannotStart];
 
 /** The context of this machine: HOME, the given PATH, and the managed settings where the client reads them (HOOKD_CLAUDE_MANAGED_SETTINGS moves it, for tests). */
 export function contextHere(pathVar = process.env.PATH): CannotRunContext {
@@ -55,7 +57,7 @@ export function contextHere(pathVar = process.env.PATH): CannotRunContext {
 export async function hooksThatCannotRun(loaded: readonly SourceResult[], context: CannotRunContext): Promise<CannotRun[]> {
   const entries = loaded.flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : []));
   const files = new ClientFiles();
-  const found = await Promise.all(CHECKS.map((check) => check(entries, files, context)));
+  const found = await Promise.all([hooksNotRead(loaded, context, oneFileGiven(context) || loaded.some(({ source }) => source.scope === 'given')), ...CHECKS.map((check) => check(entries, files, context))]);
   // A hook the client skips for a first reason is not said again for a later one.
   const seen = new Set<string>();
   return found.flat().filter((row) => {

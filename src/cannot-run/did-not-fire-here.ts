@@ -8,7 +8,7 @@ import path from 'node:path';
 import { newestFirst } from '../history/history-file.js';
 import type { HistoryEntry } from '../history/history-entry.js';
 import { hooksSilentInRecordedSessions, hooksThatDidNotFire, type UnfiredHook } from '../history/did-not-fire.js';
-import { claudeSessions } from '../clients/session-records.js';
+import { recordedSessions } from '../clients/session-records.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
@@ -44,7 +44,7 @@ export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly S
     history = []; // no history yet
   }
   const siblings = hooksThatDidNotFire(history, configured, changedAt, (entry) => known(entry) ?? `nothing in ${entry.client.id}'s files says why: try it with hookd run --client ${entry.client.id} ${entry.event}, and check that no other file of the client replaces this event`);
-  const recorded = hooksSilentInRecordedSessions(history, oneFileGiven(context) ? [] : await claudeSessions(context.home), configured, changedAt, (entry) => known(entry) ?? `no hook of ${entry.client.name} reached hookd in these sessions: the client may not find hookd on its PATH (hookd doctor: clients reach hookd), or its bridge stores events in another state directory`);
+  const recorded = hooksSilentInRecordedSessions(history, oneFileGiven(context) ? [] : await recordedSessions(context.home), configured, changedAt, (entry) => known(entry) ?? `no hook of ${entry.client.name} reached hookd in these sessions: the client may not find hookd on its PATH (hookd doctor: clients reach hookd), or its bridge stores events in another state directory`);
   return mergeSessions([...siblings, ...recorded]);
 }
 

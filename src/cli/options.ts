@@ -14,6 +14,13 @@ export const DEFAULT_SHUTDOWN_DEADLINE_SEC = 10;
 
 export const settingsOption = () => new Option('--settings <path>', "one hook file to use instead of the clients' own (env HOOKD_SETTINGS)");
 export const clientOption = () => new Option('--client <name>', 'the client whose files to use (default: every client found here)').choices(CLIENT_IDS);
+/** `--client` for install: one client or several, comma-separated (`claude,gemini`), each checked. */
+export const clientsOption = () =>
+  new Option('--client <names>', 'the clients whose files to use, comma-separated (default: every client found here)').argParser((value: string) => {
+    const unknown = value.split(',').map((name) => name.trim()).filter((name) => !(CLIENT_IDS as readonly string[]).includes(name));
+    if (unknown.length) throw new UsageError(`--client: unknown client ${unknown.map((name) => JSON.stringify(name)).join(', ')}; choose from ${CLIENT_IDS.join(', ')}`);
+    return value;
+  });
 export const stateOption = () => new Option('--state-dir <dir>', 'hookd state directory (env HOOKD_STATE_DIR)');
 export const socketOption = () => new Option('--socket <path>', 'daemon socket (env HOOKD_SOCKET)');
 export const jsonOption = () => new Option('--json', 'print JSON');

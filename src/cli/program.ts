@@ -3,12 +3,13 @@
 // table is built, pays for none).
 import { Command } from 'commander';
 import {
-  addBridgeOptions, clientOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
+  addBridgeOptions, clientOption, clientsOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
   transportOption,
 } from './options.js';
 import { addPlatformCommands } from './platform-commands.js';
 import { addHistoryCommands } from './history-commands.js';
 import { addLogsCommand } from './log-commands.js';
+import { addExportCommand, addGuardCommand } from './hif-commands.js';
 import { exitCodesHelp } from './exit-codes.js';
 import { EMIT_OPTIONS, SYNC_OPTIONS } from '../clients/bridge-options.js';
 
@@ -69,6 +70,8 @@ function addHookCommands(program: Command): void {
     .allowUnknownOption()
     .helpOption(false);
   addBridgeOptions(sync, SYNC_OPTIONS);
+
+  addGuardCommand(program);
 
   program
     .command('run')
@@ -144,13 +147,14 @@ function addInstallCommands(program: Command): void {
     .command('install')
     .description("put every command hook of the clients' settings through hookd: those whose result the client ignores behind hookd emit, those it reads the answer of behind hookd sync; add example hooks")
     .addOption(settingsOption())
-    .addOption(clientOption())
+    .addOption(clientsOption())
     .addOption(stateOption())
     .option('--events <list>', 'events to wrap, comma-separated (default: every event of the file)')
     .option('--async-only', "wrap only the hooks whose result the client ignores (behind hookd emit); leave the deciding ones to the client")
     .option('--async <command...>', 'move this deciding hook (its command, as written) behind hookd emit: the agent no longer waits, and the client no longer reads its answer')
     .option('--sync <command...>', 'keep this hook (its command, as written) behind hookd sync although install reads it as one that cannot decide (a notifier, a sound, a log line): the agent waits for it, as before')
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
+    .option('--hooks <file>', "install a HIF manifest's hooks (JSON or YAML, docs/hooks-manifest.md) into every client, each in its own dialect")
     .addOption(transportOption())
     .addOption(tcpPortOption())
     .addOption(dryRunOption())
@@ -164,6 +168,8 @@ function addInstallCommands(program: Command): void {
     .addOption(stateOption())
     .addOption(dryRunOption())
     .action(async (options) => (await import('../commands/uninstall.js')).uninstallCommand(options));
+
+  addExportCommand(program);
 
   const service = program.command('service').description('the user service that runs the daemon (systemd user unit / LaunchAgent)');
   for (const [action, description] of [

@@ -13,12 +13,16 @@ export interface BridgeOption {
 }
 
 const stateDir = { flag: '--state-dir', value: 'dir', help: 'hookd state directory (env HOOKD_STATE_DIR)' } as const satisfies BridgeOption;
+// The hook speaks the Hook Interchange Format's canonical form (docs/bridges.md): it gets the
+// canonical fields beside the client's payload, and `hookd sync` hands the client its answer in the client's own terms.
+const canonical = { flag: '--canonical', help: "the hook speaks the canonical form (HIF hooks/0.1): it gets the HOOKD_HIF_* fields, and its answer is translated into the client's terms" } as const satisfies BridgeOption;
 
 /** `hookd emit`'s options (the asynchronous bridge). */
 export const EMIT_OPTIONS = {
   stateDir,
   event: { flag: '--event', value: 'name', help: "the event, for a client whose payloads do not name it (Copilot CLI's camelCase events)" },
   payloadArg: { flag: '--payload-arg', help: "the event is the last argument instead of stdin (Codex's notify program)" },
+  canonical,
 } as const satisfies Record<string, BridgeOption>;
 
 /** `hookd sync`'s options (the synchronous bridge). */
@@ -27,6 +31,7 @@ export const SYNC_OPTIONS = {
   client: { flag: '--client', value: 'id', help: "whose contract a timeout and a silent hook follow (default: from the client's variables)" },
   event: { flag: '--event', value: 'name', help: "the event, for payloads that do not name it (default: the payload's hook_event_name)" },
   timeout: { flag: '--timeout', value: 'seconds', help: "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)" },
+  canonical,
 } as const satisfies Record<string, BridgeOption>;
 
 export type BridgeOptions = Readonly<Record<string, BridgeOption>>;

@@ -1,7 +1,10 @@
 // The sessions a client keeps its own record of, so that hookd can tell "the client ran a session"
-// from "no hook ran in it". Claude Code writes one transcript per session,
-// ~/.claude/projects/<folder>/<session id>.jsonl, the id being the payloads' session_id. (Codex's
-// and Droid's session records are not read yet.)
+// from "no hook ran in it". Each record's name holds the id the client's hook payloads carry as
+// session_id (checked with the real binaries: test/clients/session-records-real.test.ts):
+// - Claude Code: ~/.claude/projects/<folder>/<session id>.jsonl
+// - Codex: ~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<session id>.jsonl (0.169)
+// - Droid: ~/.factory/sessions/<folder>/<session id>.jsonl, beside <session id>.settings.json (0.225)
+// - Copilot CLI: ~/.copilot/session-state/<session id>/events.jsonl ($COPILOT_HOME when set; 1.0.102)
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -13,21 +16,69 @@ export interface RecordedSession {
   record: string;
 }
 
-// The newest sessions looked at: a hook that stopped firing matters lately, not a year ago.
+// The newest sessions looked at, per client: a hook that stopped firing matters lately, not a year ago.
 const NEWEST = 200;
+
+const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/;
+
+const folders = async (dir: string): Promise<string[]> => (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory()).map((entry) => path.join(dir, entry.name));
+
+/** The `.jsonl` records of `dirs` as sessions of `client`, the id taken from each name by `idOf`. */
+async function recordsIn(client: string, dirs: readonly string[], idOf: (name: string) => string | undefined): Promise<RecordedSession[]> {
+  const found = await Promise.all(
+    dirs.map(async (dir) => {
+      const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.jsonl'));
+      return Promise.all(
+        names.flatMap((name) => {
+          const session = idOf(name);
+          if (!session) return [];
+          const record = path.join(dir, name);
+          return [stat(record).then((info) => ({ client, session, at: info.mtimeMs, record }), () => ({ client, session, at: 0, record }))];
+        }),
+      );
+    }),
+  );
+  return found.flat().sort((a, b) => b.at - a.at).slice(0, NEWEST);
+}
 
 /** Claude Code's recorded sessions under `home`, newest first. */
 export async function claudeSessions(home: string): Promise<RecordedSession[]> {
-  const root = path.join(home, '.claude', 'projects');
-  const folders = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const found = await Promise.all(
-    folders
-      .filter((folder) => folder.isDirectory())
-      .map(async (folder) => {
-        const dir = path.join(root, folder.name);
-        const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.jsonl'));
-        return Promise.all(files.map(async (name) => ({ client: 'claude', session: name.slice(0, -'.jsonl'.length), at: (await stat(path.join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0, record: path.join(dir, name) })));
-      }),
-  );
+  return recordsIn('claude', await folders(path.join(home, '.claude', 'projects')), (name) => name.slice(0, -'.jsonl'.length));
+}
+
+/** Droid's recorded sessions under `home`, newest first. */
+export async function droidSessions(home: string): Promise<RecordedSession[]> {
+  return recordsIn('droid', await folders(path.join(home, '.factory', 'sessions')), (name) => UUID_AT_END.exec(name)?.[1]);
+}
+
+// Codex files its records by day: the newest days are read first, and older ones only while fewer than NEWEST were found.
+const DAYS_LOOKED_AT = 60;
+
+/** Codex's recorded sessions under `home` ($CODEX_HOME when set), newest first. */
+export async function codexSessions(home: string): Promise<RecordedSession[]> {
+  const root = path.join(process.env.CODEX_HOME ?? path.join(home, '.codex'), 'sessions');
+  const newestFirst = async (dir: string) => (await folders(dir)).sort().reverse();
+  const days: string[] = [];
+  for (const year of await newestFirst(root)) {
+    for (const month of await newestFirst(year)) {
+      days.push(...(await newestFirst(month)));
+      if (days.length >= DAYS_LOOKED_AT) break;
+    }
+    if (days.length >= DAYS_LOOKED_AT) break;
+  }
+  return recordsIn('codex', days.slice(0, DAYS_LOOKED_AT), (name) => (name.startsWith('rollout-') ? UUID_AT_END.exec(name)?.[1] : undefined));
+}
+
+/** Copilot CLI's recorded sessions under `home` ($COPILOT_HOME when set), newest first. */
+export async function copilotSessions(home: string): Promise<RecordedSession[]> {
+  const dirs = await folders(path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'session-state'));
+  const withId = dirs.filter((dir) => UUID_AT_END.test(`${path.basename(dir)}.jsonl`));
+  // One record per folder, events.jsonl, named by the folder: the id is the folder's name.
+  const found = await Promise.all(withId.map((dir) => recordsIn('copilot', [dir], (name) => (name === 'events.jsonl' ? path.basename(dir) : undefined))));
   return found.flat().sort((a, b) => b.at - a.at).slice(0, NEWEST);
+}
+
+/** Every client's recorded sessions under `home`. */
+export async function recordedSessions(home: string): Promise<RecordedSession[]> {
+  return (await Promise.all([claudeSessions(home), codexSessions(home), droidSessions(home), copilotSessions(home)])).flat();
 }

@@ -22,7 +22,7 @@ function fail(message: string): void {
 export async function emitFromArgv(args: string[]): Promise<'help' | void> {
   const { options, help, command: words } = parseBridgeArgs(EMIT_OPTIONS, args);
   if (help) return 'help';
-  const { stateDir: stateFlag, event, payloadArg = false } = options;
+  const { stateDir: stateFlag, event, payloadArg = false, canonical = false } = options;
   const payloadWord = payloadArg ? words.at(-1) : undefined;
   const command = (payloadArg ? words.slice(0, -1) : words).join(' ');
   if (command.trim() === '') return fail('no command given; write: hookd emit -- CMD');
@@ -46,7 +46,7 @@ export async function emitFromArgv(args: string[]): Promise<'help' | void> {
       ensureInboxDirs(dirs);
       if (ownedByOther(state)) return fail(notOurs);
     }
-    const notes = { ...(event ? { [BRIDGE_NOTES.event]: event } : {}), [BRIDGE_NOTES.cwd]: process.cwd() };
+    const notes = { ...(event ? { [BRIDGE_NOTES.event]: event } : {}), [BRIDGE_NOTES.cwd]: process.cwd(), ...(canonical ? { [BRIDGE_NOTES.canonical]: '1' } : {}) };
     writeRecord(state, { command, clientEnv: { ...clientEnvOf(process.env, command), ...notes }, payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);

@@ -11,6 +11,7 @@ import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type 
 import { assertWritable } from '../install/settings-file.js';
 import { printingPartial, writeAll, type PlannedFile } from '../install/write-all.js';
 import { sharedFileNote } from '../install/shared-file-note.js';
+import { codexTrustNote } from '../install/codex-trust-note.js';
 import { emptyRecord, mergeRecord, readManifest } from '../install/manifest.js';
 import type { AddRequest } from '../install/plan-edit.js';
 import { TRANSPORTS, type TransportName } from '../install/transports.js';
@@ -18,13 +19,14 @@ import { withoutNotifierBeside, withoutNotifierInFiles } from '../install/beside
 import { checkNamedEvents, chooseEvents, eventList } from '../install/choose-events.js';
 import { checkNamedCommands, routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
-import { installTargets, parsesAsJson } from '../install/install-targets.js';
+import { installTargetsFor, parsesAsJson } from '../install/install-targets.js';
 import { notWrappedBlocks } from '../install/not-wrapped.js';
 import { givenBy } from './hook-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
 import type { JsonObject } from '../settings/hook-map.js';
+import { guardEvents } from '../hif/guard-events.js';
 
 export interface InstallOptions {
   settings?: string;
@@ -43,6 +45,8 @@ export interface InstallOptions {
   async?: string[];
   /** Commands of hooks that cannot decide to keep behind the synchronous bridge (hookd sync) all the same. */
   sync?: string[];
+  /** A HIF manifest whose hooks to install into every client (commands/install-hooks.ts). */
+  hooks?: string;
 }
 
 /** The example hooks to add for `client`: on its stop event and on every wrapped event. */
@@ -51,8 +55,10 @@ export function parseAdds(values: readonly string[] | undefined, client: ClientP
   return names.map((name) => {
     const example = EXAMPLES[name];
     if (!example) throw new UsageError(`--add: no example hook "${name}"; choose from ${Object.keys(EXAMPLES).join(', ')}`);
+    const timeout = client.timeoutUnit === 'milliseconds' ? example.timeout * 1000 : example.timeout;
+    if (example.guard) return { example: name, command: exampleCommand(name, dir), timeout, events: guardEvents(client, example.guard.tools), canonicalSync: { client: client.id, timeoutSec: example.timeout } };
     const on = example.only === 'stop' ? [client.stopEvent] : example.only === 'attention' ? [...client.attentionEvents] : [...new Set([client.stopEvent, ...events])];
-    return { example: name, command: exampleCommand(name, dir), timeout: client.timeoutUnit === 'milliseconds' ? example.timeout * 1000 : example.timeout, events: on };
+    return { example: name, command: exampleCommand(name, dir), timeout, events: on };
   });
 }
 
@@ -105,7 +111,7 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const { plan } = transport;
   // Each file's lines come under its header line, which says what happened to it.
   const skipped = snapshot.dropped.map((part) => `skipped: ${part.message}`);
-  const notes = [...skipped, ...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after)];
+  const notes = [...skipped, ...keptNotifiers, ...transport.notes, ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []), ...sharedFileNote(snapshot.target, plan.after), ...(snapshot.exists ? await codexTrustNote(client, snapshot.target, snapshot.text, plan.after) : [])];
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   if (plan.changes.length === 0) return done(block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes));
   if (options.dryRun) return done([...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()]);
@@ -134,8 +140,9 @@ function copyAllExamples(names: readonly string[]): string[] {
 
 /** Run install and return what it printed, for the command and for tests. Every file is planned before the first is written. */
 export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
+  if (options.hooks !== undefined) return (await import('./install-hooks.js')).runHooksInstall({ ...options, hooks: options.hooks }, seams);
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
-  const targets = installTargets(paths.settings, options.client);
+  const targets = installTargetsFor(paths.settings, options.client);
   const named = eventList(options.events);
   checkNamedEvents(named, targets.map((target) => target.client));
   const files = () => targets.map((target) => ({ ...readSettingsForEdit(target.file, target.client), client: target.client }));

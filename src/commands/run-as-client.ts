@@ -14,6 +14,7 @@ import type { HookSource } from '../clients/find-sources.js';
 import type { HookEntry } from '../settings/config.js';
 import type { Payload } from '../payload/parse-payload.js';
 import type { RanHook } from './run-report.js';
+import { outcomeInClientTerms } from '../hif/outcome-in-client-terms.js';
 
 /** What every hook of one `hookd run` shares. */
 export interface RunPlace {
@@ -46,10 +47,13 @@ export async function runAsClient(entry: HookEntry, place: RunPlace): Promise<Ra
     sessionId: typeof session === 'string' && session !== '' ? session : undefined,
     hookDir: path.dirname(entry.file),
   });
-  const env = hookEnv({ eventId: place.eventId, event: entry.event, attempt: 1, payload: payload.bytes, client: entry.client, clientVars, entryEnv: entry.env });
+  const env = hookEnv({ eventId: place.eventId, event: entry.event, attempt: 1, payload: payload.bytes, client: entry.client, clientVars, entryEnv: entry.env, canonical: entry.canonical });
   // An entry that names its directory (Copilot CLI's `cwd`, relative to the repository) runs there.
   const cwd = entry.cwd ? path.resolve(projectDir, entry.cwd) : hookCwd(payload.cwd, projectDir);
   // A deciding hook: its whole answer, as the client reads it, so that the decision shown is its.
-  const outcome = await runHook({ command: entry.run, payload: payload.bytes, cwd, env, timeoutMs: entry.timeoutMs, ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }) });
-  return { entry, outcome, decision: decisionOf(entry, outcome), block: blockOf(entry, outcome) };
+  const ran = await runHook({ command: entry.run, payload: payload.bytes, cwd, env, timeoutMs: entry.timeoutMs, ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }) });
+  // A canonical hook behind hookd sync: what its client is handed is the translated answer (hif/).
+  const { outcome, said } = entry.canonical && entry.kind === 'sync' ? outcomeInClientTerms(entry.client, entry.event, ran) : { outcome: ran };
+  const decision = [said, decisionOf(entry, outcome)].filter(Boolean).join('\n      ') || undefined;
+  return { entry, outcome, decision, block: blockOf(entry, outcome) };
 }

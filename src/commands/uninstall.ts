@@ -13,6 +13,7 @@ import { assertWritable } from '../install/settings-file.js';
 import { printingPartial, writeAll, type PlannedFile } from '../install/write-all.js';
 import { planUninstallAll } from '../install/http-plan.js';
 import { chosenClient, givenSource } from '../clients/find-sources.js';
+import { codexTrustNote } from '../install/codex-trust-note.js';
 import { GENERIC } from '../clients/registry.js';
 import { clientForPath } from '../clients/registry.js';
 
@@ -57,7 +58,8 @@ function uninstallFrom(file: string, state: string, options: UninstallOptions, s
   assertWritable(snapshot);
   const write = async () => {
     const { backup } = await commitWithRecord(state, snapshot, plan, undefined, seams);
-    const out = [...plan.changes];
+    // Restoring a command Codex trusted in its wrapped form un-trusts it as well.
+    const out = [...plan.changes, ...(await codexTrustNote(client, snapshot.target, snapshot.text, plan.after))];
     const stillAdded = Object.values(readManifest(state).files).some((other) => other.adds.length > 0);
     if (record.adds.length > 0 && !stillAdded) out.push(...removeExamples(examplesDir()));
     if (backup) out.push(backupLine(backup));

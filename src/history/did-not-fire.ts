@@ -64,8 +64,10 @@ export interface ClientSession {
 }
 
 // Events that fire in every session a client records: Claude Code's SessionStart (without a
-// matcher) at its start, and Stop at the end of each turn (its matcher is ignored).
-const EVERY_SESSION: Readonly<Record<string, readonly string[]>> = { claude: ['SessionStart', 'Stop'] };
+// matcher) at its start, and Stop at the end of each turn (its matcher is ignored); Codex's Stop;
+// Droid's Stop and SessionEnd (both in `droid exec` too, checked with the 0.225 binary); Copilot
+// CLI's agentStop and Stop (its PascalCase name), in `copilot -p` too (1.0.102).
+const EVERY_SESSION: Readonly<Record<string, readonly string[]>> = { claude: ['SessionStart', 'Stop'], codex: ['Stop'], droid: ['Stop', 'SessionEnd'], copilot: ['agentStop', 'Stop'] };
 
 // A session whose record changed this recently may still be in its first turn, before its Stop.
 const SETTLED_MS = 30_000;

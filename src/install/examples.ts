@@ -16,6 +16,12 @@ export interface Example {
    * on the stop event and every wrapped event.
    */
   only?: 'stop' | 'attention';
+  /**
+   * A guard (hooks-examples/guards/, docs/guards.md): run from the package as `hookd guard NAME`
+   * (never copied), in line behind `hookd sync --canonical` on the client's events for the
+   * canonical `before_tool_execute` of these canonical tools (Cursor has one event per tool).
+   */
+  guard?: { tools: readonly string[] };
 }
 
 export const EXAMPLES: Readonly<Record<string, Example>> = {
@@ -23,6 +29,10 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   log: { file: 'log-event.sh', timeout: 10 },
   webhook: { file: 'webhook.sh', timeout: 15 },
   followup: { file: 'followup.sh', timeout: 30, only: 'stop' },
+  'no-rm-rf': { file: 'guards/no-rm-rf.mjs', timeout: 10, guard: { tools: ['shell'] } },
+  'no-force-push': { file: 'guards/no-force-push.mjs', timeout: 10, guard: { tools: ['shell'] } },
+  'no-secrets-read': { file: 'guards/no-secrets-read.mjs', timeout: 10, guard: { tools: ['shell', 'file_read'] } },
+  'no-pipe-to-shell': { file: 'guards/no-pipe-to-shell.mjs', timeout: 10, guard: { tools: ['shell'] } },
 };
 
 /** Where `hookd install --add` puts the example scripts. */
@@ -32,6 +42,7 @@ export function examplesDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The hook command that runs example `name` from `dir`. */
 export function exampleCommand(name: string, dir: string): string {
+  if (EXAMPLES[name]!.guard) return `hookd guard ${name}`;
   return commandPath(path.join(dir, EXAMPLES[name]!.file), homedir());
 }
 
@@ -43,7 +54,7 @@ export function copyExamples(names: readonly string[], dir: string): string[] {
   // can write is closed too, when it is the user's.
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   for (const folder of [path.dirname(dir), dir]) closeToOthers(folder);
-  for (const name of names) {
+  for (const name of names.filter((one) => !EXAMPLES[one]!.guard)) {
     const file = EXAMPLES[name]!.file;
     const source = readFileSync(path.join(packageRoot(), 'hooks-examples', file));
     const target = path.join(dir, file);
@@ -67,7 +78,7 @@ function closeToOthers(folder: string): void {
 /** Remove the copies in `dir` that are still as shipped, then the folders if they are empty. */
 export function removeExamples(dir: string): string[] {
   const notes: string[] = [];
-  for (const { file } of Object.values(EXAMPLES)) {
+  for (const { file } of Object.values(EXAMPLES).filter((example) => !example.guard)) {
     const target = path.join(dir, file);
     try {
       if (readFileSync(target).equals(readFileSync(path.join(packageRoot(), 'hooks-examples', file)))) {

@@ -8,7 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { chosenClient, clientsOnMachine, givenSource, isInEffect, isShadowed, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
 import { parseJsonText } from '../settings/parse-json-text.js';
+import { UsageError } from '../common/errors.js';
 import { findHookMap, isObject, type JsonObject } from '../settings/hook-map.js';
+
+/** The files to edit for the clients `clients` names (comma-separated: `claude,gemini`), else for every client found here. */
+export function installTargetsFor(settings: string | undefined, clients: string | undefined): HookSource[] {
+  const ids = [...new Set((clients ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
+  if (ids.length <= 1) return installTargets(settings, ids[0]);
+  if (settings) throw new UsageError('--client: name one client with --settings (the file is one client\'s)');
+  return ids.flatMap((id) => installTargets(undefined, id));
+}
 
 /** The file to edit for each client. */
 export function installTargets(settings: string | undefined, clientId: string | undefined): HookSource[] {

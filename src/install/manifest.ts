@@ -20,6 +20,10 @@ export interface AddRecord {
   event: string;
   example: string;
   command: string;
+  /** The matcher of the group install made for it (a HIF manifest's hook): uninstall removes that group when it empties. */
+  matcher?: string;
+  /** A manifest's hook: the timeout written (a later install of the edited manifest replaces a hook whose timeout changed). */
+  timeout?: number;
 }
 
 export interface FileRecord {

@@ -7,7 +7,7 @@
 import type { Edit } from 'jsonc-parser';
 import { classifyCommand } from '../settings/classify-command.js';
 import { formatPath } from '../common/format-issues.js';
-import { eventsOf, findHookMap, hooksOf, type HookLayout, type JsonObject } from '../settings/hook-map.js';
+import { eventsOf, findHookMap, hooksOf, type HookLayout, type Json, type JsonObject } from '../settings/hook-map.js';
 import { finishEdit, readDocument, replaceString } from './edit-document.js';
 import { emptyRecord, type FileRecord, type WrapRecord } from './manifest.js';
 import { wrapCommand } from './quote-command.js';
@@ -27,9 +27,13 @@ export interface Plan {
 export interface AddRequest {
   example: string;
   command: string;
-  /** In the client's unit (seconds; milliseconds for Gemini CLI). */
-  timeout: number;
+  /** In the client's unit (seconds; milliseconds for Gemini CLI); absent: the client's default. */
+  timeout: number | undefined;
   events: readonly string[];
+  /** A hook from a HIF manifest (install/manifest-adds.ts): the whole entry to write, its group's matcher, the keys the entry carries besides. */
+  entry?: { bridge: string; matcher?: string; extra?: Readonly<Record<string, Json>> };
+  /** A guard in the canonical form: written behind `hookd sync --canonical --client ID` instead of hookd emit. */
+  canonicalSync?: { client: string; timeoutSec: number };
 }
 
 /** What the caller knows of the file and the bridge. */

@@ -29,12 +29,14 @@ export interface SyncWrap {
   timeoutSec: number;
   /** Options written before the others (`--state-dir DIR` when the state is not in its default place). */
   bridgeOptions?: readonly string[];
+  /** The hook speaks the canonical form (HIF): written `--canonical`, so the bridge translates its answer. */
+  canonical?: boolean;
 }
 
-/** The sync entry that runs `command` in line: `… hookd sync [--state-dir DIR] [--client ID] --event NAME --timeout SEC -- 'command'; command`. */
+/** The sync entry that runs `command` in line: `… hookd sync [--state-dir DIR] [--canonical] [--client ID] --event NAME --timeout SEC -- 'command'; command`. */
 export function syncCommand(command: string, wrap: SyncWrap): string {
-  const { client, event, timeout } = SYNC_OPTIONS;
-  const options = [...(wrap.bridgeOptions ?? []), ...(wrap.client ? [client.flag, wrap.client] : []), event.flag, wrap.event, timeout.flag, String(wrap.timeoutSec)];
+  const { client, event, timeout, canonical } = SYNC_OPTIONS;
+  const options = [...(wrap.bridgeOptions ?? []), ...(wrap.canonical ? [canonical.flag] : []), ...(wrap.client ? [client.flag, wrap.client] : []), event.flag, wrap.event, timeout.flag, String(wrap.timeoutSec)];
   return withFallback(['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' '), command);
 }
 

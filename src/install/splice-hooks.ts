@@ -4,11 +4,11 @@
 // uninstall, emptying it, writes them back.
 import type { JSONPath } from 'jsonc-parser';
 import { formatPath } from '../common/format-issues.js';
-import { hooksOf, isObject, newEntry, type EntryKeys, type HookMapRef, type Json } from '../settings/hook-map.js';
+import { hooksOf, isObject, newEntry, type EntryKeys, type HookMapRef, type Json, type JsonObject } from '../settings/hook-map.js';
 import type { Document, Splice } from './edit-document.js';
 import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
-import { wrapCommand } from './quote-command.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { emptyInner } from './splice-json.js';
 
@@ -35,10 +35,19 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
     splices.push({ kind: 'append', path, value, ...(key !== undefined ? { key } : {}) });
   };
   const commandKey = shape.keys?.command ?? 'command';
+  const timeoutKey = shape.keys?.timeout ?? 'timeout';
   for (const add of adds) {
     for (const event of add.events) {
-      const bridge = wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
-      if (hooksOf(ref, event).some(({ hook }) => hook[commandKey] === bridge)) continue;
+      // A manifest's hook brings its own entry; a guard runs in line and speaks the canonical form; every other example goes behind hookd emit.
+      const bridge =
+        add.entry?.bridge ??
+        (add.canonicalSync
+          ? syncCommand(add.command, { ...add.canonicalSync, event, canonical: true, bridgeOptions: emitOptions })
+          : wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]));
+      // A manifest's hook is there already only under the same matcher and timeout.
+      const same = (found: { hook: Json; matcher: Json | undefined }) =>
+        isObject(found.hook) && found.hook[commandKey] === bridge && (!add.entry || ((found.matcher ?? undefined) === add.entry.matcher && found.hook[timeoutKey] === add.timeout));
+      if (hooksOf(ref, event).some(same)) continue;
       if (!ref.map) {
         // A file made here in the flat layout (Cursor's, Copilot CLI's) starts as their docs write it: version 1.
         if (!doc.hasValue && ref.layout === 'flat' && doc.data.version === undefined) append([], (doc.data.version = 1), 'version');
@@ -52,14 +61,26 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
         if (!record.createdHooksKey) append(ref.base, ref.map[event], event);
       }
       const list = ref.map[event] as Json[];
-      const entry = newEntry(ref.layout, bridge, add.timeout, shape.keys);
+      const entry = withManifestKeys(newEntry(ref.layout, bridge, add.timeout, shape.keys), add.entry);
       list.push(entry);
       if (!record.createdHooksKey && !record.createdEvents.includes(event)) append([...ref.base, event], entry);
-      record.adds.push({ event, example: add.example, command: bridge });
-      changes.push(`add ${formatPath([...ref.base, event, list.length - 1])}: the ${add.example} example (${add.command})`);
+      record.adds.push({ event, example: add.example, command: bridge, ...(add.entry?.matcher !== undefined && { matcher: add.entry.matcher }), ...(add.entry && add.timeout !== undefined && { timeout: add.timeout }) });
+      const what = add.entry ? `the manifest's hook${add.entry.matcher !== undefined ? ` on ${add.entry.matcher}` : ''}` : `the ${add.example} example`;
+      changes.push(`add ${formatPath([...ref.base, event, list.length - 1])}: ${what} (${add.command})`);
     }
   }
   return splices;
+}
+
+// A manifest's hook: its group's matcher first (grouped) or on the entry (flat), and the keys the entry carries (`env`, `cwd`).
+function withManifestKeys(entry: JsonObject, manifest: AddRequest['entry']): JsonObject {
+  if (!manifest) return entry;
+  const hooks = entry.hooks;
+  if (Array.isArray(hooks)) {
+    Object.assign(hooks[0] as JsonObject, manifest.extra);
+    return { ...(manifest.matcher !== undefined ? { matcher: manifest.matcher } : {}), hooks };
+  }
+  return { ...entry, ...(manifest.matcher !== undefined ? { matcher: manifest.matcher } : {}), ...manifest.extra };
 }
 
 /** Take the hooks install added out of `ref` (and so out of the data), returning the splices that do it. */
@@ -93,7 +114,9 @@ export function removeAddedHooks(doc: Document, ref: HookMapRef, record: FileRec
       if (removed.length === 0) continue;
       changes.push(`remove ${removed.length} added hook(s) from ${formatPath(at)}`);
       item.hooks = hooks.filter((_, position) => !removed.includes(position));
-      if (item.hooks.length === 0 && Object.keys(item).every((key) => key === 'hooks')) {
+      // A group install made for a manifest's hook carries its matcher: it goes too once empty.
+      const ownMatcher = typeof item.matcher === 'string' && record.adds.some((add) => add.event === event && add.matcher === item.matcher);
+      if (item.hooks.length === 0 && Object.keys(item).every((key) => key === 'hooks' || (key === 'matcher' && ownMatcher))) {
         list.splice(index, 1);
         remove(at);
       } else {

@@ -13,10 +13,11 @@ export const TRACE_CONTEXT = ['TRACEPARENT', 'TRACESTATE', 'BAGGAGE'] as const;
 /**
  * What the bridge notes beside the client's variables, under names no hook ever sees (HOOKD_*):
  * the event its entry names (`hookd emit --event NAME`, for payloads that carry no
- * `hook_event_name`) and its working directory (the project, where the client runs hooks: the
- * hook's directory when the payload has no `cwd`, as Cursor's has none). bin/hookd writes the same.
+ * `hook_event_name`), its working directory (the project, where the client runs hooks: the
+ * hook's directory when the payload has no `cwd`, as Cursor's has none), and `1` when the entry is
+ * written `--canonical` (the daemon then gives the hook the canonical fields). bin/hookd writes the same.
  */
-export const BRIDGE_NOTES = { event: 'HOOKD_BRIDGE_EVENT', cwd: 'HOOKD_BRIDGE_CWD' } as const;
+export const BRIDGE_NOTES = { event: 'HOOKD_BRIDGE_EVENT', cwd: 'HOOKD_BRIDGE_CWD', canonical: 'HOOKD_BRIDGE_CANONICAL' } as const;
 
 /** The names carried whatever the command says: exact names, prefixes and suffixes. */
 export const CARRIED = {

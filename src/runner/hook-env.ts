@@ -1,7 +1,8 @@
 // The environment and working directory a hook runs with (DESIGN.md §4).
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isCarried, namedVariables } from '../payload/client-env.js';
+import { BRIDGE_NOTES, isCarried, namedVariables } from '../payload/client-env.js';
+import { canonicalFields } from '../hif/canonical-input.js';
 import { CLIENTS, clientFromEnv } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -33,6 +34,8 @@ export interface HookContext {
   clientVars?: Record<string, string>;
   /** The variables the hook's entry sets (Copilot CLI's and Qwen Code's `env`), as written. */
   entryEnv?: Record<string, string>;
+  /** The hook speaks the canonical form (`--canonical`; the bridge notes it in the record): it gets the HOOKD_HIF_* fields. */
+  canonical?: boolean;
 }
 
 // A payload field becomes a variable only under a name a client would use for one: snake_case
@@ -89,6 +92,8 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
   // The client sets the entry's own variables over its environment, as written: Copilot CLI 1.0.102
   // expands neither `$NAME` nor `${NAME}` in them (test/clients/copilot.test.ts).
   for (const [name, value] of Object.entries(context.entryEnv ?? {})) if (!name.startsWith('HOOKD_') && !WITHHELD.has(name)) env[name] = value;
+  // A canonical hook reads the canonical fields beside the payload, as the synchronous bridges give them (hif/canonical-input.ts).
+  if (context.canonical || context.clientEnv?.[BRIDGE_NOTES.canonical] === '1') Object.assign(env, canonicalFields(client?.id ?? 'generic', context.event, context.payload ?? Buffer.alloc(0)));
   env.HOOKD_EVENT_ID = context.eventId;
   env.HOOKD_EVENT = context.event;
   env.HOOKD_ATTEMPT = String(context.attempt);
@@ -106,14 +111,19 @@ export function bridgedHookDir(client: ClientProfile | undefined, payloadCwd: st
   return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
 }
 
-/** The payload's `cwd` when it is an existing directory, else `fallback` (the home directory). */
-export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
-  if (cwd) {
-    try {
-      if (statSync(cwd).isDirectory()) return cwd;
-    } catch {
-      // Gone or unreadable: fall back to home, as a hook must still run.
-    }
+const isDirectory = (dir: string) => {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
   }
-  return fallback;
+};
+
+/**
+ * The payload's `cwd` when it is an existing directory, else `fallback` (the home directory), else
+ * the root: a directory gone or unreadable must not keep the hook from running.
+ */
+export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
+  if (cwd && isDirectory(cwd)) return cwd;
+  return isDirectory(fallback) ? fallback : '/';
 }

@@ -1,6 +1,6 @@
 // Tells a bridge entry from a plain one, the way the client's shell would split it, and recovers
 // the inner CMD: `hookd emit [--] CMD` (the asynchronous bridge: the daemon runs CMD later) and
-// `hookd sync [--client ID] [--event NAME] [--timeout SEC] -- CMD` (the synchronous bridge: the
+// `hookd sync [--canonical] [--client ID] [--event NAME] [--timeout SEC] -- CMD` (the synchronous bridge: the
 // client waits while hookd runs CMD in line, issue 19). The daemon runs only the first kind.
 // Either may be written in the guarded form that runs CMD itself where hookd is missing
 // (fallback-entry.ts, issue 29), or bare, as installs before it wrote them.
@@ -17,6 +17,8 @@ interface BridgeParts {
   stateDir?: string;
   /** Written in the guarded form: where the client finds no hookd, the entry runs CMD itself (fallback-entry.ts). */
   fallback: boolean;
+  /** `--canonical`: CMD speaks the canonical form (HIF), and the bridge translates both ways (docs/bridges.md). */
+  canonical: boolean;
 }
 
 /** The synchronous bridge's own options, as written. */
@@ -64,7 +66,8 @@ function tailOf(command: string, verb: 'emit' | 'sync'): string {
     .replace(/^\s*--(\s|$)/, '');
 }
 
-const build = (verb: 'emit' | 'sync', parts: BridgeParts, values: BridgeArgs<typeof SYNC_OPTIONS>['options']): ClassifiedCommand => {
+const build = (verb: 'emit' | 'sync', bare: Omit<BridgeParts, 'canonical'>, values: BridgeArgs<typeof SYNC_OPTIONS>['options']): ClassifiedCommand => {
+  const parts: BridgeParts = { ...bare, canonical: values.canonical === true };
   if (verb === 'emit') return { kind: 'bridge', ...parts };
   const timeout = Number(values.timeout);
   const sync: SyncOptions = {
@@ -100,7 +103,10 @@ function classifyBare(command: string): ClassifiedCommand {
     const match = /^\s*(\S*hookd)\s+(emit|sync)\b(.*)$/s.exec(command);
     if (!match || !isHookdProgram(match[1])) return { kind: 'plain' };
     const verb = match[2] as 'emit' | 'sync';
-    return build(verb, { inner: tailOf(command, verb).trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false }, {});
+    const tail = tailOf(command, verb);
+    // The bridge's switch, among the words before CMD.
+    const canonical = new RegExp(`\\s${SYNC_OPTIONS.canonical.flag}(\\s|$)`).test(command.slice(0, command.length - tail.length));
+    return build(verb, { inner: tail.trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false }, canonical ? { canonical: true } : {});
   }
   const verb = tokens[1];
   if (!isHookdProgram(tokens[0]) || (verb !== 'emit' && verb !== 'sync')) return { kind: 'plain' };
@@ -109,7 +115,7 @@ function classifyBare(command: string): ClassifiedCommand {
   const operator = after.findIndex((token) => typeof token !== 'string');
   const words = (operator === -1 ? after : after.slice(0, operator)) as string[];
   const { options, dashDash, command: cmdWords } = parseBridgeArgs(TABLES[verb], words);
-  const values = options as BridgeArgs<typeof SYNC_OPTIONS>['options']; // read only for sync, whose options all take a value
+  const values = options as BridgeArgs<typeof SYNC_OPTIONS>['options']; // emit's options share sync's keys and kinds (stateDir, event, canonical)
   const rest = after.slice(words.length - cmdWords.length);
   const badOption = !dashDash && typeof rest[0] === 'string' && rest[0].startsWith('-') ? rest[0] : undefined;
   const inner = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : '')).filter((word) => word !== '').join(' ');

@@ -37,6 +37,8 @@ export interface HookEntry {
   badOption: string | undefined;
   /** A sync entry's own options as written (`--client`, `--event`, `--timeout`). */
   sync: SyncOptions | undefined;
+  /** A bridge entry written `--canonical`: its hook speaks the canonical form (HIF), and the bridge translates (docs/bridges.md). */
+  canonical: boolean;
   /** A bridge entry's `hookd` and its `--state-dir`, as written: where the client's events go. */
   bridge: { program: string; stateDir: string | undefined } | undefined;
   /** A posting entry's URL (an http one's), its parts, and the headers and variables it sends them with. */
@@ -141,6 +143,7 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     unquotedShellSyntax: (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.unquotedShellSyntax,
     badOption: classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.badOption : undefined,
     sync: classified?.kind === 'sync' ? classified.sync : undefined,
+    canonical: (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.canonical,
     bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
     http,
     ...(raw.unrunnable ? { unrunnable: raw.unrunnable } : {}),

@@ -10,7 +10,7 @@ import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { shellBlocks } from '../docs/shell-blocks.js';
 import { processAlive } from '../helpers/process-alive.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 
 afterEach(cleanupTempDirs);
 

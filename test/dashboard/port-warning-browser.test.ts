@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 import { ARTIFACTS, dashboardLink, launchChromium } from './dashboard-helpers.js';
 
 let browser: Browser;

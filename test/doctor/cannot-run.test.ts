@@ -2,12 +2,14 @@
 // and the fix, by hookd doctor, GET /status, hookd status, and the hookd_hooks_cannot_run metric.
 // The clients' files are real shapes (test/fixtures/cannot-run/) under a temp HOME.
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { codexTrustLines } from '../helpers/codex-trust.js';
 import { ROOT } from '../helpers/paths.js';
 
 afterEach(async () => {
@@ -120,7 +122,7 @@ describe('hooks their client will not run (issue 30, item 1)', () => {
 
     // Trusting the hook in Codex (its config.toml) clears it at the next ask, with no restart.
     const config = path.join(home, '.codex', 'config.toml');
-    writeFileSync(config, `${readFileSync(config, 'utf8')}\n[hooks.state."${home}/.codex/hooks.json:stop:0:1"]\ntrusted_hash = "sha256:00"\n`);
+    writeFileSync(config, `${readFileSync(config, 'utf8')}\n${codexTrustLines(path.join(home, '.codex', 'hooks.json'), [['Stop', 0, 1]])}`);
     await waitFor('the trusted hook gone from GET /status', async () => !((await daemon.request('GET', '/status')).body as { cannotRun: Row[] }).cannotRun.some((row) => row.reason === 'untrusted'));
   });
 
@@ -134,5 +136,18 @@ describe('hooks their client will not run (issue 30, item 1)', () => {
     // Three user hooks and the plugin's three: each skipped for the managed setting first.
     expect(claudeLines).toHaveLength(6);
     for (const line of claudeLines) expect(line).toMatch(/Claude Code runs only managed hooks: allowManagedHooksOnly is true in .*managed-settings\.json → ask whoever manages/);
+  });
+
+  it('managed settings that are a directory or a FIFO are read as absent: doctor neither hangs nor names a managed reason', async () => {
+    const { home, managed } = homeWithClients();
+    const env = { ...process.env, HOME: home, HOOKD_CLAUDE_MANAGED_SETTINGS: managed, HOOKD_STATE_DIR: path.join(home, 'state') } as Record<string, string>;
+    for (const make of [() => mkdirSync(managed), () => execFileSync('mkfifo', [managed])]) {
+      rmSync(managed, { recursive: true, force: true });
+      make();
+      const json = await runHookd(['doctor', '--json', '--timeout', '2'], { env, cwd: home });
+      const detail = (JSON.parse(json.stdout) as { checks: { name: string; detail: string }[] }).checks.find((c) => c.name === 'hooks that will not run')!.detail;
+      expect(detail).toMatch(/bash-guard\.py does not exist/);
+      expect(detail).not.toMatch(/managed/);
+    }
   });
 });

@@ -11,7 +11,7 @@ import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { profileWithHookd } from '../helpers/login-profile.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { hookTarget } from '../transport/hook-client.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 
 afterEach(async () => {
   await stopTestDaemons();

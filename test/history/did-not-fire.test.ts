@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { runHookd } from '../helpers/run-hookd.js';
+import { codexTrustLines } from '../helpers/codex-trust.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
 import { dashboardLink, launchChromium } from '../dashboard/dashboard-helpers.js';
@@ -36,7 +37,7 @@ function codexHome(): string {
   mkdirSync(path.dirname(hooks), { recursive: true });
   writeFileSync(hooks, readFileSync(path.join(FIXTURES, 'codex-hooks-bridged.json'), 'utf8'));
   // Codex trusted the first Stop hook and both PreToolUse hooks of group 0 and 2, not group 1's.
-  const trusted = ['stop:0:0', 'pre_tool_use:0:0', 'pre_tool_use:2:0'].map((key) => `[hooks.state."${hooks}:${key}"]\ntrusted_hash = "sha256:00"\n`).join('\n');
+  const trusted = codexTrustLines(hooks, [['Stop', 0, 0], ['PreToolUse', 0, 0], ['PreToolUse', 2, 0]]);
   writeFileSync(path.join(home, '.codex', 'config.toml'), `model = "gpt-5"\n\n${trusted}`);
   // Written before the sessions: a hook added after a session is not said to have missed it.
   const before = new Date(Date.now() - 60_000);

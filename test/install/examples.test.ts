@@ -214,7 +214,7 @@ describe('example hooks: failures and rotation', () => {
   });
 
   it('each example says at its top what it does and how to set it up', () => {
-    for (const file of readdirSync(EXAMPLES)) {
+    for (const file of readdirSync(EXAMPLES).filter((name) => name.endsWith('.sh'))) {
       const head = read(path.join(EXAMPLES, file)).split('\n').slice(0, 4).join('\n');
       expect(head).toMatch(/^#!\/bin\/sh\n# \S+\.sh: /);
       expect(read(path.join(EXAMPLES, file))).toMatch(/Set up: +hookd install --add \w+/);

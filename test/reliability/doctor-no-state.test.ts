@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { runHookd } from '../helpers/run-hookd.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 import { isRoot, otherUser, otherUserListens, stopOtherUserListeners, OTHER_USER } from '../helpers/second-user.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { ROOT } from '../helpers/paths.js';

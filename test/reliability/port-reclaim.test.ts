@@ -12,7 +12,7 @@ import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookd } from '../helpers/run-hookd.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 import { isRoot, otherUser, otherUserListens, stopOtherUserListeners, OTHER_USER } from '../helpers/second-user.js';
 
 const ours: Server[] = [];

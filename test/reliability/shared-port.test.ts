@@ -14,7 +14,7 @@ import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { isRoot, otherUser, otherUserListens, stopOtherUserListeners, OTHER_USER } from '../helpers/second-user.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 
 afterEach(async () => {

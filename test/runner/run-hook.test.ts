@@ -44,11 +44,13 @@ describe('runHook', () => {
     expect(seen).not.toContain('OTHER=no');
   });
 
-  it('runs in the payload cwd when it exists, else in the home directory', () => {
+  it('runs in the payload cwd when it exists, else in the home directory, else in /', () => {
     const dir = tempDir();
     expect(hookCwd(dir)).toBe(dir);
     expect(hookCwd(path.join(dir, 'gone'))).toBe(process.env.HOME);
     expect(hookCwd(undefined)).toBe(process.env.HOME);
+    // A home that is gone (a service started for a user since removed): the hook still runs.
+    expect(hookCwd(path.join(dir, 'gone'), path.join(dir, 'no-home'))).toBe('/');
   });
 
   it('reports a failing hook with its exit code and stderr', async () => {

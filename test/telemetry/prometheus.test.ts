@@ -8,7 +8,7 @@ import { execa, type ResultPromise } from 'execa';
 import { testDaemon, stopPayload, stopTestDaemons, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 let prometheus: ResultPromise | undefined;

@@ -13,7 +13,7 @@ import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
 import { clientHeaders, hookPath, rawRequest } from './hook-client.js';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../../bench/free-port.mjs';
 
 afterEach(async () => {
   await stopTestDaemons();

@@ -1,0 +1,117 @@
+/*
+ * A canonical hook's answer (--canonical) in the client's terms, as src/hif/read-canonical-answer.ts
+ * and src/hif/translate-answer.ts give it, by the rows generated from src/hif/answer-rows.ts into
+ * hif-tables.h: exit 2 denies with stderr as the reason; exit 0 reads stdout as {"decision",
+ * "reason", "continue", "context"} (empty: allow; not a JSON object, or an unknown decision: a hook
+ * error); any other exit is a hook error, told on the client's non-blocking exit code.
+ */
+#include "bridge.h"
+#include "hif-tables.h"
+
+enum outcome { ALLOW, DENY, ASK, STOP, HOOK_ERROR };
+
+static const struct answer_row *find_row(const char *client, const char *event, const char *outcome) {
+  const char *clients[] = { client, client, "*", "*" }, *events[] = { event, "*", event, "*" };
+  for (int step = 0; step < 4; step++) {
+    for (size_t i = 0; i < HIF_ANSWER_ROW_COUNT; i++) {
+      const struct answer_row *row = &HIF_ANSWER_ROWS[i];
+      if (strcmp(row->outcome, outcome) == 0 && strcmp(row->client, clients[step]) == 0 && strcmp(row->event, events[step]) == 0) return row;
+    }
+  }
+  return NULL;
+}
+
+/* `text` as a JSON string, as JSON.stringify writes one. */
+static int add_json(struct buf *b, const char *text, size_t len) {
+  int failed = buf_add(b, "\"", 1);
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)text[i];
+    char esc[8];
+    const char *named = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\b' ? "\\b" : c == '\f' ? "\\f" : NULL;
+    if (named) failed |= buf_add(b, named, 2);
+    else if (c < 0x20) snprintf(esc, sizeof esc, "\\u%04x", c), failed |= buf_add(b, esc, 6);
+    else failed |= buf_add(b, &text[i], 1);
+  }
+  return failed | buf_add(b, "\"", 1);
+}
+
+/* A row's template with the reason, context and event put in (%r %c %e as JSON strings, %C as text). */
+static int render(struct buf *b, const char *template, const struct buf *reason, const struct buf *context, const char *event) {
+  int failed = 0;
+  for (const char *p = template; *p; p++) {
+    if (p[0] == '%' && p[1] && strchr("rceC", p[1])) {
+      char mark = *++p;
+      failed |= mark == 'r' ? add_json(b, reason->data, reason->len) : mark == 'c' ? add_json(b, context->data, context->len)
+              : mark == 'e' ? add_json(b, event, strlen(event)) : buf_add(b, context->data, context->len);
+    } else failed |= buf_add(b, p, 1);
+  }
+  return failed;
+}
+
+static int space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* `from` without the white space around it, into `into`. */
+static int trimmed(struct buf *into, const struct buf *from) {
+  size_t start = 0, end = from->len;
+  while (start < end && space(from->data[start])) start++;
+  while (end > start && space(from->data[end - 1])) end--;
+  into->len = 0;
+  return buf_add(into, from->data ? from->data + start : "", end - start) | buf_add(into, "", 1) ? -1 : (into->len--, 0);
+}
+
+/* A string field of the answer into `into` (left empty when absent, not a string, or empty). */
+static int string_field(const struct buf *answer, const char *key, struct buf *into) {
+  struct json_value v = {0};
+  into->len = 0;
+  int failed = json_field(answer->data, answer->len, key, &v) == 0 && v.found && v.is_string ? buf_add(into, v.text.data, v.text.len) : 0;
+  free(v.text.data);
+  return failed;
+}
+
+int canonical_answer(const char *client, const char *event, int exit1_blocks, const char *silent, int exit_code, const struct buf *out, const struct buf *err, struct client_answer *a) {
+  struct buf text = {0}, reason = {0}, context = {0};
+  struct json_value v = {0};
+  enum outcome outcome = HOOK_ERROR;
+  const char *note = NULL;
+  int on_stderr = 0, failed = 0;
+  if (exit_code == 2) outcome = DENY, on_stderr = 1, failed |= trimmed(&reason, err);
+  else if (exit_code == 0 && (failed |= trimmed(&text, out)) == 0 && text.len == 0) outcome = ALLOW;
+  else if (exit_code == 0 && json_field(text.data, text.len, "decision", &v) != 0) note = HIF_NOTE_NOT_JSON;
+  else if (exit_code == 0) {
+    int known = !v.found || (v.is_string && (strcmp(v.text.data, "allow") == 0 || strcmp(v.text.data, "deny") == 0 || strcmp(v.text.data, "ask") == 0) && strlen(v.text.data) == v.text.len);
+    failed |= string_field(&text, "reason", &reason) | string_field(&text, "context", &context);
+    if (!known) note = HIF_NOTE_UNKNOWN_DECISION;
+    else outcome = !v.found || strcmp(v.text.data, "allow") == 0 ? ALLOW : strcmp(v.text.data, "deny") == 0 ? DENY : ASK;
+    if (known && json_field(text.data, text.len, "continue", &v) == 0 && v.found && !v.is_string && v.raw_len == 5 && memcmp(v.raw, "false", 5) == 0) outcome = STOP;
+  }
+  a->out.len = a->err.len = 0;
+  if (outcome == HOOK_ERROR) {
+    a->exit_code = exit1_blocks ? 0 : 1;
+    if (a->exit_code == 0) failed |= buf_add(&a->out, silent, strlen(silent));
+    if (note) failed |= buf_add(&a->err, "hookd sync: ", 12) | buf_add(&a->err, note, strlen(note)) | buf_add(&a->err, "\n", 1);
+  } else if (outcome == ALLOW) {
+    const struct answer_row *row = context.len ? find_row(client, event, "context") : NULL;
+    struct buf none = {0};
+    a->exit_code = 0;
+    failed |= row ? render(&a->out, row->stdout_template, &none, &context, event) : buf_add(&a->out, silent, strlen(silent));
+  } else {
+    const char *word = outcome == DENY ? "deny" : outcome == ASK ? "ask" : "stop";
+    const struct answer_row *row = find_row(client, event, word);
+    if (!row) row = find_row(client, event, "deny");
+    /* The reason, the context on a line after it; the spec's default when both are missing. */
+    struct buf full = {0};
+    if (reason.len == 0 && !on_stderr) failed |= buf_add(&full, HIF_NO_REASON, strlen(HIF_NO_REASON));
+    else failed |= buf_add(&full, reason.data ? reason.data : "", reason.len);
+    if (context.len) failed |= (full.len ? buf_add(&full, "\n", 1) : 0) | buf_add(&full, context.data, context.len);
+    if (full.len == 0) failed |= buf_add(&full, HIF_NO_REASON, strlen(HIF_NO_REASON));
+    a->exit_code = row->exit_code;
+    failed |= render(&a->out, row->stdout_template, &full, &context, event);
+    if (a->out.len == 0 && row->exit_code == 0) failed |= buf_add(&a->out, silent, strlen(silent));
+    /* Exit 2 from the hook already put its reason on the client's stderr: only the context is added. */
+    const struct buf *said = on_stderr ? &context : &full;
+    if (row->stderr_reason && said->len) failed |= buf_add(&a->err, said->data, said->len) | buf_add(&a->err, "\n", 1);
+    free(full.data);
+  }
+  free(text.data), free(reason.data), free(context.data), free(v.text.data);
+  return failed ? -1 : 0;
+}

@@ -1,0 +1,94 @@
+// `hookd install --hooks FILE`: a HIF manifest (hooks/0.1, JSON or YAML) installed into every
+// client found here (or those --client names, or the file given): each hook on the client's
+// own event, tools and timeout unit, through hookd (`--canonical`), with the lines that say what
+// each client cannot express and which degradation strategy applied. The same machinery as every
+// install: all files planned before the first is written (write-all.ts), recorded so that
+// `hookd uninstall` gives each file back byte for byte; installing the same manifest again changes
+// nothing, and installing it after an edit replaces the hooks it no longer has.
+import path from 'node:path';
+import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
+import { UsageError } from '../common/errors.js';
+import { cleanText } from '../common/terminal/clean-text.js';
+import { backupLine } from '../install/backups.js';
+import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
+import { emptyRecord, mergeRecord, readManifest, type AddRecord, type FileRecord } from '../install/manifest.js';
+import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '../install/plan-edit.js';
+import { assertWritable } from '../install/settings-file.js';
+import { writeAll, type PlannedFile } from '../install/write-all.js';
+import { installTargetsFor } from '../install/install-targets.js';
+import { GENERIC } from '../clients/registry.js';
+import type { HookSource } from '../clients/find-sources.js';
+import { readManifestFile } from '../hif/read-manifest.js';
+import { encodeFor } from '../hif/encode.js';
+import { platformKey } from '../hif/capabilities.js';
+import { manifestAdds, manifestTag } from '../install/manifest-adds.js';
+import type { HifManifest } from '../hif/manifest-schema.js';
+import type { InstallOptions } from './install.js';
+
+// Options that choose what install does to the hooks already in the files: they mean nothing beside a manifest.
+const NOT_WITH_HOOKS = ['add', 'async', 'sync', 'events', 'asyncOnly'] as const;
+
+/** The files a manifest goes into: one per client (`client`: one or several, comma-separated); in a hook folder (Copilot CLI's), hookd's own file only. */
+function targetsFor(settings: string | undefined, client: string | undefined): HookSource[] {
+  const targets = installTargetsFor(settings, client).filter((target) => !target.inFolder || target.ownFile);
+  const unknown = targets.find((target) => target.client === GENERIC);
+  if (unknown) throw new UsageError(`${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`);
+  return targets;
+}
+
+// What install did before from the same manifest file that this one no longer has (a hook edited
+// or taken out of the manifest): taken out first, so that the file holds the manifest as it is now.
+function withoutStale(text: string, previous: FileRecord, adds: readonly AddRequest[], tag: string, options: PlanOptions): { text: string; stale: AddRecord[]; changes: string[] } {
+  const key = (event: string | undefined, bridge: string | undefined, matcher: string | undefined, timeout: number | undefined) => JSON.stringify([event, bridge, matcher ?? null, timeout ?? null]);
+  const wanted = new Set(adds.map((add) => key(add.events[0], add.entry?.bridge, add.entry?.matcher, add.timeout)));
+  const stale = previous.adds.filter((add) => add.example === tag && !wanted.has(key(add.event, add.command, add.matcher, add.timeout)));
+  if (stale.length === 0) return { text, stale, changes: [] };
+  const removal = planUninstall(text, { ...emptyRecord(), adds: stale, createdEvents: previous.createdEvents, ...(previous.emptyInner && { emptyInner: previous.emptyInner }) }, options);
+  return { text: removal.after ?? text, stale, changes: removal.changes.map((change) => `${change}: no longer in the manifest`) };
+}
+
+// One file's install of the manifest, read, checked and planned; written later by write-all.ts.
+function installInto(target: HookSource, manifest: HifManifest, manifestFile: string, state: string, options: InstallOptions, seams: Seams): PlannedFile {
+  const { client } = target;
+  const snapshot = readSettingsForEdit(target.file, client);
+  const where = `${snapshot.target} (${client.name})`;
+  const encoded = encodeFor(manifest, client, platformKey());
+  const notes = [...snapshot.dropped.map((part) => `skipped: ${part.message}`), ...encoded.notes.map((note) => `cannot express: ${note}`)];
+  const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
+  const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
+  const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
+  const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
+  const planOptions = { layout: client.layout, file: snapshot.target, shape };
+  const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
+  const old = withoutStale(snapshot.text, previous, adds, manifestTag(manifestFile), planOptions);
+  const added = planInstall(old.text, snapshot.exists, [], adds, planOptions);
+  const plan = { ...added, changes: [...old.changes, ...added.changes] };
+  const record = mergeRecord({ ...previous, adds: previous.adds.filter((add) => !old.stale.includes(add)) }, added.record);
+  if (plan.changes.length === 0) {
+    const header = encoded.hooks.length === 0 ? 'nothing to install: no hook of the manifest can go here' : 'nothing to change: every hook of the manifest is installed already';
+    return { file: snapshot.target, lines: block(header, notes) };
+  }
+  if (options.dryRun) return { file: snapshot.target, lines: [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()] };
+  assertWritable(snapshot);
+  const write = async () => {
+    const { backup } = await commitWithRecord(state, snapshot, plan, record, seams);
+    const lines = [...plan.changes, ...notes, ...(backup ? [backupLine(backup)] : []), ...(client.afterInstall ? [`note: ${client.afterInstall}`] : [])];
+    return block(`${plan.changes.length} change(s) written; hookd uninstall undoes them`, lines);
+  };
+  return { file: snapshot.target, lines: [], write };
+}
+
+/** Install the manifest `options.hooks` names; returns what to print. Every file is planned before the first is written. */
+export async function runHooksInstall(options: InstallOptions & { hooks: string }, seams: Seams = {}): Promise<string> {
+  const clash = NOT_WITH_HOOKS.find((key) => options[key] !== undefined && options[key] !== false);
+  if (clash) throw new UsageError(`--hooks installs a manifest's hooks and leaves the others as they are: it does not take --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}; run the two installs one after the other`);
+  if (options.transport !== undefined && options.transport !== 'bridge') throw new UsageError('--hooks installs through the bridges only; --transport http is not available with it');
+  const read = await readManifestFile(options.hooks);
+  if (!read.ok) throw new UsageError(`${read.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`);
+  const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
+  const targets = targetsFor(paths.settings, options.client);
+  const file = path.resolve(options.hooks);
+  const planned = targets.map((target) => installInto(target, read.manifest, file, paths.stateDir, options, seams));
+  const out = await writeAll(planned, 'hookd install');
+  return cleanText(`${out.join('\n')}\n`);
+}

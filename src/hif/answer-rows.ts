@@ -1,0 +1,72 @@
+// How each client is told a canonical answer (HIF hooks/0.1 §5, blocking-matrix.md), as data: one
+// row per client, event and outcome, each the exit code and stdout the client reads for it, and
+// whether the reason goes on stderr. translate-answer.ts renders them; scripts/build-native.mjs
+// generates them into the C bridge's header (native/canonical-answer.c renders the same), so the
+// two bridges cannot drift. Sources, checked against the binaries where test/clients could
+// (test/clients/deciding-cases.ts): a tool guard's exit 2 with stderr is every Claude-shaped
+// client's denial; a stop gate is `{"decision": "block"}` (Gemini CLI: "deny"); Copilot CLI's
+// preToolUse reads `permissionDecision`; Cursor's (no binary here) are its documented fields.
+// Templates: %r, %c, %e are the reason, the context and the event as JSON strings; %C the context as text.
+
+/** One way of telling a client an outcome. `*` as client or event: any. */
+export interface AnswerRow {
+  client: string;
+  event: string;
+  outcome: 'deny' | 'ask' | 'context' | 'stop';
+  exitCode: number;
+  stdout: string;
+  /** The reason goes on stderr, as text (where exit 2 hands stderr to the agent). */
+  stderr: boolean;
+}
+
+const row = (client: string, events: readonly string[], outcome: AnswerRow['outcome'], exitCode: number, stdout: string, stderr = false): AnswerRow[] =>
+  events.map((event) => ({ client, event, outcome, exitCode, stdout, stderr }));
+const each = (clients: readonly string[], make: (client: string) => AnswerRow[]) => clients.flatMap(make);
+
+const BLOCK = '{"decision":"block","reason":%r}';
+const CONTEXT = '{"hookSpecificOutput":{"hookEventName":%e,"additionalContext":%c}}';
+const CURSOR_PERMISSION = (word: string) => `{"permission":"${word}","user_message":%r,"agent_message":%r}`;
+const CLAUDE_SHAPED = ['claude', 'droid', 'qwen', 'codex', 'gemini'];
+
+/** The rows, most particular first: a client's event, then the client's `*`, then everyone's. */
+export const ANSWER_ROWS: readonly AnswerRow[] = [
+  // Deny: a stop gate sends the agent back to work; a tool or prompt guard blocks it.
+  ...each(['claude', 'droid', 'qwen', 'codex'], (client) => row(client, ['Stop', 'SubagentStop'], 'deny', 0, BLOCK)),
+  ...row('gemini', ['AfterAgent'], 'deny', 0, '{"decision":"deny","reason":%r}'),
+  ...row('copilot', ['agentStop', 'subagentStop', 'Stop', 'SubagentStop'], 'deny', 0, BLOCK),
+  ...row('copilot', ['preToolUse', 'permissionRequest'], 'deny', 0, '{"permissionDecision":"deny","permissionDecisionReason":%r}'),
+  ...row('cursor', ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse'], 'deny', 0, CURSOR_PERMISSION('deny')),
+  ...row('cursor', ['beforeSubmitPrompt'], 'deny', 0, '{"continue":false,"user_message":%r}'),
+  ...row('cursor', ['stop'], 'deny', 0, '{"followup_message":%r}'),
+  ...row('*', ['*'], 'deny', 2, '', true),
+  // Ask: only where the client asks its user; everywhere else the spec makes it a denial.
+  ...row('claude', ['PreToolUse'], 'ask', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":%r}}'),
+  ...row('claude', ['PermissionRequest'], 'ask', 0, ''),
+  ...row('gemini', ['BeforeTool'], 'ask', 0, '{"decision":"ask","reason":%r}'),
+  ...row('cursor', ['beforeShellExecution', 'beforeMCPExecution'], 'ask', 0, CURSOR_PERMISSION('ask')),
+  // Context for the model, where the client takes some on that event.
+  ...row('claude', ['UserPromptSubmit', 'SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart'], 'context', 0, CONTEXT),
+  ...row('codex', ['UserPromptSubmit', 'SessionStart', 'PostToolUse'], 'context', 0, CONTEXT),
+  ...each(['droid', 'qwen'], (client) => [...row(client, ['UserPromptSubmit', 'SessionStart'], 'context', 0, '%C'), ...row(client, ['PostToolUse'], 'context', 0, CONTEXT)]),
+  ...row('gemini', ['BeforeAgent', 'SessionStart', 'AfterTool'], 'context', 0, CONTEXT),
+  ...row('cursor', ['sessionStart'], 'context', 0, '{"additional_context":%c}'),
+  // continue: false stops the agent; where a client cannot be told, the denial stands in.
+  ...each(CLAUDE_SHAPED, (client) => row(client, ['*'], 'stop', 0, '{"continue":false,"stopReason":%r}')),
+  ...row('cursor', ['beforeSubmitPrompt'], 'stop', 0, '{"continue":false,"user_message":%r}'),
+];
+
+/** The row telling `client` the `outcome` on `event`, if the client has a way. */
+export function answerRow(client: string, event: string, outcome: AnswerRow['outcome']): AnswerRow | undefined {
+  const fits = (one: AnswerRow, c: string, e: string) => one.outcome === outcome && one.client === c && one.event === e;
+  return (
+    ANSWER_ROWS.find((one) => fits(one, client, event)) ??
+    ANSWER_ROWS.find((one) => fits(one, client, '*')) ??
+    ANSWER_ROWS.find((one) => fits(one, '*', event)) ??
+    ANSWER_ROWS.find((one) => fits(one, '*', '*'))
+  );
+}
+
+/** A template with the reason, context and event put in. */
+export function renderTemplate(template: string, values: { reason: string; context: string; event: string }): string {
+  return template.replace(/%[rceC]/g, (mark) => (mark === '%r' ? JSON.stringify(values.reason) : mark === '%c' ? JSON.stringify(values.context) : mark === '%e' ? JSON.stringify(values.event) : values.context));
+}

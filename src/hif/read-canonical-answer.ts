@@ -1,0 +1,48 @@
+// What a hook in the canonical form answered, read by the spec's rules (HIF hooks/0.1 §4, §5.2,
+// §5.3; a hook behind `hookd sync` is a blocking one): exit 2 blocks with stderr as the reason, exit
+// 0 reads stdout as `{"decision", "reason", "continue", "context"}` (empty is allow, anything but a
+// JSON object is a hook error), any other exit is a hook error that lets the action go on.
+// native/canonical-answer.c reads the same way; test/hif/bridges-translate.test.ts holds them together.
+
+/** A canonical answer, resolved. */
+export interface CanonicalAnswer {
+  /** allow; deny (exit 2 or `decision: deny`); ask; stop (`continue: false`); error: a hook error (warn, allow). */
+  outcome: 'allow' | 'deny' | 'ask' | 'stop' | 'error';
+  reason?: string;
+  context?: string;
+  /** The reason is the hook's stderr, which already reached the client as it came (exit 2). */
+  reasonOnStderr?: boolean;
+  /** Why the answer reads as a hook error, when hookd says so (stdout not a JSON object, an unknown decision). */
+  note?: string;
+}
+
+const DECISIONS = ['allow', 'deny', 'ask'];
+/** Why an answer reads as a hook error, as hookd says it on stderr (the C bridge gets the same words). */
+export const NOT_JSON_NOTE = 'the hook printed something other than a JSON object; read as a hook error (HIF section 5.2)';
+export const UNKNOWN_DECISION_NOTE = 'the hook gave a decision other than allow, deny or ask; read as a hook error (HIF section 5.1)';
+
+/** Read exit code `exitCode` (0 or more: a run a signal ended is not read here), stdout and stderr as the spec does. */
+export function readCanonicalAnswer(exitCode: number, stdout: Buffer, stderr: Buffer): CanonicalAnswer {
+  if (exitCode === 2) {
+    const reason = stderr.toString('utf8').trim();
+    return { outcome: 'deny', ...(reason && { reason }), reasonOnStderr: true };
+  }
+  if (exitCode !== 0) return { outcome: 'error' };
+  const text = stdout.toString('utf8').trim();
+  if (text === '') return { outcome: 'allow' };
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    answer = undefined;
+  }
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return { outcome: 'error', note: NOT_JSON_NOTE };
+  const { decision, reason, context } = answer as Record<string, unknown>;
+  const said = { ...(typeof reason === 'string' && reason && { reason }), ...(typeof context === 'string' && context && { context }) };
+  if (decision !== undefined && !DECISIONS.includes(decision as string)) {
+    return { outcome: 'error', note: UNKNOWN_DECISION_NOTE };
+  }
+  // continue: false stops the agent, which holds whatever the decision was.
+  if ((answer as Record<string, unknown>).continue === false) return { outcome: 'stop', ...said };
+  return { outcome: (decision as CanonicalAnswer['outcome'] | undefined) ?? 'allow', ...said };
+}

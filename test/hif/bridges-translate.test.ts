@@ -1,0 +1,164 @@
+// A canonical hook (`hookd sync --canonical`) through both synchronous bridges (issue 31, item 2):
+// the native bridge answers every client, event and answer of the matrix exactly as the TypeScript
+// rules say (the Node bridge calls those rules; a sample of cases runs through it too), the hook
+// sees the canonical fields of every client's real payloads (samples/), and a hook not marked
+// canonical is handed to the client byte for byte as before.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOOKD, ROOT } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { answerInClientTerms } from '../../src/hif/answer-in-client-terms.js';
+import { canonicalFields } from '../../src/hif/canonical-input.js';
+import { clientById, GENERIC } from '../../src/clients/registry.js';
+
+afterEach(cleanupTempDirs);
+
+interface Seen { code: number | null; stdout: string; stderr: string }
+
+function bridge(args: string[], command: string, payload: string, node: boolean, state: string): Promise<Seen> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOOKD_STATE_DIR: state };
+  if (node) env.HOOKD_BRIDGE_NODE = '1';
+  else delete env.HOOKD_BRIDGE_NODE;
+  const child = spawn(HOOKD, ['sync', ...args, '--', command], { env, stdio: 'pipe' });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(payload);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const q = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+// The hook's answers: stdout, stderr, exit code.
+const ANSWERS: Array<{ name: string; out: string; err: string; code: number }> = [
+  { name: 'silent', out: '', err: '', code: 0 },
+  { name: 'allow', out: '{"decision":"allow"}', err: '', code: 0 },
+  { name: 'deny with a reason', out: '{"decision":"deny","reason":"no \\"rm -rf /\\" here\\n\\tsee policy"}', err: 'debug line\n', code: 0 },
+  { name: 'deny without a reason', out: '{"decision":"deny"}', err: '', code: 0 },
+  { name: 'ask', out: '{"decision":"ask","reason":"sure?"}', err: '', code: 0 },
+  { name: 'context', out: '{"context":"the build is red"}', err: '', code: 0 },
+  { name: 'deny with context', out: '{"decision":"deny","reason":"r","context":"c"}', err: '', code: 0 },
+  { name: 'stop', out: ' {"continue":false,"reason":"done for today"}\n', err: '', code: 0 },
+  { name: 'exit 2', out: '{"decision":"allow"}', err: 'blocked: force push to main\n', code: 2 },
+  { name: 'exit 2, silent', out: '', err: '', code: 2 },
+  { name: 'exit 1', out: '{"decision":"deny"}', err: 'crashed\n', code: 1 },
+  { name: 'not JSON', out: 'deny', err: '', code: 0 },
+  { name: 'an array', out: '[1]', err: '', code: 0 },
+  { name: 'unknown decision', out: '{"decision":"block","reason":"x"}', err: '', code: 0 },
+  { name: 'null decision', out: '{"decision":null}', err: '', code: 0 },
+  { name: 'duplicate keys', out: '{"decision":"allow","decision":"deny","reason":"last wins"}', err: '', code: 0 },
+  { name: 'continue true', out: '{"continue":true,"decision":"ask"}', err: '', code: 7 },
+];
+const EVENTS: Record<string, string[]> = {
+  claude: ['PreToolUse', 'Stop', 'UserPromptSubmit', 'PermissionRequest', 'SessionStart'],
+  droid: ['PreToolUse', 'Stop', 'SessionStart'],
+  qwen: ['PreToolUse', 'Stop', 'UserPromptSubmit'],
+  codex: ['PreToolUse', 'Stop', 'UserPromptSubmit'],
+  gemini: ['BeforeTool', 'AfterAgent', 'BeforeAgent'],
+  copilot: ['preToolUse', 'agentStop', 'PreToolUse', 'userPromptSubmitted'],
+  cursor: ['beforeShellExecution', 'beforeSubmitPrompt', 'stop', 'sessionStart'],
+  generic: ['PreToolUse'],
+};
+const hookOf = (a: (typeof ANSWERS)[number]) => `printf %s ${q(a.err)} >&2; printf %s ${q(a.out)}; exit ${a.code}`;
+const expected = (client: string, event: string, a: (typeof ANSWERS)[number]): Seen => {
+  const answer = answerInClientTerms(clientById(client) ?? GENERIC, event, a.code, Buffer.from(a.out), Buffer.from(a.err));
+  return { code: answer.exitCode, stdout: answer.stdout, stderr: a.err + answer.stderr };
+};
+
+describe('a canonical answer, in each client terms', () => {
+  it('reads as the rules say through the native bridge, for every client, event and answer', async () => {
+    const state = tempDir();
+    for (const [client, events] of Object.entries(EVENTS)) {
+      for (const event of events) {
+        for (const a of ANSWERS) {
+          const seen = await bridge(['--canonical', '--client', client, '--event', event], hookOf(a), '{"hook_event_name":"x"}', false, state);
+          expect({ client, event, answer: a.name, ...seen }).toEqual({ client, event, answer: a.name, ...expected(client, event, a) });
+        }
+      }
+    }
+  }, 120_000);
+
+  it('reads the same through the Node bridge', async () => {
+    const state = tempDir();
+    const cases: Array<[string, string, string]> = [['copilot', 'preToolUse', 'deny with a reason'], ['claude', 'PreToolUse', 'ask'], ['codex', 'Stop', 'context'], ['gemini', 'AfterAgent', 'exit 2'], ['copilot', 'preToolUse', 'exit 1'], ['cursor', 'beforeShellExecution', 'not JSON']];
+    for (const [client, event, name] of cases) {
+      const a = ANSWERS.find((one) => one.name === name)!;
+      const seen = await bridge(['--canonical', '--client', client, '--event', event], hookOf(a), '{}', true, state);
+      expect({ client, event, name, ...seen }).toEqual({ client, event, name, ...expected(client, event, a) });
+    }
+  }, 60_000);
+
+  it('says what the spec says at the points that matter', () => {
+    const a = (name: string) => ANSWERS.find((one) => one.name === name)!;
+    // Copilot CLI reads a denial as permissionDecision; its exit 1 would deny, so a hook error is exit 0.
+    expect(expected('copilot', 'preToolUse', a('deny with a reason')).stdout).toBe('{"permissionDecision":"deny","permissionDecisionReason":"no \\"rm -rf /\\" here\\n\\tsee policy"}');
+    expect(expected('copilot', 'preToolUse', a('exit 1')).code).toBe(0);
+    expect(expected('claude', 'PreToolUse', a('exit 1')).code).toBe(1);
+    // Claude Code asks; Codex cannot, so ask is a denial (exit 2, the reason on stderr).
+    expect(JSON.parse(expected('claude', 'PreToolUse', a('ask')).stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(expected('codex', 'PreToolUse', a('ask'))).toEqual({ code: 2, stdout: '', stderr: 'sure?\n' });
+    // A stop gate: Codex and Claude Code read {"decision":"block"}; Gemini CLI {"decision":"deny"}.
+    expect(JSON.parse(expected('codex', 'Stop', a('deny with a reason')).stdout)).toMatchObject({ decision: 'block' });
+    expect(JSON.parse(expected('gemini', 'AfterAgent', a('exit 2')).stdout)).toEqual({ decision: 'deny', reason: 'blocked: force push to main' });
+    // Exit 2's reason is already on stderr: not written twice.
+    expect(expected('claude', 'PreToolUse', a('exit 2'))).toEqual({ code: 2, stdout: '', stderr: 'blocked: force push to main\n' });
+    expect(expected('droid', 'PreToolUse', a('deny without a reason')).stderr).toBe('blocked by a hook (it gave no reason)\n');
+    // Codex's Stop still gets the JSON object it needs for "allow".
+    expect(expected('codex', 'Stop', a('silent')).stdout).toBe('{}');
+    expect(expected('claude', 'Stop', a('stop')).stdout).toBe('{"continue":false,"stopReason":"done for today"}');
+  });
+});
+
+describe('the canonical fields', () => {
+  const samples = path.join(ROOT, 'samples');
+  it('are the same from both bridges for every real payload of every client', async () => {
+    const state = tempDir();
+    const out = path.join(state, 'fields');
+    const hook = `env | grep "^HOOKD_HIF_" | sort > ${q(out)}; true`;
+    const fields = () => readFileSync(out, 'utf8').trim();
+    let checked = 0;
+    for (const client of readdirSync(samples)) {
+      for (const file of readdirSync(path.join(samples, client))) {
+        const payload = readFileSync(path.join(samples, client, file), 'utf8');
+        const event = file.replace(/\.json$/, '');
+        const want = Object.entries(canonicalFields(client, event, Buffer.from(payload))).map(([name, value]) => `${name}=${value}`).sort().join('\n');
+        // Not canonical: no fields at all.
+        expect((await bridge(['--client', client, '--event', event], hook, payload, false, state)).code).toBe(0);
+        expect(fields()).toBe('');
+        expect((await bridge(['--canonical', '--client', client, '--event', event], hook, payload, false, state)).code).toBe(0);
+        expect({ client, event, fields: fields() }).toEqual({ client, event, fields: want });
+        if (checked % 10 === 0) {
+          expect((await bridge(['--canonical', '--client', client, '--event', event], hook, payload, true, state)).code).toBe(0);
+          expect({ client, event, node: fields() }).toEqual({ client, event, node: want });
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  }, 120_000);
+
+  it('name the tool, the command and the file in canonical words', () => {
+    const read = (client: string, file: string) => canonicalFields(client, file, readFileSync(path.join(samples, client, `${file}.json`)));
+    for (const [client, event] of [['claude', 'PreToolUse'], ['droid', 'PreToolUse'], ['qwen', 'PreToolUse'], ['copilot', 'preToolUse'], ['copilot', 'PreToolUse'], ['codex', 'PreToolUse']]) {
+      expect(read(client!, event!)).toMatchObject({ HOOKD_HIF_EVENT: 'before_tool_execute', HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_CLIENT: client });
+      expect(read(client!, event!).HOOKD_HIF_COMMAND).toMatch(/^echo hello/);
+    }
+    expect(read('gemini', 'AfterAgent')).toEqual({ HOOKD_HIF_CLIENT: 'gemini', HOOKD_HIF_EVENT: 'agent_stop' });
+    // Cursor's split events name the tool by the event; Copilot CLI's older toolArgs is a JSON string.
+    expect(canonicalFields('cursor', 'beforeShellExecution', Buffer.from('{"command":"rm -rf /","cwd":"/p"}'))).toMatchObject({ HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'rm -rf /' });
+    expect(canonicalFields('copilot', 'preToolUse', Buffer.from('{"toolName":"view","toolArgs":"{\\"path\\":\\"/p/.env\\"}"}'))).toMatchObject({ HOOKD_HIF_TOOL: 'file_read', HOOKD_HIF_FILE: '/p/.env' });
+  });
+});
+
+describe('a hook not marked canonical', () => {
+  it('is handed to the client byte for byte as before, through both bridges', async () => {
+    const state = tempDir();
+    for (const node of [false, true]) {
+      for (const a of [ANSWERS[2]!, ANSWERS[8]!, ANSWERS[11]!]) {
+        const seen = await bridge(['--client', 'copilot', '--event', 'preToolUse'], hookOf(a), '{}', node, state);
+        expect(seen).toEqual({ code: a.code, stdout: a.out, stderr: a.err });
+      }
+    }
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+// How one canonical hook lands in each client (hif/encode.ts and its parts): matchers by each
+// client's rule, capabilities by their degradation strategy, blocking by the matrix, timeouts in the
+// client's unit; and the matcher forms read back by export. Each case names the rule it pins.
+import { describe, expect, it } from 'vitest';
+import { encodeFor } from '../../src/hif/encode.js';
+import { decodeMatcher } from '../../src/hif/decode.js';
+import { dialectOf, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
+import { manifestAdds, resolveScript } from '../../src/install/manifest-adds.js';
+import { clientById, CLIENT_IDS, type ClientId } from '../../src/clients/registry.js';
+import { matcherMatches } from '../../src/settings/matcher.js';
+import type { HifHook } from '../../src/hif/manifest-schema.js';
+
+const encode = (id: ClientId, ...hooks: HifHook[]) => encodeFor({ spec: 'hooks/0.1', hooks }, clientById(id)!, 'linux');
+const guard = (more: Partial<HifHook> = {}, handler: Partial<HifHook['handler']> = {}): HifHook => ({
+  event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: 'g.sh', timeout: 10, ...handler }, blocking: true, ...more,
+});
+
+describe('encoding a manifest for each client', () => {
+  it("names each client's shell tool, and its matcher matches that tool by the client's own rule", () => {
+    const shells: Record<string, string | undefined> = { claude: 'Bash', droid: 'Execute', qwen: 'run_shell_command', gemini: 'run_shell_command', codex: 'Bash', copilot: undefined };
+    for (const [id, shell] of Object.entries(shells)) {
+      const [hook] = encode(id as ClientId, guard()).hooks;
+      expect(hook?.matcher, id).toBe(shell);
+      if (shell) expect(matcherMatches(hook!.matcher, shell, clientById(id)!.matcherRule)).toBe(true);
+    }
+  });
+
+  it("writes a list by Droid's rule anchored, so that its unanchored regular expressions match those tools only", () => {
+    const [hook] = encode('droid', guard({ matcher: ['shell', 'file_write'] })).hooks;
+    expect(hook?.matcher).toBe('^(?:Execute|Create)$');
+    expect(matcherMatches(hook!.matcher, 'Create', 'droid')).toBe(true);
+    expect(matcherMatches(hook!.matcher, 'CreateThing', 'droid')).toBe(false);
+    expect(decodeMatcher(dialectOf('droid'), hook!.matcher)).toEqual(['shell', 'file_write']);
+  });
+
+  it('leaves out a tool the client lacks, and the whole hook when nothing is left, saying so', () => {
+    const partial = encode('codex', guard({ matcher: ['shell', 'file_read'] }));
+    expect(partial.hooks.map((hook) => hook.matcher)).toEqual(['Bash']);
+    expect(partial.notes.join('\n')).toContain('Codex CLI has no "file_read" tool');
+    const none = encode('codex', guard({ matcher: 'web_search' }));
+    expect(none.hooks).toEqual([]);
+    expect(none.notes.join('\n')).toContain('left out of Codex CLI: none of the tools its matcher names exist there');
+  });
+
+  it('passes a name outside the vocabulary through as written, and writes MCP tools in each client\'s form', () => {
+    const odd = encode('claude', guard({ matcher: 'NotebookEdit' }));
+    expect(odd.hooks[0]?.matcher).toBe('NotebookEdit');
+    expect(odd.notes.join('\n')).toContain('"NotebookEdit" is not in the tool vocabulary');
+    const mcp = { mcp: { server: 'github', tool: 'create_issue' } };
+    expect(encode('gemini', guard({ matcher: mcp })).hooks[0]?.matcher).toBe('mcp_github_create_issue');
+    expect(encode('claude', guard({ matcher: { mcp: { server: 'github' } } })).hooks[0]?.matcher).toBe('mcp__github__.*');
+    expect(decodeMatcher(dialectOf('claude'), 'mcp__github__create_issue')).toEqual(mcp);
+    expect(decodeMatcher(dialectOf('claude'), 'Bash|Edit')).toEqual(['shell', 'file_edit']);
+    expect(decodeMatcher(dialectOf('claude'), 'Bash.*')).toEqual({ pattern: 'Bash.*' });
+  });
+
+  it('gives each client its timeout unit (Gemini CLI milliseconds; Qwen Code reads 1000 and up as milliseconds)', () => {
+    expect(encode('gemini', guard()).hooks[0]?.timeout).toBe(10_000);
+    expect(encode('claude', guard()).hooks[0]?.timeout).toBe(10);
+    expect(timeoutToNative('qwen', 999)).toBe(999);
+    expect(timeoutToNative('qwen', 1200)).toBe(1_200_000);
+    for (const id of CLIENT_IDS) for (const seconds of [1, 30, 999, 1200]) expect(timeoutFromNative(id, timeoutToNative(id, seconds))).toBe(seconds);
+  });
+
+  it('degrades by the strategy: warn drops the feature, exclude leaves the hook out, block installs a hook that always blocks', () => {
+    const env = { handler: { type: 'command', command: 'g.sh', env: { MODE: 'strict' } } };
+    expect(encode('claude', guard(env)).notes.join('\n')).toContain("'env' field dropped");
+    expect(encode('copilot', guard(env)).hooks[0]?.env).toEqual({ MODE: 'strict' });
+    expect(encode('gemini', guard(env)).hooks[0]?.env).toEqual({ MODE: 'strict' });
+    expect(encode('claude', guard({ ...env, degradation: { custom_env: 'exclude' } })).hooks).toEqual([]);
+    const blocked = encode('cursor', guard({ ...env, degradation: { custom_env: 'block' } })).hooks[0];
+    expect(blocked?.command).toMatch(/^echo 'BLOCKED: custom_env capability required.*' >&2; exit 2$/);
+    expect(blocked?.inLine).toBe(true);
+    // input_rewrite: the bridge does not carry a canonical updated_input yet, so no client gets the rewrite, and the default strategy blocks.
+    const rewrite = guard({ capabilities: ['input_rewrite'] });
+    for (const id of CLIENT_IDS) expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
+    expect(encode('claude', { ...rewrite, degradation: { input_rewrite: 'warn' } }).hooks[0]?.command).toBe('g.sh');
+    expect(encode('claude', { event: 'agent_stop', handler: { type: 'prompt' } }).notes.join('\n')).toContain('hookd installs command handlers only');
+  });
+
+  it("renders the client's own provider_data into its entry, never over hookd's keys, and ignores the others', saying so", () => {
+    const hook = guard({ provider_data: { 'claude-code': { statusMessage: 'Checking…', command: 'evil.sh' }, windsurf: { show_output: true } } });
+    const claude = encode('claude', hook);
+    expect(claude.hooks[0]?.extra).toEqual({ statusMessage: 'Checking…' });
+    expect(claude.notes.join('\n')).toContain('provider_data.claude-code: command not written: hookd writes those keys itself');
+    expect(claude.notes.join('\n')).toContain("provider_data.windsurf ignored: not Claude Code's");
+    const [add] = manifestAdds(claude.hooks, clientById('claude')!, '/m/hooks.yaml', []);
+    expect(add?.entry?.extra).toEqual({ statusMessage: 'Checking…' });
+    expect(encode('gemini', hook).hooks[0]?.extra).toBeUndefined();
+  });
+
+  it("takes this machine's platform override, and drops the others with a line", () => {
+    const hook = guard({}, { platform: { linux: 'g-linux.sh', windows: 'g.ps1' } });
+    const encoded = encode('claude', hook);
+    expect(encoded.hooks[0]?.command).toBe('g-linux.sh');
+    expect(encoded.notes.join('\n')).toContain("'platform' overrides for windows dropped");
+  });
+
+  it('puts blocking hooks in line, others behind emit; a blocking hook on an event the client ignores goes behind emit, said', () => {
+    expect(encode('claude', guard()).hooks[0]?.inLine).toBe(true);
+    expect(encode('claude', guard({ blocking: false })).hooks[0]?.inLine).toBe(false);
+    expect(encode('claude', guard({}, { async: true })).hooks[0]?.inLine).toBe(false);
+    const end = encode('claude', { event: 'session_end', handler: { type: 'command', command: 'x' }, blocking: true });
+    expect(end.hooks[0]?.inLine).toBe(false);
+    expect(end.notes.join('\n')).toContain("blocking intent cannot be honored: Claude Code's SessionEnd only observes");
+    // Copilot CLI's agentStop decides (the binary), though the spec's matrix has no such event.
+    expect(encode('copilot', { event: 'agent_stop', handler: { type: 'command', command: 'x' }, blocking: true }).hooks[0]).toMatchObject({ event: 'agentStop', inLine: true });
+  });
+
+  it('leaves out an event the client does not have, saying so', () => {
+    const encoded = encode('codex', { event: 'notification', handler: { type: 'command', command: 'x' } });
+    expect(encoded.hooks).toEqual([]);
+    expect(encoded.notes).toEqual(["Hook 1: left out of Codex CLI: event 'notification' has no Codex CLI equivalent"]);
+  });
+
+  it("names only events each client's profile knows, and only tools its profile lists (the vocabulary cannot drift from the profiles)", () => {
+    for (const id of CLIENT_IDS) {
+      const profile = clientById(id)!;
+      const dialect = dialectOf(id);
+      for (const names of Object.values(dialect.events)) for (const name of names) expect(profile.events, `${id} ${name}`).toContain(name);
+      const known = [...(profile.tools?.names ?? []), ...Object.values(profile.tools?.aliases ?? {}).flat()];
+      // Copilot CLI and Cursor list no tools in their profiles: nothing to hold them to.
+      if (profile.tools) for (const tool of Object.values(dialect.tools)) expect(known, `${id} ${tool}`).toContain(tool);
+    }
+  });
+
+  it('resolves a script the manifest names relative to itself, and nothing else', () => {
+    expect(resolveScript('./guards/g.sh --strict', '/m')).toBe('/m/guards/g.sh --strict');
+    expect(resolveScript('../g.sh', '/m/x')).toBe('/m/g.sh');
+    expect(resolveScript('./g.sh', "/it's here")).toBe(`'/it'\\''s here/g.sh'`);
+    expect(resolveScript('jq . | ./g.sh', '/m')).toBe('jq . | ./g.sh');
+    expect(resolveScript('/abs/g.sh', '/m')).toBe('/abs/g.sh');
+  });
+});
