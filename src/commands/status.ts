@@ -66,6 +66,7 @@ function loopbackLines(status: Status, colours: Colours): string[] {
 function render(status: Status): string {
   const colours = coloursFor();
   const lines = [`hookd ${status.version} running (pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)}s)`, ...loopbackLines(status, colours), ...settingsLines(status)];
+  if (status.bridge) lines.push(`bridge:    ${status.bridge.summary}`);
   lines.push(`queue:     ${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} in the inbox`);
   const counts = Object.entries(status.counts).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
   lines.push(`outcomes:  ${counts || 'none yet'}`);

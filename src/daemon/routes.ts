@@ -1,5 +1,7 @@
 // The local API's own routes: health, status, and events in and out. Their answers are described
 // by the schemas of local-api-schemas.ts, which `hookd status` and the tests read them with.
+import { bridgeInUse } from '../bridge/bridge-in-use.js';
+import { packageRoot } from '../common/package-root.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
@@ -63,6 +65,8 @@ export async function daemonStatus(context: RouteContext, report: () => Promise<
     version: context.version,
     pid: process.pid,
     uptimeMs: Date.now() - context.startedAt,
+    // The bridge `hookd sync` runs beside this daemon (issue 33): Node's costs every deciding hook its start-up.
+    bridge: (({ kind, summary }) => ({ kind, summary }))(bridgeInUse(packageRoot())),
     stateDir: context.stateDir,
     socket: context.socket,
     settings: {

@@ -2,6 +2,7 @@
 // path when the settings have http entries) need the daemon, so they run only when the daemon
 // answered; a check that cannot run is reported as failed with the reason.
 import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
+import { checkBridge } from './check-bridge.js';
 import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
@@ -17,7 +18,7 @@ import type { SourceResult } from '../settings/load-sources.js';
 
 /** Every check, in the order a person would fix them. */
 export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | string, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
-  const checks = [...checkSettings(loaded), checkPath(options.pathVar)];
+  const checks = [...checkSettings(loaded), checkPath(options.pathVar), checkBridge()];
   // The way the clients start, which may not be this shell's (issue 29): the folder to add is this hookd's.
   const hookdDir = path.dirname(findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'));
   checks.push(checkReach(startWays(), hookdDir));

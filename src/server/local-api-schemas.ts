@@ -124,6 +124,8 @@ export const StatusSchema = z.looseObject({
   version: z.string(),
   pid: z.number(),
   uptimeMs: z.number(),
+  /** The synchronous bridge in use (bridge/bridge-in-use.ts): native prebuilt, native built here, or Node's. */
+  bridge: z.looseObject({ kind: z.string(), summary: z.string() }).optional(),
   stateDir: z.string(),
   socket: z.string(),
   settings: z.looseObject({

@@ -35,5 +35,8 @@ describe('hookd status counts every hook hookd handles, per file and in all (a s
 
     const text = await runHookd(['status'], { env: daemon.env });
     expect(text.stdout).toContain(`${daemon.settings}, 3 daemon hook(s) (1 hookd emit, 1 hookd sync, 1 http), loaded`);
+    // The bridge deciding hooks wait on (issue 33): this clone's, compiled by npm run build.
+    expect(text.stdout).toMatch(/\nbridge: {4}native, built here \(.*dist\/hookd-bridge\)\n/);
+    expect((JSON.parse(json.stdout) as { bridge: unknown }).bridge).toEqual({ kind: 'built', summary: expect.stringMatching(/^native, built here/) });
   });
 });

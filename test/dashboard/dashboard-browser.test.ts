@@ -65,6 +65,8 @@ describe('the live page', () => {
     expect(okCells[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/);
     expect(okCells.slice(1, 3)).toEqual(['claude', 'Stop']);
     await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual(['time', 'client', 'event', 'outcome', 'took', 'delay', 'command']);
+    // The bridge deciding hooks wait on (issue 33), named at the top: this clone's, built here.
+    await expect(page.locator('#bridge').textContent()).resolves.toMatch(/^bridge: native, built here \(.*dist\/hookd-bridge\)$/);
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-live.png'), fullPage: true });
     // The table per hook: the failing one at 100% with its last error.
     const failing = page.locator('#hooks tbody tr', { hasText: 'disk quota' });

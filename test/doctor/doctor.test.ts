@@ -26,8 +26,10 @@ describe('hookd doctor', () => {
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
+    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
     expect(result.stdout).toMatch(/✓ hookd on PATH: .*bin\/hookd/);
+    // The clone's own bridge, compiled by npm run build (issue 33: said, never silent).
+    expect(result.stdout).toMatch(/✓ bridge in use: native, built here \(.*dist\/hookd-bridge\)/);
     expect(result.stdout).toMatch(/✓ hook listener: listening on 127\.0\.0\.1:\d+ and its IPv6 loopback/);
     expect(result.stdout).toMatch(/✓ probe event: a Stop event went through the inbox and its hook ran/);
     const status = await daemon.request('GET', '/events?limit=5');
@@ -36,7 +38,7 @@ describe('hookd doctor', () => {
     const json = await runHookdWithEnv(['doctor', '--json'], { ...daemon.env, HOME: daemon.dir });
     const report = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean }[] };
     expect(report.ok).toBe(true);
-    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'clients reach hookd', 'daemon', 'hook listener', 'probe event']);
+    expect(report.checks.map((check) => check.name)).toEqual(['settings', 'bridge', 'hookd on PATH', 'bridge in use', 'clients reach hookd', 'daemon', 'hook listener', 'probe event']);
   });
 
   it("names why a notification hook's runs are recorded ok and never seen: no notify-send, no display", async () => {

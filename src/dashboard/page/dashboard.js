@@ -76,6 +76,10 @@ function addRun(run, fresh) {
 async function renderStatus() {
   const status = await getJson('/status');
   $('#daemon').textContent = `${status.version}, pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)} s`;
+  // The bridge deciding hooks wait on (issue 33): said, never silent; Node's is a warning with how to get the native one.
+  $('#bridge').hidden = !status.bridge;
+  $('#bridge').textContent = status.bridge ? `bridge: ${status.bridge.summary}` : '';
+  $('#bridge').classList.toggle('warning', status.bridge?.kind === 'node');
   // An address the hook listener lacks is one where another process answers the http hooks: said at the top until it is taken back.
   const missing = status.loopback?.missing ?? [];
   $('#port-warning').hidden = missing.length === 0;
