@@ -15,6 +15,7 @@ import { emptyRecord, mergeRecord, readManifest, type AddRecord, type FileRecord
 import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '../install/plan-edit.js';
 import { assertWritable } from '../install/settings-file.js';
 import { writeAll, type PlannedFile } from '../install/write-all.js';
+import { planShim } from '../install/shim-files.js';
 import { installTargetsFor } from '../install/install-targets.js';
 import { GENERIC } from '../clients/registry.js';
 import type { HookSource } from '../clients/find-sources.js';
@@ -89,6 +90,11 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
   const targets = targetsFor(paths.settings, options.client);
   const file = path.resolve(options.hooks);
   const planned = targets.map((target) => installInto(target, read.manifest, file, paths.stateDir, options, seams));
+  // A client with no command hooks of its own (OpenCode, pi) runs its hookd-owned file through hookd's shim, written beside it.
+  for (const target of targets) {
+    const shim = planShim(target.client, target.file, options.dryRun === true);
+    if (shim) planned.push(shim);
+  }
   const out = await writeAll(planned, 'hookd install');
   return cleanText(`${out.join('\n')}\n`);
 }

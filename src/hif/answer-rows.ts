@@ -50,6 +50,8 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   ...each(['droid', 'qwen'], (client) => [...row(client, ['UserPromptSubmit', 'SessionStart'], 'context', 0, '%C'), ...row(client, ['PostToolUse'], 'context', 0, CONTEXT)]),
   ...row('gemini', ['BeforeAgent', 'SessionStart', 'AfterTool'], 'context', 0, CONTEXT),
   ...row('cursor', ['sessionStart'], 'context', 0, '{"additional_context":%c}'),
+  // hookd's shims (shims/core.js) add a context to the prompt and to a tool's result only.
+  ...each(['opencode', 'pi'], (client) => row(client, ['UserPromptSubmit', 'PostToolUse'], 'context', 0, CONTEXT)),
   // continue: false stops the agent; where a client cannot be told, the denial stands in.
   ...each(CLAUDE_SHAPED, (client) => row(client, ['*'], 'stop', 0, '{"continue":false,"stopReason":%r}')),
   ...row('cursor', ['beforeSubmitPrompt'], 'stop', 0, '{"continue":false,"user_message":%r}'),

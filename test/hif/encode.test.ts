@@ -113,6 +113,40 @@ describe('encoding a manifest for each client', () => {
     expect(encoded.notes).toEqual(["Hook 1: left out of Codex CLI: event 'notification' has no Codex CLI equivalent"]);
   });
 
+  it("gives OpenCode and pi (hookd's shims) their tool names and events, and says what their shims cannot do", () => {
+    const hooks: HifHook[] = [
+      guard({ matcher: ['shell', 'file_edit', 'web_fetch'] }),
+      { name: 'gate', event: 'agent_stop', handler: { type: 'command', command: 'gate.sh' }, blocking: true },
+      { name: 'bye', event: 'session_end', handler: { type: 'command', command: 'bye.sh' } },
+      { name: 'mcp', event: 'before_tool_execute', matcher: { mcp: { server: 'github' } }, handler: { type: 'command', command: 'm.sh' }, blocking: true },
+      { name: 'prompt', event: 'before_prompt', handler: { type: 'command', command: 'p.sh' }, blocking: true },
+    ];
+    const opencode = encode('opencode', ...hooks);
+    expect(opencode.hooks.map((hook) => [hook.label, hook.event, hook.matcher, hook.inLine])).toEqual([
+      ['Hook 1', 'PreToolUse', 'bash|edit|webfetch', true],
+      // OpenCode does not await session.idle: a stop gate only observes, behind hookd emit.
+      ['"gate"', 'Stop', undefined, false],
+      ['"prompt"', 'UserPromptSubmit', undefined, true],
+    ]);
+    const said = opencode.notes.join('\n');
+    expect(said).toContain("\"gate\": blocking intent cannot be honored: OpenCode's Stop only observes (it ignores the answer");
+    expect(said).toContain("\"bye\": left out of OpenCode: event 'session_end' has no OpenCode equivalent");
+    expect(said).toContain('"mcp": OpenCode cannot match MCP tools in a hook');
+    expect(said).toContain('"mcp": left out of OpenCode: none of the tools its matcher names exist there');
+    const pi = encode('pi', ...hooks);
+    expect(pi.hooks.map((hook) => [hook.label, hook.event, hook.matcher, hook.inLine])).toEqual([
+      ['Hook 1', 'PreToolUse', 'bash|edit', true],
+      ['"gate"', 'Stop', undefined, false],
+      ['"bye"', 'SessionEnd', undefined, false],
+      ['"prompt"', 'UserPromptSubmit', undefined, true],
+    ]);
+    expect(pi.notes.join('\n')).toContain('Hook 1: pi has no "web_fetch" tool hooks can match: left out of the matcher');
+    expect(pi.notes.join('\n')).toContain("\"gate\": blocking intent cannot be honored: pi's Stop only observes");
+    // Read back by export as the canonical names.
+    expect(decodeMatcher(dialectOf('opencode'), 'bash|apply_patch')).toEqual(['shell', 'file_edit']);
+    expect(decodeMatcher(dialectOf('pi'), 'grep|find')).toEqual(['search', 'find']);
+  });
+
   it("names only events each client's profile knows, and only tools its profile lists (the vocabulary cannot drift from the profiles)", () => {
     for (const id of CLIENT_IDS) {
       const profile = clientById(id)!;

@@ -1,6 +1,6 @@
 // `hookd install --hooks FILE` and `hookd export` as a user runs them (the built bin/hookd), on a home
 // holding each client's real file shapes (test/fixtures/settings): one YAML manifest goes into all
-// seven clients, each on its own event names, tool names, timeout unit and file layout, through
+// nine clients (OpenCode's and pi's through hookd's own files and shims), each on its own event names, tool names, timeout unit and file layout, through
 // hookd sync/emit --canonical; what a client cannot express is said; a second install changes
 // nothing; export of one client installs the same hooks into another; uninstall gives every file
 // back byte for byte and removes the files install made; bad manifests change nothing.
@@ -38,7 +38,12 @@ const FILES: Record<ClientId, { file: string; fixture?: string; text?: string }>
   copilot: { file: '.copilot/hooks/hookd.json' },
   codex: { file: '.codex/hooks.json' },
   qwen: { file: '.qwen/settings.json', text: '{\n  "security": { "auth": { "selectedType": "openai" } }\n}\n' },
+  // hookd's own files, run by its shims (install writes those too).
+  opencode: { file: '.config/hookd/opencode.json' },
+  pi: { file: '.config/hookd/pi.json' },
 };
+// The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
+const SHIMS = { opencode: ['.config/opencode/plugin/hookd.js', '.config/opencode'], pi: ['.pi/agent/extensions/hookd.js', '.pi/agent'] } as const;
 
 // What each client's guard and notifier entries must be: event, matcher, timeout in its unit.
 const EXPECTED: Record<ClientId, { guard: [string, string | undefined, number]; notifier: string }> = {
@@ -49,11 +54,14 @@ const EXPECTED: Record<ClientId, { guard: [string, string | undefined, number]; 
   copilot: { guard: ['preToolUse', undefined, 10], notifier: 'agentStop' },
   codex: { guard: ['PreToolUse', 'Bash', 10], notifier: 'Stop' },
   qwen: { guard: ['PreToolUse', 'run_shell_command', 10], notifier: 'Stop' },
+  opencode: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
+  pi: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
 };
 
 function machine() {
   const home = tempDir('hookd-hif-home-');
   const before = new Map<string, string>();
+  for (const [, folder] of Object.values(SHIMS)) mkdirSync(path.join(home, folder), { recursive: true });
   for (const [, spec] of Object.entries(FILES)) {
     const file = path.join(home, spec.file);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -82,7 +90,7 @@ function canonicalEntries(home: string, id: ClientId) {
 }
 
 describe('hookd install --hooks, export and uninstall on every client', () => {
-  it('installs once into all seven, idempotently, and uninstall gives every byte back', async () => {
+  it('installs once into all nine, idempotently, and uninstall gives every byte back', async () => {
     const { home, before, manifest, env } = machine();
     const first = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(first.stderr).toBe('');
@@ -100,10 +108,12 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     // What a client cannot filter on is said, not dropped.
     expect(first.stdout).toMatch(/\(GitHub Copilot CLI\)[^]*cannot express: "no-force-push": GitHub Copilot CLI has no tool matchers: the hook runs for every tool/);
     expect(first.stdout).toContain('Codex runs a changed hook only after you trust it again');
+    // The shims that run OpenCode's and pi's files are written with them, and taken out by uninstall.
+    for (const [shim] of Object.values(SHIMS)) expect(readFileSync(path.join(home, shim), 'utf8'), shim).toContain(`hookd shim`);
     const installed = new Map([...before.keys(), ...Object.values(FILES).map((spec) => path.join(home, spec.file))].map((file) => [file, readFileSync(file, 'utf8')]));
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
-    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(7);
+    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(9);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);
@@ -113,7 +123,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
-    for (const made of [FILES.copilot.file, FILES.codex.file]) expect(existsSync(path.join(home, made)), made).toBe(false);
+    for (const made of [FILES.copilot.file, FILES.codex.file, FILES.opencode.file, FILES.pi.file, SHIMS.opencode[0], SHIMS.pi[0]]) expect(existsSync(path.join(home, made)), made).toBe(false);
   });
 
   it("exports one client's hooks as a manifest that gives another client the same hooks", async () => {
