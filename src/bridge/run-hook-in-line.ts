@@ -8,7 +8,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import os from 'node:os';
 import { CLIENT_END_GRACE_MS, REAP_WAIT_MS, STDERR_KEPT, STDOUT_HELD_MAX } from './bridge-limits.js';
-import { hookdDeadlineMs } from '../clients/contract.js';
+import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs } from '../clients/contract.js';
 import { endSession } from '../runner/end-session.js';
 import { withoutSecrets } from '../runner/hook-env.js';
 import type { BridgeRun } from '../inbox/run-record.js';
@@ -103,7 +103,7 @@ export function runHookInLine(command: string, payload: Buffer, timeoutMs: numbe
       const room = STDOUT_HELD_MAX - held;
       stdout.push(chunk.subarray(0, room));
       held += Math.min(room, chunk.length);
-      if (chunk.length > room) fail(`the hook wrote more than ${STDOUT_HELD_MAX} bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer`);
+      if (chunk.length > room) fail(ENDED_PAST_ANSWER_BOUND);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       // Passed on as it comes: a hook that talks a lot never piles up in memory.

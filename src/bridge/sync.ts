@@ -13,7 +13,7 @@ import { notRun, runHookInLine, type InLineRun } from './run-hook-in-line.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
-import { TRACE_CONTEXT } from '../payload/client-env.js';
+import { recordEnv } from '../payload/client-env.js';
 
 // Why a failure of the bridge's own happened, in a few words (common/errors.js's describeError would
 // load the error catalogue: about 10 ms more on the path the agent waits on).
@@ -43,9 +43,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const read = process.stdin.isTTY ? { payload: Buffer.alloc(0), pastDeadline: false } : await readEvent(process.stdin, deadlineMs);
     const { payload } = read;
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter((pair): pair is [string, string] => pair[1] !== undefined && ((TRACE_CONTEXT as readonly string[]).includes(pair[0]) || pair[0].endsWith('_PROJECT_DIR'))),
-    );
+    const env = recordEnv(process.env);
     const base = { client: client.id, event: options.event ?? eventNameOf(payload), cwd: process.cwd(), startedAt: Date.now(), timeoutMs, env };
     let run: InLineRun;
     if (read.pastDeadline) run = notRun({ ...base, timedOut: true });

@@ -11,6 +11,14 @@ import { nulFields, pairsOf } from './nul-fields.js';
 
 export const RUN_MAGIC = 'hookd-run 1\n';
 
+/** The facts' names, in the record's order (native/hookd-shared.h names them from this list). */
+export const RUN_FACT_NAMES = [
+  'client', 'event', 'cwd', 'spawnError', 'answer', 'timeoutMs', 'startedAt', 'endedAt', 'durationMs',
+  'signal', 'exitCode', 'timedOut', 'payloadBytes', 'stdoutBytes', 'stdoutKept', 'stderrBytes', 'stderrKept',
+] as const;
+/** A client variable the record keeps is the fact `env.NAME`. */
+export const ENV_FACT_PREFIX = 'env.';
+
 /** What the synchronous bridge saw of one run. Times are ms since the epoch. */
 export interface BridgeRun {
   client: string;
@@ -39,7 +47,7 @@ export interface BridgeRun {
 
 /** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
 function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBytes: number; stdoutKept: number; stderrKept: number }): string[] {
-  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`env.${name}`, value]);
+  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`${ENV_FACT_PREFIX}${name}`, value]);
   const facts: Array<[string, string | number | undefined]> = [
     ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', run.spawnError], ['answer', run.answer], ...env,
     ['timeoutMs', run.timeoutMs], ['startedAt', run.startedAt], ['endedAt', run.endedAt], ['durationMs', run.durationMs],
