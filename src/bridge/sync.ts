@@ -9,7 +9,9 @@ import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
 import { eventNameOf } from './event-name.js';
 import { INTERNAL_ERROR_EXIT } from './bridge-limits.js';
-import { notRun, runHookInLine, type InLineRun } from './run-hook-in-line.js';
+import { clientEndedBy, notRun, runHookInLine } from './run-hook-in-line.js';
+import { bridgeFailure, signalNumber, type RunRecord } from '../inbox/run-record.js';
+import type { Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
@@ -44,27 +46,29 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const { payload } = read;
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
     const env = recordEnv(process.env);
-    const base = { client: client.id, event: options.event ?? eventNameOf(payload), cwd: process.cwd(), startedAt: Date.now(), timeoutMs, env };
-    let run: InLineRun;
-    if (read.pastDeadline) run = notRun({ ...base, timedOut: true });
+    const startedAt = Date.now();
+    let outcome: Outcome;
+    if (read.pastDeadline) outcome = notRun('timed_out');
     else {
       try {
-        run = await runHookInLine(command, payload, timeoutMs, base);
+        outcome = await runHookInLine(command, payload, timeoutMs);
       } catch (error) {
-        run = { ...notRun({ ...base, timedOut: false }), internalError: `internal error (${whyOf(error)}); the hook did not run` };
+        outcome = notRun('spawn_error', `internal error (${whyOf(error)}); the hook did not run`);
       }
     }
-    if (run.endedBy) {
+    const run: RunRecord = { client: client.id, event: options.event ?? eventNameOf(payload), cwd: process.cwd(), startedAt, endedAt: Date.now(), timeoutMs, env, outcome };
+    const endedBy = clientEndedBy();
+    if (endedBy) {
       // Nobody reads an answer now: record the run and end as the client asked.
       recordRun(options.stateDir, command, run, payload);
-      return void process.kill(process.pid, run.endedBy);
+      return void process.kill(process.pid, endedBy);
     }
     let code: number;
-    if (run.internalError !== undefined) {
-      run.spawnError = run.internalError;
-      process.stderr.write(`hookd sync: ${run.internalError}\n`);
+    const internalError = bridgeFailure(outcome);
+    if (internalError !== undefined) {
+      process.stderr.write(`hookd sync: ${internalError}\n`);
       code = INTERNAL_ERROR_EXIT;
-    } else if (run.timedOut) {
+    } else if (outcome.status === 'timed_out') {
       // The hook's stderr already went to the client as it came; hookd's note follows it.
       const seconds = (deadlineMs / 1000).toFixed(1);
       process.stderr.write(read.pastDeadline
@@ -74,10 +78,10 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       code = client.contract.onTimeout.exitCode;
     } else {
       // Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended).
-      const answer = run.exitCode === 0 && run.stdout.length === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
+      const answer = outcome.exitCode === 0 && outcome.stdout.bytes === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
       if (answer !== undefined) run.answer = answer;
-      process.stdout.write(answer ?? run.stdout);
-      code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? INTERNAL_ERROR_EXIT);
+      process.stdout.write(answer ?? outcome.stdout.raw!);
+      code = outcome.signal !== null ? 128 + (signalNumber(outcome.signal) ?? 0) : (outcome.exitCode ?? INTERNAL_ERROR_EXIT);
     }
     recordRun(options.stateDir, command, run, payload);
     process.exitCode = code;

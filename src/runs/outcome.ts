@@ -2,26 +2,13 @@
 // record ends without a run (rejected, duplicate). What becomes of the record (settles), whether
 // it counts as a failure, and how it reads in one line. The daemon's dispatch and log, the history,
 // `hookd run`, `hookd status` and `hookd doctor` all ask this table rather than naming outcomes.
-import type { Captured } from '../runner/capture-output.js';
+import { exitOutcome, type Outcome, type RunStatus } from '../common/run-result.js';
 import type { Settlement } from '../inbox/inbox.js';
 
-/** How a run of a hook ended. */
-export type RunStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';
+export { exitOutcome, type Outcome, type RunStatus };
 
 /** Every outcome a record can end in: a run's, or the record's own when no hook ran. */
 export type OutcomeName = RunStatus | 'rejected' | 'duplicate';
-
-/** What a run of a hook produced (runner/run-hook.ts). */
-export interface Outcome {
-  status: RunStatus;
-  exitCode: number | null;
-  signal: string | null;
-  durationMs: number;
-  stdout: Captured;
-  stderr: Captured;
-  /** Why a spawn failed, or what ended the run early. */
-  error?: string;
-}
 
 /** The facts an outcome's one-line reading uses; a history entry has them under these names. */
 export interface OutcomeFacts {
@@ -77,25 +64,6 @@ export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
   // The same event delivered twice: it ran once, under the first delivery.
   duplicate: row({ failed: false, retriable: false, label: () => 'duplicate' }),
 };
-
-// `sh -c CMD` exits 126 when it found CMD but could not execute it, 127 when it found no CMD
-// (POSIX, "Command Search and Execution"): the hook never ran. A guard that fails to start must read
-// as one that could not start, on every path (queued, in line, `hookd run`), not as one that ran and
-// failed, and never as one that approved. A hook that exits 126 or 127 itself reads the same: the
-// line sh wrote, kept as the detail, tells them apart.
-const CANNOT_START = new Set([126, 127]);
-
-/**
- * How a hook whose `sh` exited with `exitCode` (null: ended by a signal) ended: `ok` on 0,
- * `spawn_error` when sh could not start its command (with why: the last line of `stderr`, where sh says it), else
- * `failed`. A client's reading of the code (a blocking exit is a decision) is its caller's.
- */
-export function exitOutcome(exitCode: number | null, stderr: string): { status: RunStatus; detail?: string } {
-  if (exitCode === 0) return { status: 'ok' };
-  if (exitCode === null || !CANNOT_START.has(exitCode)) return { status: 'failed' };
-  const said = stderr.trimEnd().split('\n').at(-1)!.trim().slice(0, 500);
-  return { status: 'spawn_error', detail: said || `sh exited ${exitCode}` };
-}
 
 /** The outcomes whose record is kept for a retry, by name. */
 export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].retriable);

@@ -12,7 +12,7 @@ import { HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import * as LIMITS from '../../src/bridge/bridge-limits.js';
 import { hookdDeadlineMs, MAX_TIMEOUT_SEC } from '../../src/clients/contract.js';
-import { RUN_FACT_NAMES, serializeRun } from '../../src/inbox/run-record.js';
+import { RUN_FACT_NAMES, serializeRun, type RunRecord } from '../../src/inbox/run-record.js';
 import { nulFields } from '../../src/inbox/nul-fields.js';
 
 afterEach(cleanupTempDirs);
@@ -58,9 +58,13 @@ describe('native/hookd-shared.h', () => {
   });
 
   it('names every fact the TypeScript writes in a run record', () => {
-    const run = { client: 'c', event: 'e', cwd: '/', spawnError: 'x', answer: '{}', startedAt: 1, endedAt: 2, durationMs: 1, timeoutMs: 5, exitCode: null, signal: 9, timedOut: true, stdout: Buffer.from('o'), stderr: Buffer.from('e'), stdoutBytes: 1, stderrBytes: 1, env: { TRACEPARENT: 't' } };
+    const stream = { text: 'o', bytes: 1, truncated: false };
+    const run: RunRecord = { client: 'c', event: 'e', cwd: '/', answer: '{}', startedAt: 1, endedAt: 2, timeoutMs: 5, env: { TRACEPARENT: 't' }, outcome: { status: 'spawn_error', error: 'x', exitCode: null, signal: 'SIGKILL', durationMs: 1, stdout: stream, stderr: stream } };
+    const timedOut: RunRecord = { ...run, outcome: { ...run.outcome, status: 'timed_out', signal: null } };
     const bytes = serializeRun('cmd', run, Buffer.from('{}'));
-    const names = nulFields(bytes, bytes.indexOf(0) + 1)!.fields.map((field) => field.slice(0, field.indexOf('=')));
+    const more = serializeRun('cmd', timedOut, Buffer.from('{}'));
+    const names = [bytes, more].flatMap((record) => nulFields(record, record.indexOf(0) + 1)!.fields.map((field) => field.slice(0, field.indexOf('='))));
+    expect(names).toEqual(expect.arrayContaining(['spawnError', 'signal', 'exitCode', 'timedOut', 'answer', 'cwd']));
     expect(names.filter((name) => !name.startsWith('env.') && !(RUN_FACT_NAMES as readonly string[]).includes(name))).toEqual([]);
     expect(names).toContain('env.TRACEPARENT');
   });

@@ -1,4 +1,4 @@
-// The launcher keeps runHook's contract (run-hook.test.ts, process-groups.test.ts): the payload byte
+// The launcher keeps runHook's contract (run-hook.test.ts, os/process-groups.test.ts): the payload byte
 // for byte, the gate that waits for the daemon's note, a refused note that keeps the command from
 // running, the abort, the timeout; and a launcher that dies ends its runs as spawn_error, their
 // groups killed; it leaves once idle. It runs the built launcher (dist/runner/launcher.js): `npm

@@ -10,7 +10,7 @@ import { bridgedHookDir } from '../../runner/hook-env.js';
 import { toolCallIdOf, traceContextOf } from '../../telemetry/trace-context.js';
 import { namesOf } from '../../transport/bridged-run.js';
 import type { Claim } from '../../inbox/inbox.js';
-import type { BridgeRun } from '../../inbox/run-record.js';
+import type { RunRecord } from '../../inbox/run-record.js';
 import type { RecordContent } from '../../inbox/record-format.js';
 import type { RunInfo } from '../../runs/run-bus.js';
 import type { DuplicateFilter } from './duplicates.js';
@@ -31,7 +31,7 @@ export interface Runnable {
 }
 
 /** What a record turned out to be. */
-export type Checked = Runnable | { rejected: string } | { duplicate: true } | { bridged: BridgeRun };
+export type Checked = Runnable | { rejected: string } | { duplicate: true } | { bridged: RunRecord };
 
 /** Check `record` of `claim`, filling in `info` as far as it goes. */
 export function checkRecord(record: RecordContent, claim: Claim, info: RunInfo, deps: { hooks: LiveConfig['hooks']; duplicates: DuplicateFilter }): Checked {

@@ -6,7 +6,7 @@
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
 import { launchHook } from '../../runner/launch-hook.js';
-import { groupOf } from '../../runner/process-groups.js';
+import { groupOf } from '../../os/os.js';
 import { clip } from '../../common/clip-text.js';
 import { hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { settlementOf } from '../../runs/outcome.js';
