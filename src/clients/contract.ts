@@ -4,7 +4,7 @@
 // client's contract from here, so that a hook behind hookd means exactly what it meant before.
 
 import { showSize } from '../common/show-size.js';
-import type { Captured } from '../runner/capture-output.js';
+import type { Captured } from '../common/run-result.js';
 
 /** One client's reading of a hook's answer. */
 export interface HookContract {

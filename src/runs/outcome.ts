@@ -21,6 +21,15 @@ export interface OutcomeFacts {
 /** A row of the table. */
 export interface OutcomeMeaning {
   /**
+   * Where the outcome is produced: by a `run` of the hook (runner/run-hook.ts, or a bridge's run
+   * record), or by the daemon's `check` of the record before any hook ran (daemon/pipeline/check-record.ts).
+   */
+  producedBy: 'run' | 'check';
+  /** A hook ran (or tried to): the log says "hook finished" with its exit and duration; else the row's `says`. */
+  ran: boolean;
+  /** What the log says of a record that ended without a run (`ran: false`); `{window}`: the daemon's duplicate window. */
+  says?: string;
+  /**
    * What becomes of its record once this is recorded (Inbox.settle): `done` with, it leaves the
    * inbox; kept to run `again` on the next start; or `rejected`, set aside in inbox/rejected/.
    */
@@ -42,9 +51,12 @@ export interface OutcomeMeaning {
 // A row as written below: its record is done with unless it says; its level is `warn` for a failure
 // unless it says; with `missing`, its one line is its label then its detail (`missing` standing in
 // for none), else its label alone.
-type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles'> & Partial<Pick<OutcomeMeaning, 'level' | 'settles'>> & { missing?: string };
+// A row is produced by a run unless it says `check`, and then no hook ran.
+type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles' | 'producedBy' | 'ran'> & Partial<Pick<OutcomeMeaning, 'level' | 'settles' | 'producedBy'>> & { missing?: string };
 const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
   settles: 'done',
+  producedBy: 'run',
+  ran: meaning.producedBy !== 'check',
   level: meaning.failed ? 'warn' : 'info',
   ...meaning,
   reads: missing === undefined ? meaning.label : (facts) => `${meaning.label(facts)}: ${facts.detail ?? missing}`,
@@ -60,16 +72,22 @@ export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
   spawn_error: row({ failed: true, retriable: true, label: () => 'could not start', missing: 'unknown error' }),
   // Cut short by the daemon stopping: the record stays in the inbox and runs again on the next start.
   interrupted: row({ settles: 'again', failed: true, retriable: false, label: () => 'interrupted' }),
-  rejected: row({ settles: 'rejected', failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/' }),
+  rejected: row({ producedBy: 'check', settles: 'rejected', failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/', says: 'event rejected; kept in the inbox rejected/ folder' }),
   // The same event delivered twice: it ran once, under the first delivery.
-  duplicate: row({ failed: false, retriable: false, label: () => 'duplicate' }),
+  duplicate: row({ producedBy: 'check', failed: false, retriable: false, label: () => 'duplicate', says: 'same event delivered twice within {window}; ran it once' }),
 };
+
+/** An outcome the daemon's check of a record produces, when no hook runs (the table's `producedBy: 'check'`). */
+export type CheckedOutcome = Exclude<OutcomeName, RunStatus>;
 
 /** The outcomes whose record is kept for a retry, by name. */
 export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].retriable);
 
 // An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
 const unknown = (name: string): OutcomeMeaning => row({ failed: true, retriable: false, label: () => name });
+
+/** The outcomes produced `by` a run or a check, by name. */
+export const outcomesProducedBy = (by: OutcomeMeaning['producedBy']) => (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].producedBy === by);
 
 /** The meaning of outcome `name`. */
 export function meaningOf(name: OutcomeName): OutcomeMeaning {
