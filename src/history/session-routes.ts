@@ -5,7 +5,7 @@
 import type { Routes } from '../server/local-api.js';
 import type { History } from './history.js';
 import { intParam } from '../http/query.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendJson, sendRefusal } from '../http/answers.js';
 import { DEFAULT_SESSIONS, MAX_SESSIONS, sessionRunsIn } from './sessions.js';
 import { SessionIndex } from './session-index.js';
 
@@ -18,7 +18,7 @@ export function sessionRoutes(history: Pick<History, 'file'>): Routes {
       path: '/sessions',
       handler: ({ res, url }) => {
         const limit = intParam(url, 'limit', { min: 1, max: MAX_SESSIONS, fallback: DEFAULT_SESSIONS });
-        if (!limit.ok) return sendError(res, 400, limit.reason);
+        if (!limit.ok) return sendRefusal(res, 'EREQUEST', limit.reason);
         sendJson(res, 200, { sessions: index.list(limit.value) });
       },
     },
@@ -28,7 +28,7 @@ export function sessionRoutes(history: Pick<History, 'file'>): Routes {
       handler: ({ res }, params) => {
         const id = params.id as string;
         const found = sessionRunsIn(history.file, id);
-        if (!found) return sendError(res, 404, `no session ${JSON.stringify(id)} in the history (GET /sessions lists them)`);
+        if (!found) return sendRefusal(res, 'ENOT_FOUND', `no session ${JSON.stringify(id)} in the history (GET /sessions lists them)`);
         sendJson(res, 200, found);
       },
     },
