@@ -1,6 +1,8 @@
 // The synchronous bridge as a client runs it: `sh -c "hookd sync -- 'CMD'"`, the event on stdin,
 // the answer read from stdout, stderr and the exit code. Every case runs against the native bridge
 // and against the Node bridge (HOOKD_BRIDGE_NODE=1): the two must answer alike.
+// Runs through the binary: src/bin.ts, src/bridge/sync.ts, src/bridge/run-hook-in-line.ts,
+// src/bridge/record-run.ts (the Node bridge), native/ (the C bridge).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
