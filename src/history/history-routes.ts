@@ -3,7 +3,7 @@
 // these same routes under its own mount (dashboard.ts).
 import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Routes } from '../server/local-api.js';
+import type { Routes } from '../http/parts.js';
 import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';

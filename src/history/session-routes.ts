@@ -2,7 +2,7 @@
 // first, each with its run count and the time the agent waited on hooks) and GET /sessions/:id/runs
 // (one session's runs on one time axis). What they compute is sessions.ts's (the list kept up to
 // date by session-index.ts); the live page reaches both under its own mount (dashboard.ts).
-import type { Routes } from '../server/local-api.js';
+import type { Routes } from '../http/parts.js';
 import type { History } from './history.js';
 import { intParam } from '../http/query.js';
 import { sendJson, sendRefusal } from '../http/answers.js';

@@ -8,31 +8,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { HookdError, fail } from '../common/errors.js';
 import { errorBody, sendRefusal } from '../http/answers.js';
-import { Router, type Exchange, type Handler, type Mounted } from '../http/router.js';
+import { Router, type Exchange } from '../http/router.js';
+import type { Fallback, LocalRoute, Mount, Routes } from '../http/parts.js';
 import { claimSocket, type Claimed } from './socket-claim.js';
 import { boundLoopback, LOOPBACK_SERVER_OPTIONS, trustConnection } from './loopback-limits.js';
 import type { LocalToken } from './local-token.js';
 
-/** A handler of other routes (the platform proxy): resolves true when it answered. */
-export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
-/** One route of the local API: method, path and handler. */
-export interface LocalRoute {
-  method: string;
-  path: string;
-  handler: Handler<Exchange>;
-}
-
-/** The local API's own routes (see routes.ts). */
-export type Routes = readonly LocalRoute[];
-
-/** A handler of every path under `prefix` (the hook endpoint under /hooks/v1/ on loopback TCP). */
-export interface Mount {
-  prefix: string;
-  handler: Mounted<Exchange>;
-  /** It checks its own credentials (the dashboard's cookie, which a browser can send where it cannot send the bearer token): the token check is left to it. */
-  ownAuth?: boolean;
-}
+export type { Fallback, LocalRoute, Mount, Routes } from '../http/parts.js';
 
 // A mount that checks its own credentials (the live page) answers alone; its failure is a 500, as the router's are, never an unhandled rejection.
 async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {

@@ -19,7 +19,7 @@ import { requestGate } from './request-gate.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { answerInLine, decidingEntries, type InLineContext } from './answer-in-line.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
-import type { Mount } from '../server/local-api.js';
+import type { Mount } from '../http/parts.js';
 import type { Exchange } from '../http/router.js';
 import type { Logger } from '../common/logger.js';
 import { showSize } from '../common/show-size.js';
