@@ -64,6 +64,10 @@ export type RefusalCode = keyof typeof REFUSALS;
 /** The HTTP status of refusal `code`. */
 export const statusOf = (code: RefusalCode): number => REFUSALS[code].http;
 
+/** The code a command raises for the daemon's error answer of `status`: its refusal's exit says (bad input: 2). */
+export const daemonAnswerCode = (status: number): 'EDAEMON_REFUSED' | 'EDAEMON' =>
+  Object.values(REFUSALS).find((row) => row.http === status)?.exit === 2 ? 'EDAEMON_REFUSED' : 'EDAEMON';
+
 /** The catalogue. A code not here does not compile at a throw site (see ErrorCode). */
 export const ERROR_CATALOGUE = {
   ...REFUSALS,

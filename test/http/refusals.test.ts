@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, REFUSALS, statusOf, type RefusalCode } from '../../src/common/error-catalogue.js';
+import { daemonAnswerCode, ERROR_CATALOGUE, REFUSALS, statusOf, type RefusalCode } from '../../src/common/error-catalogue.js';
 import { sourceFiles } from '../helpers/import-graph.js';
 import { ROOT } from '../helpers/paths.js';
 
@@ -17,6 +17,9 @@ describe('the daemon’s refusals', () => {
     expect(new Set(statuses).size).toBe(codes.length);
     expect(statuses.every((status) => status >= 400 && status < 600)).toBe(true);
     for (const code of codes) expect(ERROR_CATALOGUE[code].exit).toBe(statusOf(code) === 400 ? 2 : 1);
+    // A command that hears a refusal exits as its code says: code -> status -> exit.
+    expect(codes.map((code) => ERROR_CATALOGUE[daemonAnswerCode(statusOf(code))].exit)).toEqual(codes.map((code) => ERROR_CATALOGUE[code].exit));
+    expect(daemonAnswerCode(502)).toBe('EDAEMON');
   });
 
   it('are named by code at every site of the daemon (the platform’s emulator and API client aside)', () => {
