@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "bridge-limits.h" /* generated from src/bridge/bridge-limits.ts by scripts/build-native.mjs */
+#include "hookd-shared.h" /* generated from the TypeScript by scripts/write-native-shared.mjs */
 
 struct buf { char *data; size_t len, cap; };
 

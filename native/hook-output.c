@@ -17,9 +17,7 @@ static void hold_stdout(struct run *r, const char *chunk, size_t n) {
     return;
   }
   if (n <= room) return;
-  static char why[256];
-  snprintf(why, sizeof why, "the hook wrote more than %d bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer", STDOUT_HELD_MAX);
-  r->internal_error = why;
+  r->internal_error = ENDED_PAST_ANSWER_BOUND;
 }
 
 /* Read what stdout has now (a bounded number of reads, so the deadline is still looked at); 0 at its EOF. */

@@ -17,10 +17,10 @@
  *
  * Both read stdin the same way: until the end of one JSON value (with what arrived in the same
  * read, so a trailing newline is kept), EOF, a wait without a byte (IDLE_MS, FIRST_BYTE_MS), or
- * hookd's deadline. Keep in step with src/bridge/ (the Node bridge), src/inbox/run-record.ts (the
- * record) and src/clients/contract.ts (hookdDeadlineMs). The contracts come from the profiles via
- * contracts.h, the options from src/clients/bridge-options.ts, the numbers from
- * src/bridge/bridge-limits.ts (bridge-limits.h): generated, never copied.
+ * hookd's deadline. Generated, never copied: the contracts come from the profiles via contracts.h,
+ * the options from src/clients/bridge-options.ts; the numbers, the deadline (hookdDeadlineMs), the
+ * state directory's rule and the record's names from the TypeScript that owns each, via hookd-shared.h.
+ * What the C does with them follows src/bridge/ (the Node bridge) and src/inbox/run-record.ts.
  */
 #include "bridge.h"
 #include "contracts.h"
@@ -141,10 +141,7 @@ static int sync_bridge(int argc, char **argv, long long t0) {
   if (!(timeout_sec > 0)) timeout_sec = contract->default_timeout_sec;
   if (timeout_sec > MAX_TIMEOUT_SEC) timeout_sec = MAX_TIMEOUT_SEC;
   r.timeout_ms = (long long)(timeout_sec * 1000);
-  /* hookdDeadlineMs (src/clients/contract.ts): a tenth before the client's, at most 2 s, at least 100 ms, never below half. */
-  long long margin = r.timeout_ms / 10;
-  margin = margin < 100 ? 100 : margin > 2000 ? 2000 : margin;
-  r.deadline_ms = r.timeout_ms - margin > r.timeout_ms / 2 ? r.timeout_ms - margin : r.timeout_ms / 2;
+  r.deadline_ms = hookd_deadline_ms(r.timeout_ms); /* hookdDeadlineMs, generated into hookd-shared.h */
   static char why[256];
   if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) snprintf(why, sizeof why, "internal error (signal: %s); the hook did not run", strerror(errno)), r.internal_error = why;
   withhold_secrets();

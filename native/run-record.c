@@ -9,18 +9,20 @@ extern char **environ;
 
 static int state_dir(const char *given, char *out, size_t size) {
   const char *home = getenv("HOME") ? getenv("HOME") : "";
-  const char *s = given ? given : getenv("HOOKD_STATE_DIR");
+  const char *s = given && *given ? given : getenv(STATE_DIR_VARIABLE); /* an empty flag is no flag, as in paths.ts */
   if (s && *s) {
     if (strcmp(s, "~") == 0) snprintf(out, size, "%s", home);
     else if (strncmp(s, "~/", 2) == 0) snprintf(out, size, "%s/%s", home, s + 2);
     else if (s[0] == '/') snprintf(out, size, "%s", s);
     else return -1; /* the bridges' rule: an absolute path or one under ~ */
-  } else if (access("/System/Library/CoreServices", F_OK) == 0) {
-    snprintf(out, size, "%s/Library/Application Support/hookd", home);
-  } else if (getenv("XDG_STATE_HOME") && *getenv("XDG_STATE_HOME")) {
-    snprintf(out, size, "%s/hookd", getenv("XDG_STATE_HOME"));
   } else {
-    snprintf(out, size, "%s/.local/state/hookd", home);
+#ifdef __APPLE__
+    snprintf(out, size, "%s/%s", home, STATE_DIR_MAC);
+#else
+    const char *xdg = getenv(STATE_DIR_XDG_VARIABLE);
+    if (xdg && *xdg) snprintf(out, size, "%s/%s", xdg, STATE_DIR_NAME);
+    else snprintf(out, size, "%s/%s/%s", home, STATE_DIR_XDG_DEFAULT, STATE_DIR_NAME);
+#endif
   }
   return 0;
 }
@@ -68,25 +70,30 @@ void record_run(const char *given_state, const struct run *r) {
   if (fd < 0) return;
   FILE *f = fdopen(fd, "w");
   if (!f) { (void)close(fd); (void)unlink(tmp); return; }
-  fprintf(f, "hookd-run 1\n%s%c", r->command, 0);
+  fprintf(f, RUN_MAGIC "%s%c", r->command, 0);
   /* A run the bridge failed reads as one that could not be seen through, with why (src/transport/bridged-run.ts). */
-  fact(f, "client", r->client), fact(f, "event", r->event), fact(f, "cwd", r->cwd), fact(f, "spawnError", r->internal_error);
-  fact(f, "answer", r->answer);
-  /* The client's trace context (issue 25): hookd's span of this run is a child of the client's. */
-  fact(f, "env.TRACEPARENT", getenv("TRACEPARENT")), fact(f, "env.TRACESTATE", getenv("TRACESTATE")), fact(f, "env.BAGGAGE", getenv("BAGGAGE"));
-  /* The client's project directories: the run's project, as for the asynchronous bridge's records (events/project-of.ts). */
+  fact(f, FACT_CLIENT, r->client), fact(f, FACT_EVENT, r->event), fact(f, FACT_CWD, r->cwd), fact(f, FACT_SPAWN_ERROR, r->internal_error);
+  fact(f, FACT_ANSWER, r->answer);
+  /* The client's variables the record keeps (RECORD_ENV_*): its trace context (issue 25: hookd's span of
+   * this run is a child of the client's), then its project directories (the run's project, src/payload/project-of.ts). */
+  for (const char *name = RECORD_ENV_EXACT; *name; name += strlen(name) + 1) {
+    char key[64];
+    snprintf(key, sizeof key, ENV_FACT_PREFIX "%s", name);
+    fact(f, key, getenv(name));
+  }
+  const size_t suffix = strlen(RECORD_ENV_SUFFIX);
   for (char **e = environ; *e; e++) {
     const char *eq = strchr(*e, '=');
-    if (eq && eq - *e > 12 && strncmp(eq - 12, "_PROJECT_DIR", 12) == 0) fprintf(f, "env.%s%c", *e, 0);
+    if (eq && (size_t)(eq - *e) > suffix && strncmp(eq - suffix, RECORD_ENV_SUFFIX, suffix) == 0) fprintf(f, ENV_FACT_PREFIX "%s%c", *e, 0);
   }
-  factn(f, "timeoutMs", r->timeout_ms);
-  factn(f, "startedAt", r->started_at), factn(f, "endedAt", r->ended_at), factn(f, "durationMs", r->duration_ms);
-  if (r->signal) factn(f, "signal", r->signal); else factn(f, "exitCode", r->exit_code);
-  if (r->timed_out) factn(f, "timedOut", 1);
-  factn(f, "payloadBytes", (long long)r->payload->len);
+  factn(f, FACT_TIMEOUT_MS, r->timeout_ms);
+  factn(f, FACT_STARTED_AT, r->started_at), factn(f, FACT_ENDED_AT, r->ended_at), factn(f, FACT_DURATION_MS, r->duration_ms);
+  if (r->signal) factn(f, FACT_SIGNAL, r->signal); else factn(f, FACT_EXIT_CODE, r->exit_code);
+  if (r->timed_out) factn(f, FACT_TIMED_OUT, 1);
+  factn(f, FACT_PAYLOAD_BYTES, (long long)r->payload->len);
   /* The whole stdout the client was handed (the daemon reads the decision from all of it); the first bytes of stderr. */
-  factn(f, "stdoutBytes", (long long)r->out_bytes), factn(f, "stdoutKept", (long long)r->out->len);
-  factn(f, "stderrBytes", (long long)r->err_bytes), factn(f, "stderrKept", (long long)r->err->len);
+  factn(f, FACT_STDOUT_BYTES, (long long)r->out_bytes), factn(f, FACT_STDOUT_KEPT, (long long)r->out->len);
+  factn(f, FACT_STDERR_BYTES, (long long)r->err_bytes), factn(f, FACT_STDERR_KEPT, (long long)r->err->len);
   fputc(0, f);
   if (r->payload->len) fwrite(r->payload->data, 1, r->payload->len, f);
   if (r->out->len) fwrite(r->out->data, 1, r->out->len, f);

@@ -2,11 +2,11 @@
 // and silent: the client already has the hook's answer, and a line from hookd on stderr would
 // change what the client reads (exit 2 hands stderr to the agent).
 import { ownedByOther, stateDir } from '../common/paths.js';
-import type { BridgeRun } from '../inbox/run-record.js';
+import type { RunRecord } from '../inbox/run-record.js';
 import { writeRecord } from '../inbox/write-record.js';
 
 /** Record `run` of `command` on `payload` in the inbox of the state directory (`--state-dir`, else the default). */
-export function recordRun(stateFlag: string | undefined, command: string, run: BridgeRun, payload: Buffer): void {
+export function recordRun(stateFlag: string | undefined, command: string, run: RunRecord, payload: Buffer): void {
   try {
     const state = stateDir(stateFlag);
     if (ownedByOther(state)) return;

@@ -1,20 +1,18 @@
-// Running the hook for the Node synchronous bridge, as native/run-hook.c does in C: `sh -c CMD` in a
-// session of its own (Node's `detached` spawn is setsid), the event on its stdin, its stderr passed
-// on to the client as it comes (the record keeps the first STDERR_KEPT bytes), its stdout held up to
-// STDOUT_HELD_MAX. Over when its process exits (a child it left holding the pipes does not hold
-// the agent), or at hookd's deadline, counted from this process's start: SIGTERM to the session,
-// SIGKILL halfway to the client's own timeout, and a bounded wait after it. A run the bridge
-// cannot see through (the hook cannot start, stdout past its bound) ends with `internalError`.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import os from 'node:os';
+// Running the hook for the Node synchronous bridge, through the runner the daemon uses
+// (runner/run-hook.ts), as native/run-hook.c does in C: `sh -c CMD` in a session of its own, the
+// event on its stdin (no gate: nothing to note, the client is the one who waits), its stderr passed
+// on to the client as it comes (the record keeps the first STDERR_KEPT bytes), its stdout held whole
+// up to STDOUT_HELD_MAX, past which the run fails (ENDED_PAST_ANSWER_BOUND), never a cut answer.
+// Over when its process exits (a child it left holding the pipes does not hold the agent), or at
+// hookd's deadline, counted from this process's start: SIGTERM to the session, SIGKILL halfway to
+// the client's own timeout, and a bounded wait after it. A signal the client ends the bridge with
+// goes on to the hook's session, SIGKILL CLIENT_END_GRACE_MS later.
 import { CLIENT_END_GRACE_MS, REAP_WAIT_MS, STDERR_KEPT, STDOUT_HELD_MAX } from './bridge-limits.js';
-import { hookdDeadlineMs } from '../clients/contract.js';
-import { endSession } from '../runner/end-session.js';
+import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs } from '../clients/contract.js';
+import { runHook } from '../runner/run-hook.js';
 import { withoutSecrets } from '../runner/hook-env.js';
-import type { BridgeRun } from '../inbox/run-record.js';
-
-/** A run as the bridge saw it: a BridgeRun, with why the bridge failed it (recorded as spawnError). */
-export type InLineRun = BridgeRun & { internalError?: string; endedBy?: NodeJS.Signals };
+import { endSession } from '../os/os.js';
+import type { Captured, Outcome } from '../common/run-result.js';
 
 const ENDING_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 /** The signal the client ended the bridge with, if it did (passed on to the hook's session). */
@@ -30,100 +28,53 @@ for (const name of ENDING_SIGNALS) {
   });
 }
 
-/** The facts of a run that never started (the event came past the deadline, the bridge failed first). */
-export function notRun(base: Omit<BridgeRun, 'endedAt' | 'durationMs' | 'exitCode' | 'signal' | 'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes'>): InLineRun {
-  return { ...base, endedAt: base.startedAt, durationMs: 0, exitCode: null, signal: null, stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), stdoutBytes: 0, stderrBytes: 0 };
+/** The signal the client ended the bridge with, if it did. */
+export const clientEndedBy = () => endedBy;
+
+/** The outcome of a run that never started (the event came past the deadline, the bridge failed first). */
+export function notRun(status: 'timed_out' | 'spawn_error', error?: string): Outcome {
+  const nothing = captured(Buffer.alloc(0));
+  return { status, exitCode: null, signal: null, durationMs: 0, stdout: nothing, stderr: nothing, ...(error !== undefined && { error }) };
 }
 
+/** Bytes the bridge itself hands the client (a canonical hook's translated answer), as a run's output. */
+export const captured = (raw: Buffer): Captured => ({ text: raw.toString('utf8'), bytes: raw.length, truncated: false, raw });
+
 /** Run `sh -c command` on `payload` to its end, hookd's deadline for `timeoutMs`, or the client's signal; `moreEnv`: variables on top of the client's (a canonical hook's). */
-export function runHookInLine(command: string, payload: Buffer, timeoutMs: number, base: Omit<BridgeRun, 'endedAt' | 'durationMs' | 'exitCode' | 'signal' | 'stdout' | 'stderr' | 'stdoutBytes' | 'stderrBytes' | 'timedOut'>, moreEnv: Record<string, string> = {}): Promise<InLineRun> {
+export async function runHookInLine(command: string, payload: Buffer, timeoutMs: number, moreEnv: Record<string, string> = {}): Promise<Outcome> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let [held, stdoutBytes, kept, stderrBytes] = [0, 0, 0, 0];
-    let timedOut = false;
-    let internalError: string | undefined;
-    let reaped = false;
-    const timers: NodeJS.Timeout[] = [];
-    let child: ChildProcessWithoutNullStreams;
-    const later = (ms: number, action: () => void) => timers.push(setTimeout(action, Math.max(0, ms)));
-    let finished = false;
-    const done = (facts: Pick<BridgeRun, 'exitCode' | 'signal'>) => {
-      if (finished) return;
-      finished = true;
-      for (const timer of timers) clearTimeout(timer);
-      onEnd = undefined;
-      const out = Buffer.concat(stdout);
-      resolve({
-        ...base, timedOut, endedAt: Date.now(), durationMs: Date.now() - started, stdout: out, stderr: Buffer.concat(stderr), stdoutBytes, stderrBytes, ...facts,
-        ...(internalError !== undefined && { internalError }), ...(endedBy && { endedBy }),
-      });
-    };
-    // SIGKILL `afterMs` from now, then stop waiting REAP_WAIT_MS later: a process stuck in the kernel must not hold the agent.
-    const end = (name: NodeJS.Signals, afterMs: number) => {
-      if (child.pid === undefined) return;
-      endSession(child.pid, name, reaped);
-      later(afterMs, () => {
-        if (!reaped) endSession(child.pid!, 'SIGKILL', false);
-        later(REAP_WAIT_MS, () => {
-          // Never seen to end (stuck in the kernel): answer without it, and let the bridge exit without it too.
-          child.unref();
-          child.stdout.destroy();
-          child.stderr.destroy();
-          done({ exitCode: null, signal: os.constants.signals.SIGKILL });
-        });
-      });
-    };
-    const fail = (message: string) => {
-      if (internalError !== undefined) return;
-      internalError = message;
-      if (child.pid !== undefined && !reaped) end('SIGKILL', 0); // nothing it says now reaches the client
-    };
-    // The client's environment, less hookd's secrets, which reach no hook (runner/hook-env.ts).
-    // argv[0] `sh`, as the C bridge and a client name it: sh's own messages ("sh: 1: guard: not found") read the same.
-    child = spawn('/bin/sh', ['-c', command], { argv0: 'sh', detached: true, stdio: 'pipe', env: { ...withoutSecrets(process.env), ...moreEnv } });
-    onEnd = (name) => end(name, CLIENT_END_GRACE_MS);
-    if (endedBy) onEnd(endedBy);
-    // Counted from this process's start (performance.now() is 0 there), as the client counts from
-    // its spawn: Node's start-up and reading the event are part of the time the client waits.
-    later(deadlineMs - performance.now(), () => {
-      if (endedBy || internalError !== undefined) return;
-      timedOut = true;
-      end('SIGTERM', (timeoutMs - deadlineMs) / 2);
-    });
-    child.on('error', (error) => {
-      internalError ??= `the hook could not start (/bin/sh: ${error.message})`;
-      if (child.pid === undefined) done({ exitCode: null, signal: null });
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (internalError !== undefined) return;
-      const room = STDOUT_HELD_MAX - held;
-      stdout.push(chunk.subarray(0, room));
-      held += Math.min(room, chunk.length);
-      if (chunk.length > room) fail(`the hook wrote more than ${STDOUT_HELD_MAX} bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer`);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      // Passed on as it comes: a hook that talks a lot never piles up in memory.
-      process.stderr.write(chunk);
-      stderrBytes += chunk.length;
-      if (kept < STDERR_KEPT) stderr.push(chunk.subarray(0, STDERR_KEPT - kept));
-      kept = Math.min(STDERR_KEPT, kept + chunk.length);
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(payload);
-    child.on('exit', (code, signal) => {
-      reaped = true;
-      // What hookd ended, it ends whole: a child that outlived the sh (it trapped SIGTERM) goes too.
-      if (timedOut || endedBy || internalError !== undefined) endSession(child.pid!, 'SIGKILL', true);
+  const ended = new AbortController();
+  let pid: number | undefined;
+  onEnd = (name) => ended.abort(name);
+  if (endedBy) onEnd(endedBy);
+  try {
+    const outcome = await runHook({
+      command,
+      payload,
+      // The client's environment, less hookd's secrets, which reach no hook (runner/hook-env.ts).
+      env: { ...withoutSecrets(process.env), ...moreEnv },
+      // Counted from this process's start (performance.now() is 0 there), as the client counts from
+      // its spawn: Node's start-up and reading the event are part of the time the client waits.
+      timeoutMs: deadlineMs - performance.now(),
+      graceMs: (timeoutMs - deadlineMs) / 2,
+      signal: ended.signal,
+      interruptGraceMs: CLIENT_END_GRACE_MS,
+      gate: false,
+      onSpawn: (spawned) => void (pid = spawned),
+      onStderr: (chunk) => void process.stderr.write(chunk),
+      outputCap: STDOUT_HELD_MAX,
+      stderrCap: STDERR_KEPT,
+      raw: true,
+      endPastCap: ENDED_PAST_ANSWER_BOUND,
+      reapWaitMs: REAP_WAIT_MS,
       // What the pipes already hold is read; a grandchild holding them open is not waited for.
-      setImmediate(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-        done({ exitCode: signal ? null : code, signal: signal ? (os.constants.signals[signal] ?? 0) : null });
-      });
+      drainMs: 0,
     });
-  });
+    // What hookd ended, it ends whole: a child that outlived the sh (it trapped SIGTERM) goes too, now (this process exits soon).
+    if (pid !== undefined && outcome.status !== 'ok' && outcome.status !== 'failed') endSession(pid, 'SIGKILL', true);
+    // A hook that never started: the bridge says so in its own words, as the C bridge does.
+    return outcome.status === 'spawn_error' && pid === undefined ? { ...outcome, error: `the hook could not start (/bin/sh: ${outcome.error})` } : outcome;
+  } finally {
+    onEnd = undefined;
+  }
 }

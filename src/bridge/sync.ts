@@ -9,11 +9,13 @@ import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
 import { eventNameOf } from './event-name.js';
 import { INTERNAL_ERROR_EXIT } from './bridge-limits.js';
-import { notRun, runHookInLine, type InLineRun } from './run-hook-in-line.js';
+import { captured, clientEndedBy, notRun, runHookInLine } from './run-hook-in-line.js';
+import { bridgeFailure, signalNumber, type RunRecord } from '../inbox/run-record.js';
+import type { Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
-import { TRACE_CONTEXT } from '../payload/client-env.js';
+import { recordEnv } from '../payload/client-env.js';
 import { canonicalFields } from '../hif/canonical-input.js';
 import { answerInClientTerms } from '../hif/answer-in-client-terms.js';
 
@@ -45,31 +47,32 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const read = process.stdin.isTTY ? { payload: Buffer.alloc(0), pastDeadline: false } : await readEvent(process.stdin, deadlineMs);
     const { payload } = read;
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter((pair): pair is [string, string] => pair[1] !== undefined && ((TRACE_CONTEXT as readonly string[]).includes(pair[0]) || pair[0].endsWith('_PROJECT_DIR'))),
-    );
-    const base = { client: client.id, event: options.event ?? eventNameOf(payload), cwd: process.cwd(), startedAt: Date.now(), timeoutMs, env };
-    let run: InLineRun;
-    if (read.pastDeadline) run = notRun({ ...base, timedOut: true });
+    const env = recordEnv(process.env);
+    const startedAt = Date.now();
+    const event = options.event ?? eventNameOf(payload);
+    let outcome: Outcome;
+    if (read.pastDeadline) outcome = notRun('timed_out');
     else {
       try {
         // A canonical hook (--canonical) gets the canonical fields beside the payload (hif/canonical-input.ts).
-        run = await runHookInLine(command, payload, timeoutMs, base, options.canonical ? canonicalFields(client.id, base.event, payload) : {});
+        outcome = await runHookInLine(command, payload, timeoutMs, options.canonical ? canonicalFields(client.id, event, payload) : {});
       } catch (error) {
-        run = { ...notRun({ ...base, timedOut: false }), internalError: `internal error (${whyOf(error)}); the hook did not run` };
+        outcome = notRun('spawn_error', `internal error (${whyOf(error)}); the hook did not run`);
       }
     }
-    if (run.endedBy) {
+    const run: RunRecord = { client: client.id, event, cwd: process.cwd(), startedAt, endedAt: Date.now(), timeoutMs, env, outcome };
+    const endedBy = clientEndedBy();
+    if (endedBy) {
       // Nobody reads an answer now: record the run and end as the client asked.
       recordRun(options.stateDir, command, run, payload);
-      return void process.kill(process.pid, run.endedBy);
+      return void process.kill(process.pid, endedBy);
     }
     let code: number;
-    if (run.internalError !== undefined) {
-      run.spawnError = run.internalError;
-      process.stderr.write(`hookd sync: ${run.internalError}\n`);
+    const internalError = bridgeFailure(outcome);
+    if (internalError !== undefined) {
+      process.stderr.write(`hookd sync: ${internalError}\n`);
       code = INTERNAL_ERROR_EXIT;
-    } else if (run.timedOut) {
+    } else if (outcome.status === 'timed_out') {
       // The hook's stderr already went to the client as it came; hookd's note follows it.
       const seconds = (deadlineMs / 1000).toFixed(1);
       process.stderr.write(read.pastDeadline
@@ -77,19 +80,19 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
         : `hookd sync: the hook timed out after ${seconds} s; hookd ended it\n`);
       process.stdout.write(client.contract.onTimeout.stdout);
       code = client.contract.onTimeout.exitCode;
-    } else if (options.canonical && run.signal === null && run.exitCode !== null) {
+    } else if (options.canonical && outcome.signal === null && outcome.exitCode !== null) {
       // A canonical hook's answer, in the client's terms; the record keeps what the client was handed.
-      const answer = answerInClientTerms(client, run.event, run.exitCode, run.stdout, run.stderr);
+      const answer = answerInClientTerms(client, event, outcome.exitCode, outcome.stdout.raw!, outcome.stderr.raw!);
       process.stderr.write(answer.stderr);
       process.stdout.write(answer.stdout);
-      Object.assign(run, { exitCode: answer.exitCode, stdout: Buffer.from(answer.stdout), stderr: Buffer.concat([run.stderr, Buffer.from(answer.stderr)]) });
+      run.outcome = { ...outcome, exitCode: answer.exitCode, stdout: captured(Buffer.from(answer.stdout)), stderr: captured(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])) };
       code = answer.exitCode;
     } else {
       // Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended).
-      const answer = run.exitCode === 0 && run.stdout.length === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
+      const answer = outcome.exitCode === 0 && outcome.stdout.bytes === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
       if (answer !== undefined) run.answer = answer;
-      process.stdout.write(answer ?? run.stdout);
-      code = run.signal !== null ? 128 + run.signal : (run.exitCode ?? INTERNAL_ERROR_EXIT);
+      process.stdout.write(answer ?? outcome.stdout.raw!);
+      code = outcome.signal !== null ? 128 + (signalNumber(outcome.signal) ?? 0) : (outcome.exitCode ?? INTERNAL_ERROR_EXIT);
     }
     recordRun(options.stateDir, command, run, payload);
     process.exitCode = code;

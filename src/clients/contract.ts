@@ -4,7 +4,7 @@
 // client's contract from here, so that a hook behind hookd means exactly what it meant before.
 
 import { showSize } from '../common/show-size.js';
-import type { Captured } from '../runner/capture-output.js';
+import type { Captured } from '../common/run-result.js';
 
 /** One client's reading of a hook's answer. */
 export interface HookContract {
@@ -43,13 +43,16 @@ export function inLineTimeoutSec(given: number | undefined, defaultSec: number):
   return Math.min(given !== undefined && given > 0 ? given : defaultSec, MAX_TIMEOUT_SEC);
 }
 
+/** How far before the client's timeout hookd's own fires: a tenth of it, at least 100 ms, at most 2 s (never below half the timeout). */
+export const DEADLINE_MARGIN = { divisor: 10, minMs: 100, maxMs: 2000 } as const;
+
 /**
  * When hookd's own timeout fires for an entry the client times out after `timeoutMs`: early enough
- * that hookd, not the client, ends the hook and reports it (a tenth of the timeout, at most 2 s,
- * at least 100 ms, never below half of it).
+ * that hookd, not the client, ends the hook and reports it (DEADLINE_MARGIN before it, never below
+ * half of it). native/hookd-shared.h carries the same formula, generated from this one.
  */
 export function hookdDeadlineMs(timeoutMs: number): number {
-  const margin = Math.min(2000, Math.max(100, timeoutMs / 10));
+  const margin = Math.min(DEADLINE_MARGIN.maxMs, Math.max(DEADLINE_MARGIN.minMs, timeoutMs / DEADLINE_MARGIN.divisor));
   return Math.max(Math.round(timeoutMs / 2), Math.round(timeoutMs - margin));
 }
 
@@ -69,6 +72,12 @@ const STEERING_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpec
  * no answer, and reading it as one turned a denial into "allow".
  */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Why a bridge ended a hook whose stdout passed MAX_ANSWER_BYTES: the bridges hold stdout whole and
+ * end the hook there, so they know no total (native/hookd-shared.h carries this text, generated).
+ */
+export const ENDED_PAST_ANSWER_BOUND = `the hook wrote more than ${MAX_ANSWER_BYTES} bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer`;
 
 /** Why an answer of `bytes` on stdout was not passed on, for the client's error and the run's record. */
 export const overAnswerBound = (bytes: number) => `the hook printed ${showSize(bytes)} on stdout, over hookd's bound of ${showSize(MAX_ANSWER_BYTES)} for an answer; none of it was passed on`;

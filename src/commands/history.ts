@@ -13,6 +13,7 @@ import { matches, type RunFilter } from '../history/run-filter.js';
 import { summaryOf, type RunSummary } from '../history/run-summary.js';
 import type { OutcomeName } from '../runs/outcome.js';
 import { runDetail, runLines } from './history-format.js';
+import { daemonAnswerCode } from '../common/error-catalogue.js';
 
 export interface HistoryOptions {
   stateDir?: string;
@@ -60,7 +61,7 @@ async function ask(paths: Paths, urlPath: string): Promise<DaemonResponse | unde
 
 function failedAnswer(response: DaemonResponse, what: string): HookdError {
   const detail = (response.body as { detail?: unknown })?.detail;
-  return fail(response.status === 400 ? 'EDAEMON_REFUSED' : 'EDAEMON', { asked: what, status: response.status, detail });
+  return fail(daemonAnswerCode(response.status), { asked: what, status: response.status, detail });
 }
 
 /** List the runs that pass the options' filter, newest first; or follow new ones. */

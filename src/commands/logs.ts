@@ -4,8 +4,9 @@
 // terminal each line reads as time, level, message and fields; otherwise (a pipe, a file, --json)
 // the JSON lines go out as the daemon wrote them. --follow prints new lines as they come, across
 // a rotation, until interrupted.
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, watch } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { watchFolders } from '../common/watch-folders.js';
 import { resolvePaths } from '../common/paths.js';
 import { HookdError } from '../common/errors.js';
 import { coloursFor } from '../common/terminal/colours.js';
@@ -74,7 +75,8 @@ function follow(file: string, offset: number, print: (line: string) => void): Pr
     }
     take(readFrom(file, position));
   };
-  watch(path.dirname(file), (_kind, name) => name === path.basename(file) && readNew());
+  // The log's folder deleted, or its watch lost: read again what is there (the rules are common/watch-folders.ts's).
+  watchFolders([{ dir: path.dirname(file), heard: (name) => void (name === path.basename(file) && readNew()) }], { damaged: readNew, strict: true });
   return new Promise<never>(() => {});
 }
 

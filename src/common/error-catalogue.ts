@@ -32,8 +32,45 @@ interface Entry {
   readonly says?: (facts: never) => string;
 }
 
+/** A refusal the daemon answers over HTTP: a code, its status, and the exit a command gives it. */
+interface Refusal extends Entry {
+  readonly http: number;
+}
+
+/**
+ * The daemon's HTTP refusals (its local API, the hook endpoint, the page), by code: a site names the
+ * code, and the status comes from here (http/answers.ts, sendRefusal), as fastify's catalogue
+ * maps a code to its status in one row. Bad input exits 2 in a command that hears it, the rest 1.
+ */
+export const REFUSALS = {
+  EREQUEST: { http: 400, exit: 2, means: 'a request the daemon refuses as bad input (a bad path, query, body or command)' },
+  EAUTH: { http: 401, exit: 1, means: 'a request without the local token' },
+  EFORBIDDEN: { http: 403, exit: 1, means: 'a request the daemon will not serve: from a web page, for another Host, a command no followed file names' },
+  ENOT_FOUND: { http: 404, exit: 1, means: 'no such path, run or endpoint' },
+  EMETHOD: { http: 405, exit: 1, means: 'a method the path does not take' },
+  ESTALLED: { http: 408, exit: 1, means: 'a body that did not arrive in time' },
+  ERUN_STATE: { http: 409, exit: 1, means: 'a run not in a state for what was asked (a retry of a run that did not fail)' },
+  EGONE: { http: 410, exit: 1, means: 'what was asked for is no longer kept' },
+  ETOO_LARGE: { http: 413, exit: 1, means: 'a body over its bound' },
+  EMEDIA: { http: 415, exit: 1, means: 'a body that is not JSON' },
+  EMISDIRECTED: { http: 421, exit: 1, means: 'a request for another Host than this listener' },
+  EINTERNAL: { http: 500, exit: 1, means: 'the daemon failed on the request' },
+  EBUSY: { http: 503, exit: 1, means: 'the daemon cannot take it now (too many streams, the daemon stopping)' },
+} as const satisfies Record<string, Refusal>;
+
+/** A code the daemon refuses a request with. */
+export type RefusalCode = keyof typeof REFUSALS;
+
+/** The HTTP status of refusal `code`. */
+export const statusOf = (code: RefusalCode): number => REFUSALS[code].http;
+
+/** The code a command raises for the daemon's error answer of `status`: its refusal's exit says (bad input: 2). */
+export const daemonAnswerCode = (status: number): 'EDAEMON_REFUSED' | 'EDAEMON' =>
+  Object.values(REFUSALS).find((row) => row.http === status)?.exit === 2 ? 'EDAEMON_REFUSED' : 'EDAEMON';
+
 /** The catalogue. A code not here does not compile at a throw site (see ErrorCode). */
 export const ERROR_CATALOGUE = {
+  ...REFUSALS,
   // Bad input: exit 2, the code every command's table gives to "bad input".
   EUSAGE: { exit: 2, means: 'bad input: an unknown option, a bad value, a file that is not there' },
   ESETTINGS: { exit: 2, means: 'a settings or hook file hookd cannot read or must not run' },

@@ -1,6 +1,7 @@
 // Where hookd's files live. Flags win, then the environment, then per-platform defaults
 // (XDG on Linux, ~/Library on macOS). bin/hookd computes the same state directory in sh for the
-// bridge's fast path: keep the two in step.
+// bridge's fast path (keep the two in step); the C bridge reads STATE_DIR_RULE from
+// native/hookd-shared.h, generated from here.
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,15 @@ export interface Paths {
 type Env = Record<string, string | undefined>;
 
 const isMac = process.platform === 'darwin';
+
+/** The state directory's defaults, under the home directory unless the XDG variable is set (the C bridge's are generated from these). */
+export const STATE_DIR_RULE = {
+  variable: 'HOOKD_STATE_DIR',
+  mac: 'Library/Application Support/hookd',
+  xdgVariable: 'XDG_STATE_HOME',
+  xdgDefault: '.local/state',
+  name: 'hookd',
+} as const;
 
 export function expandHome(p: string): string {
   return p === '~' || p.startsWith('~/') ? path.join(homedir(), p.slice(1)) : p;
@@ -47,10 +57,11 @@ function absoluteState(chosen: string, from: string): string {
 /** hookd's private state: inbox, history, lock and socket. */
 export function stateDir(flag?: string, env: Env = process.env): string {
   if (flag) return absoluteState(flag, '--state-dir');
-  if (env.HOOKD_STATE_DIR) return absoluteState(env.HOOKD_STATE_DIR, 'HOOKD_STATE_DIR');
-  if (isMac) return path.join(homedir(), 'Library', 'Application Support', 'hookd');
-  const base = env.XDG_STATE_HOME || path.join(homedir(), '.local', 'state');
-  return path.join(base, 'hookd');
+  const given = env[STATE_DIR_RULE.variable];
+  if (given) return absoluteState(given, STATE_DIR_RULE.variable);
+  if (isMac) return path.join(homedir(), STATE_DIR_RULE.mac);
+  const base = env[STATE_DIR_RULE.xdgVariable] || path.join(homedir(), STATE_DIR_RULE.xdgDefault);
+  return path.join(base, STATE_DIR_RULE.name);
 }
 
 /** The daemon's unix socket; it lives in the state directory unless told otherwise. */

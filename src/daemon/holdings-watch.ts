@@ -3,9 +3,11 @@
 // a watched folder reports those under its own name), on the socket's folder when it lives
 // elsewhere, and on the folder of each symlink on the state directory's path (a link repointed,
 // as `ln -sfn` or a rename over it does). A change elsewhere on the path (a parent renamed) is
-// seen by the lifeline's slow periodic check only.
-import { lstatSync, watch, type FSWatcher } from 'node:fs';
+// seen by the lifeline's slow periodic check only. The watching rules are common/watch-folders.ts's;
+// damage is suspected at once, not settled: the reaction is only a check of the holdings.
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { watchFolders } from '../common/watch-folders.js';
 import type { Holdings } from './lifeline.js';
 
 /** The folders to watch, each with the names in it that matter. */
@@ -37,16 +39,8 @@ function isSymlink(file: string): boolean {
  * up (else the caller must check often) and how to stop watching.
  */
 export function watchHoldings(holdings: Holdings, suspect: () => void): { complete: boolean; close: () => void } {
-  const watchers: FSWatcher[] = [];
-  let complete = true;
-  for (const [dir, names] of watchedNames(holdings)) {
-    try {
-      const watcher = watch(dir, (_kind, name) => (name === null || names.has(String(name))) && suspect());
-      watcher.on('error', suspect);
-      watchers.push(watcher);
-    } catch {
-      complete = false;
-    }
-  }
-  return { complete, close: () => watchers.forEach((watcher) => watcher.close()) };
+  // An event naming no entry ('') may be any of them.
+  const folders = [...watchedNames(holdings)].map(([dir, names]) => ({ dir, heard: (name: string) => void ((name === '' || names.has(name)) && suspect()) }));
+  const watches = watchFolders(folders, { damaged: suspect });
+  return { complete: watches.complete, close: () => watches.close() };
 }

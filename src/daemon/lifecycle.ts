@@ -5,29 +5,9 @@
 // hooks while the listeners answer the requests they had), then, once all of that is done, each
 // lets go of what it holds, one after another (the subscribers of runs flush, the connections left
 // are cut, the lock goes last).
-import type { LocalRoute, Mount, Routes } from '../server/local-api.js';
+import type { Component, LocalRoute, Mount, Routes, Served } from '../http/parts.js';
 
-/** What a component is started with: what the parts started before it serve. */
-export interface Served {
-  /** Their local API routes (the listeners serve them). */
-  routes: Routes;
-  /** Their mounts on the loopback listener (the hook endpoint, the page). */
-  mounts: readonly Mount[];
-}
-
-/** One part of the daemon; every member is optional (a part its maker started already, the lock, has no `start`). */
-export interface Component {
-  /** Take up its work; the daemon's start awaits it before the next part's. */
-  start?(served: Served): Promise<void> | void;
-  /** Stop taking work; resolves once what it took is done (each part bounds its own wait). */
-  stop?(): Promise<void> | void;
-  /** Let go of what it holds, once every part has stopped taking work. */
-  close?(): Promise<void> | void;
-  /** Local API routes it adds (read once it has started). */
-  readonly routes?: Routes;
-  /** Mounts it adds to the loopback listener. */
-  readonly mounts?: readonly Mount[];
-}
+export type { Component, Served } from '../http/parts.js';
 
 /** The started components of one daemon, and its one stop. */
 export class Lifecycle {

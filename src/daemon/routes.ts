@@ -9,7 +9,7 @@ import { writeRecord } from '../inbox/write-record.js';
 import { countHooks } from '../settings/daemon-hooks.js';
 import { daemonHookReport, type HookReport } from '../cannot-run/did-not-fire-here.js';
 import type { Routes } from '../server/local-api.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendJson, sendRefusal } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
 import { intParam, singleParam } from '../http/query.js';
 import type { EventsSchema, HealthSchema, QueuedSchema, SettingsFileSchema, StatusSchema } from '../server/local-api-schemas.js';
@@ -100,7 +100,7 @@ export function buildRoutes(context: RouteContext): Routes {
       path: '/events',
       handler: ({ res, url }) => {
         const limit = intParam(url, 'limit', { min: 1, max: 200, fallback: 20 });
-        if (!limit.ok) return sendError(res, 400, limit.reason);
+        if (!limit.ok) return sendRefusal(res, 'EREQUEST', limit.reason);
         const answer: z.input<typeof EventsSchema> = { events: context.history.latest(limit.value) };
         sendJson(res, 200, answer);
       },
@@ -116,14 +116,14 @@ export function buildRoutes(context: RouteContext): Routes {
 
 async function postEvents(context: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const given = singleParam(url, 'command');
-  if (!given.ok) return refuseBody(req, res, 400, given.reason);
+  if (!given.ok) return refuseBody(req, res, 'EREQUEST', given.reason);
   const read = await readBody(req, MAX_PAYLOAD_BYTES);
-  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}`) : undefined;
+  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 'ETOO_LARGE', `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}`) : undefined;
   const parsed = parsePayload(read.body, 'body');
-  if (!parsed.ok) return sendError(res, 400, parsed.reason);
+  if (!parsed.ok) return sendRefusal(res, 'EREQUEST', parsed.reason);
   const command = given.value ?? null;
   if (command !== null && (command.trim() === '' || command.includes('\0'))) {
-    return sendError(res, 400, 'command must be a non-empty string without NUL bytes');
+    return sendRefusal(res, 'EREQUEST', 'command must be a non-empty string without NUL bytes');
   }
   const payload = parsed.payload;
   const commands = command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);

@@ -6,16 +6,17 @@
 // default port opens one on a free port for the page the first time a page is asked for.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendError, sendJson, sendRefusal } from '../http/answers.js';
 import { Router, type Exchange } from '../http/router.js';
-import type { Mount, Routes } from '../server/local-api.js';
-import type { Component, Served } from '../daemon/lifecycle.js';
+import type { Mount, Routes } from '../http/parts.js';
+import type { Component, Served } from '../http/parts.js';
 import { DashboardKeys, SESSION_MS, STREAMS_PER_SESSION, type Session } from './dashboard-keys.js';
 import { checkSession, fromOwnOrigin, SESSION_HEADER, TICKET_HEADER } from './request-guard.js';
 import { isOwnHost } from '../http/own-host.js';
 import { trustConnection } from '../server/loopback-limits.js';
 import { PAGE_FILES, PAGE_HEADERS, sendPageFile } from './page-files.js';
 import { MAX_LIMIT } from '../history/run-filter.js';
+import type { RefusalCode } from '../common/error-catalogue.js';
 
 // What the page needs of the daemon's rules, given with its session rather than copied into its
 // script; what an outcome means comes with each run (history/run-summary.ts).
@@ -60,24 +61,24 @@ export class Dashboard implements Component {
 
   private async handle({ req, res, url }: Exchange): Promise<boolean> {
     const port = req.socket.localPort ?? 0;
-    const refuse = (status: number, detail: string) => (req.resume(), sendError(res, status, detail, PAGE_HEADERS), true);
+    const refuse = (code: RefusalCode, detail: string) => (req.resume(), sendRefusal(res, code, detail, PAGE_HEADERS), true);
     // A page from elsewhere that rebinds its own name to 127.0.0.1 still sends its own Host.
-    if (!isOwnHost(req.headers.host, port)) return refuse(421, `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`);
+    if (!isOwnHost(req.headers.host, port)) return refuse('EMISDIRECTED', `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`);
     if (url.pathname === `${PREFIX}/api/sign-in` && req.method === 'POST') return (req.resume(), this.signIn(req, res, port), true);
     if (url.pathname.startsWith(`${PREFIX}/api/`)) {
       const verdict = checkSession(req, this.keys, port);
-      if (!verdict.ok) return refuse(verdict.status, verdict.detail);
+      if (!verdict.ok) return refuse(verdict.code, verdict.detail);
       // Signed in: a stream of runs stays open as long as the page wants (the listener closes idle connections).
       trustConnection(req.socket);
       if (url.pathname === `${PREFIX}/api/session`) return (sendJson(res, 200, PAGE_FACTS, PAGE_HEADERS), true);
       if (url.pathname === `${PREFIX}/api/runs/stream` && !this.holdStream(verdict.session, res)) {
-        return refuse(503, `this page has ${STREAMS_PER_SESSION} run streams open already; close some of its tabs`);
+        return refuse('EBUSY', `this page has ${STREAMS_PER_SESSION} run streams open already; close some of its tabs`);
       }
       return (await this.api.handle({ req, res, url }), true);
     }
     // The page's files hold no data: they are served to anyone who asks with the listener's Host.
     const file = url.pathname === `${PREFIX}/` ? 'index.html' : url.pathname.slice(PREFIX.length + 1);
-    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return refuse(404, `the dashboard has no ${req.method} ${url.pathname}`);
+    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return refuse('ENOT_FOUND', `the dashboard has no ${req.method} ${url.pathname}`);
     sendPageFile(res, file as (typeof PAGE_FILES)[number]);
     return true;
   }
@@ -92,10 +93,10 @@ export class Dashboard implements Component {
 
   // The page's script posts the ticket of its address's fragment, from its own origin, and keeps the session id it gets.
   private signIn(req: IncomingMessage, res: ServerResponse, port: number): void {
-    if (!fromOwnOrigin(req, port)) return sendError(res, 403, `sign in from the page itself (Origin ${JSON.stringify(req.headers.origin ?? null)})`, PAGE_HEADERS);
+    if (!fromOwnOrigin(req, port)) return sendRefusal(res, 'EFORBIDDEN', `sign in from the page itself (Origin ${JSON.stringify(req.headers.origin ?? null)})`, PAGE_HEADERS);
     const ticket = req.headers[TICKET_HEADER];
     const session = typeof ticket === 'string' ? this.keys.redeem(ticket) : undefined;
-    if (!session) return sendError(res, 403, 'this dashboard link was used already or has expired: run `hookd dashboard` for a new one', PAGE_HEADERS);
+    if (!session) return sendRefusal(res, 'EFORBIDDEN', 'this dashboard link was used already or has expired: run `hookd dashboard` for a new one', PAGE_HEADERS);
     sendJson(res, 201, { session, header: SESSION_HEADER, expiresInMs: SESSION_MS }, PAGE_HEADERS);
   }
 }

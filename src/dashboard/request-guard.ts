@@ -8,16 +8,17 @@
 import type { IncomingMessage } from 'node:http';
 import { ownOrigins } from '../http/own-host.js';
 import type { DashboardKeys, Session } from './dashboard-keys.js';
+import type { RefusalCode } from '../common/error-catalogue.js';
 
 /** The header the page sends its session id in. */
 export const SESSION_HEADER = 'x-hookd-session';
 /** The header the page sends its one-time ticket in, to sign in. */
 export const TICKET_HEADER = 'x-hookd-ticket';
 
-/** Allowed, or the status and reason of a refusal. */
-export type Verdict = { ok: true; session: Session } | { ok: false; status: number; detail: string };
+/** Allowed, or the code and reason of a refusal. */
+export type Verdict = { ok: true; session: Session } | { ok: false; code: RefusalCode; detail: string };
 
-const refuse = (status: number, detail: string): Verdict => ({ ok: false, status, detail });
+const refuse = (code: RefusalCode, detail: string): Verdict => ({ ok: false, code, detail });
 
 /** Whether `req` comes from a page of the listener's own origin on `port`. */
 export function fromOwnOrigin(req: IncomingMessage, port: number): boolean {
@@ -29,8 +30,8 @@ export function fromOwnOrigin(req: IncomingMessage, port: number): boolean {
 export function checkSession(req: IncomingMessage, keys: DashboardKeys, port: number): Verdict {
   const given = req.headers[SESSION_HEADER];
   const session = keys.session(typeof given === 'string' ? given : undefined);
-  if (!session) return refuse(401, 'no dashboard session: run `hookd dashboard` and open the page it opens or prints');
+  if (!session) return refuse('EAUTH', 'no dashboard session: run `hookd dashboard` and open the page it opens or prints');
   if (req.method === 'GET' || req.method === 'HEAD') return { ok: true, session };
-  if (!fromOwnOrigin(req, port)) return refuse(403, `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin ?? null)})`);
+  if (!fromOwnOrigin(req, port)) return refuse('EFORBIDDEN', `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin ?? null)})`);
   return { ok: true, session };
 }

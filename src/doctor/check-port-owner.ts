@@ -1,12 +1,12 @@
 // Before doctor posts a probe with the token, it asks the kernel who listens where the http hooks
-// go (listener-owner.ts): another user (who would receive the token, and every hook), or another
+// go (os/listener-owner.ts): another user (who would receive the token, and every hook), or another
 // process of this user that is not the daemon (whose answers would otherwise read as "the daemon
 // refused the token" or "no outcome came"). Only when the daemon holds the port is the token sent.
 // Another user's listener means the token may have gone there already: doctor rotates it.
 import { requestDaemon } from '../server/socket-client.js';
 import { tokenFile } from '../server/local-token.js';
 import { rotateTokenIfAny } from '../daemon/rotate-token.js';
-import { holdersOf, listenersOn, userName, type Listener } from '../server/listener-owner.js';
+import { holdersOf, listenersOn, userName, type Listener } from '../os/os.js';
 import type { Paths } from '../common/paths.js';
 import type { Check } from './checks.js';
 

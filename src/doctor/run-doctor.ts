@@ -15,6 +15,7 @@ import path from 'node:path';
 import { checkLoopbackAddresses } from './check-loopback.js';
 import type { Paths } from '../common/paths.js';
 import type { SourceResult } from '../settings/load-sources.js';
+import { posts } from '../settings/entry-kinds.js';
 
 /** Every check, in the order a person would fix them. */
 export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | string, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
@@ -39,7 +40,8 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   const didNotFire = await checkDidNotFire(paths.stateDir, loaded, options.pathVar);
   if (didNotFire) checks.push(didNotFire);
   // With http entries, a probe goes their way too (http-probe.ts).
-  const posted = entries.find((entry) => entry.kind === 'http');
+  // Any kind that posts (the entry-kind table's `posting`): a new transport gets the port-owner check too.
+  const posted = entries.find((entry) => posts(entry.kind));
   // Who listens there first: the token goes only to the daemon (check-port-owner.ts).
   const owner = posted && (await checkPortOwner(paths, posted.http!.host, posted.http!.port));
   if (owner) checks.push(owner);

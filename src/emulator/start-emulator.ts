@@ -75,7 +75,7 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key,
   const method = req.method ?? 'GET';
   const read = await readBody(req, 30 * MIB);
   // The rest of a body over the cap is not read: the connection is closed after the 413 (refuseBody).
-  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 413, 'request body is over 30 MiB') : undefined;
+  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 'ETOO_LARGE', 'request body is over 30 MiB') : undefined;
   const isAuthorized = authorized(req.headers.authorization, key);
   const testRoute = url.pathname.startsWith('/__emulator/');
   if (hooks && !testRoute) {

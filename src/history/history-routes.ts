@@ -3,7 +3,7 @@
 // these same routes under its own mount (dashboard.ts).
 import type { ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Routes } from '../server/local-api.js';
+import type { Routes } from '../http/parts.js';
 import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';
@@ -13,7 +13,7 @@ import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { RETRIABLE_OUTCOMES, describeOutcome, meaningOf } from '../runs/outcome.js';
 import { MAX_BYTES, MAX_COUNT } from './failed-payloads.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendError, sendJson, sendRefusal } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
 import { HookdError } from '../common/errors.js';
 import type { HistoryEntry } from './history-entry.js';
@@ -29,25 +29,26 @@ export interface RunRouteContext {
   notNamed(event: string, record: RecordContent): Promise<string | undefined>;
 }
 
-/** An answer: a status and its JSON body (an error's detail when the status is 400 or more). */
-type Answer<T> = { status: 200 | 202; body: T } | { status: 400 | 404 | 409 | 410; detail: string };
+/** An answer: a status and its JSON body, or a refusal's code (common/error-catalogue.ts) and detail. */
+type Answer<T> = { status: 200 | 202; body: T } | Refused;
+type Refused = { code: 'EREQUEST' | 'ENOT_FOUND' | 'ERUN_STATE' | 'EGONE'; detail: string };
 
 /** GET /runs?event=&outcome=&session=&command=&since=&limit=&probes= */
 function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): Answer<z.input<typeof RunsSchema>> {
   const query = parseRunQuery(url);
-  if (typeof query === 'string') return { status: 400, detail: query };
+  if (typeof query === 'string') return { code: 'EREQUEST' as const, detail: query };
   return { status: 200, body: { runs: context.history.search(query.filter, query.limit).map(summaryOf) } };
 }
 
-const notFound = (id: string) => ({ status: 404 as const, detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)` });
+const notFound = (id: string) => ({ code: 'ENOT_FOUND' as const, detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)` });
 
 // The attempts of run `id`, or the answer that says why there are none to show.
-function attemptsOf(context: Pick<RunRouteContext, 'history'>, id: string): HistoryEntry[] | { status: 400 | 404; detail: string } {
+function attemptsOf(context: Pick<RunRouteContext, 'history'>, id: string): HistoryEntry[] | Refused {
   try {
     const attempts = context.history.find(id);
     return attempts.length > 0 ? attempts : notFound(id);
   } catch (error) {
-    if (error instanceof HookdError && error.code === 'EAMBIGUOUS') return { status: 400, detail: error.message };
+    if (error instanceof HookdError && error.code === 'EAMBIGUOUS') return { code: 'EREQUEST' as const, detail: error.message };
     throw error;
   }
 }
@@ -67,15 +68,15 @@ async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed' | 'n
   if (!Array.isArray(attempts)) return attempts;
   const last = attempts.at(-1)!;
   const reads = describeOutcome(last.outcome, last);
-  if (!meaningOf(last.outcome).failed) return { status: 409, detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried` };
+  if (!meaningOf(last.outcome).failed) return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried` };
   if (!meaningOf(last.outcome).retriable) {
-    return { status: 409, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE_OUTCOMES.join(', ')}) can be retried` };
+    return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE_OUTCOMES.join(', ')}) can be retried` };
   }
   const record = context.failed.read(last.eventId);
-  if (!record) return { status: 410, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };
+  if (!record) return { code: 'EGONE' as const, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };
   // Only what the settings still name: a command removed since would otherwise run again on a click.
   const why = await context.notNamed(last.event, record);
-  if (why) return { status: 409, detail: `run ${last.eventId} is not retried: ${why}; nothing was run` };
+  if (why) return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} is not retried: ${why}; nothing was run` };
   return { status: 202, body: { queued: [await context.failed.retry(last.eventId, record)], retryOf: last.eventId } };
 }
 
@@ -87,7 +88,7 @@ async function sendMetrics(context: Pick<RunRouteContext, 'metrics'>, res: Serve
 }
 
 function send<T>(res: ServerResponse, answer: Answer<T>): void {
-  if ('detail' in answer) sendError(res, answer.status, answer.detail);
+  if ('detail' in answer) sendRefusal(res, answer.code, answer.detail);
   else sendJson(res, answer.status, answer.body);
 }
 
@@ -100,7 +101,7 @@ export function runRoutes(context: RunRouteContext): Routes {
       path: '/runs/stream',
       handler: ({ req, res, url }) => {
         const query = parseRunQuery(url);
-        if (typeof query === 'string') return sendError(res, 400, query);
+        if (typeof query === 'string') return sendRefusal(res, 'EREQUEST', query);
         context.stream.open(req, res, query.filter);
       },
     },

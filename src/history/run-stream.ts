@@ -7,7 +7,7 @@ import type { HistoryEntry } from './history-entry.js';
 import type { RunBus } from '../runs/run-bus.js';
 import { matches, type RunFilter } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
-import { sendError } from '../http/answers.js';
+import { sendRefusal } from '../http/answers.js';
 
 /** Bytes that may wait for one slow client before it is dropped: well above a burst of runs recorded in one turn. */
 export const MAX_BUFFERED = 1024 * 1024;
@@ -44,7 +44,7 @@ export class RunStream {
 
   /** Answer one GET /runs/stream: keep `res` open and send it every run that passes `filter`. */
   open(req: IncomingMessage, res: ServerResponse, filter: RunFilter): void {
-    if (this.clients.size >= this.limits.maxClients) return sendError(res, 503, `too many run streams open (${this.limits.maxClients}); close some`);
+    if (this.clients.size >= this.limits.maxClients) return sendRefusal(res, 'EBUSY', `too many run streams open (${this.limits.maxClients}); close some`);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write(': hookd runs\n\n');
     const client: Client = { res, filter };

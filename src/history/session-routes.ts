@@ -2,10 +2,10 @@
 // first, each with its run count and the time the agent waited on hooks) and GET /sessions/:id/runs
 // (one session's runs on one time axis). What they compute is sessions.ts's (the list kept up to
 // date by session-index.ts); the live page reaches both under its own mount (dashboard.ts).
-import type { Routes } from '../server/local-api.js';
+import type { Routes } from '../http/parts.js';
 import type { History } from './history.js';
 import { intParam } from '../http/query.js';
-import { sendError, sendJson } from '../http/answers.js';
+import { sendJson, sendRefusal } from '../http/answers.js';
 import { DEFAULT_SESSIONS, MAX_SESSIONS, sessionRunsIn } from './sessions.js';
 import { SessionIndex } from './session-index.js';
 
@@ -18,7 +18,7 @@ export function sessionRoutes(history: Pick<History, 'file'>): Routes {
       path: '/sessions',
       handler: ({ res, url }) => {
         const limit = intParam(url, 'limit', { min: 1, max: MAX_SESSIONS, fallback: DEFAULT_SESSIONS });
-        if (!limit.ok) return sendError(res, 400, limit.reason);
+        if (!limit.ok) return sendRefusal(res, 'EREQUEST', limit.reason);
         sendJson(res, 200, { sessions: index.list(limit.value) });
       },
     },
@@ -28,7 +28,7 @@ export function sessionRoutes(history: Pick<History, 'file'>): Routes {
       handler: ({ res }, params) => {
         const id = params.id as string;
         const found = sessionRunsIn(history.file, id);
-        if (!found) return sendError(res, 404, `no session ${JSON.stringify(id)} in the history (GET /sessions lists them)`);
+        if (!found) return sendRefusal(res, 'ENOT_FOUND', `no session ${JSON.stringify(id)} in the history (GET /sessions lists them)`);
         sendJson(res, 200, found);
       },
     },

@@ -1,6 +1,7 @@
 // Writing JSON answers and errors in the platform's shape, `{status, title, detail}`: one place for
 // the three servers of hookd (the daemon's local API, the proxy's own answers, the emulator).
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { statusOf, type RefusalCode } from '../common/error-catalogue.js';
 
 export interface ErrorShape {
   status: number;
@@ -25,4 +26,9 @@ export function sendJson(res: ServerResponse, status: number, value: unknown, he
 /** Answer an error in the platform's shape. */
 export function sendError(res: ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, errorBody(status, detail), headers);
+}
+
+/** Refuse a request with the daemon's refusal `code` (common/error-catalogue.ts gives its status). */
+export function sendRefusal(res: ServerResponse, code: RefusalCode, detail: string, headers: Record<string, string> = {}): void {
+  sendError(res, statusOf(code), detail, headers);
 }

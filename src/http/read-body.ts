@@ -3,7 +3,8 @@
 // draining it first, to answer a client still writing, let one request make the daemon read
 // 300 MiB. The refusal closes the connection (refuseBody), so what the client still sends is not read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendError } from './answers.js';
+import { sendRefusal } from './answers.js';
+import type { RefusalCode } from '../common/error-catalogue.js';
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 
@@ -29,7 +30,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
 }
 
 /** Refuse a request whose body is not read (whole): answer, then close the connection instead of reading the rest. */
-export function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, detail: string): void {
+export function refuseBody(req: IncomingMessage, res: ServerResponse, code: RefusalCode, detail: string): void {
   req.pause();
-  sendError(res, status, detail, { connection: 'close' });
+  sendRefusal(res, code, detail, { connection: 'close' });
 }

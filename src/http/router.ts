@@ -5,7 +5,7 @@
 // is not valid percent-encoding, 500 for a handler that throws.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeError } from '../common/errors.js';
-import { sendError } from './answers.js';
+import { sendRefusal } from './answers.js';
 
 /** What a handler is given: the request, its response and its parsed URL. */
 export interface Exchange {
@@ -93,7 +93,7 @@ export class Router<C extends Exchange = Exchange> {
 
   private fail(ctx: C, error: unknown): void {
     const detail = this.options.failed?.(error) ?? describeError(error);
-    if (!ctx.res.headersSent) sendError(ctx.res, 500, detail);
+    if (!ctx.res.headersSent) sendRefusal(ctx.res, 'EINTERNAL', detail);
     else ctx.res.destroy();
   }
 
@@ -116,7 +116,7 @@ export class Router<C extends Exchange = Exchange> {
           params[name] = decodeURIComponent(raw[name] as string);
         } catch {
           ctx.req.resume();
-          return sendError(ctx.res, 400, `${name}: "${raw[name]}" is not a valid percent-encoded path segment`);
+          return sendRefusal(ctx.res, 'EREQUEST', `${name}: "${raw[name]}" is not a valid percent-encoded path segment`);
         }
       }
       return route.handler(ctx, params);
@@ -130,7 +130,7 @@ export class Router<C extends Exchange = Exchange> {
       if (path.startsWith(mount.prefix) && (await mount.handler(ctx)) !== false) return;
     }
     ctx.req.resume();
-    if (allowed.length > 0) return sendError(ctx.res, 405, `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, { allow: allowed.join(', ') });
-    sendError(ctx.res, 404, this.options.notFound(method, path));
+    if (allowed.length > 0) return sendRefusal(ctx.res, 'EMETHOD', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, { allow: allowed.join(', ') });
+    sendRefusal(ctx.res, 'ENOT_FOUND', this.options.notFound(method, path));
   }
 }

@@ -8,7 +8,7 @@
 // which keeps it in step with cur/.
 import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { HookGroup } from '../runner/process-groups.js';
+import type { HookGroup } from '../os/os.js';
 
 const COMPACT_AT_BYTES = 1024 * 1024;
 // `<key> <attempt>`, and the group from this version on (`-` for a start time that is not known).

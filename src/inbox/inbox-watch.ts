@@ -1,12 +1,10 @@
 // What the intake hears from the file system instead of asking it on a clock: a watch on new/
 // reports arrivals, one on tmp/ records being written (one whose bridge dies before committing it
 // is taken once it is old enough), and one on the inbox folder reports one of its folders (or
-// attempts.log) deleted or made, or the inbox itself deleted or moved. A watch ending in an error
-// reports damage too. Events on a watched folder itself come with the folder's own name. Damage is
-// reported once the file system has been quiet for a moment: repairing in the middle of an `rm -r`
-// would put folders back under it (and make it fail, "directory not empty").
-import { watch, type FSWatcher } from 'node:fs';
+// attempts.log) deleted or made, or the inbox itself deleted or moved. The rules for damage (a
+// watched folder's own events, a watch's error, settling before a repair) are common/watch-folders.ts's.
 import path from 'node:path';
+import { settle, watchFolders, type FolderWatches } from '../common/watch-folders.js';
 import type { InboxDirs } from './inbox-dirs.js';
 
 const DAMAGE_SETTLE_MS = 500;
@@ -20,52 +18,39 @@ export interface InboxSignals {
 
 /** The intake's watches on one inbox. */
 export class InboxWatch {
-  private watchers: FSWatcher[] = [];
-  private settling: NodeJS.Timeout | undefined;
+  private watches: FolderWatches | undefined;
+  // One wait for every arming: a repair's own events put the signal off, never double it.
+  private readonly damaged: () => void;
 
   constructor(
     private readonly dirs: InboxDirs,
     private readonly signals: InboxSignals,
-  ) {}
+  ) {
+    this.damaged = settle(() => this.signals.damaged(), DAMAGE_SETTLE_MS);
+  }
 
-  /** Whether both watches are up. */
+  /** Whether every watch is up. */
   get armed(): boolean {
-    return this.watchers.length === 3;
+    return this.watches?.armed ?? false;
   }
 
   /** Watch the inbox afresh (after it was made or repaired); throws when a folder cannot be watched. */
   arm(): void {
     this.close();
     const { root, tmp, cur, rejected } = this.dirs;
-    const [newName, tmpName] = [path.basename(this.dirs.new), path.basename(tmp)];
-    const damage = new Set([root, tmp, this.dirs.new, cur, rejected, path.join(root, 'attempts.log')].map((file) => path.basename(file)));
-    try {
-      this.add(this.dirs.new, (name) => (name === newName ? this.damaged() : this.signals.arrived()));
-      this.add(tmp, (name) => (name === tmpName ? this.damaged() : this.signals.written()));
-      this.add(root, (name, kind) => kind === 'rename' && damage.has(name) && this.damaged());
-    } catch (error) {
-      this.close();
-      throw error;
-    }
+    const damage = new Set([tmp, this.dirs.new, cur, rejected, path.join(root, 'attempts.log')].map((file) => path.basename(file)));
+    this.watches = watchFolders(
+      [
+        { dir: this.dirs.new, heard: () => this.signals.arrived() },
+        { dir: tmp, heard: () => this.signals.written() },
+        { dir: root, heard: (name, kind) => kind === 'rename' && damage.has(name) && this.damaged() },
+      ],
+      { damaged: this.damaged, strict: true },
+    );
   }
 
   /** Stop watching. */
   close(): void {
-    for (const watcher of this.watchers.splice(0)) watcher.close();
-  }
-
-  // Each report of damage puts the signal off again; it outlives the watches that reported it.
-  private damaged(): void {
-    clearTimeout(this.settling);
-    this.settling = setTimeout(() => this.signals.damaged(), DAMAGE_SETTLE_MS);
-  }
-
-  private add(dir: string, heard: (name: string, kind: string) => void): void {
-    const watcher = watch(dir, (kind, name) => heard(String(name ?? ''), kind));
-    watcher.on('error', () => {
-      this.close();
-      this.damaged();
-    });
-    this.watchers.push(watcher);
+    this.watches?.close();
   }
 }

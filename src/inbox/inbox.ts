@@ -15,7 +15,7 @@ import { readRecordFile, type ReadResult } from './read-record.js';
 import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival } from './inbox-scan.js';
 import { AttemptJournal } from './attempt-journal.js';
 import { RejectedShelf } from './rejected-shelf.js';
-import type { HookGroup } from '../runner/process-groups.js';
+import type { HookGroup } from '../os/os.js';
 
 export type { Arrival } from './inbox-scan.js';
 

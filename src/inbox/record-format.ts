@@ -11,7 +11,7 @@
 // never empty, so an empty field ends the header; the payload is every byte after it, as received.
 // The time received is the file's modification time. Keep bin/hookd in step with this file.
 
-import { parseRunBody, RUN_MAGIC, serializeRun, type BridgeRun } from './run-record.js';
+import { parseRunBody, RUN_MAGIC, serializeRun, type RunRecord } from './run-record.js';
 import { nulFields, pairsOf } from './nul-fields.js';
 
 const RECORD_MAGIC = 'hookd-record 1\n';
@@ -21,7 +21,7 @@ export interface RecordContent {
   clientEnv: Record<string, string>;
   payload: Buffer;
   /** A run the synchronous bridge already made (run-record.ts): the daemon records it, never runs it. */
-  run?: BridgeRun;
+  run?: RunRecord;
 }
 
 /** The bytes of a record: a run record's (run-record.ts) for a run, whose variables are its `env`. */

@@ -5,53 +5,83 @@
 //   hookd-run 1\n  CMD \0  name=value \0 ...  \0  PAYLOAD  STDOUT-KEPT  STDERR-KEPT
 //
 // The facts give the three parts' lengths (payloadBytes, stdoutKept, stderrKept) and the run's
-// own facts (client, event, cwd, times, exitCode or signal, timedOut, spawnError, answer).
+// own facts (client, event, cwd, times, exitCode or signal, timedOut, spawnError, answer): the
+// runner's Outcome, serialised (RunRecord).
 
+import { constants } from 'node:os';
 import { nulFields, pairsOf } from './nul-fields.js';
+import { exitOutcome, type Captured, type Outcome } from '../common/run-result.js';
 
 export const RUN_MAGIC = 'hookd-run 1\n';
 
-/** What the synchronous bridge saw of one run. Times are ms since the epoch. */
-export interface BridgeRun {
+/** The facts' names, in the record's order (native/hookd-shared.h names them from this list). */
+export const RUN_FACT_NAMES = [
+  'client', 'event', 'cwd', 'spawnError', 'answer', 'timeoutMs', 'startedAt', 'endedAt', 'durationMs',
+  'signal', 'exitCode', 'timedOut', 'payloadBytes', 'stdoutBytes', 'stdoutKept', 'stderrBytes', 'stderrKept',
+] as const;
+/** A client variable the record keeps is the fact `env.NAME`. */
+export const ENV_FACT_PREFIX = 'env.';
+
+/**
+ * A run the synchronous bridge made, as its record keeps it: the runner's Outcome (the one result
+ * shape, runner/run-hook.ts) and where it ran. Times are ms since the epoch.
+ */
+export interface RunRecord {
   client: string;
   event: string;
   cwd?: string;
   startedAt: number;
   endedAt: number;
-  durationMs: number;
   timeoutMs: number;
-  exitCode: number | null;
-  /** The signal's number, when the hook was killed by one. */
-  signal: number | null;
-  timedOut: boolean;
-  /** Why the hook could not start, when it could not. */
-  spawnError?: string;
   /** What the bridge printed for a hook that said nothing (Codex's Stop needs `{}`). */
   answer?: string;
-  stdout: Buffer;
-  stderr: Buffer;
-  /** The whole output's sizes: more than the kept bytes when the hook printed past the cap. */
-  stdoutBytes: number;
-  stderrBytes: number;
-  /** The client's variables the record keeps (`env.NAME` facts): its trace context (TRACEPARENT, TRACESTATE, BAGGAGE). */
+  /** The client's variables the record keeps (`env.NAME` facts): its trace context and project directories. */
   env?: Record<string, string>;
+  outcome: Outcome;
 }
 
+const SIGNAL_NUMBERS = constants.signals as Record<string, number>;
+const SIGNAL_NAMES = new Map(Object.entries(SIGNAL_NUMBERS).map(([name, number]) => [number, name]));
+/** The number of signal `name` (SIGTERM: 15), as the record and an exit status (128 + it) say it. */
+export const signalNumber = (name: string): number | undefined => SIGNAL_NUMBERS[name];
+const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
+
+/**
+ * Why the bridge failed a run it could not see through (the hook could not start, stdout past its
+ * bound): a spawn_error with no exit of sh's. A spawn_error sh said by exiting 126 or 127 is an exit,
+ * read again from the exit code and stderr.
+ */
+export const bridgeFailure = (outcome: Outcome) => (outcome.status === 'spawn_error' && outcome.exitCode === null ? (outcome.error ?? 'could not start') : undefined);
+
 /** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
-function runFacts(run: Omit<BridgeRun, 'stdout' | 'stderr'> & { payloadBytes: number; stdoutKept: number; stderrKept: number }): string[] {
-  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`env.${name}`, value]);
+function runFacts(run: RunRecord, payloadBytes: number): string[] {
+  const { outcome } = run;
+  const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
+  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`${ENV_FACT_PREFIX}${name}`, value]);
   const facts: Array<[string, string | number | undefined]> = [
-    ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', run.spawnError], ['answer', run.answer], ...env,
-    ['timeoutMs', run.timeoutMs], ['startedAt', run.startedAt], ['endedAt', run.endedAt], ['durationMs', run.durationMs],
-    run.signal !== null ? ['signal', run.signal] : ['exitCode', run.exitCode ?? 0], ['timedOut', run.timedOut ? 1 : undefined],
-    ['payloadBytes', run.payloadBytes], ['stdoutBytes', run.stdoutBytes], ['stdoutKept', run.stdoutKept],
-    ['stderrBytes', run.stderrBytes], ['stderrKept', run.stderrKept],
+    ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', bridgeFailure(outcome)], ['answer', run.answer], ...env,
+    ['timeoutMs', run.timeoutMs], ['startedAt', run.startedAt], ['endedAt', run.endedAt], ['durationMs', outcome.durationMs],
+    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0], ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
+    ['payloadBytes', payloadBytes], ['stdoutBytes', outcome.stdout.bytes], ['stdoutKept', kept(outcome.stdout).length],
+    ['stderrBytes', outcome.stderr.bytes], ['stderrKept', kept(outcome.stderr).length],
   ];
   return facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
 }
 
+// A stream as the record keeps it: its first bytes, and how many it wrote in all.
+const capturedOf = (raw: Buffer, bytes: number): Captured => ({ text: raw.toString('utf8'), bytes: Math.max(bytes, raw.length), truncated: bytes > raw.length, raw });
+
+/** How the recorded run ended, from its facts: the bridge's failure, hookd's timeout, a signal, else sh's exit (run-result.ts). */
+function statusOf(facts: Map<string, string>, exitCode: number | null, signal: number | null, stderr: string): Pick<Outcome, 'status' | 'error'> {
+  if (facts.has('spawnError')) return { status: 'spawn_error', error: facts.get('spawnError') };
+  if (facts.get('timedOut') === '1') return { status: 'timed_out' };
+  if (signal !== null) return { status: 'failed' };
+  const { status, detail } = exitOutcome(exitCode, stderr);
+  return { status, ...(detail !== undefined && { error: detail }) };
+}
+
 /** Parse a run record's body (after its command field): the facts, then payload and outputs. */
-export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: BridgeRun; payload: Buffer } | { ok: false; reason: string } {
+export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
   const header = nulFields(bytes, start);
   if (!header) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
   const facts = new Map(pairsOf(header.fields));
@@ -63,27 +93,21 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Bri
   const [payloadBytes, stdoutKept, stderrKept] = [count('payloadBytes'), count('stdoutKept'), count('stderrKept')];
   if (start + payloadBytes + stdoutKept + stderrKept !== bytes.length) return { ok: false, reason: 'run record does not hold the bytes its facts announce' };
   const payload = bytes.subarray(start, start + payloadBytes);
-  const stdout = bytes.subarray(start + payloadBytes, start + payloadBytes + stdoutKept);
-  const stderr = bytes.subarray(start + payloadBytes + stdoutKept);
+  const stdout = capturedOf(bytes.subarray(start + payloadBytes, start + payloadBytes + stdoutKept), count('stdoutBytes'));
+  const stderr = capturedOf(bytes.subarray(start + payloadBytes + stdoutKept), count('stderrBytes'));
   const signal = facts.has('signal') ? count('signal') : null;
-  const run: BridgeRun = {
+  const exitCode = signal === null ? count('exitCode') : null;
+  const outcome: Outcome = { ...statusOf(facts, exitCode, signal, stderr.text), exitCode, signal: signal === null ? null : (SIGNAL_NAMES.get(signal) ?? String(signal)), durationMs: count('durationMs'), stdout, stderr };
+  const run: RunRecord = {
     client: facts.get('client') ?? 'generic',
     event: facts.get('event') ?? '',
     ...(facts.has('cwd') && { cwd: facts.get('cwd') }),
     startedAt: count('startedAt'),
     endedAt: count('endedAt'),
-    durationMs: count('durationMs'),
     timeoutMs: count('timeoutMs'),
-    exitCode: signal === null ? count('exitCode') : null,
-    signal,
-    timedOut: facts.get('timedOut') === '1',
-    ...(facts.has('spawnError') && { spawnError: facts.get('spawnError') }),
     ...(facts.has('answer') && { answer: facts.get('answer') }),
-    stdout,
-    stderr,
-    stdoutBytes: Math.max(count('stdoutBytes'), stdoutKept),
-    stderrBytes: Math.max(count('stderrBytes'), stderrKept),
-    env: Object.fromEntries([...facts].filter(([name]) => name.startsWith('env.')).map(([name, value]) => [name.slice(4), value])),
+    env: Object.fromEntries([...facts].filter(([name]) => name.startsWith(ENV_FACT_PREFIX)).map(([name, value]) => [name.slice(ENV_FACT_PREFIX.length), value])),
+    outcome,
   };
   return { ok: true, run, payload };
 }
@@ -93,7 +117,7 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Bri
  * the whole stdout it held (the decision is read from all of it) and the first bytes of stderr
  * (bridge/bridge-limits.ts); stdoutBytes and stderrBytes say how much the hook wrote in all.
  */
-export function serializeRun(command: string, run: BridgeRun, payload: Buffer): Buffer {
-  const facts = runFacts({ ...run, payloadBytes: payload.length, stdoutKept: run.stdout.length, stderrKept: run.stderr.length });
-  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`), payload, run.stdout, run.stderr]);
+export function serializeRun(command: string, run: RunRecord, payload: Buffer): Buffer {
+  const facts = runFacts(run, payload.length);
+  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`), payload, kept(run.outcome.stdout), kept(run.outcome.stderr)]);
 }

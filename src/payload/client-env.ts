@@ -11,6 +11,18 @@ const TERMINAL_PREFIXES = ['TERM_', 'TMUX_', 'LC_', 'ITERM_', 'KITTY_', 'WEZTERM
 export const TRACE_CONTEXT = ['TRACEPARENT', 'TRACESTATE', 'BAGGAGE'] as const;
 
 /**
+ * The client's variables the synchronous bridge's run record keeps: its trace context and its
+ * project directories (the run's project). native/hookd-shared.h carries the same, generated.
+ */
+export const RECORD_KEEPS = { exact: TRACE_CONTEXT, suffix: '_PROJECT_DIR' } as const;
+
+/** The variables of `env` a run record keeps (RECORD_KEEPS). */
+export function recordEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept = (name: string) => (RECORD_KEEPS.exact as readonly string[]).includes(name) || name.endsWith(RECORD_KEEPS.suffix);
+  return Object.fromEntries(Object.entries(env).filter((pair): pair is [string, string] => pair[1] !== undefined && kept(pair[0])));
+}
+
+/**
  * What the bridge notes beside the client's variables, under names no hook ever sees (HOOKD_*):
  * the event its entry names (`hookd emit --event NAME`, for payloads that carry no
  * `hook_event_name`), its working directory (the project, where the client runs hooks: the

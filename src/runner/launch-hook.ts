@@ -17,7 +17,7 @@ import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
 import { envMs } from '../common/env-ms.js';
 import type { Outcome } from '../runs/outcome.js';
-import { killGroup } from './kill-group.js';
+import { killGroup } from '../os/os.js';
 import type { FromLauncher, ToLauncher } from './launch-messages.js';
 import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
 

@@ -2,26 +2,13 @@
 // record ends without a run (rejected, duplicate). What becomes of the record (settles), whether
 // it counts as a failure, and how it reads in one line. The daemon's dispatch and log, the history,
 // `hookd run`, `hookd status` and `hookd doctor` all ask this table rather than naming outcomes.
-import type { Captured } from '../runner/capture-output.js';
+import { exitOutcome, type Outcome, type RunStatus } from '../common/run-result.js';
 import type { Settlement } from '../inbox/inbox.js';
 
-/** How a run of a hook ended. */
-export type RunStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';
+export { exitOutcome, type Outcome, type RunStatus };
 
 /** Every outcome a record can end in: a run's, or the record's own when no hook ran. */
 export type OutcomeName = RunStatus | 'rejected' | 'duplicate';
-
-/** What a run of a hook produced (runner/run-hook.ts). */
-export interface Outcome {
-  status: RunStatus;
-  exitCode: number | null;
-  signal: string | null;
-  durationMs: number;
-  stdout: Captured;
-  stderr: Captured;
-  /** Why a spawn failed, or what ended the run early. */
-  error?: string;
-}
 
 /** The facts an outcome's one-line reading uses; a history entry has them under these names. */
 export interface OutcomeFacts {
@@ -33,6 +20,15 @@ export interface OutcomeFacts {
 
 /** A row of the table. */
 export interface OutcomeMeaning {
+  /**
+   * Where the outcome is produced: by a `run` of the hook (runner/run-hook.ts, or a bridge's run
+   * record), or by the daemon's `check` of the record before any hook ran (daemon/pipeline/check-record.ts).
+   */
+  producedBy: 'run' | 'check';
+  /** A hook ran (or tried to): the log says "hook finished" with its exit and duration; else the row's `says`. */
+  ran: boolean;
+  /** What the log says of a record that ended without a run (`ran: false`); `{window}`: the daemon's duplicate window. */
+  says?: string;
   /**
    * What becomes of its record once this is recorded (Inbox.settle): `done` with, it leaves the
    * inbox; kept to run `again` on the next start; or `rejected`, set aside in inbox/rejected/.
@@ -55,9 +51,12 @@ export interface OutcomeMeaning {
 // A row as written below: its record is done with unless it says; its level is `warn` for a failure
 // unless it says; with `missing`, its one line is its label then its detail (`missing` standing in
 // for none), else its label alone.
-type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles'> & Partial<Pick<OutcomeMeaning, 'level' | 'settles'>> & { missing?: string };
+// A row is produced by a run unless it says `check`, and then no hook ran.
+type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles' | 'producedBy' | 'ran'> & Partial<Pick<OutcomeMeaning, 'level' | 'settles' | 'producedBy'>> & { missing?: string };
 const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
   settles: 'done',
+  producedBy: 'run',
+  ran: meaning.producedBy !== 'check',
   level: meaning.failed ? 'warn' : 'info',
   ...meaning,
   reads: missing === undefined ? meaning.label : (facts) => `${meaning.label(facts)}: ${facts.detail ?? missing}`,
@@ -73,35 +72,22 @@ export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
   spawn_error: row({ failed: true, retriable: true, label: () => 'could not start', missing: 'unknown error' }),
   // Cut short by the daemon stopping: the record stays in the inbox and runs again on the next start.
   interrupted: row({ settles: 'again', failed: true, retriable: false, label: () => 'interrupted' }),
-  rejected: row({ settles: 'rejected', failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/' }),
+  rejected: row({ producedBy: 'check', settles: 'rejected', failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/', says: 'event rejected; kept in the inbox rejected/ folder' }),
   // The same event delivered twice: it ran once, under the first delivery.
-  duplicate: row({ failed: false, retriable: false, label: () => 'duplicate' }),
+  duplicate: row({ producedBy: 'check', failed: false, retriable: false, label: () => 'duplicate', says: 'same event delivered twice within {window}; ran it once' }),
 };
 
-// `sh -c CMD` exits 126 when it found CMD but could not execute it, 127 when it found no CMD
-// (POSIX, "Command Search and Execution"): the hook never ran. A guard that fails to start must read
-// as one that could not start, on every path (queued, in line, `hookd run`), not as one that ran and
-// failed, and never as one that approved. A hook that exits 126 or 127 itself reads the same: the
-// line sh wrote, kept as the detail, tells them apart.
-const CANNOT_START = new Set([126, 127]);
-
-/**
- * How a hook whose `sh` exited with `exitCode` (null: ended by a signal) ended: `ok` on 0,
- * `spawn_error` when sh could not start its command (with why: the last line of `stderr`, where sh says it), else
- * `failed`. A client's reading of the code (a blocking exit is a decision) is its caller's.
- */
-export function exitOutcome(exitCode: number | null, stderr: string): { status: RunStatus; detail?: string } {
-  if (exitCode === 0) return { status: 'ok' };
-  if (exitCode === null || !CANNOT_START.has(exitCode)) return { status: 'failed' };
-  const said = stderr.trimEnd().split('\n').at(-1)!.trim().slice(0, 500);
-  return { status: 'spawn_error', detail: said || `sh exited ${exitCode}` };
-}
+/** An outcome the daemon's check of a record produces, when no hook runs (the table's `producedBy: 'check'`). */
+export type CheckedOutcome = Exclude<OutcomeName, RunStatus>;
 
 /** The outcomes whose record is kept for a retry, by name. */
 export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].retriable);
 
 // An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
 const unknown = (name: string): OutcomeMeaning => row({ failed: true, retriable: false, label: () => name });
+
+/** The outcomes produced `by` a run or a check, by name. */
+export const outcomesProducedBy = (by: OutcomeMeaning['producedBy']) => (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].producedBy === by);
 
 /** The meaning of outcome `name`. */
 export function meaningOf(name: OutcomeName): OutcomeMeaning {

@@ -6,8 +6,17 @@
 // run, and its facts (run-facts.ts), computed here once for all of them.
 import type { Outcome, OutcomeName } from './outcome.js';
 import { factsOf, type RunFacts } from './run-facts.js';
-import type { TraceContext } from '../telemetry/trace-context.js';
 import type { HistoryEntry } from '../history/history-entry.js';
+
+/** A W3C trace context (telemetry/trace-context.ts reads and writes it): the client's span a run belongs under. */
+export interface TraceContext {
+  traceId: string;
+  spanId: string;
+  /** The traceparent's flags byte (01: sampled). */
+  flags: number;
+  tracestate?: string;
+  baggage?: string;
+}
 
 /** Who and what a run is, and when its record came in. Times are ms since the epoch. */
 export interface RunInfo {

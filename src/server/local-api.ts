@@ -7,32 +7,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { HookdError, fail } from '../common/errors.js';
-import { errorBody, sendError } from '../http/answers.js';
-import { Router, type Exchange, type Handler, type Mounted } from '../http/router.js';
+import { errorBody, sendRefusal } from '../http/answers.js';
+import { Router, type Exchange } from '../http/router.js';
+import type { Fallback, LocalRoute, Mount, Routes } from '../http/parts.js';
 import { claimSocket, type Claimed } from './socket-claim.js';
 import { boundLoopback, LOOPBACK_SERVER_OPTIONS, trustConnection } from './loopback-limits.js';
 import type { LocalToken } from './local-token.js';
 
-/** A handler of other routes (the platform proxy): resolves true when it answered. */
-export type Fallback = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
-/** One route of the local API: method, path and handler. */
-export interface LocalRoute {
-  method: string;
-  path: string;
-  handler: Handler<Exchange>;
-}
-
-/** The local API's own routes (see routes.ts). */
-export type Routes = readonly LocalRoute[];
-
-/** A handler of every path under `prefix` (the hook endpoint under /hooks/v1/ on loopback TCP). */
-export interface Mount {
-  prefix: string;
-  handler: Mounted<Exchange>;
-  /** It checks its own credentials (the dashboard's cookie, which a browser can send where it cannot send the bearer token): the token check is left to it. */
-  ownAuth?: boolean;
-}
+export type { Fallback, LocalRoute, Mount, Routes } from '../http/parts.js';
 
 // A mount that checks its own credentials (the live page) answers alone; its failure is a 500, as the router's are, never an unhandled rejection.
 async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {
@@ -40,7 +22,7 @@ async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {
     await mount.handler(exchange);
   } catch (error) {
     if (exchange.res.headersSent) return void exchange.res.destroy();
-    sendError(exchange.res, 500, `the daemon failed on ${exchange.url.pathname}: ${(error as Error).message}; see the daemon log`);
+    sendRefusal(exchange.res, 'EINTERNAL', `the daemon failed on ${exchange.url.pathname}: ${(error as Error).message}; see the daemon log`);
   }
 }
 
@@ -57,7 +39,7 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken
       url = new URL(`http://hookd${req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`}`);
     } catch {
       req.resume();
-      return sendError(res, 400, `not a valid request path: ${JSON.stringify(req.url)}`);
+      return sendRefusal(res, 'EREQUEST', `not a valid request path: ${JSON.stringify(req.url)}`);
     }
     // Matched on the parsed path (`/dashboard/../runs` is /runs), and answered by the mount alone.
     const own = mounts.find((mount) => mount.ownAuth && url.pathname.startsWith(mount.prefix));
@@ -67,7 +49,7 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken
     if (token !== undefined) {
       if (!token.matches(req.headers.authorization)) {
         req.resume();
-        return sendError(res, 401, 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory', { connection: 'close' });
+        return sendRefusal(res, 'EAUTH', 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory', { connection: 'close' });
       }
       trustConnection(req.socket);
     }

@@ -12,7 +12,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listenAlso, stopAccepting } from './listen-both.js';
-import { listenersOn, userName } from './listener-owner.js';
+import { listenersOn, userName } from '../os/os.js';
 import { envMs } from '../common/env-ms.js';
 import type { Logger } from '../common/logger.js';
 
@@ -30,7 +30,7 @@ const REMIND_MS = 10 * 60_000;
 // Errors that mean this system has no IPv6 loopback: nothing there for anyone to take, nothing to retry.
 const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT', 'EPROTONOSUPPORT']);
 
-// The addresses, as the kernel's tables name them (listener-owner.ts), whose listener a connection to each loopback address reaches.
+// The addresses, as the kernel's tables name them (os/listener-owner.ts), whose listener a connection to each loopback address reaches.
 const REACHED_BY: Record<LoopbackHost, readonly string[]> = {
   '127.0.0.1': ['127.0.0.1', '0.0.0.0', '::ffff:127.0.0.1', '::ffff:0.0.0.0', '::'],
   '::1': ['::1', '::'],

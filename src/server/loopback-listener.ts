@@ -16,7 +16,7 @@ import { fail } from '../common/errors.js';
 import { takeActivatedSockets } from './socket-activation.js';
 import { DEFAULT_HOOK_PORT } from './hook-port.js';
 import { listenAlso } from './listen-both.js';
-import { foreignListeners, userName } from './listener-owner.js';
+import { foreignListeners, userName } from '../os/os.js';
 import type { LocalToken } from './local-token.js';
 import type { Logger } from '../common/logger.js';
 

@@ -70,6 +70,11 @@ const ROWS = Object.entries(ENTRY_KINDS) as Array<[EntryKind, KindRow]>;
 // The posting kinds, the longest prefix first, so that an endpoint under another's prefix is told apart.
 const POSTING = ROWS.flatMap(([kind, row]) => (row.posting ? [{ kind, posting: row.posting }] : [])).sort((a, b) => b.posting.prefix.length - a.posting.prefix.length);
 
+/** Whether entries of `kind` post the event to one of hookd's endpoints (their row has `posting`): doctor checks who holds that port. */
+export function posts(kind: EntryKind): boolean {
+  return (ENTRY_KINDS[kind] as KindRow).posting !== undefined;
+}
+
 /** Whether the daemon runs an entry of `kind` when its command comes `way`. */
 export function kindRunsBy(kind: EntryKind, way: Way): boolean {
   return (ENTRY_KINDS[kind] as KindRow).ways.includes(way);

@@ -4,7 +4,7 @@
 import type { Logger } from '../common/logger.js';
 import { otlpChoice } from './otlp-config.js';
 import type { RunBus } from '../runs/run-bus.js';
-import type { Component } from '../daemon/lifecycle.js';
+import type { Component } from '../http/parts.js';
 
 /** A running export: `stop` flushes what is pending, giving up after `deadlineMs`. */
 export interface Tracing {

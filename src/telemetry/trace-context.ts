@@ -3,16 +3,9 @@
 // its child; else a trace per session, derived from the session id, so a session's runs group
 // together in a collector. Computed once where a run is admitted, carried with the run.
 import { createHash } from 'node:crypto';
+import type { TraceContext } from '../runs/run-bus.js';
 
-/** The W3C trace context of the client's span a hook ran under. */
-export interface TraceContext {
-  traceId: string;
-  spanId: string;
-  /** The traceparent's flags byte (01: sampled). */
-  flags: number;
-  tracestate?: string;
-  baggage?: string;
-}
+export type { TraceContext };
 
 // version-traceid-spanid-flags, lower-case hex; all-zero ids are invalid (W3C Trace Context §3.2).
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;

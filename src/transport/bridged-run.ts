@@ -1,18 +1,19 @@
-// A run the synchronous bridge made in line (inbox/run-record.ts): the hook already ran in the
-// client's process tree and the client already acted on its answer, so the daemon runs nothing and
-// only publishes the outcome, with what the hook decided as its client reads it (clients/contract.ts).
-import { constants } from 'node:os';
+// A run made in line, by the synchronous bridge (its record, inbox/run-record.ts) or by the daemon
+// for an http hook (run-in-line.ts): the client already acted on its answer, so the daemon runs
+// nothing more and only publishes the outcome, with what the hook decided as its client reads it
+// (clients/contract.ts).
 import { readDecision, blocks } from '../clients/contract.js';
 import { clientById, GENERIC, SESSION_FIELDS } from '../clients/registry.js';
-import type { BridgeRun } from '../inbox/run-record.js';
+import type { RunRecord } from '../inbox/run-record.js';
 import { toolCallIdOf } from '../telemetry/trace-context.js';
-import { exitOutcome, type Outcome, type RunStatus } from '../runs/outcome.js';
+import type { Captured, Outcome } from '../common/run-result.js';
 import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 
-const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number as number, name]));
+// What the history and the bus keep of a stream: never its raw bytes.
+const published = ({ text, bytes, truncated }: Captured): Captured => ({ text, bytes, truncated });
 
 /** The event, session (and cwd) of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
-export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessionId: string; toolCallId?: string; cwd?: string } {
+export function namesOf(run: Pick<RunRecord, 'event'>, payload: Buffer): { event: string; sessionId: string; toolCallId?: string; cwd?: string } {
   let data: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(payload.toString('utf8'));
@@ -26,23 +27,17 @@ export function namesOf(run: BridgeRun, payload: Buffer): { event: string; sessi
   return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '', ...(toolCallId && { toolCallId }), ...(typeof data.cwd === 'string' && { cwd: data.cwd }) };
 }
 
-/** The published outcome of a bridged run. */
-export function finishedOf(info: RunInfo, run: BridgeRun): RunFinished {
+/** The published outcome of a run made in line. */
+export function finishedOf(info: RunInfo, run: RunRecord): RunFinished {
   const client = clientById(run.client) ?? GENERIC;
-  const stdoutText = run.stdout.toString('utf8');
-  const stderrText = run.stderr.toString('utf8');
-  const { status, detail } = statusOf(run, (code) => blocks(client.contract, info.event, code), stderrText);
-  const result: Outcome = {
-    status,
-    exitCode: run.exitCode,
-    signal: run.signal === null ? null : (SIGNALS.get(run.signal) ?? String(run.signal)),
-    durationMs: run.durationMs,
-    stdout: { text: stdoutText, bytes: run.stdoutBytes, truncated: run.stdoutBytes > run.stdout.length },
-    stderr: { text: stderrText, bytes: run.stderrBytes, truncated: run.stderrBytes > run.stderr.length },
-    ...(detail !== undefined && { error: detail }),
-  };
+  const { outcome } = run;
+  // The client's reading on top of the runner's (outcome.ts): a blocking exit is the hook deciding, not failing.
+  const decides = outcome.status === 'failed' && outcome.signal === null && blocks(client.contract, info.event, outcome.exitCode);
+  const status = decides ? 'ok' : outcome.status;
+  const detail = decides ? undefined : outcome.error;
+  const result: Outcome = { status, exitCode: outcome.exitCode, signal: outcome.signal, durationMs: outcome.durationMs, stdout: published(outcome.stdout), stderr: published(outcome.stderr), ...(detail !== undefined && { error: detail }) };
   // Read from every byte the record keeps; from a cut stdout (the bridge kept its head only) it is unknown, never none.
-  const decision = status === 'ok' || status === 'failed' ? readDecision(client.contract, info.event, run.exitCode, result.stdout, stderrText) : { decided: false, reads: 'none' };
+  const decision = status === 'ok' || status === 'failed' ? readDecision(client.contract, info.event, outcome.exitCode, result.stdout, result.stderr.text) : { decided: false, reads: 'none' };
   return {
     ...info,
     startedAt: run.startedAt,
@@ -53,14 +48,4 @@ export function finishedOf(info: RunInfo, run: BridgeRun): RunFinished {
     client: client.id,
     inline: { decided: decision.decided, decision: decision.reads },
   };
-}
-
-// How the run ended: the runner's rule for an exit (outcome.ts: `sh` exiting 126 or 127 could not
-// start the command, never a silent approval), then the client's: a blocking exit is the hook deciding, not failing.
-function statusOf(run: BridgeRun, blocking: (code: number | null) => boolean, stderr: string): { status: RunStatus; detail?: string } {
-  if (run.spawnError !== undefined) return { status: 'spawn_error', detail: run.spawnError };
-  if (run.timedOut) return { status: 'timed_out' };
-  if (run.signal !== null) return { status: 'failed' };
-  const exited = exitOutcome(run.exitCode, stderr);
-  return exited.status === 'failed' && blocking(run.exitCode) ? { status: 'ok' } : exited;
 }

@@ -6,10 +6,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { DaemonHooks, Way } from '../settings/daemon-hooks.js';
 import { isOwnHost } from '../http/own-host.js';
+import type { RefusalCode } from '../common/error-catalogue.js';
 import { isProbeCommand } from '../runs/probe-marker.js';
 
 export interface Refusal {
-  status: number;
+  code: RefusalCode;
   detail: string;
 }
 
@@ -21,14 +22,14 @@ function mediaType(header: string | undefined): string {
 /** Why `req` may not reach the endpoint from where it came, or undefined. */
 export function refuseOrigin(req: IncomingMessage): Refusal | undefined {
   if (req.headers.origin !== undefined) {
-    return { status: 403, detail: 'a request with an Origin header comes from a web page; the hook endpoint takes requests from agent clients only' };
+    return { code: 'EFORBIDDEN' as const, detail: 'a request with an Origin header comes from a web page; the hook endpoint takes requests from agent clients only' };
   }
   const port = req.socket.localPort;
   if (!isOwnHost(req.headers.host, port)) {
-    return { status: 403, detail: `Host must be 127.0.0.1:${port} or localhost:${port} (this listener), got ${JSON.stringify(req.headers.host ?? '')}` };
+    return { code: 'EFORBIDDEN' as const, detail: `Host must be 127.0.0.1:${port} or localhost:${port} (this listener), got ${JSON.stringify(req.headers.host ?? '')}` };
   }
   if (mediaType(req.headers['content-type']) !== 'application/json') {
-    return { status: 415, detail: `Content-Type must be application/json, got ${JSON.stringify(req.headers['content-type'] ?? '')}` };
+    return { code: 'EMEDIA' as const, detail: `Content-Type must be application/json, got ${JSON.stringify(req.headers['content-type'] ?? '')}` };
   }
   return undefined;
 }
@@ -36,11 +37,11 @@ export function refuseOrigin(req: IncomingMessage): Refusal | undefined {
 /** Why the daemon may not run `command` for `event`, or undefined when a followed file posts it there (under `at.prefix`, asked by `at.way`). */
 export function refuseCommand(hooks: DaemonHooks, event: string, command: string | undefined, at: { prefix: string; way: Way }): Refusal | undefined {
   if (command === undefined || command.trim() === '') {
-    return { status: 400, detail: `name the command to run: POST ${at.prefix}<Event>?command=<URL-encoded command>` };
+    return { code: 'EREQUEST' as const, detail: `name the command to run: POST ${at.prefix}<Event>?command=<URL-encoded command>` };
   }
   // `hookd doctor`'s probe, `echo hookd-doctor-probe <nonce>`, checks this path the client's way.
   if (hooks.entriesFor(event, command, undefined, at.way).length > 0 || isProbeCommand(command)) return undefined;
   const elsewhere = hooks.eventsFor(command, at.way).filter((other) => other !== event);
   const also = elsewhere.length ? ` (it is configured for ${elsewhere.join(', ')})` : '';
-  return { status: 403, detail: `no settings file the daemon follows has an http hook for ${event} with this command${also}; nothing was run` };
+  return { code: 'EFORBIDDEN' as const, detail: `no settings file the daemon follows has an http hook for ${event} with this command${also}; nothing was run` };
 }

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_PAYLOAD_BYTES, parsePayload } from '../payload/parse-payload.js';
 import { readBody, refuseBody, type BodyResult } from '../http/read-body.js';
-import { sendError } from '../http/answers.js';
+import { sendRefusal } from '../http/answers.js';
 import { singleParam } from '../http/query.js';
 import { hookEventOf } from '../settings/hookd-url.js';
 import { ENTRY_KINDS, type Way } from '../settings/entry-kinds.js';
@@ -19,7 +19,7 @@ import { requestGate } from './request-gate.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { answerInLine, decidingEntries, type InLineContext } from './answer-in-line.js';
 import type { DaemonHooks } from '../settings/daemon-hooks.js';
-import type { Mount } from '../server/local-api.js';
+import type { Mount } from '../http/parts.js';
 import type { Exchange } from '../http/router.js';
 import type { Logger } from '../common/logger.js';
 import { showSize } from '../common/show-size.js';
@@ -55,15 +55,15 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
   const { prefix, way } = options.posting ?? ENTRY_KINDS.http.posting;
   async function handle({ req, res, url }: Exchange): Promise<void> {
     const event = hookEventOf(url.pathname, prefix);
-    if (event === undefined) return refuseBody(req, res, 404, `no hook endpoint ${url.pathname}; post to ${prefix}<Event>?command=<URL-encoded command>`);
+    if (event === undefined) return refuseBody(req, res, 'ENOT_FOUND', `no hook endpoint ${url.pathname}; post to ${prefix}<Event>?command=<URL-encoded command>`);
     if (req.method !== 'POST') {
       req.pause();
-      return sendError(res, 405, `${req.method} is not allowed on ${url.pathname}; use POST`, { connection: 'close', allow: 'POST' });
+      return sendRefusal(res, 'EMETHOD', `${req.method} is not allowed on ${url.pathname}; use POST`, { connection: 'close', allow: 'POST' });
     }
     const given = singleParam(url, 'command');
     const command = given.ok ? given.value : undefined;
-    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, command, { prefix, way }) : { status: 400, detail: given.reason });
-    if (refusal) return refuseBody(req, res, refusal.status, refusal.detail);
+    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, command, { prefix, way }) : { code: 'EREQUEST' as const, detail: given.reason });
+    if (refusal) return refuseBody(req, res, refusal.code, refusal.detail);
     const leave = enter(req, res);
     if (!leave) return;
     try {
@@ -77,13 +77,13 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
   async function take(req: IncomingMessage, res: ServerResponse, event: string, command: string): Promise<void> {
     const read = await readWithin(req, deadline);
     if (!read.ok) {
-      if (read.reason === 'too-large') return refuseBody(req, res, 413, `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}; nothing was stored`);
-      if (read.reason === 'stalled') return refuseBody(req, res, 408, `the body did not arrive within ${deadline / 1000} s; nothing was stored`);
+      if (read.reason === 'too-large') return refuseBody(req, res, 'ETOO_LARGE', `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}; nothing was stored`);
+      if (read.reason === 'stalled') return refuseBody(req, res, 'ESTALLED', `the body did not arrive within ${deadline / 1000} s; nothing was stored`);
       return; // The client went away: there is no one to answer.
     }
     const parsed = parsePayload(read.body, 'body');
-    if (!parsed.ok) return sendError(res, 400, `${parsed.reason}; nothing was stored`);
-    if (parsed.payload.event !== event) return sendError(res, 400, `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${prefix}${event}; nothing was stored`);
+    if (!parsed.ok) return sendRefusal(res, 'EREQUEST', `${parsed.reason}; nothing was stored`);
+    if (parsed.payload.event !== event) return sendRefusal(res, 'EREQUEST', `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${prefix}${event}; nothing was stored`);
     const deciding = options.inLine ? decidingEntries(options.config.hooks.entriesFor(event, command, undefined, way)) : [];
     if (deciding.length && options.inLine) return answerInLine(res, command, parsed.payload, deciding, { ...options.inLine, logger: options.logger });
     store(res, event, command, parsed.payload.bytes);
@@ -95,7 +95,7 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
       options.logger.debug({ id, event }, 'http hook stored');
     } catch (error) {
       options.logger.error({ event, error: (error as Error).message }, 'cannot store an http hook in the inbox');
-      return sendError(res, 500, `cannot store the event in the inbox: ${(error as Error).message}`);
+      return sendRefusal(res, 'EINTERNAL', `cannot store the event in the inbox: ${(error as Error).message}`);
     }
     res.writeHead(204);
     res.end();

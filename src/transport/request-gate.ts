@@ -19,7 +19,7 @@ export function requestGate(budget = HOOK_BYTES_AT_ONCE): (req: IncomingMessage,
     const bytes = Number.isInteger(announced) && announced >= 0 ? Math.min(announced, MAX_PAYLOAD_BYTES) : MAX_PAYLOAD_BYTES;
     // One request is always let in, whatever its size: the cap on a payload is checked as it is read.
     if (inFlight > 0 && inFlight + bytes > budget) {
-      refuseBody(req, res, 503, `the daemon is reading ${showSize(inFlight)} of hook requests already; nothing was stored, send it again shortly`);
+      refuseBody(req, res, 'EBUSY', `the daemon is reading ${showSize(inFlight)} of hook requests already; nothing was stored, send it again shortly`);
       return undefined;
     }
     inFlight += bytes;

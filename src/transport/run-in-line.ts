@@ -3,18 +3,15 @@
 // events' hooks it would only wait longer), under hookd's deadline for the entry's timeout, so that
 // hookd, not the client, ends a hook that runs too long. Its outcome is published as the
 // synchronous bridge's runs are (transport/bridged-run.ts: the same status and decision
-// rules), so the history, metrics, spans and the live page see it with what it decided.
+// rules, on the runner's Outcome itself), so the history, metrics, spans and the live page see it with what it decided.
 // Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
-import os from 'node:os';
 import { hookdDeadlineMs, MAX_ANSWER_BYTES, overAnswerBound } from '../clients/contract.js';
 import { finishedOf } from './bridged-run.js';
 import { runHook } from '../runner/run-hook.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { newRecordId } from '../inbox/write-record.js';
-import type { BridgeRun } from '../inbox/run-record.js';
 import type { Outcome } from '../runs/outcome.js';
-import type { Captured } from '../runner/capture-output.js';
 import type { ClientProfile } from '../clients/profile.js';
 import type { RunBus, RunFinished, RunInfo } from '../runs/run-bus.js';
 
@@ -32,36 +29,6 @@ export interface InLineRequest {
   receivedAt: number;
   /** Aborted when the client goes away or the daemon stops: the hook is ended. */
   signal: AbortSignal;
-}
-
-// What the record says a stream printed in all: past the kept bytes when, and only when, it was cut.
-const heldBytes = (captured: Captured, kept: Buffer) => (captured.truncated ? Math.max(captured.bytes, kept.length + 1) : kept.length);
-
-/** The facts of the synchronous bridge's record, from a run of the daemon's runner. */
-function bridgeRunOf(request: InLineRequest, outcome: Outcome, startedAt: number, endedAt: number): BridgeRun {
-  const stdout = Buffer.from(outcome.stdout.text);
-  const stderr = Buffer.from(outcome.stderr.text);
-  return {
-    client: request.client.id,
-    event: request.event,
-    ...(request.cwd !== undefined && { cwd: request.cwd }),
-    startedAt,
-    endedAt,
-    durationMs: outcome.durationMs,
-    timeoutMs: request.timeoutMs,
-    exitCode: outcome.signal ? null : outcome.exitCode,
-    signal: outcome.signal ? ((os.constants.signals as Record<string, number>)[outcome.signal] ?? 0) : null,
-    timedOut: outcome.status === 'timed_out',
-    ...(outcome.status === 'spawn_error' && { spawnError: outcome.error ?? 'could not start' }),
-    stdout,
-    stderr,
-    // No client variables come with an http request.
-    env: {},
-    // More than the kept bytes exactly when the runner cut the output: decoding may change a byte
-    // count (a stray byte becomes U+FFFD), but whether the answer was whole must not change.
-    stdoutBytes: heldBytes(outcome.stdout, stdout),
-    stderrBytes: heldBytes(outcome.stderr, stderr),
-  };
 }
 
 /** What an in-line run gives its caller: the outcome to answer with, and the publishing of it, under way. */
@@ -96,10 +63,10 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
     signal: request.signal,
     onSpawn: () => void runs.publish('started', { ...info, startedAt }),
   });
-  const finished = finishedOf(info, bridgeRunOf(request, outcome, startedAt, Date.now()));
-  // The client went away or the daemon stopped: the bridge's rules cannot tell, the runner can.
-  if (outcome.status === 'interrupted') finished.outcome = 'interrupted';
+  // No client variables come with an http request.
+  const run = { client: request.client.id, event: request.event, ...(request.cwd !== undefined && { cwd: request.cwd }), startedAt, endedAt: Date.now(), timeoutMs: request.timeoutMs, env: {}, outcome };
+  const finished = finishedOf(info, run);
   // An answer past the bound reached the client as an error (http-answer.ts): the record says why.
-  else if (outcome.status === 'ok' && outcome.stdout.truncated) finished.detail = overAnswerBound(outcome.stdout.bytes);
+  if (outcome.status === 'ok' && outcome.stdout.truncated) finished.detail = overAnswerBound(outcome.stdout.bytes);
   return { outcome, deadlineMs, finished, published: runs.publish('finished', finished) };
 }

@@ -1,6 +1,8 @@
 // Both bridges stop reading stdin at the end of one JSON value (or after a short idle bound): a
 // client that writes the event and leaves stdin open (seen in Claude Code) must not hold the agent.
 // The bytes kept are the bytes sent, a trailing newline in the same write included.
+// Runs through the binary: src/bridge/read-event.ts (the Node bridges' read), src/commands/emit.ts
+// (hookd emit's Node path), native/read-event.c.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,15 +1,19 @@
 // The native bridge's build and what it shares with TypeScript: it compiles hardened and without a
 // warning under -Wall -Wextra -Wconversion (`build-native.mjs --strict` makes warnings errors, in a
-// temporary folder: dist/ is untouched); its numbers are generated from src/bridge/bridge-limits.ts,
-// none written again in C; and its deadline is the one src/clients/contract.ts computes.
+// temporary folder: dist/ is untouched); its numbers, texts and rules are generated into
+// native/hookd-shared.h from the TypeScript that owns each (scripts/write-native-shared.mjs), the
+// checked-in header is never stale, none is written again in C; and its deadline is the one
+// src/clients/contract.ts computes, to the millisecond.
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import * as LIMITS from '../../src/bridge/bridge-limits.js';
 import { hookdDeadlineMs, MAX_TIMEOUT_SEC } from '../../src/clients/contract.js';
+import { RUN_FACT_NAMES, serializeRun, type RunRecord } from '../../src/inbox/run-record.js';
+import { nulFields } from '../../src/inbox/nul-fields.js';
 
 afterEach(cleanupTempDirs);
 
@@ -24,10 +28,10 @@ describe('the native bridge’s build', () => {
   }, 60_000);
 
   it('gets every shared number from bridge-limits.ts and contract.ts, and defines none of them itself', () => {
-    const header = readFileSync(path.join(ROOT, 'dist', 'native', 'bridge-limits.h'), 'utf8');
-    const defined = Object.fromEntries([...header.matchAll(/^#define (\w+) (\S+)$/gm)].map(([, name, value]) => [name, Number(value)]));
+    const header = readFileSync(path.join(ROOT, 'native', 'hookd-shared.h'), 'utf8');
+    const defined = Object.fromEntries([...header.matchAll(/^#define (\w+) (\d+)$/gm)].map(([, name, value]) => [name, Number(value)]));
     expect(defined).toEqual(SHARED);
-    const sources = readdirSync(path.join(ROOT, 'native')).map((name) => readFileSync(path.join(ROOT, 'native', name), 'utf8')).join('\n');
+    const sources = readdirSync(path.join(ROOT, 'native')).filter((name) => name !== 'hookd-shared.h').map((name) => readFileSync(path.join(ROOT, 'native', name), 'utf8')).join('\n');
     for (const name of Object.keys(SHARED)) expect(sources).not.toMatch(new RegExp(`#define ${name}\\b`));
   });
 });
@@ -45,6 +49,36 @@ function saidDeadline(timeoutSec: number, node: boolean): Promise<string> {
     resolve(/after ([\d.]+) s/.exec(stderr)?.[1] ?? stderr);
   }));
 }
+
+describe('native/hookd-shared.h', () => {
+  it('is what scripts/write-native-shared.mjs writes from the TypeScript now (never stale)', async () => {
+    const { sharedHeader, HEADER_PATH } = (await import(path.join(ROOT, 'scripts', 'write-native-shared.mjs'))) as { sharedHeader(): Promise<string>; HEADER_PATH: string };
+    expect(readFileSync(HEADER_PATH, 'utf8')).toBe(await sharedHeader());
+    // --check says the same, for CI and for a reader at a shell.
+    expect(() => execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'write-native-shared.mjs'), '--check'])).not.toThrow();
+  });
+
+  it('names every fact the TypeScript writes in a run record', () => {
+    const stream = { text: 'o', bytes: 1, truncated: false };
+    const run: RunRecord = { client: 'c', event: 'e', cwd: '/', answer: '{}', startedAt: 1, endedAt: 2, timeoutMs: 5, env: { TRACEPARENT: 't' }, outcome: { status: 'spawn_error', error: 'x', exitCode: null, signal: 'SIGKILL', durationMs: 1, stdout: stream, stderr: stream } };
+    const timedOut: RunRecord = { ...run, outcome: { ...run.outcome, status: 'timed_out', signal: null } };
+    const bytes = serializeRun('cmd', run, Buffer.from('{}'));
+    const more = serializeRun('cmd', timedOut, Buffer.from('{}'));
+    const names = [bytes, more].flatMap((record) => nulFields(record, record.indexOf(0) + 1)!.fields.map((field) => field.slice(0, field.indexOf('='))));
+    expect(names).toEqual(expect.arrayContaining(['spawnError', 'signal', 'exitCode', 'timedOut', 'answer', 'cwd']));
+    expect(names.filter((name) => !name.startsWith('env.') && !(RUN_FACT_NAMES as readonly string[]).includes(name))).toEqual([]);
+    expect(names).toContain('env.TRACEPARENT');
+  });
+
+  it('computes hookdDeadlineMs to the millisecond, rounding as Math.round does', () => {
+    const dir = tempDir();
+    const timeouts = [1, 150, 201, 999, 1005, 1235, 1239, 3333, 19_999, 20_005, 60_000, MAX_TIMEOUT_SEC * 1000];
+    writeFileSync(path.join(dir, 'deadline.c'), `#include <stdio.h>\n#include "hookd-shared.h"\nint main(void) { const long long t[] = { ${timeouts.join(', ')} }; for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) printf("%lld\\n", hookd_deadline_ms(t[i])); return 0; }\n`);
+    execFileSync(process.env.CC || 'cc', ['-Wall', '-Werror', '-I', path.join(ROOT, 'native'), '-o', path.join(dir, 'deadline'), path.join(dir, 'deadline.c')]);
+    const printed = execFileSync(path.join(dir, 'deadline'), { encoding: 'utf8' }).trim().split('\n').map(Number);
+    expect(printed).toEqual(timeouts.map(hookdDeadlineMs));
+  });
+});
 
 describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('hookd’s deadline ($impl)', ({ node }) => {
   it('is hookdDeadlineMs of the client’s timeout: at least 100 ms before it, a tenth before, never below half', async () => {

@@ -1,6 +1,8 @@
 // The synchronous bridge as a client runs it: `sh -c "hookd sync -- 'CMD'"`, the event on stdin,
 // the answer read from stdout, stderr and the exit code. Every case runs against the native bridge
 // and against the Node bridge (HOOKD_BRIDGE_NODE=1): the two must answer alike.
+// Runs through the binary: src/bin.ts, src/bridge/sync.ts, src/bridge/run-hook-in-line.ts,
+// src/bridge/record-run.ts (the Node bridge), native/ (the C bridge).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -64,7 +66,7 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     expect(answer.stdout).toEqual(Buffer.concat([Buffer.from(STOP), Buffer.from([0xff, 0x00, 0x78])]));
     expect(answer.stderr).toBe('keep going\n');
     const [run] = runs(state);
-    expect(run).toMatchObject({ exitCode: 2, event: 'Stop', timedOut: false });
+    expect(run).toMatchObject({ event: 'Stop', outcome: { status: 'failed', exitCode: 2 } });
     expect(run!.payload.toString()).toBe(STOP);
   });
 
@@ -92,7 +94,7 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     expect([answer.signal, answer.code]).toEqual([null, 1]);
     expect(answer.stderr).toMatch(/timed out after 2\.7 s; hookd ended it/);
     await waitFor('the child the hook left to be ended', () => !processAlive(Number(readFileSync(pidFile, 'utf8'))));
-    expect(runs(state)[0]).toMatchObject({ timedOut: true });
+    expect(runs(state)[0]).toMatchObject({ outcome: { status: 'timed_out' } });
   });
 
   it('is over when the hook exits, though a child it left holds stdout open', async () => {
@@ -110,8 +112,8 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     const loud = await client('head -c 104857600 /dev/zero', STOP, { node, state, args: ['--timeout', '20'] });
     expect([loud.code, loud.stdout.length]).toEqual([INTERNAL_ERROR_EXIT, 0]);
     expect(loud.stderr).toMatch(new RegExp(`more than ${STDOUT_HELD_MAX} bytes to stdout`));
-    const recorded = runs(state).find((run) => run.spawnError !== undefined);
-    expect(recorded?.stdout.length).toBe(STDOUT_HELD_MAX);
+    const recorded = runs(state).find((run) => run.outcome.status === 'spawn_error');
+    expect(recorded?.outcome.stdout.raw?.length).toBe(STDOUT_HELD_MAX);
     expect(runs(state).find((run) => run.payload.length === big.length)).toBeDefined();
   });
 
@@ -122,7 +124,7 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     const missing = await client('/nonexistent/guard.py', STOP, { node, state });
     expect(missing.code).toBe(127);
     expect(missing.stderr).toMatch(/not found/);
-    expect(runs(state).map((run) => run.signal ?? run.exitCode).sort()).toEqual([127, 9]);
+    expect(runs(state).map((run) => String(run.outcome.signal ?? run.outcome.exitCode)).sort()).toEqual(['127', 'SIGKILL']);
   });
 
   it('ends the hook when the client ends the bridge (its own timeout, Ctrl-C), though the hook has a process group of its own', async () => {
@@ -136,7 +138,7 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     bridge.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
     await waitFor('the hook to be ended', () => !processAlive(pid));
-    expect(runs(state)).toEqual([expect.objectContaining({ signal: 15 })]);
+    expect(runs(state)).toEqual([expect.objectContaining({ outcome: expect.objectContaining({ signal: 'SIGTERM' }) })]);
   });
 
   it('runs the hook whatever --timeout and --client say: a bad timeout is the client\'s default, a huge one a day, an unknown client the generic contract', async () => {

@@ -11,7 +11,7 @@ import { HOOKD } from './paths.js';
 import { tempDir } from './temp-dir.js';
 import { parseRecord } from '../../src/inbox/record-format.js';
 import { finishedOf, namesOf } from '../../src/transport/bridged-run.js';
-import type { BridgeRun } from '../../src/inbox/run-record.js';
+import type { RunRecord } from '../../src/inbox/run-record.js';
 
 export type Way = 'shell' | 'native' | 'node';
 export const BRIDGES: readonly Way[] = ['native', 'node'];
@@ -38,7 +38,7 @@ export interface Answer {
   /** The trickled chunks still unwritten when the answer came (a client held to the end has none). */
   chunksLeft: number;
   /** The bridge's run record as the daemon reads it (none for the shell). */
-  record?: { run: BridgeRun; event: string; outcome: string; decision: string; detail?: string };
+  record?: { run: RunRecord; event: string; outcome: string; decision: string; detail?: string };
 }
 
 const live = new Set<ChildProcess>();

@@ -30,14 +30,14 @@ export function folderOf(file: string): string {
   return parts.length > 2 ? parts[1]! : '.';
 }
 
-/** folder → folders it imports at run time, with one example import per edge. */
-export function folderEdges(root: string, files: readonly string[]): Map<string, Map<string, string>> {
+/** folder → folders it imports at run time (with `types`, type-only imports too), with one example import per edge. */
+export function folderEdges(root: string, files: readonly string[], options: { types?: boolean } = {}): Map<string, Map<string, string>> {
   const edges = new Map<string, Map<string, string>>();
   for (const file of files) {
     const text = readFileSync(path.join(root, file), 'utf8');
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[2] ?? match[3]!;
-      if (!specifier.startsWith('.') || (match[1] !== undefined && typeOnly(match[1]))) continue;
+      if (!specifier.startsWith('.') || (!options.types && match[1] !== undefined && typeOnly(match[1]))) continue;
       const from = folderOf(file);
       const to = folderOf(path.join(path.dirname(file), specifier));
       if (from === to) continue;

@@ -6,11 +6,15 @@ import path from 'node:path';
 import { writeRecord } from '../../src/inbox/write-record.js';
 import { inboxDirs } from '../../src/inbox/inbox-dirs.js';
 import { parseRecord } from '../../src/inbox/record-format.js';
+import type { RunRecord } from '../../src/inbox/run-record.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 
-const run = { client: 'claude', event: 'Stop', startedAt: 1, endedAt: 2, durationMs: 1, timeoutMs: 1000, exitCode: 0, signal: null, timedOut: false, stdout: Buffer.from('out'), stderr: Buffer.alloc(0), stdoutBytes: 3, stderrBytes: 0, env: { TRACEPARENT: 't' } };
+const run: RunRecord = {
+  client: 'claude', event: 'Stop', startedAt: 1, endedAt: 2, timeoutMs: 1000, env: { TRACEPARENT: 't' },
+  outcome: { status: 'ok', exitCode: 0, signal: null, durationMs: 1, stdout: { text: 'out', bytes: 3, truncated: false }, stderr: { text: '', bytes: 0, truncated: false } },
+};
 
 describe('writeRecord', () => {
   it('writes the record in tmp/ and commits it in new/, making the inbox first when it is missing', () => {
@@ -24,9 +28,9 @@ describe('writeRecord', () => {
 
   it('writes a run the synchronous bridge made as a run record', () => {
     const state = tempDir();
-    const id = writeRecord(state, { command: 'true', clientEnv: run.env, payload: Buffer.from('{"a":1}'), run });
+    const id = writeRecord(state, { command: 'true', clientEnv: run.env ?? {}, payload: Buffer.from('{"a":1}'), run });
     const parsed = parseRecord(readFileSync(path.join(inboxDirs(state).tmp, id)));
-    expect(parsed.ok && [parsed.content.run?.event, parsed.content.run?.stdout.toString(), parsed.content.clientEnv, parsed.content.payload.toString()]).toEqual(['Stop', 'out', { TRACEPARENT: 't' }, '{"a":1}']);
+    expect(parsed.ok && [parsed.content.run?.event, parsed.content.run?.outcome.stdout.text, parsed.content.clientEnv, parsed.content.payload.toString()]).toEqual(['Stop', 'out', { TRACEPARENT: 't' }, '{"a":1}']);
   });
 
   it('leaves nothing behind when the record cannot be committed', () => {

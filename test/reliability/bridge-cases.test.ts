@@ -56,8 +56,8 @@ describe('one case table: the client alone, the native bridge and the Node bridg
       expect({ event: native!.record?.event, decision: native!.record?.decision }).toEqual({ event: expected.event, decision: expected.decision });
     }
     for (const answer of [native!, node!]) {
-      const run = answer.record!.run;
-      if (c.recorded) expect({ event: answer.record!.event, stdoutKept: run.stdout.length, stdoutBytes: run.stdoutBytes, stderrKept: run.stderr.length, stderrBytes: run.stderrBytes }).toMatchObject(c.recorded);
+      const { stdout, stderr } = answer.record!.run.outcome;
+      if (c.recorded) expect({ event: answer.record!.event, stdoutKept: stdout.raw!.length, stdoutBytes: stdout.bytes, stderrKept: stderr.raw!.length, stderrBytes: stderr.bytes }).toMatchObject(c.recorded);
       // A trickled event: answered while the client was still writing it.
       if (c.run.stdin && 'trickle' in c.run.stdin) expect(answer.chunksLeft).toBeGreaterThan(0);
     }

@@ -12,7 +12,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { NEVER_DECIDES_MIN_RUNS } from '../../src/history/never-decides.js';
-import { serializeRun, type BridgeRun } from '../../src/inbox/run-record.js';
+import { serializeRun, type RunRecord } from '../../src/inbox/run-record.js';
 import { inboxDirs } from '../../src/inbox/inbox-dirs.js';
 import { newRecordId } from '../../src/inbox/write-record.js';
 
@@ -34,10 +34,11 @@ const denial = JSON.stringify({
 /** A run record as a bridge that keeps `keep` bytes of stdout writes it, committed into the inbox as the bridges commit theirs. */
 function storeBridgeRun(stateDir: string, command: string, stdout: string, keep: number, event = payload): void {
   const now = Date.now();
-  const run: BridgeRun = {
-    client: 'claude', event: 'PreToolUse', cwd: '/', startedAt: now - 20, endedAt: now, durationMs: 20, timeoutMs: 60_000, exitCode: 0, signal: null, timedOut: false,
-    // The record keeps the first `keep` bytes of stdout and says how many there were.
-    stdout: Buffer.from(stdout).subarray(0, keep), stderr: Buffer.alloc(0), stdoutBytes: Buffer.byteLength(stdout), stderrBytes: 0,
+  // The record keeps the first `keep` bytes of stdout and says how many there were.
+  const raw = Buffer.from(stdout).subarray(0, keep);
+  const run: RunRecord = {
+    client: 'claude', event: 'PreToolUse', cwd: '/', startedAt: now - 20, endedAt: now, timeoutMs: 60_000,
+    outcome: { status: 'ok', exitCode: 0, signal: null, durationMs: 20, stdout: { text: raw.toString(), raw, bytes: Buffer.byteLength(stdout), truncated: raw.length < Buffer.byteLength(stdout) }, stderr: { text: '', bytes: 0, truncated: false } },
   };
   const dirs = inboxDirs(stateDir);
   const id = newRecordId();

@@ -1,8 +1,8 @@
-// The launcher keeps runHook's contract (run-hook.test.ts, process-groups.test.ts): the payload byte
+// The launcher keeps runHook's contract (run-hook.test.ts, os/process-groups.test.ts): the payload byte
 // for byte, the gate that waits for the daemon's note, a refused note that keeps the command from
 // running, the abort, the timeout; and a launcher that dies ends its runs as spawn_error, their
 // groups killed; it leaves once idle. It runs the built launcher (dist/runner/launcher.js): `npm
-// run build` first.
+// run build` first. Runs through the build: src/runner/launcher.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

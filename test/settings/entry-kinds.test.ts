@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTED_KINDS, ENTRY_KINDS, kindRunsBy, postingOf, postsWith, type EntryKind } from '../../src/settings/entry-kinds.js';
+import { COUNTED_KINDS, ENTRY_KINDS, kindRunsBy, postingOf, posts, postsWith, type EntryKind } from '../../src/settings/entry-kinds.js';
 
 describe('the table of entry kinds', () => {
   it('says which ways the daemon runs each kind', () => {
@@ -21,6 +21,13 @@ describe('the table of entry kinds', () => {
     expect(postingOf('http', 'https://example.com/hooks/v1/Stop?command=x')).toBeUndefined();
     expect(postingOf('http', undefined)).toBeUndefined();
     expect([postsWith('http'), postsWith('command'), postsWith(undefined)]).toEqual([true, false, false]);
+  });
+
+  it('says which kinds post to hookd (doctor checks their port’s owner), from each row’s posting alone', () => {
+    const posting = (Object.keys(ENTRY_KINDS) as EntryKind[]).filter(posts);
+    expect(posting).toEqual((Object.keys(ENTRY_KINDS) as EntryKind[]).filter((kind) => 'posting' in ENTRY_KINDS[kind]));
+    expect(posting).toContain('http');
+    expect(posts('bridge')).toBe(false);
   });
 
   it('counts for doctor the kinds the daemon sees, the bridge first', () => {

@@ -10,10 +10,11 @@ import { bridgedHookDir } from '../../runner/hook-env.js';
 import { toolCallIdOf, traceContextOf } from '../../telemetry/trace-context.js';
 import { namesOf } from '../../transport/bridged-run.js';
 import type { Claim } from '../../inbox/inbox.js';
-import type { BridgeRun } from '../../inbox/run-record.js';
+import type { RunRecord } from '../../inbox/run-record.js';
 import type { RecordContent } from '../../inbox/record-format.js';
 import type { RunInfo } from '../../runs/run-bus.js';
 import type { DuplicateFilter } from './duplicates.js';
+import type { CheckedOutcome } from '../../runs/outcome.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 
 /** A record whose runs keep being cut short by the daemon stopping is set aside after this many. */
@@ -31,7 +32,16 @@ export interface Runnable {
 }
 
 /** What a record turned out to be. */
-export type Checked = Runnable | { rejected: string } | { duplicate: true } | { bridged: BridgeRun };
+export type Checked = Runnable | Ended | { bridged: RunRecord };
+
+/** A record that ends here, without a run: the outcome the check produces (the outcome table's `producedBy: 'check'`), and why. */
+export interface Ended {
+  ended: CheckedOutcome;
+  detail?: string;
+}
+
+/** A record that cannot run, and why. */
+export const rejectedFor = (reason: string): Ended => ({ ended: 'rejected', detail: reason });
 
 /** Check `record` of `claim`, filling in `info` as far as it goes. */
 export function checkRecord(record: RecordContent, claim: Claim, info: RunInfo, deps: { hooks: LiveConfig['hooks']; duplicates: DuplicateFilter }): Checked {
@@ -49,7 +59,7 @@ export function checkRecord(record: RecordContent, claim: Claim, info: RunInfo, 
   }
   info.client = clientFromEnv(rest.clientEnv)?.id;
   const parsed = parsePayload(payload, 'payload', rest.clientEnv[BRIDGE_NOTES.event]);
-  if (!parsed.ok) return { rejected: parsed.reason };
+  if (!parsed.ok) return rejectedFor(parsed.reason);
   // A payload that names no event, bridged without --event (Copilot CLI's, by hand): the one event whose entries run this command.
   info.event = parsed.payload.event || (deps.hooks.onlyEventOf(rest.command, clientFromEnv(rest.clientEnv)) ?? '');
   info.sessionId = parsed.payload.sessionId;
@@ -58,9 +68,9 @@ export function checkRecord(record: RecordContent, claim: Claim, info: RunInfo, 
   const toolCallId = toolCallIdOf(parsed.payload.data);
   if (toolCallId) info.toolCallId = toolCallId;
   if (rest.clientEnv.HOOKD_RETRY_OF !== undefined) info.retryOf = rest.clientEnv.HOOKD_RETRY_OF;
-  if (claim.attempt > MAX_ATTEMPTS) return { rejected: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run` };
+  if (claim.attempt > MAX_ATTEMPTS) return rejectedFor(`gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`);
   // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
-  if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && deps.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { duplicate: true };
+  if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && deps.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { ended: 'duplicate' };
   const cwd = bridgedHookDir(clientFromEnv(rest.clientEnv), parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
   return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
 }

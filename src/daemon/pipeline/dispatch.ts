@@ -6,14 +6,14 @@
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
 import { launchHook } from '../../runner/launch-hook.js';
-import { groupOf } from '../../runner/process-groups.js';
+import { groupOf } from '../../os/os.js';
 import { clip } from '../../common/clip-text.js';
 import { hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { settlementOf } from '../../runs/outcome.js';
 import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
-import { checkRecord, type Checked, type Runnable } from './check-record.js';
+import { checkRecord, rejectedFor, type Checked, type Ended, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox } from '../../inbox/inbox.js';
 import type { ReadResult } from '../../inbox/read-record.js';
@@ -85,10 +85,10 @@ export class Dispatcher {
     // Synchronous, and only its light result is kept: a suspended async call holds its locals, so
     // a whole payload in one would be held while the record waits its turn.
     const checked = this.check(claim, info);
-    if ('rejected' in checked) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: checked.rejected });
+    // Ended by the check (the outcome table says which outcomes it produces): concluded without a run.
+    if ('ended' in checked) return this.conclude(this.endedOf(info, checked));
     // Ran in line already: only its outcome is published, and the record is done with.
     if ('bridged' in checked) return this.conclude(finishedOf(info, checked.bridged));
-    if ('duplicate' in checked) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'duplicate' });
     try {
       await this.options.scheduler.schedule(`${info.sessionId}\0${info.command}`, () => this.run(info, checked));
       this.retries.succeeded(claim.key);
@@ -101,7 +101,7 @@ export class Dispatcher {
   // Read and check the record (check-record.ts), filling in `info` as far as it goes.
   private check(claim: Claim, info: RunInfo): Checked {
     const read = this.read(claim.key);
-    if (!read.ok) return { rejected: read.reason };
+    if (!read.ok) return rejectedFor(read.reason);
     return checkRecord(read.record, claim, info, { hooks: this.options.config.hooks, duplicates: this.duplicates });
   }
 
@@ -111,6 +111,10 @@ export class Dispatcher {
     } catch (error) {
       return { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
     }
+  }
+
+  private endedOf(info: RunInfo, ended: Ended): RunFinished {
+    return { ...info, endedAt: Date.now(), outcome: ended.ended, ...(ended.detail !== undefined && { detail: ended.detail }) };
   }
 
   // Every record's one end: its outcome published (the history writes its line) and the record
@@ -126,7 +130,7 @@ export class Dispatcher {
     const { inbox, runs } = this.options;
     const read = this.payloadOf(info, runnable);
     // Its folder deleted since the check, say.
-    if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
+    if (!read.ok) return this.conclude(this.endedOf(info, rejectedFor(read.reason)));
     const record = read.record;
     // Found here, in its turn, as a project's files are read off the event loop (settings/project-hooks.ts).
     const { timeoutMs, entryEnv } = await this.entryOf(info.event, record, runnable.cwd);

@@ -2,6 +2,7 @@
 // outcome table's). Every field a client or a hook chose is clipped: a line never carries an unbounded value.
 import { DUPLICATE_WINDOW_MS } from './duplicates.js';
 import { clip } from '../../common/clip-text.js';
+import { meaningOf } from '../../runs/outcome.js';
 import type { RunBus } from '../../runs/run-bus.js';
 import type { Logger } from '../../common/logger.js';
 
@@ -10,8 +11,9 @@ export function logRuns(runs: RunBus, logger: Logger): () => void {
   return runs.on('finished', (run) => {
     const base = { eventId: clip(run.eventId), event: clip(run.event), session: clip(run.sessionId), command: clip(run.command), attempt: run.attempt };
     const { level } = run.facts;
-    if (run.outcome === 'rejected') logger[level]({ eventId: base.eventId, reason: clip(run.detail) }, 'event rejected; kept in the inbox rejected/ folder');
-    else if (run.outcome === 'duplicate') logger[level](base, `same event delivered twice within ${DUPLICATE_WINDOW_MS / 1000} s; ran it once`);
+    const meaning = meaningOf(run.outcome);
+    // No hook ran: the table's own words, with why when there is a why (a rejected record's reason).
+    if (!meaning.ran) logger[level](run.detail === undefined ? base : { eventId: base.eventId, reason: clip(run.detail) }, (meaning.says ?? run.outcome).replace('{window}', `${DUPLICATE_WINDOW_MS / 1000} s`));
     else logger[level]({ ...base, outcome: run.outcome, exitCode: run.result?.exitCode, durationMs: run.result?.durationMs, ...(run.detail && { detail: clip(run.detail) }) }, 'hook finished');
   });
 }

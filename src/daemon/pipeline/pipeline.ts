@@ -12,7 +12,7 @@ import { Scheduler } from './scheduler.js';
 import { WorkQueue } from './work-queue.js';
 import { Dispatcher } from './dispatch.js';
 import { Intake } from './intake.js';
-import { endGroups } from '../../runner/process-groups.js';
+import { endGroups } from '../../os/os.js';
 import { DEFAULT_GRACE_MS } from '../../runner/run-hook.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 import type { Logger } from '../../common/logger.js';

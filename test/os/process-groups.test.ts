@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { endGroups, groupOf, identify } from '../../src/runner/process-groups.js';
+import { endGroups, groupOf, identify } from '../../src/os/os.js';
 import { runHook } from '../../src/runner/run-hook.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive, waitGone } from '../helpers/process-alive.js';

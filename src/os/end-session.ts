@@ -1,5 +1,5 @@
 // Ending a hook the synchronous bridge started in a session of its own (Node's `detached` spawn is
-// setsid; native/end-session.c does the same in C): its process group, its sh by pid while it is
+// setsid; native/end-hook.c does the same in C): its process group, its sh by pid while it is
 // not reaped (in case it left the group), and on Linux every process of its session (a hook with
 // job control puts its jobs in groups of their own). A hook that starts a session of its own has
 // left on purpose: it no longer holds the agent, whose wait ends with the hook's sh.

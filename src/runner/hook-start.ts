@@ -1,0 +1,104 @@
+// Starting a hook for runHook (run-hook.ts): `sh -c CMD` behind the gate, the gate opened once
+// onSpawn noted the group, and the moment the run is over.
+//
+// The gate: `sh` first reads one newline from stdin, which is written only after `onSpawn` has
+// noted the hook's process group (the daemon notes it in the attempts journal), and only then runs
+// CMD. A daemon killed before the note closes the pipe: `read` sees EOF and the hook never runs, so
+// no hook runs that a restarted daemon cannot find and end. The payload follows the newline in the
+// same write; HOOKD_PAYLOAD_BYTES says its length, so a hook can tell a payload cut short (the
+// daemon killed mid-write) from a whole one (a cut JSON object also never parses). A run without
+// a gate (the synchronous bridge: nothing to note, the client is the one who waits) gets the
+// payload at once and no HOOKD_PAYLOAD_BYTES, as the C bridge gives it.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnShell } from '../os/os.js';
+import type { Outcome } from '../runs/outcome.js';
+import type { RunRequest } from './run-hook.js';
+
+// Read by `sh` before CMD, on the same line so that CMD's line numbers stay as they were.
+const GATE = 'read -r _ || exit 0; ';
+const NEWLINE = Buffer.from('\n');
+// How long output may still drain after the hook exits before its pipes are closed on a grandchild.
+export const DRAIN_MS = 100;
+
+/** The outcome of a hook that could not be started at all. */
+export function notStarted(error: Error, started: number): Outcome {
+  const nothing = { text: '', bytes: 0, truncated: false };
+  return { status: 'spawn_error', exitCode: null, signal: null, durationMs: Math.round(performance.now() - started), stdout: nothing, stderr: nothing, error: error.message };
+}
+
+/** Start `sh` (behind the gate unless `gate: false`); an outcome instead when it cannot start at all. */
+export function spawnHook(request: RunRequest, started: number): ChildProcessWithoutNullStreams | Promise<Outcome> {
+  const gated = request.gate !== false;
+  const env = gated ? { ...request.env, HOOKD_PAYLOAD_BYTES: String(request.payload.length) } : request.env;
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawnShell(gated ? GATE + request.command : request.command, { cwd: request.cwd, env });
+  } catch (error) {
+    // Some start failures (E2BIG: a command over the argument limit) throw rather than emit 'error'.
+    return Promise.resolve(notStarted(error as Error, started));
+  }
+  // EMFILE, ENFILE: no pipes could be made; the 'error' event that follows says which.
+  if (!child.stdin || !child.stdout || !child.stderr) return new Promise((resolve) => child.once('error', (error) => resolve(notStarted(error, started))));
+  return child;
+}
+
+/**
+ * Let the hook's command run: note its group (at once, or once `onSpawn`'s promise resolves: a
+ * launcher asks the daemon), then write the newline and the payload. When the note fails, the gate
+ * stays shut (`sh` reads EOF and exits) and `refused` hears why. Without a gate the payload goes at once.
+ */
+export function openGate(child: ChildProcessWithoutNullStreams, request: RunRequest, refused: (error: Error) => void): void {
+  // A hook may exit without reading its stdin: the broken pipe is its business, not an error.
+  child.stdin.on('error', () => undefined);
+  if (request.gate === false) {
+    if (child.pid !== undefined) void request.onSpawn?.(child.pid);
+    return void child.stdin.end(request.payload);
+  }
+  const open = () => void child.stdin.end(Buffer.concat([NEWLINE, request.payload]));
+  const shut = (error: unknown) => {
+    child.stdin.end();
+    refused(error as Error);
+  };
+  if (child.pid === undefined || !request.onSpawn) return open();
+  let noted: void | Promise<void>;
+  try {
+    noted = request.onSpawn(child.pid);
+  } catch (error) {
+    return shut(error);
+  }
+  if (noted instanceof Promise) noted.then(open, shut);
+  else open();
+}
+
+/**
+ * Call `over` once, when the run is over: `sh` has exited and both pipes have ended (all output
+ * read; a turn of the event loop sooner than 'close', which also waits for the pipes' handles to
+ * close), or 'close' came first (the pipes destroyed `drainMs` after the exit because a grandchild
+ * holds them, or a hook that could not start).
+ */
+export function whenOver(child: ChildProcessWithoutNullStreams, drainMs: number, over: (exitCode: number | null, signal: NodeJS.Signals | null) => void): void {
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let open = 2;
+  let drain: NodeJS.Timeout | undefined;
+  let done = false;
+  const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+    if (done) return;
+    done = true;
+    clearTimeout(drain);
+    over(code, signal);
+  };
+  const maybeOver = () => {
+    if (exit && open === 0 && child.pid !== undefined) finish(exit.code, exit.signal);
+  };
+  for (const stream of [child.stdout, child.stderr]) stream.on('end', () => (open--, maybeOver()));
+  child.on('exit', (code, signal) => {
+    exit = { code, signal };
+    maybeOver();
+    if (done) return;
+    drain = setTimeout(() => {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }, drainMs).unref();
+  });
+  child.on('close', finish);
+}
