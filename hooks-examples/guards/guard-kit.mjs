@@ -1,6 +1,6 @@
 // What every guard of hooks-examples/guards/ shares. A guard is a hook in the canonical form (HIF
 // hooks/0.1), written once for every client: installed with `hookd install --add NAME`, it runs as
-// `hookd sync --canonical … -- 'hookd guard NAME'`, reads the canonical fields hookd gives it
+// `hookd sync --canonical … -- 'NODE …/guards/NAME.mjs'` (or `hookd guard NAME`), reads the canonical fields hookd gives it
 // (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE: docs/bridges.md) and denies (exit 2, the
 // reason on stderr) or says nothing (allow); hookd hands that to each client in its terms.
 // The shell command is read with a shell parser (shell-quote), never with regular expressions over
@@ -15,10 +15,13 @@ import path from 'node:path';
  * same rule hookd's bridges use (dist/hif/canonical-input.js of this package).
  */
 export async function readInput(env = process.env, payload = readPayload()) {
-  if (env.HOOKD_HIF_CLIENT === undefined) env = { ...env, ...(await fieldsWithoutHookd(env, payload)) };
+  const direct = env.HOOKD_HIF_CLIENT === undefined;
+  if (direct) env = { ...env, ...(await fieldsWithoutHookd(env, payload)) };
+  // Cursor's payloads carry its version and workspace roots, whatever its variables say.
+  const client = direct && (typeof payload.cursor_version === 'string' || Array.isArray(payload.workspace_roots)) ? 'cursor' : env.HOOKD_HIF_CLIENT;
   const cwd = typeof payload.cwd === 'string' ? payload.cwd : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string' ? payload.workspace_roots[0] : process.cwd();
   const project = env.CLAUDE_PROJECT_DIR || env.FACTORY_PROJECT_DIR || env.QWEN_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.COPILOT_PROJECT_DIR || env.CURSOR_PROJECT_DIR || cwd;
-  return { event: env.HOOKD_HIF_EVENT ?? '', tool: env.HOOKD_HIF_TOOL ?? '', command: env.HOOKD_HIF_COMMAND, file: env.HOOKD_HIF_FILE, cwd, project: path.resolve(project), env };
+  return { direct, client, event: env.HOOKD_HIF_EVENT ?? '', tool: env.HOOKD_HIF_TOOL ?? '', command: env.HOOKD_HIF_COMMAND, file: env.HOOKD_HIF_FILE, cwd, project: path.resolve(project), env };
 }
 
 function readPayload() {
@@ -158,18 +161,23 @@ export function insideProject(target, cwd, project) {
 }
 
 /**
- * Answer the client through hookd: deny with `reason`, or nothing (allow). The denial is the spec's
- * exit 2 with the reason on stderr rather than `{"decision": "deny"}`: hookd translates both alike,
- * and exit 2 is also what Claude Code, Droid, Qwen Code, Codex, Gemini CLI and Copilot CLI read as a
- * denial from a hook they run themselves, so the guard keeps denying when run without hookd.
+ * Answer the client: deny with `reason`, or nothing (allow). The denial is the spec's exit 2 with
+ * the reason on stderr rather than `{"decision": "deny"}`: hookd translates both alike, and exit 2
+ * is also what Claude Code, Droid, Qwen Code, Codex, Gemini CLI, Copilot CLI (its preToolUse denies
+ * on exit 1 and 2) and hookd's OpenCode and pi shims read as a denial from a hook they run
+ * themselves, so the guard keeps denying when run without hookd (`input.direct`). Cursor, run
+ * without hookd, is also told in its documented fields on stdout: its before-events read
+ * `{"permission": "deny"}`, and that holds whatever it makes of the exit code.
  */
-export function answer(reason) {
+export function answer(reason, input) {
   if (!reason) return;
+  if (input?.direct && input.client === 'cursor') process.stdout.write(`${JSON.stringify({ permission: 'deny', user_message: reason, agent_message: reason })}\n`);
   process.stderr.write(`${reason}\n`);
   process.exitCode = 2;
 }
 
 /** Run `check(input)` on this process's input: its reason denies, undefined allows. */
 export async function runGuard(check) {
-  answer(check(await readInput()));
+  const input = await readInput();
+  answer(check(input), input);
 }

@@ -103,7 +103,7 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   }
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const installed = [...previous.wraps.map((wrap) => wrap.wrapped), ...previous.adds.map((add) => add.command)];
-  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [], installed, droppedAt: snapshot.dropped.map((part) => part.at) };
+  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [], installed, guardEntries: previous.adds.filter((add) => EXAMPLES[add.example]?.guard).map((add) => add.command), droppedAt: snapshot.dropped.map((part) => part.at) };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
   const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: (hook: JsonObject) => commandKey(client, hook), shape };

@@ -4,7 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { commandPath } from './quote-command.js';
+import { commandPath, shellQuote } from './quote-command.js';
 import { packageRoot } from '../common/package-root.js';
 
 export interface Example {
@@ -17,9 +17,10 @@ export interface Example {
    */
   only?: 'stop' | 'attention';
   /**
-   * A guard (hooks-examples/guards/, docs/guards.md): run from the package as `hookd guard NAME`
-   * (never copied), in line behind `hookd sync --canonical` on the client's events for the
-   * canonical `before_tool_execute` of these canonical tools (Cursor has one event per tool).
+   * A guard (hooks-examples/guards/, docs/guards.md): run from the package (never copied) by this
+   * Node, both paths absolute (guardCommand), in line behind `hookd sync --canonical` on the
+   * client's events for the canonical `before_tool_execute` of these canonical tools (Cursor has
+   * one event per tool).
    */
   guard?: { tools: readonly string[] };
 }
@@ -42,8 +43,27 @@ export function examplesDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The hook command that runs example `name` from `dir`. */
 export function exampleCommand(name: string, dir: string): string {
-  if (EXAMPLES[name]!.guard) return `hookd guard ${name}`;
+  if (EXAMPLES[name]!.guard) return guardCommand(name);
   return commandPath(path.join(dir, EXAMPLES[name]!.file), homedir());
+}
+
+const word = (text: string) => (/^[A-Za-z0-9_./:@+=-]+$/.test(text) ? text : shellQuote(text));
+
+/**
+ * The command that runs guard `name`: the Node running this install and the guard's file in this
+ * package, both by absolute path. Not `hookd guard NAME`: the guarded entry's fallback runs this
+ * command where the client finds no hookd, and there `hookd guard` would not be found either
+ * (exit 127, a non-blocking error: the guard would fail open). Run so, the guard reads the
+ * payload itself and denies with exit 2 (hooks-examples/guards/guard-kit.mjs).
+ */
+export function guardCommand(name: string, node = process.execPath): string {
+  return `${word(node)} ${word(path.join(packageRoot(), 'hooks-examples', EXAMPLES[name]!.file))}`;
+}
+
+/** The guard whose entry an earlier install wrote as `hookd guard NAME` (it needs hookd on PATH), when `command` is that. */
+export function olderGuardCommand(command: string): string | undefined {
+  const name = /^hookd guard ([a-z0-9-]+)$/.exec(command)?.[1];
+  return name !== undefined && EXAMPLES[name]?.guard ? name : undefined;
 }
 
 /** Copy the scripts of `names` into `dir`; a copy the user changed is kept. Returns notes for the user. */

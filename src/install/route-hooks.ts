@@ -6,7 +6,8 @@
 // it; a hook hookd cannot run as the client would stays the client's, with the reason. `--async-only` keeps the behaviour before issue 19 (only the first
 // kind is wrapped); `--async CMD` moves a deciding hook behind the asynchronous bridge, by name
 // only: it then loses its say, and hookd never does that on its own. An entry an older install put
-// behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form;
+// behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form,
+// and a guard it wrote as `hookd guard NAME` to the command that needs no hookd (older-guards.ts);
 // one written by hand that way is left as it is, with a note.
 import { classifyCommand, type ClassifiedCommand } from '../settings/classify-command.js';
 import { withFallback } from '../settings/fallback-entry.js';
@@ -17,6 +18,7 @@ import { cannotDecideOn } from '../settings/cannot-decide.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import { isDroppedAt } from '../settings/drop-invalid.js';
 import type { ClientProfile } from '../clients/profile.js';
+import { upgradedGuardEntry } from './older-guards.js';
 
 /** What the user asked install for. */
 export interface InstallMode {
@@ -33,6 +35,8 @@ export interface InstallMode {
    * upgraded to the guarded form. One the user wrote by hand is theirs: install only says so.
    */
   installed?: readonly string[];
+  /** The guard entries an earlier install added (its record): one that runs `hookd guard NAME` is upgraded (older-guards.ts). */
+  guardEntries?: readonly string[];
   /** Where the file holds what its client skips, running the rest (settings/drop-invalid.ts): install leaves those as they are. */
   droppedAt?: readonly string[];
 }
@@ -97,6 +101,8 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
   // Put behind hookd emit by an earlier install as unable to decide; --sync brings it back in line.
   if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && hook.async !== true) return { to: 'sync', command: classified.inner, losesSay: false };
+  const guardEntry = chosen ? upgradedGuardEntry(command, classified, mode.guardEntries) : undefined;
+  if (guardEntry) return { to: 'upgrade', entry: guardEntry };
   if (classified.kind !== 'plain') {
     const guarded = guardedForm(command, classified);
     if (guarded && chosen && mode.installed?.includes(command)) return { to: 'upgrade', entry: guarded };

@@ -1,7 +1,9 @@
 // `hookd install --add GUARD` (issue 31, item 4): one guard into every client present, each on its
 // own "before a tool runs" event (Cursor: the event of each tool the guard reads), behind
 // `hookd sync --canonical --client ID`, with the client's timeout unit; the installed entry, run as
-// the client runs it, denies; uninstall gives every file back.
+// the client runs it, denies, also where the client finds no hookd on its PATH (the guard runs by
+// the absolute paths of Node and its file); an older install's `hookd guard NAME` entry is upgraded;
+// uninstall gives every file back.
 import { execa } from 'execa';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,16 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 
-const entry = (client: string, event: string, name: string) => `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client ${client} --event ${event} --timeout 10 -- 'hookd guard ${name}'; hookd guard ${name}`;
+// The guard's command: the Node that ran install and the guard's file in this package, both absolute, so that it runs where the client finds no hookd.
+const NODE = /^\/\S+$/;
+const run = (name: string, node: string) => `${node} ${path.join(ROOT, 'hooks-examples', 'guards', `${name}.mjs`)}`;
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+// The entry install writes; `cmd` names the command (an earlier install's: `hookd guard NAME`).
+const entryWith = (client: string, event: string, cmd: string) => `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client ${client} --event ${event} --timeout 10 -- ${quoted(cmd)}; ${cmd}`;
+let node = '';
+const entry = (client: string, event: string, name: string) => entryWith(client, event, run(name, node));
+// Claude Code's PreToolUse payload for `command`, run from `cwd`.
+const claudePayload = (cwd: string, command: string) => JSON.stringify({ ...JSON.parse(readFileSync(path.join(ROOT, 'samples/claude/PreToolUse.json'), 'utf8')), cwd, tool_input: { command } });
 
 describe('hookd install --add a guard', () => {
   it('goes into every client on its before-tool event, canonical and in line, runs, and uninstall takes it away', async () => {
@@ -26,6 +37,9 @@ describe('hookd install --add a guard', () => {
     const install = await runHookd(['install', '--add', 'no-rm-rf,no-secrets-read'], { env });
     expect(install.exitCode, install.stderr).toBe(0);
     const json = (file: string) => JSON.parse(readFileSync(path.join(home, file), 'utf8'));
+    // The Node install ran under, as it wrote it.
+    node = (json('.claude/settings.json').hooks.PreToolUse[0].hooks[0].command as string).split('; ').at(-1)!.split(' ')[0]!;
+    expect(node).toMatch(NODE);
     const commands = (hooks: Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>, event: string) => hooks[event]!.flatMap((group) => group.hooks.map((hook) => [hook.command, hook.timeout]));
     expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toEqual([[entry('claude', 'PreToolUse', 'no-rm-rf'), 10], [entry('claude', 'PreToolUse', 'no-secrets-read'), 10]]);
     expect(commands(json('.gemini/settings.json').hooks, 'BeforeTool')).toEqual([[entry('gemini', 'BeforeTool', 'no-rm-rf'), 10000], [entry('gemini', 'BeforeTool', 'no-secrets-read'), 10000]]);
@@ -42,12 +56,85 @@ describe('hookd install --add a guard', () => {
     expect(again.exitCode, again.stderr).toBe(0);
     expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toHaveLength(2);
     // The installed entry, as Claude Code runs it (sh -c, the event on stdin, hookd on PATH), denies.
-    const payload = JSON.stringify({ ...JSON.parse(readFileSync(path.join(ROOT, 'samples/claude/PreToolUse.json'), 'utf8')), cwd: home, tool_input: { command: 'rm -rf /' } });
+    const payload = claudePayload(home, 'rm -rf /');
     const ran = await execa('/bin/sh', ['-c', entry('claude', 'PreToolUse', 'no-rm-rf')], { input: payload, reject: false, env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: home } });
     expect({ code: ran.exitCode, stderr: ran.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
     const uninstall = await runHookd(['uninstall'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
     expect(readFileSync(claude, 'utf8')).toBe(claudeText);
     for (const made of ['.copilot/hooks/hookd.json', '.cursor/hooks.json', '.qwen/settings.json', '.gemini/settings.json']) expect(existsSync(path.join(home, made)), made).toBe(false);
+  }, 60_000);
+
+  it('denies where the client finds no hookd on its PATH: the installed entry runs the guard itself', async () => {
+    const home = tempDir();
+    const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
+    for (const folder of ['.claude', '.cursor', '.copilot']) mkdirSync(path.join(home, folder));
+    const install = await runHookd(['install', '--add', 'no-rm-rf'], { env });
+    expect(install.exitCode, install.stderr).toBe(0);
+    const json = (file: string) => JSON.parse(readFileSync(path.join(home, file), 'utf8'));
+    const installed = {
+      claude: json('.claude/settings.json').hooks.PreToolUse[0].hooks[0].command as string,
+      cursor: json('.cursor/hooks.json').hooks.beforeShellExecution[0].command as string,
+      copilot: json('.copilot/hooks/hookd.json').hooks.preToolUse[0].bash as string,
+    };
+    // A PATH with no hookd (and no node): only the entry's absolute paths can run the guard.
+    const bare = { HOME: home, PATH: tempDir('hookd-empty-bin-') };
+    const runEntry = (command: string, input: string) => execa('/bin/sh', ['-c', command], { input, reject: false, cwd: home, env: bare, extendEnv: false });
+    expect((await runEntry('command -v hookd || command -v node', '')).exitCode).not.toBe(0);
+    const denied = await runEntry(installed.claude, claudePayload(home, 'rm -rf /'));
+    expect({ code: denied.exitCode, stdout: denied.stdout, stderr: denied.stderr }).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('rm -r on / reaches outside the project') });
+    const allowed = await runEntry(installed.claude, claudePayload(home, 'rm -rf ./build'));
+    expect({ code: allowed.exitCode, stderr: allowed.stderr }).toEqual({ code: 0, stderr: '' });
+    // Copilot CLI's preToolUse denies on exit 2; Cursor is told in its own fields too.
+    const copilot = await runEntry(installed.copilot, JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: home, toolName: 'bash', toolArgs: { command: 'rm -rf ~' } }));
+    expect({ code: copilot.exitCode, stderr: copilot.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
+    const cursor = await runEntry(installed.cursor, JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [home], command: 'rm -rf /', cwd: home }));
+    expect(cursor.exitCode).toBe(2);
+    expect(JSON.parse(cursor.stdout)).toEqual({ permission: 'deny', user_message: expect.stringContaining('(no-rm-rf)'), agent_message: expect.stringContaining('(no-rm-rf)') });
+    // Behind hookd (on PATH) the same entry still answers Cursor once, in its terms, through the bridge.
+    const through = await execa('/bin/sh', ['-c', installed.cursor], { input: JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [home], command: 'rm -rf /', cwd: home }), reject: false, cwd: home, env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` } });
+    expect(JSON.parse(through.stdout)).toMatchObject({ permission: 'deny' });
+  }, 60_000);
+
+  it("upgrades the entries an earlier install wrote as 'hookd guard NAME', and uninstall still gives every byte back", async () => {
+    const home = tempDir();
+    const state = path.join(tempDir(), 'state');
+    const env = { HOME: home, HOOKD_STATE_DIR: state, XDG_DATA_HOME: path.join(home, '.local', 'share') };
+    const claude = path.join(home, '.claude', 'settings.json');
+    mkdirSync(path.dirname(claude));
+    const claudeText = '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}\n';
+    writeFileSync(claude, claudeText);
+    expect((await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env })).exitCode).toBe(0);
+    const commands = () => (JSON.parse(readFileSync(claude, 'utf8')).hooks.PreToolUse as Array<{ hooks: Array<{ command: string }> }>).flatMap((group) => group.hooks.map((hook) => hook.command));
+    const now = commands()[0]!;
+    node = now.split('; ').at(-1)!.split(' ')[0]!;
+    expect(now).toBe(entry('claude', 'PreToolUse', 'no-rm-rf'));
+    // The file and install's record as an install before this change left them.
+    const older = entryWith('claude', 'PreToolUse', 'hookd guard no-rm-rf');
+    const manifest = path.join(state, 'install-manifest.json');
+    for (const file of [claude, manifest]) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(JSON.stringify(now).slice(1, -1), JSON.stringify(older).slice(1, -1)));
+    expect(commands()).toEqual([older]);
+    const again = await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`upgrade hooks.PreToolUse[0].hooks[0]: runs ${JSON.stringify(run('no-rm-rf', node))} itself where the client finds no hookd`);
+    expect(commands()).toEqual([now]);
+    // Once upgraded, nothing more to change.
+    const third = await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env });
+    expect(third.stdout).toContain('nothing to change');
+    const uninstall = await runHookd(['uninstall'], { env });
+    expect(uninstall.exitCode, uninstall.stderr).toBe(0);
+    expect(readFileSync(claude, 'utf8')).toBe(claudeText);
+  }, 60_000);
+
+  it("leaves a 'hookd guard NAME' entry the user wrote by hand as it is", async () => {
+    const home = tempDir();
+    const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
+    const claude = path.join(home, '.claude', 'settings.json');
+    mkdirSync(path.dirname(claude));
+    const mine = entryWith('claude', 'PreToolUse', 'hookd guard no-force-push');
+    writeFileSync(claude, `${JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: mine }] }] } })}\n`);
+    const install = await runHookd(['install', '--client', 'claude'], { env });
+    expect(install.exitCode, install.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(claude, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toBe(mine);
   }, 60_000);
 });
