@@ -73,17 +73,29 @@ const desktopFix = (dir: string) =>
     ? `sudo launchctl config user path "${dir}:${LAUNCHD_DEFAULT_PATH}" (apps started from the Dock or Finder, after a restart)`
     : `PATH=${dir}:$PATH in ~/.config/environment.d/hookd.conf (the desktop session, from the next login)`;
 
-/** Whether each way a client starts finds hookd; `hookdDir` is the folder to add where one does not. */
-export function checkReach(ways: readonly StartWay[], hookdDir: string): Check {
+// Hooks whose own command calls hookd by name (an older install's guards: `hookd guard NAME`):
+// where hookd is not found, the fallback cannot run them either (exit 127, a non-blocking error).
+// Guards installed now run by absolute paths (install/examples.ts guardCommand) and are not among them.
+const callsHookd = (run: string) => /^hookd(\s|$)/.test(run.trim());
+
+/**
+ * Whether each way a client starts finds hookd; `hookdDir` is the folder to add where one does not;
+ * `runs` the commands the configured hooks run (the inner CMD of a bridge entry).
+ */
+export function checkReach(ways: readonly StartWay[], hookdDir: string, runs: readonly string[] = []): Check {
   const name = 'clients reach hookd';
   const found = ways.map((way) => ({ ...way, hookd: way.pathVar === undefined ? undefined : findOnPath('hookd', way.pathVar)?.found }));
   const said = found.map((way) => `${way.name}: ${way.pathVar === undefined ? 'could not be started' : (way.hookd ?? 'no hookd on its PATH')}`);
   const missing = found.filter((way) => !way.hookd);
   if (missing.length === 0) return { name, ok: true, detail: said.join('; ') };
+  const byName = [...new Set(runs.filter(callsHookd))];
+  const lost = byName.length
+    ? `; but ${byName.length} hook(s) call hookd by name (${byName.map((run) => JSON.stringify(run)).join(', ')}): there they cannot run (exit 127, a non-blocking error: a guard fails open)`
+    : '';
   return {
     name,
     ok: false,
-    detail: `${said.join('; ')}. A client started from ${missing.map((way) => way.name).join(' or ')} finds no hookd: it runs each wrapped hook itself (guards still decide; hookd records nothing of those runs), and a bridge entry written without the fallback fails there with exit 127`,
-    fix: `put ${hookdDir} on those PATHs: export PATH="${hookdDir}:$PATH" in ~/.profile (login shells; bash reads ~/.bash_profile first, zsh ~/.zprofile), and ${desktopFix(hookdDir)}`,
+    detail: `${said.join('; ')}. A client started from ${missing.map((way) => way.name).join(' or ')} finds no hookd: it runs each wrapped hook itself (guards still decide; hookd records nothing of those runs)${lost}, and a bridge entry written without the fallback fails there with exit 127`,
+    fix: `put ${hookdDir} on those PATHs: export PATH="${hookdDir}:$PATH" in ~/.profile (login shells; bash reads ~/.bash_profile first, zsh ~/.zprofile), and ${desktopFix(hookdDir)}${byName.length ? '; run hookd install again: it rewrites the guards an older install wrote as `hookd guard NAME` to run without hookd' : ''}`,
   };
 }

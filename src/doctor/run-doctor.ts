@@ -22,13 +22,13 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   const checks = [...checkSettings(loaded), checkPath(options.pathVar), checkBridge()];
   // The way the clients start, which may not be this shell's (issue 29): the folder to add is this hookd's.
   const hookdDir = path.dirname(findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'));
-  checks.push(checkReach(startWays(), hookdDir));
+  const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));
+  checks.push(checkReach(startWays(), hookdDir, entries.map((entry) => entry.run)));
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
   // A loopback address the daemon lacks is one where another process answers the http hooks.
   const listener = daemon.ok ? await checkLoopbackAddresses(paths) : undefined;
   if (listener) checks.push(listener);
-  const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));
   const bridge = entries.find((entry) => entry.bridge)?.bridge;
   if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));
   else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });

@@ -166,4 +166,16 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     const desktop = await runHookdWithEnv(['doctor', '--timeout', '1'], { ...env, RECORD_DIR: tempDir() });
     expect(desktop.stdout).toContain(`✗ clients reach hookd: a login shell (sh -l): ${path.join(ROOT, 'bin', 'hookd')}; the desktop session (systemctl --user show-environment): no hookd on its PATH.`);
   });
+
+  it("hookd doctor names the hooks that call hookd by name (an older install's `hookd guard NAME`), which cannot run where hookd is not found; a guard installed now is not among them", async () => {
+    const older = "command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client claude --event PreToolUse --timeout 10 -- 'hookd guard no-rm-rf'; hookd guard no-rm-rf";
+    const current = `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client claude --event PreToolUse --timeout 10 -- '${process.execPath} ${path.join(ROOT, 'hooks-examples/guards/no-force-push.mjs')}'; ${process.execPath} ${path.join(ROOT, 'hooks-examples/guards/no-force-push.mjs')}`;
+    const { home, file } = claudeHome({ PreToolUse: [{ hooks: [{ type: 'command', command: older, timeout: 10 }, { type: 'command', command: current, timeout: 10 }] }] });
+    const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), HOOKD_SETTINGS: file, PATH: `${path.join(ROOT, 'bin')}:${toolbox(['sh', 'cat'])}` };
+    const said = await runHookdWithEnv(['doctor', '--timeout', '1'], env);
+    const line = said.stdout.split('\n').find((text) => text.startsWith('✗ clients reach hookd'));
+    expect(line).toContain('but 1 hook(s) call hookd by name ("hookd guard no-rm-rf"): there they cannot run (exit 127, a non-blocking error: a guard fails open)');
+    expect(line).not.toContain('no-force-push');
+    expect(said.stdout).toContain('run hookd install again: it rewrites the guards an older install wrote as `hookd guard NAME` to run without hookd');
+  });
 });
