@@ -51,7 +51,7 @@ const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includ
 const offers = (body: Body, name: string) => has(body.tools, `"${name}"`);
 
 /** The Messages API's tool_use (Claude Code, Droid). */
-function anthropicCall(tool: string, input: object) {
+export function anthropicCall(tool: string, input: object) {
   return (body: Body) => (offers(body, tool) && !has(body.messages, '"tool_result"') ? [{ type: 'tool_use', id: 'toolu_hookd_e2e_guard', name: tool, input }] : undefined);
 }
 

@@ -3,7 +3,8 @@
 // settings file). The entry install writes runs the guard itself there, so the model gets the
 // denial and the shell command never runs; the bare entry older installs wrote fails with exit
 // 127, which Claude Code reads as a non-blocking error: the command runs (shown here, so that the
-// first test means something).
+// first test means something). A shipped guard (`hookd install --add no-rm-rf`) denies there too:
+// install writes it as the absolute paths of Node and the guard's file, never `hookd guard NAME`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,9 @@ import { findOnPath } from '../../src/common/find-on-path.js';
 import { FALLBACK_GUARD } from '../../src/settings/fallback-entry.js';
 import { shellQuote } from '../../src/install/quote-command.js';
 import { runHookd } from '../helpers/run-hookd.js';
+import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { CASES, GUARD_REASON, RAN_MARKER, linesWith } from './deciding-cases.js';
+import { CASES, GUARD_REASON, RAN_MARKER, SHELL_COMMAND, anthropicCall, linesWith } from './deciding-cases.js';
 import { expectCleanExit, scrubClientVariables } from './real-client-helpers.js';
 import { prepareClient, runProcess, startFake } from './run-client.mjs';
 
@@ -26,16 +28,23 @@ const TURN_MS = 60_000;
 /** `pathVar` without the folders that hold a `hookd`. */
 const withoutHookd = (pathVar: string) => pathVar.split(':').filter((dir) => !findOnPath('hookd', dir)).join(':');
 
-/** One Claude Code turn whose model calls the shell, with the guard entry `entry` (or the guard, installed by hookd) and no hookd on PATH; what the model was told. */
-async function turnWithoutHookd(entry: 'install' | ((guard: string) => string)) {
-  const fake = await startFake('claude', { respond: claude.callShell });
+// A recursive rm outside the project (of a folder that is not there), then the marker: what no-rm-rf denies.
+const RM_OUTSIDE = `rm -r ../hookd-e2e-not-there; ${SHELL_COMMAND}`;
+
+/**
+ * One Claude Code turn whose model calls the shell, with the guard entry `entry` (or the guard,
+ * installed by hookd; or the shipped no-rm-rf, added by hookd) and no hookd on PATH; what the model was told.
+ */
+async function turnWithoutHookd(entry: 'install' | 'no-rm-rf' | ((guard: string) => string)) {
+  const shipped = entry === 'no-rm-rf';
+  const fake = await startFake('claude', { respond: shipped ? anthropicCall('Bash', { command: RM_OUTSIDE, description: 'Clean up' }) : claude.callShell });
   try {
     const dir = tempDir('hookd-missing-claude-');
     const stateDir = path.join(dir, 'state');
-    const command = entry === 'install' ? GUARD : entry(GUARD);
-    const client = prepareClient('claude', { dir, fakeUrl: fake.url, stateDir, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } });
-    if (entry === 'install') {
-      const installed = await runHookd(['install', '--client', 'claude'], { env: { HOME: client.home, HOOKD_STATE_DIR: stateDir } });
+    const command = entry === 'install' || shipped ? GUARD : entry(GUARD);
+    const client = prepareClient('claude', { dir, fakeUrl: fake.url, stateDir, hooks: shipped ? {} : { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } });
+    if (entry === 'install' || shipped) {
+      const installed = await runHookd(['install', '--client', 'claude', ...(shipped ? ['--add', 'no-rm-rf'] : [])], { env: { HOME: client.home, HOOKD_STATE_DIR: stateDir } });
       expect(installed.exitCode, installed.stderr).toBe(0);
     }
     const written = JSON.parse(readFileSync(client.settingsFile, 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
@@ -45,7 +54,7 @@ async function turnWithoutHookd(entry: 'install' | ((guard: string) => string)) 
     const run = await runProcess(file!, [...args, ...claude.args], { cwd: client.project, env, timeoutMs: TURN_MS });
     expectCleanExit(run, 'a Claude Code turn without hookd on PATH');
     const told = (needle: string) => fake.requests.flatMap((request) => linesWith(request.body, needle, { [written]: '<the hook>', [client.home]: '<home>' }));
-    return { written, denial: told(GUARD_REASON), ran: told(RAN_MARKER) };
+    return { written, denial: told(shipped ? '(no-rm-rf)' : GUARD_REASON), ran: told(RAN_MARKER) };
   } finally {
     await fake.close();
   }
@@ -56,6 +65,13 @@ describe('Claude Code started without hookd on its PATH (issue 29)', () => {
     const { written, denial, ran } = await turnWithoutHookd('install');
     expect(written.startsWith(`${FALLBACK_GUARD}hookd sync `), written).toBe(true);
     expect(denial.length, 'the guard\'s reason reached the model').toBeGreaterThan(0);
+    expect(ran, 'the denied command ran').toEqual([]);
+  });
+
+  it('a shipped guard added by hookd install still denies: its entry runs Node and the guard by absolute path', async () => {
+    const { written, denial, ran } = await turnWithoutHookd('no-rm-rf');
+    expect(written.endsWith(` ${path.join(ROOT, 'hooks-examples', 'guards', 'no-rm-rf.mjs')}`) && /; \/\S+ \S+$/.test(written), written).toBe(true);
+    expect(denial.length, "no-rm-rf's reason reached the model").toBeGreaterThan(0);
     expect(ran, 'the denied command ran').toEqual([]);
   });
 
