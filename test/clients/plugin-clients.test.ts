@@ -6,7 +6,10 @@
 // its reason, the command never runs, and the Stop hook runs behind hookd emit (the daemon runs it;
 // `hookd history` shows both). With no hookd on the client's PATH, the same installed entries run
 // the guard and the Stop hook themselves: the model is told the same reason (hookd fails safe). A
-// hook answering `updatedInput` behind hookd sync changes the command the client runs.
+// hook answering `updatedInput` behind hookd sync changes the command the client runs. A manifest
+// installed with `hookd install --hooks` lands on the client's own tool names (`shell` is `bash`) and
+// its canonical guard's answer reaches the model; the shipped no-rm-rf guard (`hookd install --add`)
+// denies with no hookd on the client's PATH.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +33,13 @@ const CLIENTS: readonly { name: ClientName; label: string; projectVar: string }[
 
 const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);
 // The shell tool call while the conversation holds no tool result; else the text "hi".
-const callShell = (body: Record<string, unknown>) =>
-  has(body.tools, '"bash"') && !has(body.messages, '"role":"tool"') ? [{ id: 'call_hookd_e2e_guard', name: 'bash', arguments: JSON.stringify({ command: SHELL_COMMAND, description: 'Print a line' }) }] : undefined;
+const callCommand = (command: string) => (body: Record<string, unknown>) =>
+  has(body.tools, '"bash"') && !has(body.messages, '"role":"tool"') ? [{ id: 'call_hookd_e2e_guard', name: 'bash', arguments: JSON.stringify({ command, description: 'Print a line' }) }] : undefined;
+const callShell = callCommand(SHELL_COMMAND);
+// A recursive rm outside the project (of a folder that is not there), then the marker: what no-rm-rf denies.
+const RM_OUTSIDE = `rm -r ../hookd-e2e-not-there; ${SHELL_COMMAND}`;
+/** PATH without this repository's bin/, so the client finds no hookd. */
+const pathWithoutHookd = () => (process.env.PATH ?? '/usr/bin:/bin').split(':').filter((dir) => dir !== path.join(ROOT, 'bin')).join(':');
 
 const guard = `echo '${GUARD_REASON}' >&2; exit 2`;
 /** What a rewriting hook turns SHELL_COMMAND into; its output (not its text) is REWRITTEN_MARKER. */
@@ -161,6 +169,44 @@ for (const c of CLIENTS) {
         ]);
       } finally {
         await daemon.stop();
+        await fake.close();
+      }
+    });
+
+    it("a manifest installed with hookd install --hooks: its canonical guard goes on the client's bash and its answer reaches the model", async () => {
+      const fake = await startFake(c.name, { respond: callShell });
+      const dir = tempDir(`hookd-${c.name}-manifest-`);
+      const stateDir = path.join(dir, 'state');
+      try {
+        const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir, hooks: {} });
+        const manifest = path.join(dir, 'hooks.json');
+        // Canonical: it reads HOOKD_HIF_TOOL, never the client's field names, and answers {"decision": "deny"}.
+        const canonicalGuard = `cat >/dev/null; if [ "$HOOKD_HIF_TOOL" = shell ]; then printf '{"decision":"deny","reason":"%s"}\\n' '${GUARD_REASON}'; fi`;
+        writeFileSync(manifest, JSON.stringify({ spec: 'hooks/0.1', hooks: [{ name: 'guard', event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: canonicalGuard, timeout: 30 }, blocking: true }] }));
+        const said = execFileSync(HOOKD, ['install', '--hooks', manifest, '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir }, encoding: 'utf8' });
+        expect(said).toContain("add hooks.PreToolUse[0]: the manifest's hook on bash");
+        expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
+        expect(told(fake, GUARD_REASON).length, `the guard's reason reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
+      } finally {
+        await fake.close();
+      }
+    });
+
+    it('the shipped no-rm-rf guard, added by hookd install, denies with no hookd on the PATH: its entry runs Node and the guard by absolute path', async () => {
+      const fake = await startFake(c.name, { respond: callCommand(RM_OUTSIDE) });
+      const dir = tempDir(`hookd-${c.name}-shipped-`);
+      const stateDir = path.join(dir, 'state');
+      try {
+        const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir, hooks: {} });
+        const said = execFileSync(HOOKD, ['install', '--add', 'no-rm-rf', '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir }, encoding: 'utf8' });
+        expect(said).toContain('the no-rm-rf example');
+        client.env.PATH = pathWithoutHookd();
+        expect(() => execFileSync('sh', ['-c', 'command -v hookd'], { env: { PATH: client.env.PATH } }), 'hookd is not on the PATH of this turn').toThrow();
+        expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn without hookd`);
+        expect(told(fake, '(no-rm-rf)').length, `no-rm-rf's reason reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
+      } finally {
         await fake.close();
       }
     });
