@@ -8,6 +8,7 @@ import { chosenClient, clientsOnMachine, givenSource, isInEffect, noClientFound,
 import { GENERIC } from '../clients/registry.js';
 import { loadSettings } from '../settings/load.js';
 import { decodeEntry } from '../hif/decode.js';
+import { hasDialect } from '../hif/vocabulary.js';
 import { SPEC_VERSION, type HifHook, type HifManifest } from '../hif/manifest-schema.js';
 
 export interface ExportOptions {
@@ -35,6 +36,10 @@ export async function runExport(options: ExportOptions): Promise<{ manifest: Hif
   const seen = new Set<string>();
   const notes: string[] = [];
   for (const source of sourcesFor(settings, options.client)) {
+    if (!hasDialect(source.client.id)) {
+      notes.push(`${source.file}: not exported: hookd has no canonical reading of ${source.client.name}'s hooks (docs/hooks-manifest.md)`);
+      continue;
+    }
     const loaded = await loadSettings(source.file, source.client, source.bareMapOnly === true);
     if (!loaded.ok) {
       if (settings) throw new UsageError(`${loaded.errors.join('\n')} (nothing was exported: hookd validate lists every error)`);

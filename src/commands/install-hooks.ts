@@ -21,6 +21,7 @@ import { GENERIC } from '../clients/registry.js';
 import type { HookSource } from '../clients/find-sources.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { encodeFor } from '../hif/encode.js';
+import { hasDialect } from '../hif/vocabulary.js';
 import { platformKey } from '../hif/capabilities.js';
 import { manifestAdds, manifestTag } from '../install/manifest-adds.js';
 import type { HifManifest } from '../hif/manifest-schema.js';
@@ -51,6 +52,8 @@ function withoutStale(text: string, previous: FileRecord, adds: readonly AddRequ
 // One file's install of the manifest, read, checked and planned; written later by write-all.ts.
 function installInto(target: HookSource, manifest: HifManifest, manifestFile: string, state: string, options: InstallOptions, seams: Seams): PlannedFile {
   const { client } = target;
+  // A client whose hooks are files named after their events (Cline's): nothing to write a manifest's entries into.
+  if (!hasDialect(client.id)) return { file: target.file, lines: [`${target.file} (${client.name}): left out: hookd does not install a manifest's hooks for ${client.name} (docs/hooks-manifest.md)`] };
   const snapshot = readSettingsForEdit(target.file, client);
   const where = `${snapshot.target} (${client.name})`;
   const encoded = encodeFor(manifest, client, platformKey());

@@ -43,8 +43,8 @@ function decodeName(dialect: Dialect, name: string): HifSingleMatcher {
 /** A client's matcher string as a canonical matcher (none: every tool). */
 export function decodeMatcher(dialect: Dialect, matcher: string | undefined): HifMatcher | undefined {
   if (matcher === undefined || matcher === '' || matcher === '*') return undefined;
-  // The forms encode-matcher.ts writes: `A|B` (names), `^(?:A|B)$` (a list by Droid's rule or with patterns).
-  const list = /^\^\(\?:([A-Za-z0-9_|-]+)\)\$$/.exec(matcher)?.[1] ?? (/^[A-Za-z0-9_|-]+$/.test(matcher) ? matcher : undefined);
+  // The forms encode-matcher.ts writes: `A|B` (names), `^(?:A|B)$` (a list by Droid's rule or with patterns), `^A$` (one name, anchored).
+  const list = /^\^(?:\(\?:([A-Za-z0-9_|-]+)\)|([A-Za-z0-9_-]+))\$$/.exec(matcher)?.slice(1).find((found) => found !== undefined) ?? (/^[A-Za-z0-9_|-]+$/.test(matcher) ? matcher : undefined);
   if (list === undefined) return { pattern: matcher };
   const names = list.split('|').filter(Boolean).map((name) => decodeName(dialect, name));
   const unique = names.filter((name, at) => names.findIndex((other) => JSON.stringify(other) === JSON.stringify(name)) === at);

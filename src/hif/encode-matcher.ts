@@ -43,7 +43,7 @@ export function encodePiece(dialect: Dialect, single: HifSingleMatcher, label: s
 export function joinPieces(pieces: readonly Piece[], style: Dialect['matcher']): string {
   const unique = pieces.filter((piece, at) => pieces.findIndex((other) => JSON.stringify(other) === JSON.stringify(piece)) === at);
   const [first] = unique;
-  if (unique.length === 1 && first) return 'name' in first ? first.name : first.regex;
+  if (unique.length === 1 && first) return 'regex' in first ? first.regex : style === 'anchored' ? `^${escapeRegex(first.name)}$` : first.name;
   if (style === 'names' && unique.every((piece) => 'name' in piece)) return unique.map((piece) => (piece as { name: string }).name).join('|');
   return `^(?:${unique.map((piece) => ('name' in piece ? escapeRegex(piece.name) : piece.regex)).join('|')})$`;
 }

@@ -21,9 +21,10 @@ export const TOOL_EVENTS: readonly string[] = ['before_tool_execute', 'after_too
  * by `|` an exact list, else a regular expression: Claude Code, Qwen Code, Codex, Gemini CLI);
  * `droid` (an exact name, else an unanchored regular expression, so a list is `^(A|B)$`); `split`
  * (the tool is in the event's name, Cursor's beforeShellExecution…); `none` (every hook sees every
- * tool: Copilot CLI).
+ * tool: Copilot CLI); `anchored` (every matcher an unanchored regular expression, so even one name
+ * is written `^bash$`: Crush).
  */
-export type MatcherStyle = 'names' | 'droid' | 'split' | 'none';
+export type MatcherStyle = 'names' | 'droid' | 'anchored' | 'split' | 'none';
 
 /** One client's dialect of the canonical form. */
 export interface Dialect {
@@ -177,6 +178,9 @@ export const DIALECTS: readonly Dialect[] = [
     timeoutUnit: 'seconds',
   },
 ];
+
+/** Whether hookd has a dialect for client `id` (a client whose hooks are files named after events, as Cline's, has none). */
+export const hasDialect = (id: ClientId): boolean => DIALECTS.some((dialect) => dialect.client === id);
 
 /** The dialect of client `id`. */
 export function dialectOf(id: ClientId): Dialect {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFor } from '../../src/hif/encode.js';
 import { decodeMatcher } from '../../src/hif/decode.js';
+import { encodeMatcher } from '../../src/hif/encode-matcher.js';
 import { dialectOf, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
 import { manifestAdds, resolveScript } from '../../src/install/manifest-adds.js';
 import { clientById, CLIENT_IDS, type ClientId } from '../../src/clients/registry.js';
@@ -111,6 +112,17 @@ describe('encoding a manifest for each client', () => {
     const encoded = encode('codex', { event: 'notification', handler: { type: 'command', command: 'x' } });
     expect(encoded.hooks).toEqual([]);
     expect(encoded.notes).toEqual(["Hook 1: left out of Codex CLI: event 'notification' has no Codex CLI equivalent"]);
+  });
+
+  it('anchors even one name where every matcher is an unanchored regular expression (Crush), and reads it back', () => {
+    const anchored = { ...dialectOf('pi'), matcher: 'anchored' as const };
+    const notes: string[] = [];
+    expect(encodeMatcher(anchored, 'shell', 'Hook 1', 'x')).toEqual({ matcher: '^bash$', notes });
+    expect(encodeMatcher(anchored, ['shell', 'file_edit'], 'Hook 1', 'x')).toEqual({ matcher: '^(?:bash|edit)$', notes });
+    expect(encodeMatcher(anchored, { pattern: '^mcp_' }, 'Hook 1', 'x')).toEqual({ matcher: '^mcp_', notes });
+    expect(decodeMatcher(anchored, '^bash$')).toBe('shell');
+    expect(decodeMatcher(anchored, '^(?:bash|edit)$')).toEqual(['shell', 'file_edit']);
+    expect(decodeMatcher(anchored, '^bash')).toEqual({ pattern: '^bash' });
   });
 
   it("gives OpenCode and pi (hookd's shims) their tool names and events, and says what their shims cannot do", () => {
