@@ -20,7 +20,7 @@ export async function readInput(env = process.env, payload = readPayload()) {
   // Cursor's payloads carry its version and workspace roots, whatever its variables say.
   const client = direct && (typeof payload.cursor_version === 'string' || Array.isArray(payload.workspace_roots)) ? 'cursor' : env.HOOKD_HIF_CLIENT;
   const cwd = typeof payload.cwd === 'string' ? payload.cwd : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string' ? payload.workspace_roots[0] : process.cwd();
-  const project = env.CLAUDE_PROJECT_DIR || env.FACTORY_PROJECT_DIR || env.QWEN_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.COPILOT_PROJECT_DIR || env.CURSOR_PROJECT_DIR || cwd;
+  const project = env.CLAUDE_PROJECT_DIR || env.FACTORY_PROJECT_DIR || env.QWEN_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.COPILOT_PROJECT_DIR || env.CURSOR_PROJECT_DIR || env.OPENCODE_PROJECT_DIR || env.PI_PROJECT_DIR || env.CRUSH_PROJECT_DIR || cwd;
   return { direct, client, event: env.HOOKD_HIF_EVENT ?? '', tool: env.HOOKD_HIF_TOOL ?? '', command: env.HOOKD_HIF_COMMAND, file: env.HOOKD_HIF_FILE, cwd, project: path.resolve(project), env };
 }
 
