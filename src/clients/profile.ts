@@ -102,10 +102,11 @@ export interface ClientProfile {
   matchFields: Readonly<Record<string, string>>;
   /**
    * How a matcher reads (settings/matcher.ts): `names` (Claude Code: letters, digits, `_`, `-` and
-   * `|` are an exact name or list, anything else a regular expression) or `droid` (an exact name, or
-   * else an unanchored regular expression: `Exec` matches `Execute`). `names` when absent.
+   * `|` are an exact name or list, anything else a regular expression), `droid` (an exact name, or
+   * else an unanchored regular expression: `Exec` matches `Execute`) or `regex` (always an unanchored
+   * regular expression: Crush). `names` when absent.
    */
-  matcherRule?: 'names' | 'droid';
+  matcherRule?: 'names' | 'droid' | 'regex';
   /**
    * The tools a tool event's matcher can name, as far as hookd knows (read from the installed
    * binary), its shell tool first: `validate` warns on a matcher none of them can match. MCP tools

@@ -6,18 +6,21 @@ import { cursor } from './cursor.js';
 import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import { qwen } from './qwen.js';
+import { crush } from './crush.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
-export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor';
+export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor'
+  | 'crush';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
  * Code sets GEMINI_PROJECT_DIR, Copilot CLI and Droid CLAUDE_PROJECT_DIR, so each is named by its
  * own variables before the client whose variables it borrows.
  */
-export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor];
+export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor,
+  crush];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
 
