@@ -13,11 +13,12 @@ import { clientById, clientForPath } from '../../src/clients/registry.js';
 import { matcherMatches } from '../../src/settings/matcher.js';
 import { syncCommand, wrapCommand } from '../../src/install/quote-command.js';
 import { runHookd } from '../helpers/run-hookd.js';
+import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'crush');
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'crush');
 const crush = clientById('crush')!;
 const PAYLOAD = readFileSync(path.join(FIXTURES, 'pre-tool-use.json'));
 
