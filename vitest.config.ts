@@ -18,6 +18,7 @@ const REAL_CLIENTS = [
   'test/clients/session-view-real.test.ts',
   'test/clients/hookd-missing-real.test.ts',
   'test/clients/tolerant-clients.test.ts',
+  'test/clients/cline.test.ts',
 ];
 
 export default defineConfig({

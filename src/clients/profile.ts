@@ -62,6 +62,11 @@ export interface ClientProfile {
   pluginRoots?: readonly string[];
   /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex-plugins.ts). */
   pluginFiles?: (home: string) => string[];
+  /**
+   * Its hooks are executable files named after their events, each a hook, in the folders
+   * `userFiles` and `projectFiles` name (Cline): clients/script-hooks.ts reads and wraps them.
+   */
+  scriptHooks?: boolean;
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;

@@ -7,12 +7,14 @@ import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import { qwen } from './qwen.js';
 import { crush } from './crush.js';
+import { cline } from './cline.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
 export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor'
-  | 'crush';
+  | 'crush'
+  | 'cline';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -20,7 +22,8 @@ export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'cod
  * own variables before the client whose variables it borrows.
  */
 export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor,
-  crush];
+  crush,
+  cline];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
 

@@ -15,6 +15,7 @@ import { planUninstallAll } from '../install/http-plan.js';
 import { chosenClient, givenSource } from '../clients/find-sources.js';
 import { GENERIC } from '../clients/registry.js';
 import { clientForPath } from '../clients/registry.js';
+import { planScriptUninstall } from '../install/script-hooks.js';
 
 export interface UninstallOptions {
   settings?: string;
@@ -28,6 +29,9 @@ export interface UninstallOptions {
 function uninstallFrom(file: string, state: string, options: UninstallOptions, seams: Seams): PlannedFile {
   const { dryRun } = options;
   const client = givenSource(file, options.client).client;
+  // A hook file install wrapped in place (Cline's): its original comes back, mode included.
+  const script = readManifest(state).files[recordKey(file)];
+  if (script?.script) return planScriptUninstall(file, script, state, dryRun);
   const snapshot = readSettingsForEdit(file, client);
   const key = recordKey(snapshot.target);
   const record = readManifest(state).files[key];

@@ -18,6 +18,8 @@ export function installTargets(settings: string | undefined, clientId: string | 
   if (clients.length === 0) throw noClientFound();
   return clients.flatMap((client) => {
     const sources = userSources([client]);
+    // Hooks that are executable files (Cline's): each file there is wrapped in place.
+    if (client.scriptHooks) return sources;
     if (sources.some((source) => source.inFolder)) return folderTargets(sources);
     const writable = sources.filter((source) => !source.readOnly && (source.ownFile || !sources.some((other) => other.ownFile)));
     const read = writable.filter((source) => isInEffect(source) && (!source.bareMapOnly || isBareMap(source.file)));

@@ -27,6 +27,8 @@ export const CLIENT_BINS = {
   copilot: path.join(CLIENTS_DIR, 'node_modules', '@github', 'copilot-linux-x64', 'copilot'),
   // Run with node: its launcher would re-exec itself with a larger heap.
   qwen: path.join(CLIENTS_DIR, 'node_modules', '@qwen-code', 'qwen-code', 'cli.js'),
+  // The platform's binary (Bun compiled in), named as Droid's is.
+  cline: path.join(CLIENTS_DIR, 'node_modules', '@cline', 'cli-linux-x64', 'bin', 'cline'),
 };
 
 /** Where Copilot CLI unpacks itself on its first run (about 235 MB), kept across runs. */
