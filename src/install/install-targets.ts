@@ -28,10 +28,11 @@ export function installTargets(settings: string | undefined, clientId: string | 
   });
 }
 
-// Every file of the folder, then hookd's own (written when --add asks for it).
+// Every file of the folder, a file beside it that exists (Copilot CLI's settings.json with inline
+// hooks), then hookd's own (written when --add asks for it).
 function folderTargets(sources: readonly HookSource[]): HookSource[] {
   const own = sources.filter((source) => source.ownFile);
-  return [...sources.filter((source) => source.inFolder && !source.ownFile), ...own];
+  return [...sources.filter((source) => source.inFolder && !source.ownFile), ...sources.filter((source) => !source.inFolder && isInEffect(source)), ...own];
 }
 
 /** Whether `file` reads as JSON at all: a file of a hook folder that does not is left alone. */
