@@ -6,7 +6,7 @@
 // runs the original; that line is what hookd reads back as the hook's command.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { shellQuote } from '../install/quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from './profile.js';
 
 /** The first two lines of a hook file install wrote; the third is the bridge entry. */

@@ -11,7 +11,8 @@ import { GENERIC } from '../clients/registry.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
-import { shellQuote, syncCommand, wrapCommand } from './quote-command.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** The command install writes for one hook of `event` in `client`'s file, or undefined to leave it. */
