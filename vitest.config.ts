@@ -19,6 +19,8 @@ const REAL_CLIENTS = [
   'test/clients/hookd-missing-real.test.ts',
   'test/clients/tolerant-clients.test.ts',
   'test/clients/plugin-clients.test.ts',
+  'test/clients/cline.test.ts',
+  'test/clients/copilot-inline.test.ts',
 ];
 
 export default defineConfig({

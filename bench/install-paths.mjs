@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { PAYLOAD as payload, ROOT, bridgeEnv, median, npmLinkedBin, tempDir, timeRun } from './lib.mjs';
-import { packRelease, startRegistry } from '../test/registry/local-registry.mjs';
+import { ensureTools, packRelease, startRegistry } from '../test/registry/local-registry.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
 const HOOK = 'cat >/dev/null';
@@ -15,6 +15,7 @@ const HOOK = 'cat >/dev/null';
 // The released packages, published to a local registry and installed with npm install -g.
 async function globalInstall() {
   const work = tempDir();
+  await ensureTools(Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))));
   const registry = await startRegistry(work, await packRelease(tempDir()));
   try {
     const prefix = path.join(work, 'global');

@@ -12,12 +12,13 @@
 // drifts. Each slow hook writes a marker when it finishes: the last line of each client says how
 // many did. Qwen Code fires SessionEnd only on an interactive exit: its turn has the stop hook only.
 // Installs the pinned clients (test/clients) first if needed. Run after `npm run build`:
-// node bench/real-client.mjs [CLIENT…] (BENCH_CLIENT_ROUNDS, default 3; clients: all eight).
+// node bench/real-client.mjs [CLIENT…] (BENCH_CLIENT_ROUNDS, default 3; clients: all eight, and cline).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { installClients } from '../test/clients/install-clients.mjs';
 import { prepareClient, runProcess, startFake } from '../test/clients/run-client.mjs';
 import { HOOKD, median, printTable, row, sleep, startDaemon, tempDir } from './lib.mjs';
+import { benchCline } from './cline-turn.mjs';
 
 const ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 3);
 const STOP_S = 3;
@@ -106,7 +107,7 @@ async function installPlain(client, stateDir, flags = []) {
 }
 
 const chosen = process.argv.slice(2);
-for (const name of chosen) if (!(name in CASES)) throw new Error(`unknown client ${name}; choose among ${Object.keys(CASES).join(', ')}`);
+for (const name of chosen) if (!(name in CASES) && name !== 'cline') throw new Error(`unknown client ${name}; choose among ${[...Object.keys(CASES), 'cline'].join(', ')}`);
 await installClients({ log: (line) => console.error(line) });
-// One client at a time: a real client takes a core of its own.
-for (const name of chosen.length ? chosen : Object.keys(CASES)) await benchClient(name);
+// One client at a time: a real client takes a core of its own. Cline's hooks are files of their own (cline-turn.mjs).
+for (const name of chosen.length ? chosen : [...Object.keys(CASES), 'cline']) await (name === 'cline' ? benchCline(ROUNDS) : benchClient(name));

@@ -63,7 +63,11 @@ export function blocks(contract: HookContract, event: string, code: number | nul
 }
 
 // Fields of the clients' JSON answers that steer the agent.
-const STEERING_FIELDS = ['decision', 'continue', 'permissionDecision', 'hookSpecificOutput', 'followup_message', 'systemMessage', 'additionalContext', 'permission', 'updatedInput'];
+const STEERING_FIELDS = [
+  'decision', 'continue', 'permissionDecision', 'hookSpecificOutput', 'followup_message', 'systemMessage', 'additionalContext', 'permission', 'updatedInput',
+  // Crush's envelope, and Cline's answer.
+  'halt', 'context', 'updated_input', 'contextModification', 'overrideInput',
+];
 
 /**
  * The most of a deciding hook's stdout hookd passes on and reads a decision from: far above any real
@@ -133,12 +137,15 @@ export function isBlock(decision: Decision): boolean {
 function readJsonAnswer(answer: Record<string, unknown>): Decision {
   const specific = (answer.hookSpecificOutput ?? {}) as Record<string, unknown>;
   const permission = answer.permissionDecision ?? specific.permissionDecision ?? answer.permission;
-  const reason = answer.reason ?? answer.permissionDecisionReason ?? specific.permissionDecisionReason ?? answer.stopReason;
+  const reason = answer.reason ?? answer.permissionDecisionReason ?? specific.permissionDecisionReason ?? answer.stopReason ?? answer.errorMessage;
   const why = typeof reason === 'string' && reason ? `: ${firstText(reason)}` : '';
+  // Cline's `{"cancel": true}` stops the task; Crush's `{"halt": true}` the turn.
+  if (answer.cancel === true) return { decided: true, reads: `block${why}` };
+  if (answer.halt === true) return { decided: true, reads: `stop${why}` };
   if (typeof permission === 'string') return { decided: true, reads: `${permission}${why}` };
   if (answer.decision === 'block' || answer.decision === 'deny') return { decided: true, reads: `${answer.decision}${why}` };
   if (answer.continue === false) return { decided: true, reads: `stop${why}` };
-  const context = answer.additionalContext ?? specific.additionalContext;
+  const context = answer.additionalContext ?? specific.additionalContext ?? answer.contextModification ?? answer.context;
   if (typeof context === 'string' && context) return { decided: true, reads: `context (${Buffer.byteLength(context)} bytes)` };
   const fields = STEERING_FIELDS.filter((field) => Object.hasOwn(answer, field));
   return fields.length ? { decided: true, reads: `answer (${fields.join(', ')})` } : { decided: false, reads: 'none' };

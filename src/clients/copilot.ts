@@ -18,9 +18,10 @@ const PASCAL_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Permis
 export const copilot: ClientProfile = {
   id: 'copilot',
   name: 'GitHub Copilot CLI',
-  userFiles: [{ path: '.copilot/hooks', folder: true, movedBy: { variable: 'COPILOT_HOME', path: 'hooks' } }],
-  projectFiles: [{ path: '.github/hooks', folder: true }],
-  pathPatterns: [/\/\.copilot\/hooks\/[^/]+\.json$/, /\/\.github\/hooks\/[^/]+\.json$/],
+  // Also the inline `hooks` of its settings.json (1.0.102 runs the user's: test/clients/copilot-inline.test.ts; the project's from its docs).
+  userFiles: [{ path: '.copilot/hooks', folder: true, movedBy: { variable: 'COPILOT_HOME', path: 'hooks' } }, { path: '.copilot/settings.json', movedBy: { variable: 'COPILOT_HOME', path: 'settings.json' } }],
+  projectFiles: [{ path: '.github/hooks', folder: true }, { path: '.github/copilot/settings.json' }],
+  pathPatterns: [/\/\.copilot\/hooks\/[^/]+\.json$/, /\/\.github\/hooks\/[^/]+\.json$/, /\/\.copilot\/settings\.json$/, /\/\.github\/copilot\/settings\.json$/],
   layout: 'flat',
   jsonc: false,
   timeoutUnit: 'seconds',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { CLIENTS, GENERIC, clientById, clientForPath, CLIENT_IDS } from './registry.js';
 import { UsageError } from '../common/errors.js';
 import type { ClientProfile, HookFileSpec } from './profile.js';
+import { scriptFilesIn } from './script-hooks.js';
 
 export interface HookSource {
   file: string;
@@ -50,6 +51,8 @@ function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFile
     // A folder: its files, and hookd's own (followed while absent, where install writes).
     const moved = scope === 'user' && spec.movedBy ? process.env[spec.movedBy.variable] : undefined;
     const dir = moved ? path.resolve(moved, spec.movedBy!.path) : path.join(root, spec.path);
+    // A folder of hook files named after their events (Cline's): each file present is a source.
+    if (client.scriptHooks) return scriptFilesIn(dir, client).map((file) => ({ file, client, scope }));
     const files = spec.folder ? [...new Set([...list(dir), path.join(dir, FOLDER_FILE)])] : [dir];
     return files.map((file) => ({
       file,

@@ -66,6 +66,11 @@ export interface ClientProfile {
   pluginRoots?: readonly string[];
   /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex-plugins.ts). */
   pluginFiles?: (home: string) => string[];
+  /**
+   * Its hooks are executable files named after their events, each a hook, in the folders
+   * `userFiles` and `projectFiles` name (Cline): clients/script-hooks.ts reads and wraps them.
+   */
+  scriptHooks?: boolean;
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;
@@ -106,10 +111,11 @@ export interface ClientProfile {
   matchFields: Readonly<Record<string, string>>;
   /**
    * How a matcher reads (settings/matcher.ts): `names` (Claude Code: letters, digits, `_`, `-` and
-   * `|` are an exact name or list, anything else a regular expression) or `droid` (an exact name, or
-   * else an unanchored regular expression: `Exec` matches `Execute`). `names` when absent.
+   * `|` are an exact name or list, anything else a regular expression), `droid` (an exact name, or
+   * else an unanchored regular expression: `Exec` matches `Execute`) or `regex` (always an unanchored
+   * regular expression: Crush). `names` when absent.
    */
-  matcherRule?: 'names' | 'droid';
+  matcherRule?: 'names' | 'droid' | 'regex';
   /**
    * The tools a tool event's matcher can name, as far as hookd knows (read from the installed
    * binary), its shell tool first: `validate` warns on a matcher none of them can match. MCP tools

@@ -1,11 +1,15 @@
 // Qwen Code: ~/.qwen/settings.json and a project's .qwen/settings.json, Claude Code's shape; a
-// `timeout` in seconds, except that 1000 or more is read as milliseconds; Claude Code's events and
+// `timeout` in seconds, except that the 0.x line reads 1000 or more as milliseconds (1.x does not:
+// qwen-version.ts reads the installed one); Claude Code's events and
 // InstructionsLoaded, PostToolBatch, PostCompact, MessageDisplay. Exit 2 blocks; exit 1 and a
 // timeout let the tool run. Its hooks get QWEN_PROJECT_DIR and also GEMINI_PROJECT_DIR, so it is
 // named by its own QWEN_CODE_* variables before Gemini CLI is considered.
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 import { QWEN_TOOL_ALIASES } from './qwen-tool-aliases.js';
+import { installedQwenVersion, qwenMillisecondsFrom } from './qwen-version.js';
+
+let millisecondsFrom: { value: number | undefined } | undefined;
 
 const TOOL = 'tool_name';
 
@@ -18,7 +22,11 @@ export const qwen: ClientProfile = {
   layout: 'grouped',
   jsonc: true,
   timeoutUnit: 'seconds',
-  millisecondsFrom: 1000,
+  // Read once, when first asked (loading a file), from the qwen on PATH.
+  get millisecondsFrom() {
+    millisecondsFrom ??= { value: qwenMillisecondsFrom(installedQwenVersion()) };
+    return millisecondsFrom.value;
+  },
   defaultTimeoutSec: 60,
   events: [
     'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification',

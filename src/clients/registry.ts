@@ -8,11 +8,13 @@ import { gemini } from './gemini.js';
 import { qwen } from './qwen.js';
 import { opencode } from './opencode.js';
 import { pi } from './pi.js';
+import { crush } from './crush.js';
+import { cline } from './cline.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
-export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi';
+export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi' | 'crush' | 'cline';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -20,7 +22,7 @@ export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'cod
  * own variables before the client whose variables it borrows (hookd's shims for OpenCode and pi set
  * CLAUDE_PROJECT_DIR too).
  */
-export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor, opencode, pi];
+export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor, opencode, pi, crush, cline];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
 

@@ -21,6 +21,7 @@ import { checkNamedCommands, routeNotes, routesOf, wrapperFor } from '../install
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { installTargetsFor, parsesAsJson } from '../install/install-targets.js';
 import { notWrappedBlocks } from '../install/not-wrapped.js';
+import { planScriptInstall } from '../install/script-hooks.js';
 import { givenBy } from './hook-files.js';
 import { planShim } from '../install/shim-files.js';
 import { cleanText } from '../common/terminal/clean-text.js';
@@ -83,6 +84,11 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   // One of several files in a hook folder that is not JSON at all: left alone, as said.
   if (target.inFolder && !target.ownFile && !parsesAsJson(target.file)) {
     return { file: target.file, lines: [`${target.file} (${client.name}): left alone: not valid JSON (hookd validate says where); fix it and run hookd install again to wrap its hooks`], examples: [] };
+  }
+  // A hook that is an executable file (Cline's): wrapped in place, the original kept.
+  if (client.scriptHooks) {
+    const scriptMode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [] };
+    return { ...planScriptInstall(target, { state, mode: scriptMode, bridgeOptions: state === defaultStateDir() ? [] : ['--state-dir', state], dryRun: options.dryRun }), examples: [] };
   }
   const snapshot = readSettingsForEdit(target.file, client);
   // In a hook folder the examples go to hookd's own file only, never to each of the user's.

@@ -2,7 +2,7 @@
 // anything (history/never-decides.ts finds them): what they cost the agent, and the command that
 // would move each behind the asynchronous bridge. Advice only: hookd never moves a hook itself.
 import { neverDecidingHooks, type SilentHook } from '../history/never-decides.js';
-import { shellQuote } from '../install/quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 
 const seconds = (ms: number) => (ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`);
 

@@ -17,6 +17,9 @@ import { codexTrustNote } from '../install/codex-trust-note.js';
 import { CLIENTS, GENERIC } from '../clients/registry.js';
 import { planShimRemoval } from '../install/shim-files.js';
 import { clientForPath } from '../clients/registry.js';
+import { planScriptUninstall } from '../install/script-hooks.js';
+import { droidMigratedFile } from '../install/droid-migration.js';
+import { existsSync } from 'node:fs';
 
 export interface UninstallOptions {
   settings?: string;
@@ -27,12 +30,18 @@ export interface UninstallOptions {
 
 // One file's uninstall, read, checked and planned: nothing is written here (write-all.ts writes every
 // file of the run once all are planned, so a file that cannot be read stops the run with nothing undone).
-function uninstallFrom(file: string, state: string, options: UninstallOptions, seams: Seams): PlannedFile {
+function uninstallFrom(file: string, state: string, options: UninstallOptions, seams: Seams, movedFrom?: string): PlannedFile {
   const { dryRun } = options;
   const client = givenSource(file, options.client).client;
+  // A hook file install wrapped in place (Cline's): its original comes back, mode included.
+  const script = readManifest(state).files[recordKey(file)];
+  if (script?.script) return planScriptUninstall(file, script, state, dryRun);
   const snapshot = readSettingsForEdit(file, client);
-  const key = recordKey(snapshot.target);
+  const key = movedFrom ?? recordKey(snapshot.target);
   const record = readManifest(state).files[key];
+  // Droid moved the file install changed into the one it reads now (hooks/hooks.json into hooks.json): undone there.
+  const moved = snapshot.exists || movedFrom ? undefined : droidMigratedFile(snapshot.target);
+  if (moved && record && existsSync(moved) && !readManifest(state).files[recordKey(moved)]) return uninstallFrom(moved, state, options, seams, key);
   // A record with nothing left to undo is dropped (no settings file is written for it).
   const dropRecord = (line: string): PlannedFile => ({
     file: snapshot.target,
@@ -59,6 +68,11 @@ function uninstallFrom(file: string, state: string, options: UninstallOptions, s
   assertWritable(snapshot);
   const write = async () => {
     const { backup } = await commitWithRecord(state, snapshot, plan, undefined, seams);
+    if (movedFrom) {
+      const manifest = readManifest(state);
+      delete manifest.files[movedFrom];
+      writeManifest(state, manifest);
+    }
     // Restoring a command Codex trusted in its wrapped form un-trusts it as well.
     const out = [...plan.changes, ...(await codexTrustNote(client, snapshot.target, snapshot.text, plan.after))];
     const stillAdded = Object.values(readManifest(state).files).some((other) => other.adds.length > 0);

@@ -11,7 +11,7 @@ import { findOnPath } from '../common/find-on-path.js';
 import { probeRun } from '../runs/probe-marker.js';
 import { awaitProbeRun } from './await-probe.js';
 import { stateDir as defaultStateDir, type Paths } from '../common/paths.js';
-import { shellQuote } from '../install/quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import type { HookEntry } from '../settings/config.js';
 import { COUNTED_KINDS } from '../settings/entry-kinds.js';
 import { countHooks } from '../settings/daemon-hooks.js';

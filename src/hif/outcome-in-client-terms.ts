@@ -5,7 +5,7 @@
 import { readCanonicalAnswer } from './read-canonical-answer.js';
 import { translateAnswer } from './translate-answer.js';
 import type { ClientProfile } from '../clients/profile.js';
-import type { Outcome } from '../runs/outcome.js';
+import type { Outcome } from '../common/run-result.js';
 
 const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` : text);
 

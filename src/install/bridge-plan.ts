@@ -1,6 +1,7 @@
 // Install's routes (route-hooks.ts) as what install writes and says: the bridge entry each hook
 // gets, the hooks it leaves to the client with the reason, and a warning for each deciding hook
 // moved behind the asynchronous bridge (it loses its say).
+import { runsUnheard } from '../settings/unheard.js';
 import { formatPath } from '../common/format-issues.js';
 import { readDocument } from './edit-document.js';
 import { eventsOf, findHookMap, hooksOf, type JsonObject } from '../settings/hook-map.js';
@@ -10,7 +11,8 @@ import { GENERIC } from '../clients/registry.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
-import { shellQuote, syncCommand, wrapCommand } from './quote-command.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** The command install writes for one hook of `event` in `client`'s file, or undefined to leave it. */
@@ -80,7 +82,7 @@ export function checkNamedCommands(files: readonly { exists: boolean; text: stri
       const written = hook[commandKey(file.client, hook)];
       const classified = typeof written === 'string' ? classifyCommand(written) : undefined;
       if (route.to === 'sync' || (route.to === 'emit' && route.cannotDecide)) deciding.add(route.command);
-      else if (classified && classified.kind !== 'plain' && decides(file.client, event) && hook.async !== true) deciding.add(classified.inner);
+      else if (classified && classified.kind !== 'plain' && decides(file.client, event) && !runsUnheard(hook)) deciding.add(classified.inner);
     }
   }
   const unknown = commands.filter((command) => !deciding.has(command));

@@ -4,7 +4,8 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { commandPath, shellQuote } from './quote-command.js';
+import { commandPath } from './quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import { packageRoot } from '../common/package-root.js';
 
 export interface Example {

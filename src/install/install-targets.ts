@@ -27,6 +27,8 @@ export function installTargets(settings: string | undefined, clientId: string | 
   if (clients.length === 0) throw noClientFound();
   return clients.flatMap((client) => {
     const sources = userSources([client]);
+    // Hooks that are executable files (Cline's): each file there is wrapped in place.
+    if (client.scriptHooks) return sources;
     if (sources.some((source) => source.inFolder)) return folderTargets(sources);
     const writable = sources.filter((source) => !source.readOnly && (source.ownFile || !sources.some((other) => other.ownFile)));
     const read = writable.filter((source) => isInEffect(source) && (!source.bareMapOnly || isBareMap(source.file)));
@@ -35,10 +37,11 @@ export function installTargets(settings: string | undefined, clientId: string | 
   });
 }
 
-// Every file of the folder, then hookd's own (written when --add asks for it).
+// Every file of the folder, a file beside it that exists (Copilot CLI's settings.json with inline
+// hooks), then hookd's own (written when --add asks for it).
 function folderTargets(sources: readonly HookSource[]): HookSource[] {
   const own = sources.filter((source) => source.ownFile);
-  return [...sources.filter((source) => source.inFolder && !source.ownFile), ...own];
+  return [...sources.filter((source) => source.inFolder && !source.ownFile), ...sources.filter((source) => !source.inFolder && isInEffect(source)), ...own];
 }
 
 /** Whether `file` reads as JSON at all: a file of a hook folder that does not is left alone. */

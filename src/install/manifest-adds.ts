@@ -7,7 +7,8 @@ import path from 'node:path';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import type { ClientProfile } from '../clients/profile.js';
 import type { AddRequest } from './plan-edit.js';
-import { shellQuote, syncCommand, wrapCommand } from './quote-command.js';
+import { syncCommand, wrapCommand } from './quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import type { Json } from '../settings/hook-map.js';
 import type { NativeHook } from '../hif/encode.js';
 

@@ -39,6 +39,8 @@ export interface FileRecord {
   emptyInner?: Record<string, string>;
   /** Hooks `--transport http` turned into http entries, put back by uninstall (http-swap.ts). */
   httpSwaps?: HttpSwapRecord[];
+  /** A hook file install wrapped in place (Cline's, script-hooks.ts): where its original is kept, and its mode. */
+  script?: { stored: string; mode: number };
 }
 
 interface Manifest {
@@ -102,6 +104,7 @@ export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
     ...(textBefore !== undefined ? { textBefore } : {}),
     ...(Object.keys(emptyInner).length ? { emptyInner } : {}),
     ...(httpSwaps.length ? { httpSwaps } : {}),
+    ...((record.script ?? more.script) && { script: record.script ?? more.script }),
   };
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { homedir } from 'node:os';
 import { pluginSources, projectSources, userSources, type HookSource } from '../clients/find-sources.js';
 import { loadSource } from '../settings/load-sources.js';
-import { shellQuote } from './quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 import type { HookEntry } from '../settings/config.js';
 import type { ClientProfile } from '../clients/profile.js';
 

@@ -6,7 +6,7 @@
 import type { ClassifiedCommand } from '../settings/classify-command.js';
 import { fallbackSplits, withFallback } from '../settings/fallback-entry.js';
 import { guardCommand, olderGuardCommand } from './examples.js';
-import { shellQuote } from './quote-command.js';
+import { shellQuote } from '../common/shell-word.js';
 
 /** The entry `command` (a guard entry install added, in `guardEntries`) becomes, or undefined when it is not an older one. */
 export function upgradedGuardEntry(command: string, classified: ClassifiedCommand, guardEntries: readonly string[] | undefined): string | undefined {

@@ -55,6 +55,9 @@ export interface PlanOptions {
   shape?: NewHookShape;
 }
 
+/** VS Code's Linux override of an entry's command. */
+const LINUX = 'linux';
+
 /** The asynchronous bridge's entry for a plain command, else undefined. */
 function emitWrap(command: unknown, emitOptions: readonly string[] | undefined): string | undefined {
   return typeof command === 'string' && classifyCommand(command).kind === 'plain' ? wrapCommand(command, emitOptions) : undefined;
@@ -81,14 +84,17 @@ export function planInstall(text: string, exists: boolean, events: readonly stri
   for (const event of events ?? eventsOf(ref)) {
     for (const { hook, path } of hooksOf(ref, event)) {
       const key = keyOf(hook);
-      const current = hook[key];
-      const wrapped = typeof current === 'string' ? wrap(event, hook, formatPath(path)) : undefined;
-      if (typeof current !== 'string' || wrapped === undefined || wrapped === current) continue;
-      const found = replaceString(doc, [...path, key], wrapped);
-      record.wraps.push({ event, original: current, originalLiteral: found?.literal ?? JSON.stringify(current), wrapped, ...(key !== 'command' && { key }) });
-      changes.push(changeLine(formatPath(path), current, wrapped));
-      if (found) edits.push(found.edit);
-      hook[key] = wrapped;
+      // VS Code's agent hooks, which read these files too, run an entry's `linux` in place of its command on Linux: both go through hookd.
+      for (const written of [key, ...(key === 'command' && typeof hook.linux === 'string' ? [LINUX] : [])]) {
+        const current = hook[written];
+        const wrapped = typeof current === 'string' ? wrap(event, { ...hook, [key]: current }, formatPath(path)) : undefined;
+        if (typeof current !== 'string' || wrapped === undefined || wrapped === current) continue;
+        const found = replaceString(doc, [...path, written], wrapped);
+        record.wraps.push({ event, original: current, originalLiteral: found?.literal ?? JSON.stringify(current), wrapped, ...(written !== 'command' && { key: written }) });
+        changes.push(changeLine(formatPath([...path, ...(written === LINUX ? [LINUX] : [])]), current, wrapped));
+        if (found) edits.push(found.edit);
+        hook[written] = wrapped;
+      }
     }
   }
   const splices = addHooks(doc, ref, adds, options.emitOptions ?? [], record, changes, options.shape);

@@ -4,13 +4,9 @@
 // written as `'\''`. The bridges' options are spelled by their one table (clients/bridge-options.ts).
 // Each entry is written in the guarded form, which runs CMD itself where the client's shell finds
 // no hookd (settings/fallback-entry.ts, issue 29).
+import { shellQuote } from '../common/shell-word.js';
 import { SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { withFallback } from '../settings/fallback-entry.js';
-
-/** `word` as one single-quoted sh word. */
-export function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
 /** A word for the command line: as it is when plain, else single-quoted. */
 const word = (value: string) => (/^[A-Za-z0-9_./:=+-]+$/.test(value) ? value : shellQuote(value));

@@ -9,6 +9,7 @@
 // behind a bridge without the fallback (settings/fallback-entry.ts) is upgraded to the guarded form,
 // and a guard it wrote as `hookd guard NAME` to the command that needs no hookd (older-guards.ts);
 // one written by hand that way is left as it is, with a note.
+import { runsUnheard } from '../settings/unheard.js';
 import { classifyCommand, type ClassifiedCommand } from '../settings/classify-command.js';
 import { withFallback } from '../settings/fallback-entry.js';
 import { postingOf, postsWith } from '../settings/entry-kinds.js';
@@ -100,7 +101,7 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   const inLine = (run: string) => mode.syncCommands?.includes(run) === true;
   if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
   // Put behind hookd emit by an earlier install as unable to decide; --sync brings it back in line.
-  if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && hook.async !== true) return { to: 'sync', command: classified.inner, losesSay: false };
+  if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && !runsUnheard(hook)) return { to: 'sync', command: classified.inner, losesSay: false };
   const guardEntry = chosen ? upgradedGuardEntry(command, classified, mode.guardEntries) : undefined;
   if (guardEntry) return { to: 'upgrade', entry: guardEntry };
   if (classified.kind !== 'plain') {
@@ -108,8 +109,8 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
     if (guarded && chosen && mode.installed?.includes(command)) return { to: 'upgrade', entry: guarded };
     return guarded ? { to: 'through', bare: true } : { to: 'through' };
   }
-  // Claude Code runs an `async: true` hook in the background and reads nothing of it.
-  if (!decides(client, event) || hook.async === true) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
+  // Claude Code runs an `async: true` hook in the background and reads nothing of it (unless `asyncRewake`).
+  if (!decides(client, event) || runsUnheard(hook)) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
   if (named(command)) return { to: 'emit', command, losesSay: true };
   if (mode.asyncOnly) return chosen && mode.events ? { to: 'emit', command, losesSay: true } : notChosen(client, event, mode);
   if (!chosen) return notChosen(client, event, mode);

@@ -61,7 +61,9 @@ export function parsePayload(bytes: Buffer, source = 'payload', namedEvent?: str
     return { ok: false, reason: `${source}: expected a JSON object, got ${got}` };
   }
   const normalized = withSnakeCase(data as Record<string, unknown>);
-  const unnamed = normalized.hook_event_name === undefined;
+  // `hookName` names the event only where the entry does not: Cline's is an event of its own (`tool_call` for PreToolUse).
+  const named = (data as Record<string, unknown>).hook_event_name !== undefined || (data as Record<string, unknown>).hookEventName !== undefined;
+  const unnamed = normalized.hook_event_name === undefined || (!named && namedEvent !== undefined);
   const event = unnamed ? (namedEvent ?? '') : typeof normalized.hook_event_name === 'string' ? normalized.hook_event_name : '';
   const schema = PAYLOAD_SCHEMAS.get(event) ?? GenericPayloadSchema;
   // The schemas check the event's name where the payload has one; an unnamed payload is checked as any event's.

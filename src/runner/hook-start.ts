@@ -79,12 +79,12 @@ export function openGate(child: ChildProcessWithoutNullStreams, request: RunRequ
 export function whenOver(child: ChildProcessWithoutNullStreams, drainMs: number, over: (exitCode: number | null, signal: NodeJS.Signals | null) => void): void {
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let open = 2;
-  let drain: NodeJS.Timeout | undefined;
+  let stopDraining = () => {};
   let done = false;
   const finish = (code: number | null, signal: NodeJS.Signals | null) => {
     if (done) return;
     done = true;
-    clearTimeout(drain);
+    stopDraining();
     over(code, signal);
   };
   const maybeOver = () => {
@@ -95,10 +95,19 @@ export function whenOver(child: ChildProcessWithoutNullStreams, drainMs: number,
     exit = { code, signal };
     maybeOver();
     if (done) return;
-    drain = setTimeout(() => {
+    const destroy = () => {
       child.stdout.destroy();
       child.stderr.destroy();
-    }, drainMs).unref();
+    };
+    // drainMs 0: what the pipes already hold is still read, in this turn's poll phase (setImmediate
+    // runs after it; a 0 ms timer runs before it and would drop the last bytes: a cut answer).
+    if (drainMs > 0) {
+      const timer = setTimeout(destroy, drainMs).unref();
+      stopDraining = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(destroy);
+      stopDraining = () => clearImmediate(immediate);
+    }
   });
   child.on('close', finish);
 }

@@ -99,7 +99,9 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       const common = { exitCode, signal, durationMs: Math.round(performance.now() - started), stdout: stdout(), stderr: stderr() };
       // A process that never started closes with a negative errno as its "exit code".
       if (spawnError && child.pid === undefined) resolve({ status: 'spawn_error', ...common, exitCode: null, error: spawnError.message });
-      else if (ended === 'past_cap') resolve({ status: 'spawn_error', ...common, error: request.endPastCap });
+      // Past the cap the run is the runner's failure whatever the hook's exit said (it may have exited 0
+      // before its last bytes were read): no exit code, so no reader takes its cut output for an answer.
+      else if (ended === 'past_cap') resolve({ status: 'spawn_error', ...common, exitCode: null, error: request.endPastCap });
       else if (ended) resolve({ status: ended, ...common });
       else {
         // sh's 126 and 127 are a command that could not start (outcome.ts).

@@ -11,6 +11,7 @@ import { parseTomlText } from './parse-toml-text.js';
 import { formatIssues, formatPath } from '../common/format-issues.js';
 import { checkEventMap, droppedEntries, isDropped } from './drop-invalid.js';
 import { GENERIC } from '../clients/registry.js';
+import { isScriptHook, scriptDocument } from '../clients/script-hooks.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** How the text was written, for lints: features some clients do not accept. */
@@ -29,6 +30,11 @@ export type LoadResult =
  * empty events (`{"Stop": []}`) is one, not a settings file with no hooks yet.
  */
 export function parseSettingsText(text: string, file: string, client: ClientProfile = GENERIC, bareMap = false): LoadResult {
+  // A hook that is an executable file (Cline's): read as a one-entry hook file.
+  return isScriptHook(file, client) ? parseHookText(scriptDocument(file, text), file, client, false) : parseHookText(text, file, client, bareMap);
+}
+
+function parseHookText(text: string, file: string, client: ClientProfile, bareMap: boolean): LoadResult {
   const parsed = file.endsWith('.toml') ? parseTomlText(text, file) : parseJsonText(text, file);
   if (!parsed.ok) return { ok: false, missing: false, errors: [parsed.error] };
   const features = { comments: parsed.comments, trailingCommas: parsed.trailingCommas };

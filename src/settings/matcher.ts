@@ -1,7 +1,8 @@
 // Matchers follow the client's rules: empty, `*` or absent match everything; then, by Claude
 // Code's rule (`names`), letters, digits, `_`, `-` and `|` form an exact name or a list of names
 // and anything else is a regular expression; by Droid's (`droid`), an exact name, or else an
-// unanchored regular expression (`Exec` matches `Execute`). Which payload field a matcher applies
+// unanchored regular expression (`Exec` matches `Execute`); by Crush's (`regex`), always an
+// unanchored regular expression (`bash` matches `mcp_x_bash` too). Which payload field a matcher applies
 // to is the client's (profile.matchFields); other events ignore matchers.
 
 /** Whether `matcher` is a catch-all. */
@@ -21,7 +22,7 @@ export function matcherError(matcher: string | undefined): string | undefined {
 }
 
 /** How a client reads a matcher (profile.matcherRule). */
-export type MatcherRule = 'names' | 'droid';
+export type MatcherRule = 'names' | 'droid' | 'regex';
 
 /**
  * Whether a group with `matcher` applies to a payload whose match field holds `value`, by the

@@ -3,6 +3,7 @@
 // `shell`, its timeout under the client's key, the variables it sets (`env`), and an http hook's
 // URL and headers. A hook hookd
 // cannot run here (PowerShell only) says why, and is kept for the client.
+import { runsUnheard } from './unheard.js';
 import { quote } from 'shell-quote';
 import { isObject, type Json, type JsonObject } from './hook-map.js';
 import type { RawHook } from './config.js';
@@ -36,7 +37,8 @@ export function readHook(hook: JsonObject, event: string, location: string, matc
     type: typeof hook.type === 'string' ? hook.type : 'command',
     command: typeof written === 'string' ? withArgs(written, hook.args) : undefined,
     timeout: typeof timeout === 'number' ? timeout : undefined,
-    ...(hook.async === true && { async: true }),
+    // Claude Code's `asyncRewake` hook runs in the background too, but its exit 2 wakes the agent: it still decides.
+    ...(runsUnheard(hook) && { async: true }),
     ...envField(hook),
     // Copilot CLI's `cwd`: where it runs the hook (relative to the repository, or absolute).
     ...(client.entryCwd && typeof hook.cwd === 'string' && hook.cwd !== '' && { cwd: hook.cwd }),

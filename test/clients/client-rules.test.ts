@@ -88,7 +88,7 @@ describe('GitHub Copilot CLI: a folder of files, bash and powershell entries', (
     write(path.join(dir, 'b.json'), '{"version": 1, "hooks": {"sessionEnd": [ {"type": "command", "bash": "log.sh"} ');
     write(path.join(dir, 'c.json'), { version: 1, hooks: { preToolUse: [{ type: 'command', powershell: 'Write-Host hi' }, { type: 'command', bash: './gate.sh', powershell: 'gate.ps1' }] } });
     const loaded = await loadSources(userSources([client('copilot')], home));
-    expect(loaded.map(({ source }) => path.basename(source.file))).toEqual(['a.json', 'b.json', 'c.json', 'hookd.json']);
+    expect(loaded.map(({ source }) => path.basename(source.file))).toEqual(['a.json', 'b.json', 'c.json', 'hookd.json', 'settings.json']);
     const [a, b, c] = loaded;
     expect(b!.result.ok || b!.result.errors.join()).toMatch(/b\.json: not valid JSON: line 1 column \d+: expected a closing \]/);
     if (!a!.result.ok || !c!.result.ok) throw new Error('the good files did not load');
@@ -106,7 +106,7 @@ describe('GitHub Copilot CLI: a folder of files, bash and powershell entries', (
     const before = process.env.COPILOT_HOME;
     process.env.COPILOT_HOME = moved;
     try {
-      expect(userSources([client('copilot')], home).map((source) => source.file)).toEqual([path.join(moved, 'hooks', 'team.json'), path.join(moved, 'hooks', 'hookd.json')]);
+      expect(userSources([client('copilot')], home).map((source) => source.file)).toEqual([path.join(moved, 'hooks', 'team.json'), path.join(moved, 'hooks', 'hookd.json'), path.join(moved, 'settings.json')]);
       expect(clientsOnMachine(home).map((profile) => profile.id)).toEqual(['copilot']);
     } finally {
       if (before === undefined) delete process.env.COPILOT_HOME;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { shellQuote } from '../../src/install/quote-command.js';
+import { shellQuote } from '../../src/common/shell-word.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';

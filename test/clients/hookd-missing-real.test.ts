@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findOnPath } from '../../src/common/find-on-path.js';
 import { FALLBACK_GUARD } from '../../src/settings/fallback-entry.js';
-import { shellQuote } from '../../src/install/quote-command.js';
+import { shellQuote } from '../../src/common/shell-word.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';

@@ -31,6 +31,8 @@ export const CLIENT_BINS = {
   // (the launcher npm links is that copy only once the install script has run).
   opencode: path.join(CLIENTS_DIR, 'node_modules', 'opencode-linux-x64', 'bin', 'opencode'),
   pi: path.join(CLIENTS_DIR, 'node_modules', '@mariozechner', 'pi-coding-agent', 'dist', 'cli.js'),
+  // The platform's binary (Bun compiled in), named as Droid's is.
+  cline: path.join(CLIENTS_DIR, 'node_modules', '@cline', 'cli-linux-x64', 'bin', 'cline'),
 };
 
 /** Where Copilot CLI unpacks itself on its first run (about 235 MB), kept across runs. */

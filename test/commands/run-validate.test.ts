@@ -55,7 +55,7 @@ describe('hookd validate', () => {
     const none = await runHookd(['validate'], { env: { HOME: home }, cwd: home });
     expect(none.exitCode).toBe(2);
     // Every client's folder is named (the list grows with the clients: not pinned here).
-    expect(none.stderr).toMatch(/^hookd: no agent client found on this machine \(looked for Droid \(\S+\/\.factory\), Claude Code \(\S+\/\.claude\), .*Cursor \(\S+\/\.cursor\)(?:, [^()]+ \(\S+\))*\); name a file with --settings FILE or a client with --client NAME$/);
+    expect(none.stderr).toMatch(/^hookd: no agent client found on this machine \(looked for Droid \(\S+\/\.factory\), Claude Code \(\S+\/\.claude\), .*Cursor \(\S+\/\.cursor\).*\); name a file with --settings FILE or a client with --client NAME$/);
     expect(none.stderr).toContain(`(${home}/.claude)`);
   });
 

@@ -1,7 +1,8 @@
 // The guards of hooks-examples/guards/ (issue 31, item 4): each reads the shell command with a shell
 // parser, so quoting, operators, wrappers and nested shells cannot hide what runs; and each, run as
 // installed (`hookd sync --canonical … -- 'hookd guard NAME'`), denies in every client's own terms
-// on that client's real payload shape (samples/), and lets a harmless command through.
+// on that client's real payload shape (samples/), and lets a harmless command through. `hookd guard`
+// (src/commands/guard.ts) runs them from the package.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

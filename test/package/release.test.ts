@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { ROOT } from '../helpers/paths.js';
 import { npmEnv } from '../helpers/npm-env.js';
-import { packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
+import { ensureTools, packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -39,6 +39,8 @@ function elf(file: string) {
 }
 
 beforeAll(async () => {
+  // A fresh clone has none of the release's tools yet: installed once per lock file (test/registry).
+  await ensureTools(npmEnv());
   releaseDir = tempDir();
   work = tempDir();
   const bin = path.join(work, 'bin');
@@ -51,7 +53,8 @@ beforeAll(async () => {
   const local = await startRegistry(work, await packRelease(releaseDir), npmEnv());
   registryUrl = local.url;
   stopRegistry = local.stop;
-}, 240_000);
+  // A bound, not a goal: on a machine that never ran zig, its first build of each target's libc takes minutes.
+}, 15 * 60_000);
 
 afterAll(() => {
   stopRegistry?.();

@@ -4,11 +4,12 @@
 // else comes from the registry npm is set up with (`@hookd-dev:registry=` in the installs' config).
 // Plain ESM, so the benchmark runs it without a build step.
 import { execFile, spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../../bench/free-port.mjs';
 
 const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -16,15 +17,20 @@ export const ROOT = path.join(HERE, '..', '..');
 /** verdaccio, pnpm, bun and zig, as npm ci --prefix test/registry installs them. */
 export const TOOLS = path.join(HERE, 'node_modules', '.bin');
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const LOCK = path.join(HERE, 'package-lock.json');
+const STAMP = path.join(HERE, 'node_modules', '.hookd-tools-stamp');
+
+/**
+ * The tools installed as this folder's lock file pins them: `npm ci` here when the stamp (the lock's
+ * hash) differs, so the README's `npm ci && npm test` works in a fresh clone with nothing beside it.
+ * `env`: npm's environment without npm's own npm_* settings (they would install into the root).
+ */
+export async function ensureTools(env = process.env) {
+  const hash = createHash('sha256').update(readFileSync(LOCK)).digest('hex');
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === hash) return;
+  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: HERE, env, maxBuffer: 64 * 1024 * 1024 });
+  writeFileSync(STAMP, `${hash}\n`);
+}
 
 /** `npm run release:pack` into `dir` (after the build): every tarball of the release. */
 export async function packRelease(dir) {

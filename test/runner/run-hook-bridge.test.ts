@@ -28,6 +28,14 @@ describe('runHook for the synchronous bridge', () => {
     expect(outcome).toMatchObject({ status: 'spawn_error', error: 'past the bound', signal: 'SIGKILL', stdout: { truncated: true } });
   });
 
+  it('a hook that exits 0 before its bytes past the cap are read has no exit code: the bridge never hands on its cut answer with exit 0', async () => {
+    // The exit and the last bytes race; whichever comes first, the outcome is the same.
+    for (let round = 0; round < 20; round++) {
+      const outcome = await runHook(request('head -c 70000 /dev/zero', { outputCap: 65536, endPastCap: 'past the bound', raw: true, gate: false, drainMs: 0 }));
+      expect(outcome).toMatchObject({ status: 'spawn_error', exitCode: null, error: 'past the bound', stdout: { truncated: true } });
+    }
+  });
+
   it('sends the signal an abort names, and calls the run interrupted', async () => {
     const marker = path.join(tempDir(), 'trapped');
     const ended = new AbortController();
