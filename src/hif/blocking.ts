@@ -16,8 +16,9 @@ const MATRIX: Readonly<Record<string, Row>> = {
   session_end: { '*': 'observe' },
   before_prompt: { '*': 'prevent', copilot: 'observe' },
   // Copilot CLI: the matrix says it has no such event; the binary's agentStop takes
-  // `{"decision": "block"}` and starts another turn (CLIENTS.md), so it retries.
-  agent_stop: { '*': 'retry', cursor: 'observe' },
+  // `{"decision": "block"}` and starts another turn (CLIENTS.md), so it retries. Crush's TurnEnd
+  // has nothing to block (exit 2 blocks a tool; exit 49 halts, it does not send the agent back).
+  agent_stop: { '*': 'retry', cursor: 'observe', crush: 'observe' },
   permission_request: { '*': 'prevent' },
 };
 

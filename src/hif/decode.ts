@@ -28,7 +28,7 @@ export interface NativeEntry {
 // An MCP tool in the client's combined form, back as the spec's object.
 const MCP_FORMS: Readonly<Record<string, RegExp>> = {
   claude: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/, droid: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/, qwen: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
-  gemini: /^mcp_([^_]+)_(.+)$/, copilot: /^([^/]+)\/(.+)$/, cursor: /^(.+?)__(.+)$/,
+  gemini: /^mcp_([^_]+)_(.+)$/, crush: /^mcp_([^_]+)_(.+)$/, copilot: /^([^/]+)\/(.+)$/, cursor: /^(.+?)__(.+)$/,
 };
 
 function decodeName(dialect: Dialect, name: string): HifSingleMatcher {

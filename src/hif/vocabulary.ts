@@ -177,6 +177,24 @@ export const DIALECTS: readonly Dialect[] = [
     matcher: 'names',
     timeoutUnit: 'seconds',
   },
+  {
+    // Not in the spec (hookd's slug). From its docs (docs/hooks/README.md, the crush-hooks skill; no
+    // binary here): every matcher an unanchored regular expression on the tool name; its "stop" is
+    // TurnEnd; TurnStart is not said to carry the prompt, so before_prompt has no equivalent. Tool
+    // names are its source's (internal/agent/tools: bash, view, write, edit, multiedit, grep, glob,
+    // web_search, fetch, agent); MCP tools are `mcp_SERVER_TOOL`.
+    client: 'crush',
+    slug: 'crush',
+    events: {
+      before_tool_execute: ['PreToolUse'], after_tool_execute: ['PostToolUse'], tool_use_failure: ['PostToolUseFailure'], permission_request: ['PermissionRequest'],
+      session_start: ['SessionStart'], session_end: ['SessionEnd'], agent_stop: ['TurnEnd'], error_occurred: ['StopFailure'], before_compact: ['PreCompact'], after_compact: ['PostCompact'],
+    },
+    tools: { shell: 'bash', file_read: 'view', file_write: 'write', file_edit: 'edit', search: 'grep', find: 'glob', web_search: 'web_search', web_fetch: 'fetch', agent: 'agent' },
+    toolAliases: { multiedit: 'file_edit', web_fetch: 'web_fetch', agentic_fetch: 'web_fetch' },
+    mcp: (server, tool) => `mcp_${server}_${tool ?? '.*'}`,
+    matcher: 'anchored',
+    timeoutUnit: 'seconds',
+  },
 ];
 
 /** Whether hookd has a dialect for client `id` (a client whose hooks are files named after events, as Cline's, has none). */

@@ -5,12 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { encodeFor } from '../../src/hif/encode.js';
 import { decodeMatcher } from '../../src/hif/decode.js';
 import { encodeMatcher } from '../../src/hif/encode-matcher.js';
-import { dialectOf, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
+import { dialectOf, hasDialect, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
 import { manifestAdds, resolveScript } from '../../src/install/manifest-adds.js';
 import { clientById, CLIENT_IDS, type ClientId } from '../../src/clients/registry.js';
 import { matcherMatches } from '../../src/settings/matcher.js';
 import type { HifHook } from '../../src/hif/manifest-schema.js';
 
+// Every client with a hook file hookd can write a manifest's entries into (Cline's hooks are executables named after their events).
+const DIALECT_IDS = CLIENT_IDS.filter(hasDialect);
 const encode = (id: ClientId, ...hooks: HifHook[]) => encodeFor({ spec: 'hooks/0.1', hooks }, clientById(id)!, 'linux');
 const guard = (more: Partial<HifHook> = {}, handler: Partial<HifHook['handler']> = {}): HifHook => ({
   event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: 'g.sh', timeout: 10, ...handler }, blocking: true, ...more,
@@ -60,7 +62,7 @@ describe('encoding a manifest for each client', () => {
     expect(encode('claude', guard()).hooks[0]?.timeout).toBe(10);
     expect(timeoutToNative('qwen', 999)).toBe(999);
     expect(timeoutToNative('qwen', 1200)).toBe(1_200_000);
-    for (const id of CLIENT_IDS) for (const seconds of [1, 30, 999, 1200]) expect(timeoutFromNative(id, timeoutToNative(id, seconds))).toBe(seconds);
+    for (const id of DIALECT_IDS) for (const seconds of [1, 30, 999, 1200]) expect(timeoutFromNative(id, timeoutToNative(id, seconds))).toBe(seconds);
   });
 
   it('degrades by the strategy: warn drops the feature, exclude leaves the hook out, block installs a hook that always blocks', () => {
@@ -74,7 +76,7 @@ describe('encoding a manifest for each client', () => {
     expect(blocked?.inLine).toBe(true);
     // input_rewrite: the bridge does not carry a canonical updated_input yet, so no client gets the rewrite, and the default strategy blocks.
     const rewrite = guard({ capabilities: ['input_rewrite'] });
-    for (const id of CLIENT_IDS) expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
+    for (const id of DIALECT_IDS) expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
     expect(encode('claude', { ...rewrite, degradation: { input_rewrite: 'warn' } }).hooks[0]?.command).toBe('g.sh');
     expect(encode('claude', { event: 'agent_stop', handler: { type: 'prompt' } }).notes.join('\n')).toContain('hookd installs command handlers only');
   });
@@ -159,8 +161,26 @@ describe('encoding a manifest for each client', () => {
     expect(decodeMatcher(dialectOf('pi'), 'grep|find')).toEqual(['search', 'find']);
   });
 
+  it("writes Crush's matchers anchored (each is an unanchored regular expression there), its MCP tools as mcp_SERVER_TOOL, and its TurnEnd only observes", () => {
+    const crush = encode('crush', guard({ matcher: ['shell', { mcp: { server: 'github', tool: 'create_issue' } }] }), guard(), { name: 'gate', event: 'agent_stop', handler: { type: 'command', command: 'gate.sh' }, blocking: true });
+    expect(crush.hooks.map((hook) => [hook.event, hook.matcher, hook.inLine])).toEqual([
+      ['PreToolUse', '^(?:bash|mcp_github_create_issue)$', true],
+      ['PreToolUse', '^bash$', true],
+      ['TurnEnd', undefined, true],
+    ]);
+    expect(matcherMatches('^bash$', 'bash', clientById('crush')!.matcherRule)).toBe(true);
+    expect(matcherMatches('^bash$', 'mcp_x_bash', clientById('crush')!.matcherRule)).toBe(false);
+    expect(crush.notes.join('\n')).toContain(`"gate": blocking intent cannot be honored: Crush's TurnEnd only observes`);
+    expect(encode('crush', { event: 'before_prompt', handler: { type: 'command', command: 'p.sh' } }).notes).toEqual(["Hook 1: left out of Crush: event 'before_prompt' has no Crush equivalent"]);
+    expect(decodeMatcher(dialectOf('crush'), '^(?:bash|multiedit)$')).toEqual(['shell', 'file_edit']);
+  });
+
+  it('has a dialect for every client but Cline, whose hooks are files named after their events', () => {
+    expect(CLIENT_IDS.filter((id) => !hasDialect(id))).toEqual(['cline']);
+  });
+
   it("names only events each client's profile knows, and only tools its profile lists (the vocabulary cannot drift from the profiles)", () => {
-    for (const id of CLIENT_IDS) {
+    for (const id of DIALECT_IDS) {
       const profile = clientById(id)!;
       const dialect = dialectOf(id);
       for (const names of Object.values(dialect.events)) for (const name of names) expect(profile.events, `${id} ${name}`).toContain(name);

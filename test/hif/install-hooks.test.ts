@@ -30,7 +30,9 @@ hooks:
 `;
 
 // Where each client's file is, and what it holds before install (its real shape; absent: install creates it).
-const FILES: Record<ClientId, { file: string; fixture?: string; text?: string }> = {
+// Cline's hooks are executables named after their events: a manifest has no file to go into there.
+type ManifestClient = Exclude<ClientId, 'cline'>;
+const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: string }> = {
   claude: { file: '.claude/settings.json', fixture: 'claude-settings.json' },
   droid: { file: '.factory/settings.json', fixture: 'droid-settings.json' },
   gemini: { file: '.gemini/settings.json', fixture: 'gemini-settings.json' },
@@ -41,12 +43,13 @@ const FILES: Record<ClientId, { file: string; fixture?: string; text?: string }>
   // hookd's own files, run by its shims (install writes those too).
   opencode: { file: '.config/hookd/opencode.json' },
   pi: { file: '.config/hookd/pi.json' },
+  crush: { file: '.config/crush/crush.json', text: '{\n  // my Crush\n  "options": { "debug": false },\n}\n' },
 };
 // The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
 const SHIMS = { opencode: ['.config/opencode/plugin/hookd.js', '.config/opencode'], pi: ['.pi/agent/extensions/hookd.js', '.pi/agent'] } as const;
 
 // What each client's guard and notifier entries must be: event, matcher, timeout in its unit.
-const EXPECTED: Record<ClientId, { guard: [string, string | undefined, number]; notifier: string }> = {
+const EXPECTED: Record<ManifestClient, { guard: [string, string | undefined, number]; notifier: string }> = {
   claude: { guard: ['PreToolUse', 'Bash', 10], notifier: 'Stop' },
   droid: { guard: ['PreToolUse', 'Execute', 10], notifier: 'Stop' },
   gemini: { guard: ['BeforeTool', 'run_shell_command', 10_000], notifier: 'AfterAgent' },
@@ -56,6 +59,8 @@ const EXPECTED: Record<ClientId, { guard: [string, string | undefined, number]; 
   qwen: { guard: ['PreToolUse', 'run_shell_command', 10], notifier: 'Stop' },
   opencode: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
   pi: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
+  // Every Crush matcher is an unanchored regular expression: `bash` alone would match `mcp_x_bash` too.
+  crush: { guard: ['PreToolUse', '^bash$', 10], notifier: 'TurnEnd' },
 };
 
 function machine() {
@@ -82,7 +87,7 @@ function machine() {
 }
 
 // The canonical entries of `id`'s file, as hookd reads them.
-function canonicalEntries(home: string, id: ClientId) {
+function canonicalEntries(home: string, id: ManifestClient) {
   const file = path.join(home, FILES[id].file);
   const parsed = parseSettingsText(readFileSync(file, 'utf8'), file, clientById(id)!);
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
@@ -90,13 +95,13 @@ function canonicalEntries(home: string, id: ClientId) {
 }
 
 describe('hookd install --hooks, export and uninstall on every client', () => {
-  it('installs once into all nine, idempotently, and uninstall gives every byte back', async () => {
+  it('installs once into all ten that take one, idempotently, and uninstall gives every byte back', async () => {
     const { home, before, manifest, env } = machine();
     const first = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(first.stderr).toBe('');
     expect(first.exitCode).toBe(0);
     const guardScript = path.join(home, 'project', 'guards', 'no-force-push.sh');
-    for (const id of Object.keys(FILES) as ClientId[]) {
+    for (const id of Object.keys(FILES) as ManifestClient[]) {
       const entries = canonicalEntries(home, id);
       const { guard, notifier } = EXPECTED[id];
       const sync = entries.filter((entry) => entry.kind === 'sync');
@@ -113,13 +118,13 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     const installed = new Map([...before.keys(), ...Object.values(FILES).map((spec) => path.join(home, spec.file))].map((file) => [file, readFileSync(file, 'utf8')]));
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
-    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(9);
+    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(10);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);
     expect(plain.exitCode).toBe(0);
     expect(plain.stdout).toContain('wrap hooks.PreToolUse[0].hooks[0] in line (hookd sync): "$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh');
-    for (const id of Object.keys(FILES) as ClientId[]) expect(canonicalEntries(home, id), id).toHaveLength(2);
+    for (const id of Object.keys(FILES) as ManifestClient[]) expect(canonicalEntries(home, id), id).toHaveLength(2);
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
