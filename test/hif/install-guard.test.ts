@@ -68,7 +68,7 @@ describe('hookd install --add a guard', () => {
   it('denies where the client finds no hookd on its PATH: the installed entry runs the guard itself', async () => {
     const home = tempDir();
     const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
-    for (const folder of ['.claude', '.cursor', '.copilot']) mkdirSync(path.join(home, folder));
+    for (const folder of ['.claude', '.cursor', '.copilot', '.config/crush']) mkdirSync(path.join(home, folder), { recursive: true });
     const install = await runHookd(['install', '--add', 'no-rm-rf'], { env });
     expect(install.exitCode, install.stderr).toBe(0);
     const json = (file: string) => JSON.parse(readFileSync(path.join(home, file), 'utf8'));
@@ -76,10 +76,11 @@ describe('hookd install --add a guard', () => {
       claude: json('.claude/settings.json').hooks.PreToolUse[0].hooks[0].command as string,
       cursor: json('.cursor/hooks.json').hooks.beforeShellExecution[0].command as string,
       copilot: json('.copilot/hooks/hookd.json').hooks.preToolUse[0].bash as string,
+      crush: json('.config/crush/crush.json').hooks.PreToolUse[0].command as string,
     };
     // A PATH with no hookd (and no node): only the entry's absolute paths can run the guard.
     const bare = { HOME: home, PATH: tempDir('hookd-empty-bin-') };
-    const runEntry = (command: string, input: string) => execa('/bin/sh', ['-c', command], { input, reject: false, cwd: home, env: bare, extendEnv: false });
+    const runEntry = (command: string, input: string, vars: Record<string, string> = {}) => execa('/bin/sh', ['-c', command], { input, reject: false, cwd: home, env: { ...bare, ...vars }, extendEnv: false });
     expect((await runEntry('command -v hookd || command -v node', '')).exitCode).not.toBe(0);
     const denied = await runEntry(installed.claude, claudePayload(home, 'rm -rf /'));
     expect({ code: denied.exitCode, stdout: denied.stdout, stderr: denied.stderr }).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('rm -r on / reaches outside the project') });
@@ -88,6 +89,9 @@ describe('hookd install --add a guard', () => {
     // Copilot CLI's preToolUse denies on exit 2; Cursor is told in its own fields too.
     const copilot = await runEntry(installed.copilot, JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: home, toolName: 'bash', toolArgs: { command: 'rm -rf ~' } }));
     expect({ code: copilot.exitCode, stderr: copilot.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
+    // Crush: its payload names the event `event`, its hooks get CRUSH_* variables; exit 2 blocks the tool.
+    const crush = await runEntry(installed.crush, JSON.stringify({ event: 'PreToolUse', session_id: 's1', cwd: home, tool_name: 'bash', tool_input: { command: 'rm -rf ~' } }), { CRUSH_EVENT: 'PreToolUse', CRUSH_PROJECT_DIR: home });
+    expect({ code: crush.exitCode, stderr: crush.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
     const cursor = await runEntry(installed.cursor, JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [home], command: 'rm -rf /', cwd: home }));
     expect(cursor.exitCode).toBe(2);
     expect(JSON.parse(cursor.stdout)).toEqual({ permission: 'deny', user_message: expect.stringContaining('(no-rm-rf)'), agent_message: expect.stringContaining('(no-rm-rf)') });
