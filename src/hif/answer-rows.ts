@@ -38,6 +38,8 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   ...row('cursor', ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse'], 'deny', 0, CURSOR_PERMISSION('deny')),
   ...row('cursor', ['beforeSubmitPrompt'], 'deny', 0, '{"continue":false,"user_message":%r}'),
   ...row('cursor', ['stop'], 'deny', 0, '{"followup_message":%r}'),
+  // Cline reads no exit code: only `{"cancel": true}` on stdout stops it (the task: it has nothing finer).
+  ...row('cline', ['*'], 'deny', 0, '{"cancel":true,"errorMessage":%r}'),
   ...row('*', ['*'], 'deny', 2, '', true),
   // Ask: only where the client asks its user; everywhere else the spec makes it a denial.
   ...row('claude', ['PreToolUse'], 'ask', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":%r}}'),
@@ -52,6 +54,9 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   ...row('cursor', ['sessionStart'], 'context', 0, '{"additional_context":%c}'),
   // hookd's shims (shims/core.js) add a context to the prompt and to a tool's result only.
   ...each(['opencode', 'pi'], (client) => row(client, ['UserPromptSubmit', 'PostToolUse'], 'context', 0, CONTEXT)),
+  // Crush's envelope (its docs): `context` is added to what the model sees; `halt` ends the turn.
+  ...row('crush', ['PreToolUse', 'PostToolUse'], 'context', 0, '{"context":%c}'),
+  ...row('crush', ['*'], 'stop', 0, '{"halt":true,"reason":%r}'),
   // continue: false stops the agent; where a client cannot be told, the denial stands in.
   ...each(CLAUDE_SHAPED, (client) => row(client, ['*'], 'stop', 0, '{"continue":false,"stopReason":%r}')),
   ...row('cursor', ['beforeSubmitPrompt'], 'stop', 0, '{"continue":false,"user_message":%r}'),

@@ -58,6 +58,10 @@ const EVENTS: Record<string, string[]> = {
   gemini: ['BeforeTool', 'AfterAgent', 'BeforeAgent'],
   copilot: ['preToolUse', 'agentStop', 'PreToolUse', 'userPromptSubmitted'],
   cursor: ['beforeShellExecution', 'beforeSubmitPrompt', 'stop', 'sessionStart'],
+  opencode: ['PreToolUse', 'UserPromptSubmit'],
+  pi: ['PostToolUse'],
+  crush: ['PreToolUse', 'TurnEnd'],
+  cline: ['PreToolUse'],
   generic: ['PreToolUse'],
 };
 const hookOf = (a: (typeof ANSWERS)[number]) => `printf %s ${q(a.err)} >&2; printf %s ${q(a.out)}; exit ${a.code}`;
@@ -107,6 +111,15 @@ describe('a canonical answer, in each client terms', () => {
     // Codex's Stop still gets the JSON object it needs for "allow".
     expect(expected('codex', 'Stop', a('silent')).stdout).toBe('{}');
     expect(expected('claude', 'Stop', a('stop')).stdout).toBe('{"continue":false,"stopReason":"done for today"}');
+    // hookd's shims read Claude Code's forms: exit 2 blocks, a context goes to the prompt or the tool's result.
+    expect(expected('opencode', 'PreToolUse', a('deny with a reason')).code).toBe(2);
+    expect(JSON.parse(expected('pi', 'PostToolUse', a('context')).stdout).hookSpecificOutput.additionalContext).toBe('the build is red');
+    // Crush: exit 2 blocks a tool; its envelope carries a context and a halt.
+    expect(expected('crush', 'PreToolUse', a('exit 2'))).toEqual({ code: 2, stdout: '', stderr: 'blocked: force push to main\n' });
+    expect(JSON.parse(expected('crush', 'PreToolUse', a('context')).stdout)).toEqual({ context: 'the build is red' });
+    expect(JSON.parse(expected('crush', 'TurnEnd', a('stop')).stdout)).toEqual({ halt: true, reason: 'done for today' });
+    // Cline reads no exit code: a denial is {"cancel": true}, or the tool would run.
+    expect(expected('cline', 'PreToolUse', a('exit 2'))).toMatchObject({ code: 0, stdout: '{"cancel":true,"errorMessage":"blocked: force push to main"}' });
   });
 });
 
