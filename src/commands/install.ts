@@ -24,6 +24,7 @@ import { notWrappedBlocks } from '../install/not-wrapped.js';
 import { planScriptInstall } from '../install/script-hooks.js';
 import { givenBy } from './hook-files.js';
 import { planShim } from '../install/shim-files.js';
+import { guardEntriesOf } from '../install/older-guards.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { userSources, type HookSource } from '../clients/find-sources.js';
 import type { ClientProfile } from '../clients/profile.js';
@@ -109,7 +110,7 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   }
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const installed = [...previous.wraps.map((wrap) => wrap.wrapped), ...previous.adds.map((add) => add.command)];
-  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [], installed, guardEntries: previous.adds.filter((add) => EXAMPLES[add.example]?.guard).map((add) => add.command), droppedAt: snapshot.dropped.map((part) => part.at) };
+  const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [], installed, guardEntries: guardEntriesOf(previous), droppedAt: snapshot.dropped.map((part) => part.at) };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
   const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: (hook: JsonObject) => commandKey(client, hook), shape };

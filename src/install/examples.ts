@@ -4,6 +4,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'shell-quote';
 import { commandPath } from './quote-command.js';
 import { shellQuote } from '../common/shell-word.js';
 import { packageRoot } from '../common/package-root.js';
@@ -61,10 +62,18 @@ export function guardCommand(name: string, node = process.execPath): string {
   return `${word(node)} ${word(path.join(packageRoot(), 'hooks-examples', EXAMPLES[name]!.file))}`;
 }
 
-/** The guard whose entry an earlier install wrote as `hookd guard NAME` (it needs hookd on PATH), when `command` is that. */
+/**
+ * The guard an earlier install's command runs, when it is not the command install writes now: the
+ * older `hookd guard NAME` (it needs hookd on PATH), or a Node and a guard file that have moved
+ * since (another Node version, the package reinstalled elsewhere).
+ */
 export function olderGuardCommand(command: string): string | undefined {
-  const name = /^hookd guard ([a-z0-9-]+)$/.exec(command)?.[1];
-  return name !== undefined && EXAMPLES[name]?.guard ? name : undefined;
+  const words = parse(command);
+  const last = words.at(-1);
+  const byName = words.length === 3 && words[0] === 'hookd' && words[1] === 'guard' ? last : undefined;
+  const byFile = words.length === 2 && typeof last === 'string' && /(^|\/)hooks-examples\/guards\/[a-z0-9-]+\.mjs$/.test(last) ? path.basename(last, '.mjs') : undefined;
+  const name = byName ?? byFile;
+  return typeof name === 'string' && EXAMPLES[name]?.guard && command !== guardCommand(name) ? name : undefined;
 }
 
 /** Copy the scripts of `names` into `dir`; a copy the user changed is kept. Returns notes for the user. */

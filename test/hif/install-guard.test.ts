@@ -100,7 +100,7 @@ describe('hookd install --add a guard', () => {
     expect(JSON.parse(through.stdout)).toMatchObject({ permission: 'deny' });
   }, 60_000);
 
-  it("upgrades the entries an earlier install wrote as 'hookd guard NAME', and uninstall still gives every byte back", async () => {
+  it("upgrades the entries an earlier install wrote as 'hookd guard NAME' or with a Node that has moved, and uninstall still gives every byte back", async () => {
     const home = tempDir();
     const state = path.join(tempDir(), 'state');
     const env = { HOME: home, HOOKD_STATE_DIR: state, XDG_DATA_HOME: path.join(home, '.local', 'share') };
@@ -125,6 +125,13 @@ describe('hookd install --add a guard', () => {
     // Once upgraded, nothing more to change.
     const third = await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env });
     expect(third.stdout).toContain('nothing to change');
+    // A Node that moved since (another version): a plain install brings the entry to this one, with no second entry.
+    const moved = entryWith('claude', 'PreToolUse', run('no-rm-rf', '/opt/node-18/bin/node'));
+    for (const file of [claude, manifest]) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(JSON.stringify(now).slice(1, -1), JSON.stringify(moved).slice(1, -1)));
+    const fourth = await runHookd(['install', '--client', 'claude'], { env });
+    expect(fourth.exitCode, fourth.stderr).toBe(0);
+    expect(fourth.stdout).toContain('upgrade hooks.PreToolUse[0].hooks[0]');
+    expect(commands()).toEqual([now]);
     const uninstall = await runHookd(['uninstall'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
     expect(readFileSync(claude, 'utf8')).toBe(claudeText);
