@@ -3,7 +3,8 @@
 // only the one whose os and cpu match), else the one built here at install (dist/hookd-bridge),
 // else Node's. Said by `hookd doctor`, `hookd status` and the page, and by the install script when
 // it falls back: a bridge in Node costs every deciding hook Node's start-up, never silently.
-import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isExecutable } from '../common/find-on-path.js';
 import path from 'node:path';
 
 /**
@@ -31,14 +32,6 @@ export interface BridgeInUse {
   summary: string;
 }
 
-const executable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // This system's platform packages beside the package (hoisted: npm local, pnpm, Bun) or under it
 // (nested: npm global); bin/hookd tells macOS from the rest by /System/Library/CoreServices.
@@ -57,7 +50,7 @@ const candidates = (root: string) =>
 
 /** The prebuilt bridge installed with the package at `root`, if any. */
 export function prebuiltBridge(root: string): string | undefined {
-  return candidates(root).find(executable);
+  return candidates(root).find(isExecutable);
 }
 
 const versionOf = (program: string) => {
@@ -86,6 +79,6 @@ export function bridgeInUse(root: string, env: NodeJS.ProcessEnv = process.env):
     return { kind: 'prebuilt', program: prebuilt, summary: `native, prebuilt (${pkg ? `${pkg.name} ${pkg.version}` : prebuilt})` };
   }
   const built = path.join(root, 'dist', 'hookd-bridge');
-  if (executable(built)) return { kind: 'built', program: built, summary: `native, built here (${built})` };
+  if (isExecutable(built)) return { kind: 'built', program: built, summary: `native, built here (${built})` };
   return { kind: 'node', summary: `Node: ${nodeBridgeNote()}` };
 }

@@ -2,10 +2,10 @@
 // executable, or the interpreter it names (in the command, or on its #! line) is not on the PATH
 // the client gives its hooks. The client sees exit 126 or 127, which every client reads as a
 // non-blocking error: the hook "ran", and nothing happened (issue 30's "twenty hooks, six weeks").
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { HookEntry } from '../settings/config.js';
-import { findOnPath } from '../common/find-on-path.js';
+import { findOnPath, isExecutable } from '../common/find-on-path.js';
 import { leadingWords } from './command-words.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, CannotRunContext, ReasonCheck } from './cannot-run.js';
@@ -27,14 +27,6 @@ function varsFor(entry: HookEntry, context: CannotRunContext): Record<string, st
 }
 
 const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-const executable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // The interpreter of a script's #! line (`/usr/bin/env python3` → python3), if it has one.
 function shebangOf(file: string): string | undefined {
@@ -58,7 +50,7 @@ function whyNot(word: string, asScript: boolean, pathVar: string | undefined): {
   if (!path.isAbsolute(word)) return undefined; // relative to the project the client runs in: unknown here
   if (!isFile(word)) return { why: `${word} does not exist`, fix: `restore ${word}, or correct the path in the command` };
   if (asScript) return undefined;
-  if (!executable(word)) return { why: `${word} is not executable`, fix: `chmod +x ${word}` };
+  if (!isExecutable(word)) return { why: `${word} is not executable`, fix: `chmod +x ${word}` };
   const interpreter = shebangOf(word);
   if (interpreter && !interpreter.includes('/') && !findOnPath(interpreter, pathVar)) return { why: `${word} starts with #! for ${interpreter}, which is not on the PATH the client gives its hooks`, fix: `install ${interpreter}, or point the #! line at one that is installed` };
   if (interpreter?.includes('/') && !isFile(interpreter)) return { why: `${word} starts with #!${interpreter}, which does not exist`, fix: 'point the #! line at an interpreter that is installed' };

@@ -1,7 +1,17 @@
 // Which `hookd` a program with a given PATH runs: the first executable of that name on PATH,
-// resolved through symlinks, as the client's shell would find it.
+// resolved through symlinks, as the client's shell would find it; and whether a file may be run.
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+/** Whether this process may execute `file` (a missing file may not). */
+export function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The first executable `name` on `pathVar` and its real path, or undefined. */
 export function findOnPath(name: string, pathVar: string | undefined): { found: string; real: string } | undefined {
@@ -9,9 +19,7 @@ export function findOnPath(name: string, pathVar: string | undefined): { found: 
     // An empty PATH entry means the current directory.
     const candidate = path.resolve(dir || '.', name);
     try {
-      if (!statSync(candidate).isFile()) continue;
-      accessSync(candidate, constants.X_OK);
-      return { found: candidate, real: realpathSync(candidate) };
+      if (statSync(candidate).isFile() && isExecutable(candidate)) return { found: candidate, real: realpathSync(candidate) };
     } catch {
       // Not here.
     }
