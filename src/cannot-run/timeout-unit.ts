@@ -6,6 +6,7 @@
 // 83 minutes: which one applies is the installed Qwen Code's version (clients/installed-version.ts).
 import { readsAsMilliseconds, type HookEntry } from '../settings/config.js';
 import { QWEN_CODE, installedVersion, majorOf } from '../clients/installed-version.js';
+import { QWEN_0X_MILLISECONDS_FROM } from '../clients/qwen-version.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';
 
@@ -26,7 +27,7 @@ function tooShort(entry: HookEntry, written: number): CannotRun[] {
 
 // Qwen Code 1.x: a value 0.x read as milliseconds is now seconds.
 function qwenSeconds(entry: HookEntry, written: number, version: string): CannotRun[] {
-  if (entry.client.millisecondsFrom === undefined || written < entry.client.millisecondsFrom) return [];
+  if (written < QWEN_0X_MILLISECONDS_FROM) return [];
   const seconds = Math.max(1, Math.round(written / 1000));
   return [
     cannotRunRow(

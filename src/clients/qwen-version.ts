@@ -3,29 +3,15 @@
 // line reads every timeout in seconds (a breaking fix, QwenLM/qwen-code PR #11615, from its docs).
 // The version is that of the `qwen` on PATH, read from its package.json, once, when a timeout is
 // first read (never on the bridge's path): unknown, hookd keeps the 0.x reading it has always had.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { findOnPath } from '../common/find-on-path.js';
+import { QWEN_CODE, installedVersion, majorOf } from './installed-version.js';
 
-const PACKAGE = '@qwen-code/qwen-code';
+/** From this `timeout` on, the 0.x line reads milliseconds. */
+export const QWEN_0X_MILLISECONDS_FROM = 1000;
 
 /** The version of the Qwen Code `qwen` on `pathVar` runs, if it can be read. */
-export function installedQwenVersion(pathVar = process.env.PATH): string | undefined {
-  const bin = findOnPath('qwen', pathVar);
-  if (!bin) return undefined;
-  for (let dir = path.dirname(bin.real); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-      if (manifest.name === PACKAGE && typeof manifest.version === 'string') return manifest.version;
-    } catch {
-      // No package.json here: one folder up.
-    }
-  }
-  return undefined;
-}
+export const installedQwenVersion = (pathVar = process.env.PATH): string | undefined => installedVersion(QWEN_CODE, pathVar);
 
 /** From which `timeout` Qwen Code `version` reads milliseconds: 1000 for 0.x (and an unknown version), never from 1.x. */
 export function qwenMillisecondsFrom(version: string | undefined): number | undefined {
-  const major = Number(/^(\d+)\./.exec(version ?? '')?.[1] ?? 0);
-  return major >= 1 ? undefined : 1000;
+  return (majorOf(version) ?? 0) >= 1 ? undefined : QWEN_0X_MILLISECONDS_FROM;
 }

@@ -75,8 +75,6 @@ describe('a home with all seven clients, and the bad input of issue 20', () => {
     const rows = (JSON.parse(result.stdout) as { clients: { client: string; installed: boolean; files: { file: string; state: string; reason: string | null }[] }[] }).clients;
     expect(rows.slice(0, 7).map((row) => [row.client, row.installed])).toEqual([
       ['droid', true], ['claude', true], ['copilot', true], ['qwen', true], ['gemini', true], ['codex', true], ['cursor', true],
-      // Clients whose folders this home does not have (issue 32).
-      ['opencode', false], ['pi', false],
     ]);
     // The clients added since (Crush, Cline…) are listed, and not found in this home.
     expect(rows.slice(7).filter((row) => row.installed)).toEqual([]);
