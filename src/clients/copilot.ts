@@ -23,6 +23,7 @@ export const copilot: ClientProfile = {
   projectFiles: [{ path: '.github/hooks', folder: true }, { path: '.github/copilot/settings.json' }],
   pathPatterns: [/\/\.copilot\/hooks\/[^/]+\.json$/, /\/\.github\/hooks\/[^/]+\.json$/, /\/\.copilot\/settings\.json$/, /\/\.github\/copilot\/settings\.json$/],
   layout: 'flat',
+  newFileVersion: 1,
   jsonc: false,
   timeoutUnit: 'seconds',
   defaultTimeoutSec: 30,

@@ -11,6 +11,7 @@ export const cursor: ClientProfile = {
   projectFiles: [{ path: '.cursor/hooks.json' }],
   pathPatterns: [/\/\.cursor\/hooks\.json$/],
   layout: 'flat',
+  newFileVersion: 1,
   jsonc: false,
   timeoutUnit: 'seconds',
   defaultTimeoutSec: 60,

@@ -74,6 +74,8 @@ export interface ClientProfile {
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;
+  /** The `version` key a hook file made by install starts with, where the client's docs write one. */
+  newFileVersion?: number;
   /**
    * What the client drops alone, running the rest of the file, when it cannot read it
    * (settings/drop-invalid.ts): one hook or group, or also an event whose value is not a list.

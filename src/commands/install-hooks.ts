@@ -10,6 +10,7 @@ import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { backupLine } from '../install/backups.js';
+import { newHookShape } from '../install/splice-hooks.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { emptyRecord, mergeRecord, readManifest, type AddRecord, type FileRecord } from '../install/manifest.js';
 import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '../install/plan-edit.js';
@@ -61,7 +62,7 @@ function installInto(target: HookSource, manifest: HifManifest, manifestFile: st
   const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
-  const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
+  const shape = newHookShape(client);
   const planOptions = { layout: client.layout, file: snapshot.target, shape };
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
   const old = withoutStale(snapshot.text, previous, adds, manifestTag(manifestFile), planOptions);

@@ -6,6 +6,7 @@
 import { resolvePaths, stateDir as defaultStateDir } from '../common/paths.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { backupLine } from '../install/backups.js';
+import { newHookShape } from '../install/splice-hooks.js';
 import { copyExamples, EXAMPLES, exampleCommand, examplesDir } from '../install/examples.js';
 import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
 import { assertWritable } from '../install/settings-file.js';
@@ -112,7 +113,7 @@ async function installInto(target: HookSource, options: InstallOptions, state: s
   const installed = [...previous.wraps.map((wrap) => wrap.wrapped), ...previous.adds.map((add) => add.command)];
   const mode: InstallMode = { asyncOnly: options.asyncOnly === true, events: named, asyncCommands: options.async ?? [], syncCommands: options.sync ?? [], installed, guardEntries: guardEntriesOf(previous), droppedAt: snapshot.dropped.map((part) => part.at) };
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
-  const shape = { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }) };
+  const shape = newHookShape(client);
   const planOptions = { layout: client.layout, emitOptions: bridgeOptions, file: snapshot.target, wrap: wrapperFor(client, mode, bridgeOptions), commandKey: (hook: JsonObject) => commandKey(client, hook), shape };
   const planWith = await TRANSPORTS[options.transport ?? 'bridge'].load();
   const transport = planWith({ text: snapshot.text, exists: snapshot.exists, events: named, adds, client, mode, options: planOptions, tcpPort: options.tcpPort, stateDir: state });

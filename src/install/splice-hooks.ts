@@ -10,6 +10,7 @@ import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
 import { syncCommand, wrapCommand } from './quote-command.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
+import type { ClientProfile } from '../clients/profile.js';
 import { emptyInner } from './splice-json.js';
 
 const keyOf = (path: JSONPath) => JSON.stringify(path);
@@ -19,6 +20,13 @@ export interface NewHookShape {
   keys?: EntryKeys;
   /** Events whose payloads do not name them (Copilot CLI's camelCase ones): the entry says `hookd emit --event NAME`. */
   unnamedEvents?: readonly string[];
+  /** The `version` a file made here starts with, where the client's docs write one (Cursor's, Copilot CLI's: 1). */
+  newFileVersion?: number;
+}
+
+/** How `client` writes a new hook (its profile's keys, unnamed events and a new file's version). */
+export function newHookShape(client: Pick<ClientProfile, 'hookKeys' | 'unnamedEvents' | 'newFileVersion'>): NewHookShape {
+  return { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }), ...(client.newFileVersion !== undefined && { newFileVersion: client.newFileVersion }) };
 }
 
 /** Add the hooks of `adds` to `ref` (and so to the data), returning the splices that write them. */
@@ -49,8 +57,8 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
         isObject(found.hook) && found.hook[commandKey] === bridge && (!add.entry || ((found.matcher ?? undefined) === add.entry.matcher && found.hook[timeoutKey] === add.timeout));
       if (hooksOf(ref, event).some(same)) continue;
       if (!ref.map) {
-        // A file made here in the flat layout (Cursor's, Copilot CLI's) starts as their docs write it: version 1.
-        if (!doc.hasValue && ref.layout === 'flat' && doc.data.version === undefined) append([], (doc.data.version = 1), 'version');
+        // A file made here starts as the client's docs write it (Cursor's, Copilot CLI's: version 1; Crush's: none).
+        if (!doc.hasValue && shape.newFileVersion !== undefined && doc.data.version === undefined) append([], (doc.data.version = shape.newFileVersion), 'version');
         ref.map = doc.data.hooks = {};
         record.createdHooksKey = true;
         append([], ref.map, 'hooks');

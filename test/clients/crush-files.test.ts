@@ -6,7 +6,7 @@
 // bridge hands Crush exit 2 (block) and exit 49 (halt) unchanged, and a timeout as "no opinion".
 // Fixtures: test/fixtures/crush/ (shaped from Crush's docs/hooks/README.md). Real files, the built hookd.
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { clientById, clientForPath } from '../../src/clients/registry.js';
@@ -64,6 +64,16 @@ describe('Crush', () => {
     const uninstall = await runHookd(['uninstall', '--settings', file], { env });
     expect(uninstall.exitCode, uninstall.stderr + uninstall.stdout).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('a crush.json install makes is written as Crush documents it: no "version" key (Cursor\'s and Copilot CLI\'s files have one)', async () => {
+    const home = tempDir();
+    mkdirSync(path.join(home, '.config', 'crush'), { recursive: true });
+    const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), HOOKD_STATE_DIR: path.join(tempDir(), 'state') };
+    const install = await runHookd(['install', '--client', 'crush', '--add', 'notify'], { env });
+    expect(install.exitCode, install.stderr + install.stdout).toBe(0);
+    const written = JSON.parse(readFileSync(path.join(home, '.config', 'crush', 'crush.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(written)).toEqual(['hooks']);
   });
 
   it("the synchronous bridge hands Crush its answers unchanged: exit 2 blocks, exit 49 halts, a timeout is no opinion", async () => {

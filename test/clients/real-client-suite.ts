@@ -210,14 +210,10 @@ export function realClientSuite(c: ClientCase): void {
     }
     // …and the daemon ran them all the same.
     await waitFor(`the daemon to finish both runs of the bridged ${c.stopEvent} hook`, () => finished('bridged') === 2, 20_000);
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const figures = (way: 'direct' | 'bridged') => `${wall[way].map(s).join(', ')} (after ${c.stopEvent}: ${after[way].map(s).join(', ')})`;
     console.info(`${c.label}: turn with a ${SLEEP_STOP_S} s ${c.stopEvent} hook: direct ${figures('direct')}; through hookd ${figures('bridged')}`);
-    // The bridged turn does not include the hook's seconds: the client's time after the event
-    // (start-up, which varies by seconds on a loaded machine, is not in it)…
-    expect(mean(after.bridged), `time after ${c.stopEvent}: bridged ${after.bridged.map(s)} vs direct ${after.direct.map(s)}`).toBeLessThan(mean(after.direct) - 2000);
-    // …and the whole turn.
-    expect(mean(wall.bridged), `bridged turns ${wall.bridged.map(s)} vs direct turns ${wall.direct.map(s)}`).toBeLessThan(mean(wall.direct));
+    // The times are printed, not asserted: the check above (each bridged turn's client exited before
+    // its hook finished) is what says it did not wait; by how much is bench/real-client.mjs's to say.
   }, 180_000);
 
   const endEvent = c.endEvent ?? 'SessionEnd';

@@ -123,7 +123,8 @@ describe('faults', () => {
   it('a hook that forks 50 children and times out: the whole process group is gone afterwards', async () => {
     const out = tempDir();
     const command = `i=0; while [ $i -lt 50 ]; do sleep 100 & echo $! >> ${out}/pids; i=$((i + 1)); done; wait`;
-    const daemon = daemonWith(command, 1);
+    // 5 s: time for all 50 forks beside two busy loops before the deadline (1 s was not).
+    const daemon = daemonWith(command, 5);
     await daemon.start();
     await daemon.emit(command, stopPayload());
     const outcome = await waitFor('the timeout', async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0]);
