@@ -87,7 +87,9 @@ export function runHook(request: RunRequest): Promise<Outcome> {
     // So when it fires, the hook's own state decides (hasExited), and the check waits one turn
     // (setImmediate, after the poll phase) for an exit the daemon has not read yet.
     const deadline = setTimeout(() => setImmediate(() => child.exitCode === null && child.signalCode === null && !hasExited(child.pid!) && stop('timed_out', 'SIGTERM', graceMs)), Math.max(0, request.timeoutMs));
-    const onAbort = () => stop('interrupted', signalOf(request.signal?.reason), request.interruptGraceMs ?? graceMs);
+    // An abort that comes once the deadline has passed (a client that gave up at its own timeout as
+    // hookd's timer fired, or before a late timer ran) ends a hook that timed out: so it is named.
+    const onAbort = () => stop(performance.now() - started >= request.timeoutMs ? 'timed_out' : 'interrupted', signalOf(request.signal?.reason), request.interruptGraceMs ?? graceMs);
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort);
 

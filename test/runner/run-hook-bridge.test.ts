@@ -36,6 +36,16 @@ describe('runHook for the synchronous bridge', () => {
     }
   });
 
+  it('an abort that comes after the deadline has passed (the client gave up at its own timeout) is a timeout, not an interruption', async () => {
+    const ended = new AbortController();
+    const run = runHook(request('sleep 30', { timeoutMs: 100, signal: ended.signal, interruptGraceMs: 500 }));
+    // The deadline's timer has not run yet (this loop is busy), as on a loaded machine: the client's abort comes first.
+    const until = performance.now() + 300;
+    while (performance.now() < until);
+    ended.abort('SIGTERM');
+    expect(await run).toMatchObject({ status: 'timed_out' });
+  });
+
   it('sends the signal an abort names, and calls the run interrupted', async () => {
     const marker = path.join(tempDir(), 'trapped');
     const ended = new AbortController();
