@@ -55,7 +55,9 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
     payload: request.payload,
     cwd: hookCwd(request.cwd),
     env: hookEnv({ eventId, event: request.event, attempt: 1, socket, command: request.command }),
-    timeoutMs: deadlineMs,
+    // Counted from the request's arrival, as the client counts its timeout: a run that started late
+    // (a loaded machine) still ends before the client gives up, and is recorded timed_out.
+    timeoutMs: Math.max(0, deadlineMs - (Date.now() - request.receivedAt)),
     // SIGKILL still before the client's own timeout.
     graceMs: Math.max(50, Math.floor((request.timeoutMs - deadlineMs) / 2)),
     // The whole answer, however long, up to a bound no real answer nears: it is passed on whole or not at all.

@@ -78,7 +78,9 @@ describe('Cline 3.0.65 (the real binary) through hookd', () => {
       await waitFor('the daemon to run the TaskComplete hook', () => existsSync(recorded) && readFileSync(recorded, 'utf8').endsWith('}'));
       const payload = JSON.parse(readFileSync(recorded, 'utf8'));
       expect(payload).toMatchObject({ hookName: 'agent_end', taskComplete: expect.any(Object), workspaceRoots: [project] });
-      expect(daemon.history().find((entry) => entry.event === 'TaskComplete')).toMatchObject({ outcome: 'ok', session: payload.taskId });
+      // The history line follows the hook's end: a moment later on a loaded machine.
+      const line = await waitFor('the TaskComplete run in the history', () => daemon.history().find((entry) => entry.event === 'TaskComplete'));
+      expect(line).toMatchObject({ outcome: 'ok', session: payload.taskId });
 
       const uninstall = await runHookd(['uninstall', '--client', 'cline'], { env });
       expect(uninstall.exitCode, uninstall.stderr + uninstall.stdout).toBe(0);
