@@ -2,14 +2,35 @@
 // the same run: the machine's speed cancels out, and only hookd's own cost shows.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { BRIDGE_LINE, HOOKD, PAYLOAD as payload, bridgeEnv, daemonRate, fileSystemOf, median, npmLinkedBin, printTable, row, rssKiB, sleep, spawnLoopRate, startDaemon, tempDir, timeRun, track } from './lib.mjs';
+import {
+  BRIDGE_LINE,
+  HOOKD,
+  PAYLOAD as payload,
+  bridgeEnv,
+  daemonRate,
+  fileSystemOf,
+  median,
+  npmLinkedBin,
+  printTable,
+  row,
+  rssKiB,
+  sleep,
+  spawnLoopRate,
+  startDaemon,
+  tempDir,
+  timeRun,
+  track,
+} from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 200);
 
 async function bridgeCost() {
   const env = bridgeEnv(tempDir());
   const linked = { ...env, PATH: `${npmLinkedBin()}:${process.env.PATH}` };
-  const bridge = [], cat = [], node = [], throughNpm = [];
+  const bridge = [],
+    cat = [],
+    node = [],
+    throughNpm = [];
   // Interleaved, so drift in the machine's load hits both sides alike.
   for (let i = 0; i < REPS; i++) {
     bridge.push(timeRun('sh', ['-c', BRIDGE_LINE], payload, env));
@@ -18,7 +39,12 @@ async function bridgeCost() {
     if (i % 5 === 0) node.push(timeRun(process.execPath, ['-e', '0'], payload));
   }
   return [
-    row("bridge through sh -c / sh -c 'cat >/dev/null' (2 KiB payload, client env)", median(bridge), median(cat), '<= 2'),
+    row(
+      "bridge through sh -c / sh -c 'cat >/dev/null' (2 KiB payload, client env)",
+      median(bridge),
+      median(cat),
+      '<= 2',
+    ),
     row("the same through npm link's symlinks / sh -c 'cat >/dev/null'", median(throughNpm), median(cat), '<= 2'),
     row('bridge wall time / node -e 0', median(bridge), median(node), '<= 0.2'),
   ];
@@ -46,7 +72,9 @@ async function handOverLatency() {
   }
   watcher.close();
   await daemon.stop();
-  return [row('bridge exit -> hook started / spawn of /bin/true (median ms)', median(latencies), median(spawnTrue), '<= 5')];
+  return [
+    row('bridge exit -> hook started / spawn of /bin/true (median ms)', median(latencies), median(spawnTrue), '<= 5'),
+  ];
 }
 
 async function burst() {
@@ -56,7 +84,11 @@ async function burst() {
   const ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 5);
   // Interleaved rounds, each a ratio: this machine's speed drifts by tens of percent within a minute.
   const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
-  const ratios = [], hookd = [], plain = [], client = [], clientRatios = [];
+  const ratios = [],
+    hookd = [],
+    plain = [],
+    client = [],
+    clientRatios = [];
   for (let round = 0; round < ROUNDS; round++) {
     const base = await spawnLoopRate(N, CONCURRENCY);
     const rate = await daemonRate(daemon, N, round);
@@ -71,8 +103,20 @@ async function burst() {
   const fileSystem = fileSystemOf(daemon.dir);
   await daemon.stop();
   return [
-    { name: `burst of ${N} events (state directory on ${fileSystem}), events/s / plain spawn loop (concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds)`, value: median(hookd), baseline: median(plain), ratio: median(ratios), goal: '>= 0.6' },
-    { name: `the same burst / a spawn loop that reads each hook's output, as a client does`, value: median(hookd), baseline: median(client), ratio: median(clientRatios), goal: '' },
+    {
+      name: `burst of ${N} events (state directory on ${fileSystem}), events/s / plain spawn loop (concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds)`,
+      value: median(hookd),
+      baseline: median(plain),
+      ratio: median(ratios),
+      goal: '>= 0.6',
+    },
+    {
+      name: `the same burst / a spawn loop that reads each hook's output, as a client does`,
+      value: median(hookd),
+      baseline: median(client),
+      ratio: median(clientRatios),
+      goal: '',
+    },
   ];
 }
 
@@ -87,5 +131,8 @@ async function idleMemory() {
 }
 
 const only = process.env.BENCH_ONLY;
-const rows = only === 'burst' ? await burst() : [...(await bridgeCost()), ...(await handOverLatency()), ...(await burst()), ...(await idleMemory())];
+const rows =
+  only === 'burst'
+    ? await burst()
+    : [...(await bridgeCost()), ...(await handOverLatency()), ...(await burst()), ...(await idleMemory())];
 printTable(`bridge and daemon (medians over ${REPS} runs; ratio (value / baseline))`, rows);

@@ -13,21 +13,41 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DENY = `cat >/dev/null; echo '{"decision":"deny","reason":"no"}'`;
 const quote = (command) => `'${command.replaceAll("'", `'\\''`)}'`;
 const state = tempDir();
-const env = { ...bridgeEnv(state), HOOKD_HIF_CLIENT: 'claude', HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'git status && ls -la | head' /* allowed, parsed whole: the common case (timeRun wants exit 0) */ };
+const env = {
+  ...bridgeEnv(state),
+  HOOKD_HIF_CLIENT: 'claude',
+  HOOKD_HIF_TOOL: 'shell',
+  HOOKD_HIF_COMMAND: 'git status && ls -la | head' /* allowed, parsed whole: the common case (timeRun wants exit 0) */,
+};
 
 function pairs(lines, reps) {
   const times = lines.map(() => []);
-  for (let i = 0; i < reps; i++) lines.forEach((line, index) => times[index].push(timeRun('sh', ['-c', line], payload, env)));
+  for (let i = 0; i < reps; i++)
+    lines.forEach((line, index) => times[index].push(timeRun('sh', ['-c', line], payload, env)));
   return times.map(median);
 }
 
-const [canonical, plain] = pairs([`hookd sync --canonical --client copilot --event preToolUse -- ${quote(DENY)}`, `hookd sync --client copilot --event preToolUse -- ${quote(DENY)}`], REPS);
+const [canonical, plain] = pairs(
+  [
+    `hookd sync --canonical --client copilot --event preToolUse -- ${quote(DENY)}`,
+    `hookd sync --client copilot --event preToolUse -- ${quote(DENY)}`,
+  ],
+  REPS,
+);
 const guardFile = path.join(root, 'hooks-examples', 'guards', 'no-rm-rf.mjs');
-const [viaHookd, viaNode, empty] = pairs(['hookd guard no-rm-rf', `node ${guardFile}`, "node -e ''"], Math.max(20, REPS / 10));
+const [viaHookd, viaNode, empty] = pairs(
+  ['hookd guard no-rm-rf', `node ${guardFile}`, "node -e ''"],
+  Math.max(20, REPS / 10),
+);
 rmSync(state, { recursive: true, force: true });
 
 printTable('The canonical form: translation and guards', [
-  row('hookd sync --canonical (translated answer) / hookd sync (the same hook, passed through)', canonical, plain, '~1 (within noise)'),
+  row(
+    'hookd sync --canonical (translated answer) / hookd sync (the same hook, passed through)',
+    canonical,
+    plain,
+    '~1 (within noise)',
+  ),
   row('hookd guard no-rm-rf / node -e "" (Node starting nothing)', viaHookd, empty, 'none (what a Node guard costs)'),
   row('node no-rm-rf.mjs / node -e ""', viaNode, empty, 'none (the guard and its parser alone)'),
 ]);

@@ -19,13 +19,22 @@ async function clineHome(fakeUrl, hook, stateDir) {
   const project = path.join(home, 'project');
   mkdirSync(project);
   const env = { PATH: `${HOOKD_BIN_DIR}:${process.env.PATH}`, HOME: home, HOOKD_STATE_DIR: stateDir };
-  const auth = await runProcess(CLIENT_BINS.cline, ['auth', '-p', 'openai', '-k', 'x', '-m', 'gpt-4.1', '-b', `${fakeUrl}/v1`], { cwd: project, env, timeoutMs: 60_000 });
+  const auth = await runProcess(
+    CLIENT_BINS.cline,
+    ['auth', '-p', 'openai', '-k', 'x', '-m', 'gpt-4.1', '-b', `${fakeUrl}/v1`],
+    { cwd: project, env, timeoutMs: 60_000 },
+  );
   if (auth.exitCode !== 0) throw new Error(`cline auth failed:\n${auth.stderr.slice(-2000)}`);
   const file = path.join(home, '.cline', 'hooks', 'TaskComplete');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `#!/bin/sh\n${hook}\n`);
   chmodSync(file, 0o755);
-  return { home, project, env, run: () => runProcess(CLIENT_BINS.cline, ['--json', 'say hi'], { cwd: project, env, timeoutMs: 90_000 }) };
+  return {
+    home,
+    project,
+    env,
+    run: () => runProcess(CLIENT_BINS.cline, ['--json', 'say hi'], { cwd: project, env, timeoutMs: 90_000 }),
+  };
 }
 
 /** Bench Cline's turn, `rounds` interleaved rounds; prints its table. */
@@ -35,8 +44,16 @@ export async function benchCline(rounds) {
   const stateDir = path.join(tempDir(), 'state');
   const done = (prefix) => readdirSync(markers).filter((file) => file.startsWith(prefix)).length;
   const slow = (way) => `sleep ${STOP_S}; : > ${path.join(markers, `${way}-`)}$$`;
-  const homes = { noop: await clineHome(fake.url, 'true', stateDir), direct: await clineHome(fake.url, slow('direct'), stateDir), bridged: await clineHome(fake.url, slow('bridged'), stateDir) };
-  const install = await runProcess(HOOKD, ['install', '--client', 'cline'], { cwd: homes.bridged.project, env: homes.bridged.env, timeoutMs: 60_000 });
+  const homes = {
+    noop: await clineHome(fake.url, 'true', stateDir),
+    direct: await clineHome(fake.url, slow('direct'), stateDir),
+    bridged: await clineHome(fake.url, slow('bridged'), stateDir),
+  };
+  const install = await runProcess(HOOKD, ['install', '--client', 'cline'], {
+    cwd: homes.bridged.project,
+    env: homes.bridged.env,
+    timeoutMs: 60_000,
+  });
   if (install.exitCode !== 0) throw new Error(`hookd install failed:\n${install.stdout}${install.stderr}`);
   const daemon = await startDaemon(null, [], { HOME: homes.bridged.home, HOOKD_STATE_DIR: stateDir });
   const wall = { noop: [], direct: [], bridged: [] };
@@ -46,7 +63,10 @@ export async function benchCline(rounds) {
       const times = {};
       for (const way of round % 2 ? ['bridged', 'direct', 'noop'] : ['noop', 'direct', 'bridged']) {
         const result = await homes[way].run();
-        if (result.timedOut || result.exitCode !== 0) throw new Error(`cline (${way}) ${result.timedOut ? 'stalled' : `exited ${result.exitCode}`}:\n${result.stderr.slice(-2000)}`);
+        if (result.timedOut || result.exitCode !== 0)
+          throw new Error(
+            `cline (${way}) ${result.timedOut ? 'stalled' : `exited ${result.exitCode}`}:\n${result.stderr.slice(-2000)}`,
+          );
         times[way] = result.wallMs;
         wall[way].push(result.wallMs);
       }
@@ -58,10 +78,32 @@ export async function benchCline(rounds) {
     await daemon.stop();
     await fake.close();
   }
-  printTable(`real client cline: one turn, ${STOP_S} s TaskComplete hook (medians of ${rounds} interleaved rounds; ratio (value / baseline), ms)`, [
-    { ...row('turn through hookd / direct hooks (median of per-round ratios)', median(wall.bridged), median(wall.direct), '<= 0.2'), ratio: median(ratios.direct) },
-    { ...row("turn through hookd / no-op hooks ('true'), median of per-round ratios", median(wall.bridged), median(wall.noop), '<= 1.2'), ratio: median(ratios.noop) },
-  ]);
-  console.log(`  hooks finished: TaskComplete direct ${done('direct-')} of ${rounds}, through hookd ${done('bridged-')} of ${rounds}`);
-  for (const dir of [markers, path.dirname(stateDir), ...Object.values(homes).map((one) => one.home)]) rmSync(dir, { recursive: true, force: true });
+  printTable(
+    `real client cline: one turn, ${STOP_S} s TaskComplete hook (medians of ${rounds} interleaved rounds; ratio (value / baseline), ms)`,
+    [
+      {
+        ...row(
+          'turn through hookd / direct hooks (median of per-round ratios)',
+          median(wall.bridged),
+          median(wall.direct),
+          '<= 0.2',
+        ),
+        ratio: median(ratios.direct),
+      },
+      {
+        ...row(
+          "turn through hookd / no-op hooks ('true'), median of per-round ratios",
+          median(wall.bridged),
+          median(wall.noop),
+          '<= 1.2',
+        ),
+        ratio: median(ratios.noop),
+      },
+    ],
+  );
+  console.log(
+    `  hooks finished: TaskComplete direct ${done('direct-')} of ${rounds}, through hookd ${done('bridged-')} of ${rounds}`,
+  );
+  for (const dir of [markers, path.dirname(stateDir), ...Object.values(homes).map((one) => one.home)])
+    rmSync(dir, { recursive: true, force: true });
 }

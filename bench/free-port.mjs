@@ -19,7 +19,10 @@ function listenOnce(host, port) {
 export async function freePort() {
   for (let tries = 0; ; tries++) {
     const port = await listenOnce('127.0.0.1', 0);
-    const alsoFree = await listenOnce('::1', port).then(() => true, (/** @type {NodeJS.ErrnoException} */ error) => error.code === 'EADDRNOTAVAIL');
+    const alsoFree = await listenOnce('::1', port).then(
+      () => true,
+      (/** @type {NodeJS.ErrnoException} */ error) => error.code === 'EADDRNOTAVAIL',
+    );
     if (alsoFree || tries >= 20) return port;
   }
 }

@@ -12,7 +12,22 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { Agent, fetch } from 'undici';
 import { freePort } from './free-port.mjs';
-import { BRIDGE_LINE, PAYLOAD, ROOT, bridgeEnv, median, okCount, printTable, row, spawnLoopRate, startDaemon, tempDir, timeRun, track, untilOk } from './lib.mjs';
+import {
+  BRIDGE_LINE,
+  PAYLOAD,
+  ROOT,
+  bridgeEnv,
+  median,
+  okCount,
+  printTable,
+  row,
+  spawnLoopRate,
+  startDaemon,
+  tempDir,
+  timeRun,
+  track,
+  untilOk,
+} from './lib.mjs';
 
 const { hookdUrl } = await import(path.join(ROOT, 'dist', 'settings', 'hookd-url.js'));
 
@@ -39,10 +54,18 @@ async function fetchPost(url, headers, body) {
 function httpPost(url, headers, body) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 204 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`))));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 204
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${url} answered ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -56,7 +79,12 @@ async function httpDaemon() {
   const port = await freePort();
   const url = hookdUrl(port, 'SessionEnd', 'true');
   const inLineUrl = hookdUrl(port, 'Stop', 'cat >/dev/null');
-  const entry = (to) => ({ type: 'http', url: to, headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] });
+  const entry = (to) => ({
+    type: 'http',
+    url: to,
+    headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+    allowedEnvVars: ['HOOKD_TOKEN'],
+  });
   const hooks = { SessionEnd: [{ hooks: [entry(url)] }], Stop: [{ hooks: [entry(inLineUrl)] }] };
   const daemon = await startDaemon(hooks, [], { HOOKD_TCP_PORT: String(port) });
   const token = readFileSync(path.join(daemon.env.HOOKD_STATE_DIR, 'local-token'), 'utf8').trim();
@@ -72,12 +100,25 @@ async function bareServer() {
 }
 
 // Distinct payloads: identical ones within 2 s would be dropped as duplicate deliveries.
-const eventBody = (round, i, event = 'SessionEnd') => JSON.stringify({ ...JSON.parse(PAYLOAD.toString('utf8')), hook_event_name: event, ...(event === 'SessionEnd' && { reason: 'other' }), round, i });
+const eventBody = (round, i, event = 'SessionEnd') =>
+  JSON.stringify({
+    ...JSON.parse(PAYLOAD.toString('utf8')),
+    hook_event_name: event,
+    ...(event === 'SessionEnd' && { reason: 'other' }),
+    round,
+    i,
+  });
 
 async function agentCost({ daemon, url, inLineUrl, headers }) {
   const env = bridgeEnv(tempDir());
   const bare = await bareServer();
-  const http = [], floor = [], axios = [], axiosFloor = [], bridge = [], cat = [], inLine = [];
+  const http = [],
+    floor = [],
+    axios = [],
+    axiosFloor = [],
+    bridge = [],
+    cat = [],
+    inLine = [];
   // Interleaved, so drift in the machine's load hits all alike.
   for (let i = 0; i < REPS; i++) {
     let before = await okCount(daemon);
@@ -96,13 +137,43 @@ async function agentCost({ daemon, url, inLineUrl, headers }) {
   }
   bare.stop();
   return [
-    row("http hook: fetch POST to the daemon / sh -c 'cat >/dev/null' (2 KiB payload)", median(http), median(cat), '<= 0.3'),
-    row("the same fetch to a server that only answers / sh -c 'cat >/dev/null'", median(floor), median(cat), '(the floor)'),
-    row("http hook as Claude Code sends it (node:http, axios) / sh -c 'cat >/dev/null'", median(axios), median(cat), '<= 0.3'),
-    row("the same node:http POST to a server that only answers / sh -c 'cat >/dev/null'", median(axiosFloor), median(cat), '(the floor)'),
-    row("deciding http hook run in line (Stop, cat >/dev/null; node:http) / the client running sh -c 'cat >/dev/null'", median(inLine), median(cat), '<= 1'),
+    row(
+      "http hook: fetch POST to the daemon / sh -c 'cat >/dev/null' (2 KiB payload)",
+      median(http),
+      median(cat),
+      '<= 0.3',
+    ),
+    row(
+      "the same fetch to a server that only answers / sh -c 'cat >/dev/null'",
+      median(floor),
+      median(cat),
+      '(the floor)',
+    ),
+    row(
+      "http hook as Claude Code sends it (node:http, axios) / sh -c 'cat >/dev/null'",
+      median(axios),
+      median(cat),
+      '<= 0.3',
+    ),
+    row(
+      "the same node:http POST to a server that only answers / sh -c 'cat >/dev/null'",
+      median(axiosFloor),
+      median(cat),
+      '(the floor)',
+    ),
+    row(
+      "deciding http hook run in line (Stop, cat >/dev/null; node:http) / the client running sh -c 'cat >/dev/null'",
+      median(inLine),
+      median(cat),
+      '<= 1',
+    ),
     // What hookd adds: the goal above counts the POST itself, which no server answers for free.
-    row("the same / (the node:http POST to a server that only answers + sh -c 'cat >/dev/null')", median(inLine), median(axiosFloor) + median(cat), '-'),
+    row(
+      "the same / (the node:http POST to a server that only answers + sh -c 'cat >/dev/null')",
+      median(inLine),
+      median(axiosFloor) + median(cat),
+      '-',
+    ),
     row("bridge through sh -c / sh -c 'cat >/dev/null', same run", median(bridge), median(cat), '<= 2'),
     row('http hook / bridge through sh -c', median(http), median(bridge), '-'),
   ];
@@ -127,7 +198,9 @@ async function burst(target) {
   const CONCURRENCY = 8;
   const ROUNDS = Number(process.env.BENCH_BURST_ROUNDS ?? 5);
   // Interleaved rounds, each a ratio: this machine's speed drifts by tens of percent within a minute.
-  const ratios = [], hookd = [], plain = [];
+  const ratios = [],
+    hookd = [],
+    plain = [];
   for (let round = 0; round < ROUNDS; round++) {
     const base = await spawnLoopRate(N, CONCURRENCY);
     const rate = await httpRate(target, N, CONCURRENCY, round);
@@ -135,12 +208,21 @@ async function burst(target) {
     hookd.push(rate);
     ratios.push(rate / base);
   }
-  return [{ name: `burst of ${N} events posted over http, events/s / plain spawn loop (concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds)`, value: median(hookd), baseline: median(plain), ratio: median(ratios), goal: '>= 0.6 (as the bridge)' }];
+  return [
+    {
+      name: `burst of ${N} events posted over http, events/s / plain spawn loop (concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds)`,
+      value: median(hookd),
+      baseline: median(plain),
+      ratio: median(ratios),
+      goal: '>= 0.6 (as the bridge)',
+    },
+  ];
 }
 
 const target = await httpDaemon();
 try {
-  const rows = process.env.BENCH_ONLY === 'burst' ? await burst(target) : [...(await agentCost(target)), ...(await burst(target))];
+  const rows =
+    process.env.BENCH_ONLY === 'burst' ? await burst(target) : [...(await agentCost(target)), ...(await burst(target))];
   printTable(`http hooks (medians over ${REPS} runs; ratio (value / baseline))`, rows);
 } finally {
   await target.daemon.stop();

@@ -42,11 +42,23 @@ async function idle() {
   const cpuUs = (who) => (after[who].cpuNs - before[who].cpuNs) / 1e3;
   const wakeups = (who) => (after[who].switches - before[who].switches) / WINDOW_S;
   const rows = [
-    row(`idle CPU over ${WINDOW_S} s / bare waiting node (µs)`, cpuUs('daemon'), Math.max(cpuUs('bare'), 1), 'reported'),
+    row(
+      `idle CPU over ${WINDOW_S} s / bare waiting node (µs)`,
+      cpuUs('daemon'),
+      Math.max(cpuUs('bare'), 1),
+      'reported',
+    ),
     row('idle RSS / bare waiting node (KiB)', rssKiB(daemon.pid), rssKiB(bare.pid), '<= 2'),
-    row('idle wake-ups per second / bare waiting node', wakeups('daemon'), Math.max(wakeups('bare'), 1 / WINDOW_S), 'daemon <= 1/s'),
+    row(
+      'idle wake-ups per second / bare waiting node',
+      wakeups('daemon'),
+      Math.max(wakeups('bare'), 1 / WINDOW_S),
+      'daemon <= 1/s',
+    ),
   ];
-  console.log(`  idle daemon: ${((cpuUs('daemon') / (WINDOW_S * 1e6)) * 100).toFixed(4)}% of a core, ${wakeups('daemon').toFixed(2)} wake-ups/s; bare node: ${wakeups('bare').toFixed(2)} wake-ups/s`);
+  console.log(
+    `  idle daemon: ${((cpuUs('daemon') / (WINDOW_S * 1e6)) * 100).toFixed(4)}% of a core, ${wakeups('daemon').toFixed(2)} wake-ups/s; bare node: ${wakeups('bare').toFixed(2)} wake-ups/s`,
+  );
   bare.kill();
   await daemon.stop();
   return rows;

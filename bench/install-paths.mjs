@@ -19,7 +19,20 @@ async function globalInstall() {
   const registry = await startRegistry(work, await packRelease(tempDir()));
   try {
     const prefix = path.join(work, 'global');
-    execFileSync('npm', ['install', '-g', '--prefix', prefix, `--@hookd-dev:registry=${registry.url}`, '--no-audit', '--no-fund', '@hookd-dev/hookd'], { stdio: 'ignore' });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '-g',
+        '--prefix',
+        prefix,
+        `--@hookd-dev:registry=${registry.url}`,
+        '--no-audit',
+        '--no-fund',
+        '@hookd-dev/hookd',
+      ],
+      { stdio: 'ignore' },
+    );
     return path.join(prefix, 'bin');
   } finally {
     registry.stop();
@@ -27,20 +40,30 @@ async function globalInstall() {
 }
 
 function bridgeOf(env) {
-  const exe = execFileSync('sh', ['-c', `hookd sync -- 'readlink /proc/$PPID/exe'`], { input: payload, env, encoding: 'utf8' }).trim();
+  const exe = execFileSync('sh', ['-c', `hookd sync -- 'readlink /proc/$PPID/exe'`], {
+    input: payload,
+    env,
+    encoding: 'utf8',
+  }).trim();
   if (exe.includes('/@hookd-dev/hookd-')) return 'native, prebuilt';
   if (exe.endsWith('/dist/hookd-bridge')) return 'native, built here';
   return path.basename(exe).startsWith('node') ? 'Node' : exe;
 }
 
-const paths = { clone: path.join(ROOT, 'bin'), 'npm link': npmLinkedBin(), 'npm i -g (local registry)': await globalInstall() };
+const paths = {
+  clone: path.join(ROOT, 'bin'),
+  'npm link': npmLinkedBin(),
+  'npm i -g (local registry)': await globalInstall(),
+};
 const rows = [];
 for (const [name, bin] of Object.entries(paths)) {
   for (const node of [false, true]) {
     const base = bridgeEnv(tempDir());
     const env = { ...base, PATH: `${bin}:${process.env.PATH}`, ...(node && { HOOKD_BRIDGE_NODE: '1' }) };
     const reps = node ? Math.max(20, REPS / 10) : REPS;
-    const direct = [], sync = [], emit = [];
+    const direct = [],
+      sync = [],
+      emit = [];
     // Interleaved, so drift in the machine's load hits every side alike.
     for (let i = 0; i < reps; i++) {
       direct.push(timeRun('sh', ['-c', HOOK], payload, env));
@@ -51,8 +74,12 @@ for (const [name, bin] of Object.entries(paths)) {
   }
 }
 
-console.log(`\nInstall paths: hookd sync and hookd emit through sh -c, ratio to sh -c '${HOOK}' (goals: sync <= 1.8, emit <= 1.5)`);
+console.log(
+  `\nInstall paths: hookd sync and hookd emit through sh -c, ratio to sh -c '${HOOK}' (goals: sync <= 1.8, emit <= 1.5)`,
+);
 for (const r of rows) {
   const ratio = (value) => `${(value / r.direct).toFixed(2).padStart(6)} (${value.toFixed(2)} ms)`;
-  console.log(`  ${r.name.padEnd(26)} ${r.bridge.padEnd(20)} sync ${ratio(r.sync)}   emit ${ratio(r.emit)}   direct ${r.direct.toFixed(2)} ms`);
+  console.log(
+    `  ${r.name.padEnd(26)} ${r.bridge.padEnd(20)} sync ${ratio(r.sync)}   emit ${ratio(r.emit)}   direct ${r.direct.toFixed(2)} ms`,
+  );
 }

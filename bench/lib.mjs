@@ -2,7 +2,17 @@
 // client environment the cost benchmarks hand over, and the pieces of the burst (the plain spawn
 // loop, the daemon's ok outcomes).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,7 +77,8 @@ export function fileSystemOf(dir) {
   }
   if (best.type !== 'ext4') return best.type;
   const device = path.basename(best.source);
-  const journaled = existsSync('/proc/fs/jbd2') && readdirSync('/proc/fs/jbd2').some((name) => name.startsWith(`${device}-`));
+  const journaled =
+    existsSync('/proc/fs/jbd2') && readdirSync('/proc/fs/jbd2').some((name) => name.startsWith(`${device}-`));
   return journaled ? 'ext4' : 'ext4 without a journal';
 }
 
@@ -90,9 +101,19 @@ export function getJson(socketPath, urlPath) {
 export async function startDaemon(hooks, nodeArgs = [], extraEnv = {}) {
   const dir = tempDir();
   // Any free port unless a part names one: a benchmark never takes the user's fixed hook port.
-  const env = { ...process.env, HOOKD_TCP_PORT: '0', HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_SETTINGS: path.join(dir, 'settings.json'), HOOKD_LOG_LEVEL: 'error', PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`, ...extraEnv };
+  const env = {
+    ...process.env,
+    HOOKD_TCP_PORT: '0',
+    HOOKD_STATE_DIR: path.join(dir, 'state'),
+    HOOKD_SETTINGS: path.join(dir, 'settings.json'),
+    HOOKD_LOG_LEVEL: 'error',
+    PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`,
+    ...extraEnv,
+  };
   if (hooks !== null) writeFileSync(env.HOOKD_SETTINGS, JSON.stringify({ hooks }));
-  const child = track(spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' }));
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'bin.js'), 'daemon'], { env, stdio: 'ignore' }),
+  );
   const socket = path.join(env.HOOKD_STATE_DIR, 'hookd.sock');
   for (let i = 0; ; i++) {
     try {
@@ -129,24 +150,39 @@ export function row(name, value, baseline, goal) {
 export function printTable(title, rows) {
   console.log(`\n${title}`);
   for (const r of rows) {
-    console.log(`  ${r.name.padEnd(58)} ${r.ratio.toFixed(3).padStart(8)}   (${r.value.toFixed(2)} / ${r.baseline.toFixed(2)})   goal ${r.goal}`);
+    console.log(
+      `  ${r.name.padEnd(58)} ${r.ratio.toFixed(3).padStart(8)}   (${r.value.toFixed(2)} / ${r.baseline.toFixed(2)})   goal ${r.goal}`,
+    );
   }
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The event every cost benchmark hands over: a Stop payload of about 2 KiB. */
-export const PAYLOAD = Buffer.from(JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: '/', padding: 'x'.repeat(1900) }));
+export const PAYLOAD = Buffer.from(
+  JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: '/', padding: 'x'.repeat(1900) }),
+);
 
 // What a Claude Code hook in a tmux pane has in its environment: the bridge carries some of it.
 const CLIENT_ENV = {
-  CLAUDE_PROJECT_DIR: '/home/dev/src/demo', CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli', CLAUDE_CODE_SESSION_ID: 'bench',
-  CLAUDE_PLUGIN_ROOT: '/home/dev/.claude/plugins/cache/acme/notify/1.0.0', TMUX: '/tmp/tmux-1000/default,1,0', TMUX_PANE: '%3', TERM: 'tmux-256color',
+  CLAUDE_PROJECT_DIR: '/home/dev/src/demo',
+  CLAUDECODE: '1',
+  CLAUDE_CODE_ENTRYPOINT: 'cli',
+  CLAUDE_CODE_SESSION_ID: 'bench',
+  CLAUDE_PLUGIN_ROOT: '/home/dev/.claude/plugins/cache/acme/notify/1.0.0',
+  TMUX: '/tmp/tmux-1000/default,1,0',
+  TMUX_PANE: '%3',
+  TERM: 'tmux-256color',
 };
 
 /** The environment the client runs the bridge with: its own variables, `hookd` on PATH, the bridge writing into `stateDir`. */
 export function bridgeEnv(stateDir) {
-  return { ...process.env, ...CLIENT_ENV, HOOKD_STATE_DIR: stateDir, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` };
+  return {
+    ...process.env,
+    ...CLIENT_ENV,
+    HOOKD_STATE_DIR: stateDir,
+    PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`,
+  };
 }
 
 /**
@@ -213,7 +249,9 @@ export async function daemonRate(daemon, count, round) {
   for (let i = 0; i < count; i++) {
     const id = `b${round}-${i}`;
     // Distinct payloads: identical ones within 2 s would be dropped as duplicate deliveries.
-    const event = Buffer.from(JSON.stringify({ session_id: `s${i % 16}`, hook_event_name: 'Stop', round, i, padding: 'x'.repeat(1900) }));
+    const event = Buffer.from(
+      JSON.stringify({ session_id: `s${i % 16}`, hook_event_name: 'Stop', round, i, padding: 'x'.repeat(1900) }),
+    );
     writeFileSync(path.join(inbox, 'tmp', id), Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), event]));
     writeFileSync(path.join(inbox, 'new', id), '');
   }

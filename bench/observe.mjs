@@ -24,7 +24,9 @@ async function startReceiver() {
 
 /** Sign in to `daemon`'s page as a browser does, and open its stream of runs, reading everything. */
 async function openDashboardStream(daemon) {
-  const link = new URL(spawnSync(HOOKD, ['dashboard', '--no-open'], { env: daemon.env, encoding: 'utf8' }).stdout.trim());
+  const link = new URL(
+    spawnSync(HOOKD, ['dashboard', '--no-open'], { env: daemon.env, encoding: 'utf8' }).stdout.trim(),
+  );
   const get = (path, headers, onResponse, method = 'GET') =>
     request({ host: '127.0.0.1', port: link.port, method, path, headers: { host: link.host, ...headers } }, onResponse)
       .on('error', (error) => console.error(`dashboard stream (${path}): ${error.message}`))
@@ -32,23 +34,30 @@ async function openDashboardStream(daemon) {
   // As the page does: the ticket of the link's fragment, posted from the page's origin, for a session id sent in a header.
   const ticket = new URLSearchParams(link.hash.slice(1)).get('ticket');
   const session = await new Promise((resolve) =>
-    get('/dashboard/api/sign-in', { origin: link.origin, 'x-hookd-ticket': ticket }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve(JSON.parse(body).session));
-    }, 'POST'),
+    get(
+      '/dashboard/api/sign-in',
+      { origin: link.origin, 'x-hookd-ticket': ticket },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve(JSON.parse(body).session));
+      },
+      'POST',
+    ),
   );
   let runs = 0;
-  await new Promise((resolve) => get('/dashboard/api/runs/stream', { 'x-hookd-session': session }, (res) => {
-    // Events end with a blank line; count the whole ones, keep the rest for the next chunk.
-    let pending = '';
-    res.on('data', (chunk) => {
-      const events = (pending + chunk.toString()).split('\n\n');
-      pending = events.pop();
-      runs += events.filter((event) => event.startsWith('data: ')).length;
-    });
-    resolve();
-  }));
+  await new Promise((resolve) =>
+    get('/dashboard/api/runs/stream', { 'x-hookd-session': session }, (res) => {
+      // Events end with a blank line; count the whole ones, keep the rest for the next chunk.
+      let pending = '';
+      res.on('data', (chunk) => {
+        const events = (pending + chunk.toString()).split('\n\n');
+        pending = events.pop();
+        runs += events.filter((event) => event.startsWith('data: ')).length;
+      });
+      resolve();
+    }),
+  );
   return { runs: () => runs };
 }
 
@@ -65,15 +74,22 @@ async function burstWhileWatched() {
     const base = await daemonRate(plain, N, round);
     const withStream = await daemonRate(watched, N, round);
     const withOtlp = await daemonRate(otlp, N, round);
-    rates.plain.push(base), rates.watched.push(withStream), rates.otlp.push(withOtlp);
-    ratios.watched.push(withStream / base), ratios.otlp.push(withOtlp / base);
+    (rates.plain.push(base), rates.watched.push(withStream), rates.otlp.push(withOtlp));
+    (ratios.watched.push(withStream / base), ratios.otlp.push(withOtlp / base));
   }
   await sleep(6000); // one batch delay: the last spans reach the receiver
   const seen = { stream: stream.runs(), spanBytes: receiver.bytes() };
   for (const daemon of [plain, otlp, watched]) await daemon.stop();
   receiver.close();
-  if (seen.stream < N * ROUNDS || seen.spanBytes === 0) throw new Error(`the watchers did not see the runs (stream ${seen.stream}, OTLP ${seen.spanBytes} bytes)`);
-  const row = (name, key) => ({ name, value: median(rates[key]), baseline: median(rates.plain), ratio: median(ratios[key]), goal: '>= 0.9' });
+  if (seen.stream < N * ROUNDS || seen.spanBytes === 0)
+    throw new Error(`the watchers did not see the runs (stream ${seen.stream}, OTLP ${seen.spanBytes} bytes)`);
+  const row = (name, key) => ({
+    name,
+    value: median(rates[key]),
+    baseline: median(rates.plain),
+    ratio: median(ratios[key]),
+    goal: '>= 0.9',
+  });
   return [
     row(`burst of ${N}, events/s with a dashboard stream open / without (median of ${ROUNDS} rounds)`, 'watched'),
     row(`burst of ${N}, events/s with OTLP spans exported / without (median of ${ROUNDS} rounds)`, 'otlp'),
@@ -85,13 +101,23 @@ async function idleMemory() {
   const off = await startDaemon(HOOKS);
   const on = await startDaemon(HOOKS, [], { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint });
   // A few runs each, so the exporter has sent a batch; then let both settle.
-  await daemonRate(off, 20, 'idle'), await daemonRate(on, 20, 'idle');
+  (await daemonRate(off, 20, 'idle'), await daemonRate(on, 20, 'idle'));
   await sleep(6500);
-  const rows = [{ name: 'idle daemon RSS, OTLP on / off (KiB)', value: rssKiB(on.pid), baseline: rssKiB(off.pid), goal: 'reported' }];
+  const rows = [
+    {
+      name: 'idle daemon RSS, OTLP on / off (KiB)',
+      value: rssKiB(on.pid),
+      baseline: rssKiB(off.pid),
+      goal: 'reported',
+    },
+  ];
   rows[0].ratio = rows[0].value / rows[0].baseline;
-  await off.stop(), await on.stop();
+  (await off.stop(), await on.stop());
   receiver.close();
   return rows;
 }
 
-printTable('watching the runs (ratio (value / baseline); OTLP off loads none of its modules: test/telemetry/otlp.test.ts)', [...(await burstWhileWatched()), ...(await idleMemory())]);
+printTable(
+  'watching the runs (ratio (value / baseline); OTLP off loads none of its modules: test/telemetry/otlp.test.ts)',
+  [...(await burstWhileWatched()), ...(await idleMemory())],
+);

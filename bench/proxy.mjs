@@ -29,7 +29,11 @@ const median = (values) => {
 
 // The emulator runs in its own process, as the platform would be on another machine.
 async function startEmulator() {
-  const child = track(spawn(process.execPath, [path.join(ROOT, 'dist/bin.js'), 'emulator', '--port', '0', '--key', KEY], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(
+    spawn(process.execPath, [path.join(ROOT, 'dist/bin.js'), 'emulator', '--port', '0', '--key', KEY], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   const url = await new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error('the emulator did not start within 10 s')), 10_000);
@@ -55,10 +59,13 @@ function bareProxy(upstream) {
   const agent = new http.Agent({ keepAlive: true });
   return http.createServer((req, res) => {
     const headers = { ...req.headers, host: target.host, authorization: `Bearer ${KEY}` };
-    const up = http.request({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const up = http.request(
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     up.on('error', () => {
       res.writeHead(502);
       res.end();
@@ -85,14 +92,20 @@ function hookdProxy(upstream) {
 
 function client(target) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-  const base = target.socket ? { socketPath: target.socket } : { hostname: new URL(target.url).hostname, port: new URL(target.url).port };
+  const base = target.socket
+    ? { socketPath: target.socket }
+    : { hostname: new URL(target.url).hostname, port: new URL(target.url).port };
   const headers = target.socket ? {} : { authorization: `Bearer ${KEY}` };
   return () =>
     new Promise((resolve, reject) => {
       const started = process.hrtime.bigint();
       const req = http.request({ ...base, path: PATH, headers, agent }, (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${target.name}: HTTP ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Number(process.hrtime.bigint() - started) / 1e6)
+            : reject(new Error(`${target.name}: HTTP ${res.statusCode}`)),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -104,12 +117,14 @@ async function measure(send) {
   for (let i = 0; i < SEQUENTIAL; i += 1) latencies.push(await send());
   let next = 0;
   const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < CONCURRENT) {
-      next += 1;
-      await send();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < CONCURRENT) {
+        next += 1;
+        await send();
+      }
+    }),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { median: median(latencies), rps: CONCURRENT / seconds };
 }
@@ -144,15 +159,22 @@ try {
     }
   }
   const [direct, bareResult, hookdResult] = results.map((r) => ({ ms: median(r.medians), rps: median(r.rps) }));
-  const row = (name, r) => `${name.padEnd(22)}${r.rps.toFixed(0).padStart(8)}  ${r.ms.toFixed(3).padStart(9)}  ${(r.rps / direct.rps).toFixed(2).padStart(9)}  ${(r.rps / bareResult.rps).toFixed(2).padStart(8)}`;
-  console.log(`proxy benchmark: GET ${PATH}, ${ROUNDS} rounds of ${SEQUENTIAL} sequential + ${CONCURRENT} at ${IN_FLIGHT} in flight, per target`);
-  console.log(`${'target'.padEnd(22)}${'req/s'.padStart(8)}  ${'median ms'.padStart(9)}  ${'rps/direct'.padStart(9)}  ${'rps/bare'.padStart(8)}`);
+  const row = (name, r) =>
+    `${name.padEnd(22)}${r.rps.toFixed(0).padStart(8)}  ${r.ms.toFixed(3).padStart(9)}  ${(r.rps / direct.rps).toFixed(2).padStart(9)}  ${(r.rps / bareResult.rps).toFixed(2).padStart(8)}`;
+  console.log(
+    `proxy benchmark: GET ${PATH}, ${ROUNDS} rounds of ${SEQUENTIAL} sequential + ${CONCURRENT} at ${IN_FLIGHT} in flight, per target`,
+  );
+  console.log(
+    `${'target'.padEnd(22)}${'req/s'.padStart(8)}  ${'median ms'.padStart(9)}  ${'rps/direct'.padStart(9)}  ${'rps/bare'.padStart(8)}`,
+  );
   console.log(row('(a) emulator direct', direct));
   console.log(row('(b) bare pass-through', bareResult));
   console.log(row('hookd proxy', hookdResult));
   const addedBare = bareResult.ms - direct.ms;
   const addedHookd = hookdResult.ms - direct.ms;
-  console.log(`added median latency: bare ${addedBare.toFixed(3)} ms, hookd ${addedHookd.toFixed(3)} ms (hookd/bare ${(addedHookd / addedBare).toFixed(2)})`);
+  console.log(
+    `added median latency: bare ${addedBare.toFixed(3)} ms, hookd ${addedHookd.toFixed(3)} ms (hookd/bare ${(addedHookd / addedBare).toFixed(2)})`,
+  );
   console.log(`throughput hookd/bare: ${(hookdResult.rps / bareResult.rps).toFixed(2)} (goal >= 0.90)`);
 } finally {
   emulator.stop();

@@ -48,16 +48,28 @@ async function benchClient(name) {
   const events = [c.stop, ...(c.end ? [c.end] : [])];
   const seconds = { [c.stop]: STOP_S, ...(c.end ? { [c.end]: END_S } : {}) };
   const command = (way, event) => `sleep ${seconds[event]}; : > ${path.join(markers, `${way}-${event}-`)}$$`;
-  const hooks = (way) => Object.fromEntries(events.map((event) => [event, [{ hooks: [{ type: 'command', command: command(way, event) }] }]]));
+  const hooks = (way) =>
+    Object.fromEntries(
+      events.map((event) => [event, [{ hooks: [{ type: 'command', command: command(way, event) }] }]]),
+    );
   const stateDir = path.join(tempDir(), 'state');
   const noop = Object.fromEntries(events.map((event) => [event, [{ hooks: [{ type: 'command', command: 'true' }] }]]));
   const make = (way, made) => prepareClient(name, { dir: tempDir(), fakeUrl: fake.url, stateDir, hooks: made });
   const withInline = c.inline !== false;
-  const clients = { noop: make('noop', noop), direct: make('direct', hooks('direct')), bridged: make('bridged', hooks('bridged')), ...(withInline && { inline: make('inline', hooks('inline')) }) };
+  const clients = {
+    noop: make('noop', noop),
+    direct: make('direct', hooks('direct')),
+    bridged: make('bridged', hooks('bridged')),
+    ...(withInline && { inline: make('inline', hooks('inline')) }),
+  };
   const installed = await installPlain(clients.bridged, stateDir);
   // What the default install did before issue 30: the stop hook in line, behind hookd sync.
   if (withInline) await installPlain(clients.inline, stateDir, ['--sync', command('inline', c.stop)]);
-  const daemon = await startDaemon(null, [], { HOME: clients.bridged.home, HOOKD_STATE_DIR: stateDir, HOOKD_SETTINGS: clients.bridged.settingsFile });
+  const daemon = await startDaemon(null, [], {
+    HOME: clients.bridged.home,
+    HOOKD_STATE_DIR: stateDir,
+    HOOKD_SETTINGS: clients.bridged.settingsFile,
+  });
   const wall = { noop: [], direct: [], bridged: [], inline: [] };
   const ratios = { direct: [], noop: [], inline: [] };
   try {
@@ -66,7 +78,10 @@ async function benchClient(name) {
       const order = ['noop', 'direct', 'bridged', ...(withInline ? ['inline'] : [])];
       for (const way of round % 2 ? order.reverse() : order) {
         const result = await clients[way].run({ timeoutMs: 90_000 });
-        if (result.timedOut || result.exitCode !== 0) throw new Error(`${name} (${way}) ${result.timedOut ? 'stalled' : `exited ${result.exitCode}`}:\n${result.stderr.slice(-2000)}`);
+        if (result.timedOut || result.exitCode !== 0)
+          throw new Error(
+            `${name} (${way}) ${result.timedOut ? 'stalled' : `exited ${result.exitCode}`}:\n${result.stderr.slice(-2000)}`,
+          );
         times[way] = result.wallMs;
         wall[way].push(result.wallMs);
       }
@@ -76,30 +91,77 @@ async function benchClient(name) {
     }
     // The daemon finishes the bridged hooks after the last turn.
     const last = c.end ?? c.stop;
-    for (let waited = 0; waited < (END_S + 10) * 1000 && done(`bridged-${last}-`) < ROUNDS; waited += 100) await sleep(100);
+    for (let waited = 0; waited < (END_S + 10) * 1000 && done(`bridged-${last}-`) < ROUNDS; waited += 100)
+      await sleep(100);
     await sleep(1000);
   } finally {
     await daemon.stop();
     await fake.close();
     rmSync(path.dirname(stateDir), { recursive: true, force: true });
   }
-  const finished = events.map((event) => `${event} direct ${done(`direct-${event}-`)} of ${ROUNDS}, through hookd ${done(`bridged-${event}-`)} of ${ROUNDS}${withInline ? `, kept in line ${done(`inline-${event}-`)} of ${ROUNDS}` : ''}`).join('; ');
-  for (const dir of [markers, ...Object.values(clients).map((client) => path.dirname(client.home))]) rmSync(dir, { recursive: true, force: true });
+  const finished = events
+    .map(
+      (event) =>
+        `${event} direct ${done(`direct-${event}-`)} of ${ROUNDS}, through hookd ${done(`bridged-${event}-`)} of ${ROUNDS}${withInline ? `, kept in line ${done(`inline-${event}-`)} of ${ROUNDS}` : ''}`,
+    )
+    .join('; ');
+  for (const dir of [markers, ...Object.values(clients).map((client) => path.dirname(client.home))])
+    rmSync(dir, { recursive: true, force: true });
   const what = `${STOP_S} s ${c.stop}${c.end ? ` + ${END_S} s ${c.end}` : ''} hook${c.end ? 's' : ''}`;
-  printTable(`real client ${name}: one turn, ${what} (medians of ${ROUNDS} interleaved rounds; ratio (value / baseline), ms)`, [
-    { ...row('turn through hookd / direct hooks (median of per-round ratios)', median(wall.bridged), median(wall.direct), '<= 0.2'), ratio: median(ratios.direct) },
-    { ...row("turn through hookd / no-op hooks ('true'), median of per-round ratios", median(wall.bridged), median(wall.noop), '<= 1.2'), ratio: median(ratios.noop) },
-    // What the hooks add to the client's own turn (a slow client's floor hides the first ratio: Qwen Code, pi).
-    row('time the hooks add: through hookd / direct (each minus the no-op turn)', median(wall.bridged) - median(wall.noop), median(wall.direct) - median(wall.noop), '<= 0.2'),
-    ...(withInline ? [{ ...row(`turn through hookd with the ${c.stop} hook kept in line (install --sync: the default before issue 30) / direct hooks`, median(wall.inline), median(wall.direct), '(before)'), ratio: median(ratios.inline) }] : []),
-  ]);
+  printTable(
+    `real client ${name}: one turn, ${what} (medians of ${ROUNDS} interleaved rounds; ratio (value / baseline), ms)`,
+    [
+      {
+        ...row(
+          'turn through hookd / direct hooks (median of per-round ratios)',
+          median(wall.bridged),
+          median(wall.direct),
+          '<= 0.2',
+        ),
+        ratio: median(ratios.direct),
+      },
+      {
+        ...row(
+          "turn through hookd / no-op hooks ('true'), median of per-round ratios",
+          median(wall.bridged),
+          median(wall.noop),
+          '<= 1.2',
+        ),
+        ratio: median(ratios.noop),
+      },
+      // What the hooks add to the client's own turn (a slow client's floor hides the first ratio: Qwen Code, pi).
+      row(
+        'time the hooks add: through hookd / direct (each minus the no-op turn)',
+        median(wall.bridged) - median(wall.noop),
+        median(wall.direct) - median(wall.noop),
+        '<= 0.2',
+      ),
+      ...(withInline
+        ? [
+            {
+              ...row(
+                `turn through hookd with the ${c.stop} hook kept in line (install --sync: the default before issue 30) / direct hooks`,
+                median(wall.inline),
+                median(wall.direct),
+                '(before)',
+              ),
+              ratio: median(ratios.inline),
+            },
+          ]
+        : []),
+    ],
+  );
   console.log(`  hooks finished: ${finished}`);
   console.log(`  hookd install (no flag) put them: ${installed}`);
 }
 
 /** Run `hookd install` (no flag unless `flags`) on `client`'s file, as a user would; says which bridge each event's hook went behind. */
 async function installPlain(client, stateDir, flags = []) {
-  const run = await runProcess(HOOKD, ['install', '--client', client.name, '--settings', client.settingsFile, ...flags], { cwd: client.project, env: { ...client.env, HOOKD_STATE_DIR: stateDir }, timeoutMs: 60_000 });
+  const run = await runProcess(
+    HOOKD,
+    ['install', '--client', client.name, '--settings', client.settingsFile, ...flags],
+    { cwd: client.project, env: { ...client.env, HOOKD_STATE_DIR: stateDir }, timeoutMs: 60_000 },
+  );
   if (run.exitCode !== 0) throw new Error(`hookd install failed (exit ${run.exitCode}):\n${run.stdout}${run.stderr}`);
   const entries = JSON.stringify(JSON.parse(readFileSync(client.settingsFile, 'utf8')));
   const behind = (bridgeName) => (entries.match(new RegExp(`hookd ${bridgeName}`, 'g')) ?? []).length;
@@ -107,7 +169,10 @@ async function installPlain(client, stateDir, flags = []) {
 }
 
 const chosen = process.argv.slice(2);
-for (const name of chosen) if (!(name in CASES) && name !== 'cline') throw new Error(`unknown client ${name}; choose among ${[...Object.keys(CASES), 'cline'].join(', ')}`);
+for (const name of chosen)
+  if (!(name in CASES) && name !== 'cline')
+    throw new Error(`unknown client ${name}; choose among ${[...Object.keys(CASES), 'cline'].join(', ')}`);
 await installClients({ log: (line) => console.error(line) });
 // One client at a time: a real client takes a core of its own. Cline's hooks are files of their own (cline-turn.mjs).
-for (const name of chosen.length ? chosen : [...Object.keys(CASES), 'cline']) await (name === 'cline' ? benchCline(ROUNDS) : benchClient(name));
+for (const name of chosen.length ? chosen : [...Object.keys(CASES), 'cline'])
+  await (name === 'cline' ? benchCline(ROUNDS) : benchClient(name));

@@ -15,12 +15,24 @@ const SESSION = 'bench-session';
 // Half the runs in line, as the client makes them; the other half straight into the inbox, as the bridge writes them.
 function makeRuns(daemon) {
   const inbox = path.join(daemon.env.HOOKD_STATE_DIR, 'inbox');
-  const preTool = JSON.stringify({ session_id: SESSION, hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: '/home/dev/src/demo' });
+  const preTool = JSON.stringify({
+    session_id: SESSION,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    cwd: '/home/dev/src/demo',
+  });
   for (let i = 0; i < N / 2; i++) {
     const command = i % 10 === 0 ? "echo 'tests fail' >&2; exit 2" : 'true';
-    spawnSync('sh', ['-c', `hookd sync --client claude -- "${command}"`], { env: daemon.env, input: preTool, stdio: ['pipe', 'ignore', 'ignore'] });
+    spawnSync('sh', ['-c', `hookd sync --client claude -- "${command}"`], {
+      env: daemon.env,
+      input: preTool,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     const event = JSON.stringify({ session_id: SESSION, hook_event_name: 'Stop', cwd: '/home/dev/src/demo', i });
-    writeFileSync(path.join(inbox, 'tmp', `s${i}`), Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), Buffer.from(event)]));
+    writeFileSync(
+      path.join(inbox, 'tmp', `s${i}`),
+      Buffer.concat([Buffer.from('hookd-record 1\ntrue\0\0'), Buffer.from(event)]),
+    );
     writeFileSync(path.join(inbox, 'new', `s${i}`), '');
   }
 }
@@ -38,15 +50,29 @@ async function untilRecorded(daemon) {
 // Chromium with its HOME and XDG folders in a temp directory (its profile is playwright's temp one).
 async function launch() {
   const home = tempDir('hookd-bench-chromium-');
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'], env });
+  const env = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+  };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+    env,
+  });
   return { browser, close: async () => (await browser.close(), rmSync(home, { recursive: true, force: true })) };
 }
 
 // ms from a reload to the run list's N rows on screen.
 async function runList(page) {
   await page.reload({ waitUntil: 'commit' });
-  const at = await page.waitForFunction((n) => document.querySelectorAll('#timeline tbody tr').length >= n && performance.now(), N, { polling: 'raf', timeout: 30_000 });
+  const at = await page.waitForFunction(
+    (n) => document.querySelectorAll('#timeline tbody tr').length >= n && performance.now(),
+    N,
+    { polling: 'raf', timeout: 30_000 },
+  );
   return at.jsonValue();
 }
 
@@ -58,7 +84,11 @@ async function sessionView(page) {
     window.benchClick = performance.now();
     document.querySelector('#sessions tbody tr').click();
   });
-  const took = await page.waitForFunction((n) => document.querySelectorAll('#session-chart g.run').length >= n && performance.now() - window.benchClick, N, { polling: 'raf', timeout: 30_000 });
+  const took = await page.waitForFunction(
+    (n) => document.querySelectorAll('#session-chart g.run').length >= n && performance.now() - window.benchClick,
+    N,
+    { polling: 'raf', timeout: 30_000 },
+  );
   return took.jsonValue();
 }
 
@@ -76,9 +106,18 @@ try {
     times.view.push(await sessionView(page));
   }
   const [view, list] = [median(times.view), median(times.list)];
-  printTable(`the session view (issue 25): a session of ${N} runs in Chromium, median of ${ROUNDS} rounds (ratio (value / baseline))`, [
-    { name: `session view of ${N} runs drawn (ms) / run list of the same runs (ms)`, value: view, baseline: list, ratio: view / list, goal: 'value < 1000 ms' },
-  ]);
+  printTable(
+    `the session view (issue 25): a session of ${N} runs in Chromium, median of ${ROUNDS} rounds (ratio (value / baseline))`,
+    [
+      {
+        name: `session view of ${N} runs drawn (ms) / run list of the same runs (ms)`,
+        value: view,
+        baseline: list,
+        ratio: view / list,
+        goal: 'value < 1000 ms',
+      },
+    ],
+  );
   console.log(`  session view of ${N} runs: ${view.toFixed(0)} ms, ${view < 1000 ? 'under' : 'NOT under'} a second`);
 } finally {
   await chrome.close();

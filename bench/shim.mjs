@@ -25,9 +25,14 @@ async function load(hooksFile) {
 }
 
 async function perEventUs(handler) {
-  const ctx = { cwd: dir, hasUI: false, sessionManager: { getSessionId: () => 'bench', getSessionFile: () => undefined } };
+  const ctx = {
+    cwd: dir,
+    hasUI: false,
+    sessionManager: { getSessionId: () => 'bench', getSessionFile: () => undefined },
+  };
   const started = performance.now();
-  for (let i = 0; i < EVENTS; i++) await handler({ toolName: 'bash', toolCallId: `c${i}`, input: { command: 'ls' } }, ctx);
+  for (let i = 0; i < EVENTS; i++)
+    await handler({ toolName: 'bash', toolCallId: `c${i}`, input: { command: 'ls' } }, ctx);
   return ((performance.now() - started) * 1000) / EVENTS;
 }
 
@@ -42,8 +47,23 @@ for (let round = 0; round < ROUNDS; round++) {
   times.none.push(await perEventUs(none.handlers.tool_call));
   times.other.push(await perEventUs(other.handlers.tool_call));
 }
-printTable(`hookd's shim with no hooks for the event (pi's tool_call, ${EVENTS} events, medians of ${ROUNDS} rounds; µs per event)`, [
-  row('no hook file / an empty async handler', median(times.none), median(times.empty), '(µs per event; a turn takes seconds)'),
-  row('hooks on other events only / an empty async handler', median(times.other), median(times.empty), '(µs per event; a turn takes seconds)'),
-]);
-console.log(`  loading the shim module: ${none.loadMs.toFixed(1)} ms once per client start (no hook file), ${other.loadMs.toFixed(1)} ms (a hook file)`);
+printTable(
+  `hookd's shim with no hooks for the event (pi's tool_call, ${EVENTS} events, medians of ${ROUNDS} rounds; µs per event)`,
+  [
+    row(
+      'no hook file / an empty async handler',
+      median(times.none),
+      median(times.empty),
+      '(µs per event; a turn takes seconds)',
+    ),
+    row(
+      'hooks on other events only / an empty async handler',
+      median(times.other),
+      median(times.empty),
+      '(µs per event; a turn takes seconds)',
+    ),
+  ],
+);
+console.log(
+  `  loading the shim module: ${none.loadMs.toFixed(1)} ms once per client start (no hook file), ${other.loadMs.toFixed(1)} ms (a hook file)`,
+);

@@ -5,7 +5,16 @@
 // sources and zig give the same bytes. zig comes from test/registry (npm ci --prefix test/registry),
 // or $ZIG. Publishing is then `npm publish` of each tarball, the platform packages first (README.md).
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  readFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +37,33 @@ if (!existsSync(zig)) fail(`no zig at ${zig}: npm ci --prefix test/registry, or 
 await run(process.execPath, [path.join(root, 'scripts/build-native.mjs'), '--headers']);
 mkdirSync(outDir, { recursive: true });
 const staging = mkdtempSync(path.join(tmpdir(), 'hookd-release-'));
-const sources = readdirSync(path.join(root, 'native')).filter((name) => name.endsWith('.c')).sort().map((name) => `native/${name}`);
+const sources = readdirSync(path.join(root, 'native'))
+  .filter((name) => name.endsWith('.c'))
+  .sort()
+  .map((name) => `native/${name}`);
 
 async function platformPackage(platform) {
   const name = prebuiltPackage(platform);
   const dir = path.join(staging, name.split('/')[1]);
   mkdirSync(path.join(dir, 'bin'), { recursive: true });
   // Relative paths from the root and the same output name everywhere: nothing of this machine in the binary.
-  await run(zig, ['cc', '-target', platform.zigTarget, ...CFLAGS, '-Werror', '-s', '-o', path.join(dir, 'bin', 'hookd-bridge'), '-I', 'dist/native', ...sources], { cwd: root });
+  await run(
+    zig,
+    [
+      'cc',
+      '-target',
+      platform.zigTarget,
+      ...CFLAGS,
+      '-Werror',
+      '-s',
+      '-o',
+      path.join(dir, 'bin', 'hookd-bridge'),
+      '-I',
+      'dist/native',
+      ...sources,
+    ],
+    { cwd: root },
+  );
   writeFileSync(
     path.join(dir, 'package.json'),
     `${JSON.stringify(
@@ -53,7 +81,10 @@ async function platformPackage(platform) {
       2,
     )}\n`,
   );
-  writeFileSync(path.join(dir, 'README.md'), `# ${name}\n\nThe native bridge of [@hookd-dev/hookd](https://www.npmjs.com/package/@hookd-dev/hookd) for ${platform.os}-${platform.cpu}, built from its native/ sources with zig cc (${platform.zigTarget}). Install @hookd-dev/hookd, not this.\n`);
+  writeFileSync(
+    path.join(dir, 'README.md'),
+    `# ${name}\n\nThe native bridge of [@hookd-dev/hookd](https://www.npmjs.com/package/@hookd-dev/hookd) for ${platform.os}-${platform.cpu}, built from its native/ sources with zig cc (${platform.zigTarget}). Install @hookd-dev/hookd, not this.\n`,
+  );
   copyFileSync(path.join(root, 'LICENSE'), path.join(dir, 'LICENSE'));
   return dir;
 }
@@ -76,10 +107,14 @@ async function mainPackage() {
 
 try {
   const dirs = await Promise.all([...PREBUILT_PLATFORMS.map(platformPackage), mainPackage()]);
-  for (const dir of dirs) await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', outDir], { cwd: dir });
+  for (const dir of dirs)
+    await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', outDir], { cwd: dir });
 } catch (error) {
   fail(error.stderr || error.message);
 } finally {
   rmSync(staging, { recursive: true, force: true });
 }
-for (const file of readdirSync(outDir).filter((name) => name.endsWith('.tgz')).sort()) console.log(path.join(outDir, file));
+for (const file of readdirSync(outDir)
+  .filter((name) => name.endsWith('.tgz'))
+  .sort())
+  console.log(path.join(outDir, file));

@@ -24,11 +24,18 @@ function walk(dir) {
 }
 
 const text = (file) => readFileSync(path.join(root, file), 'utf8');
-const helpers = new Set(walk('test/helpers').filter((file) => PROCESS.test(text(file))).map((file) => path.basename(file, '.ts')));
+const helpers = new Set(
+  walk('test/helpers')
+    .filter((file) => PROCESS.test(text(file)))
+    .map((file) => path.basename(file, '.ts')),
+);
 /** Whether `file` runs the binary or a process, itself or through a helper. */
 export function endToEnd(file) {
   const body = text(file);
-  return PROCESS.test(body) || [...body.matchAll(/from '(?:\.\.\/)+helpers\/([\w-]+)\.js'/g)].some((match) => helpers.has(match[1]));
+  return (
+    PROCESS.test(body) ||
+    [...body.matchAll(/from '(?:\.\.\/)+helpers\/([\w-]+)\.js'/g)].some((match) => helpers.has(match[1]))
+  );
 }
 
 const tests = walk('test').filter((file) => file.endsWith('.test.ts'));
@@ -50,6 +57,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (rest.includes('--list')) console.log(files.join('\n'));
   else {
     if (tier !== 'fast') execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    process.exitCode = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...rest, ...files], { cwd: root, stdio: 'inherit' }).status ?? 1;
+    process.exitCode =
+      spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...rest, ...files], {
+        cwd: root,
+        stdio: 'inherit',
+      }).status ?? 1;
   }
 }

@@ -34,7 +34,9 @@ function hookMap() {
     hooks = parsed && typeof parsed.hooks === 'object' && parsed.hooks !== null ? parsed.hooks : {};
   } catch (error) {
     // As a client does with a settings file it cannot read: say so, run none of its hooks.
-    process.stderr.write(`hookd shim: ${HOOKS_FILE}: ${error.message}; no hooks run until it reads as JSON (hookd validate says where)\n`);
+    process.stderr.write(
+      `hookd shim: ${HOOKS_FILE}: ${error.message}; no hooks run until it reads as JSON (hookd validate says where)\n`,
+    );
   }
   loaded = { key, hooks };
   return hooks;
@@ -66,7 +68,12 @@ function runHook(hook, line, cwd, vars) {
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn('/bin/sh', ['-c', hook.command], { cwd, env: { ...process.env, ...vars }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+      child = spawn('/bin/sh', ['-c', hook.command], {
+        cwd,
+        env: { ...process.env, ...vars },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      });
     } catch (error) {
       resolve({ code: null, stdout: '', stderr: String(error.message), over: false });
       return;
@@ -119,7 +126,8 @@ function answerOf(result, event) {
   }
   const specific = answer.hookSpecificOutput ?? {};
   const permission = specific.permissionDecision ?? answer.permissionDecision;
-  const reason = specific.permissionDecisionReason ?? answer.permissionDecisionReason ?? answer.reason ?? answer.stopReason;
+  const reason =
+    specific.permissionDecisionReason ?? answer.permissionDecisionReason ?? answer.reason ?? answer.stopReason;
   if (permission === 'deny' || answer.decision === 'block' || answer.decision === 'deny' || answer.continue === false) {
     return { block: true, reason: typeof reason === 'string' && reason ? reason : `blocked by a ${event} hook` };
   }
@@ -136,13 +144,18 @@ async function fire(event, fields, cwd, vars) {
   const hooks = hooksFor(event, fields.tool_name);
   if (hooks.length === 0) return {};
   const line = `${JSON.stringify({ ...fields, cwd, hook_event_name: event })}\n`;
-  const answers = (await Promise.all(hooks.map((hook) => runHook(hook, line, cwd, vars)))).map((result) => answerOf(result, event));
+  const answers = (await Promise.all(hooks.map((hook) => runHook(hook, line, cwd, vars)))).map((result) =>
+    answerOf(result, event),
+  );
   const blocks = answers.filter((answer) => answer.block);
   const contexts = answers.map((answer) => answer.context).filter(Boolean);
   return {
     block: blocks.length > 0,
     reason: blocks.map((answer) => answer.reason).join('\n'),
-    updatedInput: answers.map((answer) => answer.updatedInput).filter((input) => input && typeof input === 'object').at(-1),
+    updatedInput: answers
+      .map((answer) => answer.updatedInput)
+      .filter((input) => input && typeof input === 'object')
+      .at(-1),
     context: contexts.length ? contexts.join('\n') : undefined,
   };
 }

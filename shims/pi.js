@@ -5,13 +5,20 @@
 // model reads. UserPromptSubmit runs on `input`: a block ends the prompt before the model sees it
 // (the reason on stderr), a context goes to the model as a message. SessionStart (session_start),
 // Stop (agent_end) and SessionEnd (session_shutdown) are awaited by pi; their answers change nothing.
-const sessionFields = (ctx) => ({ session_id: ctx.sessionManager?.getSessionId?.(), transcript_path: ctx.sessionManager?.getSessionFile?.() });
+const sessionFields = (ctx) => ({
+  session_id: ctx.sessionManager?.getSessionId?.(),
+  transcript_path: ctx.sessionManager?.getSessionFile?.(),
+});
 const projectVars = (cwd) => ({ PI_PROJECT_DIR: cwd, CLAUDE_PROJECT_DIR: cwd });
 const run = (event, fields, ctx) => fire(event, { ...sessionFields(ctx), ...fields }, ctx.cwd, projectVars(ctx.cwd));
 
 export default function hookdShim(pi) {
   pi.on('tool_call', async (event, ctx) => {
-    const answer = await run('PreToolUse', { tool_name: event.toolName, tool_input: event.input, tool_use_id: event.toolCallId }, ctx);
+    const answer = await run(
+      'PreToolUse',
+      { tool_name: event.toolName, tool_input: event.input, tool_use_id: event.toolCallId },
+      ctx,
+    );
     if (answer.updatedInput) {
       for (const key of Object.keys(event.input)) delete event.input[key];
       Object.assign(event.input, answer.updatedInput);
@@ -20,7 +27,12 @@ export default function hookdShim(pi) {
     return undefined;
   });
   pi.on('tool_result', async (event, ctx) => {
-    const fields = { tool_name: event.toolName, tool_input: event.input, tool_use_id: event.toolCallId, tool_response: { content: event.content, isError: event.isError } };
+    const fields = {
+      tool_name: event.toolName,
+      tool_input: event.input,
+      tool_use_id: event.toolCallId,
+      tool_response: { content: event.content, isError: event.isError },
+    };
     const answer = await run('PostToolUse', fields, ctx);
     const note = [answer.block ? answer.reason : '', answer.context ?? ''].filter(Boolean).join('\n');
     return note ? { content: [...(event.content ?? []), { type: 'text', text: note }] } : undefined;

@@ -4,24 +4,33 @@
 import { readFileSync } from 'node:fs';
 import { HookdError, describeError } from './common/errors.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 async function main(argv: string[]): Promise<void> {
   // The bridges must not load commander, zod or pino: take them before the command table. Their
   // help is the command table's, like every command's (only help pays for loading it).
   if (argv[2] === 'emit' || argv[2] === 'sync') {
-    const asked = argv[2] === 'emit' ? await (await import('./commands/emit.js')).emitFromArgv(argv.slice(3)) : await (await import('./bridge/sync.js')).syncFromArgv(argv.slice(3));
+    const asked =
+      argv[2] === 'emit'
+        ? await (await import('./commands/emit.js')).emitFromArgv(argv.slice(3))
+        : await (await import('./bridge/sync.js')).syncFromArgv(argv.slice(3));
     if (asked !== 'help') return;
     const { buildProgram } = await import('./cli/program.js');
     process.stdout.on('error', () => undefined); // a reader that stops early (`| head`) is not an error
-    return void buildProgram(version).commands.find((command) => command.name() === argv[2])?.outputHelp();
+    return void buildProgram(version)
+      .commands.find((command) => command.name() === argv[2])
+      ?.outputHelp();
   }
   // A guard the agent waits on (hooks-examples/guards/), taken before the command table too.
   if (argv[2] === 'guard') {
     if ((await (await import('./commands/guard.js')).guardFromArgv(argv.slice(3))) !== 'help') return;
     process.stdout.on('error', () => undefined);
     const { buildProgram } = await import('./cli/program.js');
-    return void buildProgram(version).commands.find((command) => command.name() === 'guard')?.outputHelp();
+    return void buildProgram(version)
+      .commands.find((command) => command.name() === 'guard')
+      ?.outputHelp();
   }
   const { buildProgram } = await import('./cli/program.js');
   await buildProgram(version).parseAsync(argv);
@@ -32,7 +41,12 @@ main(process.argv).catch(async (error: unknown) => {
     // Every line in one voice: a message listing several problems has one per line. A message may
     // quote a hook file or a daemon's answer: printed cleaned of terminal control sequences.
     const { cleanLine } = await import('./common/terminal/clean-text.js');
-    process.stderr.write(`${error.message.split('\n').map((line) => `hookd: ${cleanLine(line)}`).join('\n')}\n`);
+    process.stderr.write(
+      `${error.message
+        .split('\n')
+        .map((line) => `hookd: ${cleanLine(line)}`)
+        .join('\n')}\n`,
+    );
     process.exitCode = error.exitCode;
     return;
   }

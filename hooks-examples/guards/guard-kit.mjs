@@ -18,10 +18,38 @@ export async function readInput(env = process.env, payload = readPayload()) {
   const direct = env.HOOKD_HIF_CLIENT === undefined;
   if (direct) env = { ...env, ...(await fieldsWithoutHookd(env, payload)) };
   // Cursor's payloads carry its version and workspace roots, whatever its variables say.
-  const client = direct && (typeof payload.cursor_version === 'string' || Array.isArray(payload.workspace_roots)) ? 'cursor' : env.HOOKD_HIF_CLIENT;
-  const cwd = typeof payload.cwd === 'string' ? payload.cwd : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string' ? payload.workspace_roots[0] : process.cwd();
-  const project = env.CLAUDE_PROJECT_DIR || env.FACTORY_PROJECT_DIR || env.QWEN_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.COPILOT_PROJECT_DIR || env.CURSOR_PROJECT_DIR || env.OPENCODE_PROJECT_DIR || env.PI_PROJECT_DIR || env.CRUSH_PROJECT_DIR || cwd;
-  return { direct, client, event: env.HOOKD_HIF_EVENT ?? '', tool: env.HOOKD_HIF_TOOL ?? '', command: env.HOOKD_HIF_COMMAND, file: env.HOOKD_HIF_FILE, cwd, project: path.resolve(project), env };
+  const client =
+    direct && (typeof payload.cursor_version === 'string' || Array.isArray(payload.workspace_roots))
+      ? 'cursor'
+      : env.HOOKD_HIF_CLIENT;
+  const cwd =
+    typeof payload.cwd === 'string'
+      ? payload.cwd
+      : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string'
+        ? payload.workspace_roots[0]
+        : process.cwd();
+  const project =
+    env.CLAUDE_PROJECT_DIR ||
+    env.FACTORY_PROJECT_DIR ||
+    env.QWEN_PROJECT_DIR ||
+    env.GEMINI_PROJECT_DIR ||
+    env.COPILOT_PROJECT_DIR ||
+    env.CURSOR_PROJECT_DIR ||
+    env.OPENCODE_PROJECT_DIR ||
+    env.PI_PROJECT_DIR ||
+    env.CRUSH_PROJECT_DIR ||
+    cwd;
+  return {
+    direct,
+    client,
+    event: env.HOOKD_HIF_EVENT ?? '',
+    tool: env.HOOKD_HIF_TOOL ?? '',
+    command: env.HOOKD_HIF_COMMAND,
+    file: env.HOOKD_HIF_FILE,
+    cwd,
+    project: path.resolve(project),
+    env,
+  };
 }
 
 function readPayload() {
@@ -45,7 +73,22 @@ async function fieldsWithoutHookd(env, payload) {
 const SEPARATORS = new Set([';', '&&', '||', '|', '&', '|&', '\n']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'busybox']);
 // Words that run the rest of the line as a command of their own.
-const WRAPPERS = new Set(['sudo', 'doas', 'command', 'builtin', 'exec', 'nice', 'nohup', 'time', 'env', 'xargs', 'timeout', 'stdbuf', 'ionice', 'chronic']);
+const WRAPPERS = new Set([
+  'sudo',
+  'doas',
+  'command',
+  'builtin',
+  'exec',
+  'nice',
+  'nohup',
+  'time',
+  'env',
+  'xargs',
+  'timeout',
+  'stdbuf',
+  'ionice',
+  'chronic',
+]);
 
 /** The program a word names: its base name (`/bin/rm` is rm). */
 export const programOf = (word) => path.basename(word ?? '');
@@ -80,7 +123,8 @@ export function simpleCommands(text, env = {}, depth = 0, from = 'line') {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (typeof token === 'string') words.push(token);
-    else if ('comment' in token) break; // the rest of the line is a comment
+    else if ('comment' in token)
+      break; // the rest of the line is a comment
     else if (token.op === 'glob') words.push(token.pattern);
     else if (token.op === '<(' || token.op === '>(' || token.op === '$(' || token.op === '(') {
       // A process substitution or subshell: its text up to the matching `)`, read as commands of their own.
@@ -104,7 +148,8 @@ export function simpleCommands(text, env = {}, depth = 0, from = 'line') {
     const [program, ...rest] = command.words;
     if (SHELLS.has(programOf(program))) {
       const c = rest.findIndex((word) => /^-[a-z]*c[a-z]*$/.test(word));
-      if (c !== -1 && rest[c + 1] !== undefined) found.push(...simpleCommands(rest[c + 1], env, depth + 1, `${programOf(program)} -c`));
+      if (c !== -1 && rest[c + 1] !== undefined)
+        found.push(...simpleCommands(rest[c + 1], env, depth + 1, `${programOf(program)} -c`));
     }
     if (programOf(program) === 'eval') found.push(...simpleCommands(rest.join(' '), env, depth + 1, 'eval'));
     for (const word of command.words) {
@@ -171,7 +216,8 @@ export function insideProject(target, cwd, project) {
  */
 export function answer(reason, input) {
   if (!reason) return;
-  if (input?.direct && input.client === 'cursor') process.stdout.write(`${JSON.stringify({ permission: 'deny', user_message: reason, agent_message: reason })}\n`);
+  if (input?.direct && input.client === 'cursor')
+    process.stdout.write(`${JSON.stringify({ permission: 'deny', user_message: reason, agent_message: reason })}\n`);
   process.stderr.write(`${reason}\n`);
   process.exitCode = 2;
 }

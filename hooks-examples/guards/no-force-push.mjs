@@ -14,14 +14,21 @@ import { programOf, runGuard, simpleCommands } from './guard-kit.mjs';
 const DEFAULT_PROTECTED = ['main', 'master', 'trunk', 'develop', 'release/*'];
 
 function isProtected(branch, env) {
-  const names = env.HOOKD_PROTECTED_BRANCHES ? env.HOOKD_PROTECTED_BRANCHES.split(/[\s,]+/).filter(Boolean) : DEFAULT_PROTECTED;
+  const names = env.HOOKD_PROTECTED_BRANCHES
+    ? env.HOOKD_PROTECTED_BRANCHES.split(/[\s,]+/).filter(Boolean)
+    : DEFAULT_PROTECTED;
   const short = branch.replace(/^refs\/heads\//, '');
   return names.some((name) => (name.endsWith('/*') ? short.startsWith(name.slice(0, -1)) : short === name));
 }
 
 function currentBranch(cwd) {
   try {
-    return execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 3000 }).trim();
+    return execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 3000,
+    }).trim();
   } catch {
     return undefined;
   }
@@ -44,7 +51,13 @@ export function check(input, branchOf = currentBranch) {
     if (programOf(words[0]) !== 'git') continue;
     const { sub, rest, cwd } = gitCall(words.slice(1), input.cwd);
     if (sub === 'push') {
-      const forced = rest.some((word) => word === '-f' || word === '--force' || word.startsWith('--force-with-lease') || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(word) && !word.startsWith('--'));
+      const forced = rest.some(
+        (word) =>
+          word === '-f' ||
+          word === '--force' ||
+          word.startsWith('--force-with-lease') ||
+          (/^-[a-zA-Z]*f[a-zA-Z]*$/.test(word) && !word.startsWith('--')),
+      );
       const plain = rest.filter((word) => !word.startsWith('-'));
       const refspecs = plain.slice(1); // after the remote
       const plus = refspecs.filter((spec) => spec.startsWith('+'));
@@ -53,16 +66,19 @@ export function check(input, branchOf = currentBranch) {
       const targets = specs.length ? specs.map((spec) => spec.replace(/^\+/, '').split(':').at(-1)) : [branchOf(cwd)];
       for (const target of targets) {
         const branch = target === 'HEAD' || target === undefined ? branchOf(cwd) : target;
-        if (branch === undefined) return 'git push --force to a branch the guard cannot tell: push without --force, or name the branch (no-force-push)';
-        if (isProtected(branch, input.env)) return `git push --force to the protected branch ${branch}: push a new branch and open a pull request instead (no-force-push)`;
+        if (branch === undefined)
+          return 'git push --force to a branch the guard cannot tell: push without --force, or name the branch (no-force-push)';
+        if (isProtected(branch, input.env))
+          return `git push --force to the protected branch ${branch}: push a new branch and open a pull request instead (no-force-push)`;
       }
     }
     if (sub === 'reset' && rest.includes('--hard')) {
       const branch = branchOf(cwd);
-      if (branch === undefined || isProtected(branch, input.env)) return `git reset --hard on ${branch ? `the protected branch ${branch}` : 'a branch the guard cannot tell'}: it throws work away; use git stash or a new branch (no-force-push)`;
+      if (branch === undefined || isProtected(branch, input.env))
+        return `git reset --hard on ${branch ? `the protected branch ${branch}` : 'a branch the guard cannot tell'}: it throws work away; use git stash or a new branch (no-force-push)`;
     }
   }
   return undefined;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runGuard(check);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runGuard(check);

@@ -31,10 +31,11 @@ export function check(input) {
     for (const target of targets) {
       const resolved = target.replace(/^~(?=$|\/)/, home);
       if (/\$/.test(resolved)) return `rm -r on ${target}: the guard cannot tell where it points (no-rm-rf)`;
-      if (!insideProject(resolved, cwd, input.project)) return `rm -r on ${target} reaches outside the project ${input.project}: delete inside the project only (no-rm-rf)`;
+      if (!insideProject(resolved, cwd, input.project))
+        return `rm -r on ${target} reaches outside the project ${input.project}: delete inside the project only (no-rm-rf)`;
     }
   }
   return undefined;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runGuard(check);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runGuard(check);

@@ -10,7 +10,17 @@ import { pathToFileURL } from 'node:url';
 import { programOf, runGuard, simpleCommands } from './guard-kit.mjs';
 
 const TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template', '.env.dist']);
-const KEY_NAMES = new Set(['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', '.npmrc', '.netrc', '.pgpass', 'credentials', '.git-credentials']);
+const KEY_NAMES = new Set([
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  '.npmrc',
+  '.netrc',
+  '.pgpass',
+  'credentials',
+  '.git-credentials',
+]);
 const KEY_ENDINGS = ['.pem', '.key', '.p12', '.pfx', '.keystore', '.jks'];
 
 /** Whether `file` names a secret: an env file, a key, a credentials file. */
@@ -23,15 +33,34 @@ export function isSecretFile(file) {
 
 const READ_TOOLS = new Set(['file_read', 'search', 'find', 'file_edit', 'file_write']);
 // Programs that only list or test a file, never print it.
-const HARMLESS = new Set(['ls', 'test', '[', 'stat', 'touch', 'rm', 'mv', 'chmod', 'chown', 'git', 'echo', 'printf', 'mkdir', 'file', 'wc']);
+const HARMLESS = new Set([
+  'ls',
+  'test',
+  '[',
+  'stat',
+  'touch',
+  'rm',
+  'mv',
+  'chmod',
+  'chown',
+  'git',
+  'echo',
+  'printf',
+  'mkdir',
+  'file',
+  'wc',
+]);
 
 /** The reason to deny `input`, or undefined. */
 export function check(input) {
-  if (input.file && READ_TOOLS.has(input.tool) && isSecretFile(input.file)) return `reading ${input.file}: it holds secrets (no-secrets-read)`;
+  if (input.file && READ_TOOLS.has(input.tool) && isSecretFile(input.file))
+    return `reading ${input.file}: it holds secrets (no-secrets-read)`;
   if (input.tool !== 'shell' || !input.command) return undefined;
   for (const { words } of simpleCommands(input.command, input.env)) {
     const program = programOf(words[0]);
-    const fromRedirect = words.findIndex((word, i) => (word === '<' || word === '<<<') && words[i + 1] !== undefined && isSecretFile(words[i + 1]));
+    const fromRedirect = words.findIndex(
+      (word, i) => (word === '<' || word === '<<<') && words[i + 1] !== undefined && isSecretFile(words[i + 1]),
+    );
     if (fromRedirect !== -1) return `reading ${words[fromRedirect + 1]}: it holds secrets (no-secrets-read)`;
     if (HARMLESS.has(program)) continue;
     const secret = words.slice(1).find((word) => !word.startsWith('-') && isSecretFile(word));
@@ -40,4 +69,4 @@ export function check(input) {
   return undefined;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runGuard(check);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runGuard(check);

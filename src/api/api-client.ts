@@ -46,7 +46,8 @@ export interface Answered<T> {
 }
 
 /** Result of a retry of install-deps: started (any 2xx), or one was already running (409). */
-export type InstallResult = { started: true; status: number; body: Buffer; computer: Computer | undefined } | { started: false; detail: string };
+export type InstallResult =
+  { started: true; status: number; body: Buffer; computer: Computer | undefined } | { started: false; detail: string };
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
@@ -89,9 +90,15 @@ export class ApiClient {
   errorOf(call: Call, reply: Reply): ApiError {
     const retryAfter = reply.headers['retry-after'];
     return toApiError({
-      method: call.method, url: call.url, status: reply.status, statusText: reply.statusText, body: reply.body,
+      method: call.method,
+      url: call.url,
+      status: reply.status,
+      statusText: reply.statusText,
+      body: reply.body,
       ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
-      keyHolder: this.keyHolder, apiBasePath: new URL(this.bases.api).pathname, check: call.check,
+      keyHolder: this.keyHolder,
+      apiBasePath: new URL(this.bases.api).pathname,
+      check: call.check,
     });
   }
 
@@ -101,7 +108,8 @@ export class ApiClient {
     if (!checked.ok) throw new UsageError(checked.problems.join('\n'));
     const params = checked.value.params as Record<string, string>;
     const url = new URL(`${this.bases[endpoint.host]}${fillPath(endpoint.path, params)}`);
-    for (const [name, value] of Object.entries(checked.value.query as Record<string, string>)) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(checked.value.query as Record<string, string>))
+      url.searchParams.set(name, value);
     const body = checked.value.body === undefined ? undefined : JSON.stringify(checked.value.body);
     const check = fillCheck(endpoint, params);
     const call: Call = { method: endpoint.method, url, body, check };
@@ -127,7 +135,11 @@ export class ApiClient {
   /** Call `endpoint`; resolves with its answer's value (an answer without one is an error here). */
   async call<T extends Endpoint>(endpoint: T, input: Input<T>): Promise<Answer<T>> {
     const answered = await this.read(endpoint, input);
-    if (answered.value === undefined) throw new HookdError('EAPI_RESPONSE', `${endpoint.name}: the answer (HTTP ${answered.status}) holds no JSON value`);
+    if (answered.value === undefined)
+      throw new HookdError(
+        'EAPI_RESPONSE',
+        `${endpoint.name}: the answer (HTTP ${answered.status}) holds no JSON value`,
+      );
     return answered.value;
   }
 

@@ -24,10 +24,14 @@ function baseUrl(value: string, name: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${name}: "${value}" is not a URL; expected e.g. https://api.example.com or http://127.0.0.1:8787`);
+    throw new UsageError(
+      `${name}: "${value}" is not a URL; expected e.g. https://api.example.com or http://127.0.0.1:8787`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${name}: expected an http or https URL, got ${url.protocol}`);
-  if (url.username || url.password) throw new UsageError(`${name}: credentials in the URL are not supported; use HOOKD_API_KEY_FILE`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${name}: expected an http or https URL, got ${url.protocol}`);
+  if (url.username || url.password)
+    throw new UsageError(`${name}: credentials in the URL are not supported; use HOOKD_API_KEY_FILE`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -41,11 +45,14 @@ export function readKeyFile(file: string): string {
   }
   if ((mode & 0o077) !== 0) {
     const octal = (mode & 0o777).toString(8).padStart(4, '0');
-    throw new UsageError(`HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode ${octal}); run: chmod 600 ${file}`);
+    throw new UsageError(
+      `HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode ${octal}); run: chmod 600 ${file}`,
+    );
   }
   const key = readFileSync(file, 'utf8').trim();
   if (key === '') throw new UsageError(`HOOKD_API_KEY_FILE: ${file} is empty; put the API key in it`);
-  if (/\s/.test(key)) throw new UsageError(`HOOKD_API_KEY_FILE: ${file} holds more than one word; put only the API key in it`);
+  if (/\s/.test(key))
+    throw new UsageError(`HOOKD_API_KEY_FILE: ${file} holds more than one word; put only the API key in it`);
   return key;
 }
 

@@ -41,7 +41,11 @@ export class ApiError extends HookdError {
   /** The URL had /api/v0 twice (HOOKD_API_URL ends in /api/v0): the message already says so. */
   readonly prefixDoubled: boolean;
 
-  constructor(body: { status: number; title: string; detail: string; metadata?: Record<string, unknown> | undefined }, hints: string[] = [], prefixDoubled = false) {
+  constructor(
+    body: { status: number; title: string; detail: string; metadata?: Record<string, unknown> | undefined },
+    hints: string[] = [],
+    prefixDoubled = false,
+  ) {
     const head = body.detail ? `${body.title}: ${body.detail}` : body.title;
     super('EAPI', [`${head} (HTTP ${body.status})`, ...hints].join('; '));
     this.name = 'ApiError';
@@ -53,7 +57,8 @@ export class ApiError extends HookdError {
   }
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /** Title, detail and metadata from a JSON error body, whatever names its sender used. */
 function fromJson(value: unknown): { title?: string; detail?: string; metadata?: Record<string, unknown> } | undefined {
@@ -61,9 +66,13 @@ function fromJson(value: unknown): { title?: string; detail?: string; metadata?:
   const body = value as Record<string, unknown>;
   const nested = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {};
   // The platform's detail first, then the names other gateways and frameworks use.
-  const detail = text(body.detail) ?? text(body.message) ?? text(nested.message) ?? text(body.error_description) ?? text(body.error);
+  const detail =
+    text(body.detail) ?? text(body.message) ?? text(nested.message) ?? text(body.error_description) ?? text(body.error);
   const title = text(body.title) ?? (detail === text(body.error) ? undefined : text(body.error));
-  const metadata = typeof body.metadata === 'object' && body.metadata !== null && !Array.isArray(body.metadata) ? (body.metadata as Record<string, unknown>) : undefined;
+  const metadata =
+    typeof body.metadata === 'object' && body.metadata !== null && !Array.isArray(body.metadata)
+      ? (body.metadata as Record<string, unknown>)
+      : undefined;
   if (!title && !detail) return undefined;
   return { ...(title ? { title } : {}), ...(detail ? { detail } : {}), ...(metadata ? { metadata } : {}) };
 }
@@ -87,9 +96,13 @@ function doubledPrefix(answer: ErrorAnswer): string | undefined {
 }
 
 function keyHint(answer: ErrorAnswer): string | undefined {
-  const key = answer.keyHolder === 'daemon' ? "the daemon's key (HOOKD_API_KEY or HOOKD_API_KEY_FILE in the environment of hookd daemon; restart it after a change)" : 'the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)';
+  const key =
+    answer.keyHolder === 'daemon'
+      ? "the daemon's key (HOOKD_API_KEY or HOOKD_API_KEY_FILE in the environment of hookd daemon; restart it after a change)"
+      : 'the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)';
   if (answer.status === 401) return `check ${key}`;
-  if (answer.status === 403) return `the API refused ${key} this request: a key of another organization, or without the role it needs?`;
+  if (answer.status === 403)
+    return `the API refused ${key} this request: a key of another organization, or without the role it needs?`;
   return undefined;
 }
 
@@ -111,6 +124,12 @@ export function toApiError(answer: ErrorAnswer): ApiError {
   const title = safeLine(json?.title ?? reason, 100);
   const detail = json ? safeLine(json.detail ?? '', 300) : answer.body.length === 0 ? '' : excerpt(answer.body, 200);
   const doubled = doubledPrefix(answer);
-  const hints = [doubled, keyHint(answer), waitHint(answer), lostHint(answer)].filter((hint): hint is string => hint !== undefined);
-  return new ApiError({ status: answer.status, title, detail, ...(json?.metadata ? { metadata: json.metadata } : {}) }, hints, doubled !== undefined);
+  const hints = [doubled, keyHint(answer), waitHint(answer), lostHint(answer)].filter(
+    (hint): hint is string => hint !== undefined,
+  );
+  return new ApiError(
+    { status: answer.status, title, detail, ...(json?.metadata ? { metadata: json.metadata } : {}) },
+    hints,
+    doubled !== undefined,
+  );
 }

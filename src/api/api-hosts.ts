@@ -23,7 +23,10 @@ export function resolveTarget(bases: ApiBases, target: string): URL {
       throw new UsageError(`${JSON.stringify(target)} is not a URL; give a path such as /api/v0/sessions`);
     }
     const origins = new Set(Object.values(bases).map((base) => new URL(base).origin));
-    if (!origins.has(url.origin)) throw new UsageError(`${url.origin} is neither HOOKD_API_URL nor HOOKD_APP_URL, and the key goes nowhere else; give a path such as /api/v0/sessions`);
+    if (!origins.has(url.origin))
+      throw new UsageError(
+        `${url.origin} is neither HOOKD_API_URL nor HOOKD_APP_URL, and the key goes nowhere else; give a path such as /api/v0/sessions`,
+      );
     return url;
   }
   const path = target.startsWith('/') ? target : `/${target}`;

@@ -41,13 +41,24 @@ function describe(issues: readonly Issue[], where: string, basePath: readonly Pr
 }
 
 /** Why the command line refuses what the proxy would let through. */
-export const STRICT_NOTE = "the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)";
+export const STRICT_NOTE =
+  "the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)";
 
 /** Check `input` against `schema`; `where` names it in each problem ("query", "request body"), `basePath` where in it the input sits (`[3]`). */
-export function checkRequest<S extends z.ZodType>(schema: S, input: unknown, where: string, unknown: UnknownFields = 'refuse', basePath: readonly PropertyKey[] = []): Checked<z.output<S>> {
+export function checkRequest<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: string,
+  unknown: UnknownFields = 'refuse',
+  basePath: readonly PropertyKey[] = [],
+): Checked<z.output<S>> {
   // reportInput: each message shows the bad value ("expected a number, got \"5\""), not "got nothing".
   let result = schema.safeParse(input, { reportInput: true });
-  if (!result.success && unknown === 'pass' && result.error.issues.some((issue) => issue.code === 'unrecognized_keys')) {
+  if (
+    !result.success &&
+    unknown === 'pass' &&
+    result.error.issues.some((issue) => issue.code === 'unrecognized_keys')
+  ) {
     result = schema.safeParse(withoutUnknown(input, result.error.issues), { reportInput: true });
   }
   if (result.success) return { ok: true, value: result.data };
@@ -91,7 +102,14 @@ function knownNames(schema: z.ZodType): ReadonlySet<string> {
  * without that part gets `absent`: `{}` for path parameters and query, undefined for a body (a
  * request without one is sent without one, spec 4.9).
  */
-function part(schema: z.ZodType | undefined, input: unknown, where: string, problems: string[], absent: unknown, unknown: UnknownFields = 'refuse'): unknown {
+function part(
+  schema: z.ZodType | undefined,
+  input: unknown,
+  where: string,
+  problems: string[],
+  absent: unknown,
+  unknown: UnknownFields = 'refuse',
+): unknown {
   if (!schema) return absent;
   const checked = checkRequest(schema, input, where, unknown);
   if (checked.ok) return checked.value;
@@ -105,7 +123,10 @@ export function isUnknownField(problem: string): boolean {
 }
 
 /** A caller's request to `endpoint` (query values may be numbers), checked before it is sent. */
-export function checkCall<E extends Endpoint>(endpoint: E, input: { params?: unknown; query?: Record<string, unknown>; body?: unknown }): Checked<CheckedCall<E>> {
+export function checkCall<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: unknown; query?: Record<string, unknown>; body?: unknown },
+): Checked<CheckedCall<E>> {
   const problems: string[] = [];
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.query ?? {})) if (value !== undefined) query[name] = String(value);
@@ -122,7 +143,12 @@ export function checkCall<E extends Endpoint>(endpoint: E, input: { params?: unk
  * With `unknown: 'pass'` (the proxy) a query parameter hookd does not know passes, as an unknown
  * body field does: the known ones are still checked, and still refused when given twice.
  */
-export function checkHead<E extends Endpoint>(endpoint: E, params: Record<string, string>, search: URLSearchParams, unknown: UnknownFields = 'refuse'): Checked<Omit<CheckedCall<E>, 'body'>> {
+export function checkHead<E extends Endpoint>(
+  endpoint: E,
+  params: Record<string, string>,
+  search: URLSearchParams,
+  unknown: UnknownFields = 'refuse',
+): Checked<Omit<CheckedCall<E>, 'body'>> {
   const problems: string[] = [];
   const checkedParams = part(endpoint.params, params, 'path', problems, {});
   let query: unknown = {};
@@ -130,7 +156,8 @@ export function checkHead<E extends Endpoint>(endpoint: E, params: Record<string
     const raw = queryObject(search, unknown === 'pass' ? knownNames(endpoint.query) : undefined);
     if (raw.ok) query = part(endpoint.query, raw.value, 'query', problems, {}, unknown);
     else problems.push(...raw.problems);
-  } else if (search.size > 0 && unknown === 'refuse') problems.push(`query: ${endpoint.method} ${endpoint.path} takes no query parameters`);
+  } else if (search.size > 0 && unknown === 'refuse')
+    problems.push(`query: ${endpoint.method} ${endpoint.path} takes no query parameters`);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { params: checkedParams, query } as Omit<CheckedCall<E>, 'body'> };
 }
@@ -142,5 +169,7 @@ export function checkHead<E extends Endpoint>(endpoint: E, params: Record<string
 export function checkBody<E extends Endpoint>(endpoint: E, bytes: Buffer): Checked<CheckedCall<E>['body']> {
   if (!endpoint.body) return { ok: true, value: undefined as CheckedCall<E>['body'] };
   const json = parseJson(bytes.toString('utf8'), 'request body');
-  return (json.ok ? checkRequest(endpoint.body, json.value, 'request body', 'pass') : json) as Checked<CheckedCall<E>['body']>;
+  return (json.ok ? checkRequest(endpoint.body, json.value, 'request body', 'pass') : json) as Checked<
+    CheckedCall<E>['body']
+  >;
 }

@@ -11,7 +11,10 @@ export type NullishShape<S extends z.ZodRawShape> = {
 
 /** `shape` with every optional field made nullish: the answer's side of a shape shared with a request. */
 export function nullishShape<S extends z.ZodRawShape>(shape: S): NullishShape<S> {
-  const entries = Object.entries(shape).map(([key, schema]) => [key, schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType).nullish() : schema]);
+  const entries = Object.entries(shape).map(([key, schema]) => [
+    key,
+    schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType).nullish() : schema,
+  ]);
   return Object.fromEntries(entries) as NullishShape<S>;
 }
 
@@ -32,12 +35,18 @@ const WHOLE = /^[0-9]+$/;
 /** `limit` as it travels in a query string for sessions and enterprise history: "1" to "100". */
 export const PageLimitSchema = z
   .string()
-  .refine((value) => WHOLE.test(value) && Number(value) >= 1 && Number(value) <= 100, 'expected a whole number from 1 to 100');
+  .refine(
+    (value) => WHOLE.test(value) && Number(value) >= 1 && Number(value) <= 100,
+    'expected a whole number from 1 to 100',
+  );
 
 /** `limit` of the readiness reports: a positive whole number, no upper bound in the spec. */
 export const PositiveLimitSchema = z
   .string()
-  .refine((value) => WHOLE.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value)), 'expected a positive whole number');
+  .refine(
+    (value) => WHOLE.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value)),
+    'expected a positive whole number',
+  );
 
 /** A non-empty opaque string (ids, cursors). */
 export const IdSchema = z.string().min(1, 'expected a non-empty string');

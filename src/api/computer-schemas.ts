@@ -32,7 +32,8 @@ export const ComputerSchema = z.looseObject({
 /** Response of `GET /api/v0/computers` (newest first). */
 export const ComputerListSchema = z.looseObject({ computers: z.array(ComputerSchema) });
 
-const shortName = (what: string) => z.string().min(1, `expected a ${what} of 1 to 63 characters`).max(63, `expected a ${what} of 1 to 63 characters`);
+const shortName = (what: string) =>
+  z.string().min(1, `expected a ${what} of 1 to 63 characters`).max(63, `expected a ${what} of 1 to 63 characters`);
 
 // The spec says only "uuid format": any 8-4-4-4-12 hex id, not only RFC 4122 versions and variants.
 const HOST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +41,10 @@ const HOST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Body of `PATCH /api/v0/computers/{computerId}`; every field optional. */
 export const UpdateComputerRequestSchema = z.strictObject({
   name: shortName('name').optional(),
-  hostId: z.string().regex(HOST_ID, 'expected a UUID (8-4-4-4-12 hex digits) such as 0f8fad5b-d9cb-469f-a165-70867728950e').optional(),
+  hostId: z
+    .string()
+    .regex(HOST_ID, 'expected a UUID (8-4-4-4-12 hex digits) such as 0f8fad5b-d9cb-469f-a165-70867728950e')
+    .optional(),
   remoteUser: shortName('user name').optional(),
 });
 

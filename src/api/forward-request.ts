@@ -44,7 +44,10 @@ const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** A link to `url` with kept-alive connections. */
 export function upstreamLink(url: URL): UpstreamLink {
-  return { url, agent: url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true }) };
+  return {
+    url,
+    agent: url.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true }),
+  };
 }
 
 /** Send the request; rejects with a TimeoutError when the whole answer did not come in time. */
@@ -52,25 +55,50 @@ export function forwardRequest(link: UpstreamLink, request: ForwardRequest): Pro
   return new Promise((resolve, reject) => {
     let cancelled = false;
     const attempt = (first: boolean) =>
-      sendOnce(link, request, resolve, (error) => {
-        // A kept-alive connection the server closed while idle fails at once: a GET may go again.
-        const code = networkCode(error);
-        if (first && !cancelled && request.method === 'GET' && (code === 'ECONNRESET' || code === 'EPIPE')) attempt(false);
-        else reject(error);
-      }, () => (cancelled = true));
+      sendOnce(
+        link,
+        request,
+        resolve,
+        (error) => {
+          // A kept-alive connection the server closed while idle fails at once: a GET may go again.
+          const code = networkCode(error);
+          if (first && !cancelled && request.method === 'GET' && (code === 'ECONNRESET' || code === 'EPIPE'))
+            attempt(false);
+          else reject(error);
+        },
+        () => (cancelled = true),
+      );
     attempt(true);
   });
 }
 
-function sendOnce(link: UpstreamLink, request: ForwardRequest, resolve: (answer: UpstreamAnswer) => void, reject: (error: Error) => void, onCancelled: () => void): void {
-  const headers: http.OutgoingHttpHeaders = { accept: 'application/json', authorization: `Bearer ${request.apiKey}`, 'user-agent': 'hookd-proxy' };
+function sendOnce(
+  link: UpstreamLink,
+  request: ForwardRequest,
+  resolve: (answer: UpstreamAnswer) => void,
+  reject: (error: Error) => void,
+  onCancelled: () => void,
+): void {
+  const headers: http.OutgoingHttpHeaders = {
+    accept: 'application/json',
+    authorization: `Bearer ${request.apiKey}`,
+    'user-agent': 'hookd-proxy',
+  };
   if (request.body) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = request.body.length;
   }
   const { url, agent } = link;
   const send = url.protocol === 'https:' ? https.request : http.request;
-  const outgoing = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent });
+  const outgoing = send({
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port,
+    method: request.method,
+    path: request.path,
+    headers,
+    agent,
+  });
   let timedOut: Error | undefined;
   const timer = setTimeout(() => {
     timedOut = new Error(`no answer within ${request.timeoutMs} ms`);

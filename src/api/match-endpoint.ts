@@ -6,7 +6,10 @@ import type { Endpoint } from './endpoint.js';
 import { ENDPOINTS, type EndpointName } from './endpoints.js';
 
 /** The endpoint `method` and `pathname` ask for, with its path parameters, or undefined. */
-export function matchEndpoint(method: string, pathname: string): { name: EndpointName; endpoint: Endpoint; params: Record<string, string> } | undefined {
+export function matchEndpoint(
+  method: string,
+  pathname: string,
+): { name: EndpointName; endpoint: Endpoint; params: Record<string, string> } | undefined {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]) {
     if (endpoint.method !== method) continue;

@@ -11,7 +11,11 @@ const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 const Base64Data = z.string().transform((value, ctx) => {
   const normal = normalizeBase64(value);
   if (normal !== undefined) return normal;
-  ctx.addIssue({ code: 'custom', message: 'expected base64 data (the standard or URL-safe alphabet, wrapped or not)', input: value });
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected base64 data (the standard or URL-safe alphabet, wrapped or not)',
+    input: value,
+  });
   return z.NEVER;
 });
 const MediaType = z.string().regex(MEDIA_TYPE, 'expected a media type such as image/png');

@@ -41,7 +41,10 @@ export const ControlChangeSchema = z.looseObject({
 });
 
 /** Query of the enterprise-control history. */
-export const ListChangesQuerySchema = z.strictObject({ limit: PageLimitSchema.optional(), cursor: IdSchema.optional() });
+export const ListChangesQuerySchema = z.strictObject({
+  limit: PageLimitSchema.optional(),
+  cursor: IdSchema.optional(),
+});
 
 /** Response of the enterprise-control history, by revision, newest first. */
 export const ChangePageSchema = z.looseObject({ changes: z.array(ControlChangeSchema), pagination: PaginationSchema });
@@ -58,7 +61,10 @@ export const UserLimitSchema = z.strictObject({
 
 /** Body of `PUT /api/v0/organization/usage/limits/users`: 1 to 100 users. */
 export const SetLimitsRequestSchema = z.strictObject({
-  users: z.array(UserLimitSchema).min(1, 'expected 1 to 100 users').max(100, 'expected 1 to 100 users (send more in batches)'),
+  users: z
+    .array(UserLimitSchema)
+    .min(1, 'expected 1 to 100 users')
+    .max(100, 'expected 1 to 100 users (send more in batches)'),
 });
 
 /** Partial success is normal: updated users and per-user errors both come back with 200. */

@@ -12,7 +12,10 @@ type Env = Record<string, string | undefined>;
 export function proxyFromEnvironment(logger: Logger, env: Env = process.env, timeoutMs?: number): Proxy {
   try {
     const config = resolveApiConfig(env);
-    if (!config.apiKey) logger.warn('no API key: the proxied /api/v0/sessions routes answer 503 until HOOKD_API_KEY or HOOKD_API_KEY_FILE is set');
+    if (!config.apiKey)
+      logger.warn(
+        'no API key: the proxied /api/v0/sessions routes answer 503 until HOOKD_API_KEY or HOOKD_API_KEY_FILE is set',
+      );
     return createProxy({ apiUrl: config.apiUrl, apiKey: config.apiKey, logger, timeoutMs });
   } catch (error) {
     const problem = describeError(error);

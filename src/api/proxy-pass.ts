@@ -62,7 +62,9 @@ function forwardedPath(endpoint: Endpoint, params: Params, url: URL): Checked<st
   const head = checkHead(endpoint, params, url.searchParams, 'pass');
   // Checking changes no value, so the query goes up as it came: every name, a known one never twice.
   const search = url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : '';
-  path = head.ok ? { ok: true, value: `${fillPath(endpoint.path, head.value.params as Record<string, string>)}${search}` } : head;
+  path = head.ok
+    ? { ok: true, value: `${fillPath(endpoint.path, head.value.params as Record<string, string>)}${search}` }
+    : head;
   if (heads.size >= HEADS_KEPT) heads.clear();
   heads.set(key, path);
   return path;
@@ -72,7 +74,12 @@ function forwardedPath(endpoint: Endpoint, params: Params, url: URL): Checked<st
  * Check the request to `endpoint`, read and check its body, then forward it; `passage.status` says
  * how it ended. Plain promises rather than async functions: this is the proxy's hot path.
  */
-export function passRequest(upstream: Upstream, endpoint: Endpoint, passage: Passage, params: Params): Promise<void> | void {
+export function passRequest(
+  upstream: Upstream,
+  endpoint: Endpoint,
+  passage: Passage,
+  params: Params,
+): Promise<void> | void {
   const { req, url } = passage;
   const path = forwardedPath(endpoint, params, url);
   if (!path.ok) {
@@ -88,7 +95,12 @@ export function passRequest(upstream: Upstream, endpoint: Endpoint, passage: Pas
   return readBody(req, maxBody).then((read) => {
     if (!read.ok) {
       if (read.reason === 'aborted') return void (passage.status = 499);
-      return refuse(passage, 413, `request body is over the ${showSize(maxBody)} limit of ${endpoint.method} ${url.pathname}; send smaller attachments`, { connection: 'close' });
+      return refuse(
+        passage,
+        413,
+        `request body is over the ${showSize(maxBody)} limit of ${endpoint.method} ${url.pathname}; send smaller attachments`,
+        { connection: 'close' },
+      );
     }
     const checked = checkBody(endpoint, read.body);
     if (!checked.ok) return refuse(passage, 400, checked.problems.join('; '));
@@ -96,7 +108,11 @@ export function passRequest(upstream: Upstream, endpoint: Endpoint, passage: Pas
   });
 }
 
-function forward(upstream: Upstream, passage: Passage, request: Pick<ForwardRequest, 'method' | 'path' | 'body'>): Promise<void> | void {
+function forward(
+  upstream: Upstream,
+  passage: Passage,
+  request: Pick<ForwardRequest, 'method' | 'path' | 'body'>,
+): Promise<void> | void {
   const { res } = passage;
   if (!upstream.apiKey) {
     const detail = upstream.keyProblem
@@ -113,15 +129,29 @@ function forward(upstream: Upstream, passage: Passage, request: Pick<ForwardRequ
       }
     });
   const origin = upstream.link.url.origin;
-  return forwardRequest(upstream.link, { ...request, apiKey: upstream.apiKey, timeoutMs: upstream.timeoutMs, onCancel }).then(
+  return forwardRequest(upstream.link, {
+    ...request,
+    apiKey: upstream.apiKey,
+    timeoutMs: upstream.timeoutMs,
+    onCancel,
+  }).then(
     (answer) => {
       sendUpstream(res, answer);
       passage.status = answer.status;
     },
     (error: unknown) => {
-      if ((error as Error).name === 'TimeoutError') return refuse(passage, 504, `the platform API at ${origin} did not answer within ${upstream.timeoutMs / 1000}s; try again later`);
+      if ((error as Error).name === 'TimeoutError')
+        return refuse(
+          passage,
+          504,
+          `the platform API at ${origin} did not answer within ${upstream.timeoutMs / 1000}s; try again later`,
+        );
       if (clientGone) return void (passage.status = 499);
-      refuse(passage, 502, `cannot reach the platform API at ${origin} (${shownCode(error) ?? describeError(error)}); check the network and HOOKD_API_URL of the daemon`);
+      refuse(
+        passage,
+        502,
+        `cannot reach the platform API at ${origin} (${shownCode(error) ?? describeError(error)}); check the network and HOOKD_API_URL of the daemon`,
+      );
     },
   );
 }

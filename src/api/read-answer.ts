@@ -32,7 +32,9 @@ function fieldPath(path: readonly PropertyKey[]): string {
 
 function problem(issue: z.core.$ZodIssue): string {
   const missing = issue.code === 'invalid_type' && (!('input' in issue) || issue.input === undefined);
-  return missing ? `missing (expected ${issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`})` : describeIssue(issue);
+  return missing
+    ? `missing (expected ${issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`})`
+    : describeIssue(issue);
 }
 
 /** One line per drifted field, grouped over the items of a list. */
@@ -45,9 +47,15 @@ function driftWarnings(issues: readonly z.core.$ZodIssue[], what: string): Drift
     if (group) group.count += 1;
     else groups.set(key, { line: `${path ? `${path}: ` : ''}${problem(issue)}`, count: 1 });
   }
-  const lines = [...groups].map(([key, { line, count }]) => ({ key: `${what}\u0000${key}`, text: `${what}: ${line}${count > 1 ? ` (${count} items of the page)` : ''}; shown as sent` }));
+  const lines = [...groups].map(([key, { line, count }]) => ({
+    key: `${what}\u0000${key}`,
+    text: `${what}: ${line}${count > 1 ? ` (${count} items of the page)` : ''}; shown as sent`,
+  }));
   if (lines.length <= MAX_WARNINGS) return lines;
-  const more = { key: `${what}\u0000more`, text: `${what}: ${lines.length - MAX_WARNINGS} more fields differ from the spec; --json shows the answer as sent` };
+  const more = {
+    key: `${what}\u0000more`,
+    text: `${what}: ${lines.length - MAX_WARNINGS} more fields differ from the spec; --json shows the answer as sent`,
+  };
   return [...lines.slice(0, MAX_WARNINGS), more];
 }
 
@@ -55,7 +63,13 @@ function driftWarnings(issues: readonly z.core.$ZodIssue[], what: string): Drift
 export function readBody(schema: z.ZodType, status: number, body: Buffer, what: string): ReadBody {
   const text = body.toString('utf8');
   // A 204 says it has no content; any other status with none is worth a word.
-  if (text.trim() === '') return { ok: true, value: undefined, warnings: status === 204 ? [] : [{ key: `${what}\u0000empty`, text: `${what}: the answer (HTTP ${status}) has no body` }] };
+  if (text.trim() === '')
+    return {
+      ok: true,
+      value: undefined,
+      warnings:
+        status === 204 ? [] : [{ key: `${what}\u0000empty`, text: `${what}: the answer (HTTP ${status}) has no body` }],
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -61,11 +61,19 @@ function failure(call: Call, options: CallOptions, error: unknown): HookdError {
   const code = networkCode(error);
   const lost = READS.has(call.method) || !mayHaveArrived(code) ? '' : lostAnswer(call);
   if (TIMEOUTS.has(code ?? '')) {
-    return new HookdError('ETIMEOUT', `${where}: no answer within ${options.timeoutMs / 1000}s (--timeout)${lost || '; try again later'}`, { cause: error });
+    return new HookdError(
+      'ETIMEOUT',
+      `${where}: no answer within ${options.timeoutMs / 1000}s (--timeout)${lost || '; try again later'}`,
+      { cause: error },
+    );
   }
-  if (/redirect loop/i.test((error as Error)?.message ?? '')) return new HookdError('EREDIRECT', `${where}: the redirects go round in a loop${lost}`, { cause: error });
+  if (/redirect loop/i.test((error as Error)?.message ?? ''))
+    return new HookdError('EREDIRECT', `${where}: the redirects go round in a loop${lost}`, { cause: error });
   const what = shownCode(error) ?? (error as Error)?.message ?? String(error);
-  if (lost) return new HookdError('ENETWORK', `${where}: the connection closed before the answer came (${what})${lost}`, { cause: error });
+  if (lost)
+    return new HookdError('ENETWORK', `${where}: the connection closed before the answer came (${what})${lost}`, {
+      cause: error,
+    });
   const target = options.target ?? `${call.url.origin}; check HOOKD_API_URL / HOOKD_APP_URL and the network`;
   return new HookdError('ENETWORK', `cannot reach ${target} (${what})`, { cause: error });
 }
@@ -75,14 +83,23 @@ async function readAnswer(call: Call, answer: Dispatcher.ResponseData, options: 
   const chunks: Buffer[] = [];
   let size = 0;
   // undici's bodyTimeout is between chunks: a server that drips a byte at a time needs a whole deadline.
-  const deadline = setTimeout(() => answer.body.destroy(Object.assign(new Error('answer deadline'), { code: 'EANSWER_DEADLINE' })), options.timeoutMs);
+  const deadline = setTimeout(
+    () => answer.body.destroy(Object.assign(new Error('answer deadline'), { code: 'EANSWER_DEADLINE' })),
+    options.timeoutMs,
+  );
   try {
     for await (const chunk of answer.body) {
       size += (chunk as Buffer).length;
       if (size > MAX_ANSWER_BYTES) {
         answer.body.destroy();
-        const accepted = answer.statusCode >= 200 && answer.statusCode < 300 && call.method !== 'GET' ? ' (the request was accepted)' : '';
-        throw new HookdError('EAPI_RESPONSE', `${call.method} ${call.url.origin}${call.url.pathname}: the answer (HTTP ${answer.statusCode})${accepted} is over ${showSize(MAX_ANSWER_BYTES)}; hookd stopped reading it`);
+        const accepted =
+          answer.statusCode >= 200 && answer.statusCode < 300 && call.method !== 'GET'
+            ? ' (the request was accepted)'
+            : '';
+        throw new HookdError(
+          'EAPI_RESPONSE',
+          `${call.method} ${call.url.origin}${call.url.pathname}: the answer (HTTP ${answer.statusCode})${accepted} is over ${showSize(MAX_ANSWER_BYTES)}; hookd stopped reading it`,
+        );
       }
       chunks.push(chunk as Buffer);
     }
@@ -112,7 +129,12 @@ export async function sendRequest(call: Call, options: CallOptions): Promise<Rep
     if (REDIRECTS.has(answer.statusCode) && answer.headers.location) {
       throw new HookdError('EREDIRECT', `${call.url.origin}${call.url.pathname}: more than ${MAX_REDIRECTS} redirects`);
     }
-    return { status: answer.statusCode, statusText: (answer as { statusText?: string }).statusText ?? '', headers: answer.headers, body };
+    return {
+      status: answer.statusCode,
+      statusText: (answer as { statusText?: string }).statusText ?? '',
+      headers: answer.headers,
+      body,
+    };
   } catch (error) {
     throw failure(call, options, error);
   }

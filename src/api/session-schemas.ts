@@ -46,7 +46,8 @@ const RETURNED_ONLY = ['tokenUsage', 'inclusiveTokenUsage'] as const;
 /** Session settings in a request: the same fields, without the returned-only token usage. */
 export const SessionSettingsInputSchema = z.looseObject(settingsShape).superRefine((value, ctx) => {
   for (const key of RETURNED_ONLY) {
-    if (key in value) ctx.addIssue({ code: 'custom', path: [key], message: 'is returned by the API only; remove it from the request' });
+    if (key in value)
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is returned by the API only; remove it from the request' });
   }
 });
 

@@ -41,7 +41,11 @@ export interface Page {
 
 /** A walk that stopped on a failed page: the error, and where to resume (undefined: start again). */
 export class WalkFailed extends HookdError {
-  constructor(readonly failure: HookdError, readonly resume: string | undefined, readonly pagesRead: number) {
+  constructor(
+    readonly failure: HookdError,
+    readonly resume: string | undefined,
+    readonly pagesRead: number,
+  ) {
     super(failure.code as FreeCode, failure.message, { cause: failure }); // the failure's own code and message, whatever made them
     this.name = 'WalkFailed';
   }
@@ -50,7 +54,8 @@ export class WalkFailed extends HookdError {
 /** Fetches the page at a position (a cursor or a reportId; undefined for the first). */
 export type FetchPage = (position: string | undefined) => Promise<{ body: Buffer; value: unknown }>;
 
-const field = (value: unknown, name: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined);
+const field = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 
 /** The items of a page (none when the field is missing or not a list: the reader has warned). */
 function itemsOf(value: unknown, rule: PageRule): unknown[] {
@@ -67,12 +72,21 @@ function nextCursor(value: unknown, what: string, pages: number, warn: (text: st
   const cursor = typeof next === 'string' && next !== '' ? next : undefined;
   // A hasMore that drifted to another type is read from the cursor alone.
   const more = typeof hasMore === 'boolean' ? hasMore : cursor !== undefined;
-  if (more && cursor === undefined) warn(`${what}: the API says more follow (hasMore: true) but gives no nextCursor: stopped after ${pages} page${pages === 1 ? '' : 's'}`);
+  if (more && cursor === undefined)
+    warn(
+      `${what}: the API says more follow (hasMore: true) but gives no nextCursor: stopped after ${pages} page${pages === 1 ? '' : 's'}`,
+    );
   return more ? cursor : undefined;
 }
 
 /** Every page of a list from `start`, each yielded as it arrives. */
-export async function* walkPages(fetchPage: FetchPage, rule: PageRule, start: string | undefined, what: string, warn: (text: string) => void): AsyncGenerator<Page> {
+export async function* walkPages(
+  fetchPage: FetchPage,
+  rule: PageRule,
+  start: string | undefined,
+  what: string,
+  warn: (text: string) => void,
+): AsyncGenerator<Page> {
   const seen = new Set<string>();
   let position = start;
   for (let pages = 0; ; pages += 1) {
@@ -88,7 +102,15 @@ export async function* walkPages(fetchPage: FetchPage, rule: PageRule, start: st
       const next = nextCursor(page.value, what, pages + 1, warn);
       if (next === undefined) return;
       // A server that hands back a cursor it already gave would make this loop forever.
-      if (seen.has(next)) throw new WalkFailed(new HookdError('EAPI_RESPONSE', `${what}: the API gave the cursor ${JSON.stringify(safeLine(next, 200))} twice; stopped`), undefined, pages + 1);
+      if (seen.has(next))
+        throw new WalkFailed(
+          new HookdError(
+            'EAPI_RESPONSE',
+            `${what}: the API gave the cursor ${JSON.stringify(safeLine(next, 200))} twice; stopped`,
+          ),
+          undefined,
+          pages + 1,
+        );
       seen.add(next);
       position = next;
       continue;
@@ -104,7 +126,10 @@ export async function* walkPages(fetchPage: FetchPage, rule: PageRule, start: st
     const last = all.length > 0 ? idOf(all.at(-1)) : undefined;
     yield { ...page, items: fresh };
     if (fresh.length === 0 || all.length === 0) return;
-    if (last === undefined) return warn(`${what}: the last item of page ${pages + 1} has no ${rule.id}, so the page after it cannot be asked for: stopped`);
+    if (last === undefined)
+      return warn(
+        `${what}: the last item of page ${pages + 1} has no ${rule.id}, so the page after it cannot be asked for: stopped`,
+      );
     if (seen.has(last)) return;
     for (const item of fresh) seen.add(idOf(item) ?? '');
     position = last;
@@ -112,22 +137,44 @@ export async function* walkPages(fetchPage: FetchPage, rule: PageRule, start: st
 }
 
 /** Every session (optionally of one computer), page by page. */
-export async function* walkSessions(client: ApiClient, query: { limit?: number | string; cursor?: string; computerId?: string } = {}): AsyncGenerator<Session> {
+export async function* walkSessions(
+  client: ApiClient,
+  query: { limit?: number | string; cursor?: string; computerId?: string } = {},
+): AsyncGenerator<Session> {
   const fetch: FetchPage = (cursor) => client.read(E.listSessions, { query: { ...query, cursor } });
-  for await (const page of walkPages(fetch, PAGE_RULES.listSessions, query.cursor, E.listSessions.name, (text) => client.warn(text))) yield* page.items as Session[];
+  for await (const page of walkPages(fetch, PAGE_RULES.listSessions, query.cursor, E.listSessions.name, (text) =>
+    client.warn(text),
+  ))
+    yield* page.items as Session[];
 }
 
 /** Every enterprise-control change, newest revision first. */
-export async function* walkControlChanges(client: ApiClient, query: { limit?: number | string; cursor?: string } = {}): AsyncGenerator<ControlChange> {
+export async function* walkControlChanges(
+  client: ApiClient,
+  query: { limit?: number | string; cursor?: string } = {},
+): AsyncGenerator<ControlChange> {
   const fetch: FetchPage = (cursor) => client.read(E.listControlChanges, { query: { ...query, cursor } });
-  for await (const page of walkPages(fetch, PAGE_RULES.listControlChanges, query.cursor, E.listControlChanges.name, (text) => client.warn(text))) yield* page.items as ControlChange[];
+  for await (const page of walkPages(
+    fetch,
+    PAGE_RULES.listControlChanges,
+    query.cursor,
+    E.listControlChanges.name,
+    (text) => client.warn(text),
+  ))
+    yield* page.items as ControlChange[];
 }
 
 /** Every readiness report, following `startAfter` until an empty page (or a page of reports already seen). */
-export async function* walkReports(client: ApiClient, query: { repoId?: string; limit?: number | string; startAfter?: string } = {}): AsyncGenerator<ReadinessReport> {
+export async function* walkReports(
+  client: ApiClient,
+  query: { repoId?: string; limit?: number | string; startAfter?: string } = {},
+): AsyncGenerator<ReadinessReport> {
   const limit = query.limit ?? REPORTS_WALK_LIMIT;
   const fetch: FetchPage = (startAfter) => client.read(E.listReports, { query: { ...query, limit, startAfter } });
-  for await (const page of walkPages(fetch, PAGE_RULES.listReports, query.startAfter, E.listReports.name, (text) => client.warn(text))) yield* page.items as ReadinessReport[];
+  for await (const page of walkPages(fetch, PAGE_RULES.listReports, query.startAfter, E.listReports.name, (text) =>
+    client.warn(text),
+  ))
+    yield* page.items as ReadinessReport[];
 }
 
 /** Collect an async iterator into an array. */

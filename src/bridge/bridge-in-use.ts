@@ -32,7 +32,6 @@ export interface BridgeInUse {
   summary: string;
 }
 
-
 // This system's platform packages beside the package (hoisted: npm local, pnpm, Bun) or under it
 // (nested: npm global); bin/hookd tells macOS from the rest by /System/Library/CoreServices.
 const system = () => (existsSync('/System/Library/CoreServices') ? 'darwin' : 'linux');
@@ -55,7 +54,10 @@ export function prebuiltBridge(root: string): string | undefined {
 
 const versionOf = (program: string) => {
   try {
-    return (JSON.parse(readFileSync(path.join(program, '..', '..', 'package.json'), 'utf8')) as { name: string; version: string });
+    return JSON.parse(readFileSync(path.join(program, '..', '..', 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
   } catch {
     return undefined;
   }
@@ -76,7 +78,11 @@ export function bridgeInUse(root: string, env: NodeJS.ProcessEnv = process.env):
   const prebuilt = prebuiltBridge(root);
   if (prebuilt) {
     const pkg = versionOf(prebuilt);
-    return { kind: 'prebuilt', program: prebuilt, summary: `native, prebuilt (${pkg ? `${pkg.name} ${pkg.version}` : prebuilt})` };
+    return {
+      kind: 'prebuilt',
+      program: prebuilt,
+      summary: `native, prebuilt (${pkg ? `${pkg.name} ${pkg.version}` : prebuilt})`,
+    };
   }
   const built = path.join(root, 'dist', 'hookd-bridge');
   if (isExecutable(built)) return { kind: 'built', program: built, summary: `native, built here (${built})` };

@@ -34,14 +34,32 @@ export const clientEndedBy = () => endedBy;
 /** The outcome of a run that never started (the event came past the deadline, the bridge failed first). */
 export function notRun(status: 'timed_out' | 'spawn_error', error?: string): Outcome {
   const nothing = captured(Buffer.alloc(0));
-  return { status, exitCode: null, signal: null, durationMs: 0, stdout: nothing, stderr: nothing, ...(error !== undefined && { error }) };
+  return {
+    status,
+    exitCode: null,
+    signal: null,
+    durationMs: 0,
+    stdout: nothing,
+    stderr: nothing,
+    ...(error !== undefined && { error }),
+  };
 }
 
 /** Bytes the bridge itself hands the client (a canonical hook's translated answer), as a run's output. */
-export const captured = (raw: Buffer): Captured => ({ text: raw.toString('utf8'), bytes: raw.length, truncated: false, raw });
+export const captured = (raw: Buffer): Captured => ({
+  text: raw.toString('utf8'),
+  bytes: raw.length,
+  truncated: false,
+  raw,
+});
 
 /** Run `sh -c command` on `payload` to its end, hookd's deadline for `timeoutMs`, or the client's signal; `moreEnv`: variables on top of the client's (a canonical hook's). */
-export async function runHookInLine(command: string, payload: Buffer, timeoutMs: number, moreEnv: Record<string, string> = {}): Promise<Outcome> {
+export async function runHookInLine(
+  command: string,
+  payload: Buffer,
+  timeoutMs: number,
+  moreEnv: Record<string, string> = {},
+): Promise<Outcome> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
   const ended = new AbortController();
   let pid: number | undefined;
@@ -73,7 +91,9 @@ export async function runHookInLine(command: string, payload: Buffer, timeoutMs:
     // What hookd ended, it ends whole: a child that outlived the sh (it trapped SIGTERM) goes too, now (this process exits soon).
     if (pid !== undefined && outcome.status !== 'ok' && outcome.status !== 'failed') endSession(pid, 'SIGKILL', true);
     // A hook that never started: the bridge says so in its own words, as the C bridge does.
-    return outcome.status === 'spawn_error' && pid === undefined ? { ...outcome, error: `the hook could not start (/bin/sh: ${outcome.error})` } : outcome;
+    return outcome.status === 'spawn_error' && pid === undefined
+      ? { ...outcome, error: `the hook could not start (/bin/sh: ${outcome.error})` }
+      : outcome;
   } finally {
     onEnd = undefined;
   }

@@ -33,8 +33,16 @@ function patternLines(patterns: string[], indent: string): string[] {
 // carry_env's tests of a name the command does not name: a secret is skipped, then the carried
 // names pass (client-env.ts's CARRIED: suffixes, prefixes, and exact names no prefix covers).
 function carriedNameCases(): string[] {
-  const exact = [...CARRIED.exact].filter((name) => !CARRIED.prefixes.some((prefix) => name.startsWith(prefix)) && !CARRIED.suffixes.some((suffix) => name.endsWith(suffix)));
-  const patterns = [...CARRIED.suffixes.map((suffix) => `*${suffix}`), ...CARRIED.prefixes.map((prefix) => `${prefix}*`), ...exact];
+  const exact = [...CARRIED.exact].filter(
+    (name) =>
+      !CARRIED.prefixes.some((prefix) => name.startsWith(prefix)) &&
+      !CARRIED.suffixes.some((suffix) => name.endsWith(suffix)),
+  );
+  const patterns = [
+    ...CARRIED.suffixes.map((suffix) => `*${suffix}`),
+    ...CARRIED.prefixes.map((prefix) => `${prefix}*`),
+    ...exact,
+  ];
   return [
     `        case $name in ${SECRET_SUFFIXES.map((suffix) => `*${suffix}`).join(' | ')}) continue ;; esac`,
     '        case $name in',
@@ -66,9 +74,17 @@ export function withShLists(script: string): string {
   for (const [name, block] of Object.entries(SH_LISTS)) {
     const begin = new RegExp(`^( *)# >>> ${name}:.*\\n`, 'm').exec(out);
     const end = new RegExp(`^ *# <<< ${name}\\n`, 'm').exec(out);
-    if (!begin || !end || end.index < begin.index) throw new Error(`bin/hookd: no markers of the generated block ${name}`);
+    if (!begin || !end || end.index < begin.index)
+      throw new Error(`bin/hookd: no markers of the generated block ${name}`);
     const head = `${begin[1]}# >>> ${name}: generated from ${block.from} by \`npm run sh-lists\`; do not edit\n`;
-    out = out.slice(0, begin.index) + head + block.lines().map((line) => `${line}\n`).join('') + out.slice(end.index);
+    out =
+      out.slice(0, begin.index) +
+      head +
+      block
+        .lines()
+        .map((line) => `${line}\n`)
+        .join('') +
+      out.slice(end.index);
   }
   return out;
 }

@@ -39,12 +39,16 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     return;
   }
   try {
-    const client = options.client ? (clientById(options.client) ?? GENERIC) : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
+    const client = options.client
+      ? (clientById(options.client) ?? GENERIC)
+      : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
     const timeoutSec = options.timeout === undefined ? undefined : Number(options.timeout);
     const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);
     const deadlineMs = hookdDeadlineMs(timeoutMs);
     // Counted from this process's start (performance.now()), as the client counts from its spawn.
-    const read = process.stdin.isTTY ? { payload: Buffer.alloc(0), pastDeadline: false } : await readEvent(process.stdin, deadlineMs);
+    const read = process.stdin.isTTY
+      ? { payload: Buffer.alloc(0), pastDeadline: false }
+      : await readEvent(process.stdin, deadlineMs);
     const { payload } = read;
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
     const env = recordEnv(process.env);
@@ -55,12 +59,26 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     else {
       try {
         // A canonical hook (--canonical) gets the canonical fields beside the payload (hif/canonical-input.ts).
-        outcome = await runHookInLine(command, payload, timeoutMs, options.canonical ? canonicalFields(client.id, event, payload) : {});
+        outcome = await runHookInLine(
+          command,
+          payload,
+          timeoutMs,
+          options.canonical ? canonicalFields(client.id, event, payload) : {},
+        );
       } catch (error) {
         outcome = notRun('spawn_error', `internal error (${whyOf(error)}); the hook did not run`);
       }
     }
-    const run: RunRecord = { client: client.id, event, cwd: process.cwd(), startedAt, endedAt: Date.now(), timeoutMs, env, outcome };
+    const run: RunRecord = {
+      client: client.id,
+      event,
+      cwd: process.cwd(),
+      startedAt,
+      endedAt: Date.now(),
+      timeoutMs,
+      env,
+      outcome,
+    };
     const endedBy = clientEndedBy();
     if (endedBy) {
       // Nobody reads an answer now: record the run and end as the client asked.
@@ -75,9 +93,11 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     } else if (outcome.status === 'timed_out') {
       // The hook's stderr already went to the client as it came; hookd's note follows it.
       const seconds = (deadlineMs / 1000).toFixed(1);
-      process.stderr.write(read.pastDeadline
-        ? `hookd sync: the client was still sending the event after ${seconds} s; the hook did not run, and hookd answers as for a timeout\n`
-        : `hookd sync: the hook timed out after ${seconds} s; hookd ended it\n`);
+      process.stderr.write(
+        read.pastDeadline
+          ? `hookd sync: the client was still sending the event after ${seconds} s; the hook did not run, and hookd answers as for a timeout\n`
+          : `hookd sync: the hook timed out after ${seconds} s; hookd ended it\n`,
+      );
       process.stdout.write(client.contract.onTimeout.stdout);
       code = client.contract.onTimeout.exitCode;
     } else if (options.canonical && outcome.signal === null && outcome.exitCode !== null) {
@@ -85,14 +105,21 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       const answer = answerInClientTerms(client, event, outcome.exitCode, outcome.stdout.raw!, outcome.stderr.raw!);
       process.stderr.write(answer.stderr);
       process.stdout.write(answer.stdout);
-      run.outcome = { ...outcome, exitCode: answer.exitCode, stdout: captured(Buffer.from(answer.stdout)), stderr: captured(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])) };
+      run.outcome = {
+        ...outcome,
+        exitCode: answer.exitCode,
+        stdout: captured(Buffer.from(answer.stdout)),
+        stderr: captured(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])),
+      };
       code = answer.exitCode;
     } else {
       // Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended).
-      const answer = outcome.exitCode === 0 && outcome.stdout.bytes === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
+      const answer =
+        outcome.exitCode === 0 && outcome.stdout.bytes === 0 ? client.contract.emptyAnswer?.[run.event] : undefined;
       if (answer !== undefined) run.answer = answer;
       process.stdout.write(answer ?? outcome.stdout.raw!);
-      code = outcome.signal !== null ? 128 + (signalNumber(outcome.signal) ?? 0) : (outcome.exitCode ?? INTERNAL_ERROR_EXIT);
+      code =
+        outcome.signal !== null ? 128 + (signalNumber(outcome.signal) ?? 0) : (outcome.exitCode ?? INTERNAL_ERROR_EXIT);
     }
     recordRun(options.stateDir, command, run, payload);
     process.exitCode = code;

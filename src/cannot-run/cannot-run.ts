@@ -16,7 +16,14 @@ import { commandCannotStart } from './command-cannot-start.js';
 import { hooksNotRead } from './not-read-here.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
-export type CannotRunReason = 'not-read' | 'hooks-turned-off' | 'managed-only' | 'untrusted' | 'plugin-not-enabled' | 'timeout-unit' | 'cannot-start';
+export type CannotRunReason =
+  | 'not-read'
+  | 'hooks-turned-off'
+  | 'managed-only'
+  | 'untrusted'
+  | 'plugin-not-enabled'
+  | 'timeout-unit'
+  | 'cannot-start';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
 // A type, not an interface: it travels in GET /status, whose loose schema wants an index signature.
@@ -43,21 +50,43 @@ export interface CannotRunContext {
 }
 
 /** A check of one reason: the hooks of `entries` it finds, reading the client's files through `files`. */
-export type ReasonCheck = (entries: readonly HookEntry[], files: ClientFiles, context: CannotRunContext) => Promise<CannotRun[]>;
+export type ReasonCheck = (
+  entries: readonly HookEntry[],
+  files: ClientFiles,
+  context: CannotRunContext,
+) => Promise<CannotRun[]>;
 
 // In the order a person would fix them: a switch that turns everything off first, one command last.
-const CHECKS: readonly ReasonCheck[] = [turnedOff, geminiFolderNotTrusted, copilotFolderNotTrusted, pluginNotEnabled, codexUntrusted, timeoutInWrongUnit, commandCannotStart];
+const CHECKS: readonly ReasonCheck[] = [
+  turnedOff,
+  geminiFolderNotTrusted,
+  copilotFolderNotTrusted,
+  pluginNotEnabled,
+  codexUntrusted,
+  timeoutInWrongUnit,
+  commandCannotStart,
+];
 
 /** The context of this machine: HOME, the given PATH, and the managed settings where the client reads them (HOOKD_CLAUDE_MANAGED_SETTINGS moves it, for tests). */
 export function contextHere(pathVar = process.env.PATH): CannotRunContext {
-  return { home: homedir(), pathVar, claudeManagedSettings: process.env.HOOKD_CLAUDE_MANAGED_SETTINGS ?? '/etc/claude-code/managed-settings.json' };
+  return {
+    home: homedir(),
+    pathVar,
+    claudeManagedSettings: process.env.HOOKD_CLAUDE_MANAGED_SETTINGS ?? '/etc/claude-code/managed-settings.json',
+  };
 }
 
 /** Every hook of `loaded` that its client will not run now, one row per hook and reason. */
-export async function hooksThatCannotRun(loaded: readonly SourceResult[], context: CannotRunContext): Promise<CannotRun[]> {
+export async function hooksThatCannotRun(
+  loaded: readonly SourceResult[],
+  context: CannotRunContext,
+): Promise<CannotRun[]> {
   const entries = loaded.flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : []));
   const files = new ClientFiles();
-  const found = await Promise.all([hooksNotRead(loaded, context, oneFileGiven(context) || loaded.some(({ source }) => source.scope === 'given')), ...CHECKS.map((check) => check(entries, files, context))]);
+  const found = await Promise.all([
+    hooksNotRead(loaded, context, oneFileGiven(context) || loaded.some(({ source }) => source.scope === 'given')),
+    ...CHECKS.map((check) => check(entries, files, context)),
+  ]);
   // A hook the client skips for a first reason is not said again for a later one.
   const seen = new Set<string>();
   return found.flat().filter((row) => {
@@ -69,7 +98,8 @@ export async function hooksThatCannotRun(loaded: readonly SourceResult[], contex
 }
 
 /** Whether the context names one file (--settings, HOOKD_SETTINGS): then only that file is looked at, and no client's other records. */
-export const oneFileGiven = (context: CannotRunContext) => context.sources?.some((source) => source.scope === 'given') ?? false;
+export const oneFileGiven = (context: CannotRunContext) =>
+  context.sources?.some((source) => source.scope === 'given') ?? false;
 
 /** The files of the context loaded (by default the user and plugin files of every client installed here): what the daemon, status and the page look at. */
 export function loadedHere(context: CannotRunContext): Promise<SourceResult[]> {

@@ -7,7 +7,8 @@ import { parse as parseToml } from 'smol-toml';
 /** A client file as an object; empty when it is absent or unreadable (the client reads nothing from it either). */
 export type FileObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is FileObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is FileObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The files of one listing, read at most once each. */
 export class ClientFiles {

@@ -21,13 +21,17 @@ export function codexStateKey(entry: HookEntry): string | undefined {
 /** The hash Codex computes for `entry` as its file holds it now, when hookd can read it. */
 export async function codexHashNow(entry: HookEntry, files: ClientFiles): Promise<string | undefined> {
   const place = /\[(\d+)\]\.hooks\[(\d+)\]$/.exec(entry.location);
-  const found = place ? codexHandlerAt(await files.read(entry.file), entry.event, Number(place[1]), Number(place[2])) : undefined;
+  const found = place
+    ? codexHandlerAt(await files.read(entry.file), entry.event, Number(place[1]), Number(place[2]))
+    : undefined;
   return found && codexHookHash(entry.event, found.group, found.handler);
 }
 
-const TRUST_FIX = 'start codex in a terminal and trust it when it lists the hook for review (or /hooks in codex); codex exec skips it silently until then';
+const TRUST_FIX =
+  'start codex in a terminal and trust it when it lists the hook for review (or /hooks in codex); codex exec skips it silently until then';
 
-const inside = (folder: string, holder: string) => folder === holder || folder.startsWith(holder.endsWith(path.sep) ? holder : holder + path.sep);
+const inside = (folder: string, holder: string) =>
+  folder === holder || folder.startsWith(holder.endsWith(path.sep) ? holder : holder + path.sep);
 
 // Codex loads a project's .codex/ only in a project trusted under [projects."<path>"] of the user's
 // config.toml (0.169 `codex exec` warns "Untrusted project-local configuration is disabled" and runs
@@ -48,21 +52,59 @@ export const codexUntrusted: ReasonCheck = async (entries, files, context) => {
   const whole = await files.read(config);
   const states = objectAt(objectAt(whole, 'hooks'), 'state');
   const userDir = path.join(context.home, '.codex');
-  const rows = await Promise.all(entries.map(async (entry): Promise<CannotRun[]> => {
-    // Plugin hooks are keyed by plugin id, not by file: hookd does not guess those keys.
-    if (entry.client.id !== 'codex' || entry.type !== 'command' || path.basename(path.dirname(entry.file)) !== '.codex') return [];
-    const root = path.dirname(path.dirname(entry.file));
-    if (path.dirname(entry.file) !== userDir && !projectTrusted(objectAt(whole, 'projects'), root)) {
-      return [cannotRunRow(entry, 'untrusted', `Codex loads no project configuration from ${root}/.codex/ in a project it has not trusted: no trust_level = "trusted" under [projects."${root}"] in ${config} (codex exec only warns "Untrusted project-local configuration is disabled")`, `run codex exec --trust once in ${root}, or trust the project when codex asks; then trust its hooks in codex's /hooks`)];
-    }
-    const key = codexStateKey(entry);
-    if (!key) return [];
-    const state = objectAt(states, key);
-    if (state.enabled === false) return [cannotRunRow(entry, 'hooks-turned-off', `Codex has this hook turned off: enabled = false under [hooks.state."${key}"] in ${config}`, `set enabled = true there, or turn it on in codex's /hooks`)];
-    if (typeof state.trusted_hash !== 'string') return [cannotRunRow(entry, 'untrusted', `Codex has not trusted this hook: no trusted_hash under [hooks.state."${key}"] in ${config}`, TRUST_FIX)];
-    const now = await codexHashNow(entry, files);
-    if (now && now !== state.trusted_hash) return [cannotRunRow(entry, 'untrusted', `Codex trusted this hook before it was rewritten (by hookd install or by hand): the trusted_hash under [hooks.state."${key}"] in ${config} is not the hook's hash now (${now}), so Codex skips it as modified`, `review it again: ${TRUST_FIX}`)];
-    return [];
-  }));
+  const rows = await Promise.all(
+    entries.map(async (entry): Promise<CannotRun[]> => {
+      // Plugin hooks are keyed by plugin id, not by file: hookd does not guess those keys.
+      if (
+        entry.client.id !== 'codex' ||
+        entry.type !== 'command' ||
+        path.basename(path.dirname(entry.file)) !== '.codex'
+      )
+        return [];
+      const root = path.dirname(path.dirname(entry.file));
+      if (path.dirname(entry.file) !== userDir && !projectTrusted(objectAt(whole, 'projects'), root)) {
+        return [
+          cannotRunRow(
+            entry,
+            'untrusted',
+            `Codex loads no project configuration from ${root}/.codex/ in a project it has not trusted: no trust_level = "trusted" under [projects."${root}"] in ${config} (codex exec only warns "Untrusted project-local configuration is disabled")`,
+            `run codex exec --trust once in ${root}, or trust the project when codex asks; then trust its hooks in codex's /hooks`,
+          ),
+        ];
+      }
+      const key = codexStateKey(entry);
+      if (!key) return [];
+      const state = objectAt(states, key);
+      if (state.enabled === false)
+        return [
+          cannotRunRow(
+            entry,
+            'hooks-turned-off',
+            `Codex has this hook turned off: enabled = false under [hooks.state."${key}"] in ${config}`,
+            `set enabled = true there, or turn it on in codex's /hooks`,
+          ),
+        ];
+      if (typeof state.trusted_hash !== 'string')
+        return [
+          cannotRunRow(
+            entry,
+            'untrusted',
+            `Codex has not trusted this hook: no trusted_hash under [hooks.state."${key}"] in ${config}`,
+            TRUST_FIX,
+          ),
+        ];
+      const now = await codexHashNow(entry, files);
+      if (now && now !== state.trusted_hash)
+        return [
+          cannotRunRow(
+            entry,
+            'untrusted',
+            `Codex trusted this hook before it was rewritten (by hookd install or by hand): the trusted_hash under [hooks.state."${key}"] in ${config} is not the hook's hash now (${now}), so Codex skips it as modified`,
+            `review it again: ${TRUST_FIX}`,
+          ),
+        ];
+      return [];
+    }),
+  );
   return rows.flat();
 };

@@ -11,7 +11,42 @@ import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, CannotRunContext, ReasonCheck } from './cannot-run.js';
 
 // Shell builtins and keywords: never looked up on PATH.
-const BUILTINS = new Set(['.', ':', '[', 'alias', 'break', 'case', 'cd', 'command', 'continue', 'echo', 'eval', 'exec', 'exit', 'export', 'false', 'for', 'if', 'printf', 'read', 'return', 'set', 'shift', 'source', 'test', 'trap', 'true', 'type', 'ulimit', 'umask', 'unset', 'wait', 'while', '{', '!']);
+const BUILTINS = new Set([
+  '.',
+  ':',
+  '[',
+  'alias',
+  'break',
+  'case',
+  'cd',
+  'command',
+  'continue',
+  'echo',
+  'eval',
+  'exec',
+  'exit',
+  'export',
+  'false',
+  'for',
+  'if',
+  'printf',
+  'read',
+  'return',
+  'set',
+  'shift',
+  'source',
+  'test',
+  'trap',
+  'true',
+  'type',
+  'ulimit',
+  'umask',
+  'unset',
+  'wait',
+  'while',
+  '{',
+  '!',
+]);
 // Programs that take a script as their first argument: the script needs no exec bit, but must exist.
 const INTERPRETERS = /^(?:python[0-9.]*|node|bash|sh|zsh|dash|ruby|perl|deno|bun|php|lua|tsx|uv)$/;
 
@@ -42,18 +77,34 @@ function shebangOf(file: string): string | undefined {
 }
 
 // Why the program `word` cannot start, if it cannot; `asScript` when an interpreter runs it.
-function whyNot(word: string, asScript: boolean, pathVar: string | undefined): { why: string; fix: string } | undefined {
+function whyNot(
+  word: string,
+  asScript: boolean,
+  pathVar: string | undefined,
+): { why: string; fix: string } | undefined {
   if (!word.includes('/')) {
     if (asScript || BUILTINS.has(word) || findOnPath(word, pathVar)) return undefined;
-    return { why: `${word} is not on the PATH the client gives its hooks`, fix: `install ${word}, or write its full path in the command (the client's PATH may not be your shell's: hookd doctor --path "$CLIENT_PATH")` };
+    return {
+      why: `${word} is not on the PATH the client gives its hooks`,
+      fix: `install ${word}, or write its full path in the command (the client's PATH may not be your shell's: hookd doctor --path "$CLIENT_PATH")`,
+    };
   }
   if (!path.isAbsolute(word)) return undefined; // relative to the project the client runs in: unknown here
-  if (!isFile(word)) return { why: `${word} does not exist`, fix: `restore ${word}, or correct the path in the command` };
+  if (!isFile(word))
+    return { why: `${word} does not exist`, fix: `restore ${word}, or correct the path in the command` };
   if (asScript) return undefined;
   if (!isExecutable(word)) return { why: `${word} is not executable`, fix: `chmod +x ${word}` };
   const interpreter = shebangOf(word);
-  if (interpreter && !interpreter.includes('/') && !findOnPath(interpreter, pathVar)) return { why: `${word} starts with #! for ${interpreter}, which is not on the PATH the client gives its hooks`, fix: `install ${interpreter}, or point the #! line at one that is installed` };
-  if (interpreter?.includes('/') && !isFile(interpreter)) return { why: `${word} starts with #!${interpreter}, which does not exist`, fix: 'point the #! line at an interpreter that is installed' };
+  if (interpreter && !interpreter.includes('/') && !findOnPath(interpreter, pathVar))
+    return {
+      why: `${word} starts with #! for ${interpreter}, which is not on the PATH the client gives its hooks`,
+      fix: `install ${interpreter}, or point the #! line at one that is installed`,
+    };
+  if (interpreter?.includes('/') && !isFile(interpreter))
+    return {
+      why: `${word} starts with #!${interpreter}, which does not exist`,
+      fix: 'point the #! line at an interpreter that is installed',
+    };
   return undefined;
 }
 
@@ -63,6 +114,12 @@ export const commandCannotStart: ReasonCheck = async (entries, _files, context) 
     if (entry.type !== 'command' || !entry.run) return [];
     const [program, script] = leadingWords(entry.run, varsFor(entry, context));
     if (!program) return [];
-    const problem = whyNot(program, false, context.pathVar) ?? (script && INTERPRETERS.test(path.basename(program)) && !script.startsWith('-') ? whyNot(script, true, context.pathVar) : undefined);
-    return problem ? [cannotRunRow(entry, 'cannot-start', `the command cannot start: ${problem.why}`, problem.fix)] : [];
+    const problem =
+      whyNot(program, false, context.pathVar) ??
+      (script && INTERPRETERS.test(path.basename(program)) && !script.startsWith('-')
+        ? whyNot(script, true, context.pathVar)
+        : undefined);
+    return problem
+      ? [cannotRunRow(entry, 'cannot-start', `the command cannot start: ${problem.why}`, problem.fix)]
+      : [];
   });

@@ -28,11 +28,14 @@ function expand(raw: string, vars: Readonly<Record<string, string>>): string | u
     .map((part) => {
       if (part.startsWith("'")) return part.slice(1, -1);
       const body = part.startsWith('"') ? part.slice(1, -1) : part;
-      return body.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) => {
-        const value = vars[(braced ?? bare)!];
-        if (value === undefined) unknown = true;
-        return value ?? '';
-      });
+      return body.replace(
+        /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+        (_, braced: string | undefined, bare: string | undefined) => {
+          const value = vars[(braced ?? bare)!];
+          if (value === undefined) unknown = true;
+          return value ?? '';
+        },
+      );
     })
     .join('');
   if (unknown || text.includes('$') || text.includes('*')) return undefined;

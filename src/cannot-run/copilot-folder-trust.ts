@@ -10,19 +10,28 @@ import path from 'node:path';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';
 
-const inside = (folder: string, holder: string) => folder === holder || folder.startsWith(holder.endsWith(path.sep) ? holder : holder + path.sep);
+const inside = (folder: string, holder: string) =>
+  folder === holder || folder.startsWith(holder.endsWith(path.sep) ? holder : holder + path.sep);
 
 /** Copilot CLI's config file under `home` (or $COPILOT_HOME). */
-export const copilotConfigFile = (home: string) => path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'config.json');
+export const copilotConfigFile = (home: string) =>
+  path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'config.json');
 
 /** Copilot CLI project hooks in a folder its config does not trust. */
 export const copilotFolderNotTrusted: ReasonCheck = async (entries, files, context) => {
   const config = copilotConfigFile(context.home);
   const read = await files.read(config);
   const listed = [read.trustedFolders, read.trusted_folders].flatMap((value) => (Array.isArray(value) ? value : []));
-  const trusted = listed.filter((folder): folder is string => typeof folder === 'string').map((folder) => path.resolve(folder));
+  const trusted = listed
+    .filter((folder): folder is string => typeof folder === 'string')
+    .map((folder) => path.resolve(folder));
   return entries.flatMap((entry): CannotRun[] => {
-    if (entry.client.id !== 'copilot' || path.basename(path.dirname(entry.file)) !== 'hooks' || path.basename(path.dirname(path.dirname(entry.file))) !== '.github') return [];
+    if (
+      entry.client.id !== 'copilot' ||
+      path.basename(path.dirname(entry.file)) !== 'hooks' ||
+      path.basename(path.dirname(path.dirname(entry.file))) !== '.github'
+    )
+      return [];
     const project = path.dirname(path.dirname(path.dirname(entry.file)));
     if (trusted.some((folder) => inside(path.resolve(project), folder))) return [];
     return [

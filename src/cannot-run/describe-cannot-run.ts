@@ -13,7 +13,10 @@ export function describeCannotRun(row: CannotRun): string {
 /** One line for a hook that did not fire: the hook, its place, the sessions, and the likeliest cause. */
 export function describeUnfired(hook: UnfiredHook): string {
   const client = clientById(hook.client)?.name ?? hook.client;
-  const sessions = hook.sessions.length === 1 ? `session ${hook.sessions[0]}` : `${hook.sessions.length} sessions (${hook.sessions.join(', ')})`;
+  const sessions =
+    hook.sessions.length === 1
+      ? `session ${hook.sessions[0]}`
+      : `${hook.sessions.length} sessions (${hook.sessions.join(', ')})`;
   // A daemon of this version sends evidence; read defensively all the same (status reads its answer).
   const evidence: readonly string[] = hook.evidence ?? ['siblings'];
   const how = [

@@ -13,7 +13,14 @@ import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
 import type { HookSource } from '../clients/find-sources.js';
-import { contextHere, hooksThatCannotRun, loadedHere, oneFileGiven, type CannotRun, type CannotRunContext } from './cannot-run.js';
+import {
+  contextHere,
+  hooksThatCannotRun,
+  loadedHere,
+  oneFileGiven,
+  type CannotRun,
+  type CannotRunContext,
+} from './cannot-run.js';
 
 const changedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
@@ -32,10 +39,22 @@ function recentRuns(stateDir: string): HistoryEntry[] {
 }
 
 /** The hooks of `loaded` that did not fire in the sessions of the history in `stateDir`, or in the sessions the clients recorded. */
-export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly SourceResult[], context: CannotRunContext, cannotRun?: readonly CannotRun[]): Promise<UnfiredHook[]> {
-  const configured = loaded.flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : [])).filter((entry) => runsBy(entry, 'record'));
+export async function hooksThatDidNotFireIn(
+  stateDir: string,
+  loaded: readonly SourceResult[],
+  context: CannotRunContext,
+  cannotRun?: readonly CannotRun[],
+): Promise<UnfiredHook[]> {
+  const configured = loaded
+    .flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : []))
+    .filter((entry) => runsBy(entry, 'record'));
   if (configured.length === 0) return [];
-  const causes = new Map((cannotRun ?? (await hooksThatCannotRun(loaded, context))).map((row) => [`${row.file}\0${row.location}`, `${row.why} → ${row.fix}`]));
+  const causes = new Map(
+    (cannotRun ?? (await hooksThatCannotRun(loaded, context))).map((row) => [
+      `${row.file}\0${row.location}`,
+      `${row.why} → ${row.fix}`,
+    ]),
+  );
   const known = (entry: HookEntry) => causes.get(`${entry.file}\0${entry.location}`);
   let history: HistoryEntry[];
   try {
@@ -43,8 +62,23 @@ export async function hooksThatDidNotFireIn(stateDir: string, loaded: readonly S
   } catch {
     history = []; // no history yet
   }
-  const siblings = hooksThatDidNotFire(history, configured, changedAt, (entry) => known(entry) ?? `nothing in ${entry.client.id}'s files says why: try it with hookd run --client ${entry.client.id} ${entry.event}, and check that no other file of the client replaces this event`);
-  const recorded = hooksSilentInRecordedSessions(history, oneFileGiven(context) ? [] : await recordedSessions(context.home), configured, changedAt, (entry) => known(entry) ?? `no hook of ${entry.client.name} reached hookd in these sessions: the client may not find hookd on its PATH (hookd doctor: clients reach hookd), or its bridge stores events in another state directory`);
+  const siblings = hooksThatDidNotFire(
+    history,
+    configured,
+    changedAt,
+    (entry) =>
+      known(entry) ??
+      `nothing in ${entry.client.id}'s files says why: try it with hookd run --client ${entry.client.id} ${entry.event}, and check that no other file of the client replaces this event`,
+  );
+  const recorded = hooksSilentInRecordedSessions(
+    history,
+    oneFileGiven(context) ? [] : await recordedSessions(context.home),
+    configured,
+    changedAt,
+    (entry) =>
+      known(entry) ??
+      `no hook of ${entry.client.name} reached hookd in these sessions: the client may not find hookd on its PATH (hookd doctor: clients reach hookd), or its bridge stores events in another state directory`,
+  );
   return mergeSessions([...siblings, ...recorded]);
 }
 
@@ -83,7 +117,8 @@ const REPORT_REUSE_MS = 2000;
 export function daemonHookReport(stateDir: string, sources: () => readonly HookSource[]): () => Promise<HookReport> {
   let last: { at: number; report: Promise<HookReport> } | undefined;
   return () => {
-    if (!last || Date.now() - last.at > REPORT_REUSE_MS) last = { at: Date.now(), report: hookReportHere(stateDir, { ...contextHere(), sources: sources() }) };
+    if (!last || Date.now() - last.at > REPORT_REUSE_MS)
+      last = { at: Date.now(), report: hookReportHere(stateDir, { ...contextHere(), sources: sources() }) };
     return last.report;
   };
 }

@@ -34,9 +34,21 @@ export const geminiFolderNotTrusted: ReasonCheck = async (entries, files, contex
   const trustFile = path.join(context.home, '.gemini', 'trustedFolders.json');
   const rules = await files.read(trustFile);
   return entries.flatMap((entry): CannotRun[] => {
-    if (entry.client.id !== 'gemini' || entry.file === userSettings || !entry.file.endsWith(path.join('.gemini', 'settings.json'))) return [];
+    if (
+      entry.client.id !== 'gemini' ||
+      entry.file === userSettings ||
+      !entry.file.endsWith(path.join('.gemini', 'settings.json'))
+    )
+      return [];
     const project = path.dirname(path.dirname(entry.file));
     if (geminiFolderTrust(rules, path.resolve(project)) !== 'DO_NOT_TRUST') return [];
-    return [cannotRunRow(entry, 'untrusted', `Gemini CLI does not trust the folder ${project} (DO_NOT_TRUST in ${trustFile}), so it loads none of its project hooks`, `trust the folder in Gemini CLI (/permissions), or set it to "TRUST_FOLDER" in ${trustFile}`)];
+    return [
+      cannotRunRow(
+        entry,
+        'untrusted',
+        `Gemini CLI does not trust the folder ${project} (DO_NOT_TRUST in ${trustFile}), so it loads none of its project hooks`,
+        `trust the folder in Gemini CLI (/permissions), or set it to "TRUST_FOLDER" in ${trustFile}`,
+      ),
+    ];
   });
 };

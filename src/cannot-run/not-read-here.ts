@@ -24,13 +24,49 @@ interface StrayPlace {
 }
 
 const STRAY: readonly StrayPlace[] = [
-  { client: 'claude', scope: 'user', path: '.claude/hooks.json', instead: 'the "hooks" key of ~/.claude/settings.json' },
-  { client: 'claude', scope: 'user', path: '.claude.json', instead: 'the "hooks" key of ~/.claude/settings.json (~/.claude.json holds Claude Code\'s state, not settings)' },
-  { client: 'claude', scope: 'project', path: '.claude/hooks.json', instead: 'the "hooks" key of .claude/settings.json (or .claude/settings.local.json) in the project' },
-  { client: 'claude', scope: 'project', path: '.claude/hooks/hooks.json', instead: 'the "hooks" key of .claude/settings.json in the project (hooks/hooks.json is read only at a plugin\'s root)' },
-  { client: 'copilot', scope: 'user', path: '.copilot/hooks.json', instead: 'a file in the folder ~/.copilot/hooks/ (any *.json there)' },
-  { client: 'copilot', scope: 'project', path: '.github/hooks.json', instead: 'a file in the folder .github/hooks/ of the repository (any *.json there)' },
-  { client: 'copilot', scope: 'project', path: '.github/copilot/hooks.json', instead: 'a file in the folder .github/hooks/ of the repository (any *.json there)' },
+  {
+    client: 'claude',
+    scope: 'user',
+    path: '.claude/hooks.json',
+    instead: 'the "hooks" key of ~/.claude/settings.json',
+  },
+  {
+    client: 'claude',
+    scope: 'user',
+    path: '.claude.json',
+    instead: 'the "hooks" key of ~/.claude/settings.json (~/.claude.json holds Claude Code\'s state, not settings)',
+  },
+  {
+    client: 'claude',
+    scope: 'project',
+    path: '.claude/hooks.json',
+    instead: 'the "hooks" key of .claude/settings.json (or .claude/settings.local.json) in the project',
+  },
+  {
+    client: 'claude',
+    scope: 'project',
+    path: '.claude/hooks/hooks.json',
+    instead:
+      'the "hooks" key of .claude/settings.json in the project (hooks/hooks.json is read only at a plugin\'s root)',
+  },
+  {
+    client: 'copilot',
+    scope: 'user',
+    path: '.copilot/hooks.json',
+    instead: 'a file in the folder ~/.copilot/hooks/ (any *.json there)',
+  },
+  {
+    client: 'copilot',
+    scope: 'project',
+    path: '.github/hooks.json',
+    instead: 'a file in the folder .github/hooks/ of the repository (any *.json there)',
+  },
+  {
+    client: 'copilot',
+    scope: 'project',
+    path: '.github/copilot/hooks.json',
+    instead: 'a file in the folder .github/hooks/ of the repository (any *.json there)',
+  },
 ];
 
 /** The project folder a project source of `client` stands in, from the client's project file specs. */
@@ -52,17 +88,40 @@ async function rowsOf(file: string, client: ClientProfile, why: string, fix: str
 // Droid's fix for a file it skips: where it reads the same hooks.
 function ignoredFix(result: SourceResult): string {
   const { source } = result;
-  if (source.unless) return `move its events into ${source.unless} (Droid moves them itself when it next saves its hooks, and keeps the old file as hooks/hooks.migrated.json)`;
+  if (source.unless)
+    return `move its events into ${source.unless} (Droid moves them itself when it next saves its hooks, and keeps the old file as hooks/hooks.migrated.json)`;
   return 'move the events to the top level of the file, as {"Stop": [...]}, or under "hooks" in settings.json beside it';
 }
 
 /** Hooks in files, or shapes, their client does not read: the followed files it skips now, and the files beside its own that it never reads. */
-export async function hooksNotRead(loaded: readonly SourceResult[], context: CannotRunContext, oneFile: boolean): Promise<CannotRun[]> {
+export async function hooksNotRead(
+  loaded: readonly SourceResult[],
+  context: CannotRunContext,
+  oneFile: boolean,
+): Promise<CannotRun[]> {
   const skipped = loaded.filter((result) => result.ignored);
-  const rows = await Promise.all(skipped.map((result) => rowsOf(result.source.file, result.source.client, `${result.source.client.name} does not read this file: ${result.ignored}`, ignoredFix(result))));
+  const rows = await Promise.all(
+    skipped.map((result) =>
+      rowsOf(
+        result.source.file,
+        result.source.client,
+        `${result.source.client.name} does not read this file: ${result.ignored}`,
+        ignoredFix(result),
+      ),
+    ),
+  );
   if (oneFile) return rows.flat();
-  const projects = new Set(loaded.filter(({ source }) => source.scope === 'project').flatMap(({ source }) => projectRootOf(source.file, source.client) ?? []));
-  const places = STRAY.flatMap((place) => (place.scope === 'user' ? [path.join(context.home, place.path)] : [...projects].map((root) => path.join(root, place.path))).map((file) => ({ place, file })));
+  const projects = new Set(
+    loaded
+      .filter(({ source }) => source.scope === 'project')
+      .flatMap(({ source }) => projectRootOf(source.file, source.client) ?? []),
+  );
+  const places = STRAY.flatMap((place) =>
+    (place.scope === 'user'
+      ? [path.join(context.home, place.path)]
+      : [...projects].map((root) => path.join(root, place.path))
+    ).map((file) => ({ place, file })),
+  );
   const stray = await Promise.all(
     places.map(({ place, file }) => {
       const client = clientById(place.client)!;

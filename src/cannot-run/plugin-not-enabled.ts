@@ -23,7 +23,17 @@ export const pluginNotEnabled: ReasonCheck = async (entries, files, context) => 
     if (entry.client.id !== 'claude') return [];
     const id = claudePluginId(entry.file, context.home);
     if (!id || enabled[id] === true) return [];
-    const said = enabled[id] === false ? `the plugin ${id} is turned off ("${id}": false in enabledPlugins of ${settings})` : `the plugin ${id} is not enabled (enabledPlugins of ${settings} does not name it)`;
-    return [cannotRunRow(entry, 'plugin-not-enabled', `Claude Code does not load this plugin hook: ${said}`, `claude plugin enable ${id} (or /plugin in Claude Code), or set "${id}": true in enabledPlugins`)];
+    const said =
+      enabled[id] === false
+        ? `the plugin ${id} is turned off ("${id}": false in enabledPlugins of ${settings})`
+        : `the plugin ${id} is not enabled (enabledPlugins of ${settings} does not name it)`;
+    return [
+      cannotRunRow(
+        entry,
+        'plugin-not-enabled',
+        `Claude Code does not load this plugin hook: ${said}`,
+        `claude plugin enable ${id} (or /plugin in Claude Code), or set "${id}": true in enabledPlugins`,
+      ),
+    ];
   });
 };

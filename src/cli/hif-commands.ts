@@ -7,7 +7,9 @@ import { clientOption, settingsOption } from './options.js';
 export function addGuardCommand(program: Command): void {
   program
     .command('guard')
-    .description('run a guard shipped with hookd (no-rm-rf, no-force-push, no-secrets-read, no-pipe-to-shell) on the event on stdin, in the canonical form; hookd install --add NAME wires one into every client')
+    .description(
+      'run a guard shipped with hookd (no-rm-rf, no-force-push, no-secrets-read, no-pipe-to-shell) on the event on stdin, in the canonical form; hookd install --add NAME wires one into every client',
+    )
     .argument('<name>', 'the guard')
     .allowUnknownOption()
     .helpOption(false);
@@ -17,7 +19,9 @@ export function addGuardCommand(program: Command): void {
 export function addExportCommand(program: Command): void {
   program
     .command('export')
-    .description("print the hooks of a client's files (default: every client's) as a HIF manifest, for hookd install --hooks")
+    .description(
+      "print the hooks of a client's files (default: every client's) as a HIF manifest, for hookd install --hooks",
+    )
     .addOption(settingsOption())
     .addOption(clientOption())
     .action(async (options) => (await import('../commands/export.js')).exportCommand(options));

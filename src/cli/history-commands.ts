@@ -21,16 +21,42 @@ const isOutcome = (value: unknown) => typeof value === 'string' && Object.hasOwn
 export function addHistoryCommands(program: Command): void {
   const history = program
     .command('history')
-    .description('the runs, newest first: time, event, outcome, run time, command, id (--follow: new runs as they finish)')
+    .description(
+      'the runs, newest first: time, event, outcome, run time, command, id (--follow: new runs as they finish)',
+    )
     .option('--event <name>', 'only this event, e.g. Stop')
-    .addOption(new Option('--outcome <outcome>', `only this outcome: ${Object.keys(OUTCOMES).join(', ')}`).argParser(checked((value) => parseOutcome(value, '--outcome'), isOutcome)))
+    .addOption(
+      new Option('--outcome <outcome>', `only this outcome: ${Object.keys(OUTCOMES).join(', ')}`).argParser(
+        checked((value) => parseOutcome(value, '--outcome'), isOutcome),
+      ),
+    )
     .option('--session <id>', 'only this session')
     .option('--command <text>', 'only commands that contain this text')
-    .addOption(new Option('--since <when>', 'only runs since: 30s, 10m, 2h, 3d ago, or a date (2024-05-01, 2024-05-01T12:00:00Z)').argParser(checked((value) => parseSince(value, Date.now(), '--since'), (value) => typeof value === 'number')))
-    .addOption(new Option('--limit <n>', 'at most this many runs').argParser(integerIn('--limit', 'an integer', 1, MAX_LIMIT)).default(DEFAULT_LIMIT))
+    .addOption(
+      new Option(
+        '--since <when>',
+        'only runs since: 30s, 10m, 2h, 3d ago, or a date (2024-05-01, 2024-05-01T12:00:00Z)',
+      ).argParser(
+        checked(
+          (value) => parseSince(value, Date.now(), '--since'),
+          (value) => typeof value === 'number',
+        ),
+      ),
+    )
+    .addOption(
+      new Option('--limit <n>', 'at most this many runs')
+        .argParser(integerIn('--limit', 'an integer', 1, MAX_LIMIT))
+        .default(DEFAULT_LIMIT),
+    )
     .option('--follow', 'print new runs as they finish, until interrupted (needs the daemon)')
-    .option('--sessions', 'the agent sessions instead, the most recently active first: client, project, runs, the time the agent waited on hooks')
-    .option('--timeline', 'with --session: its runs on one time axis, where the agent waited on hooks in line, and the total wait (--json: the runs with their offsets)')
+    .option(
+      '--sessions',
+      'the agent sessions instead, the most recently active first: client, project, runs, the time the agent waited on hooks',
+    )
+    .option(
+      '--timeline',
+      'with --session: its runs on one time axis, where the agent waited on hooks in line, and the total wait (--json: the runs with their offsets)',
+    )
     .option('--probes', "also the runs of hookd doctor's probe")
     .addOption(stateOption())
     .addOption(socketOption())
@@ -44,11 +70,15 @@ export function addHistoryCommands(program: Command): void {
     .addOption(stateOption())
     .addOption(socketOption())
     .addOption(jsonOption())
-    .action(async (id: string, options) => (await import('../commands/history.js')).historyShowCommand(id, { ...history.opts(), ...options }));
+    .action(async (id: string, options) =>
+      (await import('../commands/history.js')).historyShowCommand(id, { ...history.opts(), ...options }),
+    );
 
   program
     .command('retry')
-    .description('run a failed run again with its payload (the daemon keeps those of the last 100 failed runs, 16 MiB at most)')
+    .description(
+      'run a failed run again with its payload (the daemon keeps those of the last 100 failed runs, 16 MiB at most)',
+    )
     .argument('<id>', 'the id of the failed run (hookd history --outcome failed lists them)')
     .addOption(stateOption())
     .addOption(socketOption())

@@ -6,7 +6,9 @@ import { jsonOption, seconds, socketOption, stateOption } from './options.js';
 
 /** How long each attempt of a call waits for its answer (default 30 s; 35 s through the daemon, whose proxy gives up at 30). */
 const timeoutOption = () =>
-  new Option('--timeout <seconds>', 'how long each attempt waits for an answer (default 30)').env('HOOKD_API_TIMEOUT').argParser(seconds('--timeout', true, 'HOOKD_API_TIMEOUT'));
+  new Option('--timeout <seconds>', 'how long each attempt waits for an answer (default 30)')
+    .env('HOOKD_API_TIMEOUT')
+    .argParser(seconds('--timeout', true, 'HOOKD_API_TIMEOUT'));
 
 /**
  * The options a call to the platform API ends with, after its own: `--json` (unless it prints the
@@ -38,17 +40,28 @@ function addRawCommand(program: Command): void {
     .description('send any request to the platform API with the key added, and print the answer as sent (like gh api)')
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
     .argument('<path>', 'a path (/api/v0/... goes to HOOKD_API_URL, others to HOOKD_APP_URL) or a URL of either')
-    .option('-F, --field <key=value>', 'a field: true, false, null and numbers typed, @file read (repeatable; the query of a GET, else the JSON body)', repeat)
+    .option(
+      '-F, --field <key=value>',
+      'a field: true, false, null and numbers typed, @file read (repeatable; the query of a GET, else the JSON body)',
+      repeat,
+    )
     .option('-f, --raw-field <key=value>', 'a field kept as a string (repeatable)', repeat)
     .option('--input <file>', 'the JSON body from a file (- for stdin); fields then go to the query')
-    .option('--paginate', 'follow the pages of a list (nextCursor, or startAfter for reports), printing each as it arrives')
+    .option(
+      '--paginate',
+      'follow the pages of a list (nextCursor, or startAfter for reports), printing each as it arrives',
+    )
     .option('-i, --include', 'print the status line and headers before the body');
-  addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) => (await import('../commands/api-raw.js')).apiRawCommand(method, path, options));
+  addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) =>
+    (await import('../commands/api-raw.js')).apiRawCommand(method, path, options),
+  );
 }
 
 /** sessions list, create, message. */
 function addSessionCommands(program: Command): void {
-  const sessions = program.command('sessions').description('sessions of the platform (through the daemon when no key is set here)');
+  const sessions = program
+    .command('sessions')
+    .description('sessions of the platform (through the daemon when no key is set here)');
   const list = sessions
     .command('list')
     .description('list sessions, newest first')
@@ -56,14 +69,18 @@ function addSessionCommands(program: Command): void {
     .option('--cursor <cursor>', 'start at this page cursor')
     .option('--computer <id>', 'only sessions of this computer')
     .option('--all', 'walk every page, printing each as it arrives');
-  addCallOptions(list, { viaDaemon: true }).action(async (options) => (await import('../commands/sessions.js')).sessionsList(options));
+  addCallOptions(list, { viaDaemon: true }).action(async (options) =>
+    (await import('../commands/sessions.js')).sessionsList(options),
+  );
   const create = sessions
     .command('create')
     .description('create a session on a computer')
     .requiredOption('--computer <id>', 'the computer to connect')
     .option('--cwd <dir>', 'working directory on the computer')
     .option('--settings-json <json>', 'session settings as a JSON object');
-  addCallOptions(create, { viaDaemon: true }).action(async (options) => (await import('../commands/sessions.js')).sessionsCreate(options));
+  addCallOptions(create, { viaDaemon: true }).action(async (options) =>
+    (await import('../commands/sessions.js')).sessionsCreate(options),
+  );
   const message = sessions
     .command('message')
     .description('add a message to a session')
@@ -72,21 +89,20 @@ function addSessionCommands(program: Command): void {
     .option('--image <file>', 'attach an image (repeatable)', repeat)
     .option('--file <file>', 'attach a file (repeatable)', repeat)
     .option('--computer <id>', "route to this computer instead of the session's");
-  addCallOptions(message, { viaDaemon: true }).action(async (id: string, text: string, options) => (await import('../commands/sessions.js')).sessionsMessage(id, text, options));
+  addCallOptions(message, { viaDaemon: true }).action(async (id: string, text: string, options) =>
+    (await import('../commands/sessions.js')).sessionsMessage(id, text, options),
+  );
 }
 
 /** computers list, get, update, install-deps. */
 function addComputerCommands(program: Command): void {
   const computers = program.command('computers').description('the computers (execution hosts) of the organization');
-  const list = computers
-    .command('list')
-    .description('list computers, newest first');
+  const list = computers.command('list').description('list computers, newest first');
   addCallOptions(list).action(async (options) => (await import('../commands/computers.js')).computersList(options));
-  const get = computers
-    .command('get')
-    .description('show one computer')
-    .argument('<id>', 'the computer');
-  addCallOptions(get).action(async (id: string, options) => (await import('../commands/computers.js')).computersGet(id, options));
+  const get = computers.command('get').description('show one computer').argument('<id>', 'the computer');
+  addCallOptions(get).action(async (id: string, options) =>
+    (await import('../commands/computers.js')).computersGet(id, options),
+  );
   const update = computers
     .command('update')
     .description("change a computer's name, host id or remote user")
@@ -94,12 +110,16 @@ function addComputerCommands(program: Command): void {
     .option('--name <name>', 'new name, 1 to 63 characters')
     .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
     .option('--remote-user <user>', 'remote user, 1 to 63 characters');
-  addCallOptions(update).action(async (id: string, options) => (await import('../commands/computers.js')).computersUpdate(id, options));
+  addCallOptions(update).action(async (id: string, options) =>
+    (await import('../commands/computers.js')).computersUpdate(id, options),
+  );
   const installDeps = computers
     .command('install-deps')
     .description('retry the install-dependencies step of a computer')
     .argument('<id>', 'the computer');
-  addCallOptions(installDeps).action(async (id: string, options) => (await import('../commands/computers.js')).computersInstallDeps(id, options));
+  addCallOptions(installDeps).action(async (id: string, options) =>
+    (await import('../commands/computers.js')).computersInstallDeps(id, options),
+  );
 }
 
 /** Readiness reports, enterprise controls, credit limits. */
@@ -129,10 +149,12 @@ function addOrganizationCommands(program: Command): void {
     .command('limits')
     .description('credit limits of users')
     .command('set')
-    .description('set users\' credit limits (EMAIL=none removes an override); sent in batches of 100')
+    .description("set users' credit limits (EMAIL=none removes an override); sent in batches of 100")
     .argument('[users...]', 'EMAIL=LIMIT words')
     .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}');
-  addCallOptions(set).action(async (users: string[], options) => (await import('../commands/limits.js')).limitsSet(users, options));
+  addCallOptions(set).action(async (users: string[], options) =>
+    (await import('../commands/limits.js')).limitsSet(users, options),
+  );
 }
 
 /** The emulator: a local stand-in for the platform API, plain or drifting. */
@@ -145,7 +167,10 @@ function addEmulatorCommand(program: Command): void {
     .option('--data <file>', 'seed data (JSON); default: generated sample data')
     .option('--key <key>', 'the API key clients must send (default: HOOKD_API_KEY, else hookd-emulator-key)')
     .option('--run-ms <ms>', 'length of a simulated agent turn or install (default 2000)')
-    .option('--drift', 'answer the way production servers drift: nulls in optional fields, unknown fields, unlisted enum values, 200 for 201, short pages (for tests)')
+    .option(
+      '--drift',
+      'answer the way production servers drift: nulls in optional fields, unknown fields, unlisted enum values, 200 for 201, short pages (for tests)',
+    )
     .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
     .action(async (options) => (await import('../commands/emulator.js')).emulatorCommand(options));
 }

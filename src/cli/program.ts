@@ -3,7 +3,18 @@
 // table is built, pays for none).
 import { Command } from 'commander';
 import {
-  addBridgeOptions, clientOption, clientsOption, concurrencyOption, dryRunOption, jsonOption, probeTimeoutOption, settingsOption, shutdownDeadlineOption, socketOption, stateOption, tcpPortOption,
+  addBridgeOptions,
+  clientOption,
+  clientsOption,
+  concurrencyOption,
+  dryRunOption,
+  jsonOption,
+  probeTimeoutOption,
+  settingsOption,
+  shutdownDeadlineOption,
+  socketOption,
+  stateOption,
+  tcpPortOption,
   transportOption,
 } from './options.js';
 import { addPlatformCommands } from './platform-commands.js';
@@ -65,7 +76,9 @@ function addHookCommands(program: Command): void {
   // Listed for --help only, like emit: bin/hookd runs the native bridge, src/bin.ts the Node one.
   const sync = program
     .command('sync')
-    .description("the synchronous bridge for a hook that decides: run it now, hand the client its stdout, stderr and exit code, record the run")
+    .description(
+      'the synchronous bridge for a hook that decides: run it now, hand the client its stdout, stderr and exit code, record the run',
+    )
     .argument('[command...]', 'the hook command (quote it as one word)')
     .allowUnknownOption()
     .helpOption(false);
@@ -122,7 +135,9 @@ function addDaemonCommands(program: Command): void {
 
   program
     .command('dashboard')
-    .description("print a one-time link to the daemon's live page of runs, and open it in a browser when one can be shown")
+    .description(
+      "print a one-time link to the daemon's live page of runs, and open it in a browser when one can be shown",
+    )
     .option('--no-open', 'only print the link')
     .addOption(stateOption())
     .addOption(socketOption())
@@ -132,7 +147,9 @@ function addDaemonCommands(program: Command): void {
     .command('token')
     .description('the loopback token http hooks send')
     .command('rotate')
-    .description('replace the token (the daemon refuses the old one at once); then export HOOKD_TOKEN again and restart the agent clients')
+    .description(
+      'replace the token (the daemon refuses the old one at once); then export HOOKD_TOKEN again and restart the agent clients',
+    )
     .addOption(stateOption())
     .addOption(socketOption())
     .action(async (options) => (await import('../commands/token.js')).rotateTokenCommand(options));
@@ -145,16 +162,30 @@ function addDaemonCommands(program: Command): void {
 function addInstallCommands(program: Command): void {
   program
     .command('install')
-    .description("put every command hook of the clients' settings through hookd: those whose result the client ignores behind hookd emit, those it reads the answer of behind hookd sync; add example hooks")
+    .description(
+      "put every command hook of the clients' settings through hookd: those whose result the client ignores behind hookd emit, those it reads the answer of behind hookd sync; add example hooks",
+    )
     .addOption(settingsOption())
     .addOption(clientsOption())
     .addOption(stateOption())
     .option('--events <list>', 'events to wrap, comma-separated (default: every event of the file)')
-    .option('--async-only', "wrap only the hooks whose result the client ignores (behind hookd emit); leave the deciding ones to the client")
-    .option('--async <command...>', 'move this deciding hook (its command, as written) behind hookd emit: the agent no longer waits, and the client no longer reads its answer')
-    .option('--sync <command...>', 'keep this hook (its command, as written) behind hookd sync although install reads it as one that cannot decide (a notifier, a sound, a log line): the agent waits for it, as before')
+    .option(
+      '--async-only',
+      'wrap only the hooks whose result the client ignores (behind hookd emit); leave the deciding ones to the client',
+    )
+    .option(
+      '--async <command...>',
+      'move this deciding hook (its command, as written) behind hookd emit: the agent no longer waits, and the client no longer reads its answer',
+    )
+    .option(
+      '--sync <command...>',
+      'keep this hook (its command, as written) behind hookd sync although install reads it as one that cannot decide (a notifier, a sound, a log line): the agent waits for it, as before',
+    )
     .option('--add <name...>', 'add an example hook: notify, log, webhook, followup')
-    .option('--hooks <file>', "install a HIF manifest's hooks (JSON or YAML, docs/hooks-manifest.md) into every client, each in its own dialect")
+    .option(
+      '--hooks <file>',
+      "install a HIF manifest's hooks (JSON or YAML, docs/hooks-manifest.md) into every client, each in its own dialect",
+    )
     .addOption(transportOption())
     .addOption(tcpPortOption())
     .addOption(dryRunOption())
@@ -171,7 +202,9 @@ function addInstallCommands(program: Command): void {
 
   addExportCommand(program);
 
-  const service = program.command('service').description('the user service that runs the daemon (systemd user unit / LaunchAgent)');
+  const service = program
+    .command('service')
+    .description('the user service that runs the daemon (systemd user unit / LaunchAgent)');
   for (const [action, description] of [
     ['install', 'write the service file, then enable and start the service'],
     ['uninstall', 'stop and disable the service, then remove its file'],
@@ -191,7 +224,10 @@ function addInstallCommands(program: Command): void {
     .addOption(clientOption())
     .addOption(stateOption())
     .addOption(socketOption())
-    .option('--path <PATH>', "the PATH the client runs hooks with, to check the hookd it finds (default: this shell's PATH)")
+    .option(
+      '--path <PATH>',
+      "the PATH the client runs hooks with, to check the hookd it finds (default: this shell's PATH)",
+    )
     .addOption(probeTimeoutOption())
     .addOption(jsonOption())
     .action(async (options) => (await import('../commands/doctor.js')).doctorCommand(options));

@@ -12,25 +12,51 @@ export interface BridgeOption {
   help: string;
 }
 
-const stateDir = { flag: '--state-dir', value: 'dir', help: 'hookd state directory (env HOOKD_STATE_DIR)' } as const satisfies BridgeOption;
+const stateDir = {
+  flag: '--state-dir',
+  value: 'dir',
+  help: 'hookd state directory (env HOOKD_STATE_DIR)',
+} as const satisfies BridgeOption;
 // The hook speaks the Hook Interchange Format's canonical form (docs/bridges.md): it gets the
 // canonical fields beside the client's payload, and `hookd sync` hands the client its answer in the client's own terms.
-const canonical = { flag: '--canonical', help: "the hook speaks the canonical form (HIF hooks/0.1): it gets the HOOKD_HIF_* fields, and its answer is translated into the client's terms" } as const satisfies BridgeOption;
+const canonical = {
+  flag: '--canonical',
+  help: "the hook speaks the canonical form (HIF hooks/0.1): it gets the HOOKD_HIF_* fields, and its answer is translated into the client's terms",
+} as const satisfies BridgeOption;
 
 /** `hookd emit`'s options (the asynchronous bridge). */
 export const EMIT_OPTIONS = {
   stateDir,
-  event: { flag: '--event', value: 'name', help: "the event, for a client whose payloads do not name it (Copilot CLI's camelCase events)" },
-  payloadArg: { flag: '--payload-arg', help: "the event is the last argument instead of stdin (Codex's notify program)" },
+  event: {
+    flag: '--event',
+    value: 'name',
+    help: "the event, for a client whose payloads do not name it (Copilot CLI's camelCase events)",
+  },
+  payloadArg: {
+    flag: '--payload-arg',
+    help: "the event is the last argument instead of stdin (Codex's notify program)",
+  },
   canonical,
 } as const satisfies Record<string, BridgeOption>;
 
 /** `hookd sync`'s options (the synchronous bridge). */
 export const SYNC_OPTIONS = {
   stateDir,
-  client: { flag: '--client', value: 'id', help: "whose contract a timeout and a silent hook follow (default: from the client's variables)" },
-  event: { flag: '--event', value: 'name', help: "the event, for payloads that do not name it (default: the payload's hook_event_name)" },
-  timeout: { flag: '--timeout', value: 'seconds', help: "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)" },
+  client: {
+    flag: '--client',
+    value: 'id',
+    help: "whose contract a timeout and a silent hook follow (default: from the client's variables)",
+  },
+  event: {
+    flag: '--event',
+    value: 'name',
+    help: "the event, for payloads that do not name it (default: the payload's hook_event_name)",
+  },
+  timeout: {
+    flag: '--timeout',
+    value: 'seconds',
+    help: "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)",
+  },
   canonical,
 } as const satisfies Record<string, BridgeOption>;
 
@@ -38,7 +64,13 @@ export type BridgeOptions = Readonly<Record<string, BridgeOption>>;
 
 /** A bridge's words, read: the options given (a switch as `true`), whether help was asked, whether `--` ended the options, and CMD's words. */
 export interface BridgeArgs<Table extends BridgeOptions> {
-  options: { [Key in keyof Table]?: Table[Key] extends { value: string } ? string : Table[Key] extends { value?: undefined } ? true : string | true };
+  options: {
+    [Key in keyof Table]?: Table[Key] extends { value: string }
+      ? string
+      : Table[Key] extends { value?: undefined }
+        ? true
+        : string | true;
+  };
   help: boolean;
   dashDash: boolean;
   command: string[];
@@ -48,7 +80,10 @@ export interface BridgeArgs<Table extends BridgeOptions> {
  * Read a bridge's words as bin/hookd does: its options up front (a later one wins; one whose value
  * is missing ends them), then `-h`/`--help` or an optional `--`, then CMD's words.
  */
-export function parseBridgeArgs<Table extends BridgeOptions>(table: Table, words: readonly string[]): BridgeArgs<Table> {
+export function parseBridgeArgs<Table extends BridgeOptions>(
+  table: Table,
+  words: readonly string[],
+): BridgeArgs<Table> {
   const options: Record<string, string | true> = {};
   const byFlag = new Map(Object.entries(table).map(([key, option]) => [option.flag as string, { key, option }]));
   let i = 0;
@@ -61,5 +96,10 @@ export function parseBridgeArgs<Table extends BridgeOptions>(table: Table, words
   }
   const help = words[i] === '-h' || words[i] === '--help';
   const dashDash = words[i] === '--';
-  return { options: options as BridgeArgs<Table>['options'], help, dashDash, command: words.slice(dashDash ? i + 1 : i) };
+  return {
+    options: options as BridgeArgs<Table>['options'],
+    help,
+    dashDash,
+    command: words.slice(dashDash ? i + 1 : i),
+  };
 }

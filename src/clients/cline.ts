@@ -9,7 +9,16 @@
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
-const EVENTS = ['TaskStart', 'TaskResume', 'TaskCancel', 'TaskComplete', 'PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'PreCompact'];
+const EVENTS = [
+  'TaskStart',
+  'TaskResume',
+  'TaskCancel',
+  'TaskComplete',
+  'PreToolUse',
+  'PostToolUse',
+  'UserPromptSubmit',
+  'PreCompact',
+];
 
 export const cline: ClientProfile = {
   id: 'cline',

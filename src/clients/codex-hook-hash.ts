@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 // Codex's events whose matcher it ignores, by key label (hooks/src/events/common.rs).
 const NO_MATCHER = new Set(['user_prompt_submit', 'stop', 'interrupt']);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Codex's key label of an event: PreToolUse → pre_tool_use (hooks/src/lib.rs hook_event_key_label). */
 export const codexEventLabel = (event: string) => event.replace(/(?<=.)([A-Z])/g, '_$1').toLowerCase();
@@ -20,24 +21,49 @@ export const codexEventLabel = (event: string) => event.replace(/(?<=.)([A-Z])/g
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical(value[key])]),
+  );
 }
 
 /** The `trusted_hash` Codex would record for the command `handler` of `group` (as written in hooks.json) on `event`; undefined for a handler that is not a command. */
-export function codexHookHash(event: string, group: Record<string, unknown>, handler: Record<string, unknown>): string | undefined {
+export function codexHookHash(
+  event: string,
+  group: Record<string, unknown>,
+  handler: Record<string, unknown>,
+): string | undefined {
   if (handler.type !== 'command' || typeof handler.command !== 'string') return undefined;
   const label = codexEventLabel(event);
-  const written = typeof handler.timeout === 'number' ? handler.timeout : typeof handler.timeoutSec === 'number' ? handler.timeoutSec : undefined;
-  const normalized: Record<string, unknown> = { type: 'command', command: handler.command, timeout: Math.max(1, Math.floor(written ?? 600)), async: handler.async === true };
+  const written =
+    typeof handler.timeout === 'number'
+      ? handler.timeout
+      : typeof handler.timeoutSec === 'number'
+        ? handler.timeoutSec
+        : undefined;
+  const normalized: Record<string, unknown> = {
+    type: 'command',
+    command: handler.command,
+    timeout: Math.max(1, Math.floor(written ?? 600)),
+    async: handler.async === true,
+  };
   const status = handler.statusMessage ?? handler.status_message;
   if (typeof status === 'string') normalized.statusMessage = status;
   const identity: Record<string, unknown> = { event_name: label, hooks: [normalized] };
   if (!NO_MATCHER.has(label) && typeof group.matcher === 'string') identity.matcher = group.matcher;
-  return `sha256:${createHash('sha256').update(JSON.stringify(canonical(identity))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(canonical(identity)))
+    .digest('hex')}`;
 }
 
 /** The group and handler of `hooks[event][group].hooks[handler]` in a Codex hooks file, when there. */
-export function codexHandlerAt(file: Record<string, unknown>, event: string, groupIndex: number, handlerIndex: number): { group: Record<string, unknown>; handler: Record<string, unknown> } | undefined {
+export function codexHandlerAt(
+  file: Record<string, unknown>,
+  event: string,
+  groupIndex: number,
+  handlerIndex: number,
+): { group: Record<string, unknown>; handler: Record<string, unknown> } | undefined {
   const hooks = isObject(file.hooks) ? file.hooks : undefined;
   const groups = hooks?.[event];
   const group = Array.isArray(groups) ? groups[groupIndex] : undefined;

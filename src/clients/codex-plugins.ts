@@ -12,7 +12,10 @@ const DEFAULT_HOOKS = 'hooks/hooks.json';
 
 function folders(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .sort();
   } catch {
     return [];
   }
@@ -37,7 +40,9 @@ function manifestHookFiles(root: string): string[] | undefined {
   if (hooks === undefined || hooks === null) return undefined;
   const named = (Array.isArray(hooks) ? hooks : [hooks]).filter((entry): entry is string => typeof entry === 'string');
   // Paths must start with ./ and stay inside the plugin (manifest.rs resolve_manifest_path).
-  return named.filter((entry) => entry.startsWith('./') && !entry.split('/').includes('..')).map((entry) => path.join(root, entry.slice(2)));
+  return named
+    .filter((entry) => entry.startsWith('./') && !entry.split('/').includes('..'))
+    .map((entry) => path.join(root, entry.slice(2)));
 }
 
 /** The hook files of the active version of every Codex plugin installed under `home`. */

@@ -64,9 +64,21 @@ export function blocks(contract: HookContract, event: string, code: number | nul
 
 // Fields of the clients' JSON answers that steer the agent.
 const STEERING_FIELDS = [
-  'decision', 'continue', 'permissionDecision', 'hookSpecificOutput', 'followup_message', 'systemMessage', 'additionalContext', 'permission', 'updatedInput',
+  'decision',
+  'continue',
+  'permissionDecision',
+  'hookSpecificOutput',
+  'followup_message',
+  'systemMessage',
+  'additionalContext',
+  'permission',
+  'updatedInput',
   // Crush's envelope, and Cline's answer.
-  'halt', 'context', 'updated_input', 'contextModification', 'overrideInput',
+  'halt',
+  'context',
+  'updated_input',
+  'contextModification',
+  'overrideInput',
 ];
 
 /**
@@ -84,7 +96,8 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 export const ENDED_PAST_ANSWER_BOUND = `the hook wrote more than ${MAX_ANSWER_BYTES} bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer`;
 
 /** Why an answer of `bytes` on stdout was not passed on, for the client's error and the run's record. */
-export const overAnswerBound = (bytes: number) => `the hook printed ${showSize(bytes)} on stdout, over hookd's bound of ${showSize(MAX_ANSWER_BYTES)} for an answer; none of it was passed on`;
+export const overAnswerBound = (bytes: number) =>
+  `the hook printed ${showSize(bytes)} on stdout, over hookd's bound of ${showSize(MAX_ANSWER_BYTES)} for an answer; none of it was passed on`;
 
 /**
  * What a deciding hook answered, in a few words for the history: `none` when the client acts on
@@ -108,7 +121,13 @@ const unknownDecision = (stdout: Captured): Decision => ({
 });
 
 /** Read the answer a deciding hook gave: its exit code and stdout, as the client reads them. */
-export function readDecision(contract: HookContract, event: string, exitCode: number | null, stdout: Captured, stderr: string): Decision {
+export function readDecision(
+  contract: HookContract,
+  event: string,
+  exitCode: number | null,
+  stdout: Captured,
+  stderr: string,
+): Decision {
   if (blocks(contract, event, exitCode)) {
     const reason = firstText(stderr);
     return { decided: true, reads: reason ? `block: ${reason}` : 'block' };
@@ -125,7 +144,8 @@ export function readDecision(contract: HookContract, event: string, exitCode: nu
       // Not JSON: read as text below.
     }
   }
-  if (contract.textContextEvents.includes(event)) return { decided: true, reads: `context (${Buffer.byteLength(out)} bytes)` };
+  if (contract.textContextEvents.includes(event))
+    return { decided: true, reads: `context (${Buffer.byteLength(out)} bytes)` };
   return { decided: false, reads: 'none' };
 }
 
@@ -137,16 +157,24 @@ export function isBlock(decision: Decision): boolean {
 function readJsonAnswer(answer: Record<string, unknown>): Decision {
   const specific = (answer.hookSpecificOutput ?? {}) as Record<string, unknown>;
   const permission = answer.permissionDecision ?? specific.permissionDecision ?? answer.permission;
-  const reason = answer.reason ?? answer.permissionDecisionReason ?? specific.permissionDecisionReason ?? answer.stopReason ?? answer.errorMessage;
+  const reason =
+    answer.reason ??
+    answer.permissionDecisionReason ??
+    specific.permissionDecisionReason ??
+    answer.stopReason ??
+    answer.errorMessage;
   const why = typeof reason === 'string' && reason ? `: ${firstText(reason)}` : '';
   // Cline's `{"cancel": true}` stops the task; Crush's `{"halt": true}` the turn.
   if (answer.cancel === true) return { decided: true, reads: `block${why}` };
   if (answer.halt === true) return { decided: true, reads: `stop${why}` };
   if (typeof permission === 'string') return { decided: true, reads: `${permission}${why}` };
-  if (answer.decision === 'block' || answer.decision === 'deny') return { decided: true, reads: `${answer.decision}${why}` };
+  if (answer.decision === 'block' || answer.decision === 'deny')
+    return { decided: true, reads: `${answer.decision}${why}` };
   if (answer.continue === false) return { decided: true, reads: `stop${why}` };
-  const context = answer.additionalContext ?? specific.additionalContext ?? answer.contextModification ?? answer.context;
-  if (typeof context === 'string' && context) return { decided: true, reads: `context (${Buffer.byteLength(context)} bytes)` };
+  const context =
+    answer.additionalContext ?? specific.additionalContext ?? answer.contextModification ?? answer.context;
+  if (typeof context === 'string' && context)
+    return { decided: true, reads: `context (${Buffer.byteLength(context)} bytes)` };
   const fields = STEERING_FIELDS.filter((field) => Object.hasOwn(answer, field));
   return fields.length ? { decided: true, reads: `answer (${fields.join(', ')})` } : { decided: false, reads: 'none' };
 }

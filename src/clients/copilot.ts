@@ -10,18 +10,49 @@ import { CLAUDE_LIKE } from './contract.js';
 
 // What Copilot CLI 1.0.102 fires for its camelCase names (CLIENTS.md, checked with the binary).
 const CAMEL_EVENTS = [
-  'sessionStart', 'userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop',
-  'subagentStart', 'subagentStop', 'errorOccurred', 'preCompact', 'notification', 'sessionEnd',
+  'sessionStart',
+  'userPromptSubmitted',
+  'preToolUse',
+  'permissionRequest',
+  'postToolUse',
+  'postToolUseFailure',
+  'agentStop',
+  'subagentStart',
+  'subagentStop',
+  'errorOccurred',
+  'preCompact',
+  'notification',
+  'sessionEnd',
 ];
-const PASCAL_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', 'PreCompact', 'Notification', 'SessionEnd'];
+const PASCAL_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStop',
+  'PreCompact',
+  'Notification',
+  'SessionEnd',
+];
 
 export const copilot: ClientProfile = {
   id: 'copilot',
   name: 'GitHub Copilot CLI',
   // Also the inline `hooks` of its settings.json (1.0.102 runs the user's: test/clients/copilot-inline.test.ts; the project's from its docs).
-  userFiles: [{ path: '.copilot/hooks', folder: true, movedBy: { variable: 'COPILOT_HOME', path: 'hooks' } }, { path: '.copilot/settings.json', movedBy: { variable: 'COPILOT_HOME', path: 'settings.json' } }],
+  userFiles: [
+    { path: '.copilot/hooks', folder: true, movedBy: { variable: 'COPILOT_HOME', path: 'hooks' } },
+    { path: '.copilot/settings.json', movedBy: { variable: 'COPILOT_HOME', path: 'settings.json' } },
+  ],
   projectFiles: [{ path: '.github/hooks', folder: true }, { path: '.github/copilot/settings.json' }],
-  pathPatterns: [/\/\.copilot\/hooks\/[^/]+\.json$/, /\/\.github\/hooks\/[^/]+\.json$/, /\/\.copilot\/settings\.json$/, /\/\.github\/copilot\/settings\.json$/],
+  pathPatterns: [
+    /\/\.copilot\/hooks\/[^/]+\.json$/,
+    /\/\.github\/hooks\/[^/]+\.json$/,
+    /\/\.copilot\/settings\.json$/,
+    /\/\.github\/copilot\/settings\.json$/,
+  ],
   layout: 'flat',
   newFileVersion: 1,
   jsonc: false,
@@ -30,7 +61,12 @@ export const copilot: ClientProfile = {
   // 1.0.102 also runs an entry written in VS Code's shape, `{"command": …, "timeout": 15}` with no
   // `type` (1Password's hooks file), and runs the other entries of a file beside one it cannot
   // read (both checked with the binary: test/settings/tolerant-files.test.ts, docs/clients.md).
-  hookKeys: { command: 'bash', timeout: 'timeoutSec', otherShells: ['powershell'], also: { command: 'command', timeout: 'timeout' } },
+  hookKeys: {
+    command: 'bash',
+    timeout: 'timeoutSec',
+    otherShells: ['powershell'],
+    also: { command: 'command', timeout: 'timeout' },
+  },
   dropsInvalid: 'entries',
   events: [...CAMEL_EVENTS, ...PASCAL_EVENTS],
   // Its docs call notification fire-and-forget; postToolUse may change the tool's result and
@@ -49,7 +85,11 @@ export const copilot: ClientProfile = {
   envMarkers: ['COPILOT_CLI', 'COPILOT_HOOK_DIR'],
   envPrefixes: ['COPILOT_'],
   // As 1.0.102 sets them (test/clients/copilot.test.ts): COPILOT_HOOK_DIR is the folder of the hook's file.
-  hookVariables: { projectDir: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'], hookDir: ['COPILOT_HOOK_DIR'], fixed: { COPILOT_CLI: '1' } },
+  hookVariables: {
+    projectDir: ['COPILOT_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'],
+    hookDir: ['COPILOT_HOOK_DIR'],
+    fixed: { COPILOT_CLI: '1' },
+  },
   contract: {
     ...CLAUDE_LIKE,
     // Fails closed: a preToolUse hook that exits 1 denies the tool, as exit 2 does.

@@ -12,8 +12,19 @@ import { CLAUDE_LIKE } from './contract.js';
 const TOOL = 'tool_name';
 // Its hook events (the crush-hooks skill); the docs' older list holds PreToolUse and PreCompact.
 const EVENTS = [
-  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionResult', 'SessionStart', 'SessionEnd', 'TurnStart', 'TurnEnd',
-  'StopFailure', 'Interrupt', 'PreCompact', 'PostCompact',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionResult',
+  'SessionStart',
+  'SessionEnd',
+  'TurnStart',
+  'TurnEnd',
+  'StopFailure',
+  'Interrupt',
+  'PreCompact',
+  'PostCompact',
 ];
 // Exit 49 halts the turn on every event; exit 2 blocks only where there is something to block.
 const HALT = 49;
@@ -35,13 +46,25 @@ export const crush: ClientProfile = {
   attentionEvents: ['TurnEnd'],
   hookTypes: ['command'],
   sessionField: 'session_id',
-  matchFields: { PreToolUse: TOOL, PostToolUse: TOOL, PostToolUseFailure: TOOL, PermissionRequest: TOOL, PermissionResult: TOOL, PreCompact: TOOL },
+  matchFields: {
+    PreToolUse: TOOL,
+    PostToolUse: TOOL,
+    PostToolUseFailure: TOOL,
+    PermissionRequest: TOOL,
+    PermissionResult: TOOL,
+    PreCompact: TOOL,
+  },
   matcherRule: 'regex',
   unnamedEvents: EVENTS,
   envMarkers: ['CRUSH_EVENT', 'CRUSH_SESSION_ID'],
   envPrefixes: ['CRUSH_'],
   envCarried: ['CRUSH', 'AGENT', 'AI_AGENT'],
-  hookVariables: { projectDir: ['CRUSH_PROJECT_DIR'], sessionId: ['CRUSH_SESSION_ID'], cwd: ['CRUSH_CWD'], fixed: { CRUSH: '1', AGENT: 'crush', AI_AGENT: 'crush' } },
+  hookVariables: {
+    projectDir: ['CRUSH_PROJECT_DIR'],
+    sessionId: ['CRUSH_SESSION_ID'],
+    cwd: ['CRUSH_CWD'],
+    fixed: { CRUSH: '1', AGENT: 'crush', AI_AGENT: 'crush' },
+  },
   contract: {
     ...CLAUDE_LIKE,
     blockingExits: { PreToolUse: [2, HALT], PermissionRequest: [2, HALT], PreCompact: [2, HALT], '*': [HALT] },

@@ -34,7 +34,10 @@ export const FOLDER_FILE = 'hookd.json';
 // The `*.json` files of a hook folder (Copilot CLI's hooks/), sorted as the client loads them.
 const hookFilesIn = (dir: string, entries: readonly Dirent[]): string[] =>
   entries
-    .filter((entry) => entry.name.endsWith('.json') && !entry.name.startsWith('.') && (entry.isFile() || entry.isSymbolicLink()))
+    .filter(
+      (entry) =>
+        entry.name.endsWith('.json') && !entry.name.startsWith('.') && (entry.isFile() || entry.isSymbolicLink()),
+    )
     .map((entry) => path.join(dir, entry.name))
     .sort();
 
@@ -46,7 +49,13 @@ function folderFiles(dir: string): string[] {
   }
 }
 
-function sourcesOf(client: ClientProfile, root: string, specs: readonly HookFileSpec[], scope: HookSource['scope'], list = folderFiles): HookSource[] {
+function sourcesOf(
+  client: ClientProfile,
+  root: string,
+  specs: readonly HookFileSpec[],
+  scope: HookSource['scope'],
+  list = folderFiles,
+): HookSource[] {
   return specs.flatMap((spec) => {
     // A folder: its files, and hookd's own (followed while absent, where install writes).
     const moved = scope === 'user' && spec.movedBy ? process.env[spec.movedBy.variable] : undefined;
@@ -80,7 +89,13 @@ export function chosenClient(id: string | undefined): ClientProfile | undefined 
 export function givenSource(file: string, clientId?: string): HookSource {
   const client = chosenClient(clientId) ?? clientForPath(file) ?? GENERIC;
   const spec = [...client.userFiles, ...client.projectFiles].find((candidate) => file.endsWith(`/${candidate.path}`));
-  return { file, client, scope: 'given', ...(spec?.bareMapOnly ? { bareMapOnly: true } : {}), ...(spec?.readOnly ? { readOnly: true } : {}) };
+  return {
+    file,
+    client,
+    scope: 'given',
+    ...(spec?.bareMapOnly ? { bareMapOnly: true } : {}),
+    ...(spec?.readOnly ? { readOnly: true } : {}),
+  };
 }
 
 /** Every user hook file of `clients` under `home`, present or not (the daemon waits for absent ones). */
@@ -98,15 +113,27 @@ function findHooksFiles(dir: string, depth: number): string[] {
   } catch {
     return [];
   }
-  const here = entries.some((entry) => entry.name === 'hooks' && entry.isDirectory()) && existsSync(path.join(dir, 'hooks', 'hooks.json')) ? [path.join(dir, 'hooks', 'hooks.json')] : [];
+  const here =
+    entries.some((entry) => entry.name === 'hooks' && entry.isDirectory()) &&
+    existsSync(path.join(dir, 'hooks', 'hooks.json'))
+      ? [path.join(dir, 'hooks', 'hooks.json')]
+      : [];
   if (depth === 0) return here;
-  return [...here, ...entries.filter((entry) => entry.isDirectory() && entry.name !== 'hooks' && !entry.name.startsWith('.')).flatMap((entry) => findHooksFiles(path.join(dir, entry.name), depth - 1))];
+  return [
+    ...here,
+    ...entries
+      .filter((entry) => entry.isDirectory() && entry.name !== 'hooks' && !entry.name.startsWith('.'))
+      .flatMap((entry) => findHooksFiles(path.join(dir, entry.name), depth - 1)),
+  ];
 }
 
 /** The hook files of the plugins installed for `clients` (Claude Code's, Codex's), read by validate, run and clients. */
 export function pluginSources(clients: readonly ClientProfile[] = CLIENTS, home = homedir()): HookSource[] {
   return clients.flatMap((client) =>
-    [...(client.pluginRoots ?? []).flatMap((root) => findHooksFiles(path.join(home, root), PLUGIN_DEPTH)), ...(client.pluginFiles?.(home) ?? [])].map((file) => ({ file, client, scope: 'plugin' as const })),
+    [
+      ...(client.pluginRoots ?? []).flatMap((root) => findHooksFiles(path.join(home, root), PLUGIN_DEPTH)),
+      ...(client.pluginFiles?.(home) ?? []),
+    ].map((file) => ({ file, client, scope: 'plugin' as const })),
   );
 }
 
@@ -127,19 +154,32 @@ export interface ProjectListing {
 }
 
 /** projectSources, its folders listed off the event loop and cut at MAX_PROJECT_FOLDER_FILES: the daemon asks on an event's way. */
-export async function listProjectSources(dir: string, clients: readonly ClientProfile[] = CLIENTS): Promise<ProjectListing> {
-  const folders = clients.flatMap((client) => client.projectFiles.filter((spec) => spec.folder).map((spec) => path.join(dir, spec.path)));
+export async function listProjectSources(
+  dir: string,
+  clients: readonly ClientProfile[] = CLIENTS,
+): Promise<ProjectListing> {
+  const folders = clients.flatMap((client) =>
+    client.projectFiles.filter((spec) => spec.folder).map((spec) => path.join(dir, spec.path)),
+  );
   const cut: ProjectListing['cut'] = [];
   const listed = new Map(
     await Promise.all(
       folders.map(async (folder) => {
-        const files = await readdir(folder, { withFileTypes: true }).then((entries) => hookFilesIn(folder, entries), () => []);
+        const files = await readdir(folder, { withFileTypes: true }).then(
+          (entries) => hookFilesIn(folder, entries),
+          () => [],
+        );
         if (files.length > MAX_PROJECT_FOLDER_FILES) cut.push({ folder, found: files.length });
         return [folder, files.slice(0, MAX_PROJECT_FOLDER_FILES)] as const;
       }),
     ),
   );
-  return { sources: clients.flatMap((client) => sourcesOf(client, dir, client.projectFiles, 'project', (folder) => listed.get(folder) ?? [])), cut };
+  return {
+    sources: clients.flatMap((client) =>
+      sourcesOf(client, dir, client.projectFiles, 'project', (folder) => listed.get(folder) ?? []),
+    ),
+    cut,
+  };
 }
 
 /** Whether a file `source` yields to exists, so the client does not read it (Droid's settings.json beside hooks.json). */
@@ -156,7 +196,9 @@ export function isInEffect(source: HookSource): boolean {
 export function clientsOnMachine(home = homedir()): ClientProfile[] {
   const moved = (spec: HookFileSpec) => (spec.movedBy ? process.env[spec.movedBy.variable] : undefined);
   return CLIENTS.filter((client) =>
-    client.homeFolder ? existsSync(path.join(home, client.homeFolder)) : client.userFiles.some((spec) => existsSync(moved(spec) ?? path.join(home, path.dirname(spec.path)))),
+    client.homeFolder
+      ? existsSync(path.join(home, client.homeFolder))
+      : client.userFiles.some((spec) => existsSync(moved(spec) ?? path.join(home, path.dirname(spec.path)))),
   );
 }
 
@@ -187,6 +229,10 @@ export function resolveSources(flags: SourceFlags, options: { project?: string; 
 
 /** The refusal when no client is installed here and none was named: where hookd looked, and what to do. */
 export function noClientFound(home = homedir()): UsageError {
-  const looked = CLIENTS.map((client) => `${client.name} (${path.join(home, client.homeFolder ?? path.dirname(client.userFiles[0]!.path))})`).join(', ');
-  return new UsageError(`no agent client found on this machine (looked for ${looked}); name a file with --settings FILE or a client with --client NAME`);
+  const looked = CLIENTS.map(
+    (client) => `${client.name} (${path.join(home, client.homeFolder ?? path.dirname(client.userFiles[0]!.path))})`,
+  ).join(', ');
+  return new UsageError(
+    `no agent client found on this machine (looked for ${looked}); name a file with --settings FILE or a client with --client NAME`,
+  );
 }

@@ -30,7 +30,25 @@ export const opencode: ClientProfile = {
   sessionField: 'session_id',
   matchFields: { PreToolUse: TOOL, PostToolUse: TOOL },
   // 1.18's built-in tools (its binary's tool ids).
-  tools: { shell: 'bash', names: ['bash', 'read', 'write', 'edit', 'glob', 'grep', 'task', 'webfetch', 'websearch', 'todowrite', 'apply_patch', 'skill', 'question', 'lsp'] },
+  tools: {
+    shell: 'bash',
+    names: [
+      'bash',
+      'read',
+      'write',
+      'edit',
+      'glob',
+      'grep',
+      'task',
+      'webfetch',
+      'websearch',
+      'todowrite',
+      'apply_patch',
+      'skill',
+      'question',
+      'lsp',
+    ],
+  },
   envMarkers: ['OPENCODE_PROJECT_DIR'],
   envPrefixes: ['OPENCODE'],
   // What the shim sets for each hook: the project under OpenCode's name and Claude Code's.

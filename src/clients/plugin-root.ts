@@ -28,5 +28,8 @@ function manifestFolderAbove(file: string): string | undefined {
  */
 export function pluginRootOf(source: Pick<HookSource, 'file' | 'scope'>): string | undefined {
   if (source.scope !== 'plugin' && source.scope !== 'given') return undefined;
-  return manifestFolderAbove(source.file) ?? (source.scope === 'plugin' ? path.dirname(path.dirname(source.file)) : undefined);
+  return (
+    manifestFolderAbove(source.file) ??
+    (source.scope === 'plugin' ? path.dirname(path.dirname(source.file)) : undefined)
+  );
 }

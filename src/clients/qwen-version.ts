@@ -9,7 +9,8 @@ import { QWEN_CODE, installedVersion, majorOf } from './installed-version.js';
 export const QWEN_0X_MILLISECONDS_FROM = 1000;
 
 /** The version of the Qwen Code `qwen` on `pathVar` runs, if it can be read. */
-export const installedQwenVersion = (pathVar = process.env.PATH): string | undefined => installedVersion(QWEN_CODE, pathVar);
+export const installedQwenVersion = (pathVar = process.env.PATH): string | undefined =>
+  installedVersion(QWEN_CODE, pathVar);
 
 /** From which `timeout` Qwen Code `version` reads milliseconds: 1000 for 0.x (and an unknown version), never from 1.x. */
 export function qwenMillisecondsFrom(version: string | undefined): number | undefined {

@@ -14,7 +14,8 @@ import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
-export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi' | 'crush' | 'cline';
+export type ClientId =
+  'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi' | 'crush' | 'cline';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -22,7 +23,19 @@ export type ClientId = 'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'cod
  * own variables before the client whose variables it borrows (hookd's shims for OpenCode and pi set
  * CLAUDE_PROJECT_DIR too).
  */
-export const CLIENTS: readonly ClientProfile[] = [droid, claude, copilot, qwen, gemini, codex, cursor, opencode, pi, crush, cline];
+export const CLIENTS: readonly ClientProfile[] = [
+  droid,
+  claude,
+  copilot,
+  qwen,
+  gemini,
+  codex,
+  cursor,
+  opencode,
+  pi,
+  crush,
+  cline,
+];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
 

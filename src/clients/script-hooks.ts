@@ -10,7 +10,8 @@ import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from './profile.js';
 
 /** The first two lines of a hook file install wrote; the third is the bridge entry. */
-export const WRAPPER_HEAD = '#!/bin/sh\n# hookd install wrapped this hook; hookd uninstall gives the original back. Edit the original, not this file.\n';
+export const WRAPPER_HEAD =
+  '#!/bin/sh\n# hookd install wrapped this hook; hookd uninstall gives the original back. Edit the original, not this file.\n';
 
 /** The wrapper install writes in place of a hook file: runs `entry` (a bridge entry) with the hook's stdin. */
 export const wrapperScript = (entry: string): string => `${WRAPPER_HEAD}${entry}\n`;
@@ -24,7 +25,11 @@ export function wrappedEntry(text: string): string | undefined {
 
 /** Whether `file` is one of `client`'s hook files named after its event. */
 export function isScriptHook(file: string, client: ClientProfile): boolean {
-  return client.scriptHooks === true && client.events.includes(path.basename(file)) && client.pathPatterns.some((pattern) => pattern.test(file));
+  return (
+    client.scriptHooks === true &&
+    client.events.includes(path.basename(file)) &&
+    client.pathPatterns.some((pattern) => pattern.test(file))
+  );
 }
 
 /** A path as a command: as it is when plain, else single-quoted. */

@@ -21,10 +21,17 @@ const NEWEST = 200;
 
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/;
 
-const folders = async (dir: string): Promise<string[]> => (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory()).map((entry) => path.join(dir, entry.name));
+const folders = async (dir: string): Promise<string[]> =>
+  (await readdir(dir, { withFileTypes: true }).catch(() => []))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(dir, entry.name));
 
 /** The `.jsonl` records of `dirs` as sessions of `client`, the id taken from each name by `idOf`. */
-async function recordsIn(client: string, dirs: readonly string[], idOf: (name: string) => string | undefined): Promise<RecordedSession[]> {
+async function recordsIn(
+  client: string,
+  dirs: readonly string[],
+  idOf: (name: string) => string | undefined,
+): Promise<RecordedSession[]> {
   const found = await Promise.all(
     dirs.map(async (dir) => {
       const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.jsonl'));
@@ -33,22 +40,36 @@ async function recordsIn(client: string, dirs: readonly string[], idOf: (name: s
           const session = idOf(name);
           if (!session) return [];
           const record = path.join(dir, name);
-          return [stat(record).then((info) => ({ client, session, at: info.mtimeMs, record }), () => ({ client, session, at: 0, record }))];
+          return [
+            stat(record).then(
+              (info) => ({ client, session, at: info.mtimeMs, record }),
+              () => ({ client, session, at: 0, record }),
+            ),
+          ];
         }),
       );
     }),
   );
-  return found.flat().sort((a, b) => b.at - a.at).slice(0, NEWEST);
+  return found
+    .flat()
+    .sort((a, b) => b.at - a.at)
+    .slice(0, NEWEST);
 }
 
 /** Claude Code's recorded sessions under `home`, newest first. */
 export async function claudeSessions(home: string): Promise<RecordedSession[]> {
-  return recordsIn('claude', await folders(path.join(home, '.claude', 'projects')), (name) => name.slice(0, -'.jsonl'.length));
+  return recordsIn('claude', await folders(path.join(home, '.claude', 'projects')), (name) =>
+    name.slice(0, -'.jsonl'.length),
+  );
 }
 
 /** Droid's recorded sessions under `home`, newest first. */
 export async function droidSessions(home: string): Promise<RecordedSession[]> {
-  return recordsIn('droid', await folders(path.join(home, '.factory', 'sessions')), (name) => UUID_AT_END.exec(name)?.[1]);
+  return recordsIn(
+    'droid',
+    await folders(path.join(home, '.factory', 'sessions')),
+    (name) => UUID_AT_END.exec(name)?.[1],
+  );
 }
 
 // Codex files its records by day: the newest days are read first, and older ones only while fewer than NEWEST were found.
@@ -66,7 +87,9 @@ export async function codexSessions(home: string): Promise<RecordedSession[]> {
     }
     if (days.length >= DAYS_LOOKED_AT) break;
   }
-  return recordsIn('codex', days.slice(0, DAYS_LOOKED_AT), (name) => (name.startsWith('rollout-') ? UUID_AT_END.exec(name)?.[1] : undefined));
+  return recordsIn('codex', days.slice(0, DAYS_LOOKED_AT), (name) =>
+    name.startsWith('rollout-') ? UUID_AT_END.exec(name)?.[1] : undefined,
+  );
 }
 
 /** Copilot CLI's recorded sessions under `home` ($COPILOT_HOME when set), newest first. */
@@ -74,11 +97,20 @@ export async function copilotSessions(home: string): Promise<RecordedSession[]> 
   const dirs = await folders(path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'session-state'));
   const withId = dirs.filter((dir) => UUID_AT_END.test(`${path.basename(dir)}.jsonl`));
   // One record per folder, events.jsonl, named by the folder: the id is the folder's name.
-  const found = await Promise.all(withId.map((dir) => recordsIn('copilot', [dir], (name) => (name === 'events.jsonl' ? path.basename(dir) : undefined))));
-  return found.flat().sort((a, b) => b.at - a.at).slice(0, NEWEST);
+  const found = await Promise.all(
+    withId.map((dir) =>
+      recordsIn('copilot', [dir], (name) => (name === 'events.jsonl' ? path.basename(dir) : undefined)),
+    ),
+  );
+  return found
+    .flat()
+    .sort((a, b) => b.at - a.at)
+    .slice(0, NEWEST);
 }
 
 /** Every client's recorded sessions under `home`. */
 export async function recordedSessions(home: string): Promise<RecordedSession[]> {
-  return (await Promise.all([claudeSessions(home), codexSessions(home), droidSessions(home), copilotSessions(home)])).flat();
+  return (
+    await Promise.all([claudeSessions(home), codexSessions(home), droidSessions(home), copilotSessions(home)])
+  ).flat();
 }

@@ -9,14 +9,32 @@ const MAGIC: [string, (b: Buffer) => boolean][] = [
   ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
   ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
   ['image/gif', (b) => b.subarray(0, 4).toString('latin1') === 'GIF8'],
-  ['image/webp', (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP'],
+  [
+    'image/webp',
+    (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  ],
   ['application/pdf', (b) => b.subarray(0, 5).toString('latin1') === '%PDF-'],
 ];
 
 const BY_EXTENSION: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf', '.json': 'application/json', '.csv': 'text/csv', '.md': 'text/markdown', '.html': 'text/html',
-  '.txt': 'text/plain', '.log': 'text/plain', '.ts': 'text/plain', '.js': 'text/javascript', '.py': 'text/x-python', '.yaml': 'application/yaml', '.yml': 'application/yaml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.md': 'text/markdown',
+  '.html': 'text/html',
+  '.txt': 'text/plain',
+  '.log': 'text/plain',
+  '.ts': 'text/plain',
+  '.js': 'text/javascript',
+  '.py': 'text/x-python',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
 };
 
 /** The media type of `bytes` named `file`. */
@@ -42,7 +60,8 @@ async function load(file: string, what: string): Promise<{ bytes: Buffer; mediaT
 /** An image attachment from a file; refused when the file is not an image. */
 export async function readImage(file: string): Promise<Image> {
   const { bytes, mediaType } = await load(file, '--image');
-  if (!mediaType.startsWith('image/')) throw new UsageError(`--image ${file}: not an image (${mediaType}); attach it with --file`);
+  if (!mediaType.startsWith('image/'))
+    throw new UsageError(`--image ${file}: not an image (${mediaType}); attach it with --file`);
   return { type: 'base64', data: bytes.toString('base64'), mediaType };
 }
 

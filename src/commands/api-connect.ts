@@ -41,7 +41,9 @@ function isSocket(file: string): boolean {
 export function userAgent(): string {
   let version = 'unknown';
   try {
-    version = (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? version;
+    version =
+      (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ??
+      version;
   } catch {
     // A copy without its package.json still works; it only cannot say its version.
   }
@@ -53,13 +55,22 @@ export function connectApi(options: ConnectOptions = {}): ApiClient {
   const config = resolveApiConfig();
   const common = { userAgent: userAgent(), onWarning: warnOnce() };
   if (config.apiKey) {
-    return new ApiClient({ ...common, apiUrl: config.apiUrl, appUrl: config.appUrl, apiKey: config.apiKey, timeoutMs: (options.timeout ?? DEFAULT_TIMEOUT_SEC) * 1000 });
+    return new ApiClient({
+      ...common,
+      apiUrl: config.apiUrl,
+      appUrl: config.appUrl,
+      apiKey: config.apiKey,
+      timeoutMs: (options.timeout ?? DEFAULT_TIMEOUT_SEC) * 1000,
+    });
   }
   if (options.viaDaemon) {
     const { socket } = resolvePaths({ socket: options.socket, stateDir: options.stateDir });
     if (isSocket(socket)) {
       // The daemon calls its own HOOKD_API_URL: one set in this shell (the emulator's, say) would be ignored without a word (issue 23).
-      if (process.env.HOOKD_API_URL) process.stderr.write(`hookd: note: no API key in this shell, so this goes through the hookd daemon at ${socket}, which calls its own HOOKD_API_URL, not this shell's ${config.apiUrl}; set HOOKD_API_KEY here to call that directly\n`);
+      if (process.env.HOOKD_API_URL)
+        process.stderr.write(
+          `hookd: note: no API key in this shell, so this goes through the hookd daemon at ${socket}, which calls its own HOOKD_API_URL, not this shell's ${config.apiUrl}; set HOOKD_API_KEY here to call that directly\n`,
+        );
       return new ApiClient({
         ...common,
         apiUrl: 'http://hookd',

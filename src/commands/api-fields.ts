@@ -20,14 +20,17 @@ function typed(value: string, flag: string): Json {
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    throw new UsageError(`${flag} ${value}: cannot read ${file === '-' ? 'standard input' : file}: ${describeError(error)}`);
+    throw new UsageError(
+      `${flag} ${value}: cannot read ${file === '-' ? 'standard input' : file}: ${describeError(error)}`,
+    );
   }
 }
 
 /** `users[][email]` as ['users', '', 'email']: a name, then each bracket ('' appends). */
 function keyPath(key: string, flag: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match?.[1]) throw new UsageError(`${flag} ${JSON.stringify(key)}: expected key=value, key[sub]=value or key[]=value`);
+  if (!match?.[1])
+    throw new UsageError(`${flag} ${JSON.stringify(key)}: expected key=value, key[sub]=value or key[]=value`);
   return [match[1], ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1] ?? '')];
 }
 
@@ -41,7 +44,8 @@ function place(target: Record<string, Json>, path: string[], value: Json, flag: 
       // `users[][email]=a users[][limit]=5` fills one object, as gh does: a key the last object lacks goes into it.
       const tail = at.at(-1);
       const sub = path[index + 1] ?? '';
-      if (!last && sub !== '' && tail !== null && typeof tail === 'object' && !Array.isArray(tail) && !(sub in tail)) return void (at = tail);
+      if (!last && sub !== '' && tail !== null && typeof tail === 'object' && !Array.isArray(tail) && !(sub in tail))
+        return void (at = tail);
       at.push(next);
       at = next as Record<string, Json> | Json[];
       return;
@@ -57,7 +61,10 @@ function place(target: Record<string, Json>, path: string[], value: Json, flag: 
 /** The fields as one object, `--field` typed and `--raw-field` as given. */
 export function parseFields(typedWords: readonly string[], rawWords: readonly string[]): Record<string, Json> {
   const out: Record<string, Json> = {};
-  const words = [...typedWords.map((word) => ['--field', word] as const), ...rawWords.map((word) => ['--raw-field', word] as const)];
+  const words = [
+    ...typedWords.map((word) => ['--field', word] as const),
+    ...rawWords.map((word) => ['--raw-field', word] as const),
+  ];
   for (const [flag, word] of words) {
     const at = word.indexOf('=');
     if (at <= 0) throw new UsageError(`${flag} ${JSON.stringify(word)}: expected key=value`);
@@ -71,7 +78,8 @@ export function parseFields(typedWords: readonly string[], rawWords: readonly st
 export function fieldsToQuery(fields: Record<string, Json>, search: URLSearchParams): void {
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== null && typeof item === 'object') throw new UsageError(`--field ${name}: a query parameter cannot hold an object; send a body with --input FILE`);
+      if (item !== null && typeof item === 'object')
+        throw new UsageError(`--field ${name}: a query parameter cannot hold an object; send a body with --input FILE`);
       search.append(name, item === null ? '' : String(item));
     }
   }

@@ -11,14 +11,16 @@ function parseWord(word: string, where: string): UserLimit | string {
   if (at <= 0) return `${where}: expected EMAIL=LIMIT (a whole number, or none), got ${JSON.stringify(word)}`;
   const email = word.slice(0, at).trim();
   const text = word.slice(at + 1).trim();
-  if (text !== 'none' && !/^\d+$/.test(text)) return `${where}: ${email}: expected a whole number of credits or none, got ${JSON.stringify(text)}`;
+  if (text !== 'none' && !/^\d+$/.test(text))
+    return `${where}: ${email}: expected a whole number of credits or none, got ${JSON.stringify(text)}`;
   const checked = checkRequest(UserLimitSchema, { email, limit: text === 'none' ? null : Number(text) }, where);
   return checked.ok ? checked.value : checked.problems.join('\n');
 }
 
 function fromJson(value: unknown, file: string): { users: UserLimit[]; problems: string[] } {
   const list = Array.isArray(value) ? value : (value as { users?: unknown } | null)?.users;
-  if (!Array.isArray(list)) return { users: [], problems: [`${file}: expected a JSON list of {"email", "limit"} or {"users": [...]}`] };
+  if (!Array.isArray(list))
+    return { users: [], problems: [`${file}: expected a JSON list of {"email", "limit"} or {"users": [...]}`] };
   const users: UserLimit[] = [];
   const problems: string[] = [];
   list.forEach((entry, index) => {

@@ -18,7 +18,11 @@ export interface ListingSpec {
 }
 
 /** Print every page of `pages` as it arrives; a failed page throws after printing what was read. */
-export async function printWalk(pages: AsyncIterable<Page>, spec: ListingSpec, json: boolean | undefined): Promise<void> {
+export async function printWalk(
+  pages: AsyncIterable<Page>,
+  spec: ListingSpec,
+  json: boolean | undefined,
+): Promise<void> {
   const table = json ? undefined : new TableStream(spec.headers, spec.empty);
   const items: unknown[] = [];
   let count = 0;
@@ -53,13 +57,26 @@ export interface CursorList {
 }
 
 /** One page from `--cursor` with a hint of the next, or with `--all` every page as it arrives. */
-export async function printCursorList(source: CursorList, spec: ListingSpec, options: { cursor?: string; all?: boolean; json?: boolean }): Promise<void> {
-  if (options.all) return printWalk(walkPages(source.read, source.rule, options.cursor, source.endpoint, source.warn), spec, options.json);
+export async function printCursorList(
+  source: CursorList,
+  spec: ListingSpec,
+  options: { cursor?: string; all?: boolean; json?: boolean },
+): Promise<void> {
+  if (options.all)
+    return printWalk(
+      walkPages(source.read, source.rule, options.cursor, source.endpoint, source.warn),
+      spec,
+      options.json,
+    );
   const page = await source.read(options.cursor);
   if (options.json) return printAnswer(page);
   printTable(spec.headers, list(field(page.value, spec.noun)).map(spec.row), spec.empty);
   const next = field(page.value, 'pagination', 'nextCursor');
   const hasMore = field(page.value, 'pagination', 'hasMore');
-  if (typeof next === 'string' && next !== '' && hasMore !== false) hint(`more ${spec.noun}: add --cursor ${shellWord(next)}, or --all`);
-  else if (hasMore === true) source.warn(`${source.command}: the API says more ${spec.noun} follow (hasMore: true) but gives no nextCursor to ask for them`);
+  if (typeof next === 'string' && next !== '' && hasMore !== false)
+    hint(`more ${spec.noun}: add --cursor ${shellWord(next)}, or --all`);
+  else if (hasMore === true)
+    source.warn(
+      `${source.command}: the API says more ${spec.noun} follow (hasMore: true) but gives no nextCursor to ask for them`,
+    );
 }

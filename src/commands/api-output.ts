@@ -17,7 +17,11 @@ export function printJson(value: unknown): void {
     text = JSON.stringify(value, null, 2);
   } catch (error) {
     // JSON.parse reads any depth; JSON.stringify recurses and runs out of stack.
-    throw new HookdError('EAPI_RESPONSE', `the answer cannot be printed as one JSON document (${(error as Error).message}); hookd api prints each answer as sent`, { cause: error });
+    throw new HookdError(
+      'EAPI_RESPONSE',
+      `the answer cannot be printed as one JSON document (${(error as Error).message}); hookd api prints each answer as sent`,
+      { cause: error },
+    );
   }
   process.stdout.write(`${text}\n`);
 }
@@ -42,7 +46,8 @@ export function printAnswer({ body, value }: { body: Buffer; value: unknown }): 
 /** `value[a][b]…`, or undefined wherever the answer has no such object. */
 export function field(value: unknown, ...path: (string | number)[]): unknown {
   let at = value;
-  for (const key of path) at = typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path)
+    at = typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[key] : undefined;
   return at;
 }
 
@@ -91,10 +96,17 @@ export class TableStream {
   add(rows: string[][]): void {
     if (rows.length === 0) return;
     const lines = this.rows === 0 ? [this.headers, ...rows] : rows;
-    for (const row of lines) row.forEach((text, column) => (this.widths[column] = Math.max(this.widths[column] ?? 0, stringWidth(cleanLine(text)))));
+    for (const row of lines)
+      row.forEach(
+        (text, column) => (this.widths[column] = Math.max(this.widths[column] ?? 0, stringWidth(cleanLine(text)))),
+      );
     this.rows += rows.length;
     // An empty last cell would leave the padding of the one before it.
-    process.stdout.write(`${columns(lines, { minWidths: this.widths }).map((line) => line.trimEnd()).join('\n')}\n`);
+    process.stdout.write(
+      `${columns(lines, { minWidths: this.widths })
+        .map((line) => line.trimEnd())
+        .join('\n')}\n`,
+    );
   }
 
   /** End the table: `empty` when no row was printed. */
@@ -114,7 +126,8 @@ export function printTable(headers: string[], rows: string[][], empty: string): 
 export function printFields(fields: [string, unknown][]): void {
   const shown = fields.map(([name, value]) => [name, cell(value)] as const).filter(([, text]) => text !== '');
   const width = Math.max(0, ...shown.map(([name]) => name.length));
-  if (shown.length > 0) process.stdout.write(`${shown.map(([name, text]) => `${`${name}:`.padEnd(width + 2)}${text}`).join('\n')}\n`);
+  if (shown.length > 0)
+    process.stdout.write(`${shown.map(([name, text]) => `${`${name}:`.padEnd(width + 2)}${text}`).join('\n')}\n`);
 }
 
 /** A hint on stderr, so stdout stays data. */
@@ -148,7 +161,8 @@ export async function orNotFound<T>(call: Promise<T>, next: string): Promise<T> 
     return await call;
   } catch (error) {
     // A doubled /api/v0 is the cause of that 404, and its message says so already.
-    if (error instanceof ApiError && error.status === 404 && !error.prefixDoubled) throw error.retold(`${error.message}; ${next}`);
+    if (error instanceof ApiError && error.status === 404 && !error.prefixDoubled)
+      throw error.retold(`${error.message}; ${next}`);
     throw error;
   }
 }

@@ -45,8 +45,12 @@ function readInput(file: string): string {
 /** The answer as sent, after its status line and headers with --include. */
 function printReply(reply: Reply, include: boolean | undefined): void {
   if (include) {
-    const headers = Object.entries(reply.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => `${name}: ${item ?? ''}`));
-    process.stdout.write(`HTTP ${reply.status}${reply.statusText ? ` ${reply.statusText}` : ''}\n${headers.join('\n')}\n\n`);
+    const headers = Object.entries(reply.headers).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((item) => `${name}: ${item ?? ''}`),
+    );
+    process.stdout.write(
+      `HTTP ${reply.status}${reply.statusText ? ` ${reply.statusText}` : ''}\n${headers.join('\n')}\n\n`,
+    );
   }
   process.stdout.write(reply.body);
   if (reply.body.length > 0 && reply.body[reply.body.length - 1] !== 0x0a) process.stdout.write('\n');
@@ -63,8 +67,12 @@ function jsonOf(body: Buffer): unknown {
 /** Send one request to any endpoint and print the answer as sent. */
 export async function apiRawCommand(method: string, target: string, options: ApiRawOptions): Promise<void> {
   const verb = method.toUpperCase();
-  if (!METHODS.has(verb)) throw new UsageError(`METHOD: expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, got ${JSON.stringify(method)}`);
-  if (options.paginate && verb !== 'GET') throw new UsageError('--paginate follows the pages of a GET; drop it, or use GET');
+  if (!METHODS.has(verb))
+    throw new UsageError(
+      `METHOD: expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS, got ${JSON.stringify(method)}`,
+    );
+  if (options.paginate && verb !== 'GET')
+    throw new UsageError('--paginate follows the pages of a GET; drop it, or use GET');
   const fields = parseFields(options.field ?? [], options.rawField ?? []);
   const input = options.input === undefined ? undefined : readInput(options.input);
   const client = connectApi({ ...options, viaDaemon: true });
@@ -82,7 +90,9 @@ export async function apiRawCommand(method: string, target: string, options: Api
     if (!isSuccess(reply.status)) throw client.errorOf(call, reply);
     return;
   }
-  const rule: PageRule = (matched && matched.name in PAGE_RULES ? PAGE_RULES[matched.name as keyof typeof PAGE_RULES] : undefined) ?? { param: 'cursor' };
+  const rule: PageRule = (matched && matched.name in PAGE_RULES
+    ? PAGE_RULES[matched.name as keyof typeof PAGE_RULES]
+    : undefined) ?? { param: 'cursor' };
   let printed = 0;
   const fetchPage: FetchPage = async (position) => {
     const pageUrl = new URL(url);
@@ -99,7 +109,13 @@ export async function apiRawCommand(method: string, target: string, options: Api
     return { body: reply.body, value: jsonOf(reply.body) };
   };
   try {
-    for await (const _page of walkPages(fetchPage, rule, url.searchParams.get(rule.param) ?? undefined, `GET ${url.pathname}`, (text) => client.warn(text))) {
+    for await (const _page of walkPages(
+      fetchPage,
+      rule,
+      url.searchParams.get(rule.param) ?? undefined,
+      `GET ${url.pathname}`,
+      (text) => client.warn(text),
+    )) {
       // Each page was printed as it arrived.
     }
   } catch (error) {

@@ -25,8 +25,12 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
         const entries = result.ok ? result.config.entries : [];
         const state = ignored ? 'not read' : !existsSync(source.file) ? 'absent' : result.ok ? 'valid' : 'invalid';
         return {
-          file: source.file, scope: source.scope, state, reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
-          hooks: entries.length, bridged: entries.filter((entry) => runsBy(entry, 'record')).length,
+          file: source.file,
+          scope: source.scope,
+          state,
+          reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
+          hooks: entries.length,
+          bridged: entries.filter((entry) => runsBy(entry, 'record')).length,
           // What the client skips in the file, running the rest; hookd validate names each.
           skipped: result.ok ? (result.config.dropped ?? []).length : 0,
         };
@@ -40,8 +44,15 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
   for (const row of rows) {
     lines.push(`${row.name} (${row.client}): ${row.installed ? 'found' : 'not found'}`);
     for (const file of row.files) {
-      const skipped = file.skipped ? `, ${file.skipped} skipped as ${row.name} skips them (hookd validate names them)` : '';
-      const detail = file.state === 'valid' ? `, ${file.hooks} hook(s), ${file.bridged} through hookd${skipped}` : file.reason ? `: ${file.reason}` : '';
+      const skipped = file.skipped
+        ? `, ${file.skipped} skipped as ${row.name} skips them (hookd validate names them)`
+        : '';
+      const detail =
+        file.state === 'valid'
+          ? `, ${file.hooks} hook(s), ${file.bridged} through hookd${skipped}`
+          : file.reason
+            ? `: ${file.reason}`
+            : '';
       lines.push(`  ${file.file}: ${file.state}${detail}`);
     }
   }

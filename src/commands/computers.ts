@@ -4,7 +4,17 @@
 import { UsageError } from '../common/errors.js';
 import { getComputer, listComputers, updateComputer } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';
-import { cell, field, list, orNotFound, printAnswer, printFields, printJson, printTable, showTime } from './api-output.js';
+import {
+  cell,
+  field,
+  list,
+  orNotFound,
+  printAnswer,
+  printFields,
+  printJson,
+  printTable,
+  showTime,
+} from './api-output.js';
 
 const LIST = 'hookd computers list shows the computers there are';
 
@@ -37,7 +47,14 @@ function printComputer(computer: unknown): void {
 export async function computersList(options: Common): Promise<void> {
   const answer = await connectApi(options).read(listComputers, {});
   if (options.json) return printAnswer(answer);
-  const rows = list(field(answer.value, 'computers')).map((c) => [cell(field(c, 'id')), cell(field(c, 'name'), 40), cell(field(c, 'providerType')), cell(field(c, 'status')), cell(field(c, 'hostname'), 60), showTime(field(c, 'createdAt'))]);
+  const rows = list(field(answer.value, 'computers')).map((c) => [
+    cell(field(c, 'id')),
+    cell(field(c, 'name'), 40),
+    cell(field(c, 'providerType')),
+    cell(field(c, 'status')),
+    cell(field(c, 'hostname'), 60),
+    showTime(field(c, 'createdAt')),
+  ]);
   printTable(['COMPUTER', 'NAME', 'PROVIDER', 'STATUS', 'HOSTNAME', 'CREATED'], rows, 'no computers');
 }
 
@@ -56,19 +73,32 @@ export interface UpdateOptions extends Common {
 /** Rename a computer, or set its hostId or remote user. */
 export async function computersUpdate(id: string, options: UpdateOptions): Promise<void> {
   const body = { name: options.name, hostId: options.hostId, remoteUser: options.remoteUser };
-  if (Object.values(body).every((value) => value === undefined)) throw new UsageError('nothing to update: give --name, --host-id or --remote-user');
+  if (Object.values(body).every((value) => value === undefined))
+    throw new UsageError('nothing to update: give --name, --host-id or --remote-user');
   const answer = await orNotFound(connectApi(options).read(updateComputer, { params: { computerId: id }, body }), LIST);
   if (options.json) return printAnswer(answer);
   // A 204 (or a body that is not JSON) says the update was made, not what the computer is now.
-  if (answer.value === undefined) return void process.stdout.write(`updated computer ${id} (HTTP ${answer.status}); hookd computers get ${id} shows it\n`);
+  if (answer.value === undefined)
+    return void process.stdout.write(
+      `updated computer ${id} (HTTP ${answer.status}); hookd computers get ${id} shows it\n`,
+    );
   printComputer(answer.value);
 }
 
 /** Retry the install-dependencies step; one already running is reported, not an error. */
 export async function computersInstallDeps(id: string, options: Common): Promise<void> {
   const result = await orNotFound(connectApi(options).installDeps(id), LIST);
-  if (options.json) return result.started ? printAnswer({ body: result.body, value: result.computer }) : printJson({ alreadyRunning: true, detail: result.detail });
+  if (options.json)
+    return result.started
+      ? printAnswer({ body: result.body, value: result.computer })
+      : printJson({ alreadyRunning: true, detail: result.detail });
   // One line either way: the API's own detail of a 409 says the same (it is kept in --json).
-  if (result.started) process.stdout.write(`install started on computer ${id} (${cell(field(result.computer, 'status')) || 'status unknown'})\n`);
-  else process.stdout.write(`already running: an install of dependencies is in progress on computer ${id}; nothing to do\n`);
+  if (result.started)
+    process.stdout.write(
+      `install started on computer ${id} (${cell(field(result.computer, 'status')) || 'status unknown'})\n`,
+    );
+  else
+    process.stdout.write(
+      `already running: an install of dependencies is in progress on computer ${id}; nothing to do\n`,
+    );
 }

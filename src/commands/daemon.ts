@@ -23,7 +23,8 @@ export interface DaemonCommandOptions {
 const EXIT_AFTER_STOP_MS = 250;
 
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 }
 
 /** Run the daemon until a stop signal. */
@@ -57,7 +58,17 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     logger.info('SIGHUP: reloading the settings');
     void daemon?.reload();
   });
-  daemon = await startDaemon({ paths, client: options.client, logger, version: version(), concurrency: options.concurrency, shutdownDeadlineMs: options.shutdownDeadline * 1000, fallback, tcpPort: options.tcpPort, holding: log.keepIn });
+  daemon = await startDaemon({
+    paths,
+    client: options.client,
+    logger,
+    version: version(),
+    concurrency: options.concurrency,
+    shutdownDeadlineMs: options.shutdownDeadline * 1000,
+    fallback,
+    tcpPort: options.tcpPort,
+    holding: log.keepIn,
+  });
   const running = daemon;
   const lost = await new Promise<string | undefined>((resolve) => {
     onStop = (signal: NodeJS.Signals) => {

@@ -18,7 +18,10 @@ export interface DashboardOptions {
 }
 
 /** The program that opens a file in a browser here, or undefined when no browser can be shown. */
-export function opener(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function opener(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   if (platform === 'darwin') return 'open';
   if (platform === 'win32') return undefined;
   return env.DISPLAY || env.WAYLAND_DISPLAY ? 'xdg-open' : undefined;
@@ -30,7 +33,11 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
 export function writeLinkFile(stateDir: string, url: string): string {
   const file = path.join(stateDir, 'dashboard-link.html');
   const href = escapeHtml(url);
-  writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${href}"><title>hookd</title><a href="${href}">Open hookd's live page</a>\n`, { mode: 0o600 });
+  writeFileSync(
+    file,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${href}"><title>hookd</title><a href="${href}">Open hookd's live page</a>\n`,
+    { mode: 0o600 },
+  );
   chmodSync(file, 0o600);
   return file;
 }
@@ -59,12 +66,15 @@ export async function dashboardCommand(options: DashboardOptions): Promise<void>
     throw fail('ENODAEMON', { needs: 'the dashboard is served by the daemon', socket: paths.socket, why });
   }
   const url = (response.body as { url?: unknown })?.url;
-  if (response.status !== 201 || typeof url !== 'string') throw new HookdError('EDASHBOARD', `the daemon did not give a dashboard link (HTTP ${response.status})`);
+  if (response.status !== 201 || typeof url !== 'string')
+    throw new HookdError('EDASHBOARD', `the daemon did not give a dashboard link (HTTP ${response.status})`);
   const program = options.open ? opener() : undefined;
   if (program) {
     const file = writeLinkFile(paths.stateDir, url);
     if (await openInBrowser(program, file)) {
-      process.stderr.write(`Opened the live page in a browser (through ${file}, which only you can read). For a link to paste instead: hookd dashboard --no-open\n`);
+      process.stderr.write(
+        `Opened the live page in a browser (through ${file}, which only you can read). For a link to paste instead: hookd dashboard --no-open\n`,
+      );
       return;
     }
   }

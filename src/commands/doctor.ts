@@ -25,11 +25,18 @@ export async function doctorCommand(options: DoctorOptions): Promise<void> {
     if (error instanceof UsageError) return error.message;
     throw error;
   });
-  const checks = await runDoctor(paths, loaded, { pathVar: options.path ?? process.env.PATH, timeoutMs: options.timeout * 1000 });
+  const checks = await runDoctor(paths, loaded, {
+    pathVar: options.path ?? process.env.PATH,
+    timeoutMs: options.timeout * 1000,
+  });
   const ok = checks.every((check) => check.ok);
   // Advice, not a failed check: a deciding hook that never decides (issue 19).
   const silent = silentHooksOf(paths.stateDir);
   const advice = silent.lines.map((line) => `note: ${line}\n`).join('');
-  process.stdout.write(options.json ? `${JSON.stringify({ ok, checks, neverDecides: silent.hooks }, null, 2)}\n` : renderChecks(checks) + advice);
+  process.stdout.write(
+    options.json
+      ? `${JSON.stringify({ ok, checks, neverDecides: silent.hooks }, null, 2)}\n`
+      : renderChecks(checks) + advice,
+  );
   if (!ok) process.exitCode = 1;
 }

@@ -26,14 +26,17 @@ export async function emitFromArgv(args: string[]): Promise<'help' | void> {
   const payloadWord = payloadArg ? words.at(-1) : undefined;
   const command = (payloadArg ? words.slice(0, -1) : words).join(' ');
   if (command.trim() === '') return fail('no command given; write: hookd emit -- CMD');
-  if (!payloadArg && process.stdin.isTTY) return fail('no event on stdin (the agent client runs hookd emit with the event on stdin)');
+  if (!payloadArg && process.stdin.isTTY)
+    return fail('no event on stdin (the agent client runs hookd emit with the event on stdin)');
   let state: string;
   try {
     state = stateDir(stateFlag);
   } catch (error) {
     // Said without the flag's name: the client wrote the command line, not the person reading this.
     const relative = factsOf(error, 'ESTATE_RELATIVE');
-    return fail(`${relative ? says('ESTATE_RELATIVE', { given: relative.given }) : describeError(error)}; the event was not stored`);
+    return fail(
+      `${relative ? says('ESTATE_RELATIVE', { given: relative.given }) : describeError(error)}; the event was not stored`,
+    );
   }
   const notOurs = `the state directory ${state} belongs to another user; the event was not stored`;
   // Checked before anything is made there, and again after making the inbox (another user could
@@ -46,7 +49,11 @@ export async function emitFromArgv(args: string[]): Promise<'help' | void> {
       ensureInboxDirs(dirs);
       if (ownedByOther(state)) return fail(notOurs);
     }
-    const notes = { ...(event ? { [BRIDGE_NOTES.event]: event } : {}), [BRIDGE_NOTES.cwd]: process.cwd(), ...(canonical ? { [BRIDGE_NOTES.canonical]: '1' } : {}) };
+    const notes = {
+      ...(event ? { [BRIDGE_NOTES.event]: event } : {}),
+      [BRIDGE_NOTES.cwd]: process.cwd(),
+      ...(canonical ? { [BRIDGE_NOTES.canonical]: '1' } : {}),
+    };
     writeRecord(state, { command, clientEnv: { ...clientEnvOf(process.env, command), ...notes }, payload });
   } catch (error) {
     fail(`could not store the event in ${state}/inbox: ${describeError(error)}`);

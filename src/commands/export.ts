@@ -4,7 +4,15 @@
 // command the bridge runs; what has no canonical form is said on stderr, never dropped silently.
 import { UsageError } from '../common/errors.js';
 import { resolvePaths } from '../common/paths.js';
-import { chosenClient, clientsOnMachine, givenSource, isInEffect, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
+import {
+  chosenClient,
+  clientsOnMachine,
+  givenSource,
+  isInEffect,
+  noClientFound,
+  userSources,
+  type HookSource,
+} from '../clients/find-sources.js';
 import { GENERIC } from '../clients/registry.js';
 import { loadSettings } from '../settings/load.js';
 import { decodeEntry } from '../hif/decode.js';
@@ -20,7 +28,10 @@ export interface ExportOptions {
 function sourcesFor(settings: string | undefined, clientId: string | undefined): HookSource[] {
   if (settings) {
     const given = givenSource(settings, clientId);
-    if (given.client === GENERIC) throw new UsageError(`${settings}: hookd cannot tell which client reads this file, so not how to read its events; name it with --client`);
+    if (given.client === GENERIC)
+      throw new UsageError(
+        `${settings}: hookd cannot tell which client reads this file, so not how to read its events; name it with --client`,
+      );
     return [given];
   }
   const chosen = chosenClient(clientId);
@@ -37,14 +48,20 @@ export async function runExport(options: ExportOptions): Promise<{ manifest: Hif
   const notes: string[] = [];
   for (const source of sourcesFor(settings, options.client)) {
     if (!hasDialect(source.client.id)) {
-      notes.push(`${source.file}: not exported: hookd has no canonical reading of ${source.client.name}'s hooks (docs/hooks-manifest.md)`);
+      notes.push(
+        `${source.file}: not exported: hookd has no canonical reading of ${source.client.name}'s hooks (docs/hooks-manifest.md)`,
+      );
       continue;
     }
     const loaded = await loadSettings(source.file, source.client, source.bareMapOnly === true);
     if (!loaded.ok) {
-      if (settings) throw new UsageError(`${loaded.errors.join('\n')} (nothing was exported: hookd validate lists every error)`);
+      if (settings)
+        throw new UsageError(`${loaded.errors.join('\n')} (nothing was exported: hookd validate lists every error)`);
       // One client's broken file does not stop the others' export: said, as the daemon would say it.
-      if (!loaded.missing) notes.push(`${source.file}: not exported: it does not read (${loaded.errors[0]}); hookd validate lists every error`);
+      if (!loaded.missing)
+        notes.push(
+          `${source.file}: not exported: it does not read (${loaded.errors[0]}); hookd validate lists every error`,
+        );
       continue;
     }
     for (const entry of loaded.config.entries) {
@@ -59,7 +76,10 @@ export async function runExport(options: ExportOptions): Promise<{ manifest: Hif
       seen.add(key);
     }
   }
-  if (hooks.length === 0) throw new UsageError(`no hook to export${notes.length ? `:\n${notes.join('\n')}` : ' in the files read'} (a manifest needs at least one hook)`);
+  if (hooks.length === 0)
+    throw new UsageError(
+      `no hook to export${notes.length ? `:\n${notes.join('\n')}` : ' in the files read'} (a manifest needs at least one hook)`,
+    );
   return { manifest: { spec: SPEC_VERSION, hooks }, notes };
 }
 

@@ -14,7 +14,10 @@ export const guardsDir = (): string => path.join(packageRoot(), 'hooks-examples'
 
 /** The names of the shipped guards. */
 export function guardNames(): string[] {
-  return readdirSync(guardsDir()).filter((file) => file.endsWith('.mjs') && file !== 'guard-kit.mjs').map((file) => file.slice(0, -4)).sort();
+  return readdirSync(guardsDir())
+    .filter((file) => file.endsWith('.mjs') && file !== 'guard-kit.mjs')
+    .map((file) => file.slice(0, -4))
+    .sort();
 }
 
 /** `hookd guard NAME`: run the guard on this process's stdin; 'help' when help is asked. */
@@ -29,6 +32,8 @@ export async function guardFromArgv(args: string[]): Promise<'help' | void> {
     return;
   }
   const guard = (await import(pathToFileURL(file).href)) as { check: (input: unknown) => string | undefined };
-  const kit = (await import(pathToFileURL(path.join(guardsDir(), 'guard-kit.mjs')).href)) as { runGuard: (check: (input: unknown) => string | undefined) => Promise<void> };
+  const kit = (await import(pathToFileURL(path.join(guardsDir(), 'guard-kit.mjs')).href)) as {
+    runGuard: (check: (input: unknown) => string | undefined) => Promise<void>;
+  };
   await kit.runGuard(guard.check);
 }

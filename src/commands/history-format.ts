@@ -33,7 +33,8 @@ export function outcomePaint(colours: Colours, name: OutcomeName): (text: string
 export const clientOf = (run: { client?: string | undefined }) => run.client ?? '-';
 
 /** What a run in line decided, as its listing shows it after the outcome: ` → block: tests fail`; nothing for other runs. */
-const decided = (run: Pick<RunSummary, 'bridge' | 'decision'>) => (run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '');
+const decided = (run: Pick<RunSummary, 'bridge' | 'decision'>) =>
+  run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '';
 
 /** One run as a row of cells. */
 export function runRow(run: RunSummary, colours: Colours): Cell[] {
@@ -55,14 +56,23 @@ const FOLLOW_WIDTHS = [25, 6, 16, 16, 6, 40];
 /** Runs as aligned lines; `streaming` for rows printed one at a time, which cannot see the others. */
 export function runLines(runs: readonly RunSummary[], streaming = false): string[] {
   const colours = coloursFor();
-  return columns(runs.map((run) => runRow(run, colours)), { minWidths: streaming ? FOLLOW_WIDTHS : [] });
+  return columns(
+    runs.map((run) => runRow(run, colours)),
+    { minWidths: streaming ? FOLLOW_WIDTHS : [] },
+  );
 }
 
 /** The moments of one attempt, each after the bridge wrote the event. */
 function timings(entry: HistoryEntry): string {
   const written = entry.receivedAt ? Date.parse(entry.receivedAt) : Number.NaN;
-  const after = (iso: string | undefined) => (iso && !Number.isNaN(written) ? `+${took(Date.parse(iso) - written)}` : '-');
-  const parts = [`written ${localTime(entry.receivedAt)}`, `taken ${after(entry.takenAt)}`, `started ${after(entry.startedAt)}`, `ended ${after(entry.endedAt ?? entry.time)}`];
+  const after = (iso: string | undefined) =>
+    iso && !Number.isNaN(written) ? `+${took(Date.parse(iso) - written)}` : '-';
+  const parts = [
+    `written ${localTime(entry.receivedAt)}`,
+    `taken ${after(entry.takenAt)}`,
+    `started ${after(entry.startedAt)}`,
+    `ended ${after(entry.endedAt ?? entry.time)}`,
+  ];
   const sums = entry.startedAt ? `; delivery delay ${took(entry.delayMs)}, run time ${took(entry.durationMs)}` : '';
   return `${parts.join(', ')}${sums}`;
 }
@@ -75,14 +85,26 @@ function attemptLines(entry: HistoryEntry, colours: Colours): string[] {
   for (const stream of ['stdout', 'stderr'] as const) {
     const text = entry[stream];
     if (text === undefined) continue;
-    lines.push(text === '' ? `  ${stream}:  (empty)` : `  ${stream}:`, ...(text === '' ? [] : cleanText(text).replace(/\n$/, '').split('\n').map((line) => `    ${line}`)));
+    lines.push(
+      text === '' ? `  ${stream}:  (empty)` : `  ${stream}:`,
+      ...(text === ''
+        ? []
+        : cleanText(text)
+            .replace(/\n$/, '')
+            .split('\n')
+            .map((line) => `    ${line}`)),
+    );
   }
   if (entry.truncated) lines.push('  (output cut: the first 64 KiB of each stream are kept)');
   return lines;
 }
 
 /** One run whole, for `hookd history show`. */
-export function runDetail(run: RunSummary, attempts: readonly HistoryEntry[], payload: { kept: boolean; bytes?: number; head?: string }): string {
+export function runDetail(
+  run: RunSummary,
+  attempts: readonly HistoryEntry[],
+  payload: { kept: boolean; bytes?: number; head?: string },
+): string {
   const colours = coloursFor();
   const outcome = outcomePaint(colours, run.outcome)(cleanLine(describeOutcome(run.outcome, run)));
   const lines = [
@@ -91,8 +113,12 @@ export function runDetail(run: RunSummary, attempts: readonly HistoryEntry[], pa
     `client:   ${clientOf(run)}`,
     `command:  ${cleanLine(run.command)}`,
     `outcome:  ${outcome}${run.retryOf ? ` (a retry of ${cleanLine(run.retryOf)})` : ''}`,
-    ...(run.bridge === 'sync' ? [`decision: ${cleanLine(run.decision ?? 'none')} (run in line by hookd sync: the agent waited for it)`] : []),
-    payload.kept ? `payload:  ${payload.bytes} bytes, kept for hookd retry: ${oneLine(payload.head ?? '', 200)}` : 'payload:  not kept (only the payloads of failed runs are, for hookd retry)',
+    ...(run.bridge === 'sync'
+      ? [`decision: ${cleanLine(run.decision ?? 'none')} (run in line by hookd sync: the agent waited for it)`]
+      : []),
+    payload.kept
+      ? `payload:  ${payload.bytes} bytes, kept for hookd retry: ${oneLine(payload.head ?? '', 200)}`
+      : 'payload:  not kept (only the payloads of failed runs are, for hookd retry)',
     ...attempts.flatMap((attempt) => attemptLines(attempt, colours)),
   ];
   return `${lines.join('\n')}\n`;

@@ -36,10 +36,16 @@ export async function sessionsCommand(options: TimelineOptions & { limit: number
   const response = await ask(paths.socket, `/sessions?limit=${options.limit}`);
   let sessions: SessionSummary[];
   if (response === undefined) sessions = sessionsIn(new History(paths.stateDir).file, options.limit);
-  else if (response.status === 200) sessions = readAnswer(SessionsSchema, response, 'GET /sessions').sessions as SessionSummary[];
+  else if (response.status === 200)
+    sessions = readAnswer(SessionsSchema, response, 'GET /sessions').sessions as SessionSummary[];
   else throw fail('EDAEMON', { asked: 'GET /sessions', status: response.status });
   if (options.json) process.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
-  else process.stdout.write(sessions.length ? `${sessionLines(sessions).join('\n')}\n` : 'no sessions (yet): runs that name a session appear here\n');
+  else
+    process.stdout.write(
+      sessions.length
+        ? `${sessionLines(sessions).join('\n')}\n`
+        : 'no sessions (yet): runs that name a session appear here\n',
+    );
 }
 
 /** Print session `id`'s picture (or, with --json, its runs with their offsets). */
@@ -48,9 +54,12 @@ export async function timelineCommand(id: string, options: TimelineOptions): Pro
   const response = await ask(paths.socket, `/sessions/${encodeURIComponent(id)}/runs`);
   let picture: SessionRuns | undefined;
   if (response === undefined) picture = sessionRunsIn(new History(paths.stateDir).file, id);
-  else if (response.status === 200) picture = readAnswer(SessionRunsSchema, response, `GET /sessions/${id}/runs`) as SessionRuns;
-  else if (response.status !== 404) throw fail('EDAEMON', { asked: `GET /sessions/${id}/runs`, status: response.status });
-  if (!picture) throw new CheckFailed(`no session ${JSON.stringify(id)} in the history (hookd history --sessions lists them)`);
+  else if (response.status === 200)
+    picture = readAnswer(SessionRunsSchema, response, `GET /sessions/${id}/runs`) as SessionRuns;
+  else if (response.status !== 404)
+    throw fail('EDAEMON', { asked: `GET /sessions/${id}/runs`, status: response.status });
+  if (!picture)
+    throw new CheckFailed(`no session ${JSON.stringify(id)} in the history (hookd history --sessions lists them)`);
   if (options.json) process.stdout.write(`${JSON.stringify(picture, null, 2)}\n`);
   else process.stdout.write(`${timelineLines(picture, axisWidth()).join('\n')}\n`);
 }

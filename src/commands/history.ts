@@ -44,7 +44,10 @@ function queryOf(filter: RunFilter, limit?: number): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filter)) {
     if (value === undefined || value === false) continue;
-    params.set(name, name === 'since' ? new Date(value as number).toISOString() : name === 'probes' ? '1' : String(value));
+    params.set(
+      name,
+      name === 'since' ? new Date(value as number).toISOString() : name === 'probes' ? '1' : String(value),
+    );
   }
   if (limit !== undefined) params.set('limit', String(limit));
   return params.size ? `?${params}` : '';
@@ -68,7 +71,8 @@ function failedAnswer(response: DaemonResponse, what: string): HookdError {
 export async function historyCommand(options: HistoryOptions): Promise<void> {
   if (options.sessions) return (await import('./history-timeline.js')).sessionsCommand(options);
   if (options.timeline) {
-    if (options.session === undefined) throw new UsageError('--timeline draws one session: give it with --session <id>');
+    if (options.session === undefined)
+      throw new UsageError('--timeline draws one session: give it with --session <id>');
     return (await import('./history-timeline.js')).timelineCommand(options.session, options);
   }
   const paths = resolvePaths(options);
@@ -94,14 +98,18 @@ function fromFiles(stateDir: string, filter: RunFilter, limit: number): RunSumma
 }
 
 /** Print one run whole. */
-export async function historyShowCommand(id: string, options: Pick<HistoryOptions, 'stateDir' | 'socket' | 'json'>): Promise<void> {
+export async function historyShowCommand(
+  id: string,
+  options: Pick<HistoryOptions, 'stateDir' | 'socket' | 'json'>,
+): Promise<void> {
   const paths = resolvePaths(options);
   const response = await ask(paths, `/runs/${encodeURIComponent(id)}`);
   let detail;
   if (response === undefined) {
     const attempts = new History(paths.stateDir).find(id);
     const last = attempts.at(-1);
-    if (!last) throw new CheckFailed(`no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)`);
+    if (!last)
+      throw new CheckFailed(`no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)`);
     const kept = new FailedPayloads(paths.stateDir).describe(last.eventId);
     detail = { run: summaryOf(last), attempts, payload: { kept: kept !== undefined, ...kept } };
   } else if (response.status !== 200) throw failedAnswer(response, `hookd history show ${id}`);
@@ -114,12 +122,22 @@ export async function historyShowCommand(id: string, options: Pick<HistoryOption
 async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<void> {
   let answer;
   try {
-    answer = await daemonAgent(paths.socket).request({ origin: 'http://hookd', path: `/runs/stream${queryOf(filter)}`, method: 'GET', headersTimeout: 5000, bodyTimeout: 0 });
+    answer = await daemonAgent(paths.socket).request({
+      origin: 'http://hookd',
+      path: `/runs/stream${queryOf(filter)}`,
+      method: 'GET',
+      headersTimeout: 5000,
+      bodyTimeout: 0,
+    });
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw fail('ENODAEMON', { needs: '--follow needs the daemon', socket: paths.socket, why });
   }
-  if (answer.statusCode !== 200) throw failedAnswer({ status: answer.statusCode, body: await answer.body.json().catch(() => undefined) }, 'GET /runs/stream');
+  if (answer.statusCode !== 200)
+    throw failedAnswer(
+      { status: answer.statusCode, body: await answer.body.json().catch(() => undefined) },
+      'GET /runs/stream',
+    );
   let pending = '';
   for await (const chunk of answer.body) {
     pending += (chunk as Buffer).toString('utf8');
@@ -132,5 +150,7 @@ async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<v
       process.stdout.write(`${json ? JSON.stringify(run) : runLines([run], true)[0]}\n`);
     }
   }
-  throw new CheckFailed('the daemon closed the stream (it stopped, or this terminal read too slowly); run hookd history --follow again');
+  throw new CheckFailed(
+    'the daemon closed the stream (it stopped, or this terminal read too slowly); run hookd history --follow again',
+  );
 }

@@ -18,7 +18,10 @@ export function givenBy(flag: string | undefined): string {
 
 /** The sources for a command run in `cwd`; a usage error when there is no client to read. */
 export function sourcesFor(options: HookFileOptions, cwd = process.cwd()): HookSource[] {
-  const sources = resolveSources({ settings: settingsPath(options.settings), client: options.client }, { project: cwd });
+  const sources = resolveSources(
+    { settings: settingsPath(options.settings), client: options.client },
+    { project: cwd },
+  );
   if (sources.length === 0) throw noClientFound();
   return sources;
 }

@@ -11,7 +11,13 @@ import { UsageError } from '../common/errors.js';
 import { cleanText } from '../common/terminal/clean-text.js';
 import { backupLine } from '../install/backups.js';
 import { newHookShape } from '../install/splice-hooks.js';
-import { commitWithRecord, describeDryRun, readSettingsForEdit, recordKey, type Seams } from '../install/edit-settings.js';
+import {
+  commitWithRecord,
+  describeDryRun,
+  readSettingsForEdit,
+  recordKey,
+  type Seams,
+} from '../install/edit-settings.js';
 import { emptyRecord, mergeRecord, readManifest, type AddRecord, type FileRecord } from '../install/manifest.js';
 import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '../install/plan-edit.js';
 import { assertWritable } from '../install/settings-file.js';
@@ -35,31 +41,79 @@ const NOT_WITH_HOOKS = ['add', 'async', 'sync', 'events', 'asyncOnly'] as const;
 function targetsFor(settings: string | undefined, client: string | undefined): HookSource[] {
   const targets = installTargetsFor(settings, client).filter((target) => !target.inFolder || target.ownFile);
   const unknown = targets.find((target) => target.client === GENERIC);
-  if (unknown) throw new UsageError(`${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`);
+  if (unknown)
+    throw new UsageError(
+      `${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`,
+    );
   return targets;
 }
 
 // What install did before from the same manifest file that this one no longer has (a hook edited
 // or taken out of the manifest): taken out first, so that the file holds the manifest as it is now.
-function withoutStale(text: string, previous: FileRecord, adds: readonly AddRequest[], tag: string, options: PlanOptions): { text: string; stale: AddRecord[]; changes: string[] } {
-  const key = (event: string | undefined, bridge: string | undefined, matcher: string | undefined, timeout: number | undefined) => JSON.stringify([event, bridge, matcher ?? null, timeout ?? null]);
+function withoutStale(
+  text: string,
+  previous: FileRecord,
+  adds: readonly AddRequest[],
+  tag: string,
+  options: PlanOptions,
+): { text: string; stale: AddRecord[]; changes: string[] } {
+  const key = (
+    event: string | undefined,
+    bridge: string | undefined,
+    matcher: string | undefined,
+    timeout: number | undefined,
+  ) => JSON.stringify([event, bridge, matcher ?? null, timeout ?? null]);
   const wanted = new Set(adds.map((add) => key(add.events[0], add.entry?.bridge, add.entry?.matcher, add.timeout)));
-  const stale = previous.adds.filter((add) => add.example === tag && !wanted.has(key(add.event, add.command, add.matcher, add.timeout)));
+  const stale = previous.adds.filter(
+    (add) => add.example === tag && !wanted.has(key(add.event, add.command, add.matcher, add.timeout)),
+  );
   if (stale.length === 0) return { text, stale, changes: [] };
-  const removal = planUninstall(text, { ...emptyRecord(), adds: stale, createdEvents: previous.createdEvents, ...(previous.emptyInner && { emptyInner: previous.emptyInner }) }, options);
-  return { text: removal.after ?? text, stale, changes: removal.changes.map((change) => `${change}: no longer in the manifest`) };
+  const removal = planUninstall(
+    text,
+    {
+      ...emptyRecord(),
+      adds: stale,
+      createdEvents: previous.createdEvents,
+      ...(previous.emptyInner && { emptyInner: previous.emptyInner }),
+    },
+    options,
+  );
+  return {
+    text: removal.after ?? text,
+    stale,
+    changes: removal.changes.map((change) => `${change}: no longer in the manifest`),
+  };
 }
 
 // One file's install of the manifest, read, checked and planned; written later by write-all.ts.
-function installInto(target: HookSource, manifest: HifManifest, manifestFile: string, state: string, options: InstallOptions, seams: Seams): PlannedFile {
+function installInto(
+  target: HookSource,
+  manifest: HifManifest,
+  manifestFile: string,
+  state: string,
+  options: InstallOptions,
+  seams: Seams,
+): PlannedFile {
   const { client } = target;
   // A client whose hooks are files named after their events (Cline's): nothing to write a manifest's entries into.
-  if (!hasDialect(client.id)) return { file: target.file, lines: [`${target.file} (${client.name}): left out: hookd does not install a manifest's hooks for ${client.name} (docs/hooks-manifest.md)`] };
+  if (!hasDialect(client.id))
+    return {
+      file: target.file,
+      lines: [
+        `${target.file} (${client.name}): left out: hookd does not install a manifest's hooks for ${client.name} (docs/hooks-manifest.md)`,
+      ],
+    };
   const snapshot = readSettingsForEdit(target.file, client);
   const where = `${snapshot.target} (${client.name})`;
   const encoded = encodeFor(manifest, client, platformKey());
-  const notes = [...snapshot.dropped.map((part) => `skipped: ${part.message}`), ...encoded.notes.map((note) => `cannot express: ${note}`)];
-  const block = (header: string, lines: readonly string[]) => [`${where}: ${header}`, ...lines.map((line) => `  ${line}`)];
+  const notes = [
+    ...snapshot.dropped.map((part) => `skipped: ${part.message}`),
+    ...encoded.notes.map((note) => `cannot express: ${note}`),
+  ];
+  const block = (header: string, lines: readonly string[]) => [
+    `${where}: ${header}`,
+    ...lines.map((line) => `  ${line}`),
+  ];
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
   const shape = newHookShape(client);
@@ -68,16 +122,34 @@ function installInto(target: HookSource, manifest: HifManifest, manifestFile: st
   const old = withoutStale(snapshot.text, previous, adds, manifestTag(manifestFile), planOptions);
   const added = planInstall(old.text, snapshot.exists, [], adds, planOptions);
   const plan = { ...added, changes: [...old.changes, ...added.changes] };
-  const record = mergeRecord({ ...previous, adds: previous.adds.filter((add) => !old.stale.includes(add)) }, added.record);
+  const record = mergeRecord(
+    { ...previous, adds: previous.adds.filter((add) => !old.stale.includes(add)) },
+    added.record,
+  );
   if (plan.changes.length === 0) {
-    const header = encoded.hooks.length === 0 ? 'nothing to install: no hook of the manifest can go here' : 'nothing to change: every hook of the manifest is installed already';
+    const header =
+      encoded.hooks.length === 0
+        ? 'nothing to install: no hook of the manifest can go here'
+        : 'nothing to change: every hook of the manifest is installed already';
     return { file: snapshot.target, lines: block(header, notes) };
   }
-  if (options.dryRun) return { file: snapshot.target, lines: [...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes), describeDryRun(snapshot, plan).trimEnd()] };
+  if (options.dryRun)
+    return {
+      file: snapshot.target,
+      lines: [
+        ...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes),
+        describeDryRun(snapshot, plan).trimEnd(),
+      ],
+    };
   assertWritable(snapshot);
   const write = async () => {
     const { backup } = await commitWithRecord(state, snapshot, plan, record, seams);
-    const lines = [...plan.changes, ...notes, ...(backup ? [backupLine(backup)] : []), ...(client.afterInstall ? [`note: ${client.afterInstall}`] : [])];
+    const lines = [
+      ...plan.changes,
+      ...notes,
+      ...(backup ? [backupLine(backup)] : []),
+      ...(client.afterInstall ? [`note: ${client.afterInstall}`] : []),
+    ];
     return block(`${plan.changes.length} change(s) written; hookd uninstall undoes them`, lines);
   };
   return { file: snapshot.target, lines: [], write };
@@ -86,10 +158,17 @@ function installInto(target: HookSource, manifest: HifManifest, manifestFile: st
 /** Install the manifest `options.hooks` names; returns what to print. Every file is planned before the first is written. */
 export async function runHooksInstall(options: InstallOptions & { hooks: string }, seams: Seams = {}): Promise<string> {
   const clash = NOT_WITH_HOOKS.find((key) => options[key] !== undefined && options[key] !== false);
-  if (clash) throw new UsageError(`--hooks installs a manifest's hooks and leaves the others as they are: it does not take --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}; run the two installs one after the other`);
-  if (options.transport !== undefined && options.transport !== 'bridge') throw new UsageError('--hooks installs through the bridges only; --transport http is not available with it');
+  if (clash)
+    throw new UsageError(
+      `--hooks installs a manifest's hooks and leaves the others as they are: it does not take --${clash.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}; run the two installs one after the other`,
+    );
+  if (options.transport !== undefined && options.transport !== 'bridge')
+    throw new UsageError('--hooks installs through the bridges only; --transport http is not available with it');
   const read = await readManifestFile(options.hooks);
-  if (!read.ok) throw new UsageError(`${read.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`);
+  if (!read.ok)
+    throw new UsageError(
+      `${read.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`,
+    );
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
   const targets = targetsFor(paths.settings, options.client);
   const file = path.resolve(options.hooks);

@@ -32,7 +32,9 @@ export function readableLogLine(line: string, colours: Colours): string {
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return cleanLine(line);
   const level = typeof entry.level === 'number' ? entry.level : 30;
   const name = (LEVELS[level] ?? String(level)).padEnd(5);
-  const fields = Object.entries(entry).filter(([key]) => !OWN_FIELDS.has(key)).map(([key, value]) => `${colours.dim(`${key}=`)}${cleanLine(shown(value))}`);
+  const fields = Object.entries(entry)
+    .filter(([key]) => !OWN_FIELDS.has(key))
+    .map(([key, value]) => `${colours.dim(`${key}=`)}${cleanLine(shown(value))}`);
   const time = colours.dim(localTime(typeof entry.time === 'number' ? entry.time : undefined));
   return [time, paintLevel(level, name, colours), cleanLine(String(entry.msg ?? '')), ...fields].join('  ');
 }

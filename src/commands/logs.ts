@@ -76,7 +76,10 @@ function follow(file: string, offset: number, print: (line: string) => void): Pr
     take(readFrom(file, position));
   };
   // The log's folder deleted, or its watch lost: read again what is there (the rules are common/watch-folders.ts's).
-  watchFolders([{ dir: path.dirname(file), heard: (name) => void (name === path.basename(file) && readNew()) }], { damaged: readNew, strict: true });
+  watchFolders([{ dir: path.dirname(file), heard: (name) => void (name === path.basename(file) && readNew()) }], {
+    damaged: readNew,
+    strict: true,
+  });
   return new Promise<never>(() => {});
 }
 
@@ -84,7 +87,10 @@ function follow(file: string, offset: number, print: (line: string) => void): Pr
 export async function logsCommand(options: LogsOptions): Promise<void> {
   const file = logFileOf(resolvePaths(options).stateDir);
   if (!existsSync(file)) {
-    throw new HookdError('ENOLOG', `no daemon log at ${file}: the daemon writes it while it runs (hookd daemon, or the service: hookd service install); is --state-dir or HOOKD_STATE_DIR the daemon's?`);
+    throw new HookdError(
+      'ENOLOG',
+      `no daemon log at ${file}: the daemon writes it while it runs (hookd daemon, or the service: hookd service install); is --state-dir or HOOKD_STATE_DIR the daemon's?`,
+    );
   }
   const readable = !options.json && process.stdout.isTTY === true;
   const colours = coloursFor(process.stdout);

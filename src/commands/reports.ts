@@ -33,7 +33,13 @@ const LISTING: ListingSpec = {
   resumeFlag: '--start-after',
   headers: ['REPORT', 'CREATED', 'REPOSITORY', 'BRANCH', 'SCORE'],
   empty: 'no reports',
-  row: (r) => [cell(field(r, 'reportId')), showTime(field(r, 'createdAt')), cell(field(r, 'repoUrl'), 80), cell(field(r, 'branch'), 40), score(r)],
+  row: (r) => [
+    cell(field(r, 'reportId')),
+    showTime(field(r, 'createdAt')),
+    cell(field(r, 'repoUrl'), 80),
+    cell(field(r, 'branch'), 40),
+    score(r),
+  ],
 };
 
 /** List one page of reports, or all of them with --all (each page printed as it arrives). */
@@ -42,7 +48,13 @@ export async function reportsList(options: ReportsOptions): Promise<void> {
   const query = { repoId: options.repo, limit: options.limit, startAfter: options.startAfter };
   if (options.all) {
     const limit = options.limit ?? REPORTS_WALK_LIMIT;
-    const pages = walkPages((startAfter) => client.read(listReports, { query: { ...query, limit, startAfter } }), PAGE_RULES.listReports, options.startAfter, listReports.name, (text) => client.warn(text));
+    const pages = walkPages(
+      (startAfter) => client.read(listReports, { query: { ...query, limit, startAfter } }),
+      PAGE_RULES.listReports,
+      options.startAfter,
+      listReports.name,
+      (text) => client.warn(text),
+    );
     return printWalk(pages, LISTING, options.json);
   }
   const page = await client.read(listReports, { query });
@@ -53,5 +65,6 @@ export async function reportsList(options: ReportsOptions): Promise<void> {
   // a next one. A shorter page is taken as the last, as the platform's documentation says.
   const last = field(reports.at(-1), 'reportId');
   const full = options.limit === undefined || reports.length >= Number(options.limit);
-  if (typeof last === 'string' && last !== '' && full) hint(`more reports may follow: add --start-after ${shellWord(last)}, or --all`);
+  if (typeof last === 'string' && last !== '' && full)
+    hint(`more reports may follow: add --start-after ${shellWord(last)}, or --all`);
 }

@@ -27,5 +27,9 @@ export async function retryCommand(id: string, options: RetryOptions): Promise<v
   }
   const answer = readAnswer(RetriedSchema, response, `POST /runs/${id}/retry`);
   if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
-  else for (const queued of answer.queued) process.stdout.write(`queued ${answer.retryOf} again as ${queued.id}: ${cleanLine(queued.command)}\nits outcome, once it ran: hookd history show ${queued.id}\n`);
+  else
+    for (const queued of answer.queued)
+      process.stdout.write(
+        `queued ${answer.retryOf} again as ${queued.id}: ${cleanLine(queued.command)}\nits outcome, once it ran: hookd history show ${queued.id}\n`,
+      );
 }

@@ -47,13 +47,30 @@ export async function runAsClient(entry: HookEntry, place: RunPlace): Promise<Ra
     sessionId: typeof session === 'string' && session !== '' ? session : undefined,
     hookDir: path.dirname(entry.file),
   });
-  const env = hookEnv({ eventId: place.eventId, event: entry.event, attempt: 1, payload: payload.bytes, client: entry.client, clientVars, entryEnv: entry.env, canonical: entry.canonical });
+  const env = hookEnv({
+    eventId: place.eventId,
+    event: entry.event,
+    attempt: 1,
+    payload: payload.bytes,
+    client: entry.client,
+    clientVars,
+    entryEnv: entry.env,
+    canonical: entry.canonical,
+  });
   // An entry that names its directory (Copilot CLI's `cwd`, relative to the repository) runs there.
   const cwd = entry.cwd ? path.resolve(projectDir, entry.cwd) : hookCwd(payload.cwd, projectDir);
   // A deciding hook: its whole answer, as the client reads it, so that the decision shown is its.
-  const ran = await runHook({ command: entry.run, payload: payload.bytes, cwd, env, timeoutMs: entry.timeoutMs, ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }) });
+  const ran = await runHook({
+    command: entry.run,
+    payload: payload.bytes,
+    cwd,
+    env,
+    timeoutMs: entry.timeoutMs,
+    ...(entry.decides && { outputCap: MAX_ANSWER_BYTES }),
+  });
   // A canonical hook behind hookd sync: what its client is handed is the translated answer (hif/).
-  const { outcome, said } = entry.canonical && entry.kind === 'sync' ? outcomeInClientTerms(entry.client, entry.event, ran) : { outcome: ran };
+  const { outcome, said } =
+    entry.canonical && entry.kind === 'sync' ? outcomeInClientTerms(entry.client, entry.event, ran) : { outcome: ran };
   const decision = [said, decisionOf(entry, outcome)].filter(Boolean).join('\n      ') || undefined;
   return { entry, outcome, decision, block: blockOf(entry, outcome) };
 }

@@ -23,7 +23,8 @@ export interface RanHook {
 }
 
 // How a block reads: the exit code that made it, else the answer on stdout.
-const blockLabel = (outcome: Outcome) => (outcome.exitCode !== 0 && outcome.exitCode !== null ? `blocked (exit ${outcome.exitCode})` : 'blocked (answer)');
+const blockLabel = (outcome: Outcome) =>
+  outcome.exitCode !== 0 && outcome.exitCode !== null ? `blocked (exit ${outcome.exitCode})` : 'blocked (answer)';
 
 // An interpreter that could not open the hook's own script exits 2 too (python: "can't open file"):
 // the client blocks on it like on a guard's "no", every time.
@@ -35,7 +36,12 @@ function row(hook: RanHook, colours: Colours): Cell[] {
   const paint = verdict === 'blocked' ? colours.yellow : outcomePaint(colours, outcome.status);
   const timeout = outcome.status === 'timed_out' ? ` after ${entry.timeoutMs / 1000}s` : '';
   // Not said twice: a hook that could not start has sh's line as its outcome's detail.
-  const detail = verdict === 'blocked' ? (block ?? '') : verdict === 'failed' && firstLine(outcome) !== outcome.error ? firstLine(outcome) : '';
+  const detail =
+    verdict === 'blocked'
+      ? (block ?? '')
+      : verdict === 'failed' && firstLine(outcome) !== outcome.error
+        ? firstLine(outcome)
+        : '';
   return [
     { text: verdict === 'blocked' ? '⊘' : verdict === 'failed' ? '✗' : '✓', paint },
     { text: verdict === 'blocked' ? blockLabel(outcome) : `${describeRun(outcome)}${timeout}`, paint },
@@ -46,12 +52,16 @@ function row(hook: RanHook, colours: Colours): Cell[] {
 }
 
 // The heading of a file's lines: a file of no known client (generic) is named alone.
-const heading = (entry: HookEntry, colours: Colours) => colours.bold(entry.client === GENERIC ? cleanLine(entry.file) : `${entry.client.name}: ${cleanLine(entry.file)}`);
+const heading = (entry: HookEntry, colours: Colours) =>
+  colours.bold(entry.client === GENERIC ? cleanLine(entry.file) : `${entry.client.name}: ${cleanLine(entry.file)}`);
 
 /** The report of `ran`, grouped by file in the order the files were read. */
 export function runReport(ran: readonly RanHook[]): string {
   const colours = coloursFor();
-  const lines = columns(ran.map((hook) => row(hook, colours)), { indent: '  ' });
+  const lines = columns(
+    ran.map((hook) => row(hook, colours)),
+    { indent: '  ' },
+  );
   const out: string[] = [];
   let file: string | undefined;
   ran.forEach((hook, i) => {
@@ -62,21 +72,31 @@ export function runReport(ran: readonly RanHook[]): string {
     out.push(lines[i]!);
     if (hook.decision) out.push(`      ${hook.decision}`);
     if (hook.block !== undefined && MISSING_SCRIPT.test(hook.block)) {
-      out.push(`      the reason is a script that could not be found or opened, not a guard saying no: ${hook.entry.client.name} would block on it every time; check the path in the command`);
+      out.push(
+        `      the reason is a script that could not be found or opened, not a guard saying no: ${hook.entry.client.name} would block on it every time; check the path in the command`,
+      );
     }
   });
   return `${out.join('\n')}\n`;
 }
 
 /** What a miss says of the payload: `tool_name "Bash"`, or that the payload has no such field. */
-export const missedValue = ({ field, value }: MatcherMiss) => (typeof value === 'string' ? `${field} ${JSON.stringify(value)}` : `no ${field} (the payload has none)`);
+export const missedValue = ({ field, value }: MatcherMiss) =>
+  typeof value === 'string' ? `${field} ${JSON.stringify(value)}` : `no ${field} (the payload has none)`;
 
 /** The groups of `misses`, each once, under their files: which matcher passed over which value. */
 export function missReport(event: string, misses: readonly MatcherMiss[]): string {
   const colours = coloursFor();
   // A group's hooks share its matcher: one line a group.
   const groups = [...new Map(misses.map((miss) => [`${miss.entry.file}\0${groupOf(miss.entry)}`, miss])).values()];
-  const lines = columns(groups.map((miss) => [groupOf(miss.entry), `matcher ${JSON.stringify(miss.entry.matcher ?? '')}`, `does not match ${missedValue(miss)}`]), { indent: '  ' });
+  const lines = columns(
+    groups.map((miss) => [
+      groupOf(miss.entry),
+      `matcher ${JSON.stringify(miss.entry.matcher ?? '')}`,
+      `does not match ${missedValue(miss)}`,
+    ]),
+    { indent: '  ' },
+  );
   const out = [`not run: these ${event} hooks' matchers do not match this payload`];
   let file: string | undefined;
   groups.forEach((miss, i) => {

@@ -25,7 +25,11 @@ export interface RunOptions extends HookFileOptions {
   json?: boolean;
 }
 
-async function readPayload(event: string, from: string | undefined, client: ClientProfile | undefined): Promise<{ bytes: Buffer; source: string }> {
+async function readPayload(
+  event: string,
+  from: string | undefined,
+  client: ClientProfile | undefined,
+): Promise<{ bytes: Buffer; source: string }> {
   if (from === undefined) return samplePayload(event, client);
   if (from === '-') return { bytes: Buffer.from(await text(process.stdin)), source: 'stdin' };
   try {
@@ -47,11 +51,19 @@ function usable(results: SourceResult[]): { loaded: SourceResult[]; broken: Sour
   const loaded = results.filter(({ result }) => result.ok);
   if (skipped.some(({ source }) => source.scope === 'given')) throw new HookdError('ESETTINGS', errors.join('\n'));
   if (skipped.length && loaded.every(({ ignored }) => ignored !== undefined)) {
-    throw new HookdError('ESETTINGS', [...errors, 'no valid hook file to run: fix the errors above (hookd validate lists them), or name one file with --settings FILE'].join('\n'));
+    throw new HookdError(
+      'ESETTINGS',
+      [
+        ...errors,
+        'no valid hook file to run: fix the errors above (hookd validate lists them), or name one file with --settings FILE',
+      ].join('\n'),
+    );
   }
   for (const { source, result } of skipped) {
     for (const line of result.ok ? [] : result.errors) process.stderr.write(`hookd: ${cleanLine(line)}\n`);
-    process.stderr.write(`hookd: skipped ${source.file} (${source.client.name}): it has the errors above, so its hooks did not run; the other files' did (--settings FILE runs one file only)\n`);
+    process.stderr.write(
+      `hookd: skipped ${source.file} (${source.client.name}): it has the errors above, so its hooks did not run; the other files' did (--settings FILE runs one file only)\n`,
+    );
   }
   return { loaded, broken: skipped };
 }
@@ -61,7 +73,9 @@ function usable(results: SourceResult[]): { loaded: SourceResult[]; broken: Sour
  * and event names apply: a project's file and a plugin's beside the user's are all Claude Code's.
  */
 function onlyClient(loaded: readonly SourceResult[], event: string): ClientProfile | undefined {
-  const holding = loaded.filter(({ result }) => result.ok && result.config.entries.some((entry) => entry.event === event));
+  const holding = loaded.filter(
+    ({ result }) => result.ok && result.config.entries.some((entry) => entry.event === event),
+  );
   const clients = new Set((holding.length ? holding : loaded).map(({ source }) => source.client));
   return clients.size === 1 ? [...clients][0] : undefined;
 }
@@ -75,33 +89,64 @@ export async function runCommand(event: string, options: RunOptions): Promise<vo
   const known = client ? client.events : CLIENTS.flatMap((profile) => profile.events);
   if (!config.entries.some((entry) => entry.event === event) && !known.includes(event)) {
     const suggestion = suggestEvent(event, known);
-    throw new UsageError(`unknown event "${event}"${suggestion ? `: did you mean "${suggestion}"?` : ''} (no hooks for it in ${files})`);
+    throw new UsageError(
+      `unknown event "${event}"${suggestion ? `: did you mean "${suggestion}"?` : ''} (no hooks for it in ${files})`,
+    );
   }
   const { bytes, source } = await readPayload(event, options.payload, client);
   // A payload that does not name its event (Copilot CLI's camelCase ones) is the event asked for.
   const parsed = parsePayload(bytes, source, event);
   if (!parsed.ok) throw new UsageError(parsed.reason);
   const payload = parsed.payload;
-  if (payload.event !== event) process.stderr.write(`hookd: note: the payload is for ${payload.event}; running the ${event} hooks with it\n`);
+  if (payload.event !== event)
+    process.stderr.write(`hookd: note: the payload is for ${payload.event}; running the ${event} hooks with it\n`);
 
   const hooks = selectHooks(config, event, payload.data);
   const misses = matcherMisses(config, event, payload.data);
   const skipped = config.entries.filter((entry) => entry.event === event && entry.kind === 'other');
-  for (const entry of skipped) process.stderr.write(`hookd: note: ${entry.file}: ${entry.location} is a "${entry.type}" hook: ${entry.client.name} runs it, hookd does not\n`);
+  for (const entry of skipped)
+    process.stderr.write(
+      `hookd: note: ${entry.file}: ${entry.location} is a "${entry.type}" hook: ${entry.client.name} runs it, hookd does not\n`,
+    );
   if (hooks.length === 0 && !options.json) {
     process.stdout.write(misses.length ? missReport(event, misses) : `no hooks for ${event} in ${files}\n`);
     return;
   }
   // The project is where hookd run runs, as the client runs in its project (its project files were read from here).
-  const place = { eventId: `run-${Date.now()}`, payload, projectDir: process.cwd(), sources: new Map(loaded.map(({ source: s }) => [s.file, s])) };
+  const place = {
+    eventId: `run-${Date.now()}`,
+    payload,
+    projectDir: process.cwd(),
+    sources: new Map(loaded.map(({ source: s }) => [s.file, s])),
+  };
   const ran = await Promise.all(hooks.map((entry) => runAsClient(entry, place)));
   if (options.json) {
     const rows = ran.map((hook) => {
       const { entry, outcome, decision, block } = hook;
-      return { command: entry.run, kind: entry.kind, file: entry.file, client: entry.client.id, location: entry.location, timeoutMs: entry.timeoutMs, decision: decision ?? null, verdict: verdictOf(hook), block: block ?? null, ...outcome };
+      return {
+        command: entry.run,
+        kind: entry.kind,
+        file: entry.file,
+        client: entry.client.id,
+        location: entry.location,
+        timeoutMs: entry.timeoutMs,
+        decision: decision ?? null,
+        verdict: verdictOf(hook),
+        block: block ?? null,
+        ...outcome,
+      };
     });
-    const missed = misses.map((miss) => ({ file: miss.entry.file, client: miss.entry.client.id, location: groupOf(miss.entry), matcher: miss.entry.matcher ?? null, field: miss.field, value: miss.value ?? null }));
-    process.stdout.write(`${JSON.stringify({ event, settings: loaded.map(({ source: s }) => s.file), hooks: rows, missed, skipped: broken.map(({ source: s, result }) => ({ file: s.file, client: s.client.id, errors: result.ok ? [] : result.errors })) }, null, 2)}\n`);
+    const missed = misses.map((miss) => ({
+      file: miss.entry.file,
+      client: miss.entry.client.id,
+      location: groupOf(miss.entry),
+      matcher: miss.entry.matcher ?? null,
+      field: miss.field,
+      value: miss.value ?? null,
+    }));
+    process.stdout.write(
+      `${JSON.stringify({ event, settings: loaded.map(({ source: s }) => s.file), hooks: rows, missed, skipped: broken.map(({ source: s, result }) => ({ file: s.file, client: s.client.id, errors: result.ok ? [] : result.errors })) }, null, 2)}\n`,
+    );
   } else {
     process.stdout.write(runReport(ran));
     if (misses.length) process.stdout.write(missReport(event, misses));

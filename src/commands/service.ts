@@ -44,9 +44,15 @@ async function install(manager: ServiceManager, options: ServiceOptions, out: st
   const why = await manager.unavailable();
   if (why) {
     out.push('These are the files hookd would install:', '', ...shown(files));
-    throw new CheckFailed(`cannot install the service: ${why}. Nothing was written. Run the daemon another way (hookd daemon), or install the files above by hand where a service manager runs`);
+    throw new CheckFailed(
+      `cannot install the service: ${why}. Nothing was written. Run the daemon another way (hookd daemon), or install the files above by hand where a service manager runs`,
+    );
   }
-  if (!existsSync(spec.script)) throw new HookdError('ENOBUILD', `${spec.script} does not exist: build hookd first (npm run build), then run hookd service install again`);
+  if (!existsSync(spec.script))
+    throw new HookdError(
+      'ENOBUILD',
+      `${spec.script} does not exist: build hookd first (npm run build), then run hookd service install again`,
+    );
   const changed = files.filter(({ file, text }) => readOrUndefined(file) !== text).map(({ file }) => file);
   for (const { file, text } of files) if (changed.includes(file)) writeAtomically(file, text);
   // Files an earlier hookd wrote 0644 are made private even when their text is unchanged.
@@ -54,9 +60,15 @@ async function install(manager: ServiceManager, options: ServiceOptions, out: st
   try {
     await manager.activate(changed);
   } catch (error) {
-    throw new HookdError('ESERVICE', `${(error as Error).message}. ${manager.files.join(' and ')} are in place; fix the cause and run hookd service install again`);
+    throw new HookdError(
+      'ESERVICE',
+      `${(error as Error).message}. ${manager.files.join(' and ')} are in place; fix the cause and run hookd service install again`,
+    );
   }
-  out.push(...files.map(({ file }) => `${changed.includes(file) ? 'wrote' : 'unchanged:'} ${file}`), `service ${await manager.state()} (${manager.name}); check it with: hookd doctor`);
+  out.push(
+    ...files.map(({ file }) => `${changed.includes(file) ? 'wrote' : 'unchanged:'} ${file}`),
+    `service ${await manager.state()} (${manager.name}); check it with: hookd doctor`,
+  );
 }
 
 async function uninstall(manager: ServiceManager, options: ServiceOptions, out: string[]): Promise<void> {
@@ -85,18 +97,30 @@ async function status(manager: ServiceManager, out: string[]): Promise<void> {
   const why = await manager.unavailable();
   const state = why ? `unknown (${why})` : await manager.state();
   out.push(
-    ...files.map(({ file, text }, i) => `file:    ${file} (${installed[i] === undefined ? 'not installed' : installed[i] === text ? 'installed, current' : 'installed, differs from what hookd service install would write now'})`),
+    ...files.map(
+      ({ file, text }, i) =>
+        `file:    ${file} (${installed[i] === undefined ? 'not installed' : installed[i] === text ? 'installed, current' : 'installed, differs from what hookd service install would write now'})`,
+    ),
     `service: ${state}`,
   );
   if (installed[0] === undefined || why || !/^(active|running)$/.test(state)) {
-    throw new CheckFailed(installed[0] === undefined ? 'the service is not installed; hookd service install installs and starts it' : 'the service is not running; see the lines above');
+    throw new CheckFailed(
+      installed[0] === undefined
+        ? 'the service is not installed; hookd service install installs and starts it'
+        : 'the service is not running; see the lines above',
+    );
   }
 }
 
 export type ServiceAction = 'install' | 'uninstall' | 'status';
 
 /** Run `hookd service ACTION`, pushing what it has to say onto `out` (also when it then fails). */
-export async function runService(action: ServiceAction, options: ServiceOptions, out: string[], manager = serviceManager()): Promise<void> {
+export async function runService(
+  action: ServiceAction,
+  options: ServiceOptions,
+  out: string[],
+  manager = serviceManager(),
+): Promise<void> {
   if (action === 'install') await install(manager, options, out);
   else if (action === 'uninstall') await uninstall(manager, options, out);
   else await status(manager, out);

@@ -26,14 +26,32 @@ const LISTING: ListingSpec = {
   resumeFlag: '--cursor',
   headers: ['SESSION', 'STATUS', 'MESSAGES', 'UPDATED', 'COMPUTER', 'TITLE'],
   empty: 'no sessions',
-  row: (s) => [cell(field(s, 'sessionId')), cell(field(s, 'status')), cell(field(s, 'messageCount')), showTime(field(s, 'updatedAt')), cell(field(s, 'computerId')), cell(field(s, 'title'), 40)],
+  row: (s) => [
+    cell(field(s, 'sessionId')),
+    cell(field(s, 'status')),
+    cell(field(s, 'messageCount')),
+    showTime(field(s, 'updatedAt')),
+    cell(field(s, 'computerId')),
+    cell(field(s, 'title'), 40),
+  ],
 };
 
 /** List one page of sessions, or all of them with --all (each page printed as it arrives). */
 export async function sessionsList(options: ListOptions): Promise<void> {
   const client = connectApi({ ...options, viaDaemon: true });
-  const read = (cursor: string | undefined) => client.read(listSessions, { query: { limit: options.limit, cursor, computerId: options.computer } });
-  return printCursorList({ read, rule: PAGE_RULES.listSessions, endpoint: listSessions.name, command: 'sessions list', warn: (text) => client.warn(text) }, LISTING, options);
+  const read = (cursor: string | undefined) =>
+    client.read(listSessions, { query: { limit: options.limit, cursor, computerId: options.computer } });
+  return printCursorList(
+    {
+      read,
+      rule: PAGE_RULES.listSessions,
+      endpoint: listSessions.name,
+      command: 'sessions list',
+      warn: (text) => client.warn(text),
+    },
+    LISTING,
+    options,
+  );
 }
 
 export interface CreateOptions extends Common {
@@ -51,17 +69,23 @@ export async function sessionsCreate(options: CreateOptions): Promise<void> {
     } catch (error) {
       throw new UsageError(`--settings-json: not valid JSON: ${(error as Error).message}`);
     }
-    if (typeof sessionSettings !== 'object' || sessionSettings === null || Array.isArray(sessionSettings)) throw new UsageError('--settings-json: expected a JSON object');
+    if (typeof sessionSettings !== 'object' || sessionSettings === null || Array.isArray(sessionSettings))
+      throw new UsageError('--settings-json: expected a JSON object');
   }
   const client = connectApi({ ...options, viaDaemon: true });
-  const answer = await orNotFound(client.read(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } }), 'hookd computers list shows the computers there are');
+  const answer = await orNotFound(
+    client.read(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } }),
+    'hookd computers list shows the computers there are',
+  );
   if (options.json) return printAnswer(answer);
   const id = cell(field(answer.value, 'sessionId'));
   const computer = cell(field(answer.value, 'computerId')) || options.computer;
   const status = cell(field(answer.value, 'status'));
   if (id === '') {
     // Created (a 2xx) but unnamed: the listing shows it; creating it again would make a second one.
-    process.stdout.write(`created a session on computer ${computer} (HTTP ${answer.status}), but the answer names no sessionId: hookd sessions list --computer ${options.computer} shows it\n`);
+    process.stdout.write(
+      `created a session on computer ${computer} (HTTP ${answer.status}), but the answer names no sessionId: hookd sessions list --computer ${options.computer} shows it\n`,
+    );
     return;
   }
   process.stdout.write(`created session ${id} on computer ${computer}${status ? ` (${status})` : ''}\n`);
@@ -78,12 +102,21 @@ export async function sessionsMessage(sessionId: string, text: string, options: 
   const images = await Promise.all((options.image ?? []).map(readImage));
   const files = await Promise.all((options.file ?? []).map(readAttachment));
   const client = connectApi({ ...options, viaDaemon: true });
-  const body = { text, ...(images.length > 0 ? { images } : {}), ...(files.length > 0 ? { files } : {}), ...(options.computer ? { computerId: options.computer } : {}) };
-  const lists = options.computer ? 'hookd sessions list and hookd computers list show what there is' : 'hookd sessions list shows the sessions there are';
+  const body = {
+    text,
+    ...(images.length > 0 ? { images } : {}),
+    ...(files.length > 0 ? { files } : {}),
+    ...(options.computer ? { computerId: options.computer } : {}),
+  };
+  const lists = options.computer
+    ? 'hookd sessions list and hookd computers list show what there is'
+    : 'hookd sessions list shows the sessions there are';
   const answer = await orNotFound(client.read(addMessage, { params: { sessionId }, body }), lists);
   if (options.json) return printAnswer(answer);
   const messageId = cell(field(answer.value, 'messageId'));
   const status = cell(field(answer.value, 'status'));
-  const added = messageId ? `message ${messageId} added to session ${sessionId}` : `message added to session ${sessionId} (HTTP ${answer.status})`;
+  const added = messageId
+    ? `message ${messageId} added to session ${sessionId}`
+    : `message added to session ${sessionId} (HTTP ${answer.status})`;
   process.stdout.write(`${added}${status ? `; the agent is ${status}` : ''}\n`);
 }

@@ -26,7 +26,9 @@ function axisOf(spanMs: number, width: number): string {
   const [left, middle, right] = ['0s', took(spanMs / 2), took(spanMs)];
   const at = Math.max(left.length + 1, Math.floor(width / 2 - middle.length / 2));
   const head = `${left}${' '.repeat(at - left.length)}${middle}`;
-  return width >= head.length + right.length + 1 ? `${head}${' '.repeat(width - head.length - right.length)}${right}` : `${left}${' '.repeat(Math.max(1, width - left.length - right.length))}${right}`;
+  return width >= head.length + right.length + 1
+    ? `${head}${' '.repeat(width - head.length - right.length)}${right}`
+    : `${left}${' '.repeat(Math.max(1, width - left.length - right.length))}${right}`;
 }
 
 function runRow(run: SessionRun, spanMs: number, width: number, colours: Colours): Cell[] {
@@ -53,11 +55,15 @@ export function timelineLines(picture: SessionRuns, width = 40, colours: Colours
   return [
     `session ${cleanLine(session.id)}${who.length ? ` (${who.join(', ')})` : ''}`,
     `${session.runs} run${session.runs === 1 ? '' : 's'} from ${localTime(session.firstAt)} over ${took(spanMs)}; ${BAR.agent} the agent waited (in line), ${BAR.beside} beside the agent`,
-    ...(picture.leftOut > 0 ? [`(the ${picture.leftOut} oldest runs are left out: the newest ${runs.length} are drawn)`] : []),
+    ...(picture.leftOut > 0
+      ? [`(the ${picture.leftOut} oldest runs are left out: the newest ${runs.length} are drawn)`]
+      : []),
     '',
     ...columns(rows).map((line) => line.trimEnd()),
     '',
-    colours.bold(`the agent waited ${took(session.waitedMs)} on hooks (${session.inLine} run${session.inLine === 1 ? '' : 's'} in line); ${beside} ran beside it`),
+    colours.bold(
+      `the agent waited ${took(session.waitedMs)} on hooks (${session.inLine} run${session.inLine === 1 ? '' : 's'} in line); ${beside} ran beside it`,
+    ),
   ];
 }
 

@@ -15,7 +15,10 @@ export interface TokenOptions {
 export async function rotateTokenCommand(options: TokenOptions): Promise<void> {
   const paths = resolvePaths(options);
   const rotated = await rotateToken(paths);
-  const by = rotated === 'by-daemon' ? 'the running daemon refuses the old one from now on' : 'no daemon is running; the next one uses it';
+  const by =
+    rotated === 'by-daemon'
+      ? 'the running daemon refuses the old one from now on'
+      : 'no daemon is running; the next one uses it';
   process.stdout.write(
     `a new token is in ${tokenFile(paths.stateDir)}; ${by}.\n` +
       `http hooks send the HOOKD_TOKEN their agent client started with: export it again (export HOOKD_TOKEN="$(cat '${tokenFile(paths.stateDir)}')") and restart the clients.\n`,

@@ -23,8 +23,24 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
   const ok = files.every((file) => file.ok);
   if (options.json) {
     const rows = files.map(({ source, ok: fileOk, errors, warnings, notes, entries, ignored }) => ({
-      file: source.file, client: source.client.id, scope: source.scope, ok: fileOk, ignored: ignored ?? null, errors, warnings, notes,
-      hooks: entries.map(({ event, location, kind, type, run, timeoutMs, matcher, decides }) => ({ event, location, kind, type, run, timeoutMs, matcher, decides })),
+      file: source.file,
+      client: source.client.id,
+      scope: source.scope,
+      ok: fileOk,
+      ignored: ignored ?? null,
+      errors,
+      warnings,
+      notes,
+      hooks: entries.map(({ event, location, kind, type, run, timeoutMs, matcher, decides }) => ({
+        event,
+        location,
+        kind,
+        type,
+        run,
+        timeoutMs,
+        matcher,
+        decides,
+      })),
     }));
     process.stdout.write(`${JSON.stringify({ ok, files: rows, warnings: across }, null, 2)}\n`);
   } else {
@@ -36,10 +52,12 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
       // Notes are information, not trouble: on stdout with the summary.
       for (const line of file.notes) say(process.stdout, line);
       if (file.ignored) say(process.stdout, `${file.source.file}: not read (${file.ignored})`);
-      else if (file.ok) say(process.stdout, summary(file.source.file, file.source.client.name, file.entries, file.warnings));
+      else if (file.ok)
+        say(process.stdout, summary(file.source.file, file.source.client.name, file.entries, file.warnings));
     }
     for (const line of across) say(process.stderr, `hookd: warning: ${line}`);
-    if (files.length === 0) process.stdout.write('no hook files yet in the clients found here; hookd install --add notify starts one\n');
+    if (files.length === 0)
+      process.stdout.write('no hook files yet in the clients found here; hookd install --add notify starts one\n');
   }
   if (!ok) process.exitCode = 1;
 }

@@ -23,7 +23,9 @@ export interface DaemonAnswerFacts {
 
 // The daemon's sentence when it gave one, else what was asked and the status.
 const daemonAnswered = (facts: DaemonAnswerFacts) =>
-  typeof facts.detail === 'string' ? facts.detail : `${facts.asked ? `${facts.asked}: ` : ''}the daemon answered HTTP ${facts.status}`;
+  typeof facts.detail === 'string'
+    ? facts.detail
+    : `${facts.asked ? `${facts.asked}: ` : ''}the daemon answered HTTP ${facts.status}`;
 
 /** One code: its exit code, what it means (for a reader of the table), and its message if it has one. */
 interface Entry {
@@ -43,13 +45,25 @@ interface Refusal extends Entry {
  * maps a code to its status in one row. Bad input exits 2 in a command that hears it, the rest 1.
  */
 export const REFUSALS = {
-  EREQUEST: { http: 400, exit: 2, means: 'a request the daemon refuses as bad input (a bad path, query, body or command)' },
+  EREQUEST: {
+    http: 400,
+    exit: 2,
+    means: 'a request the daemon refuses as bad input (a bad path, query, body or command)',
+  },
   EAUTH: { http: 401, exit: 1, means: 'a request without the local token' },
-  EFORBIDDEN: { http: 403, exit: 1, means: 'a request the daemon will not serve: from a web page, for another Host, a command no followed file names' },
+  EFORBIDDEN: {
+    http: 403,
+    exit: 1,
+    means: 'a request the daemon will not serve: from a web page, for another Host, a command no followed file names',
+  },
   ENOT_FOUND: { http: 404, exit: 1, means: 'no such path, run or endpoint' },
   EMETHOD: { http: 405, exit: 1, means: 'a method the path does not take' },
   ESTALLED: { http: 408, exit: 1, means: 'a body that did not arrive in time' },
-  ERUN_STATE: { http: 409, exit: 1, means: 'a run not in a state for what was asked (a retry of a run that did not fail)' },
+  ERUN_STATE: {
+    http: 409,
+    exit: 1,
+    means: 'a run not in a state for what was asked (a retry of a run that did not fail)',
+  },
   EGONE: { http: 410, exit: 1, means: 'what was asked for is no longer kept' },
   ETOO_LARGE: { http: 413, exit: 1, means: 'a body over its bound' },
   EMEDIA: { http: 415, exit: 1, means: 'a body that is not JSON' },
@@ -77,7 +91,8 @@ export const ERROR_CATALOGUE = {
   ESTATE_RELATIVE: {
     exit: 2,
     means: 'a state directory given as a relative path',
-    says: (facts: { from?: string; given: string }) => `${facts.from ? `${facts.from}: ` : ''}the state directory must be an absolute path (or start with ~/), got ${JSON.stringify(facts.given)}`,
+    says: (facts: { from?: string; given: string }) =>
+      `${facts.from ? `${facts.from}: ` : ''}the state directory must be an absolute path (or start with ~/), got ${JSON.stringify(facts.given)}`,
   },
   EAMBIGUOUS: { exit: 2, means: 'a run id that ends the ids of several runs' },
   EDAEMON_REFUSED: { exit: 2, means: 'the daemon refused the request as bad input (HTTP 400)', says: daemonAnswered },
@@ -86,13 +101,15 @@ export const ERROR_CATALOGUE = {
   ENODAEMON: {
     exit: 1,
     means: 'the command needs the daemon, and it is not running',
-    says: (facts: NoDaemonFacts) => `${facts.needs}, and it is not running (no answer on ${facts.socket}: ${facts.why}); start it with: hookd daemon`,
+    says: (facts: NoDaemonFacts) =>
+      `${facts.needs}, and it is not running (no answer on ${facts.socket}: ${facts.why}); start it with: hookd daemon`,
   },
   EDAEMON: { exit: 1, means: 'the daemon answered with an error', says: daemonAnswered },
   EDAEMON_BODY: {
     exit: 1,
     means: 'the daemon answered a body hookd does not expect',
-    says: (facts: { asked: string; status: number; problems: string }) => `${facts.asked}: the daemon answered HTTP ${facts.status} with an unexpected body (${facts.problems}); is it another version of hookd?`,
+    says: (facts: { asked: string; status: number; problems: string }) =>
+      `${facts.asked}: the daemon answered HTTP ${facts.status} with an unexpected body (${facts.problems}); is it another version of hookd?`,
   },
   ELOST: { exit: 1, means: 'the daemon lost its state directory or socket' },
   ELOCK: { exit: 1, means: 'the daemon lock could not be taken' },
@@ -113,7 +130,7 @@ export const ERROR_CATALOGUE = {
   EEDIT: { exit: 1, means: 'a settings file cannot be edited in place' },
   EMANIFEST: { exit: 1, means: 'the install record cannot be read or written' },
   EEXAMPLES: { exit: 1, means: 'the example hooks could not be copied' },
-  ESHIM: { exit: 1, means: 'a client\'s shim (OpenCode\'s plugin, pi\'s extension) could not be written' },
+  ESHIM: { exit: 1, means: "a client's shim (OpenCode's plugin, pi's extension) could not be written" },
   ESERVICE: { exit: 1, means: 'the service manager failed' },
   EPLATFORM: { exit: 1, means: 'no service manager hookd supports here' },
   ENOBUILD: { exit: 1, means: 'hookd is not built' },
@@ -133,7 +150,9 @@ export type ErrorCode = keyof Catalogue;
 export type FreeCode = Exclude<ErrorCode, TemplatedCode>;
 
 /** The codes whose message the catalogue makes. */
-export type TemplatedCode = { [C in ErrorCode]: Catalogue[C] extends { says: (facts: never) => string } ? C : never }[ErrorCode];
+export type TemplatedCode = {
+  [C in ErrorCode]: Catalogue[C] extends { says: (facts: never) => string } ? C : never;
+}[ErrorCode];
 
 /** The facts the message of `C` is made from. */
 export type FactsOf<C extends TemplatedCode> = Catalogue[C] extends { says: (facts: infer F) => string } ? F : never;

@@ -1,7 +1,14 @@
 // The few error classes hookd raises. Each carries a code of the catalogue (error-catalogue.ts),
 // which gives its exit code, and an optional cause; src/bin.ts is the one place that turns them
 // into output and exit codes.
-import { ERROR_CATALOGUE, says, type ErrorCode, type FactsOf, type FreeCode, type TemplatedCode } from './error-catalogue.js';
+import {
+  ERROR_CATALOGUE,
+  says,
+  type ErrorCode,
+  type FactsOf,
+  type FreeCode,
+  type TemplatedCode,
+} from './error-catalogue.js';
 
 /** An error a person can act on: the message says what happened, where, and what to do. */
 export class HookdError extends Error {
@@ -26,7 +33,11 @@ export class HookdError extends Error {
 }
 
 /** The error of a code whose message the catalogue makes from `facts`. */
-export function fail<C extends TemplatedCode>(code: C, facts: FactsOf<C>, options: { cause?: unknown } = {}): HookdError {
+export function fail<C extends TemplatedCode>(
+  code: C,
+  facts: FactsOf<C>,
+  options: { cause?: unknown } = {},
+): HookdError {
   return new HookdError(code as ErrorCode as FreeCode, says(code, facts), { ...options, facts });
 }
 

@@ -19,7 +19,8 @@ export function findOnPath(name: string, pathVar: string | undefined): { found: 
     // An empty PATH entry means the current directory.
     const candidate = path.resolve(dir || '.', name);
     try {
-      if (statSync(candidate).isFile() && isExecutable(candidate)) return { found: candidate, real: realpathSync(candidate) };
+      if (statSync(candidate).isFile() && isExecutable(candidate))
+        return { found: candidate, real: realpathSync(candidate) };
     } catch {
       // Not here.
     }

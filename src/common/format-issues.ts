@@ -24,7 +24,10 @@ function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `an array of ${value.length}`;
   if (typeof value === 'object' && value !== null) return Object.keys(value).length === 0 ? '{}' : 'an object';
-  const text = typeof value === 'string' && value.length > SHOWN ? JSON.stringify(value.slice(0, SHOWN)) : JSON.stringify(value) ?? String(value);
+  const text =
+    typeof value === 'string' && value.length > SHOWN
+      ? JSON.stringify(value.slice(0, SHOWN))
+      : (JSON.stringify(value) ?? String(value));
   return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}...` : text;
 }
 
@@ -33,7 +36,12 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const got = 'input' in issue ? issue.input : undefined;
   switch (issue.code) {
     case 'invalid_type': {
-      const expected = issue.expected === 'object' || issue.expected === 'record' ? 'an object' : issue.expected === 'array' ? 'an array' : `a ${issue.expected}`;
+      const expected =
+        issue.expected === 'object' || issue.expected === 'record'
+          ? 'an object'
+          : issue.expected === 'array'
+            ? 'an array'
+            : `a ${issue.expected}`;
       return `expected ${expected}, got ${show(got)}`;
     }
     case 'invalid_value':
@@ -44,7 +52,11 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** One line per issue, each prefixed with `prefix` (usually the file name) and the issue's path. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[], prefix: string, basePath: readonly PropertyKey[] = []): string[] {
+export function formatIssues(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: string,
+  basePath: readonly PropertyKey[] = [],
+): string[] {
   return issues.map((issue) => {
     const where = formatPath([...basePath, ...issue.path]);
     return `${prefix}: ${where ? `${where}: ` : ''}${describeIssue(issue)}`;

@@ -13,7 +13,10 @@ export function createLogger(destination?: DestinationStream, level = process.en
     {
       level: chosen,
       base: { pid: process.pid },
-      redact: { paths: ['apiKey', '*.apiKey', 'headers.authorization', '*.headers.authorization'], censor: '[redacted]' },
+      redact: {
+        paths: ['apiKey', '*.apiKey', 'headers.authorization', '*.headers.authorization'],
+        censor: '[redacted]',
+      },
     },
     destination ?? pino.destination(2),
   );

@@ -27,7 +27,8 @@ export async function readBoundedFile(file: string, maxBytes = MAX_HOOK_FILE_BYT
     return { ok: false, missing, reason: `cannot read: ${missing ? 'no such file' : describeError(error)}` };
   }
   try {
-    if (!(await handle.stat()).isFile()) return { ok: false, missing: false, reason: 'not a regular file; hookd reads only regular files' };
+    if (!(await handle.stat()).isFile())
+      return { ok: false, missing: false, reason: 'not a regular file; hookd reads only regular files' };
     // Read in whole chunks until the end or past the bound: the size stat gives is not trusted
     // (files under /proc say 0 and go on for gigabytes), and some of them take only reads of a
     // multiple of 8 bytes (/proc/self/pagemap).
@@ -38,7 +39,12 @@ export async function readBoundedFile(file: string, maxBytes = MAX_HOOK_FILE_BYT
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    if (length > maxBytes) return { ok: false, missing: false, reason: `larger than ${showSize(maxBytes)}; hookd reads hook files up to that size` };
+    if (length > maxBytes)
+      return {
+        ok: false,
+        missing: false,
+        reason: `larger than ${showSize(maxBytes)}; hookd reads hook files up to that size`,
+      };
     return { ok: true, text: buffer.subarray(0, length).toString('utf8') };
   } catch (error) {
     return { ok: false, missing: false, reason: `cannot read: ${describeError(error)}` };

@@ -24,7 +24,10 @@ export function serialized(run: () => Promise<void>): () => Promise<void> {
       else running = false;
       for (const caller of callers) failed ? caller.reject(error) : caller.resolve();
     };
-    new Promise<void>((resolve) => resolve(run())).then(() => settle(false), (error: unknown) => settle(true, error));
+    new Promise<void>((resolve) => resolve(run())).then(
+      () => settle(false),
+      (error: unknown) => settle(true, error),
+    );
   };
   return () =>
     new Promise<void>((resolve, reject) => {

@@ -25,13 +25,18 @@ interface Walk {
 }
 
 function refuse(walk: Walk, why: string): never {
-  throw new HookdError('ESTATEDIR', `${walk.given}: ${why}; another user could redirect it. Use a directory only you control (--state-dir, --socket or the environment)`);
+  throw new HookdError(
+    'ESTATEDIR',
+    `${walk.given}: ${why}; another user could redirect it. Use a directory only you control (--state-dir, --socket or the environment)`,
+  );
 }
 
 /** Refuse `dir` when another user may rename or replace the names in it. */
 function checkHolder(walk: Walk, dir: string, info: Stats): void {
-  if (info.uid !== 0 && info.uid !== walk.uid) refuse(walk, `its path goes through ${dir}, which belongs to another user (uid ${info.uid})`);
-  if (info.mode & 0o022 && !(info.mode & 0o1000)) refuse(walk, `its path goes through ${dir}, which others can write (and it is not sticky)`);
+  if (info.uid !== 0 && info.uid !== walk.uid)
+    refuse(walk, `its path goes through ${dir}, which belongs to another user (uid ${info.uid})`);
+  if (info.mode & 0o022 && !(info.mode & 0o1000))
+    refuse(walk, `its path goes through ${dir}, which others can write (and it is not sticky)`);
 }
 
 /** Resolve `names` from the real directory `from`, checking each name; see the header. */
@@ -49,15 +54,18 @@ function resolveFrom(walk: Walk, from: string, names: string[]): Resolved {
     checkHolder(walk, real, statSync(real));
     const last = index === names.length - 1;
     // The directory at the end is the caller's to judge (its owner, its mode); a symlink there is not.
-    if ((!last || info.isSymbolicLink()) && info.uid !== 0 && info.uid !== walk.uid) refuse(walk, `its path goes through ${next}, which belongs to another user (uid ${info.uid})`);
+    if ((!last || info.isSymbolicLink()) && info.uid !== 0 && info.uid !== walk.uid)
+      refuse(walk, `its path goes through ${next}, which belongs to another user (uid ${info.uid})`);
     if (!info.isSymbolicLink()) {
       real = next;
       continue;
     }
-    if (++walk.links > MAX_LINKS) throw new HookdError('ESTATEDIR', `${walk.given}: too many symbolic links on its path`);
+    if (++walk.links > MAX_LINKS)
+      throw new HookdError('ESTATEDIR', `${walk.given}: too many symbolic links on its path`);
     const target = readlinkSync(next);
     const resolved = resolveFrom(walk, path.isAbsolute(target) ? '/' : real, target.split('/'));
-    if (resolved.missing.length > 0) return { real: resolved.real, missing: [...resolved.missing, ...names.slice(index + 1)] };
+    if (resolved.missing.length > 0)
+      return { real: resolved.real, missing: [...resolved.missing, ...names.slice(index + 1)] };
     real = resolved.real;
   }
   return { real, missing: [] };

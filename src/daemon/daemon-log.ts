@@ -23,7 +23,10 @@ export function createDaemonLog(): DaemonLog {
       try {
         streams.add({ level: 'trace', stream: new DaemonLogFile(logFileOf(stateDir)) });
       } catch (error) {
-        logger.warn({ error: (error as Error).message }, 'cannot write the log file in the state directory; logging to stderr only (hookd logs has nothing to show)');
+        logger.warn(
+          { error: (error as Error).message },
+          'cannot write the log file in the state directory; logging to stderr only (hookd logs has nothing to show)',
+        );
       }
     },
   };

@@ -55,10 +55,19 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
   const lock = await parts.start(await takeDaemonLock(paths.stateDir));
   options.holding?.(paths.stateDir);
   const connections = await parts.start(new OpenConnections());
-  const settings = await parts.start(new FollowedSettings({ settings: paths.settings, client: options.client }, logger));
+  const settings = await parts.start(
+    new FollowedSettings({ settings: paths.settings, client: options.client }, logger),
+  );
   const { config } = settings;
   // The inbox and the history: opened before what subscribes to runs, closed after it; taking records starts last.
-  const pipeline = openPipeline({ stateDir: paths.stateDir, socket: paths.socket, config, logger, concurrency: options.concurrency, graceMs: options.graceMs });
+  const pipeline = openPipeline({
+    stateDir: paths.stateDir,
+    socket: paths.socket,
+    config,
+    logger,
+    concurrency: options.concurrency,
+    graceMs: options.graceMs,
+  });
   await parts.start({ close: () => pipeline.close() });
   const { history, scheduler, inbox, runs } = pipeline;
   await parts.start(await startTracing(runs, logger.child({ part: 'otlp' }), options.version));
@@ -67,9 +76,33 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
   // so that GET /status can say what it holds; started later, up before the socket, so that a page
   // asked for over the socket is served on it, not on a listener of its own.
   const loopback = new LoopbackListener({ port: options.tcpPort, token, logger }, connections);
-  await parts.start({ routes: buildRoutes({ version: options.version, startedAt: Date.now(), stateDir: paths.stateDir, socket: paths.socket, config, history, scheduler, inbox, token, loopback }) });
-  const observers = await parts.start(openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })));
-  await parts.start({ mounts: [hookEndpoint({ stateDir: paths.stateDir, config, logger: logger.child({ part: 'hooks' }), inLine: { runs, socket: paths.socket } })] });
+  await parts.start({
+    routes: buildRoutes({
+      version: options.version,
+      startedAt: Date.now(),
+      stateDir: paths.stateDir,
+      socket: paths.socket,
+      config,
+      history,
+      scheduler,
+      inbox,
+      token,
+      loopback,
+    }),
+  });
+  const observers = await parts.start(
+    openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })),
+  );
+  await parts.start({
+    mounts: [
+      hookEndpoint({
+        stateDir: paths.stateDir,
+        config,
+        logger: logger.child({ part: 'hooks' }),
+        inLine: { runs, socket: paths.socket },
+      }),
+    ],
+  });
   await parts.start(new Dashboard((mount) => loopback.openFor(mount)));
   await parts.start(loopback);
   const socket = await parts.start(new LocalSocket(paths.socket, observers.countProxy(options.fallback), connections));
@@ -78,8 +111,23 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= parts.stop().then(() => logger.info('hookd daemon stopped')));
   const { dev, ino } = statSync(paths.stateDir);
-  const life = await parts.start(lifeline({ given: options.paths, used: paths, lock, socket: socket.claimed, stateDirId: { dev, ino } }, logger, stop));
-  logger.info({ stateDir: paths.stateDir, socket: paths.socket, settings: settings.sources.map((source) => source.file), tcp: loopback.address, version: options.version }, 'hookd daemon started');
+  const life = await parts.start(
+    lifeline(
+      { given: options.paths, used: paths, lock, socket: socket.claimed, stateDirId: { dev, ino } },
+      logger,
+      stop,
+    ),
+  );
+  logger.info(
+    {
+      stateDir: paths.stateDir,
+      socket: paths.socket,
+      settings: settings.sources.map((source) => source.file),
+      tcp: loopback.address,
+      version: options.version,
+    },
+    'hookd daemon started',
+  );
   return { lost: life.lost, reload: () => config.reload(), stop };
 }
 

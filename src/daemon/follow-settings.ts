@@ -26,7 +26,11 @@ export class FollowedSettings implements Component {
     await this.config.reload();
     // A hook folder is watched once, through hookd's own file there, for any of its `*.json`.
     const watched = this.sources.filter((source) => !source.inFolder || source.ownFile);
-    this.watchers = await Promise.all(watched.map((source) => watchSettings(source.file, () => void this.config.reload(), 100, { folder: source.inFolder })));
+    this.watchers = await Promise.all(
+      watched.map((source) =>
+        watchSettings(source.file, () => void this.config.reload(), 100, { folder: source.inFolder }),
+      ),
+    );
   }
 
   async stop(): Promise<void> {

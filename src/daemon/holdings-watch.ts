@@ -40,7 +40,10 @@ function isSymlink(file: string): boolean {
  */
 export function watchHoldings(holdings: Holdings, suspect: () => void): { complete: boolean; close: () => void } {
   // An event naming no entry ('') may be any of them.
-  const folders = [...watchedNames(holdings)].map(([dir, names]) => ({ dir, heard: (name: string) => void ((name === '' || names.has(name)) && suspect()) }));
+  const folders = [...watchedNames(holdings)].map(([dir, names]) => ({
+    dir,
+    heard: (name: string) => void ((name === '' || names.has(name)) && suspect()),
+  }));
   const watches = watchFolders(folders, { damaged: suspect });
   return { complete: watches.complete, close: () => watches.close() };
 }

@@ -55,17 +55,29 @@ function lostReason({ given, used, lock, socket, stateDirId }: Holdings): string
     accessSync(used.stateDir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `${dir} ${DELETED}` : code === 'EACCES' ? denied(dir, dir) : `${dir} cannot be checked (${code}); stopping`;
+    return code === 'ENOENT'
+      ? `${dir} ${DELETED}`
+      : code === 'EACCES'
+        ? denied(dir, dir)
+        : `${dir} cannot be checked (${code}); stopping`;
   }
-  if (leadsTo !== used.stateDir) return `${dir} now leads to ${leadsTo}, not to ${used.stateDir} where the daemon started; stopping (start it again to use the new place)`;
-  return claimLost(given.socket, stillClaimed(used.socket, socket), dir) ?? claimLost(`the daemon lock ${lock.file}`, lock.held(), dir);
+  if (leadsTo !== used.stateDir)
+    return `${dir} now leads to ${leadsTo}, not to ${used.stateDir} where the daemon started; stopping (start it again to use the new place)`;
+  return (
+    claimLost(given.socket, stillClaimed(used.socket, socket), dir) ??
+    claimLost(`the daemon lock ${lock.file}`, lock.held(), dir)
+  );
 }
 
 /**
  * Check the holdings when they may have changed; `lost` resolves with the reason once the daemon has
  * stopped over it. The daemon's last part: its `stop`, the first step of any stop, ends the checks.
  */
-export function lifeline(holdings: Holdings, logger: Logger, stop: () => Promise<void>): Component & { lost: Promise<string> } {
+export function lifeline(
+  holdings: Holdings,
+  logger: Logger,
+  stop: () => Promise<void>,
+): Component & { lost: Promise<string> } {
   let timer: NodeJS.Timeout | undefined;
   let settling: NodeJS.Timeout | undefined;
   let watches: { close: () => void } | undefined;

@@ -51,10 +51,16 @@ export async function takeDaemonLock(stateDir: string): Promise<DaemonLock> {
   });
   const claimed = await claimSocket(server, file, (found) => {
     if (found.state === 'live') {
-      return new HookdError('ELOCKED', `another hookd daemon (pid ${pidIn(found.greeting)}) is already running on ${stateDir}; stop it first, or use another --state-dir`);
+      return new HookdError(
+        'ELOCKED',
+        `another hookd daemon (pid ${pidIn(found.greeting)}) is already running on ${stateDir}; stop it first, or use another --state-dir`,
+      );
     }
     const what = found.state === 'not-a-socket' ? 'is not a socket' : `cannot be reached (${found.code})`;
-    return new HookdError('ELOCKED', `the daemon lock ${file} ${what}; remove it if no hookd daemon is running on ${stateDir}`);
+    return new HookdError(
+      'ELOCKED',
+      `the daemon lock ${file} ${what}; remove it if no hookd daemon is running on ${stateDir}`,
+    );
   }).catch((error: unknown) => {
     if (error instanceof HookdError) throw error;
     throw new HookdError('ELOCK', `cannot take the daemon lock ${file}: ${(error as Error).message}`, { cause: error });

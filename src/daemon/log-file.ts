@@ -17,7 +17,8 @@ export function logFileOf(stateDir: string): string {
 /** Bytes past which the log is rotated. */
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
 
-const open = (file: string) => openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+const open = (file: string) =>
+  openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
 
 /** A pino destination appending to the daemon's log file, rotated at `maxBytes`. */
 export class DaemonLogFile {

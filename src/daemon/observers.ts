@@ -33,7 +33,10 @@ export function openObservers(stateDir: string, pipeline: Pipeline, config: Live
   const stream = new RunStream(runs);
   const metrics = createMetrics({ runs, scheduler, inbox, config, stateDir });
   return {
-    routes: [...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config) }), ...sessionRoutes(history)],
+    routes: [
+      ...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config) }),
+      ...sessionRoutes(history),
+    ],
     countProxy: (fallback) => fallback && countProxy(fallback, metrics.proxyAnswered),
     close() {
       stopKeeping();

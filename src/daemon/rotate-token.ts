@@ -22,7 +22,11 @@ export async function rotateToken(paths: Paths): Promise<Rotated> {
     unanswered = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return undefined;
   });
-  if (answer && answer.status !== 200) throw new HookdError('ETOKEN', `the daemon did not rotate the token (HTTP ${answer.status}); is it an older hookd? Restart it, then run this again`);
+  if (answer && answer.status !== 200)
+    throw new HookdError(
+      'ETOKEN',
+      `the daemon did not rotate the token (HTTP ${answer.status}); is it an older hookd? Restart it, then run this again`,
+    );
   if (answer) return 'by-daemon';
   await refuseBehindLiveDaemon(paths, unanswered);
   writeNewToken(securePaths(paths).stateDir);
@@ -38,7 +42,13 @@ export async function rotateTokenIfAny(paths: Paths): Promise<Rotated> {
 async function refuseBehindLiveDaemon(paths: Paths, why: string): Promise<void> {
   const holder = await lockHolder(paths.stateDir);
   if (holder.state === 'none') return;
-  const who = holder.state === 'alive' ? `a hookd daemon (pid ${holder.pid}) runs on ${paths.stateDir}` : `the daemon lock of ${paths.stateDir} cannot be checked (${holder.code}), so a daemon may run there`;
+  const who =
+    holder.state === 'alive'
+      ? `a hookd daemon (pid ${holder.pid}) runs on ${paths.stateDir}`
+      : `the daemon lock of ${paths.stateDir} cannot be checked (${holder.code}), so a daemon may run there`;
   // A request the busy daemon reads later still rotates the token then: the daemon writes the file as it does, so the two agree either way.
-  throw new HookdError('ETOKEN', `${who}, but it did not answer on ${paths.socket} (${why}): the token was not rotated and nothing was written, the old token stays valid (unless the daemon reads the request later, then it rotates it itself). Run this again with the daemon's --socket (or HOOKD_SOCKET), or once it answers (hookd status)`);
+  throw new HookdError(
+    'ETOKEN',
+    `${who}, but it did not answer on ${paths.socket} (${why}): the token was not rotated and nothing was written, the old token stays valid (unless the daemon reads the request later, then it rotates it itself). Run this again with the daemon's --socket (or HOOKD_SOCKET), or once it answers (hookd status)`,
+  );
 }

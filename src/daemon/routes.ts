@@ -12,7 +12,13 @@ import type { Routes } from '../server/local-api.js';
 import { sendJson, sendRefusal } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
 import { intParam, singleParam } from '../http/query.js';
-import type { EventsSchema, HealthSchema, QueuedSchema, SettingsFileSchema, StatusSchema } from '../server/local-api-schemas.js';
+import type {
+  EventsSchema,
+  HealthSchema,
+  QueuedSchema,
+  SettingsFileSchema,
+  StatusSchema,
+} from '../server/local-api-schemas.js';
 import type { FileState, LiveConfig } from '../settings/live-config.js';
 import type { History } from '../history/history.js';
 import type { Scheduler } from './pipeline/scheduler.js';
@@ -58,7 +64,10 @@ function fileStatus(file: FileState): z.input<typeof SettingsFileSchema> {
 }
 
 /** The daemon's status, as GET /status returns it. */
-export async function daemonStatus(context: RouteContext, report: () => Promise<HookReport>): Promise<z.input<typeof StatusSchema>> {
+export async function daemonStatus(
+  context: RouteContext,
+  report: () => Promise<HookReport>,
+): Promise<z.input<typeof StatusSchema>> {
   const { config, history, scheduler, inbox } = context;
   const total = countHooks(config.config.entries);
   return {
@@ -74,7 +83,9 @@ export async function daemonStatus(context: RouteContext, report: () => Promise<
       // The same count over every file, so that the total is the sum of the files' (a file not read counts none).
       daemonHooks: total.all,
       hooksByKind: total.byKind,
-      lastError: config.files.some((file) => file.lastError) ? config.files.flatMap((file) => file.lastError ?? []) : null,
+      lastError: config.files.some((file) => file.lastError)
+        ? config.files.flatMap((file) => file.lastError ?? [])
+        : null,
     },
     loopback: context.loopback.state(),
     queue: { ...scheduler.depth, waitingInInbox: inbox.waiting() },
@@ -93,7 +104,11 @@ export function buildRoutes(context: RouteContext): Routes {
   return [
     { method: 'GET', path: '/health', handler: ({ res }) => sendJson(res, 200, health) },
 
-    { method: 'GET', path: '/status', handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context, report)) },
+    {
+      method: 'GET',
+      path: '/status',
+      handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context, report)),
+    },
 
     {
       method: 'GET',
@@ -107,7 +122,11 @@ export function buildRoutes(context: RouteContext): Routes {
     },
 
     // `hookd token rotate`: on the unix socket only (LOOPBACK_ROUTES in local-api.ts leaves it off TCP).
-    { method: 'POST', path: '/token/rotate', handler: ({ req, res }) => (req.resume(), context.token.rotate(), sendJson(res, 200, { rotated: true })) },
+    {
+      method: 'POST',
+      path: '/token/rotate',
+      handler: ({ req, res }) => (req.resume(), context.token.rotate(), sendJson(res, 200, { rotated: true })),
+    },
 
     // A payload in, as the bridge would store it: for ?command=CMD, or for every daemon hook of its event.
     { method: 'POST', path: '/events', handler: ({ req, res, url }) => postEvents(context, req, res, url) },
@@ -118,7 +137,10 @@ async function postEvents(context: RouteContext, req: IncomingMessage, res: Serv
   const given = singleParam(url, 'command');
   if (!given.ok) return refuseBody(req, res, 'EREQUEST', given.reason);
   const read = await readBody(req, MAX_PAYLOAD_BYTES);
-  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 'ETOO_LARGE', `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}`) : undefined;
+  if (!read.ok)
+    return read.reason === 'too-large'
+      ? refuseBody(req, res, 'ETOO_LARGE', `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}`)
+      : undefined;
   const parsed = parsePayload(read.body, 'body');
   if (!parsed.ok) return sendRefusal(res, 'EREQUEST', parsed.reason);
   const command = given.value ?? null;
@@ -126,8 +148,13 @@ async function postEvents(context: RouteContext, req: IncomingMessage, res: Serv
     return sendRefusal(res, 'EREQUEST', 'command must be a non-empty string without NUL bytes');
   }
   const payload = parsed.payload;
-  const commands = command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);
+  const commands =
+    command !== null ? [command] : context.config.hooks.forEvent(payload.event, payload.data).map((entry) => entry.run);
   const answer: z.input<typeof QueuedSchema> = { queued: [] };
-  for (const run of commands) answer.queued.push({ id: writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }), command: run });
+  for (const run of commands)
+    answer.queued.push({
+      id: writeRecord(context.stateDir, { command: run, clientEnv: {}, payload: payload.bytes }),
+      command: run,
+    });
   sendJson(res, 202, answer);
 }

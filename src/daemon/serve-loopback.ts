@@ -52,7 +52,11 @@ export class LoopbackListener implements Component {
 
   /** The port and the addresses missing now, for GET /status. */
   state(): LoopbackState {
-    return { port: this.address?.port ?? this.addresses?.port ?? null, activated: Boolean(this.hookListener) && !this.addresses, missing: this.addresses?.missing() ?? [] };
+    return {
+      port: this.address?.port ?? this.addresses?.port ?? null,
+      activated: Boolean(this.hookListener) && !this.addresses,
+      missing: this.addresses?.missing() ?? [],
+    };
   }
 
   async start({ routes, mounts }: Served): Promise<void> {

@@ -23,7 +23,10 @@ export function prepareStateDir(dir: string): string {
   const info = statSync(real);
   const uid = process.getuid?.();
   if (uid !== undefined && info.uid !== uid) {
-    throw new HookdError('ESTATEDIR', `${dir}: the state directory belongs to another user (uid ${info.uid}); use your own with --state-dir or HOOKD_STATE_DIR`);
+    throw new HookdError(
+      'ESTATEDIR',
+      `${dir}: the state directory belongs to another user (uid ${info.uid}); use your own with --state-dir or HOOKD_STATE_DIR`,
+    );
   }
   if (info.mode & 0o022) {
     throw new HookdError('ESTATEDIR', `${dir}: the state directory is writable by others; run: chmod 700 '${dir}'`);

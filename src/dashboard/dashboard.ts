@@ -23,7 +23,15 @@ import type { RefusalCode } from '../common/error-catalogue.js';
 const PAGE_FACTS = { maxRuns: MAX_LIMIT };
 
 /** The local API routes the page may reach, under /dashboard/api. */
-const REACHABLE = ['GET /status', 'GET /runs', 'GET /runs/stream', 'GET /runs/:id', 'POST /runs/:id/retry', 'GET /sessions', 'GET /sessions/:id/runs'];
+const REACHABLE = [
+  'GET /status',
+  'GET /runs',
+  'GET /runs/stream',
+  'GET /runs/:id',
+  'POST /runs/:id/retry',
+  'GET /sessions',
+  'GET /sessions/:id/runs',
+];
 // The mount's prefix ends with a slash: POST /dashboard-ticket stays behind the bearer token.
 const PREFIX = '/dashboard';
 
@@ -38,14 +46,18 @@ export class Dashboard implements Component {
   readonly mounts = [this.mount];
 
   /** POST /dashboard-ticket (socket, or loopback with the bearer token): a one-time link to the page. */
-  readonly routes: Routes = [{ method: 'POST', path: "/dashboard-ticket", handler: ({ req, res }) => (req.resume(), this.ticket(res)) }];
+  readonly routes: Routes = [
+    { method: 'POST', path: '/dashboard-ticket', handler: ({ req, res }) => (req.resume(), this.ticket(res)) },
+  ];
 
   /** `listen` gives a loopback listener with `mount` on it (opening one when the daemon has none), asked on the first ticket. */
   constructor(private readonly listen: (mount: Mount) => Promise<Server>) {}
 
   /** Started with the local API's routes, of which the page reaches those of REACHABLE. */
   start({ routes }: Served): void {
-    for (const route of routes) if (REACHABLE.includes(`${route.method} ${route.path}`)) this.api.route(route.method, `${PREFIX}/api${route.path}`, route.handler);
+    for (const route of routes)
+      if (REACHABLE.includes(`${route.method} ${route.path}`))
+        this.api.route(route.method, `${PREFIX}/api${route.path}`, route.handler);
   }
 
   private async ticket(res: ServerResponse): Promise<void> {
@@ -61,10 +73,16 @@ export class Dashboard implements Component {
 
   private async handle({ req, res, url }: Exchange): Promise<boolean> {
     const port = req.socket.localPort ?? 0;
-    const refuse = (code: RefusalCode, detail: string) => (req.resume(), sendRefusal(res, code, detail, PAGE_HEADERS), true);
+    const refuse = (code: RefusalCode, detail: string) => (
+      req.resume(),
+      sendRefusal(res, code, detail, PAGE_HEADERS),
+      true
+    );
     // A page from elsewhere that rebinds its own name to 127.0.0.1 still sends its own Host.
-    if (!isOwnHost(req.headers.host, port)) return refuse('EMISDIRECTED', `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`);
-    if (url.pathname === `${PREFIX}/api/sign-in` && req.method === 'POST') return (req.resume(), this.signIn(req, res, port), true);
+    if (!isOwnHost(req.headers.host, port))
+      return refuse('EMISDIRECTED', `this listener answers only to Host 127.0.0.1:${port} or localhost:${port}`);
+    if (url.pathname === `${PREFIX}/api/sign-in` && req.method === 'POST')
+      return (req.resume(), this.signIn(req, res, port), true);
     if (url.pathname.startsWith(`${PREFIX}/api/`)) {
       const verdict = checkSession(req, this.keys, port);
       if (!verdict.ok) return refuse(verdict.code, verdict.detail);
@@ -78,7 +96,8 @@ export class Dashboard implements Component {
     }
     // The page's files hold no data: they are served to anyone who asks with the listener's Host.
     const file = url.pathname === `${PREFIX}/` ? 'index.html' : url.pathname.slice(PREFIX.length + 1);
-    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file)) return refuse('ENOT_FOUND', `the dashboard has no ${req.method} ${url.pathname}`);
+    if (req.method !== 'GET' || !(PAGE_FILES as readonly string[]).includes(file))
+      return refuse('ENOT_FOUND', `the dashboard has no ${req.method} ${url.pathname}`);
     sendPageFile(res, file as (typeof PAGE_FILES)[number]);
     return true;
   }
@@ -93,10 +112,22 @@ export class Dashboard implements Component {
 
   // The page's script posts the ticket of its address's fragment, from its own origin, and keeps the session id it gets.
   private signIn(req: IncomingMessage, res: ServerResponse, port: number): void {
-    if (!fromOwnOrigin(req, port)) return sendRefusal(res, 'EFORBIDDEN', `sign in from the page itself (Origin ${JSON.stringify(req.headers.origin ?? null)})`, PAGE_HEADERS);
+    if (!fromOwnOrigin(req, port))
+      return sendRefusal(
+        res,
+        'EFORBIDDEN',
+        `sign in from the page itself (Origin ${JSON.stringify(req.headers.origin ?? null)})`,
+        PAGE_HEADERS,
+      );
     const ticket = req.headers[TICKET_HEADER];
     const session = typeof ticket === 'string' ? this.keys.redeem(ticket) : undefined;
-    if (!session) return sendRefusal(res, 'EFORBIDDEN', 'this dashboard link was used already or has expired: run `hookd dashboard` for a new one', PAGE_HEADERS);
+    if (!session)
+      return sendRefusal(
+        res,
+        'EFORBIDDEN',
+        'this dashboard link was used already or has expired: run `hookd dashboard` for a new one',
+        PAGE_HEADERS,
+      );
     sendJson(res, 201, { session, header: SESSION_HEADER, expiresInMs: SESSION_MS }, PAGE_HEADERS);
   }
 }

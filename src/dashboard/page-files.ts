@@ -14,7 +14,17 @@ const TYPES: Record<string, string> = {
 };
 
 /** The page's file names, as served under /dashboard/. */
-export const PAGE_FILES = ['index.html', 'dashboard.css', 'page-kit.js', 'run-detail.js', 'dashboard.js', 'session-view.css', 'session-chart.js', 'session-view.js', 'favicon.svg'] as const;
+export const PAGE_FILES = [
+  'index.html',
+  'dashboard.css',
+  'page-kit.js',
+  'run-detail.js',
+  'dashboard.js',
+  'session-view.css',
+  'session-chart.js',
+  'session-view.js',
+  'favicon.svg',
+] as const;
 
 /** Headers of every answer of the page. */
 export const PAGE_HEADERS: Record<string, string> = {
@@ -31,6 +41,10 @@ const cache = new Map<string, Buffer>();
 export function sendPageFile(res: ServerResponse, name: (typeof PAGE_FILES)[number]): void {
   let body = cache.get(name);
   if (!body) cache.set(name, (body = readFileSync(path.join(packageRoot(), 'src', 'dashboard', 'page', name))));
-  res.writeHead(200, { ...PAGE_HEADERS, 'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'content-length': body.length });
+  res.writeHead(200, {
+    ...PAGE_HEADERS,
+    'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+    'content-length': body.length,
+  });
   res.end(body);
 }

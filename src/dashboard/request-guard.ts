@@ -30,8 +30,10 @@ export function fromOwnOrigin(req: IncomingMessage, port: number): boolean {
 export function checkSession(req: IncomingMessage, keys: DashboardKeys, port: number): Verdict {
   const given = req.headers[SESSION_HEADER];
   const session = keys.session(typeof given === 'string' ? given : undefined);
-  if (!session) return refuse('EAUTH', 'no dashboard session: run `hookd dashboard` and open the page it opens or prints');
+  if (!session)
+    return refuse('EAUTH', 'no dashboard session: run `hookd dashboard` and open the page it opens or prints');
   if (req.method === 'GET' || req.method === 'HEAD') return { ok: true, session };
-  if (!fromOwnOrigin(req, port)) return refuse('EFORBIDDEN', `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin ?? null)})`);
+  if (!fromOwnOrigin(req, port))
+    return refuse('EFORBIDDEN', `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin ?? null)})`);
   return { ok: true, session };
 }

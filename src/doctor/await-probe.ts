@@ -13,7 +13,10 @@ export async function awaitProbeRun(paths: Paths, command: string, timeoutMs: nu
   for (;;) {
     const recent = await requestDaemon(paths.socket, 'GET', '/events?limit=200');
     const entry = (recent.body as { events?: HistoryEntry[] }).events?.find((event) => event.command === command);
-    if (entry) return meaningOf(entry.outcome).failed ? { ran: false, detail: `the probe hook did not succeed: ${describeOutcome(entry.outcome, entry)}` } : { ran: true, entry };
+    if (entry)
+      return meaningOf(entry.outcome).failed
+        ? { ran: false, detail: `the probe hook did not succeed: ${describeOutcome(entry.outcome, entry)}` }
+        : { ran: true, entry };
     if (Date.now() - started > timeoutMs) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -6,7 +6,8 @@ import type { Check } from './checks.js';
 
 export function checkBridge(env: NodeJS.ProcessEnv = process.env): Check {
   const bridge = bridgeInUse(packageRoot(), env);
-  if (bridge.kind !== 'node' || env.HOOKD_BRIDGE_NODE) return { name: 'bridge in use', ok: true, detail: bridge.summary };
+  if (bridge.kind !== 'node' || env.HOOKD_BRIDGE_NODE)
+    return { name: 'bridge in use', ok: true, detail: bridge.summary };
   const [what, how] = bridge.summary.split('; for the native one, ');
   return { name: 'bridge in use', ok: false, detail: what!, fix: how! };
 }

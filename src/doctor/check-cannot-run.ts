@@ -6,10 +6,18 @@ import { contextHere, hooksThatCannotRun } from '../cannot-run/cannot-run.js';
 import { describeCannotRun } from '../cannot-run/describe-cannot-run.js';
 
 /** The failed check listing every hook that will not run, or none when each can. */
-export async function checkCannotRun(loaded: readonly SourceResult[] | string, pathVar: string | undefined): Promise<Check | undefined> {
+export async function checkCannotRun(
+  loaded: readonly SourceResult[] | string,
+  pathVar: string | undefined,
+): Promise<Check | undefined> {
   if (typeof loaded === 'string') return undefined;
   const rows = await hooksThatCannotRun(loaded, contextHere(pathVar));
   if (rows.length === 0) return undefined;
   const lines = rows.map((row) => `\n    - ${describeCannotRun(row)}`).join('');
-  return { name: 'hooks that will not run', ok: false, detail: `${rows.length} configured hook(s) will not run, and their client says nothing:${lines}`, fix: 'fix each as its line says (→); hookd status and the page list them too' };
+  return {
+    name: 'hooks that will not run',
+    ok: false,
+    detail: `${rows.length} configured hook(s) will not run, and their client says nothing:${lines}`,
+    fix: 'fix each as its line says (→); hookd status and the page list them too',
+  };
 }

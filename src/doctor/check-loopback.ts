@@ -13,11 +13,18 @@ export async function checkLoopbackAddresses(paths: Paths): Promise<Check | unde
   try {
     loopback = readAnswer(StatusSchema, await requestDaemon(paths.socket, 'GET', '/status'), 'GET /status').loopback;
   } catch (error) {
-    return { name: 'hook listener', ok: false, detail: `the daemon did not say what it listens on: ${(error as Error).message}`, fix: 'see the daemon log (hookd logs)' };
+    return {
+      name: 'hook listener',
+      ok: false,
+      detail: `the daemon did not say what it listens on: ${(error as Error).message}`,
+      fix: 'see the daemon log (hookd logs)',
+    };
   }
   if (!loopback) return undefined;
   if (loopback.missing.length === 0) {
-    const where = loopback.activated ? 'the sockets the service manager holds' : `127.0.0.1:${loopback.port} and its IPv6 loopback`;
+    const where = loopback.activated
+      ? 'the sockets the service manager holds'
+      : `127.0.0.1:${loopback.port} and its IPv6 loopback`;
     return { name: 'hook listener', ok: true, detail: `listening on ${where}` };
   }
   return {

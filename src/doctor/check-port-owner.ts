@@ -29,7 +29,8 @@ async function daemonPid(paths: Paths): Promise<number | undefined> {
 async function rotate(paths: Paths): Promise<string> {
   try {
     const rotated = await rotateTokenIfAny(paths);
-    if (rotated === 'none-yet') return `no token has been made yet (${tokenFile(paths.stateDir)} does not exist), so none can have gone there`;
+    if (rotated === 'none-yet')
+      return `no token has been made yet (${tokenFile(paths.stateDir)} does not exist), so none can have gone there`;
     return `the token was rotated: export HOOKD_TOKEN="$(cat '${tokenFile(paths.stateDir)}')" again and restart the agent clients`;
   } catch (error) {
     return `the token could NOT be rotated (${(error as Error).message}): run hookd token rotate`;
@@ -39,18 +40,38 @@ async function rotate(paths: Paths): Promise<string> {
 /** Who listens on `host:port`: a failed check when it is not the daemon (nothing is sent then), else ok. */
 export async function checkPortOwner(paths: Paths, host: string, port: number): Promise<Check> {
   const listeners = listenersOn(port);
-  if (listeners === undefined) return { name: NAME, ok: true, detail: `this system has no /proc/net to say who listens on ${host}:${port}; the probe goes there unchecked` };
+  if (listeners === undefined)
+    return {
+      name: NAME,
+      ok: true,
+      detail: `this system has no /proc/net to say who listens on ${host}:${port}; the probe goes there unchecked`,
+    };
   const reached = listeners.filter((listener) => (REACHED[host] ?? REACHED.localhost!).includes(listener.address));
   const me = process.getuid!();
   const foreign = reached.filter((listener) => listener.uid !== me);
   if (foreign.length) {
-    const who = foreign.map((listener: Listener) => `${userName(listener.uid)} on ${listener.address}:${port}`).join(', ');
-    return { name: NAME, ok: false, detail: `another user listens where the http hooks go (${who}): doctor did not send the token there; it may have received hooks and their token already, so ${await rotate(paths)}`, fix: `ask who runs it to stop, or move hookd to another port (hookd install --transport http --tcp-port N, and the same HOOKD_TCP_PORT for the daemon); the bridge transport is not affected` };
+    const who = foreign
+      .map((listener: Listener) => `${userName(listener.uid)} on ${listener.address}:${port}`)
+      .join(', ');
+    return {
+      name: NAME,
+      ok: false,
+      detail: `another user listens where the http hooks go (${who}): doctor did not send the token there; it may have received hooks and their token already, so ${await rotate(paths)}`,
+      fix: `ask who runs it to stop, or move hookd to another port (hookd install --transport http --tcp-port N, and the same HOOKD_TCP_PORT for the daemon); the bridge transport is not affected`,
+    };
   }
   if (!reached.length) return { name: NAME, ok: true, detail: `nothing listens on ${host}:${port} yet` };
   const pid = await daemonPid(paths);
   const holders = reached.flatMap(holdersOf);
-  if (pid === undefined || holders.some((holder) => holder.pid === pid)) return { name: NAME, ok: true, detail: `the hookd daemon${pid ? ` (pid ${pid})` : ''} listens on ${host}:${port}` };
-  const others = holders.length ? holders.map((holder) => `pid ${holder.pid} (${holder.command})`).join(', ') : 'a process this user cannot see';
-  return { name: NAME, ok: false, detail: `${host}:${port} is held by ${others}, not by the hookd daemon (pid ${pid}): the http hooks go there, and doctor did not send the token`, fix: `stop that process, or give hookd another port (hookd install --transport http --tcp-port N, and the same HOOKD_TCP_PORT for the daemon)` };
+  if (pid === undefined || holders.some((holder) => holder.pid === pid))
+    return { name: NAME, ok: true, detail: `the hookd daemon${pid ? ` (pid ${pid})` : ''} listens on ${host}:${port}` };
+  const others = holders.length
+    ? holders.map((holder) => `pid ${holder.pid} (${holder.command})`).join(', ')
+    : 'a process this user cannot see';
+  return {
+    name: NAME,
+    ok: false,
+    detail: `${host}:${port} is held by ${others}, not by the hookd daemon (pid ${pid}): the http hooks go there, and doctor did not send the token`,
+    fix: `stop that process, or give hookd another port (hookd install --transport http --tcp-port N, and the same HOOKD_TCP_PORT for the daemon)`,
+  };
 }

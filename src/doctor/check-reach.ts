@@ -24,22 +24,37 @@ const SHELL_TIMEOUT_MS = 10_000;
 
 // What a fresh login carries before any profile runs: no PATH, so the shell takes the system's.
 function loginEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const kept = ['HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'TMPDIR', 'XDG_RUNTIME_DIR'].filter((name) => env[name] !== undefined);
+  const kept = ['HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'TMPDIR', 'XDG_RUNTIME_DIR'].filter(
+    (name) => env[name] !== undefined,
+  );
   return Object.fromEntries(kept.map((name) => [name, env[name]]));
 }
 
 /** The PATH `shell -l` ends up with after its profiles, or undefined when it cannot be started. */
 function loginShellPath(shell: string, env: NodeJS.ProcessEnv): string | undefined {
-  const run = spawnSync(shell, ['-lc', `printf '\\n${MARKER}%s\\n' "$PATH"`], { env: loginEnv(env), encoding: 'utf8', timeout: SHELL_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+  const run = spawnSync(shell, ['-lc', `printf '\\n${MARKER}%s\\n' "$PATH"`], {
+    env: loginEnv(env),
+    encoding: 'utf8',
+    timeout: SHELL_TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const line = run.stdout?.split('\n').findLast((text) => text.startsWith(MARKER));
   return line === undefined ? undefined : line.slice(MARKER.length);
 }
 
 /** The PATH systemd's user manager gives the programs of the desktop session, or undefined without one. */
 function desktopPath(env: NodeJS.ProcessEnv): string | undefined {
-  const run = spawnSync('systemctl', ['--user', 'show-environment'], { env, encoding: 'utf8', timeout: SHELL_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+  const run = spawnSync('systemctl', ['--user', 'show-environment'], {
+    env,
+    encoding: 'utf8',
+    timeout: SHELL_TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   if (run.status !== 0) return undefined;
-  return run.stdout.split('\n').find((text) => text.startsWith('PATH='))?.slice('PATH='.length);
+  return run.stdout
+    .split('\n')
+    .find((text) => text.startsWith('PATH='))
+    ?.slice('PATH='.length);
 }
 
 // launchd's PATH for what it starts, when nobody set one (launchd.plist(5)).
@@ -47,7 +62,12 @@ const LAUNCHD_DEFAULT_PATH = '/usr/bin:/bin:/usr/sbin:/sbin';
 
 /** The PATH an app started from the Dock or Finder gets on macOS: launchd's, unless `launchctl setenv` changed it. */
 function launchdPath(env: NodeJS.ProcessEnv): string | undefined {
-  const run = spawnSync('launchctl', ['getenv', 'PATH'], { env, encoding: 'utf8', timeout: SHELL_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'] });
+  const run = spawnSync('launchctl', ['getenv', 'PATH'], {
+    env,
+    encoding: 'utf8',
+    timeout: SHELL_TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   if (run.error) return undefined;
   return run.stdout.trim() || LAUNCHD_DEFAULT_PATH;
 }
@@ -56,14 +76,17 @@ function launchdPath(env: NodeJS.ProcessEnv): string | undefined {
 export function startWays(env: NodeJS.ProcessEnv = process.env): StartWay[] {
   const ways: StartWay[] = [{ name: 'a login shell (sh -l)', pathVar: loginShellPath('sh', env) }];
   const shell = env.SHELL;
-  if (shell && path.basename(shell) !== 'sh') ways.push({ name: `your login shell (${shell} -l)`, pathVar: loginShellPath(shell, env) });
+  if (shell && path.basename(shell) !== 'sh')
+    ways.push({ name: `your login shell (${shell} -l)`, pathVar: loginShellPath(shell, env) });
   if (process.platform === 'darwin') {
     const apps = launchdPath(env);
-    if (apps !== undefined) ways.push({ name: 'an app started from the Dock or Finder (launchctl getenv PATH)', pathVar: apps });
+    if (apps !== undefined)
+      ways.push({ name: 'an app started from the Dock or Finder (launchctl getenv PATH)', pathVar: apps });
     return ways;
   }
   const desktop = desktopPath(env);
-  if (desktop !== undefined) ways.push({ name: 'the desktop session (systemctl --user show-environment)', pathVar: desktop });
+  if (desktop !== undefined)
+    ways.push({ name: 'the desktop session (systemctl --user show-environment)', pathVar: desktop });
   return ways;
 }
 
@@ -84,8 +107,14 @@ const callsHookd = (run: string) => /^hookd(\s|$)/.test(run.trim());
  */
 export function checkReach(ways: readonly StartWay[], hookdDir: string, runs: readonly string[] = []): Check {
   const name = 'clients reach hookd';
-  const found = ways.map((way) => ({ ...way, hookd: way.pathVar === undefined ? undefined : findOnPath('hookd', way.pathVar)?.found }));
-  const said = found.map((way) => `${way.name}: ${way.pathVar === undefined ? 'could not be started' : (way.hookd ?? 'no hookd on its PATH')}`);
+  const found = ways.map((way) => ({
+    ...way,
+    hookd: way.pathVar === undefined ? undefined : findOnPath('hookd', way.pathVar)?.found,
+  }));
+  const said = found.map(
+    (way) =>
+      `${way.name}: ${way.pathVar === undefined ? 'could not be started' : (way.hookd ?? 'no hookd on its PATH')}`,
+  );
   const missing = found.filter((way) => !way.hookd);
   if (missing.length === 0) return { name, ok: true, detail: said.join('; ') };
   const byName = [...new Set(runs.filter(callsHookd))];

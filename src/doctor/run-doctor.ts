@@ -18,12 +18,26 @@ import type { SourceResult } from '../settings/load-sources.js';
 import { posts } from '../settings/entry-kinds.js';
 
 /** Every check, in the order a person would fix them. */
-export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | string, options: { pathVar: string | undefined; timeoutMs: number }): Promise<Check[]> {
+export async function runDoctor(
+  paths: Paths,
+  loaded: readonly SourceResult[] | string,
+  options: { pathVar: string | undefined; timeoutMs: number },
+): Promise<Check[]> {
   const checks = [...checkSettings(loaded), checkPath(options.pathVar), checkBridge()];
   // The way the clients start, which may not be this shell's (issue 29): the folder to add is this hookd's.
-  const hookdDir = path.dirname(findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'));
-  const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) => (result.ok ? result.config.entries : []));
-  checks.push(checkReach(startWays(), hookdDir, entries.map((entry) => entry.run)));
+  const hookdDir = path.dirname(
+    findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'),
+  );
+  const entries = (typeof loaded === 'string' ? [] : loaded).flatMap(({ result }) =>
+    result.ok ? result.config.entries : [],
+  );
+  checks.push(
+    checkReach(
+      startWays(),
+      hookdDir,
+      entries.map((entry) => entry.run),
+    ),
+  );
   const daemon = await checkDaemon(paths);
   checks.push(daemon);
   // A loopback address the daemon lacks is one where another process answers the http hooks.
@@ -31,7 +45,13 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   if (listener) checks.push(listener);
   const bridge = entries.find((entry) => entry.bridge)?.bridge;
   if (daemon.ok) checks.push(await checkProbe(paths, bridge, options.pathVar, options.timeoutMs));
-  else checks.push({ name: 'probe event', ok: false, detail: 'not sent: the daemon is not running', fix: 'start the daemon first' });
+  else
+    checks.push({
+      name: 'probe event',
+      ok: false,
+      detail: 'not sent: the daemon is not running',
+      fix: 'start the daemon first',
+    });
   const notify = checkNotify(entries, { ...process.env, PATH: options.pathVar ?? process.env.PATH });
   if (notify) checks.push(notify);
   // Configured hooks their client will not run, whatever hookd does (issue 30): said before the http checks.
@@ -45,15 +65,31 @@ export async function runDoctor(paths: Paths, loaded: readonly SourceResult[] | 
   // Who listens there first: the token goes only to the daemon (check-port-owner.ts).
   const owner = posted && (await checkPortOwner(paths, posted.http!.host, posted.http!.port));
   if (owner) checks.push(owner);
-  if (owner && !owner.ok) checks.push({ name: 'http probe', ok: false, detail: `not sent: ${posted!.http!.host}:${posted!.http!.port} is not the daemon's (see above)`, fix: 'see the port owner check' });
-  else if (posted && daemon.ok) checks.push(await checkHttpProbe(paths, posted.event, posted.http!, process.env, options.timeoutMs));
-  else if (posted) checks.push({ name: 'http probe', ok: false, detail: `not sent: the daemon is not running; ${await portHolder(posted.http!.port)}`, fix: 'start the daemon first' });
+  if (owner && !owner.ok)
+    checks.push({
+      name: 'http probe',
+      ok: false,
+      detail: `not sent: ${posted!.http!.host}:${posted!.http!.port} is not the daemon's (see above)`,
+      fix: 'see the port owner check',
+    });
+  else if (posted && daemon.ok)
+    checks.push(await checkHttpProbe(paths, posted.event, posted.http!, process.env, options.timeoutMs));
+  else if (posted)
+    checks.push({
+      name: 'http probe',
+      ok: false,
+      detail: `not sent: the daemon is not running; ${await portHolder(posted.http!.port)}`,
+      fix: 'start the daemon first',
+    });
   return checks;
 }
 
 /** The checks as lines: ✓ or ✗, what was found, and what to do. */
 export function renderChecks(checks: readonly Check[]): string {
-  const lines = checks.map((check) => `${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}${check.ok || !check.fix ? '' : `\n    → ${check.fix}`}`);
+  const lines = checks.map(
+    (check) =>
+      `${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}${check.ok || !check.fix ? '' : `\n    → ${check.fix}`}`,
+  );
   const failed = checks.filter((check) => !check.ok).length;
   lines.push(failed ? `${failed} check(s) failed` : 'all checks passed');
   return `${lines.join('\n')}\n`;

@@ -13,10 +13,16 @@ export const DRIFT_MAX_PAGE = 7;
 type Obj = Record<string, unknown>;
 
 const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const each = (value: unknown, drift: (item: unknown, index: number) => unknown) => (Array.isArray(value) ? value.map(drift) : value);
+const each = (value: unknown, drift: (item: unknown, index: number) => unknown) =>
+  Array.isArray(value) ? value.map(drift) : value;
 
 /** Success statuses in drift mode where they differ from the spec's (any 2xx is success). */
-const STATUS: Partial<Record<EndpointName, number>> = { createSession: 200, installDeps: 200, addMessage: 202, setUserLimits: 207 };
+const STATUS: Partial<Record<EndpointName, number>> = {
+  createSession: 200,
+  installDeps: 200,
+  addMessage: 202,
+  setUserLimits: 207,
+};
 
 function session(value: unknown, index: number): unknown {
   if (!isObj(value)) return value;
@@ -44,14 +50,20 @@ function session(value: unknown, index: number): unknown {
 
 function computer(value: unknown, index: number): unknown {
   if (!isObj(value)) return value;
-  const nullable = ['hostId', 'hostname', 'remoteUser', 'relayClientUrl', 'relayAgentUrl'].map((name) => [name, value[name] ?? null]);
+  const nullable = ['hostId', 'hostname', 'remoteUser', 'relayClientUrl', 'relayAgentUrl'].map((name) => [
+    name,
+    value[name] ?? null,
+  ]);
   return {
     ...value,
     ...Object.fromEntries(nullable),
     status: value.status === 'error' ? 'degraded' : (value.status ?? null),
-    createdAt: index === 1 && typeof value.createdAt === 'number' ? new Date(value.createdAt).toISOString() : value.createdAt,
+    createdAt:
+      index === 1 && typeof value.createdAt === 'number' ? new Date(value.createdAt).toISOString() : value.createdAt,
     region: 'eu-west-1',
-    provisioningSteps: each(value.provisioningSteps ?? [], (step) => (isObj(step) ? { ...step, error: step.error ?? null, completedAt: step.completedAt ?? null, attempt: 1 } : step)),
+    provisioningSteps: each(value.provisioningSteps ?? [], (step) =>
+      isObj(step) ? { ...step, error: step.error ?? null, completedAt: step.completedAt ?? null, attempt: 1 } : step,
+    ),
   };
 }
 
@@ -65,7 +77,10 @@ function report(value: unknown, index: number): unknown {
     modelUsed: index % 3 === 2 ? null : model,
     agentVersion: value.agentVersion ?? null,
     scoreVersion: 2,
-    report: { ...(isObj(value.report) ? value.report : {}), docs_exist: { numerator: '1', denominator: 2, rationale: 'a README, no API docs', weight: 0.5 } },
+    report: {
+      ...(isObj(value.report) ? value.report : {}),
+      docs_exist: { numerator: '1', denominator: 2, rationale: 'a README, no API docs', weight: 0.5 },
+    },
   };
 }
 
@@ -80,14 +95,25 @@ function change(value: unknown, index: number): unknown {
 }
 
 function page(value: Obj, items: string, drift: (item: unknown, index: number) => unknown): Obj {
-  const pagination = isObj(value.pagination) ? { ...value.pagination, limit: Array.isArray(value[items]) ? value[items].length : null } : value.pagination;
-  return { ...value, [items]: each(value[items], drift), ...(pagination === undefined ? {} : { pagination }), requestId: 'req_drift' };
+  const pagination = isObj(value.pagination)
+    ? { ...value.pagination, limit: Array.isArray(value[items]) ? value[items].length : null }
+    : value.pagination;
+  return {
+    ...value,
+    [items]: each(value[items], drift),
+    ...(pagination === undefined ? {} : { pagination }),
+    requestId: 'req_drift',
+  };
 }
 
 const BODIES: { [K in EndpointName]: (value: Obj) => unknown } = {
   listSessions: (value) => page(value, 'sessions', session),
   createSession: (value) => session(value, 0),
-  addMessage: (value) => ({ ...value, status: value.status === 'running' ? 'starting' : value.status === 'pending' ? 'queued' : value.status, queuePosition: null }),
+  addMessage: (value) => ({
+    ...value,
+    status: value.status === 'running' ? 'starting' : value.status === 'pending' ? 'queued' : value.status,
+    queuePosition: null,
+  }),
   listComputers: (value) => page(value, 'computers', computer),
   getComputer: (value) => computer(value, 0),
   updateComputer: (value) => computer(value, 0),

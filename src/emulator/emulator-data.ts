@@ -7,7 +7,12 @@ import { UsageError, describeError } from '../common/errors.js';
 import { formatIssues } from '../common/format-issues.js';
 import { ComputerSchema, type Computer } from '../api/computer-schemas.js';
 import { SessionSchema, type Session } from '../api/session-schemas.js';
-import { ControlChangeSchema, ReadinessReportSchema, type ControlChange, type ReadinessReport } from '../api/organization-schemas.js';
+import {
+  ControlChangeSchema,
+  ReadinessReportSchema,
+  type ControlChange,
+  type ReadinessReport,
+} from '../api/organization-schemas.js';
 
 /** A readiness report as the emulator keeps it: `repoId` lets the `repoId` filter work. */
 export type StoredReport = ReadinessReport & { repoId?: string };

@@ -81,7 +81,13 @@ export function decodeCursor(cursor: string): string | undefined {
 }
 
 /** One page of `items` after the item whose key the cursor names (400 when unknown). */
-export function cursorPage<T>(ctx: EmulatorContext, items: T[], key: (item: T) => string, limit: number, cursor: string | undefined) {
+export function cursorPage<T>(
+  ctx: EmulatorContext,
+  items: T[],
+  key: (item: T) => string,
+  limit: number,
+  cursor: string | undefined,
+) {
   let start = 0;
   if (cursor !== undefined) {
     const after = decodeCursor(cursor);

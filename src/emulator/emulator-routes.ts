@@ -16,11 +16,24 @@ import { listControlChanges, listReports, setUserLimits } from './handle-organiz
 
 /** The emulator's handler of every endpoint: the compiler says when one is missing. */
 const HANDLERS: { [K in EndpointName]: (ctx: EndpointContext, request: Checked<(typeof ENDPOINTS)[K]>) => void } = {
-  listSessions, createSession, addMessage, listComputers, getComputer, updateComputer, installDeps, listReports, listControlChanges, setUserLimits,
+  listSessions,
+  createSession,
+  addMessage,
+  listComputers,
+  getComputer,
+  updateComputer,
+  installDeps,
+  listReports,
+  listControlChanges,
+  setUserLimits,
 };
 
 /** Old paths of moved endpoints, answered 308 to the new ones. */
-export const MOVED = new Map(Object.values<Endpoint>(ENDPOINTS).flatMap((endpoint) => (endpoint.movedTo ? [[endpoint.path, endpoint.movedTo] as const] : [])));
+export const MOVED = new Map(
+  Object.values<Endpoint>(ENDPOINTS).flatMap((endpoint) =>
+    endpoint.movedTo ? [[endpoint.path, endpoint.movedTo] as const] : [],
+  ),
+);
 
 /** Serve `name` at its (new) path: its request checked against its schemas (400), then its handler. */
 function serveEndpoint<K extends EndpointName>(router: Router<EmulatorContext>, name: K): void {
@@ -41,7 +54,10 @@ function serveEndpoint<K extends EndpointName>(router: Router<EmulatorContext>, 
 
 /** The emulator's routes: every endpoint, and the test-only routes when enabled. */
 export function emulatorRouter(hooks: TestHooks | undefined, finishRuns: () => number): Router<EmulatorContext> {
-  const router = new Router<EmulatorContext>({ notFound: (_method, path) => `no endpoint ${path}`, failed: (error) => `emulator error: ${(error as Error).message}` });
+  const router = new Router<EmulatorContext>({
+    notFound: (_method, path) => `no endpoint ${path}`,
+    failed: (error) => `emulator error: ${(error as Error).message}`,
+  });
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) serveEndpoint(router, name);
   if (hooks) {
     const tests = testRoutes(hooks, finishRuns);

@@ -30,12 +30,55 @@ export function uuidFrom(next: () => number): string {
 }
 
 function computers(next: () => number): Computer[] {
-  const step = (status: string, at: number, error?: string) => ({ id: 'install-deps', name: 'Install dependencies', status, startedAt: at, completedAt: at + 60_000, ...(error ? { error } : {}) });
+  const step = (status: string, at: number, error?: string) => ({
+    id: 'install-deps',
+    name: 'Install dependencies',
+    status,
+    startedAt: at,
+    completedAt: at + 60_000,
+    ...(error ? { error } : {}),
+  });
   return [
-    { id: 'cmp_004', name: 'new-box', providerType: 'byom', createdAt: EPOCH + 40 * HOUR, status: 'provisioning', provisioningSteps: [] },
-    { id: 'cmp_003', name: 'gpu-box', providerType: 'byom', createdAt: EPOCH + 30 * HOUR, hostId: uuidFrom(next), hostname: 'gpu-box.local', status: 'error', remoteUser: 'ml', provisioningSteps: [step('failed', EPOCH + 30 * HOUR, 'npm ci exited with code 1')] },
-    { id: 'cmp_002', name: 'ci-runner', providerType: 'e2b', createdAt: EPOCH + 20 * HOUR, status: 'active', relayClientUrl: 'https://relay.example.com/c/cmp_002', relayAgentUrl: 'https://relay.example.com/a/cmp_002', provisioningSteps: [step('completed', EPOCH + 20 * HOUR)] },
-    { id: 'cmp_001', name: 'dev-laptop', providerType: 'byom', createdAt: EPOCH + 10 * HOUR, hostId: uuidFrom(next), hostname: 'dev-laptop.local', status: 'active', remoteUser: 'dev', provisioningSteps: [step('completed', EPOCH + 10 * HOUR)] },
+    {
+      id: 'cmp_004',
+      name: 'new-box',
+      providerType: 'byom',
+      createdAt: EPOCH + 40 * HOUR,
+      status: 'provisioning',
+      provisioningSteps: [],
+    },
+    {
+      id: 'cmp_003',
+      name: 'gpu-box',
+      providerType: 'byom',
+      createdAt: EPOCH + 30 * HOUR,
+      hostId: uuidFrom(next),
+      hostname: 'gpu-box.local',
+      status: 'error',
+      remoteUser: 'ml',
+      provisioningSteps: [step('failed', EPOCH + 30 * HOUR, 'npm ci exited with code 1')],
+    },
+    {
+      id: 'cmp_002',
+      name: 'ci-runner',
+      providerType: 'e2b',
+      createdAt: EPOCH + 20 * HOUR,
+      status: 'active',
+      relayClientUrl: 'https://relay.example.com/c/cmp_002',
+      relayAgentUrl: 'https://relay.example.com/a/cmp_002',
+      provisioningSteps: [step('completed', EPOCH + 20 * HOUR)],
+    },
+    {
+      id: 'cmp_001',
+      name: 'dev-laptop',
+      providerType: 'byom',
+      createdAt: EPOCH + 10 * HOUR,
+      hostId: uuidFrom(next),
+      hostname: 'dev-laptop.local',
+      status: 'active',
+      remoteUser: 'dev',
+      provisioningSteps: [step('completed', EPOCH + 10 * HOUR)],
+    },
   ];
 }
 
@@ -52,7 +95,17 @@ function sessions(next: () => number): Session[] {
       updatedAt: createdAt + 20 * 60_000,
       title: `${topics[i % topics.length]} #${i + 1}`,
       computerId: `cmp_00${(i % 3) + 1}`,
-      sessionSettings: { model: 'model-large', reasoningEffort: 'medium', interactionMode: 'auto', autonomyLevel: 'low', tokenUsage: { inputTokens: tokens, outputTokens: Math.floor(tokens / 4), serviceCredits: Math.round(tokens / 100) } },
+      sessionSettings: {
+        model: 'model-large',
+        reasoningEffort: 'medium',
+        interactionMode: 'auto',
+        autonomyLevel: 'low',
+        tokenUsage: {
+          inputTokens: tokens,
+          outputTokens: Math.floor(tokens / 4),
+          serviceCredits: Math.round(tokens / 100),
+        },
+      },
     };
   });
 }
@@ -68,8 +121,13 @@ function reports(next: () => number): StoredReport[] {
       createdAt: EPOCH + 100 * HOUR + i * HOUR,
       repoUrl: `https://git.example.com/acme/${repo}`,
       apps: { '.': { description: `The ${repo} application` } },
-      report: { tests_exist: { numerator: passing, denominator: 3, rationale: `${passing} of 3 packages have tests` }, lint_configured: { numerator: 1, denominator: 1, rationale: 'a linter runs in CI' } },
-      commitHash: Math.floor(next() * 0xffffffff).toString(16).padStart(8, '0'),
+      report: {
+        tests_exist: { numerator: passing, denominator: 3, rationale: `${passing} of 3 packages have tests` },
+        lint_configured: { numerator: 1, denominator: 1, rationale: 'a linter runs in CI' },
+      },
+      commitHash: Math.floor(next() * 0xffffffff)
+        .toString(16)
+        .padStart(8, '0'),
       branch: 'main',
       hasLocalChanges: i % 5 === 0,
       hasNonRemoteCommits: false,
@@ -82,7 +140,12 @@ function reports(next: () => number): StoredReport[] {
 function changes(): ControlChange[] {
   return Array.from({ length: 30 }, (_, i) => ({
     revision: i + 1,
-    settings: { sessionRetentionDays: 30 + i, cloudSessionSync: i % 2 === 0, commandDenylist: ['rm -rf /'], modelPolicy: { allowCustomModels: i % 3 === 0, blockedModelIds: [] } },
+    settings: {
+      sessionRetentionDays: 30 + i,
+      cloudSessionSync: i % 2 === 0,
+      commandDenylist: ['rm -rf /'],
+      modelPolicy: { allowCustomModels: i % 3 === 0, blockedModelIds: [] },
+    },
     user: { id: `usr_${(i % 4) + 1}`, email: `admin${(i % 4) + 1}@example.com`, name: `Admin ${(i % 4) + 1}` },
     updatedAt: new Date(EPOCH + 200 * HOUR + i * HOUR).toISOString(),
   }));
@@ -91,5 +154,11 @@ function changes(): ControlChange[] {
 /** The default data set. */
 export function generateData(seed = 4): EmulatorData {
   const next = random(seed);
-  return { computers: computers(next), sessions: sessions(next), reports: reports(next), changes: changes(), memberDomain: 'example.com' };
+  return {
+    computers: computers(next),
+    sessions: sessions(next),
+    reports: reports(next),
+    changes: changes(),
+    memberDomain: 'example.com',
+  };
 }

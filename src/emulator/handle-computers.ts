@@ -29,9 +29,15 @@ export function updateComputer(ctx: EndpointContext, { params, body }: Request<'
   const computer = find(ctx, params.computerId);
   if (!computer) return;
   if (body.hostId !== undefined && body.hostId !== computer.hostId) {
-    if (computer.hostId) return sendError(ctx.res, 409, `computer ${computer.id} already has hostId ${computer.hostId}; a hostId can be set only once`);
+    if (computer.hostId)
+      return sendError(
+        ctx.res,
+        409,
+        `computer ${computer.id} already has hostId ${computer.hostId}; a hostId can be set only once`,
+      );
     const owner = ctx.data.computers.find((item) => item.hostId === body.hostId);
-    if (owner) return sendError(ctx.res, 409, `hostId ${body.hostId} belongs to computer ${owner.id}; a hostId must be unique`);
+    if (owner)
+      return sendError(ctx.res, 409, `hostId ${body.hostId} belongs to computer ${owner.id}; a hostId must be unique`);
   }
   Object.assign(computer, body);
   ctx.answer(computer);
@@ -43,9 +49,19 @@ export function installDeps(ctx: EndpointContext, { params }: Request<'installDe
   if (!computer) return;
   const steps = (computer.provisioningSteps ??= []);
   if (steps.some((step) => step.status === 'running')) {
-    return sendError(ctx.res, 409, `an install session is already running on computer ${computer.id}; wait for it to finish`);
+    return sendError(
+      ctx.res,
+      409,
+      `an install session is already running on computer ${computer.id}; wait for it to finish`,
+    );
   }
-  const step = { id: 'install-deps', name: 'Install dependencies', status: 'running', startedAt: Date.now(), installSessionId: newId('ses') };
+  const step = {
+    id: 'install-deps',
+    name: 'Install dependencies',
+    status: 'running',
+    startedAt: Date.now(),
+    installSessionId: newId('ses'),
+  };
   const index = steps.findIndex((item) => item.id === step.id);
   if (index >= 0) steps[index] = step;
   else steps.push(step);

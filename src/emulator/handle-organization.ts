@@ -11,11 +11,18 @@ const limitsByData = new WeakMap<object, Map<string, number>>();
 
 /** GET {app_url}/api/organization/agent-readiness-reports (the old path redirects here). */
 export function listReports(ctx: EndpointContext, { query }: Request<'listReports'>): void {
-  const all = ctx.data.reports.filter((report) => !query.repoId || report.repoId === query.repoId).sort(byNewest((r: StoredReport) => r.reportId));
+  const all = ctx.data.reports
+    .filter((report) => !query.repoId || report.repoId === query.repoId)
+    .sort(byNewest((r: StoredReport) => r.reportId));
   let start = 0;
   if (query.startAfter !== undefined) {
     const index = all.findIndex((report) => report.reportId === query.startAfter);
-    if (index < 0) return sendError(ctx.res, 400, `query: startAfter: no report ${query.startAfter}; pass the reportId of the last report of the previous page`);
+    if (index < 0)
+      return sendError(
+        ctx.res,
+        400,
+        `query: startAfter: no report ${query.startAfter}; pass the reportId of the last report of the previous page`,
+      );
     start = index + 1;
   }
   ctx.answer({ reports: all.slice(start, start + pageSize(ctx, query.limit)) });
@@ -36,7 +43,8 @@ export function setUserLimits(ctx: EndpointContext, { body }: Request<'setUserLi
   const updated: { email: string; limit: number | null }[] = [];
   const errors: { email: string; error: string }[] = [];
   for (const { email, limit } of body.users) {
-    if (!email.toLowerCase().endsWith(domain)) errors.push({ email, error: 'no member of the organization has this e-mail address' });
+    if (!email.toLowerCase().endsWith(domain))
+      errors.push({ email, error: 'no member of the organization has this e-mail address' });
     else {
       if (limit === null) limits.delete(email.toLowerCase());
       else limits.set(email.toLowerCase(), limit);

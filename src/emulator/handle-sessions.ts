@@ -16,7 +16,9 @@ export function newId(prefix: string): string {
 
 /** GET /api/v0/sessions */
 export function listSessions(ctx: EndpointContext, { query }: Request<'listSessions'>): void {
-  const all = ctx.data.sessions.filter((session) => !query.computerId || session.computerId === query.computerId).sort(byNewest((s: Session) => s.sessionId));
+  const all = ctx.data.sessions
+    .filter((session) => !query.computerId || session.computerId === query.computerId)
+    .sort(byNewest((s: Session) => s.sessionId));
   const result = cursorPage(ctx, all, (session) => session.sessionId, pageSize(ctx, query.limit), query.cursor);
   if (result) ctx.answer({ sessions: result.page, pagination: result.pagination });
 }
@@ -34,7 +36,12 @@ export function createSession(ctx: EndpointContext, { body }: Request<'createSes
     createdAt: now,
     updatedAt: now,
     computerId: body.computerId,
-    sessionSettings: { model: 'model-large', reasoningEffort: 'medium', interactionMode: 'auto', ...body.sessionSettings },
+    sessionSettings: {
+      model: 'model-large',
+      reasoningEffort: 'medium',
+      interactionMode: 'auto',
+      ...body.sessionSettings,
+    },
     ...(body.cwd ? { cwd: body.cwd } : {}),
   };
   ctx.data.sessions.push(session);

@@ -70,17 +70,30 @@ interface Served {
 }
 
 /** Answer one request: the body read, logged for the tests, authenticated, redirected if moved, faulted, routed. */
-async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key, hooks, router, data, runs, maxPage, drift }: Served): Promise<void> {
+async function serve(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  { key, hooks, router, data, runs, maxPage, drift }: Served,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   const method = req.method ?? 'GET';
   const read = await readBody(req, 30 * MIB);
   // The rest of a body over the cap is not read: the connection is closed after the 413 (refuseBody).
-  if (!read.ok) return read.reason === 'too-large' ? refuseBody(req, res, 'ETOO_LARGE', 'request body is over 30 MiB') : undefined;
+  if (!read.ok)
+    return read.reason === 'too-large' ? refuseBody(req, res, 'ETOO_LARGE', 'request body is over 30 MiB') : undefined;
   const isAuthorized = authorized(req.headers.authorization, key);
   const testRoute = url.pathname.startsWith('/__emulator/');
   if (hooks && !testRoute) {
     const { 'content-type': contentType, 'user-agent': userAgent } = req.headers;
-    hooks.requests.push({ method, path: url.pathname, query: url.search, authorized: isAuthorized, bytes: read.body.length, contentType, userAgent });
+    hooks.requests.push({
+      method,
+      path: url.pathname,
+      query: url.search,
+      authorized: isAuthorized,
+      bytes: read.body.length,
+      contentType,
+      userAgent,
+    });
   }
   // Every endpoint requires the key (spec 5), the moved readiness path too: 401 before any redirect.
   if (!isAuthorized) return sendError(res, 401, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');
@@ -93,7 +106,17 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse, { key,
   if (fault?.hang) return;
   if (fault?.drop) return void req.socket.destroy();
   if (fault?.status) return sendFault(res, fault);
-  await router.handle({ req, res, url, body: read.body, data, runMs: runs.runMs, maxPage, drift, later: (fn) => runs.later(fn) });
+  await router.handle({
+    req,
+    res,
+    url,
+    body: read.body,
+    data,
+    runMs: runs.runMs,
+    maxPage,
+    drift,
+    later: (fn) => runs.later(fn),
+  });
 }
 
 /** Start the emulator; resolves once it listens. */
@@ -104,7 +127,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const finishRuns = () => runs.finish();
   const drift = options.drift ?? false;
   const maxPage = options.maxPage ?? (drift ? DRIFT_MAX_PAGE : undefined);
-  const served: Served = { key: options.key, hooks, router: emulatorRouter(hooks, finishRuns), data, runs, maxPage, drift };
+  const served: Served = {
+    key: options.key,
+    hooks,
+    router: emulatorRouter(hooks, finishRuns),
+    data,
+    runs,
+    maxPage,
+    drift,
+  };
   const server = http.createServer((req, res) => {
     serve(req, res, served).catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, `emulator error: ${(error as Error).message}`);

@@ -48,8 +48,13 @@ export interface LoggedRequest {
 /** Answer a fault's status: its body as given, or the platform's error shape. */
 export function sendFault(res: http.ServerResponse, fault: Fault): void {
   const headers: Record<string, string> = fault.retryAfter ? { 'retry-after': fault.retryAfter } : {};
-  if (fault.body === undefined) return sendError(res, fault.status ?? 500, fault.detail ?? 'a fault injected by the emulator test hooks', headers);
-  res.writeHead(fault.status ?? 500, { ...headers, 'content-type': fault.contentType ?? 'text/html', 'content-length': Buffer.byteLength(fault.body) });
+  if (fault.body === undefined)
+    return sendError(res, fault.status ?? 500, fault.detail ?? 'a fault injected by the emulator test hooks', headers);
+  res.writeHead(fault.status ?? 500, {
+    ...headers,
+    'content-type': fault.contentType ?? 'text/html',
+    'content-length': Buffer.byteLength(fault.body),
+  });
   res.end(fault.body);
 }
 
@@ -60,7 +65,9 @@ export class TestHooks {
 
   /** The fault for this request, if one is queued; it is used up. */
   take(method: string, path: string): Fault | undefined {
-    const index = this.faults.findIndex((fault) => (!fault.method || fault.method === method) && (!fault.path || fault.path === path));
+    const index = this.faults.findIndex(
+      (fault) => (!fault.method || fault.method === method) && (!fault.path || fault.path === path),
+    );
     if (index < 0) return undefined;
     const fault = this.faults[index] as Fault;
     if (fault.after > 0) {

@@ -6,6 +6,12 @@ import { translateAnswer, type ClientAnswer } from './translate-answer.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** What the client gets for a canonical hook of `client` that exited `exitCode` on `event`. */
-export function answerInClientTerms(client: ClientProfile, event: string, exitCode: number, stdout: Buffer, stderr: Buffer): ClientAnswer {
+export function answerInClientTerms(
+  client: ClientProfile,
+  event: string,
+  exitCode: number,
+  stdout: Buffer,
+  stderr: Buffer,
+): ClientAnswer {
   return translateAnswer(client.id, client.contract, event, readCanonicalAnswer(exitCode, stdout, stderr));
 }

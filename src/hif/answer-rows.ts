@@ -19,8 +19,14 @@ export interface AnswerRow {
   stderr: boolean;
 }
 
-const row = (client: string, events: readonly string[], outcome: AnswerRow['outcome'], exitCode: number, stdout: string, stderr = false): AnswerRow[] =>
-  events.map((event) => ({ client, event, outcome, exitCode, stdout, stderr }));
+const row = (
+  client: string,
+  events: readonly string[],
+  outcome: AnswerRow['outcome'],
+  exitCode: number,
+  stdout: string,
+  stderr = false,
+): AnswerRow[] => events.map((event) => ({ client, event, outcome, exitCode, stdout, stderr }));
 const each = (clients: readonly string[], make: (client: string) => AnswerRow[]) => clients.flatMap(make);
 
 const BLOCK = '{"decision":"block","reason":%r}';
@@ -34,22 +40,49 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   ...each(['claude', 'droid', 'qwen', 'codex'], (client) => row(client, ['Stop', 'SubagentStop'], 'deny', 0, BLOCK)),
   ...row('gemini', ['AfterAgent'], 'deny', 0, '{"decision":"deny","reason":%r}'),
   ...row('copilot', ['agentStop', 'subagentStop', 'Stop', 'SubagentStop'], 'deny', 0, BLOCK),
-  ...row('copilot', ['preToolUse', 'permissionRequest'], 'deny', 0, '{"permissionDecision":"deny","permissionDecisionReason":%r}'),
-  ...row('cursor', ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse'], 'deny', 0, CURSOR_PERMISSION('deny')),
+  ...row(
+    'copilot',
+    ['preToolUse', 'permissionRequest'],
+    'deny',
+    0,
+    '{"permissionDecision":"deny","permissionDecisionReason":%r}',
+  ),
+  ...row(
+    'cursor',
+    ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse'],
+    'deny',
+    0,
+    CURSOR_PERMISSION('deny'),
+  ),
   ...row('cursor', ['beforeSubmitPrompt'], 'deny', 0, '{"continue":false,"user_message":%r}'),
   ...row('cursor', ['stop'], 'deny', 0, '{"followup_message":%r}'),
   // Cline reads no exit code: only `{"cancel": true}` on stdout stops it (the task: it has nothing finer).
   ...row('cline', ['*'], 'deny', 0, '{"cancel":true,"errorMessage":%r}'),
   ...row('*', ['*'], 'deny', 2, '', true),
   // Ask: only where the client asks its user; everywhere else the spec makes it a denial.
-  ...row('claude', ['PreToolUse'], 'ask', 0, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":%r}}'),
+  ...row(
+    'claude',
+    ['PreToolUse'],
+    'ask',
+    0,
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":%r}}',
+  ),
   ...row('claude', ['PermissionRequest'], 'ask', 0, ''),
   ...row('gemini', ['BeforeTool'], 'ask', 0, '{"decision":"ask","reason":%r}'),
   ...row('cursor', ['beforeShellExecution', 'beforeMCPExecution'], 'ask', 0, CURSOR_PERMISSION('ask')),
   // Context for the model, where the client takes some on that event.
-  ...row('claude', ['UserPromptSubmit', 'SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart'], 'context', 0, CONTEXT),
+  ...row(
+    'claude',
+    ['UserPromptSubmit', 'SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart'],
+    'context',
+    0,
+    CONTEXT,
+  ),
   ...row('codex', ['UserPromptSubmit', 'SessionStart', 'PostToolUse'], 'context', 0, CONTEXT),
-  ...each(['droid', 'qwen'], (client) => [...row(client, ['UserPromptSubmit', 'SessionStart'], 'context', 0, '%C'), ...row(client, ['PostToolUse'], 'context', 0, CONTEXT)]),
+  ...each(['droid', 'qwen'], (client) => [
+    ...row(client, ['UserPromptSubmit', 'SessionStart'], 'context', 0, '%C'),
+    ...row(client, ['PostToolUse'], 'context', 0, CONTEXT),
+  ]),
   ...row('gemini', ['BeforeAgent', 'SessionStart', 'AfterTool'], 'context', 0, CONTEXT),
   ...row('cursor', ['sessionStart'], 'context', 0, '{"additional_context":%c}'),
   // hookd's shims (shims/core.js) add a context to the prompt and to a tool's result only.
@@ -75,5 +108,13 @@ export function answerRow(client: string, event: string, outcome: AnswerRow['out
 
 /** A template with the reason, context and event put in. */
 export function renderTemplate(template: string, values: { reason: string; context: string; event: string }): string {
-  return template.replace(/%[rceC]/g, (mark) => (mark === '%r' ? JSON.stringify(values.reason) : mark === '%c' ? JSON.stringify(values.context) : mark === '%e' ? JSON.stringify(values.event) : values.context));
+  return template.replace(/%[rceC]/g, (mark) =>
+    mark === '%r'
+      ? JSON.stringify(values.reason)
+      : mark === '%c'
+        ? JSON.stringify(values.context)
+        : mark === '%e'
+          ? JSON.stringify(values.event)
+          : values.context,
+  );
 }

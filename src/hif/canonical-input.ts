@@ -25,7 +25,12 @@ export const FILE_FIELDS = ['file_path', 'absolute_path', 'path', 'filePath'] as
 
 /** Events whose tool is in their name (Cursor's split events, spec events.md §4): the canonical tool each means. */
 export const EVENT_TOOLS: Readonly<Record<string, string>> = {
-  beforeShellExecution: 'shell', afterShellExecution: 'shell', beforeReadFile: 'file_read', afterFileEdit: 'file_edit', beforeTabFileRead: 'file_read', afterTabFileEdit: 'file_edit',
+  beforeShellExecution: 'shell',
+  afterShellExecution: 'shell',
+  beforeReadFile: 'file_read',
+  afterFileEdit: 'file_edit',
+  beforeTabFileRead: 'file_read',
+  afterTabFileEdit: 'file_edit',
 };
 
 /** One (client, native name, canonical name) row: the tables the C bridge gets, in lookup order. */
@@ -36,17 +41,38 @@ export interface NameRow {
 }
 
 /** Every client's event names and tool names with their canonical names (the client's own first when looked up). */
-export const EVENT_ROWS: readonly NameRow[] = DIALECTS.flatMap((dialect) => Object.entries(dialect.events).flatMap(([canonical, names]) => names.map((native) => ({ client: dialect.client, native, canonical }))));
+export const EVENT_ROWS: readonly NameRow[] = DIALECTS.flatMap((dialect) =>
+  Object.entries(dialect.events).flatMap(([canonical, names]) =>
+    names.map((native) => ({ client: dialect.client, native, canonical })),
+  ),
+);
 export const TOOL_ROWS: readonly NameRow[] = DIALECTS.flatMap((dialect) => [
-  ...Object.entries(dialect.tools).map(([canonical, native]) => ({ client: dialect.client, native: native!, canonical })),
-  ...Object.entries(dialect.toolAliases ?? {}).map(([native, canonical]) => ({ client: dialect.client, native, canonical })),
+  ...Object.entries(dialect.tools).map(([canonical, native]) => ({
+    client: dialect.client,
+    native: native!,
+    canonical,
+  })),
+  ...Object.entries(dialect.toolAliases ?? {}).map(([native, canonical]) => ({
+    client: dialect.client,
+    native,
+    canonical,
+  })),
 ]);
 
 const isKnown = (client: string) => DIALECTS.some((dialect) => dialect.client === client);
 
 /** `native` in canonical words: the client's own table, else any client's (Copilot CLI's PascalCase payloads name Claude Code's `Bash`), else as it is. */
-function canonicalName(rows: readonly NameRow[], mine: (id: ClientId, native: string) => string | undefined, client: string, native: string): string {
-  return (isKnown(client) ? mine(client as ClientId, native) : undefined) ?? rows.find((row) => row.native === native)?.canonical ?? native;
+function canonicalName(
+  rows: readonly NameRow[],
+  mine: (id: ClientId, native: string) => string | undefined,
+  client: string,
+  native: string,
+): string {
+  return (
+    (isKnown(client) ? mine(client as ClientId, native) : undefined) ??
+    rows.find((row) => row.native === native)?.canonical ??
+    native
+  );
 }
 
 const objectOf = (value: unknown): Record<string, unknown> | undefined => {
@@ -78,10 +104,15 @@ export function canonicalFields(client: string, event: string, payload: Buffer):
   const fields: Record<string, string | undefined> = {
     [CANONICAL_VARIABLES.client]: client,
     [CANONICAL_VARIABLES.event]: event ? canonicalName(EVENT_ROWS, canonicalEvent, client, event) : undefined,
-    [CANONICAL_VARIABLES.tool]: toolName !== undefined ? canonicalName(TOOL_ROWS, canonicalTool, client, toolName) : EVENT_TOOLS[event],
+    [CANONICAL_VARIABLES.tool]:
+      toolName !== undefined ? canonicalName(TOOL_ROWS, canonicalTool, client, toolName) : EVENT_TOOLS[event],
     [CANONICAL_VARIABLES.command]: firstString(input, COMMAND_FIELDS),
     [CANONICAL_VARIABLES.file]: firstString(input, FILE_FIELDS),
   };
   // A variable cannot hold a NUL: such a value is left out, never cut.
-  return Object.fromEntries(Object.entries(fields).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== '' && !pair[1].includes('\0')));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== '' && !pair[1].includes('\0'),
+    ),
+  );
 }

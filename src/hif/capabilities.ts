@@ -10,8 +10,14 @@ import { dialectOf } from './vocabulary.js';
 
 /** The spec's safe defaults (capabilities.md §2.3). */
 const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
-  structured_output: 'warn', input_rewrite: 'block', llm_evaluated: 'exclude', http_handler: 'warn',
-  async_execution: 'warn', platform_commands: 'warn', custom_env: 'warn', configurable_cwd: 'warn',
+  structured_output: 'warn',
+  input_rewrite: 'block',
+  llm_evaluated: 'exclude',
+  http_handler: 'warn',
+  async_execution: 'warn',
+  platform_commands: 'warn',
+  custom_env: 'warn',
+  configurable_cwd: 'warn',
 };
 
 /**
@@ -46,9 +52,10 @@ const RESERVED = ['type', 'command', 'bash', 'powershell', 'timeout', 'timeoutSe
 
 /** The command that stands in for a hook whose `capability` the client lacks, under strategy `block`. */
 export function blockingStandIn(capability: string, command: string): string {
-  const why = capability === 'input_rewrite'
-    ? `The hook ${command} sanitizes tool input, which cannot be applied without input_rewrite support.`
-    : `The hook ${command} needs it.`;
+  const why =
+    capability === 'input_rewrite'
+      ? `The hook ${command} sanitizes tool input, which cannot be applied without input_rewrite support.`
+      : `The hook ${command} needs it.`;
   return `echo ${quote([`BLOCKED: ${capability} capability required but not supported by this provider. ${why}`])} >&2; exit 2`;
 }
 
@@ -62,7 +69,13 @@ export function platformKey(platform: NodeJS.Platform = process.platform): 'wind
  * command for this machine's system `os` (a `platform` override for it wins over `command`, as the
  * spec says), and every capability the client lacks degraded by its strategy.
  */
-export function degrade(hook: HifHook, client: ClientId, clientName: string, label: string, os: 'windows' | 'darwin' | 'linux'): Degraded {
+export function degrade(
+  hook: HifHook,
+  client: ClientId,
+  clientName: string,
+  label: string,
+  os: 'windows' | 'darwin' | 'linux',
+): Degraded {
   const { handler } = hook;
   const notes: string[] = [];
   const base = handler.platform?.[os] ?? handler.command ?? '';
@@ -77,39 +90,65 @@ export function degrade(hook: HifHook, client: ClientId, clientName: string, lab
     }
     if (strategy === 'block') {
       out.command = blockingStandIn(capability, base);
-      notes.push(`${label}: ${capability} capability not supported by ${clientName}: degradation strategy 'block' applied: the installed hook blocks every matching action (${what})`);
+      notes.push(
+        `${label}: ${capability} capability not supported by ${clientName}: degradation strategy 'block' applied: the installed hook blocks every matching action (${what})`,
+      );
       return true;
     }
     notes.push(`${label}: ${what} (${capability}, degradation: warn)`);
     return false;
   };
   if (handler.type !== 'command') {
-    const capability = handler.type === 'http' ? 'http_handler' : handler.type === 'prompt' || handler.type === 'agent' ? 'llm_evaluated' : handler.type;
+    const capability =
+      handler.type === 'http'
+        ? 'http_handler'
+        : handler.type === 'prompt' || handler.type === 'agent'
+          ? 'llm_evaluated'
+          : handler.type;
     // hookd runs command handlers only: a hook with nothing to run is left out whatever the strategy says, unless it asks to block.
     if (strategyOf(capability) === 'block') return { ...out, command: blockingStandIn(capability, handler.type) };
-    return { ...out, excluded: `${label}: left out of ${clientName}: hookd installs command handlers only, not "${handler.type}" (${capability})` };
+    return {
+      ...out,
+      excluded: `${label}: left out of ${clientName}: hookd installs command handlers only, not "${handler.type}" (${capability})`,
+    };
   }
   if (hook.capabilities?.includes('input_rewrite') && !SUPPORT.input_rewrite!.includes(client)) {
     if (lacks('input_rewrite', `${clientName} cannot rewrite a tool's input`)) return out;
   }
   const others = Object.keys(handler.platform ?? {}).filter((key) => key !== os);
-  if (others.length && lacks('platform_commands', `'platform' overrides for ${others.join(', ')} dropped: ${clientName} has no per-OS commands; ${handler.platform?.[os] ? `this machine's (${os}) is used` : '"command" is used'}`)) return out;
+  if (
+    others.length &&
+    lacks(
+      'platform_commands',
+      `'platform' overrides for ${others.join(', ')} dropped: ${clientName} has no per-OS commands; ${handler.platform?.[os] ? `this machine's (${os}) is used` : '"command" is used'}`,
+    )
+  )
+    return out;
   if (handler.env) {
     if (SUPPORT.custom_env!.includes(client)) out.env = handler.env;
-    else if (lacks('custom_env', `'env' field dropped: ${clientName} does not support custom environment variables`)) return out;
+    else if (lacks('custom_env', `'env' field dropped: ${clientName} does not support custom environment variables`))
+      return out;
   }
   if (handler.cwd) {
     if (SUPPORT.configurable_cwd!.includes(client)) out.cwd = handler.cwd;
-    else if (lacks('configurable_cwd', `'cwd' field dropped: ${clientName} does not support a configurable working directory`)) return out;
+    else if (
+      lacks('configurable_cwd', `'cwd' field dropped: ${clientName} does not support a configurable working directory`)
+    )
+      return out;
   }
-  if (handler.timeout_action === 'block') notes.push(`${label}: timeout_action "block" not expressed: on a timeout ${clientName} does what it does for any hook that timed out`);
+  if (handler.timeout_action === 'block')
+    notes.push(
+      `${label}: timeout_action "block" not expressed: on a timeout ${clientName} does what it does for any hook that timed out`,
+    );
   if (handler.status_message) notes.push(`${label}: status_message dropped: hookd does not write it`);
   const slug = dialectOf(client).slug;
-  for (const other of Object.keys(hook.provider_data ?? {}).filter((key) => key !== slug)) notes.push(`${label}: provider_data.${other} ignored: not ${clientName}'s`);
+  for (const other of Object.keys(hook.provider_data ?? {}).filter((key) => key !== slug))
+    notes.push(`${label}: provider_data.${other} ignored: not ${clientName}'s`);
   // The spec: the target's own provider_data is rendered into its entry, as written; hookd's keys stay hookd's.
   const own = Object.entries(hook.provider_data?.[slug] ?? {});
   const reserved = own.filter(([key]) => RESERVED.includes(key)).map(([key]) => key);
-  if (reserved.length) notes.push(`${label}: provider_data.${slug}: ${reserved.join(', ')} not written: hookd writes those keys itself`);
+  if (reserved.length)
+    notes.push(`${label}: provider_data.${slug}: ${reserved.join(', ')} not written: hookd writes those keys itself`);
   const kept = own.filter(([key]) => !RESERVED.includes(key));
   if (kept.length) out.extra = Object.fromEntries(kept);
   return out;

@@ -27,8 +27,13 @@ export interface NativeEntry {
 
 // An MCP tool in the client's combined form, back as the spec's object.
 const MCP_FORMS: Readonly<Record<string, RegExp>> = {
-  claude: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/, droid: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/, qwen: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
-  gemini: /^mcp_([^_]+)_(.+)$/, crush: /^mcp_([^_]+)_(.+)$/, copilot: /^([^/]+)\/(.+)$/, cursor: /^(.+?)__(.+)$/,
+  claude: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
+  droid: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
+  qwen: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
+  gemini: /^mcp_([^_]+)_(.+)$/,
+  crush: /^mcp_([^_]+)_(.+)$/,
+  copilot: /^([^/]+)\/(.+)$/,
+  cursor: /^(.+?)__(.+)$/,
 };
 
 function decodeName(dialect: Dialect, name: string): HifSingleMatcher {
@@ -44,17 +49,27 @@ function decodeName(dialect: Dialect, name: string): HifSingleMatcher {
 export function decodeMatcher(dialect: Dialect, matcher: string | undefined): HifMatcher | undefined {
   if (matcher === undefined || matcher === '' || matcher === '*') return undefined;
   // The forms encode-matcher.ts writes: `A|B` (names), `^(?:A|B)$` (a list by Droid's rule or with patterns), `^A$` (one name, anchored).
-  const list = /^\^(?:\(\?:([A-Za-z0-9_|-]+)\)|([A-Za-z0-9_-]+))\$$/.exec(matcher)?.slice(1).find((found) => found !== undefined) ?? (/^[A-Za-z0-9_|-]+$/.test(matcher) ? matcher : undefined);
+  const list =
+    /^\^(?:\(\?:([A-Za-z0-9_|-]+)\)|([A-Za-z0-9_-]+))\$$/
+      .exec(matcher)
+      ?.slice(1)
+      .find((found) => found !== undefined) ?? (/^[A-Za-z0-9_|-]+$/.test(matcher) ? matcher : undefined);
   if (list === undefined) return { pattern: matcher };
-  const names = list.split('|').filter(Boolean).map((name) => decodeName(dialect, name));
-  const unique = names.filter((name, at) => names.findIndex((other) => JSON.stringify(other) === JSON.stringify(name)) === at);
+  const names = list
+    .split('|')
+    .filter(Boolean)
+    .map((name) => decodeName(dialect, name));
+  const unique = names.filter(
+    (name, at) => names.findIndex((other) => JSON.stringify(other) === JSON.stringify(name)) === at,
+  );
   return unique.length === 1 ? unique[0] : (unique as HifMatcher);
 }
 
 /** `entry` of `client`'s file as a canonical hook, or the line that says why it has none. */
 export function decodeEntry(entry: NativeEntry, client: ClientProfile): { hook: HifHook } | { note: string } {
   const where = `${client.name} ${entry.location}`;
-  if (entry.type !== 'command') return { note: `${where}: not exported: a "${entry.type}" hook; hookd exports command hooks only` };
+  if (entry.type !== 'command')
+    return { note: `${where}: not exported: a "${entry.type}" hook; hookd exports command hooks only` };
   const dialect = dialectOf(client.id);
   let event = canonicalEvent(client.id, entry.event);
   let matcher = decodeMatcher(dialect, entry.matcher);
@@ -65,10 +80,23 @@ export function decodeEntry(entry: NativeEntry, client: ClientProfile): { hook: 
       matcher = split.tool ? (split.tool as HifSingleMatcher) : split.mcp ? decodeName(dialect, split.mcp) : matcher;
     }
   }
-  if (event === undefined) return { note: `${where}: not exported: ${entry.event} has no canonical event in the spec's registry` };
-  const blocking = entry.kind === 'sync' ? true : entry.kind === 'bridge' || !entry.decides ? false : blockingBehaviour(client.id, event, false) !== 'observe';
-  const timeout = entry.timeoutWritten !== undefined && entry.timeoutWritten > 0 ? timeoutFromNative(client.id, entry.timeoutWritten) : undefined;
-  const toolEvent = event === 'before_tool_execute' || event === 'after_tool_execute' || event === 'tool_use_failure' || event === 'permission_request';
+  if (event === undefined)
+    return { note: `${where}: not exported: ${entry.event} has no canonical event in the spec's registry` };
+  const blocking =
+    entry.kind === 'sync'
+      ? true
+      : entry.kind === 'bridge' || !entry.decides
+        ? false
+        : blockingBehaviour(client.id, event, false) !== 'observe';
+  const timeout =
+    entry.timeoutWritten !== undefined && entry.timeoutWritten > 0
+      ? timeoutFromNative(client.id, entry.timeoutWritten)
+      : undefined;
+  const toolEvent =
+    event === 'before_tool_execute' ||
+    event === 'after_tool_execute' ||
+    event === 'tool_use_failure' ||
+    event === 'permission_request';
   const handler = {
     type: 'command',
     command: entry.run,

@@ -4,7 +4,17 @@
 import type { ClientId } from '../clients/registry.js';
 
 /** The spec's core tool vocabulary. */
-export const CANONICAL_TOOLS = ['shell', 'file_read', 'file_write', 'file_edit', 'search', 'find', 'web_search', 'web_fetch', 'agent'] as const;
+export const CANONICAL_TOOLS = [
+  'shell',
+  'file_read',
+  'file_write',
+  'file_edit',
+  'search',
+  'find',
+  'web_search',
+  'web_fetch',
+  'agent',
+] as const;
 export type CanonicalTool = (typeof CANONICAL_TOOLS)[number];
 /**
  * How a client's config narrows a tool event to some tools: `names` (a group `matcher`, names joined

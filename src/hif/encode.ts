@@ -41,12 +41,21 @@ export interface Encoded {
 export const labelOf = (hook: HifHook, index: number): string => (hook.name ? `"${hook.name}"` : `Hook ${index + 1}`);
 
 // Where a hook lands: one target, or Cursor's split events.
-function targetsOf(hook: HifHook, client: ClientProfile, label: string, native: string, notes: string[]): CursorTarget[] | { excluded: string } {
+function targetsOf(
+  hook: HifHook,
+  client: ClientProfile,
+  label: string,
+  native: string,
+  notes: string[],
+): CursorTarget[] | { excluded: string } {
   const toolEvent = TOOL_EVENTS.includes(hook.event);
-  if (!toolEvent && hook.matcher !== undefined) notes.push(`${label}: matcher ignored: ${hook.event} is not a tool event (spec §6)`);
+  if (!toolEvent && hook.matcher !== undefined)
+    notes.push(`${label}: matcher ignored: ${hook.event} is not a tool event (spec §6)`);
   if (client.id === 'cursor' && (hook.event === 'before_tool_execute' || hook.event === 'after_tool_execute')) {
     const targets = cursorTargets(hook.event, hook.matcher, label, notes);
-    return targets.length ? targets : { excluded: `${label}: left out of Cursor: none of the tools its matcher names exist there` };
+    return targets.length
+      ? targets
+      : { excluded: `${label}: left out of Cursor: none of the tools its matcher names exist there` };
   }
   if (!toolEvent) return [{ event: native }];
   const encoded = encodeMatcher(dialectOf(client.id), hook.matcher, label, client.name);
@@ -65,7 +74,9 @@ function inLineOn(hook: HifHook, client: ClientProfile, event: string, label: st
   if (!blocking) return false;
   const fireAndForget = client.fireAndForget.includes(event);
   if (blockingBehaviour(client.id, hook.event, fireAndForget) === 'observe') {
-    notes.push(`${label}: blocking intent cannot be honored: ${client.name}'s ${event} only observes${fireAndForget ? ' (it ignores the answer: the hook runs behind hookd emit)' : ''}`);
+    notes.push(
+      `${label}: blocking intent cannot be honored: ${client.name}'s ${event} only observes${fireAndForget ? ' (it ignores the answer: the hook runs behind hookd emit)' : ''}`,
+    );
     return !fireAndForget;
   }
   return true;

@@ -39,7 +39,10 @@ const hook = z
     capabilities: z.array(z.string()).optional(),
   })
   // §3.5: a command handler needs its command.
-  .refine((one) => one.handler.type !== 'command' || one.handler.command !== undefined, { message: 'a command handler needs "command"', path: ['handler', 'command'] });
+  .refine((one) => one.handler.type !== 'command' || one.handler.command !== undefined, {
+    message: 'a command handler needs "command"',
+    path: ['handler', 'command'],
+  });
 
 export const manifestSchema = z.object({
   spec: z.literal(SPEC_VERSION, { error: `expected "${SPEC_VERSION}"` }),

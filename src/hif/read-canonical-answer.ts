@@ -18,8 +18,10 @@ export interface CanonicalAnswer {
 
 const DECISIONS = ['allow', 'deny', 'ask'];
 /** Why an answer reads as a hook error, as hookd says it on stderr (the C bridge gets the same words). */
-export const NOT_JSON_NOTE = 'the hook printed something other than a JSON object; read as a hook error (HIF section 5.2)';
-export const UNKNOWN_DECISION_NOTE = 'the hook gave a decision other than allow, deny or ask; read as a hook error (HIF section 5.1)';
+export const NOT_JSON_NOTE =
+  'the hook printed something other than a JSON object; read as a hook error (HIF section 5.2)';
+export const UNKNOWN_DECISION_NOTE =
+  'the hook gave a decision other than allow, deny or ask; read as a hook error (HIF section 5.1)';
 
 /** Read exit code `exitCode` (0 or more: a run a signal ended is not read here), stdout and stderr as the spec does. */
 export function readCanonicalAnswer(exitCode: number, stdout: Buffer, stderr: Buffer): CanonicalAnswer {
@@ -38,7 +40,10 @@ export function readCanonicalAnswer(exitCode: number, stdout: Buffer, stderr: Bu
   }
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return { outcome: 'error', note: NOT_JSON_NOTE };
   const { decision, reason, context } = answer as Record<string, unknown>;
-  const said = { ...(typeof reason === 'string' && reason && { reason }), ...(typeof context === 'string' && context && { context }) };
+  const said = {
+    ...(typeof reason === 'string' && reason && { reason }),
+    ...(typeof context === 'string' && context && { context }),
+  };
   if (decision !== undefined && !DECISIONS.includes(decision as string)) {
     return { outcome: 'error', note: UNKNOWN_DECISION_NOTE };
   }

@@ -15,7 +15,12 @@ export function parseManifestText(text: string, file: string): ManifestRead {
   // A document of aliases that expands to millions of nodes is refused by the parser's own bound.
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    return { ok: false, issues: doc.errors.map((error) => `${file}: line ${(error.linePos?.[0].line ?? 0) || '?'}: ${error.message.split('\n')[0]}`) };
+    return {
+      ok: false,
+      issues: doc.errors.map(
+        (error) => `${file}: line ${(error.linePos?.[0].line ?? 0) || '?'}: ${error.message.split('\n')[0]}`,
+      ),
+    };
   }
   let data: unknown;
   try {

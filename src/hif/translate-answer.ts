@@ -21,19 +21,34 @@ export interface ClientAnswer {
 export const NO_REASON = 'blocked by a hook (it gave no reason)';
 
 /** `answer` for `client` (its profile id and contract) on `event`, the client's own name for it. */
-export function translateAnswer(client: string, contract: HookContract, event: string, answer: CanonicalAnswer): ClientAnswer {
+export function translateAnswer(
+  client: string,
+  contract: HookContract,
+  event: string,
+  answer: CanonicalAnswer,
+): ClientAnswer {
   const silent = contract.emptyAnswer?.[event] ?? '';
   if (answer.outcome === 'error') {
     const exitCode = blocks(contract, event, 1) ? 0 : 1;
-    return { exitCode, stdout: exitCode === 0 ? silent : '', stderr: answer.note ? `hookd sync: ${answer.note}\n` : '' };
+    return {
+      exitCode,
+      stdout: exitCode === 0 ? silent : '',
+      stderr: answer.note ? `hookd sync: ${answer.note}\n` : '',
+    };
   }
   const context = answer.context ?? '';
   if (answer.outcome === 'allow') {
     const row = context ? answerRow(client, event, 'context') : undefined;
-    return { exitCode: 0, stdout: row ? renderTemplate(row.stdout, { reason: '', context, event }) : silent, stderr: '' };
+    return {
+      exitCode: 0,
+      stdout: row ? renderTemplate(row.stdout, { reason: '', context, event }) : silent,
+      stderr: '',
+    };
   }
   const row = answerRow(client, event, answer.outcome) ?? answerRow(client, event, 'deny')!;
-  const reason = [answer.reason ?? (answer.reasonOnStderr ? '' : NO_REASON), context].filter((part) => part !== '').join('\n') || NO_REASON;
+  const reason =
+    [answer.reason ?? (answer.reasonOnStderr ? '' : NO_REASON), context].filter((part) => part !== '').join('\n') ||
+    NO_REASON;
   const stdout = renderTemplate(row.stdout, { reason, context, event }) || (row.exitCode === 0 ? silent : '');
   // Exit 2 from the hook already put its reason on the client's stderr; only what it did not say is added.
   const said = answer.reasonOnStderr ? context : reason;

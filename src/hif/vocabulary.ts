@@ -11,10 +11,22 @@ export { CANONICAL_TOOLS, type CanonicalTool, type Dialect, type MatcherStyle } 
 export { DIALECTS } from './dialects.js';
 
 /** The spec's core events: every conforming implementation supports them. */
-export const CORE_EVENTS = ['before_tool_execute', 'after_tool_execute', 'session_start', 'session_end', 'before_prompt', 'agent_stop'] as const;
+export const CORE_EVENTS = [
+  'before_tool_execute',
+  'after_tool_execute',
+  'session_start',
+  'session_end',
+  'before_prompt',
+  'agent_stop',
+] as const;
 
 /** The events whose `matcher` names tools (spec §6: on any other event a matcher is ignored). */
-export const TOOL_EVENTS: readonly string[] = ['before_tool_execute', 'after_tool_execute', 'tool_use_failure', 'permission_request'];
+export const TOOL_EVENTS: readonly string[] = [
+  'before_tool_execute',
+  'after_tool_execute',
+  'tool_use_failure',
+  'permission_request',
+];
 
 /** Whether hookd has a dialect for client `id` (a client whose hooks are files named after events, as Cline's, has none). */
 export const hasDialect = (id: ClientId): boolean => DIALECTS.some((dialect) => dialect.client === id);
@@ -52,13 +64,17 @@ export function canonicalTool(id: ClientId, native: string): CanonicalTool | und
 /** A canonical timeout (seconds) in the client's unit. */
 export function timeoutToNative(id: ClientId, seconds: number): number {
   const dialect = dialectOf(id);
-  const inMs = dialect.timeoutUnit === 'milliseconds' || (dialect.millisecondsFrom !== undefined && seconds >= dialect.millisecondsFrom);
+  const inMs =
+    dialect.timeoutUnit === 'milliseconds' ||
+    (dialect.millisecondsFrom !== undefined && seconds >= dialect.millisecondsFrom);
   return inMs ? Math.round(seconds * 1000) : seconds;
 }
 
 /** A timeout in the client's unit, in canonical seconds. */
 export function timeoutFromNative(id: ClientId, value: number): number {
   const dialect = dialectOf(id);
-  const inMs = dialect.timeoutUnit === 'milliseconds' || (dialect.millisecondsFrom !== undefined && value >= dialect.millisecondsFrom);
+  const inMs =
+    dialect.timeoutUnit === 'milliseconds' ||
+    (dialect.millisecondsFrom !== undefined && value >= dialect.millisecondsFrom);
   return inMs ? value / 1000 : value;
 }

@@ -32,7 +32,12 @@ const matchesAll = (matcher: string | undefined) => matcher === undefined || mat
  * The hooks of `configured` (those the daemon runs) missing from sessions of `history` where their
  * siblings ran; `changedAt` gives each file's last change (ms), `causeOf` the likeliest cause.
  */
-export function hooksThatDidNotFire(history: Iterable<HistoryEntry>, configured: readonly HookEntry[], changedAt: (file: string) => number, causeOf: (entry: HookEntry) => string): UnfiredHook[] {
+export function hooksThatDidNotFire(
+  history: Iterable<HistoryEntry>,
+  configured: readonly HookEntry[],
+  changedAt: (file: string) => number,
+  causeOf: (entry: HookEntry) => string,
+): UnfiredHook[] {
   // Per client, event and session: the commands that ran and the time of the latest run.
   const ran = new Map<string, { commands: Set<string>; latest: number; session: string }>();
   for (const entry of history) {
@@ -45,13 +50,35 @@ export function hooksThatDidNotFire(history: Iterable<HistoryEntry>, configured:
   }
   const found: UnfiredHook[] = [];
   for (const hook of configured) {
-    const siblings = configured.filter((other) => other !== hook && other.client.id === hook.client.id && other.event === hook.event && (matchesAll(hook.matcher) || other.matcher === hook.matcher));
+    const siblings = configured.filter(
+      (other) =>
+        other !== hook &&
+        other.client.id === hook.client.id &&
+        other.event === hook.event &&
+        (matchesAll(hook.matcher) || other.matcher === hook.matcher),
+    );
     const since = changedAt(hook.file);
     const sessions = [...ran]
-      .filter(([key, seen]) => key.startsWith(`${hook.client.id}\0${hook.event}\0`) && seen.latest > since && !seen.commands.has(hook.run) && siblings.some((sibling) => seen.commands.has(sibling.run)))
+      .filter(
+        ([key, seen]) =>
+          key.startsWith(`${hook.client.id}\0${hook.event}\0`) &&
+          seen.latest > since &&
+          !seen.commands.has(hook.run) &&
+          siblings.some((sibling) => seen.commands.has(sibling.run)),
+      )
       .sort(([, a], [, b]) => b.latest - a.latest)
       .map(([, seen]) => seen.session);
-    if (sessions.length) found.push({ client: hook.client.id, event: hook.event, command: hook.run, file: hook.file, location: hook.location, sessions: sessions.slice(0, MAX_SESSIONS), cause: causeOf(hook), evidence: ['siblings'] });
+    if (sessions.length)
+      found.push({
+        client: hook.client.id,
+        event: hook.event,
+        command: hook.run,
+        file: hook.file,
+        location: hook.location,
+        sessions: sessions.slice(0, MAX_SESSIONS),
+        cause: causeOf(hook),
+        evidence: ['siblings'],
+      });
   }
   return found;
 }
@@ -67,7 +94,12 @@ export interface ClientSession {
 // matcher) at its start, and Stop at the end of each turn (its matcher is ignored); Codex's Stop;
 // Droid's Stop and SessionEnd (both in `droid exec` too, checked with the 0.225 binary); Copilot
 // CLI's agentStop and Stop (its PascalCase name), in `copilot -p` too (1.0.102).
-const EVERY_SESSION: Readonly<Record<string, readonly string[]>> = { claude: ['SessionStart', 'Stop'], codex: ['Stop'], droid: ['Stop', 'SessionEnd'], copilot: ['agentStop', 'Stop'] };
+const EVERY_SESSION: Readonly<Record<string, readonly string[]>> = {
+  claude: ['SessionStart', 'Stop'],
+  codex: ['Stop'],
+  droid: ['Stop', 'SessionEnd'],
+  copilot: ['agentStop', 'Stop'],
+};
 
 // A session whose record changed this recently may still be in its first turn, before its Stop.
 const SETTLED_MS = 30_000;
@@ -76,7 +108,13 @@ const SETTLED_MS = 30_000;
  * The hooks of `configured` on an event that fires in every session, for sessions the client
  * recorded (after the hook's file last changed) in which hookd saw no run of that client at all.
  */
-export function hooksSilentInRecordedSessions(history: Iterable<HistoryEntry>, sessions: readonly ClientSession[], configured: readonly HookEntry[], changedAt: (file: string) => number, causeOf: (entry: HookEntry) => string): UnfiredHook[] {
+export function hooksSilentInRecordedSessions(
+  history: Iterable<HistoryEntry>,
+  sessions: readonly ClientSession[],
+  configured: readonly HookEntry[],
+  changedAt: (file: string) => number,
+  causeOf: (entry: HookEntry) => string,
+): UnfiredHook[] {
   const seen = new Set<string>();
   for (const entry of history) if (entry.client && entry.session) seen.add(`${entry.client}\0${entry.session}`);
   const found: UnfiredHook[] = [];
@@ -85,8 +123,22 @@ export function hooksSilentInRecordedSessions(history: Iterable<HistoryEntry>, s
     const always = EVERY_SESSION[hook.client.id] ?? [];
     if (!always.includes(hook.event) || (hook.event === 'SessionStart' && !matchesAll(hook.matcher))) continue;
     const since = changedAt(hook.file);
-    const missed = sessions.filter((s) => s.client === hook.client.id && s.at > since && s.at < settled && !seen.has(`${s.client}\0${s.session}`)).map((s) => s.session);
-    if (missed.length) found.push({ client: hook.client.id, event: hook.event, command: hook.run, file: hook.file, location: hook.location, sessions: missed.slice(0, MAX_SESSIONS), cause: causeOf(hook), evidence: ['client-record'] });
+    const missed = sessions
+      .filter(
+        (s) => s.client === hook.client.id && s.at > since && s.at < settled && !seen.has(`${s.client}\0${s.session}`),
+      )
+      .map((s) => s.session);
+    if (missed.length)
+      found.push({
+        client: hook.client.id,
+        event: hook.event,
+        command: hook.run,
+        file: hook.file,
+        location: hook.location,
+        sessions: missed.slice(0, MAX_SESSIONS),
+        cause: causeOf(hook),
+        evidence: ['client-record'],
+      });
   }
   return found;
 }

@@ -51,7 +51,10 @@ export class FailedPayloads {
       this.kept.push({ key: run.eventId, bytes });
       this.trim();
     } catch (error) {
-      logger.warn({ eventId: run.eventId, error: (error as Error).message }, 'could not keep the failed run for a retry');
+      logger.warn(
+        { eventId: run.eventId, error: (error as Error).message },
+        'could not keep the failed run for a retry',
+      );
     }
   }
 
@@ -78,7 +81,9 @@ export class FailedPayloads {
   describe(eventId: string): { bytes: number; head: string } | undefined {
     try {
       const parsed = parseRecord(readFileSync(path.join(this.dir, eventId)));
-      return parsed.ok ? { bytes: parsed.content.payload.length, head: parsed.content.payload.subarray(0, 500).toString('utf8') } : undefined;
+      return parsed.ok
+        ? { bytes: parsed.content.payload.length, head: parsed.content.payload.subarray(0, 500).toString('utf8') }
+        : undefined;
     } catch {
       return undefined;
     }
@@ -97,7 +102,10 @@ export class FailedPayloads {
   /** Queue `record`, the kept record of `eventId`, again as a new event; its new record's id and command. */
   async retry(eventId: string, record: RecordContent): Promise<{ id: string; command: string }> {
     // HOOKD_RETRY_OF: the hook can tell, and the dispatcher does not take it for a duplicate delivery.
-    const id = await writeRecord(this.stateDir, { ...record, clientEnv: { ...record.clientEnv, HOOKD_RETRY_OF: eventId } });
+    const id = await writeRecord(this.stateDir, {
+      ...record,
+      clientEnv: { ...record.clientEnv, HOOKD_RETRY_OF: eventId },
+    });
     return { id, command: record.command };
   }
 }

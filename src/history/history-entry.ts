@@ -60,7 +60,9 @@ const FIELD_CHARS = 8 * 1024;
 export function boundedEntry(entry: HistoryEntry, maxBytes = MAX_LINE_BYTES): HistoryEntry {
   if (Buffer.byteLength(JSON.stringify(entry)) <= maxBytes) return entry;
   const cut: Record<string, unknown> = { ...entry };
-  for (const [name, value] of Object.entries(entry)) if (typeof value === 'string') cut[name] = clip(value, name === 'stdout' || name === 'stderr' ? FIELD_CHARS * 4 : FIELD_CHARS);
+  for (const [name, value] of Object.entries(entry))
+    if (typeof value === 'string')
+      cut[name] = clip(value, name === 'stdout' || name === 'stderr' ? FIELD_CHARS * 4 : FIELD_CHARS);
   return cut as unknown as HistoryEntry;
 }
 
@@ -75,10 +77,13 @@ export function headOf(text: string, lines = 5, chars = 1000): string {
 // What memory keeps of an entry: the output's first lines only, so 200 entries stay small; of
 // stderr, the lines from the one that tells what went wrong (runs/outcome.ts).
 export const light = (entry: HistoryEntry): HistoryEntry =>
-  entry.stdout === undefined && entry.stderr === undefined ? entry : { ...entry, stdout: headOf(entry.stdout ?? ''), stderr: tellingHead(entry.stderr ?? '', 5) };
+  entry.stdout === undefined && entry.stderr === undefined
+    ? entry
+    : { ...entry, stdout: headOf(entry.stdout ?? ''), stderr: tellingHead(entry.stderr ?? '', 5) };
 
 /**
  * Whether `entry` is run `id`: its full event id, or the end of it after a `-` or `.`, however short
  * (the bridge's pid, 830 say: a run the end of whose id another shares is refused by the caller).
  */
-export const isRun = (entry: HistoryEntry, id: string) => entry.eventId === id || (id !== '' && /[-.]$/.test(entry.eventId.slice(0, -id.length)) && entry.eventId.endsWith(id));
+export const isRun = (entry: HistoryEntry, id: string) =>
+  entry.eventId === id || (id !== '' && /[-.]$/.test(entry.eventId.slice(0, -id.length)) && entry.eventId.endsWith(id));

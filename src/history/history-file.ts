@@ -46,7 +46,8 @@ export function readBaseCounts(file: string): Counts {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { counts?: unknown };
     const counts: Counts = {};
-    for (const [name, value] of Object.entries(parsed.counts ?? {})) if (Number.isSafeInteger(value)) counts[name] = value as number;
+    for (const [name, value] of Object.entries(parsed.counts ?? {}))
+      if (Number.isSafeInteger(value)) counts[name] = value as number;
     return counts;
   } catch {
     return {};

@@ -40,7 +40,10 @@ function listRuns(context: Pick<RunRouteContext, 'history'>, url: URL): Answer<z
   return { status: 200, body: { runs: context.history.search(query.filter, query.limit).map(summaryOf) } };
 }
 
-const notFound = (id: string) => ({ code: 'ENOT_FOUND' as const, detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)` });
+const notFound = (id: string) => ({
+  code: 'ENOT_FOUND' as const,
+  detail: `no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)`,
+});
 
 // The attempts of run `id`, or the answer that says why there are none to show.
 function attemptsOf(context: Pick<RunRouteContext, 'history'>, id: string): HistoryEntry[] | Refused {
@@ -48,13 +51,17 @@ function attemptsOf(context: Pick<RunRouteContext, 'history'>, id: string): Hist
     const attempts = context.history.find(id);
     return attempts.length > 0 ? attempts : notFound(id);
   } catch (error) {
-    if (error instanceof HookdError && error.code === 'EAMBIGUOUS') return { code: 'EREQUEST' as const, detail: error.message };
+    if (error instanceof HookdError && error.code === 'EAMBIGUOUS')
+      return { code: 'EREQUEST' as const, detail: error.message };
     throw error;
   }
 }
 
 /** GET /runs/:id: every attempt of one run, output whole, and its payload when a failure kept it. */
-function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: string): Answer<z.input<typeof RunDetailSchema>> {
+function showRun(
+  context: Pick<RunRouteContext, 'history' | 'failed'>,
+  id: string,
+): Answer<z.input<typeof RunDetailSchema>> {
   const attempts = attemptsOf(context, id);
   if (!Array.isArray(attempts)) return attempts;
   const last = attempts.at(-1)!;
@@ -63,27 +70,45 @@ function showRun(context: Pick<RunRouteContext, 'history' | 'failed'>, id: strin
 }
 
 /** POST /runs/:id/retry: queue a failed run's kept record again. */
-async function retryRun(context: Pick<RunRouteContext, 'history' | 'failed' | 'notNamed'>, id: string): Promise<Answer<z.input<typeof RetriedSchema>>> {
+async function retryRun(
+  context: Pick<RunRouteContext, 'history' | 'failed' | 'notNamed'>,
+  id: string,
+): Promise<Answer<z.input<typeof RetriedSchema>>> {
   const attempts = attemptsOf(context, id);
   if (!Array.isArray(attempts)) return attempts;
   const last = attempts.at(-1)!;
   const reads = describeOutcome(last.outcome, last);
-  if (!meaningOf(last.outcome).failed) return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried` };
+  if (!meaningOf(last.outcome).failed)
+    return {
+      code: 'ERUN_STATE' as const,
+      detail: `run ${last.eventId} did not fail (${reads}); only a failed run can be retried`,
+    };
   if (!meaningOf(last.outcome).retriable) {
-    return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE_OUTCOMES.join(', ')}) can be retried` };
+    return {
+      code: 'ERUN_STATE' as const,
+      detail: `run ${last.eventId} ended ${reads}; only a run whose hook failed (${RETRIABLE_OUTCOMES.join(', ')}) can be retried`,
+    };
   }
   const record = context.failed.read(last.eventId);
-  if (!record) return { code: 'EGONE' as const, detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)` };
+  if (!record)
+    return {
+      code: 'EGONE' as const,
+      detail: `the payload of run ${last.eventId} is no longer kept (the daemon keeps those of the last ${MAX_COUNT} failed runs, ${showSize(MAX_BYTES)} at most)`,
+    };
   // Only what the settings still name: a command removed since would otherwise run again on a click.
   const why = await context.notNamed(last.event, record);
-  if (why) return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} is not retried: ${why}; nothing was run` };
+  if (why)
+    return { code: 'ERUN_STATE' as const, detail: `run ${last.eventId} is not retried: ${why}; nothing was run` };
   return { status: 202, body: { queued: [await context.failed.retry(last.eventId, record)], retryOf: last.eventId } };
 }
 
 /** GET /metrics, in the Prometheus text format. */
 async function sendMetrics(context: Pick<RunRouteContext, 'metrics'>, res: ServerResponse): Promise<void> {
   const text = await context.metrics.registry.metrics();
-  res.writeHead(200, { 'content-type': context.metrics.registry.contentType, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(200, {
+    'content-type': context.metrics.registry.contentType,
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -105,8 +130,16 @@ export function runRoutes(context: RunRouteContext): Routes {
         context.stream.open(req, res, query.filter);
       },
     },
-    { method: 'GET', path: '/runs/:id', handler: ({ res }, params) => send(res, showRun(context, params.id as string)) },
-    { method: 'POST', path: '/runs/:id/retry', handler: async ({ req, res }, params) => (req.resume(), send(res, await retryRun(context, params.id as string))) },
+    {
+      method: 'GET',
+      path: '/runs/:id',
+      handler: ({ res }, params) => send(res, showRun(context, params.id as string)),
+    },
+    {
+      method: 'POST',
+      path: '/runs/:id/retry',
+      handler: async ({ req, res }, params) => (req.resume(), send(res, await retryRun(context, params.id as string))),
+    },
     { method: 'GET', path: '/metrics', handler: ({ res }) => sendMetrics(context, res) },
   ];
 }

@@ -34,7 +34,10 @@ export class History {
   /** Queue one outcome; resolves once its line is on disk with the others of this turn (rejects if that write failed). */
   readonly append: (entry: HistoryEntry) => Promise<void> = batchPerTick((entries) => this.write(entries));
 
-  constructor(stateDir: string, private readonly maxBytes = MAX_BYTES) {
+  constructor(
+    stateDir: string,
+    private readonly maxBytes = MAX_BYTES,
+  ) {
     this.file = path.join(stateDir, 'history.jsonl');
     this.countsFile = path.join(stateDir, 'history-counts.json');
   }
@@ -128,7 +131,9 @@ export class History {
 
   /** The last `limit` failed runs in memory, newest first, the doctor's probes left out. */
   lastFailures(limit: number): HistoryEntry[] {
-    return this.latest(KEPT_IN_MEMORY, false).filter((entry) => meaningOf(entry.outcome).failed).slice(0, limit);
+    return this.latest(KEPT_IN_MEMORY, false)
+      .filter((entry) => meaningOf(entry.outcome).failed)
+      .slice(0, limit);
   }
 
   /** Up to `limit` outcomes that pass `filter`, newest first: from memory when it holds enough, else from the files. */
@@ -158,7 +163,10 @@ export class History {
     if (exact) return exact;
     if (runs.size > 1) {
       const ids = [...runs.keys()];
-      throw new HookdError('EAMBIGUOUS', `${JSON.stringify(id)} ends the ids of ${ids.length} runs (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); give more of the id`);
+      throw new HookdError(
+        'EAMBIGUOUS',
+        `${JSON.stringify(id)} ends the ids of ${ids.length} runs (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}); give more of the id`,
+      );
     }
     const attempts = [...runs.values()][0] ?? [];
     if (attempts.length > 0) return attempts;

@@ -36,14 +36,21 @@ interface Tally {
 // read the whole answer, which may have denied every time, and moving such a gate behind
 // `hookd emit` would remove it. (Such a line says only that some output was cut, stdout or
 // stderr: the advice errs towards silence.)
-const silent = (entry: HistoryEntry) => entry.decided === false && entry.truncated !== true && entry.outcome === 'ok' && entry.exitCode === 0;
+const silent = (entry: HistoryEntry) =>
+  entry.decided === false && entry.truncated !== true && entry.outcome === 'ok' && entry.exitCode === 0;
 
 /** The commands of `entries` with at least `minRuns` in-line runs, every one silent; the costliest first. */
 export function neverDecides(entries: Iterable<HistoryEntry>, minRuns = NEVER_DECIDES_MIN_RUNS): SilentHook[] {
   const tallies = new Map<string, Tally>();
   for (const entry of entries) {
     if (!inLine(entry) || entry.probe) continue;
-    const tally = tallies.get(entry.command) ?? { events: new Set(), clients: new Set(), runs: 0, agentMs: 0, spoke: false };
+    const tally = tallies.get(entry.command) ?? {
+      events: new Set(),
+      clients: new Set(),
+      runs: 0,
+      agentMs: 0,
+      spoke: false,
+    };
     tallies.set(entry.command, tally);
     tally.runs += 1;
     tally.agentMs += entry.durationMs ?? 0;
@@ -54,11 +61,20 @@ export function neverDecides(entries: Iterable<HistoryEntry>, minRuns = NEVER_DE
   }
   return [...tallies]
     .filter(([, tally]) => !tally.spoke && tally.runs >= minRuns)
-    .map(([command, tally]) => ({ command, events: [...tally.events].sort(), clients: [...tally.clients].sort(), runs: tally.runs, agentMs: tally.agentMs }))
+    .map(([command, tally]) => ({
+      command,
+      events: [...tally.events].sort(),
+      clients: [...tally.clients].sort(),
+      runs: tally.runs,
+      agentMs: tally.agentMs,
+    }))
     .sort((a, b) => b.agentMs - a.agentMs);
 }
 
 /** The silent hooks of the history in `stateDir` (history.jsonl and its rotated file). */
 export function neverDecidingHooks(stateDir: string, minRuns = NEVER_DECIDES_MIN_RUNS): SilentHook[] {
-  return neverDecides(newestFirst(path.join(stateDir, 'history.jsonl'), (line) => line.includes('"bridge":"sync"')), minRuns);
+  return neverDecides(
+    newestFirst(path.join(stateDir, 'history.jsonl'), (line) => line.includes('"bridge":"sync"')),
+    minRuns,
+  );
 }

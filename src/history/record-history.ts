@@ -50,7 +50,17 @@ export function recordHistory(runs: RunBus, history: History, logger: Logger): (
     try {
       await history.append(entry);
     } catch (error) {
-      logger.error({ ...entry, command: clip(entry.command), detail: clip(entry.detail), stdout: undefined, stderr: undefined, error: clip((error as Error).message) }, 'could not write the history; the outcome is logged here');
+      logger.error(
+        {
+          ...entry,
+          command: clip(entry.command),
+          detail: clip(entry.detail),
+          stdout: undefined,
+          stderr: undefined,
+          error: clip((error as Error).message),
+        },
+        'could not write the history; the outcome is logged here',
+      );
     }
     await runs.publish('recorded', entry);
   });

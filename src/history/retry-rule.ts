@@ -9,7 +9,9 @@ import type { RecordContent } from '../inbox/record-format.js';
 import type { LiveConfig } from '../settings/live-config.js';
 
 /** A check over the live settings: why `record` may not be retried for `event`, or undefined when it may. */
-export function retryRule(config: Pick<LiveConfig, 'entryFor'>): (event: string, record: RecordContent) => Promise<string | undefined> {
+export function retryRule(
+  config: Pick<LiveConfig, 'entryFor'>,
+): (event: string, record: RecordContent) => Promise<string | undefined> {
   return async (event, record) => {
     const parsed = parsePayload(record.payload, 'payload');
     const cwd = parsed.ok ? parsed.payload.cwd : undefined;

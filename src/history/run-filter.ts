@@ -26,8 +26,11 @@ export function parseSince(text: string, now = Date.now(), name = 'since'): numb
   const relative = /^(\d+)([smhd])$/.exec(text);
   if (relative) return now - Number(relative[1]) * (UNITS[relative[2] as string] as number);
   // Only ISO-like dates: Date.parse also takes "1" (the year 2001).
-  const date = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(date)) return `${name} must be a duration ago (30s, 10m, 2h, 3d) or a date (2024-05-01, 2024-05-01T12:00:00Z), got ${JSON.stringify(text)}`;
+  const date = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)
+    ? Date.parse(text)
+    : Number.NaN;
+  if (Number.isNaN(date))
+    return `${name} must be a duration ago (30s, 10m, 2h, 3d) or a date (2024-05-01, 2024-05-01T12:00:00Z), got ${JSON.stringify(text)}`;
   return date;
 }
 
@@ -58,7 +61,8 @@ export function parseRunQuery(url: URL, now = Date.now()): { filter: RunFilter; 
     filter.since = parsed;
   }
   const { probes } = values;
-  if (probes !== undefined && probes !== '0' && probes !== '1') return `probes must be 0 or 1, got ${JSON.stringify(probes)}`;
+  if (probes !== undefined && probes !== '0' && probes !== '1')
+    return `probes must be 0 or 1, got ${JSON.stringify(probes)}`;
   filter.probes = probes === '1';
   const limit = intParam(url, 'limit', { min: 1, max: MAX_LIMIT, fallback: DEFAULT_LIMIT });
   if (!limit.ok) return limit.reason;

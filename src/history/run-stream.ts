@@ -44,8 +44,14 @@ export class RunStream {
 
   /** Answer one GET /runs/stream: keep `res` open and send it every run that passes `filter`. */
   open(req: IncomingMessage, res: ServerResponse, filter: RunFilter): void {
-    if (this.clients.size >= this.limits.maxClients) return sendRefusal(res, 'EBUSY', `too many run streams open (${this.limits.maxClients}); close some`);
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    if (this.clients.size >= this.limits.maxClients)
+      return sendRefusal(res, 'EBUSY', `too many run streams open (${this.limits.maxClients}); close some`);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     res.write(': hookd runs\n\n');
     const client: Client = { res, filter };
     this.clients.add(client);

@@ -6,7 +6,27 @@ import type { HistoryEntry } from './history-entry.js';
 
 /** A run, summed up: the history line's fields a listing keeps. Times are ISO 8601, durations ms. */
 // A type, not an interface: it must fit the schema's open object (an implicit index signature).
-export type RunSummary = Pick<HistoryEntry, 'time' | 'event' | 'session' | 'command' | 'client' | 'project' | 'outcome' | 'attempt' | 'exitCode' | 'signal' | 'detail' | 'durationMs' | 'delayMs' | 'probe' | 'retryOf' | 'bridge' | 'decided' | 'decision'> & {
+export type RunSummary = Pick<
+  HistoryEntry,
+  | 'time'
+  | 'event'
+  | 'session'
+  | 'command'
+  | 'client'
+  | 'project'
+  | 'outcome'
+  | 'attempt'
+  | 'exitCode'
+  | 'signal'
+  | 'detail'
+  | 'durationMs'
+  | 'delayMs'
+  | 'probe'
+  | 'retryOf'
+  | 'bridge'
+  | 'decided'
+  | 'decision'
+> & {
   /** The run's event id (the inbox record's name): GET /runs/:id and `hookd retry` take it. */
   id: string;
   /** The first lines of stderr from the one that tells what went wrong (runs/outcome.ts), when it printed any. */

@@ -48,7 +48,8 @@ export class SessionIndex {
     const current = stamp(this.file);
     const read = this.read;
     if (!current) this.rebuild(rotated, { ino: 0, size: 0 });
-    else if (!read || read.rotated !== rotated || read.ino !== current.ino || current.size < read.offset) this.rebuild(rotated, current);
+    else if (!read || read.rotated !== rotated || read.ino !== current.ino || current.size < read.offset)
+      this.rebuild(rotated, current);
     else if (current.size > read.offset) this.append(read, current.size);
     return newestSessions(this.sessions.values(), limit);
   }

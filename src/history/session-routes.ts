@@ -28,7 +28,12 @@ export function sessionRoutes(history: Pick<History, 'file'>): Routes {
       handler: ({ res }, params) => {
         const id = params.id as string;
         const found = sessionRunsIn(history.file, id);
-        if (!found) return sendRefusal(res, 'ENOT_FOUND', `no session ${JSON.stringify(id)} in the history (GET /sessions lists them)`);
+        if (!found)
+          return sendRefusal(
+            res,
+            'ENOT_FOUND',
+            `no session ${JSON.stringify(id)} in the history (GET /sessions lists them)`,
+          );
         sendJson(res, 200, found);
       },
     },

@@ -38,7 +38,13 @@ export interface SessionSummary {
 export type Lane = 'agent' | 'beside';
 
 /** One run of a session on its time axis: offsets in ms from the session's first start. */
-export type SessionRun = RunSummary & { startedAt: string; endedAt: string; offsetMs: number; lengthMs: number; lane: Lane };
+export type SessionRun = RunSummary & {
+  startedAt: string;
+  endedAt: string;
+  offsetMs: number;
+  lengthMs: number;
+  lane: Lane;
+};
 
 /** One session's runs, oldest first, and the span of the axis they lie on. */
 export interface SessionRuns {
@@ -60,7 +66,15 @@ function momentsOf(entry: HistoryEntry): { start: number; end: number } {
 /** Add `entry` to the running `summary` of its session; entries may come in any order (the newest run's client and project win). */
 export function addTo(summary: SessionSummary | undefined, entry: HistoryEntry): SessionSummary {
   const { start, end } = momentsOf(entry);
-  const sum: SessionSummary = summary ?? { id: entry.session, firstAt: new Date(start).toISOString(), lastAt: new Date(end).toISOString(), runs: 0, inLine: 0, failed: 0, waitedMs: 0 };
+  const sum: SessionSummary = summary ?? {
+    id: entry.session,
+    firstAt: new Date(start).toISOString(),
+    lastAt: new Date(end).toISOString(),
+    runs: 0,
+    inLine: 0,
+    failed: 0,
+    waitedMs: 0,
+  };
   const newest = end >= Date.parse(sum.lastAt);
   sum.runs += 1;
   if (start < Date.parse(sum.firstAt)) sum.firstAt = new Date(start).toISOString();
@@ -81,12 +95,14 @@ export function addTo(summary: SessionSummary | undefined, entry: HistoryEntry):
 export const inSession = (entry: HistoryEntry) => !entry.probe && entry.session !== '';
 
 /** The most recently active of `sessions`, at most `limit`. */
-export const newestSessions = (sessions: Iterable<SessionSummary>, limit: number) => [...sessions].sort((a, b) => Date.parse(b.lastAt) - Date.parse(a.lastAt)).slice(0, limit);
+export const newestSessions = (sessions: Iterable<SessionSummary>, limit: number) =>
+  [...sessions].sort((a, b) => Date.parse(b.lastAt) - Date.parse(a.lastAt)).slice(0, limit);
 
 /** The sessions of `newestFirst` (history entries, newest first), the most recently active first; at most `limit`. */
 export function listSessions(newestFirst: Iterable<HistoryEntry>, limit = DEFAULT_SESSIONS): SessionSummary[] {
   const sessions = new Map<string, SessionSummary>();
-  for (const entry of newestFirst) if (inSession(entry)) sessions.set(entry.session, addTo(sessions.get(entry.session), entry));
+  for (const entry of newestFirst)
+    if (inSession(entry)) sessions.set(entry.session, addTo(sessions.get(entry.session), entry));
   return newestSessions(sessions.values(), limit);
 }
 
@@ -94,7 +110,11 @@ export function listSessions(newestFirst: Iterable<HistoryEntry>, limit = DEFAUL
 export const lineOfSession = (id: string) => (line: string) => line.includes(`"session":${JSON.stringify(id)}`);
 
 /** Session `id`'s runs on one time axis (its newest MAX_SESSION_RUNS), or undefined when the history holds none of it. */
-export function sessionRuns(newestFirst: Iterable<HistoryEntry>, id: string, max = MAX_SESSION_RUNS): SessionRuns | undefined {
+export function sessionRuns(
+  newestFirst: Iterable<HistoryEntry>,
+  id: string,
+  max = MAX_SESSION_RUNS,
+): SessionRuns | undefined {
   let summary: SessionSummary | undefined;
   const kept: HistoryEntry[] = [];
   for (const entry of newestFirst) {
@@ -108,7 +128,14 @@ export function sessionRuns(newestFirst: Iterable<HistoryEntry>, id: string, max
   const last = Math.max(...moments.map((moment) => moment.end));
   const runs = kept.map((entry, i): SessionRun => {
     const { start, end } = moments[i] as { start: number; end: number };
-    return { ...summaryOf(entry), startedAt: new Date(start).toISOString(), endedAt: new Date(end).toISOString(), offsetMs: start - first, lengthMs: end - start, lane: inLine(entry) ? 'agent' : 'beside' };
+    return {
+      ...summaryOf(entry),
+      startedAt: new Date(start).toISOString(),
+      endedAt: new Date(end).toISOString(),
+      offsetMs: start - first,
+      lengthMs: end - start,
+      lane: inLine(entry) ? 'agent' : 'beside',
+    };
   });
   runs.sort((a, b) => a.offsetMs - b.offsetMs || a.lengthMs - b.lengthMs);
   return { session: summary, runs, spanMs: last - first, leftOut: summary.runs - kept.length };

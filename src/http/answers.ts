@@ -17,18 +17,33 @@ export function errorBody(status: number, detail: string, metadata?: Record<stri
 }
 
 /** Answer JSON with `status`. */
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify(value);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
   res.end(body);
 }
 
 /** Answer an error in the platform's shape. */
-export function sendError(res: ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, errorBody(status, detail), headers);
 }
 
 /** Refuse a request with the daemon's refusal `code` (common/error-catalogue.ts gives its status). */
-export function sendRefusal(res: ServerResponse, code: RefusalCode, detail: string, headers: Record<string, string> = {}): void {
+export function sendRefusal(
+  res: ServerResponse,
+  code: RefusalCode,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   sendError(res, statusOf(code), detail, headers);
 }

@@ -11,13 +11,20 @@ export function singleParam(url: URL, name: string): QueryValue<string | undefin
 }
 
 /** An integer parameter from `min` to `max` in plain decimal digits, `fallback` when absent. */
-export function intParam(url: URL, name: string, range: { min: number; max: number; fallback: number }): QueryValue<number> {
+export function intParam(
+  url: URL,
+  name: string,
+  range: { min: number; max: number; fallback: number },
+): QueryValue<number> {
   const single = singleParam(url, name);
   if (!single.ok) return single;
   if (single.value === undefined) return { ok: true, value: range.fallback };
   const value = /^[0-9]{1,15}$/.test(single.value) ? Number(single.value) : Number.NaN;
   if (!(value >= range.min && value <= range.max)) {
-    return { ok: false, reason: `${name} must be an integer from ${range.min} to ${range.max} in decimal digits, got ${JSON.stringify(single.value.slice(0, 40))}` };
+    return {
+      ok: false,
+      reason: `${name} must be an integer from ${range.min} to ${range.max} in decimal digits, got ${JSON.stringify(single.value.slice(0, 40))}`,
+    };
   }
   return { ok: true, value };
 }

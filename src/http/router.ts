@@ -116,7 +116,11 @@ export class Router<C extends Exchange = Exchange> {
           params[name] = decodeURIComponent(raw[name] as string);
         } catch {
           ctx.req.resume();
-          return sendRefusal(ctx.res, 'EREQUEST', `${name}: "${raw[name]}" is not a valid percent-encoded path segment`);
+          return sendRefusal(
+            ctx.res,
+            'EREQUEST',
+            `${name}: "${raw[name]}" is not a valid percent-encoded path segment`,
+          );
         }
       }
       return route.handler(ctx, params);
@@ -130,7 +134,10 @@ export class Router<C extends Exchange = Exchange> {
       if (path.startsWith(mount.prefix) && (await mount.handler(ctx)) !== false) return;
     }
     ctx.req.resume();
-    if (allowed.length > 0) return sendRefusal(ctx.res, 'EMETHOD', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, { allow: allowed.join(', ') });
+    if (allowed.length > 0)
+      return sendRefusal(ctx.res, 'EMETHOD', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, {
+        allow: allowed.join(', '),
+      });
     sendRefusal(ctx.res, 'ENOT_FOUND', this.options.notFound(method, path));
   }
 }

@@ -75,7 +75,9 @@ export class AttemptJournal {
     if (written < line.length) {
       // Cut short (a full disk): the next note rewrites the journal whole, without this cut line.
       this.close();
-      throw new Error(`cannot write ${path.basename(this.file)}: ${written} of ${line.length} bytes written (is the disk full?)`);
+      throw new Error(
+        `cannot write ${path.basename(this.file)}: ${written} of ${line.length} bytes written (is the disk full?)`,
+      );
     }
     this.size += line.length;
     const runs = this.started.get(key) ?? { attempt, groups: [] };
@@ -105,7 +107,9 @@ export class AttemptJournal {
   compact(): void {
     this.close();
     const lines = [...this.started].flatMap(([key, { attempt, groups }]) =>
-      groups.length === 0 ? [`${key} ${attempt}\n`] : groups.map((group) => `${key} ${attempt} ${group.pgid} ${group.start}\n`),
+      groups.length === 0
+        ? [`${key} ${attempt}\n`]
+        : groups.map((group) => `${key} ${attempt} ${group.pgid} ${group.start}\n`),
     );
     const text = lines.join('');
     writeFileSync(`${this.file}.tmp`, text, { mode: 0o600 });

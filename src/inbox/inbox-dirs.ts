@@ -17,7 +17,13 @@ export interface InboxDirs {
 /** The inbox folders of a state directory. */
 export function inboxDirs(stateDir: string): InboxDirs {
   const root = path.join(stateDir, 'inbox');
-  return { root, tmp: path.join(root, 'tmp'), new: path.join(root, 'new'), cur: path.join(root, 'cur'), rejected: path.join(root, 'rejected') };
+  return {
+    root,
+    tmp: path.join(root, 'tmp'),
+    new: path.join(root, 'new'),
+    cur: path.join(root, 'cur'),
+    rejected: path.join(root, 'rejected'),
+  };
 }
 
 /** Create the inbox folders, private to the user (bounded: makeDirs says why not Node's recursive mkdir). */

@@ -38,7 +38,9 @@ export class InboxWatch {
   arm(): void {
     this.close();
     const { root, tmp, cur, rejected } = this.dirs;
-    const damage = new Set([tmp, this.dirs.new, cur, rejected, path.join(root, 'attempts.log')].map((file) => path.basename(file)));
+    const damage = new Set(
+      [tmp, this.dirs.new, cur, rejected, path.join(root, 'attempts.log')].map((file) => path.basename(file)),
+    );
     this.watches = watchFolders(
       [
         { dir: this.dirs.new, heard: () => this.signals.arrived() },

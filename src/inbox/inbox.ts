@@ -75,7 +75,14 @@ export class Inbox {
    */
   repair(): string[] {
     const journal = path.join(this.dirs.root, 'attempts.log');
-    const missing = [this.dirs.root, this.dirs.tmp, this.dirs.new, this.dirs.cur, this.dirs.rejected, ...(this.journal ? [journal] : [])].filter((file) => !existsSync(file));
+    const missing = [
+      this.dirs.root,
+      this.dirs.tmp,
+      this.dirs.new,
+      this.dirs.cur,
+      this.dirs.rejected,
+      ...(this.journal ? [journal] : []),
+    ].filter((file) => !existsSync(file));
     if (missing.length === 0) return [];
     this.ensure();
     // Its file went with inbox/: written again from what the daemon holds.
@@ -98,7 +105,12 @@ export class Inbox {
     const now = Date.now();
     return names(this.dirs.cur)
       .sort()
-      .map((key) => ({ key, attempt: (this.journal?.startedRuns(key) ?? 0) + 1, receivedAt: receivedAtOf(key, now), takenAt: now }));
+      .map((key) => ({
+        key,
+        attempt: (this.journal?.startedRuns(key) ?? 0) + 1,
+        receivedAt: receivedAtOf(key, now),
+        takenAt: now,
+      }));
   }
 
   /** Committed records not yet claimed, oldest first; `known` caches their arrival times between calls. */

@@ -26,7 +26,11 @@ export function readRecordFile(file: string): ReadResult {
     const size = fstatSync(fd).size;
     const head = Buffer.alloc(Math.min(size, RUN_MAGIC.length));
     readSync(fd, head, 0, head.length, 0);
-    if (size > boundOf(head)) return { ok: false, reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
+    if (size > boundOf(head))
+      return {
+        ok: false,
+        reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload`,
+      };
     const bytes = Buffer.allocUnsafe(size);
     let read = 0;
     while (read < size) {

@@ -52,5 +52,7 @@ function parseRun(bytes: Buffer): { ok: true; content: RecordContent } | { ok: f
   const command = bytes.subarray(RUN_MAGIC.length, end).toString('utf8');
   if (!command) return { ok: false, reason: 'record names no command' };
   const body = parseRunBody(bytes, end + 1);
-  return body.ok ? { ok: true, content: { command, clientEnv: body.run.env ?? {}, payload: body.payload, run: body.run } } : body;
+  return body.ok
+    ? { ok: true, content: { command, clientEnv: body.run.env ?? {}, payload: body.payload, run: body.run } }
+    : body;
 }

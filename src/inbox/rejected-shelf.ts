@@ -29,7 +29,9 @@ export class RejectedShelf {
     const kept = this.load();
     const size = sizeOf(file);
     const keep = size <= Math.min(LARGEST_KEPT, this.limits.bytes);
-    const text = keep ? `${reason}\n` : `${reason}\n(the record itself, ${size} bytes, was deleted: rejected/ keeps records of at most ${LARGEST_KEPT} bytes)\n`;
+    const text = keep
+      ? `${reason}\n`
+      : `${reason}\n(the record itself, ${size} bytes, was deleted: rejected/ keeps records of at most ${LARGEST_KEPT} bytes)\n`;
     const reasonFile = path.join(this.dir, `${name}.reason`);
     writeFileSync(reasonFile, text, { mode: 0o600 });
     if (keep) unlessMissing(() => renameSync(file, path.join(this.dir, name)));
@@ -50,7 +52,11 @@ export class RejectedShelf {
     if (this.kept) return this.kept;
     const files = (unlessMissing(() => readdirSync(this.dir)) ?? []).filter((name) => !name.startsWith('.')).sort();
     const names = new Set(files.map((file) => file.replace(/\.reason$/, '')));
-    this.kept = new Map([...names].sort().map((name) => [name, sizeOf(path.join(this.dir, name)) + sizeOf(path.join(this.dir, `${name}.reason`))]));
+    this.kept = new Map(
+      [...names]
+        .sort()
+        .map((name) => [name, sizeOf(path.join(this.dir, name)) + sizeOf(path.join(this.dir, `${name}.reason`))]),
+    );
     this.bytes = [...this.kept.values()].reduce((sum, size) => sum + size, 0);
     return this.kept;
   }

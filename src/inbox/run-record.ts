@@ -16,8 +16,23 @@ export const RUN_MAGIC = 'hookd-run 1\n';
 
 /** The facts' names, in the record's order (native/hookd-shared.h names them from this list). */
 export const RUN_FACT_NAMES = [
-  'client', 'event', 'cwd', 'spawnError', 'answer', 'timeoutMs', 'startedAt', 'endedAt', 'durationMs',
-  'signal', 'exitCode', 'timedOut', 'payloadBytes', 'stdoutBytes', 'stdoutKept', 'stderrBytes', 'stderrKept',
+  'client',
+  'event',
+  'cwd',
+  'spawnError',
+  'answer',
+  'timeoutMs',
+  'startedAt',
+  'endedAt',
+  'durationMs',
+  'signal',
+  'exitCode',
+  'timedOut',
+  'payloadBytes',
+  'stdoutBytes',
+  'stdoutKept',
+  'stderrBytes',
+  'stderrKept',
 ] as const;
 /** A client variable the record keeps is the fact `env.NAME`. */
 export const ENV_FACT_PREFIX = 'env.';
@@ -51,28 +66,54 @@ const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
  * bound): a spawn_error with no exit of sh's. A spawn_error sh said by exiting 126 or 127 is an exit,
  * read again from the exit code and stderr.
  */
-export const bridgeFailure = (outcome: Outcome) => (outcome.status === 'spawn_error' && outcome.exitCode === null ? (outcome.error ?? 'could not start') : undefined);
+export const bridgeFailure = (outcome: Outcome) =>
+  outcome.status === 'spawn_error' && outcome.exitCode === null ? (outcome.error ?? 'could not start') : undefined;
 
 /** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
 function runFacts(run: RunRecord, payloadBytes: number): string[] {
   const { outcome } = run;
   const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
-  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [`${ENV_FACT_PREFIX}${name}`, value]);
+  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [
+    `${ENV_FACT_PREFIX}${name}`,
+    value,
+  ]);
   const facts: Array<[string, string | number | undefined]> = [
-    ['client', run.client], ['event', run.event], ['cwd', run.cwd], ['spawnError', bridgeFailure(outcome)], ['answer', run.answer], ...env,
-    ['timeoutMs', run.timeoutMs], ['startedAt', run.startedAt], ['endedAt', run.endedAt], ['durationMs', outcome.durationMs],
-    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0], ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
-    ['payloadBytes', payloadBytes], ['stdoutBytes', outcome.stdout.bytes], ['stdoutKept', kept(outcome.stdout).length],
-    ['stderrBytes', outcome.stderr.bytes], ['stderrKept', kept(outcome.stderr).length],
+    ['client', run.client],
+    ['event', run.event],
+    ['cwd', run.cwd],
+    ['spawnError', bridgeFailure(outcome)],
+    ['answer', run.answer],
+    ...env,
+    ['timeoutMs', run.timeoutMs],
+    ['startedAt', run.startedAt],
+    ['endedAt', run.endedAt],
+    ['durationMs', outcome.durationMs],
+    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0],
+    ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
+    ['payloadBytes', payloadBytes],
+    ['stdoutBytes', outcome.stdout.bytes],
+    ['stdoutKept', kept(outcome.stdout).length],
+    ['stderrBytes', outcome.stderr.bytes],
+    ['stderrKept', kept(outcome.stderr).length],
   ];
   return facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
 }
 
 // A stream as the record keeps it: its first bytes, and how many it wrote in all.
-const capturedOf = (raw: Buffer, bytes: number): Captured => ({ text: raw.toString('utf8'), bytes: Math.max(bytes, raw.length), truncated: bytes > raw.length, raw });
+const capturedOf = (raw: Buffer, bytes: number): Captured => ({
+  text: raw.toString('utf8'),
+  bytes: Math.max(bytes, raw.length),
+  truncated: bytes > raw.length,
+  raw,
+});
 
 /** How the recorded run ended, from its facts: the bridge's failure, hookd's timeout, a signal, else sh's exit (run-result.ts). */
-function statusOf(facts: Map<string, string>, exitCode: number | null, signal: number | null, stderr: string): Pick<Outcome, 'status' | 'error'> {
+function statusOf(
+  facts: Map<string, string>,
+  exitCode: number | null,
+  signal: number | null,
+  stderr: string,
+): Pick<Outcome, 'status' | 'error'> {
   if (facts.has('spawnError')) return { status: 'spawn_error', error: facts.get('spawnError') };
   if (facts.get('timedOut') === '1') return { status: 'timed_out' };
   if (signal !== null) return { status: 'failed' };
@@ -81,7 +122,10 @@ function statusOf(facts: Map<string, string>, exitCode: number | null, signal: n
 }
 
 /** Parse a run record's body (after its command field): the facts, then payload and outputs. */
-export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
+export function parseRunBody(
+  bytes: Buffer,
+  start: number,
+): { ok: true; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
   const header = nulFields(bytes, start);
   if (!header) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
   const facts = new Map(pairsOf(header.fields));
@@ -91,13 +135,24 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Run
     return Number.isSafeInteger(value) && value >= 0 ? value : 0;
   };
   const [payloadBytes, stdoutKept, stderrKept] = [count('payloadBytes'), count('stdoutKept'), count('stderrKept')];
-  if (start + payloadBytes + stdoutKept + stderrKept !== bytes.length) return { ok: false, reason: 'run record does not hold the bytes its facts announce' };
+  if (start + payloadBytes + stdoutKept + stderrKept !== bytes.length)
+    return { ok: false, reason: 'run record does not hold the bytes its facts announce' };
   const payload = bytes.subarray(start, start + payloadBytes);
-  const stdout = capturedOf(bytes.subarray(start + payloadBytes, start + payloadBytes + stdoutKept), count('stdoutBytes'));
+  const stdout = capturedOf(
+    bytes.subarray(start + payloadBytes, start + payloadBytes + stdoutKept),
+    count('stdoutBytes'),
+  );
   const stderr = capturedOf(bytes.subarray(start + payloadBytes + stdoutKept), count('stderrBytes'));
   const signal = facts.has('signal') ? count('signal') : null;
   const exitCode = signal === null ? count('exitCode') : null;
-  const outcome: Outcome = { ...statusOf(facts, exitCode, signal, stderr.text), exitCode, signal: signal === null ? null : (SIGNAL_NAMES.get(signal) ?? String(signal)), durationMs: count('durationMs'), stdout, stderr };
+  const outcome: Outcome = {
+    ...statusOf(facts, exitCode, signal, stderr.text),
+    exitCode,
+    signal: signal === null ? null : (SIGNAL_NAMES.get(signal) ?? String(signal)),
+    durationMs: count('durationMs'),
+    stdout,
+    stderr,
+  };
   const run: RunRecord = {
     client: facts.get('client') ?? 'generic',
     event: facts.get('event') ?? '',
@@ -106,7 +161,11 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Run
     endedAt: count('endedAt'),
     timeoutMs: count('timeoutMs'),
     ...(facts.has('answer') && { answer: facts.get('answer') }),
-    env: Object.fromEntries([...facts].filter(([name]) => name.startsWith(ENV_FACT_PREFIX)).map(([name, value]) => [name.slice(ENV_FACT_PREFIX.length), value])),
+    env: Object.fromEntries(
+      [...facts]
+        .filter(([name]) => name.startsWith(ENV_FACT_PREFIX))
+        .map(([name, value]) => [name.slice(ENV_FACT_PREFIX.length), value]),
+    ),
     outcome,
   };
   return { ok: true, run, payload };
@@ -119,5 +178,10 @@ export function parseRunBody(bytes: Buffer, start: number): { ok: true; run: Run
  */
 export function serializeRun(command: string, run: RunRecord, payload: Buffer): Buffer {
   const facts = runFacts(run, payload.length);
-  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`), payload, kept(run.outcome.stdout), kept(run.outcome.stderr)]);
+  return Buffer.concat([
+    Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`),
+    payload,
+    kept(run.outcome.stdout),
+    kept(run.outcome.stderr),
+  ]);
 }

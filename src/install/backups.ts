@@ -44,7 +44,8 @@ export async function writeBackup(dir: string, target: string, text: string, mod
 export async function pruneBackups(dir: string, target: string, keep = KEPT_BACKUPS): Promise<void> {
   const prefix = prefixOf(target);
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith(prefix)).sort();
-  for (const name of names.slice(0, Math.max(0, names.length - keep))) await unlink(path.join(dir, name)).catch(() => undefined);
+  for (const name of names.slice(0, Math.max(0, names.length - keep)))
+    await unlink(path.join(dir, name)).catch(() => undefined);
 }
 
 /** The line install and uninstall print about the backup they wrote. */

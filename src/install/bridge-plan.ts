@@ -16,14 +16,27 @@ import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** The command install writes for one hook of `event` in `client`'s file, or undefined to leave it. */
-export function wrapperFor(client: ClientProfile, mode: InstallMode, bridgeOptions: readonly string[]): (event: string, hook: JsonObject, at: string) => string | undefined {
+export function wrapperFor(
+  client: ClientProfile,
+  mode: InstallMode,
+  bridgeOptions: readonly string[],
+): (event: string, hook: JsonObject, at: string) => string | undefined {
   return (event, hook, at) => {
     const route = routeHook(client, event, hook, mode, at);
     if (route.to === 'upgrade') return route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
-    if (route.to === 'emit') return wrapCommand(route.command, [...bridgeOptions, ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]);
+    if (route.to === 'emit')
+      return wrapCommand(route.command, [
+        ...bridgeOptions,
+        ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
+      ]);
     if (route.to !== 'sync') return undefined;
-    const wrap = { event, timeoutSec: syncTimeoutSec(client, hook), bridgeOptions, ...(client !== GENERIC && { client: client.id }) };
+    const wrap = {
+      event,
+      timeoutSec: syncTimeoutSec(client, hook),
+      bridgeOptions,
+      ...(client !== GENERIC && { client: client.id }),
+    };
     return syncCommand(route.command, wrap);
   };
 }
@@ -34,12 +47,21 @@ export function postableFor(client: ClientProfile, mode: InstallMode): (event: s
     const route = routeHook(client, event, hook, mode);
     const command = hook[commandKey(client, hook)];
     // One that cannot decide keeps hookd emit: posted on a deciding event, hookd would answer it in line and the agent would wait.
-    return (route.to === 'sync' || (route.to === 'emit' && !route.losesSay && !route.cannotDecide)) && typeof command === 'string' && classifyCommand(command).kind === 'plain';
+    return (
+      (route.to === 'sync' || (route.to === 'emit' && !route.losesSay && !route.cannotDecide)) &&
+      typeof command === 'string' &&
+      classifyCommand(command).kind === 'plain'
+    );
   };
 }
 
 /** Every hook of the file with its route, in file order. */
-export function routesOf(text: string, file: string, client: ClientProfile, mode: InstallMode): { event: string; at: string; hook: JsonObject; route: Route }[] {
+export function routesOf(
+  text: string,
+  file: string,
+  client: ClientProfile,
+  mode: InstallMode,
+): { event: string; at: string; hook: JsonObject; route: Route }[] {
   const doc = readDocument(text, file);
   const ref = findHookMap(doc.data, client === GENERIC ? undefined : client.layout);
   return eventsOf(ref).flatMap((event) =>
@@ -53,16 +75,27 @@ export function routesOf(text: string, file: string, client: ClientProfile, mode
 /** What install says of the hooks it leaves to the client, and of the deciding hooks it moves behind hookd emit. */
 export function routeNotes(text: string, file: string, client: ClientProfile, mode: InstallMode): string[] {
   return routesOf(text, file, client, mode).flatMap(({ event, at, hook, route }) => {
-    const label = typeof hook[commandKey(client, hook)] === 'string' ? hook[commandKey(client, hook)] : typeof hook.type === 'string' ? hook.type : 'hook';
+    const label =
+      typeof hook[commandKey(client, hook)] === 'string'
+        ? hook[commandKey(client, hook)]
+        : typeof hook.type === 'string'
+          ? hook.type
+          : 'hook';
     if (route.to === 'leave' && route.why) return [`left alone: ${at} (${String(label)}): ${route.why}`];
     if (route.to === 'through' && route.bare) {
-      return [`note: ${at} (${String(label)}) is a bridge entry without the fallback: a client that finds no hookd on its PATH fails it with exit 127, a non-blocking error (install writes "${FALLBACK_GUARD}…; CMD": docs/bridges.md)`];
+      return [
+        `note: ${at} (${String(label)}) is a bridge entry without the fallback: a client that finds no hookd on its PATH fails it with exit 127, a non-blocking error (install writes "${FALLBACK_GUARD}…; CMD": docs/bridges.md)`,
+      ];
     }
     if (route.to === 'emit' && route.cannotDecide) {
-      return [`behind hookd emit: ${at} (${route.command}) cannot decide: ${route.cannotDecide}, so the agent no longer waits for it; hookd install --sync ${shellQuote(route.command)} keeps it in line (docs/bridges.md)`];
+      return [
+        `behind hookd emit: ${at} (${route.command}) cannot decide: ${route.cannotDecide}, so the agent no longer waits for it; hookd install --sync ${shellQuote(route.command)} keeps it in line (docs/bridges.md)`,
+      ];
     }
     if (route.to === 'emit' && route.losesSay) {
-      return [`warning: ${at} (${route.command}) goes behind hookd emit as asked: ${client.name} reads the answer of ${event} hooks, and behind the asynchronous bridge it always sees success with nothing to say`];
+      return [
+        `warning: ${at} (${route.command}) goes behind hookd emit as asked: ${client.name} reads the answer of ${event} hooks, and behind the asynchronous bridge it always sees success with nothing to say`,
+      ];
     }
     return [];
   });
@@ -73,7 +106,11 @@ export function routeNotes(text: string, file: string, client: ClientProfile, mo
  * were it not for cannot-decide.ts), in any of `files`: a typo would otherwise change nothing,
  * silently. One already behind either bridge counts (run again, it is nothing to change).
  */
-export function checkNamedCommands(files: readonly { exists: boolean; text: string; target: string; client: ClientProfile }[], commands: readonly string[], flag: '--async' | '--sync'): void {
+export function checkNamedCommands(
+  files: readonly { exists: boolean; text: string; target: string; client: ClientProfile }[],
+  commands: readonly string[],
+  flag: '--async' | '--sync',
+): void {
   if (commands.length === 0) return;
   const mode: InstallMode = { asyncOnly: false, events: undefined, asyncCommands: [] };
   const deciding = new Set<string>();
@@ -82,11 +119,14 @@ export function checkNamedCommands(files: readonly { exists: boolean; text: stri
       const written = hook[commandKey(file.client, hook)];
       const classified = typeof written === 'string' ? classifyCommand(written) : undefined;
       if (route.to === 'sync' || (route.to === 'emit' && route.cannotDecide)) deciding.add(route.command);
-      else if (classified && classified.kind !== 'plain' && decides(file.client, event) && !runsUnheard(hook)) deciding.add(classified.inner);
+      else if (classified && classified.kind !== 'plain' && decides(file.client, event) && !runsUnheard(hook))
+        deciding.add(classified.inner);
     }
   }
   const unknown = commands.filter((command) => !deciding.has(command));
   if (unknown.length === 0) return;
   const known = [...deciding].map((command) => JSON.stringify(command)).join(', ');
-  throw new UsageError(`${flag}: no hook the client waits on runs ${unknown.map((command) => JSON.stringify(command)).join(', ')}; ${known ? `those that do: ${known}` : 'the files have none'}`);
+  throw new UsageError(
+    `${flag}: no hook the client waits on runs ${unknown.map((command) => JSON.stringify(command)).join(', ')}; ${known ? `those that do: ${known}` : 'the files have none'}`,
+  );
 }

@@ -13,14 +13,24 @@ export interface EventChoice {
 /** The comma-separated names of `--events`, trimmed, without repeats. */
 export function eventList(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  const events = [...new Set(value.split(',').map((event) => event.trim()).filter(Boolean))];
-  if (events.length === 0) throw new UsageError('--events: expected a comma-separated list of event names, such as Notification,SessionEnd');
+  const events = [
+    ...new Set(
+      value
+        .split(',')
+        .map((event) => event.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (events.length === 0)
+    throw new UsageError('--events: expected a comma-separated list of event names, such as Notification,SessionEnd');
   return events;
 }
 
 /** The events of `client` the example hooks go on; `named` are the events of --events, if given. */
 export function chooseEvents(client: ClientProfile, named: readonly string[] | undefined): EventChoice {
-  return { events: named === undefined ? [...client.fireAndForget] : named.filter((event) => client.events.includes(event)) };
+  return {
+    events: named === undefined ? [...client.fireAndForget] : named.filter((event) => client.events.includes(event)),
+  };
 }
 
 /** Refuse an event of --events that none of `clients` knows. */
@@ -30,6 +40,8 @@ export function checkNamedEvents(named: readonly string[] | undefined, clients: 
     const known = [...new Set(clients.flatMap((client) => client.events))];
     const guess = suggestEvent(event, known);
     const names = clients.map((client) => client.name).join(', ');
-    throw new UsageError(`--events: ${names} ha${clients.length > 1 ? 've' : 's'} no event "${event}"${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    throw new UsageError(
+      `--events: ${names} ha${clients.length > 1 ? 've' : 's'} no event "${event}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
+    );
   }
 }

@@ -12,11 +12,18 @@ import type { ClientProfile } from '../clients/profile.js';
 const asObject = (text: string | null, file: string): Record<string, unknown> => {
   if (text === null) return {};
   const parsed = parseJsonText(text, file);
-  return parsed.ok && typeof parsed.data === 'object' && parsed.data !== null && !Array.isArray(parsed.data) ? (parsed.data as Record<string, unknown>) : {};
+  return parsed.ok && typeof parsed.data === 'object' && parsed.data !== null && !Array.isArray(parsed.data)
+    ? (parsed.data as Record<string, unknown>)
+    : {};
 };
 
 /** The hooks of the Codex hooks file `file` that Codex trusted as they were (`before`) and that install's text (`after`) changes: each `Event "command"`. */
-export async function trustedHooksRewritten(file: string, before: string, after: string | null, home = homedir()): Promise<string[]> {
+export async function trustedHooksRewritten(
+  file: string,
+  before: string,
+  after: string | null,
+  home = homedir(),
+): Promise<string[]> {
   const config = await new ClientFiles().read(path.join(home, '.codex', 'config.toml'));
   const states = objectAt(objectAt(config, 'hooks'), 'state');
   const old = asObject(before, file);
@@ -25,7 +32,10 @@ export async function trustedHooksRewritten(file: string, before: string, after:
   for (const [event, groups] of Object.entries(objectAt(old, 'hooks'))) {
     if (!Array.isArray(groups)) continue;
     groups.forEach((group: unknown, g: number) => {
-      const handlers = typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks) ? (group as { hooks: unknown[] }).hooks : [];
+      const handlers =
+        typeof group === 'object' && group !== null && Array.isArray((group as { hooks?: unknown }).hooks)
+          ? (group as { hooks: unknown[] }).hooks
+          : [];
       handlers.forEach((_handler, h) => {
         const trusted = objectAt(states, `${file}:${codexEventLabel(event)}:${g}:${h}`).trusted_hash;
         const was = codexHandlerAt(old, event, g, h);
@@ -40,7 +50,12 @@ export async function trustedHooksRewritten(file: string, before: string, after:
 }
 
 /** The note install prints for a Codex file whose trusted hooks it rewrites; none for other clients' files or when none was trusted. */
-export async function codexTrustNote(client: ClientProfile, file: string, before: string, after: string | null): Promise<string[]> {
+export async function codexTrustNote(
+  client: ClientProfile,
+  file: string,
+  before: string,
+  after: string | null,
+): Promise<string[]> {
   if (client.id !== 'codex' || !file.endsWith('.json')) return [];
   const hooks = await trustedHooksRewritten(file, before, after);
   if (hooks.length === 0) return [];

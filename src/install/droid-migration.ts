@@ -8,5 +8,7 @@ const OLDER = path.join('.factory', 'hooks', 'hooks.json');
 
 /** The file Droid migrates `target` into, when `target` is its older hooks/hooks.json. */
 export function droidMigratedFile(target: string): string | undefined {
-  return target.endsWith(`${path.sep}${OLDER}`) ? path.join(path.dirname(path.dirname(target)), 'hooks.json') : undefined;
+  return target.endsWith(`${path.sep}${OLDER}`)
+    ? path.join(path.dirname(path.dirname(target)), 'hooks.json')
+    : undefined;
 }

@@ -26,7 +26,8 @@ export interface Document {
 }
 
 /** A structural edit; `value` is read when the edit is applied, so it holds the final content. */
-export type Splice = { kind: 'append'; path: JSONPath; key?: string; value: Json } | { kind: 'remove'; path: JSONPath; inner?: string };
+export type Splice =
+  { kind: 'append'; path: JSONPath; key?: string; value: Json } | { kind: 'remove'; path: JSONPath; inner?: string };
 
 /** Read `text` for an edit. The caller has validated it; a text that is not an object is refused all the same. */
 export function readDocument(text: string, name = 'the settings file'): Document {
@@ -35,12 +36,18 @@ export function readDocument(text: string, name = 'the settings file'): Document
   const bom = parsed.bom ? '\uFEFF' : '';
   const base = { body: text.slice(bom.length), bom, comments: parsed.comments, name };
   if (parsed.data === undefined) return { ...base, data: {}, hasValue: false };
-  if (!isObject(parsed.data as Json)) throw new HookdError('ESETTINGS', `${name}: expected a JSON object at the top level; nothing was changed`);
+  if (!isObject(parsed.data as Json))
+    throw new HookdError('ESETTINGS', `${name}: expected a JSON object at the top level; nothing was changed`);
   return { ...base, data: parsed.data as JsonObject, hasValue: true };
 }
 
 /** The edit that sets the string at `path` to `content` (a JSON literal), or undefined when `path` is not a string there. */
-export function replaceString(doc: Document, path: JSONPath, value: string, content = JSON.stringify(value)): { edit: Edit; literal: string } | undefined {
+export function replaceString(
+  doc: Document,
+  path: JSONPath,
+  value: string,
+  content = JSON.stringify(value),
+): { edit: Edit; literal: string } | undefined {
   // modify finds the literal; with no formatting options its one edit replaces exactly that literal.
   let edits: Edit[];
   try {
@@ -57,7 +64,11 @@ function spliced(doc: Document, edits: readonly Edit[], splices: readonly Splice
   const style = detectStyle(doc.body);
   try {
     let out = applyEdits(doc.body, [...edits]);
-    for (const splice of splices) out = splice.kind === 'append' ? appendMember(out, splice.path, splice.key, splice.value, style) : removeMember(out, splice.path, splice.inner);
+    for (const splice of splices)
+      out =
+        splice.kind === 'append'
+          ? appendMember(out, splice.path, splice.key, splice.value, style)
+          : removeMember(out, splice.path, splice.inner);
     const check = parseJsonText(out, doc.name);
     return check.ok && isDeepStrictEqual(check.data, doc.data) ? doc.bom + out : undefined;
   } catch {
@@ -76,7 +87,10 @@ export function finishEdit(doc: Document, edits: readonly Edit[], splices: reado
   const out = spliced(doc, edits, splices);
   if (out !== undefined) return out;
   if (doc.comments) {
-    throw new HookdError('EEDIT', `${doc.name}: cannot be edited in place (is a key written twice?), and writing it anew would lose its comments; nothing was changed. Make each key appear once, or edit the file by hand`);
+    throw new HookdError(
+      'EEDIT',
+      `${doc.name}: cannot be edited in place (is a key written twice?), and writing it anew would lose its comments; nothing was changed. Make each key appear once, or edit the file by hand`,
+    );
   }
   return doc.bom + renderJson(doc.data, detectStyle(doc.body));
 }

@@ -31,7 +31,11 @@ export function readSettingsForEdit(file: string, client: ClientProfile = GENERI
   const snapshot = { ...readSnapshot(file), client, dropped: [] };
   if (!snapshot.exists) return snapshot;
   const parsed = parseSettingsText(snapshot.text, snapshot.target, client);
-  if (!parsed.ok) throw new HookdError('ESETTINGS', `${parsed.errors.join('\n')} (nothing was changed: fix the file first; hookd validate lists every error)`);
+  if (!parsed.ok)
+    throw new HookdError(
+      'ESETTINGS',
+      `${parsed.errors.join('\n')} (nothing was changed: fix the file first; hookd validate lists every error)`,
+    );
   return { ...snapshot, dropped: parsed.config.dropped ?? [] };
 }
 
@@ -49,12 +53,16 @@ export function recordKey(target: string): string {
 /** The unified diff from `before` to `after` with `context` lines around each change; '' when equal. */
 export function unifiedDiff(before: string, after: string, fromName: string, toName: string, context = 3): string {
   if (before === after) return '';
-  return createTwoFilesPatch(fromName, toName, before, after, undefined, undefined, { context, headerOptions: FILE_HEADERS_ONLY });
+  return createTwoFilesPatch(fromName, toName, before, after, undefined, undefined, {
+    context,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
 }
 
 /** The dry run: the unified diff of the plan, or a note that the file would be deleted. */
 export function describeDryRun(snapshot: Snapshot, plan: Plan): string {
-  if (plan.after === null) return `would delete ${snapshot.target} (install created it and nothing else is left in it)\n`;
+  if (plan.after === null)
+    return `would delete ${snapshot.target} (install created it and nothing else is left in it)\n`;
   return unifiedDiff(snapshot.text, plan.after, snapshot.exists ? snapshot.target : '/dev/null', snapshot.target);
 }
 
@@ -63,7 +71,13 @@ export function describeDryRun(snapshot: Snapshot, plan: Plan): string {
  * two leaves at worst a record of an edit that did not happen (uninstall matches entries by their
  * exact command, so it is harmless); a refused edit puts the previous record back.
  */
-export async function commitWithRecord(stateDir: string, snapshot: EditSnapshot, plan: Plan, record: FileRecord | undefined, seams: Seams = {}) {
+export async function commitWithRecord(
+  stateDir: string,
+  snapshot: EditSnapshot,
+  plan: Plan,
+  record: FileRecord | undefined,
+  seams: Seams = {},
+) {
   assertWritable(snapshot);
   const manifest: Manifest = readManifest(stateDir);
   const previous = structuredClone(manifest);

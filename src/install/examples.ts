@@ -1,7 +1,17 @@
 // The example hooks `hookd install --add NAME` wires in. The scripts ship in hooks-examples/ and
 // are copied to ${XDG_DATA_HOME:-~/.local/share}/hookd/examples, a stable place that survives
 // reinstalling or moving the package (a path into node_modules would not).
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'shell-quote';
@@ -71,7 +81,10 @@ export function olderGuardCommand(command: string): string | undefined {
   const words = parse(command);
   const last = words.at(-1);
   const byName = words.length === 3 && words[0] === 'hookd' && words[1] === 'guard' ? last : undefined;
-  const byFile = words.length === 2 && typeof last === 'string' && /(^|\/)hooks-examples\/guards\/[a-z0-9-]+\.mjs$/.test(last) ? path.basename(last, '.mjs') : undefined;
+  const byFile =
+    words.length === 2 && typeof last === 'string' && /(^|\/)hooks-examples\/guards\/[a-z0-9-]+\.mjs$/.test(last)
+      ? path.basename(last, '.mjs')
+      : undefined;
   const name = byName ?? byFile;
   return typeof name === 'string' && EXAMPLES[name]?.guard && command !== guardCommand(name) ? name : undefined;
 }
@@ -93,7 +106,9 @@ export function copyExamples(names: readonly string[], dir: string): string[] {
       chmodSync(target, 0o755);
       notes.push(`copied ${file} to ${dir}`);
     } else if (!readFileSync(target).equals(source)) {
-      notes.push(`kept your edited ${target} (the packaged version is in ${path.join(packageRoot(), 'hooks-examples')})`);
+      notes.push(
+        `kept your edited ${target} (the packaged version is in ${path.join(packageRoot(), 'hooks-examples')})`,
+      );
     }
   }
   return notes;

@@ -23,8 +23,17 @@ export function postsHttp(client: ClientProfile, event: string): boolean {
  * it keeps its say over http, answered in line), the bridges elsewhere. `events` undefined: every
  * event of the file.
  */
-export function planHttpTransport(text: string, exists: boolean, events: readonly string[] | undefined, adds: readonly AddRequest[], hookFor: HookFor, client: ClientProfile, options: PlanOptions & { canPost?: (event: string, hook: JsonObject) => boolean }): Plan {
-  const post = (event: string, hook: JsonObject) => postsHttp(client, event) && (options.canPost?.(event, hook) ?? true);
+export function planHttpTransport(
+  text: string,
+  exists: boolean,
+  events: readonly string[] | undefined,
+  adds: readonly AddRequest[],
+  hookFor: HookFor,
+  client: ClientProfile,
+  options: PlanOptions & { canPost?: (event: string, hook: JsonObject) => boolean },
+): Plan {
+  const post = (event: string, hook: JsonObject) =>
+    postsHttp(client, event) && (options.canPost?.(event, hook) ?? true);
   const http = planHttpInstall(text, events, hookFor, { layout: options.layout, file: options.file, post });
   const rest = planInstall(http.after, exists, events, adds, options);
   const record: FileRecord = http.swaps.length ? { ...rest.record, httpSwaps: http.swaps } : rest.record;
@@ -36,8 +45,14 @@ export function httpTransport(input: TransportInput): TransportPlan {
   const { client } = input;
   const port = hookPort(input.tcpPort);
   const hookFor: HookFor = (event, command, timeout) => httpHookFor(port, event, command, timeout);
-  const plan = planHttpTransport(input.text, input.exists, input.events, input.adds, hookFor, client, { ...input.options, canPost: postableFor(client, input.mode) });
-  return { plan, notes: httpTransportNotes(client, input.events ?? client.events, path.join(input.stateDir, 'local-token')) };
+  const plan = planHttpTransport(input.text, input.exists, input.events, input.adds, hookFor, client, {
+    ...input.options,
+    canPost: postableFor(client, input.mode),
+  });
+  return {
+    plan,
+    notes: httpTransportNotes(client, input.events ?? client.events, path.join(input.stateDir, 'local-token')),
+  };
 }
 
 /** Uninstall: the http entries install wrote go back to the hooks they were, then the bridge's edits are undone. */
@@ -51,6 +66,11 @@ export function planUninstallAll(text: string, record: FileRecord, options: Plan
 export function httpTransportNotes(client: ClientProfile, events: readonly string[], tokenFile: string): string[] {
   if (!client.hookTypes.includes('http')) return [`note: ${client.name} has no http hooks: its hooks keep the bridge`];
   const skipped = events.filter((event) => client.httpSkippedEvents?.includes(event));
-  const notes = skipped.length ? [`note: ${client.name} sends no http hooks for ${skipped.join(', ')}: those keep the bridge`] : [];
-  return [...notes, `note: http hooks need HOOKD_TOKEN in the environment the client starts with: export HOOKD_TOKEN="$(cat '${tokenFile}')" (see docs/http-hooks.md); while the daemon is down they are lost, unless the service holds the port`];
+  const notes = skipped.length
+    ? [`note: ${client.name} sends no http hooks for ${skipped.join(', ')}: those keep the bridge`]
+    : [];
+  return [
+    ...notes,
+    `note: http hooks need HOOKD_TOKEN in the environment the client starts with: export HOOKD_TOKEN="$(cat '${tokenFile}')" (see docs/http-hooks.md); while the daemon is down they are lost, unless the service holds the port`,
+  ];
 }

@@ -40,7 +40,12 @@ function replaceObject(hook: JsonObject, value: JsonObject): void {
  * The plan: new text, change lines, and the swaps to record. `events` undefined: every event of
  * the file; `hookFor` writes each posting hook; `post` says which plain command hooks go (all of them when absent).
  */
-export function planHttpInstall(text: string, events: readonly string[] | undefined, hookFor: HookFor, options: { layout?: HookLayout; file?: string; post?: (event: string, hook: JsonObject) => boolean } = {}) {
+export function planHttpInstall(
+  text: string,
+  events: readonly string[] | undefined,
+  hookFor: HookFor,
+  options: { layout?: HookLayout; file?: string; post?: (event: string, hook: JsonObject) => boolean } = {},
+) {
   const doc = readDocument(text, options.file);
   const ref = findHookMap(doc.data, options.layout);
   const tree = parseTree(doc.body);
@@ -50,13 +55,20 @@ export function planHttpInstall(text: string, events: readonly string[] | undefi
   const changes: string[] = [];
   for (const event of events ?? eventsOf(ref)) {
     for (const { hook, path } of hooksOf(ref, event)) {
-      if ((hook.type ?? 'command') !== 'command' || typeof hook.command !== 'string' || classifyCommand(hook.command).kind !== 'plain') continue;
+      if (
+        (hook.type ?? 'command') !== 'command' ||
+        typeof hook.command !== 'string' ||
+        classifyCommand(hook.command).kind !== 'plain'
+      )
+        continue;
       if (options.post && !options.post(event, hook)) continue;
       const node = tree && findNodeAtLocation(tree, path);
       if (!node || node.type !== 'object') continue;
       const original = doc.body.slice(node.offset, node.offset + node.length);
       const value = hookFor(event, hook.command, hook.timeout);
-      const written = original.includes('\n') ? renderBlock(value, style.indent || '  ', lineIndent(doc.body, node.offset), style.newline) : renderInline(value, original.startsWith('{ '));
+      const written = original.includes('\n')
+        ? renderBlock(value, style.indent || '  ', lineIndent(doc.body, node.offset), style.newline)
+        : renderInline(value, original.startsWith('{ '));
       edits.push({ offset: node.offset, length: node.length, content: written });
       swaps.push({ event, original, written });
       changes.push(`post ${formatPath(path)} to hookd over http: ${hook.command}`);
@@ -67,7 +79,11 @@ export function planHttpInstall(text: string, events: readonly string[] | undefi
 }
 
 /** Put back the hook objects of `swaps` still as install wrote them; the others are the user's now. */
-export function planHttpUninstall(text: string, swaps: readonly HttpSwapRecord[], options: { layout?: HookLayout; file?: string } = {}) {
+export function planHttpUninstall(
+  text: string,
+  swaps: readonly HttpSwapRecord[],
+  options: { layout?: HookLayout; file?: string } = {},
+) {
   const doc = readDocument(text, options.file);
   const ref = findHookMap(doc.data, options.layout);
   const tree = parseTree(doc.body);

@@ -6,16 +6,32 @@
 // hookd's own hooks/hookd.json is where examples go; a file that does not parse is left alone, and
 // install says so (parsesAsJson).
 import { readFileSync } from 'node:fs';
-import { chosenClient, clientsOnMachine, givenSource, isInEffect, isShadowed, noClientFound, userSources, type HookSource } from '../clients/find-sources.js';
+import {
+  chosenClient,
+  clientsOnMachine,
+  givenSource,
+  isInEffect,
+  isShadowed,
+  noClientFound,
+  userSources,
+  type HookSource,
+} from '../clients/find-sources.js';
 import { parseJsonText } from '../settings/parse-json-text.js';
 import { UsageError } from '../common/errors.js';
 import { findHookMap, isObject, type JsonObject } from '../settings/hook-map.js';
 
 /** The files to edit for the clients `clients` names (comma-separated: `claude,gemini`), else for every client found here. */
 export function installTargetsFor(settings: string | undefined, clients: string | undefined): HookSource[] {
-  const ids = [...new Set((clients ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      (clients ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length <= 1) return installTargets(settings, ids[0]);
-  if (settings) throw new UsageError('--client: name one client with --settings (the file is one client\'s)');
+  if (settings) throw new UsageError("--client: name one client with --settings (the file is one client's)");
   return ids.flatMap((id) => installTargets(undefined, id));
 }
 
@@ -30,7 +46,9 @@ export function installTargets(settings: string | undefined, clientId: string | 
     // Hooks that are executable files (Cline's): each file there is wrapped in place.
     if (client.scriptHooks) return sources;
     if (sources.some((source) => source.inFolder)) return folderTargets(sources);
-    const writable = sources.filter((source) => !source.readOnly && (source.ownFile || !sources.some((other) => other.ownFile)));
+    const writable = sources.filter(
+      (source) => !source.readOnly && (source.ownFile || !sources.some((other) => other.ownFile)),
+    );
     const read = writable.filter((source) => isInEffect(source) && (!source.bareMapOnly || isBareMap(source.file)));
     // A new file is never one the client reads only as a bare map (Droid's hooks.json): install writes `{"hooks": …}`.
     return read[0] ?? writable.find((source) => !isShadowed(source) && !source.bareMapOnly) ?? writable[0]!;
@@ -41,7 +59,11 @@ export function installTargets(settings: string | undefined, clientId: string | 
 // hooks), then hookd's own (written when --add asks for it).
 function folderTargets(sources: readonly HookSource[]): HookSource[] {
   const own = sources.filter((source) => source.ownFile);
-  return [...sources.filter((source) => source.inFolder && !source.ownFile), ...sources.filter((source) => !source.inFolder && isInEffect(source)), ...own];
+  return [
+    ...sources.filter((source) => source.inFolder && !source.ownFile),
+    ...sources.filter((source) => !source.inFolder && isInEffect(source)),
+    ...own,
+  ];
 }
 
 /** Whether `file` reads as JSON at all: a file of a hook folder that does not is left alone. */

@@ -26,7 +26,13 @@ export function resolveScript(command: string, dir: string): string {
 /** The entry that runs `hook` for `client` through hookd: `bridgeOptions` go first (`--state-dir DIR`). */
 export function bridgeEntry(hook: NativeHook, client: ClientProfile, bridgeOptions: readonly string[]): string {
   if (hook.inLine) {
-    return syncCommand(hook.command, { client: client.id, event: hook.event, timeoutSec: hook.timeoutSec ?? client.defaultTimeoutSec, bridgeOptions, canonical: true });
+    return syncCommand(hook.command, {
+      client: client.id,
+      event: hook.event,
+      timeoutSec: hook.timeoutSec ?? client.defaultTimeoutSec,
+      bridgeOptions,
+      canonical: true,
+    });
   }
   // Copilot CLI's camelCase payloads do not name their event: the entry does.
   const event = client.unnamedEvents?.includes(hook.event) ? [EMIT_OPTIONS.event.flag, hook.event] : [];
@@ -34,17 +40,30 @@ export function bridgeEntry(hook: NativeHook, client: ClientProfile, bridgeOptio
 }
 
 /** Install's additions for `client` from the encoded hooks of manifest `file`, their scripts resolved against its folder. */
-export function manifestAdds(hooks: readonly NativeHook[], client: ClientProfile, file: string, bridgeOptions: readonly string[]): AddRequest[] {
+export function manifestAdds(
+  hooks: readonly NativeHook[],
+  client: ClientProfile,
+  file: string,
+  bridgeOptions: readonly string[],
+): AddRequest[] {
   const dir = path.dirname(file);
   return hooks.map((encoded) => {
     const hook = { ...encoded, command: resolveScript(encoded.command, dir) };
-    const extra: Record<string, Json> = { ...(hook.extra as Record<string, Json> | undefined), ...(hook.env ? { env: { ...hook.env } } : {}), ...(hook.cwd ? { cwd: hook.cwd } : {}) };
+    const extra: Record<string, Json> = {
+      ...(hook.extra as Record<string, Json> | undefined),
+      ...(hook.env ? { env: { ...hook.env } } : {}),
+      ...(hook.cwd ? { cwd: hook.cwd } : {}),
+    };
     return {
       example: manifestTag(file),
       command: hook.command,
       timeout: hook.timeout,
       events: [hook.event],
-      entry: { bridge: bridgeEntry(hook, client, bridgeOptions), ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}), ...(Object.keys(extra).length ? { extra } : {}) },
+      entry: {
+        bridge: bridgeEntry(hook, client, bridgeOptions),
+        ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}),
+        ...(Object.keys(extra).length ? { extra } : {}),
+      },
     };
   });
 }

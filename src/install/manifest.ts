@@ -48,7 +48,13 @@ interface Manifest {
   files: Record<string, FileRecord>;
 }
 
-export const emptyRecord = (): FileRecord => ({ wraps: [], adds: [], createdFile: false, createdHooksKey: false, createdEvents: [] });
+export const emptyRecord = (): FileRecord => ({
+  wraps: [],
+  adds: [],
+  createdFile: false,
+  createdHooksKey: false,
+  createdEvents: [],
+});
 
 /** The manifest file in `stateDir`. */
 export const manifestPath = (stateDir: string): string => path.join(stateDir, 'install-manifest.json');
@@ -61,7 +67,10 @@ export function readManifest(stateDir: string): Manifest {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, files: {} };
-    throw new HookdError('EMANIFEST', `${file}: cannot read the install record: ${describeError(error)}; nothing was changed (check HOOKD_STATE_DIR / --state-dir)`);
+    throw new HookdError(
+      'EMANIFEST',
+      `${file}: cannot read the install record: ${describeError(error)}; nothing was changed (check HOOKD_STATE_DIR / --state-dir)`,
+    );
   }
   try {
     const data = JSON.parse(text) as Manifest;
@@ -69,7 +78,10 @@ export function readManifest(stateDir: string): Manifest {
   } catch {
     // Reported below.
   }
-  throw new HookdError('EMANIFEST', `${file}: the install record is damaged; move it aside and edit the settings file by hand`);
+  throw new HookdError(
+    'EMANIFEST',
+    `${file}: the install record is damaged; move it aside and edit the settings file by hand`,
+  );
 }
 
 /** Write the manifest atomically (temp file, then rename), private to the user. */
@@ -81,20 +93,26 @@ export function writeManifest(stateDir: string, manifest: Manifest): void {
     writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     renameSync(temp, file);
   } catch (error) {
-    throw new HookdError('EMANIFEST', `${file}: cannot write the install record: ${describeError(error)}; nothing was changed (check HOOKD_STATE_DIR / --state-dir)`);
+    throw new HookdError(
+      'EMANIFEST',
+      `${file}: cannot write the install record: ${describeError(error)}; nothing was changed (check HOOKD_STATE_DIR / --state-dir)`,
+    );
   }
 }
 
 /** `record` with `more` merged in, without duplicates. */
 export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
   const wraps = [...record.wraps];
-  for (const wrap of more.wraps) if (!wraps.some((w) => w.event === wrap.event && w.wrapped === wrap.wrapped)) wraps.push(wrap);
+  for (const wrap of more.wraps)
+    if (!wraps.some((w) => w.event === wrap.event && w.wrapped === wrap.wrapped)) wraps.push(wrap);
   const adds = [...record.adds];
-  for (const add of more.adds) if (!adds.some((a) => a.event === add.event && a.command === add.command)) adds.push(add);
+  for (const add of more.adds)
+    if (!adds.some((a) => a.event === add.event && a.command === add.command)) adds.push(add);
   const textBefore = record.textBefore ?? more.textBefore;
   const emptyInner = { ...more.emptyInner, ...record.emptyInner };
   const httpSwaps = [...(record.httpSwaps ?? [])];
-  for (const swap of more.httpSwaps ?? []) if (!httpSwaps.some((s) => s.event === swap.event && s.written === swap.written)) httpSwaps.push(swap);
+  for (const swap of more.httpSwaps ?? [])
+    if (!httpSwaps.some((s) => s.event === swap.event && s.written === swap.written)) httpSwaps.push(swap);
   return {
     wraps,
     adds,

@@ -36,8 +36,15 @@ function hookLine(entry: HookEntry): string {
 /** The files install leaves alone for `clients`, run in `cwd`: plugins', read-only ones, and the project's when `cwd` is one. */
 function leftSources(clients: readonly ClientProfile[], cwd: string, home: string): HookSource[] {
   const own = new Set(userSources(clients, home).map((source) => source.file));
-  const inProject = path.resolve(cwd) !== path.resolve(home) ? projectSources(cwd, clients).filter((source) => !own.has(source.file)) : [];
-  return [...pluginSources(clients, home), ...userSources(clients, home).filter((source) => source.readOnly), ...inProject];
+  const inProject =
+    path.resolve(cwd) !== path.resolve(home)
+      ? projectSources(cwd, clients).filter((source) => !own.has(source.file))
+      : [];
+  return [
+    ...pluginSources(clients, home),
+    ...userSources(clients, home).filter((source) => source.readOnly),
+    ...inProject,
+  ];
 }
 
 /**
@@ -45,7 +52,11 @@ function leftSources(clients: readonly ClientProfile[], cwd: string, home: strin
  * running through hookd: the file, why install leaves it, and each such hook. The same lines with
  * --dry-run and without.
  */
-export async function notWrappedBlocks(clients: readonly ClientProfile[], cwd = process.cwd(), home = homedir()): Promise<string[][]> {
+export async function notWrappedBlocks(
+  clients: readonly ClientProfile[],
+  cwd = process.cwd(),
+  home = homedir(),
+): Promise<string[][]> {
   const blocks: string[][] = [];
   for (const source of leftSources(clients, cwd, home)) {
     const { result, ignored } = await loadSource(source);
@@ -58,7 +69,11 @@ export async function notWrappedBlocks(clients: readonly ClientProfile[], cwd = 
     const left = result.config.entries.filter((entry) => entry.kind === 'plain' || entry.kind === 'other');
     const skipped = (result.config.dropped ?? []).map((part) => `  skipped: ${part.message}`);
     if (left.length === 0 && skipped.length === 0) continue;
-    blocks.push([`${where}: not wrapped, ${left.length} hook(s): ${whyNot(source, cwd)}`, ...left.map((entry) => `  ${hookLine(entry)}`), ...skipped]);
+    blocks.push([
+      `${where}: not wrapped, ${left.length} hook(s): ${whyNot(source, cwd)}`,
+      ...left.map((entry) => `  ${hookLine(entry)}`),
+      ...skipped,
+    ]);
   }
   return blocks;
 }

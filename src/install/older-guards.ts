@@ -11,11 +11,17 @@ import type { FileRecord } from './manifest.js';
 import { shellQuote } from '../common/shell-word.js';
 
 /** The entry `command` (a guard entry install added, in `guardEntries`) becomes, or undefined when it is not an older one. */
-export function upgradedGuardEntry(command: string, classified: ClassifiedCommand, guardEntries: readonly string[] | undefined): string | undefined {
+export function upgradedGuardEntry(
+  command: string,
+  classified: ClassifiedCommand,
+  guardEntries: readonly string[] | undefined,
+): string | undefined {
   if (classified.kind !== 'sync' || !guardEntries?.includes(command)) return undefined;
   const name = olderGuardCommand(classified.inner);
   if (name === undefined) return undefined;
-  const bridgeLine = classified.fallback ? fallbackSplits(command).find((split) => split.fallback === classified.inner)?.bridgeLine : command.trim();
+  const bridgeLine = classified.fallback
+    ? fallbackSplits(command).find((split) => split.fallback === classified.inner)?.bridgeLine
+    : command.trim();
   const tail = `-- ${shellQuote(classified.inner)}`;
   if (!bridgeLine?.endsWith(tail)) return undefined;
   const run = guardCommand(name);

@@ -60,20 +60,29 @@ const LINUX = 'linux';
 
 /** The asynchronous bridge's entry for a plain command, else undefined. */
 function emitWrap(command: unknown, emitOptions: readonly string[] | undefined): string | undefined {
-  return typeof command === 'string' && classifyCommand(command).kind === 'plain' ? wrapCommand(command, emitOptions) : undefined;
+  return typeof command === 'string' && classifyCommand(command).kind === 'plain'
+    ? wrapCommand(command, emitOptions)
+    : undefined;
 }
 
 /** How a change reads: behind which bridge a hook now runs. */
 function changeLine(at: string, before: string, after: string): string {
   const [from, to] = [classifyCommand(before), classifyCommand(after)];
-  if (from.kind !== 'plain' && from.kind === to.kind && to.fallback) return `upgrade ${at}: runs ${JSON.stringify(to.inner)} itself where the client finds no hookd (was: ${before})`;
+  if (from.kind !== 'plain' && from.kind === to.kind && to.fallback)
+    return `upgrade ${at}: runs ${JSON.stringify(to.inner)} itself where the client finds no hookd (was: ${before})`;
   if (to.kind === 'sync') return `wrap ${at} in line (hookd sync): ${before}`;
   if (from.kind === 'sync' && to.kind === 'bridge') return `move ${at} behind hookd emit, as asked: ${to.inner}`;
   return `wrap ${at}: ${before}`;
 }
 
 /** Wrap the hooks of `events` (every event of the file when undefined) and add the example hooks of `adds`. */
-export function planInstall(text: string, exists: boolean, events: readonly string[] | undefined, adds: readonly AddRequest[], options: PlanOptions = {}): Plan {
+export function planInstall(
+  text: string,
+  exists: boolean,
+  events: readonly string[] | undefined,
+  adds: readonly AddRequest[],
+  options: PlanOptions = {},
+): Plan {
   const doc = readDocument(text, options.file);
   const ref = findHookMap(doc.data, options.layout);
   const record = emptyRecord();
@@ -87,10 +96,17 @@ export function planInstall(text: string, exists: boolean, events: readonly stri
       // VS Code's agent hooks, which read these files too, run an entry's `linux` in place of its command on Linux: both go through hookd.
       for (const written of [key, ...(key === 'command' && typeof hook.linux === 'string' ? [LINUX] : [])]) {
         const current = hook[written];
-        const wrapped = typeof current === 'string' ? wrap(event, { ...hook, [key]: current }, formatPath(path)) : undefined;
+        const wrapped =
+          typeof current === 'string' ? wrap(event, { ...hook, [key]: current }, formatPath(path)) : undefined;
         if (typeof current !== 'string' || wrapped === undefined || wrapped === current) continue;
         const found = replaceString(doc, [...path, written], wrapped);
-        record.wraps.push({ event, original: current, originalLiteral: found?.literal ?? JSON.stringify(current), wrapped, ...(written !== 'command' && { key: written }) });
+        record.wraps.push({
+          event,
+          original: current,
+          originalLiteral: found?.literal ?? JSON.stringify(current),
+          wrapped,
+          ...(written !== 'command' && { key: written }),
+        });
         changes.push(changeLine(formatPath([...path, ...(written === LINUX ? [LINUX] : [])]), current, wrapped));
         if (found) edits.push(found.edit);
         hook[written] = wrapped;
@@ -120,7 +136,13 @@ function literalOf(wrap: WrapRecord): string {
 function firstOf(wrap: WrapRecord, wraps: readonly WrapRecord[]): WrapRecord {
   let first = wrap;
   for (let step = 0; step < wraps.length; step++) {
-    const before = wraps.find((other) => other !== first && other.event === first.event && other.wrapped === first.original && (other.key ?? 'command') === (first.key ?? 'command'));
+    const before = wraps.find(
+      (other) =>
+        other !== first &&
+        other.event === first.event &&
+        other.wrapped === first.original &&
+        (other.key ?? 'command') === (first.key ?? 'command'),
+    );
     if (!before) break;
     first = before;
   }
@@ -147,7 +169,9 @@ export function planUninstall(text: string, record: FileRecord, options: PlanOpt
   const splices = removeAddedHooks(doc, ref, record, changes);
   if (changes.length === 0) return { after: text, changes, record };
   // Emptied: nothing left but the `"version": 1` install wrote into a flat file it made (splice-hooks.ts).
-  const left = Object.keys(doc.data).filter((key) => !(key === 'version' && record.createdFile && doc.data.version === 1));
+  const left = Object.keys(doc.data).filter(
+    (key) => !(key === 'version' && record.createdFile && doc.data.version === 1),
+  );
   const emptied = left.length === 0 && splices.length > 0;
   if (emptied && record.createdFile) return { after: null, changes, record };
   // Install found no value in the file and put one there: what it found comes back.

@@ -32,7 +32,15 @@ export interface SyncWrap {
 /** The sync entry that runs `command` in line: `… hookd sync [--state-dir DIR] [--canonical] [--client ID] --event NAME --timeout SEC -- 'command'; command`. */
 export function syncCommand(command: string, wrap: SyncWrap): string {
   const { client, event, timeout, canonical } = SYNC_OPTIONS;
-  const options = [...(wrap.bridgeOptions ?? []), ...(wrap.canonical ? [canonical.flag] : []), ...(wrap.client ? [client.flag, wrap.client] : []), event.flag, wrap.event, timeout.flag, String(wrap.timeoutSec)];
+  const options = [
+    ...(wrap.bridgeOptions ?? []),
+    ...(wrap.canonical ? [canonical.flag] : []),
+    ...(wrap.client ? [client.flag, wrap.client] : []),
+    event.flag,
+    wrap.event,
+    timeout.flag,
+    String(wrap.timeoutSec),
+  ];
   return withFallback(['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' '), command);
 }
 

@@ -62,20 +62,27 @@ export const decides = (client: ClientProfile, event: string): boolean => !clien
 // run at all (PowerShell only) is read-hook.ts's to say.
 function unwrappable(client: ClientProfile, event: string, hook: JsonObject): string | undefined {
   const type = typeof hook.type === 'string' ? hook.type : 'command';
-  if (postsWith(type)) return postingOf(type, hook.url) ? undefined : `an "${type}" hook to another server, which ${client.name} sends itself`;
+  if (postsWith(type))
+    return postingOf(type, hook.url)
+      ? undefined
+      : `an "${type}" hook to another server, which ${client.name} sends itself`;
   if (type !== 'command') return `a "${type}" hook, which ${client.name} runs itself`;
   const unrunnable = readHook(hook, event, '', undefined, client).unrunnable;
   if (unrunnable) return unrunnable;
   if (typeof hook[commandKey(client, hook)] !== 'string') return `no "${commandKey(client, hook)}" to run`;
   // hookd runs command and args as one quoted line; the client's entry keeps its args beside a rewritten command.
-  if (Array.isArray(hook.args)) return `${client.name} runs it as a program with "args", without a shell; a bridge in front would change how its arguments are read`;
+  if (Array.isArray(hook.args))
+    return `${client.name} runs it as a program with "args", without a shell; a bridge in front would change how its arguments are read`;
   return undefined;
 }
 
 // An event not chosen, or a deciding hook under --async-only: left alone, saying how to change that.
 function notChosen(client: ClientProfile, event: string, mode: InstallMode): Route {
   if (mode.events && !mode.events.includes(event)) return { to: 'leave' };
-  return { to: 'leave', why: `${client.name} reads the result of ${event} hooks; without --async-only, hookd install runs them through hookd in line (hookd sync); --events ${event} puts them behind hookd emit, where they lose their say` };
+  return {
+    to: 'leave',
+    why: `${client.name} reads the result of ${event} hooks; without --async-only, hookd install runs them through hookd in line (hookd sync); --events ${event} puts them behind hookd emit, where they lose their say`,
+  };
 }
 
 // A bare bridge entry written as install writes them (`hookd` found on PATH, CMD one word): the
@@ -88,7 +95,13 @@ function guardedForm(command: string, classified: ClassifiedCommand): string | u
 }
 
 /** Where `hook`, a hook of `event` at `at` in `client`'s file, goes under `mode`. */
-export function routeHook(client: ClientProfile, event: string, hook: JsonObject, mode: InstallMode, at?: string): Route {
+export function routeHook(
+  client: ClientProfile,
+  event: string,
+  hook: JsonObject,
+  mode: InstallMode,
+  at?: string,
+): Route {
   // The client skips it: install says so once, with the reason (the file's warning), and leaves it.
   if (at !== undefined && mode.droppedAt && isDroppedAt(at, mode.droppedAt)) return { to: 'leave' };
   const why = unwrappable(client, event, hook);
@@ -99,9 +112,11 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
   const named = (run: string) => mode.asyncCommands.includes(run);
   const chosen = !mode.events || mode.events.includes(event);
   const inLine = (run: string) => mode.syncCommands?.includes(run) === true;
-  if (classified.kind === 'sync' && named(classified.inner)) return { to: 'emit', command: classified.inner, losesSay: true };
+  if (classified.kind === 'sync' && named(classified.inner))
+    return { to: 'emit', command: classified.inner, losesSay: true };
   // Put behind hookd emit by an earlier install as unable to decide; --sync brings it back in line.
-  if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && !runsUnheard(hook)) return { to: 'sync', command: classified.inner, losesSay: false };
+  if (classified.kind === 'bridge' && inLine(classified.inner) && decides(client, event) && !runsUnheard(hook))
+    return { to: 'sync', command: classified.inner, losesSay: false };
   const guardEntry = chosen ? upgradedGuardEntry(command, classified, mode.guardEntries) : undefined;
   if (guardEntry) return { to: 'upgrade', entry: guardEntry };
   if (classified.kind !== 'plain') {
@@ -110,9 +125,11 @@ export function routeHook(client: ClientProfile, event: string, hook: JsonObject
     return guarded ? { to: 'through', bare: true } : { to: 'through' };
   }
   // Claude Code runs an `async: true` hook in the background and reads nothing of it (unless `asyncRewake`).
-  if (!decides(client, event) || runsUnheard(hook)) return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
+  if (!decides(client, event) || runsUnheard(hook))
+    return chosen ? { to: 'emit', command, losesSay: false } : notChosen(client, event, mode);
   if (named(command)) return { to: 'emit', command, losesSay: true };
-  if (mode.asyncOnly) return chosen && mode.events ? { to: 'emit', command, losesSay: true } : notChosen(client, event, mode);
+  if (mode.asyncOnly)
+    return chosen && mode.events ? { to: 'emit', command, losesSay: true } : notChosen(client, event, mode);
   if (!chosen) return notChosen(client, event, mode);
   return quietRoute(client, event, command, inLine(command)) ?? { to: 'sync', command, losesSay: false };
 }

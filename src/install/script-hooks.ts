@@ -5,7 +5,17 @@
 // entry (clients/script-hooks.ts) running that copy; uninstall puts the original back exactly, mode
 // included, unless the wrapper was changed since (then it says where the original is, and keeps it).
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { HookdError, describeError } from '../common/errors.js';
 import { asWord, wrappedEntry, wrapperScript } from '../clients/script-hooks.js';
@@ -18,7 +28,11 @@ import type { HookSource } from '../clients/find-sources.js';
 
 /** Where install keeps the original of the hook file `target` (a real path): one per file, named by its path's hash and its event. */
 function storedPath(state: string, target: string): string {
-  return path.join(state, 'script-hooks', `${createHash('sha256').update(target).digest('hex').slice(0, 12)}-${path.basename(target)}`);
+  return path.join(
+    state,
+    'script-hooks',
+    `${createHash('sha256').update(target).digest('hex').slice(0, 12)}-${path.basename(target)}`,
+  );
 }
 
 /** Write `bytes` to `file` with `mode` exactly (whatever the umask), by a temp file renamed over it. */
@@ -56,18 +70,24 @@ export function planScriptInstall(source: HookSource, options: ScriptInstall): P
   if (!info.isFile()) return nothing('not a regular file');
   const bytes = readFileSync(target);
   if (wrappedEntry(bytes.toString('utf8')) !== undefined) return nothing('it already runs through hookd');
-  if (options.mode.events && !options.mode.events.includes(event)) return nothing(`no ${options.mode.events.join(', ')} hook to wrap`);
+  if (options.mode.events && !options.mode.events.includes(event))
+    return nothing(`no ${options.mode.events.join(', ')} hook to wrap`);
   const stored = storedPath(options.state, target);
   const entry = wrapperFor(client, options.mode, options.bridgeOptions)(event, { command: asWord(stored) }, event);
   if (entry === undefined) return nothing('no hook hookd can run is left to wrap');
   const mode = info.mode & 0o7777;
   const change = `wrap ${source.file} in place (${entry.includes('hookd sync') ? 'hookd sync' : 'hookd emit'}); its original is kept at ${stored}`;
-  if (options.dryRun) return { file: target, lines: [`${where}: 1 change to make (dry run: nothing written)`, `  ${change}`] };
+  if (options.dryRun)
+    return { file: target, lines: [`${where}: 1 change to make (dry run: nothing written)`, `  ${change}`] };
   const write = async () => {
     mkdirSync(path.dirname(stored), { recursive: true, mode: 0o700 });
     writeExactly(stored, bytes, mode);
     const manifest = readManifest(options.state);
-    const record: FileRecord = { ...emptyRecord(), wraps: [{ event, original: stored, originalLiteral: '', wrapped: entry }], script: { stored, mode } };
+    const record: FileRecord = {
+      ...emptyRecord(),
+      wraps: [{ event, original: stored, originalLiteral: '', wrapped: entry }],
+      script: { stored, mode },
+    };
     manifest.files[recordKey(target)] = record;
     writeManifest(options.state, manifest);
     writeExactly(target, wrapperScript(entry), mode);
@@ -85,13 +105,31 @@ export function planScriptUninstall(file: string, record: FileRecord, state: str
     delete manifest.files[key];
     writeManifest(state, manifest);
   };
-  if (!existsSync(stored)) return { file, lines: [`${file}: its original, kept at ${stored}, is gone; nothing to give back (the record stays)`] };
+  if (!existsSync(stored))
+    return {
+      file,
+      lines: [`${file}: its original, kept at ${stored}, is gone; nothing to give back (the record stays)`],
+    };
   if (!existsSync(file)) {
-    return { file, lines: [`${file}: deleted since hookd install wrapped it; its original stays at ${stored}${dryRun ? '' : ' (the record is dropped)'}`], ...(!dryRun && { write: async () => (dropRecord(), [`${file}: deleted since hookd install wrapped it; its original stays at ${stored}`]) }) };
+    return {
+      file,
+      lines: [
+        `${file}: deleted since hookd install wrapped it; its original stays at ${stored}${dryRun ? '' : ' (the record is dropped)'}`,
+      ],
+      ...(!dryRun && {
+        write: async () => (
+          dropRecord(),
+          [`${file}: deleted since hookd install wrapped it; its original stays at ${stored}`]
+        ),
+      }),
+    };
   }
   const entry = wrappedEntry(readFileSync(file, 'utf8'));
   if (entry === undefined || !record.wraps.some((wrap) => wrap.wrapped === entry)) {
-    return { file, lines: [`${file}: changed since hookd install wrapped it; left as it is, and its original stays at ${stored}`] };
+    return {
+      file,
+      lines: [`${file}: changed since hookd install wrapped it; left as it is, and its original stays at ${stored}`],
+    };
   }
   const change = `restore ${file}: the original hook, mode ${mode.toString(8)}`;
   if (dryRun) return { file, lines: [`${file}: 1 change to undo (dry run: nothing written)`, `  ${change}`] };

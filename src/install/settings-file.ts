@@ -34,13 +34,23 @@ export function readSnapshot(file: string): Snapshot {
     } catch {
       // Not there at all.
     }
-    if (dangling) throw new UsageError(`${file}: a symlink to a file that does not exist; fix the link or pass --settings with the real file`);
+    if (dangling)
+      throw new UsageError(
+        `${file}: a symlink to a file that does not exist; fix the link or pass --settings with the real file`,
+      );
     return { file, target, exists: false, text: '', mtimeMs: 0, mode: 0o600 };
   }
   try {
     const info = statSync(target);
     if (!info.isFile()) throw new UsageError(`${target}: not a regular file`);
-    return { file, target, exists: true, text: readFileSync(target, 'utf8'), mtimeMs: info.mtimeMs, mode: info.mode & 0o7777 };
+    return {
+      file,
+      target,
+      exists: true,
+      text: readFileSync(target, 'utf8'),
+      mtimeMs: info.mtimeMs,
+      mode: info.mode & 0o7777,
+    };
   } catch (error) {
     if (error instanceof HookdError) throw error;
     throw new UsageError(`${target}: cannot read: ${describeError(error)}`);
@@ -50,14 +60,20 @@ export function readSnapshot(file: string): Snapshot {
 /** Refuse a file its owner made read-only (checked on the mode bits: root could write it anyway). */
 export function assertWritable(snapshot: Snapshot): void {
   if (snapshot.exists && (snapshot.mode & 0o200) === 0) {
-    throw new UsageError(`${snapshot.target}: the file is read-only; nothing was changed (make it writable with chmod u+w, or leave it as it is)`);
+    throw new UsageError(
+      `${snapshot.target}: the file is read-only; nothing was changed (make it writable with chmod u+w, or leave it as it is)`,
+    );
   }
 }
 
 async function unchanged(snapshot: Snapshot): Promise<boolean> {
   try {
     const info = await stat(snapshot.target);
-    return snapshot.exists && info.mtimeMs === snapshot.mtimeMs && (await readFile(snapshot.target, 'utf8')) === snapshot.text;
+    return (
+      snapshot.exists &&
+      info.mtimeMs === snapshot.mtimeMs &&
+      (await readFile(snapshot.target, 'utf8')) === snapshot.text
+    );
   } catch (error) {
     return !snapshot.exists && (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
@@ -77,16 +93,25 @@ export interface CommitResult {
 }
 
 /** Replace the file of `snapshot` with `text` (or delete it when `text` is null), safely. */
-export async function commitEdit(snapshot: Snapshot, text: string | null, options: CommitOptions): Promise<CommitResult> {
+export async function commitEdit(
+  snapshot: Snapshot,
+  text: string | null,
+  options: CommitOptions,
+): Promise<CommitResult> {
   assertWritable(snapshot);
   const dir = path.dirname(snapshot.target);
   const base = path.basename(snapshot.target);
   await mkdir(dir, { recursive: true });
   let backup: string | undefined;
   if (snapshot.exists) {
-    backup = await writeBackup(options.backupDir, snapshot.target, snapshot.text, snapshot.mode).catch((error: unknown) => {
-      throw new HookdError('EWRITE', `${options.backupDir}: cannot write the backup: ${describeError(error)}; nothing was changed`);
-    });
+    backup = await writeBackup(options.backupDir, snapshot.target, snapshot.text, snapshot.mode).catch(
+      (error: unknown) => {
+        throw new HookdError(
+          'EWRITE',
+          `${options.backupDir}: cannot write the backup: ${describeError(error)}; nothing was changed`,
+        );
+      },
+    );
   }
   const temp = path.join(dir, `.${base}.hookd-${process.pid}-${randomBytes(4).toString('hex')}`);
   const discard = async () => {
@@ -97,12 +122,18 @@ export async function commitEdit(snapshot: Snapshot, text: string | null, option
     if (text !== null) await writeFile(temp, text, { flag: 'wx', mode: snapshot.mode });
   } catch (error) {
     await discard();
-    throw new HookdError('EWRITE', `${dir}: cannot write a temp file beside the settings file: ${describeError(error)}; nothing was changed`);
+    throw new HookdError(
+      'EWRITE',
+      `${dir}: cannot write a temp file beside the settings file: ${describeError(error)}; nothing was changed`,
+    );
   }
   await options.beforeCommit?.();
   if (!(await unchanged(snapshot))) {
     await discard();
-    throw new HookdError('ECONFLICT', `${snapshot.target}: the file changed while hookd was editing it (another program or an editor wrote it); nothing was changed. Run the command again.`);
+    throw new HookdError(
+      'ECONFLICT',
+      `${snapshot.target}: the file changed while hookd was editing it (another program or an editor wrote it); nothing was changed. Run the command again.`,
+    );
   }
   if (text === null) {
     await unlink(snapshot.target);
@@ -111,7 +142,8 @@ export async function commitEdit(snapshot: Snapshot, text: string | null, option
   }
   await rename(temp, snapshot.target);
   const back = await readFile(snapshot.target, 'utf8');
-  const errors = back === text ? options.validate(back) : [`${snapshot.target}: the file read back differs from what was written`];
+  const errors =
+    back === text ? options.validate(back) : [`${snapshot.target}: the file read back differs from what was written`];
   if (errors.length > 0) {
     if (backup) await copyFile(backup, snapshot.target);
     else await unlink(snapshot.target);

@@ -13,7 +13,8 @@ import type { ClientProfile } from '../clients/profile.js';
 import type { PlannedFile } from './write-all.js';
 
 /** The first line of every shim hookd writes. */
-export const SHIM_MARK = '// hookd shim: written by `hookd install`, removed by `hookd uninstall` (docs/clients.md). Do not edit: install rewrites it.';
+export const SHIM_MARK =
+  '// hookd shim: written by `hookd install`, removed by `hookd uninstall` (docs/clients.md). Do not edit: install rewrites it.';
 
 /** Where `client`'s shim goes, or undefined for a client with hooks of its own. */
 export function shimPath(client: ClientProfile, home = homedir()): string | undefined {
@@ -42,15 +43,30 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /** Install's plan for `client`'s shim reading `hooksFile`: written when absent or out of date; a file of the user's under that name is left alone, and said. */
-export function planShim(client: ClientProfile, hooksFile: string, dryRun: boolean, home = homedir()): PlannedFile | undefined {
+export function planShim(
+  client: ClientProfile,
+  hooksFile: string,
+  dryRun: boolean,
+  home = homedir(),
+): PlannedFile | undefined {
   const file = shimPath(client, home);
   if (!file) return undefined;
   const where = `${file} (${client.name}'s ${client.shim!.called})`;
   const text = renderShim(client, hooksFile);
-  if (existsSync(file) && !isHookds(file)) return { file, lines: [`${where}: left alone: a file of that name is not hookd's; move it and run hookd install again so that ${client.name} runs the hooks of ${hooksFile}`] };
+  if (existsSync(file) && !isHookds(file))
+    return {
+      file,
+      lines: [
+        `${where}: left alone: a file of that name is not hookd's; move it and run hookd install again so that ${client.name} runs the hooks of ${hooksFile}`,
+      ],
+    };
   const present = existsSync(file) && readFileSync(file, 'utf8') === text;
   if (present) return { file, lines: [`${where}: up to date; it runs the hooks of ${hooksFile}`] };
-  if (dryRun) return { file, lines: [`${where}: would be written (dry run: nothing written); it runs the hooks of ${hooksFile}`] };
+  if (dryRun)
+    return {
+      file,
+      lines: [`${where}: would be written (dry run: nothing written); it runs the hooks of ${hooksFile}`],
+    };
   return {
     file,
     lines: [],
@@ -58,7 +74,10 @@ export function planShim(client: ClientProfile, hooksFile: string, dryRun: boole
       try {
         writeAtomically(file, text);
       } catch (error) {
-        throw new HookdError('ESHIM', `cannot write ${file}: ${describeError(error)}; fix that and run the same hookd install again`);
+        throw new HookdError(
+          'ESHIM',
+          `cannot write ${file}: ${describeError(error)}; fix that and run the same hookd install again`,
+        );
       }
       return [`${where}: written; it runs the hooks of ${hooksFile}, and hookd uninstall removes it`];
     },

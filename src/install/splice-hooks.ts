@@ -4,7 +4,15 @@
 // uninstall, emptying it, writes them back.
 import type { JSONPath } from 'jsonc-parser';
 import { formatPath } from '../common/format-issues.js';
-import { hooksOf, isObject, newEntry, type EntryKeys, type HookMapRef, type Json, type JsonObject } from '../settings/hook-map.js';
+import {
+  hooksOf,
+  isObject,
+  newEntry,
+  type EntryKeys,
+  type HookMapRef,
+  type Json,
+  type JsonObject,
+} from '../settings/hook-map.js';
 import type { Document, Splice } from './edit-document.js';
 import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
@@ -25,12 +33,26 @@ export interface NewHookShape {
 }
 
 /** How `client` writes a new hook (its profile's keys, unnamed events and a new file's version). */
-export function newHookShape(client: Pick<ClientProfile, 'hookKeys' | 'unnamedEvents' | 'newFileVersion'>): NewHookShape {
-  return { ...(client.hookKeys && { keys: client.hookKeys }), ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }), ...(client.newFileVersion !== undefined && { newFileVersion: client.newFileVersion }) };
+export function newHookShape(
+  client: Pick<ClientProfile, 'hookKeys' | 'unnamedEvents' | 'newFileVersion'>,
+): NewHookShape {
+  return {
+    ...(client.hookKeys && { keys: client.hookKeys }),
+    ...(client.unnamedEvents && { unnamedEvents: client.unnamedEvents }),
+    ...(client.newFileVersion !== undefined && { newFileVersion: client.newFileVersion }),
+  };
 }
 
 /** Add the hooks of `adds` to `ref` (and so to the data), returning the splices that write them. */
-export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddRequest[], emitOptions: readonly string[], record: FileRecord, changes: string[], shape: NewHookShape = {}): Splice[] {
+export function addHooks(
+  doc: Document,
+  ref: HookMapRef,
+  adds: readonly AddRequest[],
+  emitOptions: readonly string[],
+  record: FileRecord,
+  changes: string[],
+  shape: NewHookShape = {},
+): Splice[] {
   const splices: Splice[] = [];
   const append = (path: JSONPath, value: Json, key?: string) => {
     let inner: string | undefined;
@@ -51,14 +73,20 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
         add.entry?.bridge ??
         (add.canonicalSync
           ? syncCommand(add.command, { ...add.canonicalSync, event, canonical: true, bridgeOptions: emitOptions })
-          : wrapCommand(add.command, [...emitOptions, ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : [])]));
+          : wrapCommand(add.command, [
+              ...emitOptions,
+              ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
+            ]));
       // A manifest's hook is there already only under the same matcher and timeout.
       const same = (found: { hook: Json; matcher: Json | undefined }) =>
-        isObject(found.hook) && found.hook[commandKey] === bridge && (!add.entry || ((found.matcher ?? undefined) === add.entry.matcher && found.hook[timeoutKey] === add.timeout));
+        isObject(found.hook) &&
+        found.hook[commandKey] === bridge &&
+        (!add.entry || ((found.matcher ?? undefined) === add.entry.matcher && found.hook[timeoutKey] === add.timeout));
       if (hooksOf(ref, event).some(same)) continue;
       if (!ref.map) {
         // A file made here starts as the client's docs write it (Cursor's, Copilot CLI's: version 1; Crush's: none).
-        if (!doc.hasValue && shape.newFileVersion !== undefined && doc.data.version === undefined) append([], (doc.data.version = shape.newFileVersion), 'version');
+        if (!doc.hasValue && shape.newFileVersion !== undefined && doc.data.version === undefined)
+          append([], (doc.data.version = shape.newFileVersion), 'version');
         ref.map = doc.data.hooks = {};
         record.createdHooksKey = true;
         append([], ref.map, 'hooks');
@@ -72,8 +100,16 @@ export function addHooks(doc: Document, ref: HookMapRef, adds: readonly AddReque
       const entry = withManifestKeys(newEntry(ref.layout, bridge, add.timeout, shape.keys), add.entry);
       list.push(entry);
       if (!record.createdHooksKey && !record.createdEvents.includes(event)) append([...ref.base, event], entry);
-      record.adds.push({ event, example: add.example, command: bridge, ...(add.entry?.matcher !== undefined && { matcher: add.entry.matcher }), ...(add.entry && add.timeout !== undefined && { timeout: add.timeout }) });
-      const what = add.entry ? `the manifest's hook${add.entry.matcher !== undefined ? ` on ${add.entry.matcher}` : ''}` : `the ${add.example} example`;
+      record.adds.push({
+        event,
+        example: add.example,
+        command: bridge,
+        ...(add.entry?.matcher !== undefined && { matcher: add.entry.matcher }),
+        ...(add.entry && add.timeout !== undefined && { timeout: add.timeout }),
+      });
+      const what = add.entry
+        ? `the manifest's hook${add.entry.matcher !== undefined ? ` on ${add.entry.matcher}` : ''}`
+        : `the ${add.example} example`;
       changes.push(`add ${formatPath([...ref.base, event, list.length - 1])}: ${what} (${add.command})`);
     }
   }
@@ -104,7 +140,8 @@ export function removeAddedHooks(doc: Document, ref: HookMapRef, record: FileRec
     if (!Array.isArray(list)) continue;
     const added = new Set(record.adds.filter((add) => add.event === event).map((add) => add.command));
     // Under whatever key the client writes its command (`command`; Copilot CLI's `bash`).
-    const isAdded = (hook: Json | undefined) => isObject(hook) && Object.values(hook).some((value) => typeof value === 'string' && added.has(value));
+    const isAdded = (hook: Json | undefined) =>
+      isObject(hook) && Object.values(hook).some((value) => typeof value === 'string' && added.has(value));
     // From the end of each list, so the indexes of the removals still to come hold.
     for (let index = list.length - 1; index >= 0; index--) {
       const item = list[index];
@@ -123,8 +160,13 @@ export function removeAddedHooks(doc: Document, ref: HookMapRef, record: FileRec
       changes.push(`remove ${removed.length} added hook(s) from ${formatPath(at)}`);
       item.hooks = hooks.filter((_, position) => !removed.includes(position));
       // A group install made for a manifest's hook carries its matcher: it goes too once empty.
-      const ownMatcher = typeof item.matcher === 'string' && record.adds.some((add) => add.event === event && add.matcher === item.matcher);
-      if (item.hooks.length === 0 && Object.keys(item).every((key) => key === 'hooks' || (key === 'matcher' && ownMatcher))) {
+      const ownMatcher =
+        typeof item.matcher === 'string' &&
+        record.adds.some((add) => add.event === event && add.matcher === item.matcher);
+      if (
+        item.hooks.length === 0 &&
+        Object.keys(item).every((key) => key === 'hooks' || (key === 'matcher' && ownMatcher))
+      ) {
         list.splice(index, 1);
         remove(at);
       } else {

@@ -15,7 +15,8 @@ const PARSE = { allowTrailingComma: true, disallowComments: false } as const;
 function containerAt(text: string, path: JSONPath): Node {
   const root = parseTree(text, [], PARSE);
   const node = root && findNodeAtLocation(root, path);
-  if (!node || (node.type !== 'object' && node.type !== 'array')) throw new Error(`no object or array at ${JSON.stringify(path)}`);
+  if (!node || (node.type !== 'object' && node.type !== 'array'))
+    throw new Error(`no object or array at ${JSON.stringify(path)}`);
   return node;
 }
 
@@ -57,8 +58,13 @@ function insertFirst(text: string, node: Node, prefix: string, value: unknown, s
   const multiline = style.indent !== '' && text.includes('\n');
   const block = `${style.newline}${base}${style.indent}${prefix}${renderBlock(value, style.indent, base + style.indent, style.newline)}`;
   // Blanks inside an empty container are replaced (the install record keeps them for uninstall); comments stay after the new member.
-  if (inner.trim() !== '') return { offset: open, length: 0, content: multiline ? block : `${prefix}${renderInline(value, true)}` };
-  return { offset: open, length: inner.length, content: multiline ? `${block}${style.newline}${base}` : `${prefix}${renderInline(value, style.indent !== '')}` };
+  if (inner.trim() !== '')
+    return { offset: open, length: 0, content: multiline ? block : `${prefix}${renderInline(value, true)}` };
+  return {
+    offset: open,
+    length: inner.length,
+    content: multiline ? `${block}${style.newline}${base}` : `${prefix}${renderInline(value, style.indent !== '')}`,
+  };
 }
 
 /** The member after `last`, laid out as `last` is: same gap, same spacing, inline or on its own lines. */
@@ -73,7 +79,12 @@ function insertAfter(text: string, node: Node, last: Node, prefix: string, value
     ? renderInline(value, gap !== '' || spaced)
     : inlineNeighbour
       ? renderInline(value, spaced)
-      : renderBlock(value, unitInside(text, lastValue) ?? (style.indent || '  '), gap.replace(/^\r?\n/, ''), style.newline);
+      : renderBlock(
+          value,
+          unitInside(text, lastValue) ?? (style.indent || '  '),
+          gap.replace(/^\r?\n/, ''),
+          style.newline,
+        );
   return { offset: end(last), length: 0, content: `,${gap}${prefix}${rendered}` };
 }
 
@@ -84,7 +95,13 @@ function insertInto(text: string, node: Node, key: string | undefined, value: un
 }
 
 /** `text` with `value` (under `key` for an object) appended as the last member of the container at `path`. */
-export function appendMember(text: string, path: JSONPath, key: string | undefined, value: unknown, style: JsonStyle): string {
+export function appendMember(
+  text: string,
+  path: JSONPath,
+  key: string | undefined,
+  value: unknown,
+  style: JsonStyle,
+): string {
   return applyEdits(text, [insertInto(text, containerAt(text, path), key, value, style)]);
 }
 
@@ -102,7 +119,8 @@ export function removeMember(text: string, path: JSONPath, inner = ''): string {
   const node = containerAt(text, path.slice(0, -1));
   const members = node.children ?? [];
   const key = path.at(-1);
-  const index = node.type === 'object' ? members.findIndex((member) => member.children?.[0]?.value === key) : Number(key);
+  const index =
+    node.type === 'object' ? members.findIndex((member) => member.children?.[0]?.value === key) : Number(key);
   const member = members[index];
   if (!member) throw new Error(`no ${String(key)} in the JSON text`);
   const previous = members[index - 1];

@@ -40,7 +40,10 @@ export const TRANSPORTS = {
     help: 'the client runs hookd emit',
     load: async () => {
       const { planInstall } = await import('./plan-edit.js');
-      return (input) => ({ plan: planInstall(input.text, input.exists, input.events, input.adds, input.options), notes: [] });
+      return (input) => ({
+        plan: planInstall(input.text, input.exists, input.events, input.adds, input.options),
+        notes: [],
+      });
     },
   },
   http: {
@@ -55,4 +58,5 @@ export type TransportName = keyof typeof TRANSPORTS;
 export const TRANSPORT_NAMES = Object.keys(TRANSPORTS) as TransportName[];
 
 /** --transport's help: each transport's name and what it does. */
-export const transportHelp = (): string => TRANSPORT_NAMES.map((name) => `${name}: ${TRANSPORTS[name].help}`).join('; ');
+export const transportHelp = (): string =>
+  TRANSPORT_NAMES.map((name) => `${name}: ${TRANSPORTS[name].help}`).join('; ');

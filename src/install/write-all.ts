@@ -30,7 +30,11 @@ export class PartialWrite extends HookdError {
 }
 
 /** Write every planned file in order, then run `after` (the example scripts); returns what to print. */
-export async function writeAll(planned: readonly PlannedFile[], verb: string, after: () => string[] = () => []): Promise<string[]> {
+export async function writeAll(
+  planned: readonly PlannedFile[],
+  verb: string,
+  after: () => string[] = () => [],
+): Promise<string[]> {
   const out: string[] = [];
   const written: string[] = [];
   let current: string | undefined;

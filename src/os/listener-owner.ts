@@ -89,7 +89,9 @@ function commandOf(pid: string): string {
 /** A user's name for messages: `name (uid N)`, or `uid N` when the system has no name for it. */
 export function userName(uid: number): string {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.split(':')[2] === String(uid));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((entry) => entry.split(':')[2] === String(uid));
     return line ? `${line.split(':')[0]} (uid ${uid})` : `uid ${uid}`;
   } catch {
     return `uid ${uid}`;

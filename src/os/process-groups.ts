@@ -92,7 +92,10 @@ async function allGone(pgids: number[], ms: number): Promise<number[]> {
 export async function endGroups(groups: readonly HookGroup[], graceMs: number): Promise<HookGroup[]> {
   const ours = groups.filter((group) => identify(group) === 'ours');
   for (const group of ours) killGroup(group.pgid, 'SIGTERM');
-  const stubborn = await allGone(ours.map((group) => group.pgid), graceMs);
+  const stubborn = await allGone(
+    ours.map((group) => group.pgid),
+    graceMs,
+  );
   for (const pgid of stubborn) killGroup(pgid, 'SIGKILL');
   await allGone(stubborn, 1000);
   return ours;

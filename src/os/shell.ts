@@ -5,6 +5,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 /** Start `sh -c script`; throws what spawn throws (E2BIG), emits 'error' for the rest (ENOENT, EMFILE). */
-export function spawnShell(script: string, options: { cwd?: string; env: NodeJS.ProcessEnv }): ChildProcessWithoutNullStreams {
-  return spawn('/bin/sh', ['-c', script], { argv0: 'sh', cwd: options.cwd, env: options.env, detached: true, stdio: 'pipe' });
+export function spawnShell(
+  script: string,
+  options: { cwd?: string; env: NodeJS.ProcessEnv },
+): ChildProcessWithoutNullStreams {
+  return spawn('/bin/sh', ['-c', script], {
+    argv0: 'sh',
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: 'pipe',
+  });
 }

@@ -5,7 +5,20 @@
 // (carry_env), with its lists generated from these (bridge/sh-lists.ts).
 import { CLIENTS } from '../clients/registry.js';
 
-const TERMINAL = ['PATH', 'TERM', 'COLORTERM', 'DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'SSH_AUTH_SOCK', 'LANG', 'STY', 'WINDOWID', 'WT_SESSION', 'TMUX'];
+const TERMINAL = [
+  'PATH',
+  'TERM',
+  'COLORTERM',
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'SSH_AUTH_SOCK',
+  'LANG',
+  'STY',
+  'WINDOWID',
+  'WT_SESSION',
+  'TMUX',
+];
 const TERMINAL_PREFIXES = ['TERM_', 'TMUX_', 'LC_', 'ITERM_', 'KITTY_', 'WEZTERM_', 'VSCODE_'];
 // The environment carrier of trace context: the client's span the hook runs under (issue 25).
 export const TRACE_CONTEXT = ['TRACEPARENT', 'TRACESTATE', 'BAGGAGE'] as const;
@@ -18,8 +31,11 @@ export const RECORD_KEEPS = { exact: TRACE_CONTEXT, suffix: '_PROJECT_DIR' } as 
 
 /** The variables of `env` a run record keeps (RECORD_KEEPS). */
 export function recordEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  const kept = (name: string) => (RECORD_KEEPS.exact as readonly string[]).includes(name) || name.endsWith(RECORD_KEEPS.suffix);
-  return Object.fromEntries(Object.entries(env).filter((pair): pair is [string, string] => pair[1] !== undefined && kept(pair[0])));
+  const kept = (name: string) =>
+    (RECORD_KEEPS.exact as readonly string[]).includes(name) || name.endsWith(RECORD_KEEPS.suffix);
+  return Object.fromEntries(
+    Object.entries(env).filter((pair): pair is [string, string] => pair[1] !== undefined && kept(pair[0])),
+  );
 }
 
 /**
@@ -29,11 +45,19 @@ export function recordEnv(env: NodeJS.ProcessEnv): Record<string, string> {
  * hook's directory when the payload has no `cwd`, as Cursor's has none), and `1` when the entry is
  * written `--canonical` (the daemon then gives the hook the canonical fields). bin/hookd writes the same.
  */
-export const BRIDGE_NOTES = { event: 'HOOKD_BRIDGE_EVENT', cwd: 'HOOKD_BRIDGE_CWD', canonical: 'HOOKD_BRIDGE_CANONICAL' } as const;
+export const BRIDGE_NOTES = {
+  event: 'HOOKD_BRIDGE_EVENT',
+  cwd: 'HOOKD_BRIDGE_CWD',
+  canonical: 'HOOKD_BRIDGE_CANONICAL',
+} as const;
 
 /** The names carried whatever the command says: exact names, prefixes and suffixes. */
 export const CARRIED = {
-  exact: new Set([...TERMINAL, ...TRACE_CONTEXT, ...CLIENTS.flatMap((client) => [...client.envMarkers, ...(client.envCarried ?? [])])]),
+  exact: new Set([
+    ...TERMINAL,
+    ...TRACE_CONTEXT,
+    ...CLIENTS.flatMap((client) => [...client.envMarkers, ...(client.envCarried ?? [])]),
+  ]),
   prefixes: [...TERMINAL_PREFIXES, ...new Set(CLIENTS.flatMap((client) => client.envPrefixes))],
   suffixes: ['_PROJECT_DIR', '_PLUGIN_ROOT'],
 };
@@ -69,7 +93,8 @@ export function clientEnvOf(env: NodeJS.ProcessEnv, command: string): Record<str
   const named = namedVariables(command);
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && !value.includes('\0') && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && isCarried(name, named)) vars[name] = value;
+    if (value !== undefined && !value.includes('\0') && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && isCarried(name, named))
+      vars[name] = value;
   }
   return vars;
 }

@@ -47,9 +47,13 @@ function withSnakeCase(data: Record<string, unknown>): Record<string, unknown> {
  */
 export function parsePayload(bytes: Buffer, source = 'payload', namedEvent?: string): PayloadResult {
   if (bytes.length > MAX_PAYLOAD_BYTES) {
-    return { ok: false, reason: `${source}: ${bytes.length} bytes is over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload` };
+    return {
+      ok: false,
+      reason: `${source}: ${bytes.length} bytes is over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload`,
+    };
   }
-  if (bytes.length === 0 || bytes.toString('utf8').trim() === '') return { ok: false, reason: `${source}: empty; expected a JSON object` };
+  if (bytes.length === 0 || bytes.toString('utf8').trim() === '')
+    return { ok: false, reason: `${source}: empty; expected a JSON object` };
   let data: unknown;
   try {
     data = JSON.parse(bytes.toString('utf8'));
@@ -62,22 +66,33 @@ export function parsePayload(bytes: Buffer, source = 'payload', namedEvent?: str
   }
   const normalized = withSnakeCase(data as Record<string, unknown>);
   // `hookName` names the event only where the entry does not: Cline's is an event of its own (`tool_call` for PreToolUse).
-  const named = (data as Record<string, unknown>).hook_event_name !== undefined || (data as Record<string, unknown>).hookEventName !== undefined;
+  const named =
+    (data as Record<string, unknown>).hook_event_name !== undefined ||
+    (data as Record<string, unknown>).hookEventName !== undefined;
   const unnamed = normalized.hook_event_name === undefined || (!named && namedEvent !== undefined);
-  const event = unnamed ? (namedEvent ?? '') : typeof normalized.hook_event_name === 'string' ? normalized.hook_event_name : '';
+  const event = unnamed
+    ? (namedEvent ?? '')
+    : typeof normalized.hook_event_name === 'string'
+      ? normalized.hook_event_name
+      : '';
   const schema = PAYLOAD_SCHEMAS.get(event) ?? GenericPayloadSchema;
   // The schemas check the event's name where the payload has one; an unnamed payload is checked as any event's.
-  const parsed = unnamed ? GenericPayloadSchema.safeParse({ ...normalized, hook_event_name: event || 'unnamed' }, { reportInput: true }) : schema.safeParse(normalized, { reportInput: true });
+  const parsed = unnamed
+    ? GenericPayloadSchema.safeParse({ ...normalized, hook_event_name: event || 'unnamed' }, { reportInput: true })
+    : schema.safeParse(normalized, { reportInput: true });
   if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
   // No session field at all: say it as the schema would of the usual one.
-  if (!SESSION_FIELDS.some((field) => typeof normalized[field] === "string")) return { ok: false, reason: `${source}: session_id: expected a string, got nothing` };
+  if (!SESSION_FIELDS.some((field) => typeof normalized[field] === 'string'))
+    return { ok: false, reason: `${source}: session_id: expected a string, got nothing` };
   return {
     ok: true,
     payload: {
       bytes,
       data: normalized,
       event,
-      sessionId: String(SESSION_FIELDS.map((field) => normalized[field]).find((value) => typeof value === 'string') ?? ''),
+      sessionId: String(
+        SESSION_FIELDS.map((field) => normalized[field]).find((value) => typeof value === 'string') ?? '',
+      ),
       cwd: typeof normalized.cwd === 'string' ? normalized.cwd : undefined,
     },
   };

@@ -38,7 +38,10 @@ export const SessionEndPayloadSchema = BasePayloadSchema.extend({
   reason: z.string(),
 }).meta({ $id: schemaId('sessionend'), title: 'SessionEnd hook payload' });
 
-export const GenericPayloadSchema = BasePayloadSchema.meta({ $id: schemaId('generic'), title: 'Hook payload (any other event)' });
+export const GenericPayloadSchema = BasePayloadSchema.meta({
+  $id: schemaId('generic'),
+  title: 'Hook payload (any other event)',
+});
 
 /** The schema for an event name; events without a dedicated schema get the generic one. */
 // A Map, not an object literal: an event named "toString" must not find Object.prototype's.

@@ -11,7 +11,12 @@ import type { ClientProfile } from '../clients/profile.js';
 const EXTRA: Record<string, Record<string, unknown>> = {
   Notification: { message: 'Claude needs your permission to use Bash', notification_type: 'permission_prompt' },
   Stop: { stop_hook_active: false, last_assistant_message: 'Done.' },
-  SubagentStop: { stop_hook_active: false, agent_id: 'a1b2c3', agent_type: 'general-purpose', last_assistant_message: 'Done.' },
+  SubagentStop: {
+    stop_hook_active: false,
+    agent_id: 'a1b2c3',
+    agent_type: 'general-purpose',
+    last_assistant_message: 'Done.',
+  },
   SessionEnd: { reason: 'other' },
 };
 

@@ -13,7 +13,11 @@ export interface CaptureOptions {
 }
 
 /** Start capturing `stream`; call the returned function for what was captured so far. */
-export function captureOutput(stream: Readable | null | undefined, cap: number, options: CaptureOptions = {}): () => Captured {
+export function captureOutput(
+  stream: Readable | null | undefined,
+  cap: number,
+  options: CaptureOptions = {},
+): () => Captured {
   const chunks: Buffer[] = [];
   let kept = 0;
   let bytes = 0;

@@ -10,13 +10,18 @@ export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefin
   if (!entry.decides) return undefined;
   const { name, contract } = entry.client;
   // Behind hookd sync, or posted to the hook endpoint (answered in line, issue 19), the answer reaches the client.
-  const behind = entry.kind === 'bridge' ? ' (behind hookd emit it is lost: the client sees success; hookd install puts it behind hookd sync)' : '';
+  const behind =
+    entry.kind === 'bridge'
+      ? ' (behind hookd emit it is lost: the client sees success; hookd install puts it behind hookd sync)'
+      : '';
   if (outcome.status === 'timed_out') return `${name} reads a timeout of this hook as ${contract.reads.timeout}`;
   const code = outcome.exitCode;
-  if (blocks(contract, entry.event, code)) return `${name} would act on exit code ${code}: it ${contract.reads.exit2}${behind}`;
+  if (blocks(contract, entry.event, code))
+    return `${name} would act on exit code ${code}: it ${contract.reads.exit2}${behind}`;
   if (code !== null && code !== 0) return `${name} reads exit code ${code} as ${contract.reads.exit1}`;
   const decision = readDecision(contract, entry.event, code, outcome.stdout, outcome.stderr.text);
-  if (decision.decided === null) return `${name} would read the whole answer on stdout, which hookd did not keep: what it decided is ${decision.reads}`;
+  if (decision.decided === null)
+    return `${name} would read the whole answer on stdout, which hookd did not keep: what it decided is ${decision.reads}`;
   return decision.decided ? `${name} would act on this answer on stdout (${decision.reads})${behind}` : undefined;
 }
 
@@ -28,8 +33,15 @@ export function decisionOf(entry: HookEntry, outcome: Outcome): string | undefin
 export function blockOf(entry: HookEntry, outcome: Outcome): string | undefined {
   // Behind hookd emit the client sees success whatever the hook says (decisionOf says so), and the
   // daemon records its exit 2 as a failure: not a block.
-  if (!entry.decides || entry.kind === 'bridge' || (outcome.status !== 'ok' && outcome.status !== 'failed')) return undefined;
-  const decision = readDecision(entry.client.contract, entry.event, outcome.exitCode, outcome.stdout, outcome.stderr.text);
+  if (!entry.decides || entry.kind === 'bridge' || (outcome.status !== 'ok' && outcome.status !== 'failed'))
+    return undefined;
+  const decision = readDecision(
+    entry.client.contract,
+    entry.event,
+    outcome.exitCode,
+    outcome.stdout,
+    outcome.stderr.text,
+  );
   if (!isBlock(decision)) return undefined;
   return decision.reads.replace(/^\w+:?\s*/, '');
 }

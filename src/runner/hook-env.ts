@@ -12,7 +12,16 @@ import type { ClientProfile } from '../clients/profile.js';
 // carry the collector's credentials. The synchronous bridges withhold the same (bridge/sync.ts, and
 // native/run-hook.c from the list scripts/build-native.mjs generates from this one).
 /** The variables of hookd's environment no hook is given. */
-export const WITHHELD_VARIABLES = ['HOOKD_API_KEY', 'HOOKD_API_KEY_FILE', 'HOOKD_LOCAL_TOKEN', 'HOOKD_TOKEN', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_LOGS_HEADERS'] as const;
+export const WITHHELD_VARIABLES = [
+  'HOOKD_API_KEY',
+  'HOOKD_API_KEY_FILE',
+  'HOOKD_LOCAL_TOKEN',
+  'HOOKD_TOKEN',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+  'OTEL_EXPORTER_OTLP_LOGS_HEADERS',
+] as const;
 const WITHHELD: ReadonlySet<string> = new Set(WITHHELD_VARIABLES);
 
 export interface HookContext {
@@ -42,13 +51,18 @@ export interface HookContext {
 // (`session_id`), or a client's own (`CLAUDE_ENV_FILE`); never PATH, LD_PRELOAD or HOOKD_*.
 const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
 const CLIENT_PREFIXES = CLIENTS.flatMap((client) => client.envPrefixes);
-const isFieldVariable = (name: string) => FIELD_NAME.test(name) || (/^[A-Z][A-Z0-9_]*$/.test(name) && CLIENT_PREFIXES.some((prefix) => name.startsWith(prefix)));
+const isFieldVariable = (name: string) =>
+  FIELD_NAME.test(name) ||
+  (/^[A-Z][A-Z0-9_]*$/.test(name) && CLIENT_PREFIXES.some((prefix) => name.startsWith(prefix)));
 
 /**
  * The top-level strings, numbers and booleans of `payload`, as `client` puts them into its hooks'
  * environment under their own names (Droid: `$session_id`, `$tool_name`, `$stop_hook_active`).
  */
-export function payloadVariables(client: ClientProfile | undefined, payload: Buffer | undefined): Record<string, string> {
+export function payloadVariables(
+  client: ClientProfile | undefined,
+  payload: Buffer | undefined,
+): Record<string, string> {
   if (!client?.payloadAsEnv || !payload) return {};
   let data: unknown;
   try {
@@ -91,9 +105,11 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
   for (const [name, value] of Object.entries(context.clientVars ?? {})) env[name] = value;
   // The client sets the entry's own variables over its environment, as written: Copilot CLI 1.0.102
   // expands neither `$NAME` nor `${NAME}` in them (test/clients/copilot.test.ts).
-  for (const [name, value] of Object.entries(context.entryEnv ?? {})) if (!name.startsWith('HOOKD_') && !WITHHELD.has(name)) env[name] = value;
+  for (const [name, value] of Object.entries(context.entryEnv ?? {}))
+    if (!name.startsWith('HOOKD_') && !WITHHELD.has(name)) env[name] = value;
   // A canonical hook reads the canonical fields beside the payload, as the synchronous bridges give them (hif/canonical-input.ts).
-  if (context.canonical || context.clientEnv?.[BRIDGE_NOTES.canonical] === '1') Object.assign(env, canonicalFields(client?.id ?? 'generic', context.event, context.payload ?? Buffer.alloc(0)));
+  if (context.canonical || context.clientEnv?.[BRIDGE_NOTES.canonical] === '1')
+    Object.assign(env, canonicalFields(client?.id ?? 'generic', context.event, context.payload ?? Buffer.alloc(0)));
   env.HOOKD_EVENT_ID = context.eventId;
   env.HOOKD_EVENT = context.event;
   env.HOOKD_ATTEMPT = String(context.attempt);
@@ -107,7 +123,11 @@ export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.
  * the client ran the bridge in (Cursor's payloads have none); the bridge's first when the client's
  * entries name their own directory (Copilot CLI's `cwd`).
  */
-export function bridgedHookDir(client: ClientProfile | undefined, payloadCwd: string | undefined, bridgeCwd: string | undefined): string | undefined {
+export function bridgedHookDir(
+  client: ClientProfile | undefined,
+  payloadCwd: string | undefined,
+  bridgeCwd: string | undefined,
+): string | undefined {
   return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
 }
 

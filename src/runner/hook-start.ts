@@ -23,7 +23,15 @@ export const DRAIN_MS = 100;
 /** The outcome of a hook that could not be started at all. */
 export function notStarted(error: Error, started: number): Outcome {
   const nothing = { text: '', bytes: 0, truncated: false };
-  return { status: 'spawn_error', exitCode: null, signal: null, durationMs: Math.round(performance.now() - started), stdout: nothing, stderr: nothing, error: error.message };
+  return {
+    status: 'spawn_error',
+    exitCode: null,
+    signal: null,
+    durationMs: Math.round(performance.now() - started),
+    stdout: nothing,
+    stderr: nothing,
+    error: error.message,
+  };
 }
 
 /** Start `sh` (behind the gate unless `gate: false`); an outcome instead when it cannot start at all. */
@@ -38,7 +46,8 @@ export function spawnHook(request: RunRequest, started: number): ChildProcessWit
     return Promise.resolve(notStarted(error as Error, started));
   }
   // EMFILE, ENFILE: no pipes could be made; the 'error' event that follows says which.
-  if (!child.stdin || !child.stdout || !child.stderr) return new Promise((resolve) => child.once('error', (error) => resolve(notStarted(error, started))));
+  if (!child.stdin || !child.stdout || !child.stderr)
+    return new Promise((resolve) => child.once('error', (error) => resolve(notStarted(error, started))));
   return child;
 }
 
@@ -47,7 +56,11 @@ export function spawnHook(request: RunRequest, started: number): ChildProcessWit
  * launcher asks the daemon), then write the newline and the payload. When the note fails, the gate
  * stays shut (`sh` reads EOF and exits) and `refused` hears why. Without a gate the payload goes at once.
  */
-export function openGate(child: ChildProcessWithoutNullStreams, request: RunRequest, refused: (error: Error) => void): void {
+export function openGate(
+  child: ChildProcessWithoutNullStreams,
+  request: RunRequest,
+  refused: (error: Error) => void,
+): void {
   // A hook may exit without reading its stdin: the broken pipe is its business, not an error.
   child.stdin.on('error', () => undefined);
   if (request.gate === false) {
@@ -76,7 +89,11 @@ export function openGate(child: ChildProcessWithoutNullStreams, request: RunRequ
  * close), or 'close' came first (the pipes destroyed `drainMs` after the exit because a grandchild
  * holds them, or a hook that could not start).
  */
-export function whenOver(child: ChildProcessWithoutNullStreams, drainMs: number, over: (exitCode: number | null, signal: NodeJS.Signals | null) => void): void {
+export function whenOver(
+  child: ChildProcessWithoutNullStreams,
+  drainMs: number,
+  over: (exitCode: number | null, signal: NodeJS.Signals | null) => void,
+): void {
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let open = 2;
   let stopDraining = () => {};

@@ -93,7 +93,12 @@ function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals |
     setTimeout(() => killGroup(run.pid, 'SIGKILL'), run.request.graceMs ?? DEFAULT_GRACE_MS).unref();
     // The daemon stopping anyway: the run was being interrupted.
     if (run.request.signal?.aborted) run.resolve({ status: 'interrupted', ...ENDED });
-    else run.resolve({ status: 'spawn_error', ...ENDED, error: `hookd's launcher exited (${signal ?? code}) while the hook ran` });
+    else
+      run.resolve({
+        status: 'spawn_error',
+        ...ENDED,
+        error: `hookd's launcher exited (${signal ?? code}) while the hook ran`,
+      });
   }
 }
 
@@ -111,7 +116,11 @@ function launcherNow(): ChildProcess {
   clearTimeout(idle);
   if (!launcher) {
     // A young generation of 1 MiB keeps the launcher's memory, which each fork copies, small.
-    const child = fork(path.join(packageRoot(), 'dist', 'runner', 'launcher.js'), [], { serialization: 'advanced', execArgv: ['--max-semi-space-size=1'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(path.join(packageRoot(), 'dist', 'runner', 'launcher.js'), [], {
+      serialization: 'advanced',
+      execArgv: ['--max-semi-space-size=1'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     child.on('message', (message: FromLauncher) => hear(child, message));
     child.on('exit', (code, signal) => lost(child, code, signal));
     // Going: a run from now on starts a new one rather than wait for this one's exit.

@@ -25,10 +25,12 @@ function start(id: number, request: Extract<ToLauncher, { type: 'run' }>['reques
       run.noted = { open, shut };
       send({ type: 'spawned', id, pid });
     });
-  runHook({ ...request, payload, signal: run.abort.signal, onSpawn }).then(
-    (outcome) => send({ type: 'over', id, outcome }),
-    (error: Error) => send({ type: 'refused', id, error: error.message }),
-  ).finally(() => runs.delete(id));
+  runHook({ ...request, payload, signal: run.abort.signal, onSpawn })
+    .then(
+      (outcome) => send({ type: 'over', id, outcome }),
+      (error: Error) => send({ type: 'refused', id, error: error.message }),
+    )
+    .finally(() => runs.delete(id));
 }
 
 // A message of no known type is dropped: only `abort` ends a run.

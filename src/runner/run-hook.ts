@@ -57,7 +57,8 @@ export const DEFAULT_OUTPUT_CAP = 64 * 1024;
 type Ended = 'timed_out' | 'interrupted' | 'past_cap';
 
 // The signal an abort names (`controller.abort('SIGINT')`), else SIGTERM.
-const signalOf = (reason: unknown): NodeJS.Signals => (typeof reason === 'string' && reason.startsWith('SIG') ? (reason as NodeJS.Signals) : 'SIGTERM');
+const signalOf = (reason: unknown): NodeJS.Signals =>
+  typeof reason === 'string' && reason.startsWith('SIG') ? (reason as NodeJS.Signals) : 'SIGTERM';
 
 /** Run one hook and say how it ended (outcome.ts says what that means). Rejects only when `onSpawn` fails. */
 export function runHook(request: RunRequest): Promise<Outcome> {
@@ -80,16 +81,37 @@ export function runHook(request: RunRequest): Promise<Outcome> {
         if (request.reapWaitMs !== undefined) setTimeout(giveUp, request.reapWaitMs).unref();
       }, killAfterMs).unref();
     };
-    const stdout = captureOutput(child.stdout, cap, { raw: request.raw, onPastCap: request.endPastCap === undefined ? undefined : () => stop('past_cap', 'SIGKILL', 0) });
-    const stderr = captureOutput(child.stderr, request.stderrCap ?? cap, { raw: request.raw, onData: request.onStderr });
+    const stdout = captureOutput(child.stdout, cap, {
+      raw: request.raw,
+      onPastCap: request.endPastCap === undefined ? undefined : () => stop('past_cap', 'SIGKILL', 0),
+    });
+    const stderr = captureOutput(child.stderr, request.stderrCap ?? cap, {
+      raw: request.raw,
+      onData: request.onStderr,
+    });
     // The deadline is a timer on the monotonic clock, which runs on while the daemon itself is
     // stopped (SIGSTOP, a suspended laptop's daemon): it may fire late, after the hook has ended.
     // So when it fires, the hook's own state decides (hasExited), and the check waits one turn
     // (setImmediate, after the poll phase) for an exit the daemon has not read yet.
-    const deadline = setTimeout(() => setImmediate(() => child.exitCode === null && child.signalCode === null && !hasExited(child.pid!) && stop('timed_out', 'SIGTERM', graceMs)), Math.max(0, request.timeoutMs));
+    const deadline = setTimeout(
+      () =>
+        setImmediate(
+          () =>
+            child.exitCode === null &&
+            child.signalCode === null &&
+            !hasExited(child.pid!) &&
+            stop('timed_out', 'SIGTERM', graceMs),
+        ),
+      Math.max(0, request.timeoutMs),
+    );
     // An abort that comes once the deadline has passed (a client that gave up at its own timeout as
     // hookd's timer fired, or before a late timer ran) ends a hook that timed out: so it is named.
-    const onAbort = () => stop(performance.now() - started >= request.timeoutMs ? 'timed_out' : 'interrupted', signalOf(request.signal?.reason), request.interruptGraceMs ?? graceMs);
+    const onAbort = () =>
+      stop(
+        performance.now() - started >= request.timeoutMs ? 'timed_out' : 'interrupted',
+        signalOf(request.signal?.reason),
+        request.interruptGraceMs ?? graceMs,
+      );
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort);
 
@@ -98,12 +120,20 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       settled = true;
       clearTimeout(deadline);
       request.signal?.removeEventListener('abort', onAbort);
-      const common = { exitCode, signal, durationMs: Math.round(performance.now() - started), stdout: stdout(), stderr: stderr() };
+      const common = {
+        exitCode,
+        signal,
+        durationMs: Math.round(performance.now() - started),
+        stdout: stdout(),
+        stderr: stderr(),
+      };
       // A process that never started closes with a negative errno as its "exit code".
-      if (spawnError && child.pid === undefined) resolve({ status: 'spawn_error', ...common, exitCode: null, error: spawnError.message });
+      if (spawnError && child.pid === undefined)
+        resolve({ status: 'spawn_error', ...common, exitCode: null, error: spawnError.message });
       // Past the cap the run is the runner's failure whatever the hook's exit said (it may have exited 0
       // before its last bytes were read): no exit code, so no reader takes its cut output for an answer.
-      else if (ended === 'past_cap') resolve({ status: 'spawn_error', ...common, exitCode: null, error: request.endPastCap });
+      else if (ended === 'past_cap')
+        resolve({ status: 'spawn_error', ...common, exitCode: null, error: request.endPastCap });
       else if (ended) resolve({ status: ended, ...common });
       else {
         // sh's 126 and 127 are a command that could not start (outcome.ts).

@@ -52,7 +52,8 @@ export interface OutcomeMeaning {
 // unless it says; with `missing`, its one line is its label then its detail (`missing` standing in
 // for none), else its label alone.
 // A row is produced by a run unless it says `check`, and then no hook ran.
-type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles' | 'producedBy' | 'ran'> & Partial<Pick<OutcomeMeaning, 'level' | 'settles' | 'producedBy'>> & { missing?: string };
+type Row = Omit<OutcomeMeaning, 'reads' | 'readsDetail' | 'level' | 'settles' | 'producedBy' | 'ran'> &
+  Partial<Pick<OutcomeMeaning, 'level' | 'settles' | 'producedBy'>> & { missing?: string };
 const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
   settles: 'done',
   producedBy: 'run',
@@ -62,7 +63,10 @@ const row = ({ missing, ...meaning }: Row): OutcomeMeaning => ({
   reads: missing === undefined ? meaning.label : (facts) => `${meaning.label(facts)}: ${facts.detail ?? missing}`,
   readsDetail: missing !== undefined,
 });
-const exitOrSignal = (facts: OutcomeFacts) => (facts.exitCode !== null && facts.exitCode !== undefined ? `failed (exit ${facts.exitCode})` : `failed (${facts.signal ?? null})`);
+const exitOrSignal = (facts: OutcomeFacts) =>
+  facts.exitCode !== null && facts.exitCode !== undefined
+    ? `failed (exit ${facts.exitCode})`
+    : `failed (${facts.signal ?? null})`;
 
 /** The one table of outcomes. */
 export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
@@ -72,9 +76,23 @@ export const OUTCOMES: Readonly<Record<OutcomeName, OutcomeMeaning>> = {
   spawn_error: row({ failed: true, retriable: true, label: () => 'could not start', missing: 'unknown error' }),
   // Cut short by the daemon stopping: the record stays in the inbox and runs again on the next start.
   interrupted: row({ settles: 'again', failed: true, retriable: false, label: () => 'interrupted' }),
-  rejected: row({ producedBy: 'check', settles: 'rejected', failed: true, retriable: false, label: () => 'rejected', missing: 'see inbox/rejected/', says: 'event rejected; kept in the inbox rejected/ folder' }),
+  rejected: row({
+    producedBy: 'check',
+    settles: 'rejected',
+    failed: true,
+    retriable: false,
+    label: () => 'rejected',
+    missing: 'see inbox/rejected/',
+    says: 'event rejected; kept in the inbox rejected/ folder',
+  }),
   // The same event delivered twice: it ran once, under the first delivery.
-  duplicate: row({ producedBy: 'check', failed: false, retriable: false, label: () => 'duplicate', says: 'same event delivered twice within {window}; ran it once' }),
+  duplicate: row({
+    producedBy: 'check',
+    failed: false,
+    retriable: false,
+    label: () => 'duplicate',
+    says: 'same event delivered twice within {window}; ran it once',
+  }),
 };
 
 /** An outcome the daemon's check of a record produces, when no hook runs (the table's `producedBy: 'check'`). */
@@ -87,7 +105,8 @@ export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filte
 const unknown = (name: string): OutcomeMeaning => row({ failed: true, retriable: false, label: () => name });
 
 /** The outcomes produced `by` a run or a check, by name. */
-export const outcomesProducedBy = (by: OutcomeMeaning['producedBy']) => (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].producedBy === by);
+export const outcomesProducedBy = (by: OutcomeMeaning['producedBy']) =>
+  (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].producedBy === by);
 
 /** The meaning of outcome `name`. */
 export function meaningOf(name: OutcomeName): OutcomeMeaning {
@@ -118,7 +137,12 @@ const ERROR_LINE = /^\s*(?:Uncaught\s+)?[\w$.]*(?:Error|Exception)(?:\s*\[[^\]]*
 /** Where the telling part of `text` starts: its first error line, else its first non-empty line. */
 function tellingStart(lines: readonly string[]): number {
   const error = lines.findIndex((line) => ERROR_LINE.test(line));
-  return error >= 0 ? error : Math.max(0, lines.findIndex((line) => line.trim() !== ''));
+  return error >= 0
+    ? error
+    : Math.max(
+        0,
+        lines.findIndex((line) => line.trim() !== ''),
+      );
 }
 
 /** At most `count` lines (and `chars` characters) of a hook's output, from its telling line on. */

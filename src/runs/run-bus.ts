@@ -84,7 +84,11 @@ export type RunListener<T> = (event: T) => void | Promise<void>;
 
 /** The run bus: a small typed emitter of run events. */
 export class RunBus {
-  private readonly listeners: { [K in keyof RunEventMap]: Array<RunListener<HeardEventMap[K]>> } = { started: [], finished: [], recorded: [] };
+  private readonly listeners: { [K in keyof RunEventMap]: Array<RunListener<HeardEventMap[K]>> } = {
+    started: [],
+    finished: [],
+    recorded: [],
+  };
 
   /** `onError` hears what a subscriber threw: one subscriber's failure never stops a run or the others. */
   constructor(private readonly onError: (error: unknown, name: keyof RunEventMap) => void = () => undefined) {}
@@ -101,7 +105,9 @@ export class RunBus {
 
   /** Tell every subscriber of `name` (a finished run with its facts); resolves once each has taken the event (never rejects). */
   publish<K extends keyof RunEventMap>(name: K, given: RunEventMap[K]): Promise<void> {
-    const event = (name === 'finished' ? { ...given, facts: factsOf(given as RunFinished) } : given) as HeardEventMap[K];
+    const event = (
+      name === 'finished' ? { ...given, facts: factsOf(given as RunFinished) } : given
+    ) as HeardEventMap[K];
     const pending: Array<Promise<void>> = [];
     for (const listener of this.listeners[name] as Array<RunListener<HeardEventMap[K]>>) {
       try {

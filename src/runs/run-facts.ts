@@ -28,6 +28,10 @@ export function factsOf(run: RunFinished): RunFacts {
     failed,
     retriable,
     level,
-    reads: reads({ exitCode: run.result?.exitCode, signal: run.result?.signal, detail: run.detail ?? run.result?.error }),
+    reads: reads({
+      exitCode: run.result?.exitCode,
+      signal: run.result?.signal,
+      detail: run.detail ?? run.result?.error,
+    }),
   };
 }

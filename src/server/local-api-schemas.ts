@@ -40,15 +40,30 @@ export const HistoryEntrySchema = z.object({
 /** One run in a listing (history/run-summary.ts): GET /runs, GET /runs/stream. */
 // The history line's fields a listing keeps (the same schemas), plus the run's id, its stderr's first lines and the outcome table's word on it.
 export const RunSummarySchema = HistoryEntrySchema.pick({
-  time: true, event: true, session: true, command: true, client: true, outcome: true, attempt: true, exitCode: true, signal: true, detail: true, durationMs: true, delayMs: true, probe: true, retryOf: true,
-}).extend({
-  id: z.string(),
-  stderrHead: z.string().optional(),
-  // The outcome table's word on the run; absent from older daemons.
-  failed: z.boolean().optional(),
-  retriable: z.boolean().optional(),
-  label: z.string().optional(),
-}).loose();
+  time: true,
+  event: true,
+  session: true,
+  command: true,
+  client: true,
+  outcome: true,
+  attempt: true,
+  exitCode: true,
+  signal: true,
+  detail: true,
+  durationMs: true,
+  delayMs: true,
+  probe: true,
+  retryOf: true,
+})
+  .extend({
+    id: z.string(),
+    stderrHead: z.string().optional(),
+    // The outcome table's word on the run; absent from older daemons.
+    failed: z.boolean().optional(),
+    retriable: z.boolean().optional(),
+    label: z.string().optional(),
+  })
+  .loose();
 
 /** GET /runs */
 export const RunsSchema = z.looseObject({ runs: z.array(RunSummarySchema) });
@@ -61,7 +76,10 @@ export const RunDetailSchema = z.looseObject({
 });
 
 /** POST /runs/:id/retry */
-export const RetriedSchema = z.looseObject({ queued: z.array(z.looseObject({ id: z.string(), command: z.string() })), retryOf: z.string() });
+export const RetriedSchema = z.looseObject({
+  queued: z.array(z.looseObject({ id: z.string(), command: z.string() })),
+  retryOf: z.string(),
+});
 
 /** One session in GET /sessions (history/sessions.ts). */
 export const SessionSummarySchema = z.looseObject({
@@ -82,7 +100,15 @@ export const SessionsSchema = z.looseObject({ sessions: z.array(SessionSummarySc
 /** GET /sessions/:id/runs: the session's runs on one time axis, oldest first (offsets in ms from its first start). */
 export const SessionRunsSchema = z.looseObject({
   session: SessionSummarySchema,
-  runs: z.array(RunSummarySchema.extend({ startedAt: z.string(), endedAt: z.string(), offsetMs: z.number(), lengthMs: z.number(), lane: z.enum(['agent', 'beside']) }).loose()),
+  runs: z.array(
+    RunSummarySchema.extend({
+      startedAt: z.string(),
+      endedAt: z.string(),
+      offsetMs: z.number(),
+      lengthMs: z.number(),
+      lane: z.enum(['agent', 'beside']),
+    }).loose(),
+  ),
   spanMs: z.number(),
   leftOut: z.number(),
 });
@@ -108,16 +134,44 @@ export const SettingsFileSchema = z.looseObject({
 });
 
 /** An address the loopback listener lacks (loopback-addresses.ts). */
-export const MissingAddressSchema = z.looseObject({ host: z.string(), port: z.number(), since: z.string(), code: z.string(), heldBy: z.string().nullable() });
+export const MissingAddressSchema = z.looseObject({
+  host: z.string(),
+  port: z.number(),
+  since: z.string(),
+  code: z.string(),
+  heldBy: z.string().nullable(),
+});
 
 /** GET /status's loopback listener. */
-export const LoopbackSchema = z.looseObject({ port: z.number().nullable(), activated: z.boolean(), missing: z.array(MissingAddressSchema) });
+export const LoopbackSchema = z.looseObject({
+  port: z.number().nullable(),
+  activated: z.boolean(),
+  missing: z.array(MissingAddressSchema),
+});
 
 /** A configured hook its client will not run now (cannot-run/cannot-run.ts). */
-export const CannotRunSchema = z.looseObject({ client: z.string(), event: z.string(), file: z.string(), location: z.string(), command: z.string(), reason: z.string(), why: z.string(), fix: z.string() });
+export const CannotRunSchema = z.looseObject({
+  client: z.string(),
+  event: z.string(),
+  file: z.string(),
+  location: z.string(),
+  command: z.string(),
+  reason: z.string(),
+  why: z.string(),
+  fix: z.string(),
+});
 
 /** A configured hook that did not fire where its siblings did (history/did-not-fire.ts). */
-export const UnfiredSchema = z.looseObject({ client: z.string(), event: z.string(), command: z.string(), file: z.string(), location: z.string(), sessions: z.array(z.string()), cause: z.string(), evidence: z.array(z.string()).optional() });
+export const UnfiredSchema = z.looseObject({
+  client: z.string(),
+  event: z.string(),
+  command: z.string(),
+  file: z.string(),
+  location: z.string(),
+  sessions: z.array(z.string()),
+  cause: z.string(),
+  evidence: z.array(z.string()).optional(),
+});
 
 /** GET /status */
 export const StatusSchema = z.looseObject({

@@ -22,13 +22,24 @@ async function answerOwn(mount: Mount, exchange: Exchange): Promise<void> {
     await mount.handler(exchange);
   } catch (error) {
     if (exchange.res.headersSent) return void exchange.res.destroy();
-    sendRefusal(exchange.res, 'EINTERNAL', `the daemon failed on ${exchange.url.pathname}: ${(error as Error).message}; see the daemon log`);
+    sendRefusal(
+      exchange.res,
+      'EINTERNAL',
+      `the daemon failed on ${exchange.url.pathname}: ${(error as Error).message}; see the daemon log`,
+    );
   }
 }
 
 /** The HTTP server of the local API: the daemon's routes, and `fallback` (the platform proxy) under /api/. */
-function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken, mounts: readonly Mount[] = []): Server {
-  const router = new Router({ notFound: (method, path) => `no route ${method} ${path}; see the local API in docs/local-api.md` });
+function createApiServer(
+  routes: Routes,
+  fallback?: Fallback,
+  token?: LocalToken,
+  mounts: readonly Mount[] = [],
+): Server {
+  const router = new Router({
+    notFound: (method, path) => `no route ${method} ${path}; see the local API in docs/local-api.md`,
+  });
   for (const route of routes) router.route(route.method, route.path, route.handler);
   for (const mount of mounts) if (!mount.ownAuth) router.mount(mount.prefix, mount.handler);
   if (fallback) router.mount('/api/', ({ req, res }) => fallback(req, res));
@@ -49,7 +60,12 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken
     if (token !== undefined) {
       if (!token.matches(req.headers.authorization)) {
         req.resume();
-        return sendRefusal(res, 'EAUTH', 'send Authorization: Bearer <token>, the token is in the local-token file of the state directory', { connection: 'close' });
+        return sendRefusal(
+          res,
+          'EAUTH',
+          'send Authorization: Bearer <token>, the token is in the local-token file of the state directory',
+          { connection: 'close' },
+        );
       }
       trustConnection(req.socket);
     }
@@ -61,14 +77,19 @@ function createApiServer(routes: Routes, fallback?: Fallback, token?: LocalToken
     if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
     const body = JSON.stringify(errorBody(400, `malformed HTTP request (${error.code ?? error.message})`));
     // Then closed, not left half-open: a peer that never reads (an idle flood) would hold it forever.
-    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
   });
   return server;
 }
 
 function listen(server: Server, where: string, start: (done: () => void) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(fail('ELISTEN', { where, reason: error.message }, { cause: error })));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(fail('ELISTEN', { where, reason: error.message }, { cause: error })),
+    );
     start(resolve);
   });
 }
@@ -88,9 +109,20 @@ export async function startLocalApi(socketPath: string, routes: Routes, fallback
   const server = createApiServer(routes, fallback);
   const hint = socketPath.length > 100 ? ' (the path is too long for a unix socket; set --socket)' : '';
   const claimed = await claimSocket(server, socketPath, (found) => {
-    if (found.state === 'live') return new HookdError('ELOCKED', `another hookd daemon is serving ${socketPath}; stop it, or give this one another --socket`);
-    if (found.state === 'not-a-socket') return new HookdError('ELOCKED', `${socketPath} exists and is not a socket; hookd replaces only a socket nobody serves: move that file, or give another --socket`);
-    return new HookdError('ELOCKED', `${socketPath} is a socket hookd cannot reach (${found.code}); it is not replaced: remove it, or give another --socket`);
+    if (found.state === 'live')
+      return new HookdError(
+        'ELOCKED',
+        `another hookd daemon is serving ${socketPath}; stop it, or give this one another --socket`,
+      );
+    if (found.state === 'not-a-socket')
+      return new HookdError(
+        'ELOCKED',
+        `${socketPath} exists and is not a socket; hookd replaces only a socket nobody serves: move that file, or give another --socket`,
+      );
+    return new HookdError(
+      'ELOCKED',
+      `${socketPath} is a socket hookd cannot reach (${found.code}); it is not replaced: remove it, or give another --socket`,
+    );
   }).catch((error: unknown) => {
     if (error instanceof HookdError) throw error;
     throw fail('ELISTEN', { where: socketPath, reason: `${(error as Error).message}${hint}` }, { cause: error });
@@ -112,9 +144,17 @@ export function createLoopbackApi(token: LocalToken, routes: Routes, mounts: rea
  * socket `fd` a service manager passed), open only to requests carrying `token`: the routes of
  * LOOPBACK_ROUTES and the `mounts` (the hook endpoint at /hooks/v1/, the page).
  */
-export async function startLoopbackApi(where: { host: string; port: number } | { fd: number }, token: LocalToken, routes: Routes, mounts: readonly Mount[] = []): Promise<Server> {
+export async function startLoopbackApi(
+  where: { host: string; port: number } | { fd: number },
+  token: LocalToken,
+  routes: Routes,
+  mounts: readonly Mount[] = [],
+): Promise<Server> {
   const server = createLoopbackApi(token, routes, mounts);
-  const named = 'fd' in where ? `the socket the service manager passed (fd ${where.fd})` : `${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
+  const named =
+    'fd' in where
+      ? `the socket the service manager passed (fd ${where.fd})`
+      : `${where.host.includes(':') ? `[${where.host}]` : where.host}:${where.port}`;
   await listen(server, named, (done) => server.listen(where, done));
   return server;
 }

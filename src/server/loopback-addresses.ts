@@ -115,19 +115,33 @@ export class LoopbackAddresses {
       if (this.stopped) return stopAccepting(this.server);
       const lacked = this.lacking.get(host);
       this.lacking.delete(host);
-      if (lacked) this.logger.warn({ host, port: this.port, missingSince: lacked.since }, `took ${hostPort(host, this.port)} back: http hooks sent there reach this daemon again`);
+      if (lacked)
+        this.logger.warn(
+          { host, port: this.port, missingSince: lacked.since },
+          `took ${hostPort(host, this.port)} back: http hooks sent there reach this daemon again`,
+        );
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
-      if (host === '::1' && NO_IPV6.has(code)) return this.logger.debug({ code }, 'no IPv6 loopback here: the listener holds 127.0.0.1 only');
+      if (host === '::1' && NO_IPV6.has(code))
+        return this.logger.debug({ code }, 'no IPv6 loopback here: the listener holds 127.0.0.1 only');
       // A port the first listen was to choose was not chosen: there is nothing to hold, so nothing to try again.
       if (this.port === 0) throw error;
       const known = this.lacking.get(host);
       // Said when it is lost, then again every REMIND_MS for as long as it lasts: one line at start scrolls away.
       if (known && Date.now() - this.saidAt.get(host)! < REMIND_MS) return;
-      const missing: MissingAddress = known ?? { host, port: this.port, since: new Date().toISOString(), code, heldBy: heldBy(host, this.port) };
+      const missing: MissingAddress = known ?? {
+        host,
+        port: this.port,
+        since: new Date().toISOString(),
+        code,
+        heldBy: heldBy(host, this.port),
+      };
       this.lacking.set(host, missing);
       this.saidAt.set(host, Date.now());
-      this.logger.error({ host, port: this.port, code, heldBy: missing.heldBy, since: missing.since }, missingSaid(missing, this.retryMs));
+      this.logger.error(
+        { host, port: this.port, code, heldBy: missing.heldBy, since: missing.since },
+        missingSaid(missing, this.retryMs),
+      );
     }
   }
 
@@ -147,6 +161,9 @@ export class LoopbackAddresses {
 /** What a missing address means, for the log, `hookd status` and `hookd doctor`. */
 export function missingSaid(missing: Omit<MissingAddress, 'host'> & { host: string }, retryMs?: number): string {
   const who = missing.heldBy ? `${missing.heldBy} holds it` : `it is taken (${missing.code})`;
-  const retry = retryMs === undefined ? 'the daemon tries again every few seconds' : `the daemon tries again every ${Math.round(retryMs / 1000)} s`;
+  const retry =
+    retryMs === undefined
+      ? 'the daemon tries again every few seconds'
+      : `the daemon tries again every ${Math.round(retryMs / 1000)} s`;
   return `the hook listener LACKS ${hostPort(missing.host, missing.port)} (${who}): http hooks sent there reach whoever holds it, with their token, and a deciding hook gets its answer; ${retry} and takes it back when it is free. Stop that listener; on a shared machine, hold the port from login with socket activation (hookd service install), or put deciding hooks behind the bridge (hookd install --transport bridge)`;
 }

@@ -83,8 +83,16 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
 function listening(listener: HookListener, port: number, options: HookListenerOptions): HookListener {
   checkForeignListeners(port, options.token, options.logger);
   const activated = !listener.addresses;
-  if (!listener.server.listening) options.logger.error({ port }, `the hook listener holds neither 127.0.0.1:${port} nor [::1]:${port} yet: http hooks cannot reach this daemon until it does (the bridge still works)`);
-  else if (listener.addresses?.holds('127.0.0.1') === false) options.logger.warn({ port }, `hook endpoint listening on http://[::1]:${port}/hooks/v1/ only, until 127.0.0.1:${port} is free`);
+  if (!listener.server.listening)
+    options.logger.error(
+      { port },
+      `the hook listener holds neither 127.0.0.1:${port} nor [::1]:${port} yet: http hooks cannot reach this daemon until it does (the bridge still works)`,
+    );
+  else if (listener.addresses?.holds('127.0.0.1') === false)
+    options.logger.warn(
+      { port },
+      `hook endpoint listening on http://[::1]:${port}/hooks/v1/ only, until 127.0.0.1:${port} is free`,
+    );
   else options.logger.info({ port, activated }, `hook endpoint listening on http://127.0.0.1:${port}/hooks/v1/`);
   return listener;
 }

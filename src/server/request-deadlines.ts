@@ -28,18 +28,21 @@ function disarm(socket: Socket): void {
 
 function arm(socket: Socket, ms: number, answered: () => boolean): void {
   disarm(socket);
-  const timer = setTimeout(() => {
-    // Judged only after the loop has read the sockets once more: timers run before the loop reads
-    // them, so when the daemon itself stalled past the bound (a burst of posts, a loaded machine),
-    // a request that came in time would still be waiting unread, and every deadline fire at once.
-    setImmediate(() => {
-      if (timers.get(socket) !== timer) return; // the request came meanwhile: re-armed or disarmed
-      timers.delete(socket);
-      if (socket.destroyed) return;
-      if (answered()) return void socket.destroy();
-      socket.end(TIMED_OUT, () => socket.destroy());
-    });
-  }, Math.max(0, ms));
+  const timer = setTimeout(
+    () => {
+      // Judged only after the loop has read the sockets once more: timers run before the loop reads
+      // them, so when the daemon itself stalled past the bound (a burst of posts, a loaded machine),
+      // a request that came in time would still be waiting unread, and every deadline fire at once.
+      setImmediate(() => {
+        if (timers.get(socket) !== timer) return; // the request came meanwhile: re-armed or disarmed
+        timers.delete(socket);
+        if (socket.destroyed) return;
+        if (answered()) return void socket.destroy();
+        socket.end(TIMED_OUT, () => socket.destroy());
+      });
+    },
+    Math.max(0, ms),
+  );
   timer.unref();
   timers.set(socket, timer);
 }

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { HookdError } from '../common/errors.js';
 
 /** What connecting to a socket path found: a listener (and the first line it wrote), none, no file, or an error. */
-export type Probe = { state: 'live'; greeting: string } | { state: 'dead' } | { state: 'gone' } | { state: 'unreachable'; code: string };
+export type Probe =
+  { state: 'live'; greeting: string } | { state: 'dead' } | { state: 'gone' } | { state: 'unreachable'; code: string };
 
 // How long a live listener gets to write its greeting (the lock's pid) before the probe goes on without it.
 const GREETING_MS = 500;
@@ -34,7 +35,13 @@ export function probeSocket(file: string): Promise<Probe> {
     socket.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? error.message;
       if (connected) return done({ state: 'live', greeting });
-      done(code === 'ECONNREFUSED' ? { state: 'dead' } : code === 'ENOENT' ? { state: 'gone' } : { state: 'unreachable', code });
+      done(
+        code === 'ECONNREFUSED'
+          ? { state: 'dead' }
+          : code === 'ENOENT'
+            ? { state: 'gone' }
+            : { state: 'unreachable', code },
+      );
     });
   });
 }

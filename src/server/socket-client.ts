@@ -20,7 +20,13 @@ export function daemonAgent(socketPath: string): Agent {
 }
 
 /** Send one request to the daemon; rejects with the socket error (ENOENT, ECONNREFUSED) if it is not there. */
-export async function requestDaemon(socketPath: string, method: string, urlPath: string, body?: string | Buffer, timeoutMs = 5000): Promise<DaemonResponse> {
+export async function requestDaemon(
+  socketPath: string,
+  method: string,
+  urlPath: string,
+  body?: string | Buffer,
+  timeoutMs = 5000,
+): Promise<DaemonResponse> {
   try {
     const answer = await daemonAgent(socketPath).request({
       origin: 'http://hookd',
@@ -44,7 +50,10 @@ export async function requestDaemon(socketPath: string, method: string, urlPath:
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-      throw Object.assign(new Error(`the daemon did not answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT', cause: error });
+      throw Object.assign(new Error(`the daemon did not answer within ${timeoutMs} ms`), {
+        code: 'ETIMEDOUT',
+        cause: error,
+      });
     }
     throw error;
   }

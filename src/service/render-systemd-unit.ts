@@ -4,7 +4,8 @@ import { SOCKET_UNIT } from './render-systemd-socket.js';
 
 // In a unit file, `%` starts a specifier and `$` a variable reference in ExecStart; inside
 // double quotes, `\` and `"` are escaped with a backslash.
-const quote = (value: string): string => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%').replace(/\n/g, '\\n')}"`;
+const quote = (value: string): string =>
+  `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/%/g, '%%').replace(/\n/g, '\\n')}"`;
 const quoteExec = (value: string): string => quote(value).replace(/\$/g, '$$$$');
 
 /** The text of hookd.service for `spec`. */

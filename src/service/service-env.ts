@@ -27,18 +27,24 @@ const PASS = ['DISPLAY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_STA
 export function serviceEnvironment(env: NodeJS.ProcessEnv = process.env): ServiceEnvironment {
   const vars: Record<string, string> = {};
   const notes: string[] = [];
-  const names = Object.keys(env).filter((name) => (name.startsWith('HOOKD_') && !SKIP.has(name)) || PASS.includes(name)).sort();
+  const names = Object.keys(env)
+    .filter((name) => (name.startsWith('HOOKD_') && !SKIP.has(name)) || PASS.includes(name))
+    .sort();
   for (const name of names) {
     const value = env[name];
     if (value === undefined || value === '') continue;
     if (SECRET.has(name)) {
-      notes.push(`${name} is set here but is not written into the service file (a secret in a plain file); ${INSTEAD[name]}`);
+      notes.push(
+        `${name} is set here but is not written into the service file (a secret in a plain file); ${INSTEAD[name]}`,
+      );
       continue;
     }
     vars[name] = value;
   }
   if (process.platform === 'linux' && !vars.DBUS_SESSION_BUS_ADDRESS) {
-    notes.push('DBUS_SESSION_BUS_ADDRESS is not set here, so desktop notifications from the service may not show; run this from your desktop session');
+    notes.push(
+      'DBUS_SESSION_BUS_ADDRESS is not set here, so desktop notifications from the service may not show; run this from your desktop session',
+    );
   }
   return { vars, notes };
 }

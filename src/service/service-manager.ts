@@ -45,7 +45,8 @@ async function run(program: string, args: string[]) {
 
 async function mustRun(program: string, args: string[]): Promise<void> {
   const result = await run(program, args);
-  if (!result.ok) throw new HookdError('ESERVICE', `${program} ${args.join(' ')} failed: ${result.output || 'no output'}`);
+  if (!result.ok)
+    throw new HookdError('ESERVICE', `${program} ${args.join(' ')} failed: ${result.output || 'no output'}`);
 }
 
 function systemd(env: NodeJS.ProcessEnv): ServiceManager {
@@ -63,7 +64,9 @@ function systemd(env: NodeJS.ProcessEnv): ServiceManager {
     async unavailable() {
       const result = await run('systemctl', user('show-environment'));
       if (result.missing) return 'systemctl is not installed: this system does not run systemd';
-      return result.ok ? undefined : `the systemd user manager cannot be reached (${result.output}); a container or CI job usually has none`;
+      return result.ok
+        ? undefined
+        : `the systemd user manager cannot be reached (${result.output}); a container or CI job usually has none`;
     },
     async activate(changed) {
       const wasActive = (await run('systemctl', user('is-active', unit))).stdout === 'active';
@@ -89,8 +92,15 @@ function systemd(env: NodeJS.ProcessEnv): ServiceManager {
     },
     async holdsPort(port) {
       const active = (await run('systemctl', user('is-active', SOCKET_UNIT))).stdout === 'active';
-      if (active) return { held: true, detail: `${SOCKET_UNIT} holds 127.0.0.1:${port}: an http hook sent while the daemon restarts waits for it` };
-      return { held: false, detail: `${SOCKET_UNIT} is not active, so nothing holds 127.0.0.1:${port} while the daemon is down: an http hook sent then is lost (the bridge is the safe choice); hookd service install writes and starts it` };
+      if (active)
+        return {
+          held: true,
+          detail: `${SOCKET_UNIT} holds 127.0.0.1:${port}: an http hook sent while the daemon restarts waits for it`,
+        };
+      return {
+        held: false,
+        detail: `${SOCKET_UNIT} is not active, so nothing holds 127.0.0.1:${port} while the daemon is down: an http hook sent then is lost (the bridge is the safe choice); hookd service install writes and starts it`,
+      };
     },
   };
 }
@@ -99,7 +109,7 @@ function systemd(env: NodeJS.ProcessEnv): ServiceManager {
 // with launch_activate_socket(3), a C call Node cannot make without a native addon: a Sockets key
 // would only hold the port away from the daemon, so the LaunchAgent has none.
 export const LAUNCHD_CANNOT_HOLD =
-  "launchd cannot pass hookd the port (taking it needs launch_activate_socket(3), which Node cannot call without a native addon hookd does not ship), so an http hook sent while the daemon restarts is lost: the bridge is the safe choice";
+  'launchd cannot pass hookd the port (taking it needs launch_activate_socket(3), which Node cannot call without a native addon hookd does not ship), so an http hook sent while the daemon restarts is lost: the bridge is the safe choice';
 
 function launchd(): ServiceManager {
   const domain = `gui/${process.getuid?.() ?? 0}`;
@@ -113,7 +123,9 @@ function launchd(): ServiceManager {
     async unavailable() {
       const result = await run('launchctl', ['print', domain]);
       if (result.missing) return 'launchctl is not installed';
-      return result.ok ? undefined : `launchd's ${domain} domain cannot be reached (${result.output}); log in to the desktop session first`;
+      return result.ok
+        ? undefined
+        : `launchd's ${domain} domain cannot be reached (${result.output}); log in to the desktop session first`;
     },
     async activate(changed) {
       mkdirSync(path.dirname(logFile), { recursive: true });
@@ -142,8 +154,14 @@ function launchd(): ServiceManager {
 }
 
 /** The service manager of this platform. */
-export function serviceManager(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): ServiceManager {
+export function serviceManager(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): ServiceManager {
   if (platform === 'darwin') return launchd();
   if (platform === 'linux') return systemd(env);
-  throw new HookdError('EPLATFORM', `hookd service supports Linux (systemd) and macOS (launchd), not ${platform}; run hookd daemon under your own supervisor`);
+  throw new HookdError(
+    'EPLATFORM',
+    `hookd service supports Linux (systemd) and macOS (launchd), not ${platform}; run hookd daemon under your own supervisor`,
+  );
 }

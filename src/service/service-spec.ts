@@ -23,5 +23,13 @@ function portOf(value: string | undefined): number {
 /** The spec for the current Node, package and environment, with notes for the user. */
 export function currentServiceSpec(env: NodeJS.ProcessEnv = process.env): { spec: ServiceSpec; notes: string[] } {
   const { vars, notes } = serviceEnvironment(env);
-  return { spec: { node: process.execPath, script: path.join(packageRoot(), 'dist', 'bin.js'), env: vars, port: portOf(env.HOOKD_TCP_PORT) }, notes };
+  return {
+    spec: {
+      node: process.execPath,
+      script: path.join(packageRoot(), 'dist', 'bin.js'),
+      env: vars,
+      port: portOf(env.HOOKD_TCP_PORT),
+    },
+    notes,
+  };
 }

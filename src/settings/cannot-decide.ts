@@ -19,9 +19,11 @@ type Token = ReturnType<typeof parse>[number];
 const LISTS = new Set([';', '&&', '||', '&']);
 const REDIRECTS = new Set(['>', '>>', '>&', '<']);
 
-const opOf = (token: Token | undefined): string | undefined => (typeof token === 'object' && token !== null && 'op' in token ? token.op : undefined);
+const opOf = (token: Token | undefined): string | undefined =>
+  typeof token === 'object' && token !== null && 'op' in token ? token.op : undefined;
 // A glob is still a word to sh: its pattern stands for the file names it expands to.
-const wordOf = (token: Token | undefined): string | undefined => (typeof token === 'string' ? token : opOf(token) === 'glob' ? (token as { pattern: string }).pattern : undefined);
+const wordOf = (token: Token | undefined): string | undefined =>
+  typeof token === 'string' ? token : opOf(token) === 'glob' ? (token as { pattern: string }).pattern : undefined;
 
 /** Where a simple command's stdout and stderr end: with the client (stdout, stderr) or elsewhere (a file, /dev/null, the next command of a pipe). */
 type Sink = 'stdout' | 'stderr' | 'elsewhere';

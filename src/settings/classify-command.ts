@@ -6,7 +6,13 @@
 // (fallback-entry.ts, issue 29), or bare, as installs before it wrote them.
 import { parse } from 'shell-quote';
 import { fallbackSplits } from './fallback-entry.js';
-import { EMIT_OPTIONS, SYNC_OPTIONS, parseBridgeArgs, type BridgeArgs, type BridgeOptions } from '../clients/bridge-options.js';
+import {
+  EMIT_OPTIONS,
+  SYNC_OPTIONS,
+  parseBridgeArgs,
+  type BridgeArgs,
+  type BridgeOptions,
+} from '../clients/bridge-options.js';
 
 /** What an entry of either bridge says besides its CMD. */
 interface BridgeParts {
@@ -30,7 +36,8 @@ export interface SyncOptions {
 }
 
 /** A hook command as hookd reads it: an entry of the asynchronous bridge, of the synchronous one, or a plain command. */
-export type ClassifiedCommand = ({ kind: 'bridge' } & BridgeParts) | ({ kind: 'sync'; sync: SyncOptions } & BridgeParts) | { kind: 'plain' };
+export type ClassifiedCommand =
+  ({ kind: 'bridge' } & BridgeParts) | ({ kind: 'sync'; sync: SyncOptions } & BridgeParts) | { kind: 'plain' };
 
 // Characters the client's shell acts on when they are not inside single quotes.
 const SHELL_SYNTAX = /[$`|&;<>()*?]/;
@@ -57,7 +64,9 @@ function outsideSingleQuotes(command: string): string {
 
 /** The command's text after the verb and the bridge's own options (and `--`): where CMD stands, as written. */
 function tailOf(command: string, verb: 'emit' | 'sync'): string {
-  const options = Object.values(TABLES[verb]).map((option) => (option.value !== undefined ? `\\s*${option.flag}\\s+('[^']*'|\\S+)` : `\\s*${option.flag}`)).join('|');
+  const options = Object.values(TABLES[verb])
+    .map((option) => (option.value !== undefined ? `\\s*${option.flag}\\s+('[^']*'|\\S+)` : `\\s*${option.flag}`))
+    .join('|');
   // The verb right after the program's name (a path may hold the word too: /home/emit/bin/hookd).
   const at = /hookd'?\s+(emit|sync)\b/.exec(command);
   return command
@@ -66,7 +75,11 @@ function tailOf(command: string, verb: 'emit' | 'sync'): string {
     .replace(/^\s*--(\s|$)/, '');
 }
 
-const build = (verb: 'emit' | 'sync', bare: Omit<BridgeParts, 'canonical'>, values: BridgeArgs<typeof SYNC_OPTIONS>['options']): ClassifiedCommand => {
+const build = (
+  verb: 'emit' | 'sync',
+  bare: Omit<BridgeParts, 'canonical'>,
+  values: BridgeArgs<typeof SYNC_OPTIONS>['options'],
+): ClassifiedCommand => {
   const parts: BridgeParts = { ...bare, canonical: values.canonical === true };
   if (verb === 'emit') return { kind: 'bridge', ...parts };
   const timeout = Number(values.timeout);
@@ -87,7 +100,8 @@ const build = (verb: 'emit' | 'sync', bare: Omit<BridgeParts, 'canonical'>, valu
 export function classifyCommand(command: string): ClassifiedCommand {
   for (const { bridgeLine, fallback } of fallbackSplits(command)) {
     const bridged = classifyBare(bridgeLine);
-    if (bridged.kind !== 'plain' && bridged.program === 'hookd' && bridged.inner === fallback) return { ...bridged, fallback: true };
+    if (bridged.kind !== 'plain' && bridged.program === 'hookd' && bridged.inner === fallback)
+      return { ...bridged, fallback: true };
   }
   return classifyBare(command);
 }
@@ -105,8 +119,14 @@ function classifyBare(command: string): ClassifiedCommand {
     const verb = match[2] as 'emit' | 'sync';
     const tail = tailOf(command, verb);
     // The bridge's switch, among the words before CMD.
-    const canonical = new RegExp(`\\s${SYNC_OPTIONS.canonical.flag}(\\s|$)`).test(command.slice(0, command.length - tail.length));
-    return build(verb, { inner: tail.trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false }, canonical ? { canonical: true } : {});
+    const canonical = new RegExp(`\\s${SYNC_OPTIONS.canonical.flag}(\\s|$)`).test(
+      command.slice(0, command.length - tail.length),
+    );
+    return build(
+      verb,
+      { inner: tail.trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false },
+      canonical ? { canonical: true } : {},
+    );
   }
   const verb = tokens[1];
   if (!isHookdProgram(tokens[0]) || (verb !== 'emit' && verb !== 'sync')) return { kind: 'plain' };
@@ -118,8 +138,23 @@ function classifyBare(command: string): ClassifiedCommand {
   const values = options as BridgeArgs<typeof SYNC_OPTIONS>['options']; // emit's options share sync's keys and kinds (stateDir, event, canonical)
   const rest = after.slice(words.length - cmdWords.length);
   const badOption = !dashDash && typeof rest[0] === 'string' && rest[0].startsWith('-') ? rest[0] : undefined;
-  const inner = rest.map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : '')).filter((word) => word !== '').join(' ');
-  const unquotedShellSyntax = rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tailOf(command, verb)));
+  const inner = rest
+    .map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : ''))
+    .filter((word) => word !== '')
+    .join(' ');
+  const unquotedShellSyntax =
+    rest.some((token) => typeof token !== 'string') || SHELL_SYNTAX.test(outsideSingleQuotes(tailOf(command, verb)));
   const stateDir = values.stateDir;
-  return build(verb, { inner, unquotedShellSyntax, program: tokens[0] as string, fallback: false, ...(stateDir ? { stateDir } : {}), ...(badOption ? { badOption } : {}) }, values);
+  return build(
+    verb,
+    {
+      inner,
+      unquotedShellSyntax,
+      program: tokens[0] as string,
+      fallback: false,
+      ...(stateDir ? { stateDir } : {}),
+      ...(badOption ? { badOption } : {}),
+    },
+    values,
+  );
 }

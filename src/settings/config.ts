@@ -83,12 +83,19 @@ export const EMPTY_CONFIG: HookConfig = Object.freeze({ shape: 'none', entries: 
 
 /** Whether `client` reads the written `timeout` as milliseconds (Gemini CLI always; Qwen Code from 1000 up). */
 export function readsAsMilliseconds(timeout: number, client: ClientProfile): boolean {
-  return client.timeoutUnit === 'milliseconds' || (client.millisecondsFrom !== undefined && timeout >= client.millisecondsFrom);
+  return (
+    client.timeoutUnit === 'milliseconds' ||
+    (client.millisecondsFrom !== undefined && timeout >= client.millisecondsFrom)
+  );
 }
 
 /** The timeout in ms of a hook written with `timeout` in `client`'s unit. */
 export function timeoutMsOf(timeout: number | undefined, client: ClientProfile): number {
-  const ms = timeout ? (readsAsMilliseconds(timeout, client) ? timeout : timeout * 1000) : client.defaultTimeoutSec * 1000;
+  const ms = timeout
+    ? readsAsMilliseconds(timeout, client)
+      ? timeout
+      : timeout * 1000
+    : client.defaultTimeoutSec * 1000;
   return Math.min(Math.max(1, Math.round(ms)), MAX_TIMEOUT_MS);
 }
 
@@ -117,7 +124,10 @@ export interface RawHook {
 function postedHookOf(raw: RawHook): { kind: EntryKind; http: HttpHook } | undefined {
   const posted = postingOf(raw.type, raw.url);
   if (!posted?.hookd.command) return undefined;
-  return { kind: posted.kind, http: { ...posted.hookd, url: raw.url!, headers: raw.headers ?? {}, allowedEnvVars: raw.allowedEnvVars ?? [] } };
+  return {
+    kind: posted.kind,
+    http: { ...posted.hookd, url: raw.url!, headers: raw.headers ?? {}, allowedEnvVars: raw.allowedEnvVars ?? [] },
+  };
 }
 
 /** A classified entry of `client`'s `file` from one validated hook. */
@@ -136,11 +146,16 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     type: raw.type,
     command,
     kind,
-    run: http ? http.command! : classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.inner : command,
+    run: http
+      ? http.command!
+      : classified?.kind === 'bridge' || classified?.kind === 'sync'
+        ? classified.inner
+        : command,
     timeoutWritten: raw.timeout,
     timeoutMs: timeoutMsOf(raw.timeout, client),
     decides: !client.fireAndForget.includes(raw.event) && raw.async !== true,
-    unquotedShellSyntax: (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.unquotedShellSyntax,
+    unquotedShellSyntax:
+      (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.unquotedShellSyntax,
     badOption: classified?.kind === 'bridge' || classified?.kind === 'sync' ? classified.badOption : undefined,
     sync: classified?.kind === 'sync' ? classified.sync : undefined,
     canonical: (classified?.kind === 'bridge' || classified?.kind === 'sync') && classified.canonical,

@@ -26,7 +26,9 @@ export interface HookCounts {
  * a sync entry counts, as the daemon records its runs, though the bridge runs it in line.
  */
 export function countHooks(entries: readonly HookEntry[]): HookCounts {
-  const byKind = Object.fromEntries(COUNTED_KINDS.map(({ kind }) => [kind, entries.filter((entry) => entry.kind === kind).length]));
+  const byKind = Object.fromEntries(
+    COUNTED_KINDS.map(({ kind }) => [kind, entries.filter((entry) => entry.kind === kind).length]),
+  );
   return { all: entries.filter((entry) => runsBy(entry, 'record')).length, byKind };
 }
 
@@ -69,7 +71,10 @@ const key = (event: string, command: string) => `${event}\0${command}`;
 
 /** Index the hooks of `config` the daemon runs. */
 export function indexDaemonHooks(config: HookConfig): DaemonHooks {
-  const onEvent: HookConfig = { shape: config.shape, entries: config.entries.filter((entry) => runsBy(entry, 'event')) };
+  const onEvent: HookConfig = {
+    shape: config.shape,
+    entries: config.entries.filter((entry) => runsBy(entry, 'event')),
+  };
   const byCommand = new Map<string, HookEntry[]>();
   for (const entry of config.entries.filter((entry) => runsBy(entry, 'record'))) {
     const list = byCommand.get(key(entry.event, entry.run)) ?? [];
@@ -77,7 +82,11 @@ export function indexDaemonHooks(config: HookConfig): DaemonHooks {
     byCommand.set(key(entry.event, entry.run), list);
   }
   const eventsOf = (command: string, way: Way, client?: ClientProfile) =>
-    new Set(config.entries.filter((entry) => entry.run === command && runsBy(entry, way) && (!client || entry.client.id === client.id)).map((entry) => entry.event));
+    new Set(
+      config.entries
+        .filter((entry) => entry.run === command && runsBy(entry, way) && (!client || entry.client.id === client.id))
+        .map((entry) => entry.event),
+    );
   const entriesFor = (event: string, command: string, client?: ClientProfile, way: Way = 'record') => {
     const entries = (byCommand.get(key(event, command)) ?? []).filter((entry) => runsBy(entry, way));
     const own = client ? entries.filter((entry) => entry.client.id === client.id) : [];

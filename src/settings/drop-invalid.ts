@@ -29,7 +29,8 @@ function partOf(path: readonly PropertyKey[], layout: HookLayout, rule: DropRule
   const [event, index, key, hookIndex] = path;
   if (rule === undefined || typeof event !== 'string') return undefined;
   if (typeof index !== 'number') return rule === 'entries-and-events' && path.length === 1 ? [event] : undefined;
-  if (layout === 'grouped' && key === 'hooks' && typeof hookIndex === 'number') return [event, index, 'hooks', hookIndex];
+  if (layout === 'grouped' && key === 'hooks' && typeof hookIndex === 'number')
+    return [event, index, 'hooks', hookIndex];
   return [event, index];
 }
 
@@ -51,7 +52,12 @@ function replaceAt(map: Container, part: JsonPath, value: unknown): void {
  * alone (its `dropsInvalid`): each dropped part with its reasons, or the issues that refuse the
  * file (those of the first check, all of them).
  */
-export function checkEventMap(map: unknown, schema: z.ZodType, layout: HookLayout, client: Pick<ClientProfile, 'dropsInvalid'>): DropResult {
+export function checkEventMap(
+  map: unknown,
+  schema: z.ZodType,
+  layout: HookLayout,
+  client: Pick<ClientProfile, 'dropsInvalid'>,
+): DropResult {
   const rule = client.dropsInvalid;
   const copy = structuredClone(map) as Container;
   const dropped = new Map<string, DroppedPart>();
@@ -93,14 +99,23 @@ export function isDroppedAt(at: string, droppedAt: readonly string[]): boolean {
  * and runs it (checked with the binary, though its hook registry's source skips a value that is
  * not a list): hookd does not read that shape, and says so.
  */
-export function droppedEntries(dropped: readonly DroppedPart[], where: { base: JsonPath; map: JsonObject; file: string; client: ClientProfile }): DroppedEntry[] {
+export function droppedEntries(
+  dropped: readonly DroppedPart[],
+  where: { base: JsonPath; map: JsonObject; file: string; client: ClientProfile },
+): DroppedEntry[] {
   const { base, map, file, client } = where;
   return dropped.map(({ path, reasons }) => {
     const at = formatPath([...base, ...path]);
     if (path.length === 1 && isObject(map[path[0] as string])) {
-      return { at, message: `${file}: ${at}: a group written without its list ([ … ]): ${client.name} runs it, but hookd does not read it, so it neither runs nor wraps it; write it as ${String(path[0])}: [ {…} ] to run it through hookd` };
+      return {
+        at,
+        message: `${file}: ${at}: a group written without its list ([ … ]): ${client.name} runs it, but hookd does not read it, so it neither runs nor wraps it; write it as ${String(path[0])}: [ {…} ] to run it through hookd`,
+      };
     }
     const what = path.length === 1 ? 'event' : path.length === 4 || client.layout === 'flat' ? 'hook' : 'group';
-    return { at, message: `${file}: ${at}: ${client.name} skips this ${what} and runs the rest of the file; so does hookd, which neither runs nor wraps it (${reasons.join('; ')})` };
+    return {
+      at,
+      message: `${file}: ${at}: ${client.name} skips this ${what} and runs the rest of the file; so does hookd, which neither runs nor wraps it (${reasons.join('; ')})`,
+    };
   });
 }

@@ -68,7 +68,9 @@ export type Way = (typeof ENTRY_KINDS)[EntryKind]['ways'][number];
 
 const ROWS = Object.entries(ENTRY_KINDS) as Array<[EntryKind, KindRow]>;
 // The posting kinds, the longest prefix first, so that an endpoint under another's prefix is told apart.
-const POSTING = ROWS.flatMap(([kind, row]) => (row.posting ? [{ kind, posting: row.posting }] : [])).sort((a, b) => b.posting.prefix.length - a.posting.prefix.length);
+const POSTING = ROWS.flatMap(([kind, row]) => (row.posting ? [{ kind, posting: row.posting }] : [])).sort(
+  (a, b) => b.posting.prefix.length - a.posting.prefix.length,
+);
 
 /** Whether entries of `kind` post the event to one of hookd's endpoints (their row has `posting`): doctor checks who holds that port. */
 export function posts(kind: EntryKind): boolean {
@@ -86,7 +88,10 @@ export function postsWith(type: unknown): boolean {
 }
 
 /** The kind and URL parts of a hook of `type` posting to `url`, when it points at one of hookd's endpoints. */
-export function postingOf(type: string, url: unknown): { kind: EntryKind; posting: Posting; hookd: HookdUrl } | undefined {
+export function postingOf(
+  type: string,
+  url: unknown,
+): { kind: EntryKind; posting: Posting; hookd: HookdUrl } | undefined {
   if (typeof url !== 'string') return undefined;
   for (const { kind, posting } of POSTING) {
     const hookd = posting.type === type ? parseHookdUrl(url, posting.prefix) : undefined;
@@ -101,4 +106,6 @@ export function kindWarnings(entry: HookEntry, at: string): string[] {
 }
 
 /** The kinds `hookd doctor` and `hookd status` count, with how each says them, the first always said. */
-export const COUNTED_KINDS = ROWS.flatMap(([kind, row]) => (row.counted ? [{ kind, counted: row.counted, named: row.named ?? kind }] : []));
+export const COUNTED_KINDS = ROWS.flatMap(([kind, row]) =>
+  row.counted ? [{ kind, counted: row.counted, named: row.named ?? kind }] : [],
+);

@@ -11,7 +11,14 @@ export function headerVariables(value: string): string[] {
 }
 
 /** `headers` with their variables filled in from `env`, only those `allowed`. */
-export function fillHeaders(headers: Record<string, string>, allowed: readonly string[], env: NodeJS.ProcessEnv): Record<string, string> {
-  const fill = (value: string) => value.replace(VARIABLE, (_, braced: string | undefined, bare: string | undefined) => (allowed.includes(braced ?? bare!) ? env[braced ?? bare!] ?? '' : ''));
+export function fillHeaders(
+  headers: Record<string, string>,
+  allowed: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Record<string, string> {
+  const fill = (value: string) =>
+    value.replace(VARIABLE, (_, braced: string | undefined, bare: string | undefined) =>
+      allowed.includes(braced ?? bare!) ? (env[braced ?? bare!] ?? '') : '',
+    );
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, fill(value)]));
 }

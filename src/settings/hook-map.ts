@@ -27,11 +27,13 @@ export interface FoundHook {
   matcher: Json | undefined;
 }
 
-export const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A list that reads as an event's hooks: it holds a group (`{"hooks": [...]}`) or a hook (`{"command": ...}`). */
 const isEventList = (value: Json | undefined): boolean =>
-  Array.isArray(value) && value.some((item) => isObject(item) && (Array.isArray(item.hooks) || typeof item.command === 'string'));
+  Array.isArray(value) &&
+  value.some((item) => isObject(item) && (Array.isArray(item.hooks) || typeof item.command === 'string'));
 
 /**
  * Where the event map of `data` is. `layout` comes from the client's profile when known; otherwise
@@ -65,7 +67,8 @@ export function hooksOf(ref: HookMapRef, event: string): FoundHook[] {
     }
     if (!Array.isArray(item.hooks)) return;
     item.hooks.forEach((hook, hookIndex) => {
-      if (isObject(hook)) found.push({ hook, path: [...ref.base, event, index, 'hooks', hookIndex], matcher: item.matcher });
+      if (isObject(hook))
+        found.push({ hook, path: [...ref.base, event, index, 'hooks', hookIndex], matcher: item.matcher });
     });
   });
   return found;
@@ -78,9 +81,15 @@ export interface EntryKeys {
 }
 
 /** A new entry that runs `command` with `timeout`, in the layout of the map and under the client's `keys` (a typed hook then). */
-export function newEntry(layout: HookLayout, command: string, timeout: number | undefined, keys?: EntryKeys): JsonObject {
+export function newEntry(
+  layout: HookLayout,
+  command: string,
+  timeout: number | undefined,
+  keys?: EntryKeys,
+): JsonObject {
   const hook: JsonObject = { type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) };
   if (layout === 'grouped') return { hooks: [hook] };
-  if (keys) return { type: 'command', [keys.command]: command, ...(timeout !== undefined ? { [keys.timeout]: timeout } : {}) };
+  if (keys)
+    return { type: 'command', [keys.command]: command, ...(timeout !== undefined ? { [keys.timeout]: timeout } : {}) };
   return { command, ...(timeout !== undefined ? { timeout } : {}) };
 }

@@ -27,9 +27,15 @@ export function parseHookdUrl(url: string, prefix = HOOK_PATH_PREFIX): HookdUrl 
   } catch {
     return undefined;
   }
-  if (parsed.protocol !== 'http:' || !LOOPBACK_NAMES.includes(parsed.hostname) || !parsed.pathname.startsWith(prefix)) return undefined;
+  if (parsed.protocol !== 'http:' || !LOOPBACK_NAMES.includes(parsed.hostname) || !parsed.pathname.startsWith(prefix))
+    return undefined;
   const command = parsed.searchParams.get('command') ?? '';
-  return { host: parsed.hostname, port: Number(parsed.port || 80), event: hookEventOf(parsed.pathname, prefix) ?? '', command: command.trim() === '' ? undefined : command };
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 80),
+    event: hookEventOf(parsed.pathname, prefix) ?? '',
+    command: command.trim() === '' ? undefined : command,
+  };
 }
 
 /** The event a path under the hook endpoint names (`/hooks/v1/<Event>`), decoded; undefined when it names none. */

@@ -24,6 +24,9 @@ const SCHEMAS: Record<string, z.ZodType> = {
 /** File name → JSON text of every published schema. */
 export function jsonSchemaFiles(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(SCHEMAS).map(([name, schema]) => [name, `${JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2)}\n`]),
+    Object.entries(SCHEMAS).map(([name, schema]) => [
+      name,
+      `${JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2)}\n`,
+    ]),
   );
 }

@@ -36,9 +36,16 @@ export function relativeCommandNotes(config: HookConfig, file: string): string[]
 /** Located notes for matchers on events whose groups the client runs whatever the matcher says. */
 export function ignoredMatcherNotes(config: HookConfig, file: string): string[] {
   const notes = config.entries.flatMap((entry) => {
-    if (isCatchAll(entry.matcher) || Object.hasOwn(entry.client.matchFields, entry.event) || !entry.client.events.includes(entry.event)) return [];
+    if (
+      isCatchAll(entry.matcher) ||
+      Object.hasOwn(entry.client.matchFields, entry.event) ||
+      !entry.client.events.includes(entry.event)
+    )
+      return [];
     const group = groupOf(entry);
-    return [`note: ${file}: ${group}.matcher: ${entry.client.name} applies no matcher to ${entry.event}: the group runs on every ${entry.event}, and so does hookd`];
+    return [
+      `note: ${file}: ${group}.matcher: ${entry.client.name} applies no matcher to ${entry.event}: the group runs on every ${entry.event}, and so does hookd`,
+    ];
   });
   return [...new Set(notes)];
 }
@@ -58,4 +65,7 @@ export function sharedEntryNotes(configs: readonly HookConfig[]): string[] {
 }
 
 const sharedWith = (entry: HookEntry, other: HookEntry): boolean =>
-  other.client !== entry.client && (entry.client.alsoRuns ?? []).includes(other.client.id) && other.run === entry.run && other.event.toLowerCase() === entry.event.toLowerCase();
+  other.client !== entry.client &&
+  (entry.client.alsoRuns ?? []).includes(other.client.id) &&
+  other.run === entry.run &&
+  other.event.toLowerCase() === entry.event.toLowerCase();

@@ -18,11 +18,16 @@ const NAMES = /^[A-Za-z0-9_|-]+$/;
 const quoted = (text: string) => [...text.matchAll(/["']([A-Za-z_][\w-]*)["']/g)].map((match) => match[1]!);
 
 // Every name a matcher may give one of the client's tools: its own names, and the other names it accepts.
-const knownNames = (tools: NonNullable<HookEntry['client']['tools']>) => [...tools.names, ...Object.values(tools.aliases ?? {}).flat()];
+const knownNames = (tools: NonNullable<HookEntry['client']['tools']>) => [
+  ...tools.names,
+  ...Object.values(tools.aliases ?? {}).flat(),
+];
 
 // Whose tool `name` is, among the other clients: for "it is Claude Code's".
 function ownersOf(name: string, entry: HookEntry): string[] {
-  return CLIENTS.filter((client) => client !== entry.client && client.tools && knownNames(client.tools).includes(name)).map((client) => client.name);
+  return CLIENTS.filter(
+    (client) => client !== entry.client && client.tools && knownNames(client.tools).includes(name),
+  ).map((client) => client.name);
 }
 
 function unknownName(name: string, entry: HookEntry): string {
@@ -30,7 +35,11 @@ function unknownName(name: string, entry: HookEntry): string {
   const tools = client.tools!;
   const suggestion = suggestEvent(name, tools.names);
   const owners = ownersOf(name, entry);
-  const hint = suggestion ? `did you mean "${suggestion}"?` : owners.length ? `"${name}" is a tool of ${owners.join(', ')}; ${client.name}'s shell tool is "${tools.shell}"` : `${client.name}'s shell tool is "${tools.shell}"`;
+  const hint = suggestion
+    ? `did you mean "${suggestion}"?`
+    : owners.length
+      ? `"${name}" is a tool of ${owners.join(', ')}; ${client.name}'s shell tool is "${tools.shell}"`
+      : `${client.name}'s shell tool is "${tools.shell}"`;
   return `${client.name} has no tool "${name}" that hookd knows of (${hint})`;
 }
 
@@ -42,7 +51,9 @@ function neverMatches(entry: HookEntry): string | undefined {
   const rule = client.matcherRule ?? 'names';
   if (CONDITION.test(matcher!)) {
     const names = quoted(matcher!).filter((name) => tools.names.includes(name));
-    const instead = names.length ? `write the tool's name, "${names.join('|')}"` : `write the tool's name (${client.name}'s shell tool is "${tools.shell}")`;
+    const instead = names.length
+      ? `write the tool's name, "${names.join('|')}"`
+      : `write the tool's name (${client.name}'s shell tool is "${tools.shell}")`;
     return `written as a condition, but ${client.name} reads a matcher as a tool name or a regular expression, so this one never matches: ${instead}`;
   }
   // A permission rule's shape (`Bash(git push:*)`): the part in parentheses makes it match no tool name.
@@ -64,7 +75,9 @@ function neverMatches(entry: HookEntry): string | undefined {
 /** Located warnings, one per group, for tool matchers of `config` that can never match their client's tools. */
 export function toolMatcherWarnings(config: HookConfig, file: string): string[] {
   const warnings = config.entries.flatMap((entry) => {
-    const field = Object.hasOwn(entry.client.matchFields, entry.event) ? entry.client.matchFields[entry.event] : undefined;
+    const field = Object.hasOwn(entry.client.matchFields, entry.event)
+      ? entry.client.matchFields[entry.event]
+      : undefined;
     const why = field && TOOL_FIELDS.has(field) ? neverMatches(entry) : undefined;
     return why ? [`${file}: ${groupOf(entry)}.matcher: "${entry.matcher}": ${why}`] : [];
   });

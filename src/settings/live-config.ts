@@ -100,7 +100,10 @@ export class LiveConfig {
         return;
       }
       if (state.lastError?.join() !== result.errors.join()) {
-        this.logger.error({ settings: source.file, errors: result.errors }, 'settings invalid; keeping the last good config');
+        this.logger.error(
+          { settings: source.file, errors: result.errors },
+          'settings invalid; keeping the last good config',
+        );
       }
       state.lastError = result.errors;
       this.reloadFailures += 1;
@@ -115,13 +118,23 @@ export class LiveConfig {
   private logDropped(file: string, before: HookConfig, after: HookConfig): void {
     const said = (config: HookConfig) => (config.dropped ?? []).map((part) => part.message).join('\n');
     if (!after.dropped?.length || said(before) === said(after)) return;
-    this.logger.warn({ settings: file, skipped: after.dropped.map((part) => part.message) }, 'hooks skipped: the client skips them and runs the rest of the file; so does hookd');
+    this.logger.warn(
+      { settings: file, skipped: after.dropped.map((part) => part.message) },
+      'hooks skipped: the client skips them and runs the rest of the file; so does hookd',
+    );
   }
 }
 
 function freshState(source: HookSource): FileState {
   return {
-    file: source.file, client: source.client.id, scope: source.scope, config: EMPTY_CONFIG,
-    loadedAt: undefined, lastReloadAt: undefined, lastError: undefined, missing: false, ignored: undefined,
+    file: source.file,
+    client: source.client.id,
+    scope: source.scope,
+    config: EMPTY_CONFIG,
+    loadedAt: undefined,
+    lastReloadAt: undefined,
+    lastError: undefined,
+    missing: false,
+    ignored: undefined,
   };
 }

@@ -16,12 +16,17 @@ const NOTHING: LoadResult = { ok: true, config: EMPTY_CONFIG, features: { commen
 
 /** Load one source, honouring the file it yields to, the shape its client reads, and the file whose events replace its own. */
 export async function loadSource(source: HookSource): Promise<SourceResult> {
-  if (isShadowed(source)) return { source, result: NOTHING, ignored: `${source.client.name} reads ${source.unless} instead` };
+  if (isShadowed(source))
+    return { source, result: NOTHING, ignored: `${source.client.name} reads ${source.unless} instead` };
   const result = await loadSettings(source.file, source.client, source.bareMapOnly);
   if (!result.ok) return { source, result };
   if (source.bareMapOnly && result.config.shape === 'settings') {
     // Droid logs a warning and reads nothing from such a file: hookd does the same, and says how to fix it.
-    return { source, result: NOTHING, ignored: `${source.client.name} reads this file only as a bare event map ({"Stop": [...]}) and ignores one shaped {"hooks": {...}}: move the events to the top level` };
+    return {
+      source,
+      result: NOTHING,
+      ignored: `${source.client.name} reads this file only as a bare event map ({"Stop": [...]}) and ignores one shaped {"hooks": {...}}: move the events to the top level`,
+    };
   }
   return { source, result: await withoutOverridden(source, result) };
 }
@@ -34,7 +39,10 @@ async function withoutOverridden(source: HookSource, result: LoadResult & { ok: 
   const other = await firstPresent(source.overriddenBy ?? [], source);
   if (!other?.ok || other.config.shape !== 'hooks-file') return result;
   const replaced = new Set(other.config.events);
-  return { ...result, config: { ...result.config, entries: result.config.entries.filter((entry) => !replaced.has(entry.event)) } };
+  return {
+    ...result,
+    config: { ...result.config, entries: result.config.entries.filter((entry) => !replaced.has(entry.event)) },
+  };
 }
 
 async function firstPresent(files: readonly string[], source: HookSource): Promise<LoadResult | undefined> {

@@ -29,7 +29,12 @@ export type MatcherRule = 'names' | 'droid' | 'regex';
  * client's `rule`; `aliases`: other names the client accepts for `value`, as the whole matcher or
  * one of its `|` alternatives (Qwen Code's `Bash` for run_shell_command).
  */
-export function matcherMatches(matcher: string | undefined, value: unknown, rule: MatcherRule = 'names', aliases: readonly string[] = []): boolean {
+export function matcherMatches(
+  matcher: string | undefined,
+  value: unknown,
+  rule: MatcherRule = 'names',
+  aliases: readonly string[] = [],
+): boolean {
   if (isCatchAll(matcher)) return true;
   // A client that does not send the field cannot be matched by name: only catch-alls apply.
   if (typeof value !== 'string') return false;

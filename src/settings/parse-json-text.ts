@@ -9,8 +9,7 @@ import { createScanner, parse, printParseErrorCode, SyntaxKind, type ParseError 
 
 /** The parsed text, or one located error. `data` is undefined for a text with no value (empty, blanks, comments). */
 export type ParsedJsonText =
-  | { ok: true; data: unknown; bom: boolean; comments: boolean; trailingCommas: boolean }
-  | { ok: false; error: string };
+  { ok: true; data: unknown; bom: boolean; comments: boolean; trailingCommas: boolean } | { ok: false; error: string };
 
 /** Deeper than any settings file; shallow enough for the parser's recursion on a default stack. */
 export const MAX_DEPTH = 512;
@@ -76,13 +75,27 @@ function scanFeatures(text: string): Features {
   let previousOffset = 0;
   for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
     if (token === SyntaxKind.LineCommentTrivia || token === SyntaxKind.BlockCommentTrivia) found.comments = true;
-    if (token === SyntaxKind.Trivia || token === SyntaxKind.LineBreakTrivia || token === SyntaxKind.LineCommentTrivia || token === SyntaxKind.BlockCommentTrivia) continue;
+    if (
+      token === SyntaxKind.Trivia ||
+      token === SyntaxKind.LineBreakTrivia ||
+      token === SyntaxKind.LineCommentTrivia ||
+      token === SyntaxKind.BlockCommentTrivia
+    )
+      continue;
     if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
-      if (++depth > MAX_DEPTH) return { ...found, refused: { offset: scanner.getTokenOffset(), what: `nested deeper than ${MAX_DEPTH} levels` } };
+      if (++depth > MAX_DEPTH)
+        return {
+          ...found,
+          refused: { offset: scanner.getTokenOffset(), what: `nested deeper than ${MAX_DEPTH} levels` },
+        };
     } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) {
       depth--;
       if (previous === SyntaxKind.CommaToken) found.trailingCommas = true;
-    } else if (token === SyntaxKind.ColonToken && previous === SyntaxKind.StringLiteral && previousValue === '__proto__') {
+    } else if (
+      token === SyntaxKind.ColonToken &&
+      previous === SyntaxKind.StringLiteral &&
+      previousValue === '__proto__'
+    ) {
       return { ...found, refused: { offset: previousOffset, what: 'a key named "__proto__" is not accepted' } };
     }
     previous = token;
@@ -96,12 +109,19 @@ function scanFeatures(text: string): Features {
 export function parseJsonText(text: string, file: string): ParsedJsonText {
   const bom = text.startsWith(BOM);
   const body = bom ? text.slice(1) : text;
-  const fail = (offset: number, what: string, lead = 'not valid JSON'): ParsedJsonText => ({ ok: false, error: `${file}: ${lead}: ${locate(body, offset)}: ${what}` });
+  const fail = (offset: number, what: string, lead = 'not valid JSON'): ParsedJsonText => ({
+    ok: false,
+    error: `${file}: ${lead}: ${locate(body, offset)}: ${what}`,
+  });
   try {
     const { comments, trailingCommas, refused } = scanFeatures(body);
     if (refused) return fail(refused.offset, refused.what, 'refused');
     const errors: ParseError[] = [];
-    const data: unknown = parse(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+    const data: unknown = parse(body, errors, {
+      allowTrailingComma: true,
+      disallowComments: false,
+      allowEmptyContent: true,
+    });
     const first = errors[0];
     if (first) return fail(first.offset, describe(body, first));
     return { ok: true, data, bom, comments, trailingCommas };

@@ -12,11 +12,16 @@ export function parseTomlText(text: string, file: string): ParsedJsonText {
   try {
     data = parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
-    if (error instanceof TomlError) return { ok: false, error: `${file}: not valid TOML: line ${error.line} column ${error.column}: ${error.message.split('\n')[0]}` };
+    if (error instanceof TomlError)
+      return {
+        ok: false,
+        error: `${file}: not valid TOML: line ${error.line} column ${error.column}: ${error.message.split('\n')[0]}`,
+      };
     return { ok: false, error: `${file}: cannot be read as TOML: ${(error as Error).message}` };
   }
   const hooks = data.hooks;
-  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks) || hooks instanceof Date) return { ok: true, data: {}, bom: false, comments: false, trailingCommas: false };
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks) || hooks instanceof Date)
+    return { ok: true, data: {}, bom: false, comments: false, trailingCommas: false };
   const events = Object.fromEntries(Object.entries(hooks).filter(([key]) => key !== 'state'));
   return { ok: true, data: { hooks: events }, bom: false, comments: false, trailingCommas: false };
 }

@@ -37,7 +37,12 @@ const MAX_CACHED = 256;
 
 // The directories of the project a record comes from: the client's *_PROJECT_DIR, then the payload's cwd.
 function projectDirsOf({ clientEnv, cwd }: RecordOrigin): Set<string> {
-  return new Set([...Object.entries(clientEnv).filter(([name]) => name.endsWith('_PROJECT_DIR')).map(([, dir]) => dir), ...(cwd ? [cwd] : [])]);
+  return new Set([
+    ...Object.entries(clientEnv)
+      .filter(([name]) => name.endsWith('_PROJECT_DIR'))
+      .map(([, dir]) => dir),
+    ...(cwd ? [cwd] : []),
+  ]);
 }
 
 // What a file's reading depends on: its own stat, and those of the files whose events replace its own
@@ -45,10 +50,16 @@ function projectDirsOf({ clientEnv, cwd }: RecordOrigin): Set<string> {
 // exist (nor its folder: a `.factory` that is a file); another failure is read, to be reported.
 const ABSENT = new Set(['ENOENT', 'ENOTDIR']);
 async function stampOf(source: HookSource): Promise<string> {
-  const one = (file: string) => stat(file).then((info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`, (error: NodeJS.ErrnoException) => (ABSENT.has(error.code ?? '') ? '' : String(error.code)));
+  const one = (file: string) =>
+    stat(file).then(
+      (info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`,
+      (error: NodeJS.ErrnoException) => (ABSENT.has(error.code ?? '') ? '' : String(error.code)),
+    );
   const own = await one(source.file);
   if (!own) return '';
-  const others = await Promise.all([...(source.overriddenBy ?? []), source.unless].map((file) => (file ? one(file) : '')));
+  const others = await Promise.all(
+    [...(source.overriddenBy ?? []), source.unless].map((file) => (file ? one(file) : '')),
+  );
   return [own, ...others].join('|');
 }
 
@@ -74,7 +85,12 @@ export class ProjectHooks {
     return [];
   }
 
-  private async lookUp(dir: string, clients: readonly ClientProfile[], event: string, command: string): Promise<HookEntry[]> {
+  private async lookUp(
+    dir: string,
+    clients: readonly ClientProfile[],
+    event: string,
+    command: string,
+  ): Promise<HookEntry[]> {
     const { sources, cut } = await listProjectSources(dir, clients);
     for (const { folder, found } of cut) this.sayCut(folder, found);
     for (const source of sources) {
@@ -89,7 +105,10 @@ export class ProjectHooks {
     if (this.saidCut.has(folder)) return;
     if (this.saidCut.size >= MAX_CACHED) this.saidCut.clear();
     this.saidCut.add(folder);
-    this.logger.warn({ folder, found, read: MAX_PROJECT_FOLDER_FILES }, `${folder} holds ${found} hook files, more than the ${MAX_PROJECT_FOLDER_FILES} hookd reads from a project folder: it reads the first ${MAX_PROJECT_FOLDER_FILES} by name, and a command only the others name runs with the default timeout`);
+    this.logger.warn(
+      { folder, found, read: MAX_PROJECT_FOLDER_FILES },
+      `${folder} holds ${found} hook files, more than the ${MAX_PROJECT_FOLDER_FILES} hookd reads from a project folder: it reads the first ${MAX_PROJECT_FOLDER_FILES} by name, and a command only the others name runs with the default timeout`,
+    );
   }
 
   private async hooksOf(source: HookSource): Promise<DaemonHooks | undefined> {
@@ -109,12 +128,24 @@ export class ProjectHooks {
   private async read(source: HookSource): Promise<DaemonHooks | undefined> {
     const { result, ignored } = await loadSource(source);
     if (!result.ok) {
-      if (!result.missing) this.logger.warn({ settings: source.file, errors: result.errors }, "a project's hook file was not read; a command only it names runs with the default timeout");
+      if (!result.missing)
+        this.logger.warn(
+          { settings: source.file, errors: result.errors },
+          "a project's hook file was not read; a command only it names runs with the default timeout",
+        );
       return undefined;
     }
-    if (ignored) this.logger.warn({ settings: source.file, reason: ignored }, `a project's hook file is not read, as ${source.client.name} does not read it`);
+    if (ignored)
+      this.logger.warn(
+        { settings: source.file, reason: ignored },
+        `a project's hook file is not read, as ${source.client.name} does not read it`,
+      );
     // Read once per change of the file, so said once: what its client skips, the daemon skips too.
-    if (result.config.dropped?.length) this.logger.warn({ settings: source.file, skipped: result.config.dropped.map((part) => part.message) }, "hooks skipped in a project's hook file: the client skips them and runs the rest; so does hookd");
+    if (result.config.dropped?.length)
+      this.logger.warn(
+        { settings: source.file, skipped: result.config.dropped.map((part) => part.message) },
+        "hooks skipped in a project's hook file: the client skips them and runs the rest; so does hookd",
+      );
     return indexDaemonHooks(result.config);
   }
 }

@@ -17,7 +17,14 @@ const MAX_MISSES = 4096;
 /** The layout stamp of the project at `dir` for `clients`: its project files' and folders' own stats. */
 export async function layoutStamp(dir: string, clients: readonly ClientProfile[]): Promise<string> {
   const paths = [...new Set(clients.flatMap((client) => client.projectFiles.map((spec) => path.join(dir, spec.path))))];
-  const stamps = await Promise.all(paths.map((file) => stat(file).then((info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`, (error: NodeJS.ErrnoException) => String(error.code))));
+  const stamps = await Promise.all(
+    paths.map((file) =>
+      stat(file).then(
+        (info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`,
+        (error: NodeJS.ErrnoException) => String(error.code),
+      ),
+    ),
+  );
   return stamps.join('|');
 }
 

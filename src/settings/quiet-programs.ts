@@ -14,7 +14,10 @@ export interface QuietProgram {
   prints?: boolean;
 }
 
-const SOUND: QuietProgram = { what: 'a sound', printsWith: ['-l', '-L', '--list-devices', '--list-pcms', '--list-file-formats', '-d', '--debug'] };
+const SOUND: QuietProgram = {
+  what: 'a sound',
+  printsWith: ['-l', '-L', '--list-devices', '--list-pcms', '--list-file-formats', '-d', '--debug'],
+};
 
 /** The programs, by the name the client's shell finds on PATH. */
 export const QUIET_PROGRAMS: Readonly<Record<string, QuietProgram>> = {

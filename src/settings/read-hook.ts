@@ -20,13 +20,21 @@ const DEFAULT_KEYS = { command: 'command', timeout: 'timeout', otherShells: [] a
 export function keysOf(client: ClientProfile, hook: JsonObject): { command: string; timeout: string } {
   const keys = client.hookKeys ?? DEFAULT_KEYS;
   const also = client.hookKeys?.also;
-  const command = also && hook[keys.command] === undefined && typeof hook[also.command] === 'string' ? also.command : keys.command;
-  const timeout = also && hook[keys.timeout] === undefined && typeof hook[also.timeout] === 'number' ? also.timeout : keys.timeout;
+  const command =
+    also && hook[keys.command] === undefined && typeof hook[also.command] === 'string' ? also.command : keys.command;
+  const timeout =
+    also && hook[keys.timeout] === undefined && typeof hook[also.timeout] === 'number' ? also.timeout : keys.timeout;
   return { command, timeout };
 }
 
 /** The RawHook of `hook`, found under `event` at `location` with `matcher`, read by `client`'s keys. */
-export function readHook(hook: JsonObject, event: string, location: string, matcher: Json | undefined, client: ClientProfile): RawHook {
+export function readHook(
+  hook: JsonObject,
+  event: string,
+  location: string,
+  matcher: Json | undefined,
+  client: ClientProfile,
+): RawHook {
   const keys = { ...(client.hookKeys ?? DEFAULT_KEYS), ...keysOf(client, hook) };
   const written = hook[keys.command];
   const timeout = hook[keys.timeout];
@@ -58,8 +66,10 @@ function withArgs(command: string, args: Json | undefined): string {
 function whyNotRunnable(hook: JsonObject, raw: RawHook, otherShells: readonly string[]): string | undefined {
   if (raw.type !== 'command') return undefined;
   const other = otherShells.find((key) => typeof hook[key] === 'string');
-  if (raw.command === undefined && other) return `has only "${other}", a command for Windows; hookd runs hooks with sh here, so it leaves this one to the client`;
-  if (typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell') return `runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client`;
+  if (raw.command === undefined && other)
+    return `has only "${other}", a command for Windows; hookd runs hooks with sh here, so it leaves this one to the client`;
+  if (typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell')
+    return `runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client`;
   return undefined;
 }
 
@@ -71,7 +81,13 @@ function envField(hook: JsonObject): Pick<RawHook, 'env'> {
 /** A posting hook's (an http one's) url, headers (string values only) and allowedEnvVars, as written. */
 function httpFields(hook: JsonObject): Pick<RawHook, 'url' | 'headers' | 'allowedEnvVars'> {
   if (!postsWith(hook.type)) return {};
-  const headers = isObject(hook.headers) ? Object.fromEntries(Object.entries(hook.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string')) : {};
-  const allowed = Array.isArray(hook.allowedEnvVars) ? hook.allowedEnvVars.filter((name): name is string => typeof name === 'string') : [];
+  const headers = isObject(hook.headers)
+    ? Object.fromEntries(
+        Object.entries(hook.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+      )
+    : {};
+  const allowed = Array.isArray(hook.allowedEnvVars)
+    ? hook.allowedEnvVars.filter((name): name is string => typeof name === 'string')
+    : [];
   return { url: typeof hook.url === 'string' ? hook.url : undefined, headers, allowedEnvVars: allowed };
 }

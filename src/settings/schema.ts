@@ -18,11 +18,13 @@ const SAID = 3;
 const EnvSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
   const bad = Object.entries(env).flatMap(([name, value]) => {
     const shown = JSON.stringify(name.length > 40 ? `${name.slice(0, 37)}...` : name);
-    if (!VARIABLE_NAME.test(name)) return [`${shown}: expected a variable name (letters, digits and _, not starting with a digit)`];
+    if (!VARIABLE_NAME.test(name))
+      return [`${shown}: expected a variable name (letters, digits and _, not starting with a digit)`];
     return value.includes('\0') ? [`${shown}: expected a value without a NUL byte`] : [];
   });
   for (const message of bad.slice(0, SAID)) ctx.addIssue({ code: 'custom', message, input: undefined });
-  if (bad.length > SAID) ctx.addIssue({ code: 'custom', message: `and ${bad.length - SAID} more variable(s) like these`, input: undefined });
+  if (bad.length > SAID)
+    ctx.addIssue({ code: 'custom', message: `and ${bad.length - SAID} more variable(s) like these`, input: undefined });
 });
 
 // `typeRequired`: grouped files write `type` on every hook, as the clients require; Cursor's flat
@@ -37,25 +39,37 @@ const hookShape = (typeRequired: boolean) =>
       env: EnvSchema.optional(),
     })
     .superRefine((hook, ctx) => {
-      if (hook.type === undefined && typeRequired) ctx.addIssue({ code: 'custom', message: HOOK_TYPE_MESSAGE, input: undefined, path: ['type'] });
+      if (hook.type === undefined && typeRequired)
+        ctx.addIssue({ code: 'custom', message: HOOK_TYPE_MESSAGE, input: undefined, path: ['type'] });
       if (postsWith(hook.type)) return checkPostingHook(hook.type!, hook.url, ctx);
       if ((hook.type ?? 'command') !== 'command') return;
-      if (hook.command === undefined) ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
-      else if (hook.command === '') ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
+      if (hook.command === undefined)
+        ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['command'] });
+      else if (hook.command === '')
+        ctx.addIssue({ code: 'custom', message: 'expected a non-empty command', input: '', path: ['command'] });
     });
 
 // An http hook (a posting one: entry-kinds.ts) needs a URL; one that points at hookd's endpoint must name the command to run.
 function checkPostingHook(type: string, url: unknown, ctx: z.RefinementCtx): void {
-  if (typeof url !== 'string') return ctx.addIssue({ code: 'invalid_type', expected: 'string', input: url, path: ['url'] });
+  if (typeof url !== 'string')
+    return ctx.addIssue({ code: 'invalid_type', expected: 'string', input: url, path: ['url'] });
   const hookd = postingOf(type, url)?.hookd;
   if (hookd && !hookd.command) {
-    ctx.addIssue({ code: 'custom', message: `points at hookd's hook endpoint but names no command: add ?command=<URL-encoded command>`, input: url, path: ['url'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: `points at hookd's hook endpoint but names no command: add ?command=<URL-encoded command>`,
+      input: url,
+      path: ['url'],
+    });
   }
 }
 
 // An http hook to hookd stands under the event its URL names: the client posts every event of the
 // group to that URL, and the daemon runs the command only for the event the URL names.
-function checkHttpEvents(map: Record<string, { hooks: { type?: string; url?: unknown }[] }[]>, ctx: z.RefinementCtx): void {
+function checkHttpEvents(
+  map: Record<string, { hooks: { type?: string; url?: unknown }[] }[]>,
+  ctx: z.RefinementCtx,
+): void {
   for (const [event, groups] of Object.entries(map)) {
     groups.forEach((group, index) =>
       group.hooks.forEach((hook, hookIndex) => {
@@ -108,8 +122,18 @@ export const ShellKeysHookSchema = z
     timeout: z.number().nonnegative('expected a positive number of seconds').optional(),
   })
   .superRefine((hook, ctx) => {
-    if ((hook.type ?? 'command') === 'command' && hook.bash === undefined && hook.powershell === undefined && hook.command === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'expected a command under "bash" (or "powershell" for Windows, or "command")', input: undefined, path: ['bash'] });
+    if (
+      (hook.type ?? 'command') === 'command' &&
+      hook.bash === undefined &&
+      hook.powershell === undefined &&
+      hook.command === undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected a command under "bash" (or "powershell" for Windows, or "command")',
+        input: undefined,
+        path: ['bash'],
+      });
     }
   });
 
@@ -117,13 +141,11 @@ export const ShellKeysHookSchema = z
 export const ShellKeysEventMapSchema = z.record(z.string(), z.array(ShellKeysHookSchema));
 
 /** The settings file shape (`settings.json`): hooks under a `hooks` key, other keys kept. */
-export const SettingsFileSchema = z
-  .looseObject({ hooks: EventMapSchema.optional() })
-  .meta({
-    $id: 'https://hookd.dev/schemas/settings.schema.json',
-    title: 'Agent client settings (hooks)',
-    description: 'The client settings file; hookd reads `hooks` and leaves every other key alone.',
-  });
+export const SettingsFileSchema = z.looseObject({ hooks: EventMapSchema.optional() }).meta({
+  $id: 'https://hookd.dev/schemas/settings.schema.json',
+  title: 'Agent client settings (hooks)',
+  description: 'The client settings file; hookd reads `hooks` and leaves every other key alone.',
+});
 
 /** The separate hooks file shape (`hooks.json`): the event map at the top level. */
 export const HooksFileSchema = EventMapSchema.meta({

@@ -24,11 +24,18 @@ const runnable = (entry: HookEntry, event: string, kinds: ReadonlyArray<HookEntr
 
 /** The entries of `config` for `event` whose matcher passes over payload `data`, each with why (`hookd run` names them). */
 export function matcherMisses(config: HookConfig, event: string, data: Record<string, unknown>): MatcherMiss[] {
-  return config.entries.flatMap((entry) => (runnable(entry, event, undefined) ? (missOf(entry, event, data) ?? []) : []));
+  return config.entries.flatMap((entry) =>
+    runnable(entry, event, undefined) ? (missOf(entry, event, data) ?? []) : [],
+  );
 }
 
 /** The entries of `config` that run for `event` with payload `data`. `kinds` limits the kinds (by default every kind but `other`). */
-export function selectHooks(config: HookConfig, event: string, data: Record<string, unknown>, kinds?: ReadonlyArray<HookEntry['kind']>): HookEntry[] {
+export function selectHooks(
+  config: HookConfig,
+  event: string,
+  data: Record<string, unknown>,
+  kinds?: ReadonlyArray<HookEntry['kind']>,
+): HookEntry[] {
   const seen = new Set<string>();
   const selected: HookEntry[] = [];
   for (const entry of config.entries) {

@@ -29,7 +29,12 @@ function targetOf(file: string): string | undefined {
 }
 
 /** Call `onChange` (debounced) whenever `file` may have changed: written, renamed over, deleted, created. */
-export async function watchSettings(file: string, onChange: () => void, debounceMs = 100, options: { folder?: boolean } = {}): Promise<SettingsWatcher> {
+export async function watchSettings(
+  file: string,
+  onChange: () => void,
+  debounceMs = 100,
+  options: { folder?: boolean } = {},
+): Promise<SettingsWatcher> {
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;

@@ -22,7 +22,11 @@ function shutOnce<T extends Agent>(agent: T, shut: () => boolean): T {
 }
 
 /** An http and an https agent for the exporter, and `shut`, which ends their requests and refuses more. */
-export function closableAgents(options: AgentOptions = { keepAlive: true }): { http: Agent; https: HttpsAgent; shut(): void } {
+export function closableAgents(options: AgentOptions = { keepAlive: true }): {
+  http: Agent;
+  https: HttpsAgent;
+  shut(): void;
+} {
   let isShut = false;
   const http = shutOnce(new Agent(options), () => isShut);
   const https = shutOnce(new HttpsAgent(options), () => isShut);
@@ -32,7 +36,8 @@ export function closableAgents(options: AgentOptions = { keepAlive: true }): { h
     shut() {
       isShut = true;
       for (const agent of [http, https]) {
-        for (const sockets of Object.values(agent.sockets)) for (const socket of sockets ?? []) socket.destroy(stopped());
+        for (const sockets of Object.values(agent.sockets))
+          for (const socket of sockets ?? []) socket.destroy(stopped());
         agent.destroy();
       }
     },

@@ -46,14 +46,45 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
   const registry = new Registry();
   registerProcessMetrics(registry);
   const registers = [registry];
-  const runs = new Counter({ name: 'hookd_runs_total', help: 'Runs by event, outcome and client (hookd doctor probes not counted)', labelNames: ['event', 'outcome', 'client'], registers });
-  const duration = new Histogram({ name: 'hookd_run_duration_seconds', help: 'Run time of hooks, from start to end', labelNames: ['event'], buckets: RUN_BUCKETS, registers });
-  const delay = new Histogram({ name: 'hookd_delivery_delay_seconds', help: 'From the bridge writing an event to its hook starting', labelNames: ['event'], buckets: DELAY_BUCKETS, registers });
+  const runs = new Counter({
+    name: 'hookd_runs_total',
+    help: 'Runs by event, outcome and client (hookd doctor probes not counted)',
+    labelNames: ['event', 'outcome', 'client'],
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'hookd_run_duration_seconds',
+    help: 'Run time of hooks, from start to end',
+    labelNames: ['event'],
+    buckets: RUN_BUCKETS,
+    registers,
+  });
+  const delay = new Histogram({
+    name: 'hookd_delivery_delay_seconds',
+    help: 'From the bridge writing an event to its hook starting',
+    labelNames: ['event'],
+    buckets: DELAY_BUCKETS,
+    registers,
+  });
   const { scheduler, inbox, config } = sources;
   // One reading of the clients' files for both gauges of a scrape.
   const report = daemonHookReport(sources.stateDir, () => config.sources);
-  new Gauge({ name: 'hookd_queue_depth', help: 'Runs scheduled and not finished (running or waiting for a slot)', registers, collect() { this.set(scheduler.depth.pending); } });
-  new Gauge({ name: 'hookd_inbox_backlog', help: 'Events in the inbox: committed, or taken and not finished', registers, collect() { this.set(inbox.waiting()); } });
+  new Gauge({
+    name: 'hookd_queue_depth',
+    help: 'Runs scheduled and not finished (running or waiting for a slot)',
+    registers,
+    collect() {
+      this.set(scheduler.depth.pending);
+    },
+  });
+  new Gauge({
+    name: 'hookd_inbox_backlog',
+    help: 'Events in the inbox: committed, or taken and not finished',
+    registers,
+    collect() {
+      this.set(inbox.waiting());
+    },
+  });
   let reloadFailuresSeen = 0;
   new Counter({
     name: 'hookd_settings_reload_failures_total',
@@ -85,7 +116,12 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
       for (const hook of (await report()).didNotFire) this.inc({ client: clientLabel(hook.client) });
     },
   });
-  const proxy = new Counter({ name: 'hookd_proxy_requests_total', help: 'Requests of the platform proxy by HTTP status', labelNames: ['status'], registers });
+  const proxy = new Counter({
+    name: 'hookd_proxy_requests_total',
+    help: 'Requests of the platform proxy by HTTP status',
+    labelNames: ['status'],
+    registers,
+  });
   const stop = sources.runs.on('finished', (run: FinishedRun) => {
     if (run.facts.probe) return;
     const event = eventLabel(run.event);

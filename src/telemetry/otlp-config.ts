@@ -31,13 +31,30 @@ export function otlpChoice(env: NodeJS.ProcessEnv = process.env): OtlpChoice {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   if (!tracesEndpoint && !endpoint) return { on: false };
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return { on: false };
-  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf').trim();
+  const protocol = (
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ??
+    env.OTEL_EXPORTER_OTLP_PROTOCOL ??
+    'http/protobuf'
+  ).trim();
   if (!PROTOCOLS.has(protocol)) {
-    return { on: false, problem: `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported; use http/protobuf (the default) or http/json. Runs are not exported` };
+    return {
+      on: false,
+      problem: `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported; use http/protobuf (the default) or http/json. Runs are not exported`,
+    };
   }
   const where = tracesEndpoint || `${(endpoint as string).replace(/\/+$/, '')}/v1/traces`;
   if (!isHttpUrl(where)) {
-    return { on: false, problem: `the OTLP endpoint ${JSON.stringify(where)} is not an http:// or https:// URL (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT). Runs are not exported` };
+    return {
+      on: false,
+      problem: `the OTLP endpoint ${JSON.stringify(where)} is not an http:// or https:// URL (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT). Runs are not exported`,
+    };
   }
-  return { on: true, config: { protocol: protocol as OtlpConfig['protocol'], endpoint: where, includeCommand: env.HOOKD_OTEL_COMMAND === '1' } };
+  return {
+    on: true,
+    config: {
+      protocol: protocol as OtlpConfig['protocol'],
+      endpoint: where,
+      includeCommand: env.HOOKD_OTEL_COMMAND === '1',
+    },
+  };
 }

@@ -4,7 +4,14 @@
 // once per span; stopping flushes what is pending up to a deadline, then drops the connections
 // (closable-agent.ts).
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, createTraceState, trace, type Context } from '@opentelemetry/api';
-import { BasicTracerProvider, BatchSpanProcessor, RandomIdGenerator, type IdGenerator, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  RandomIdGenerator,
+  type IdGenerator,
+  type ReadableSpan,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -35,7 +42,13 @@ class SessionIdGenerator implements IdGenerator {
 function parentOf(run: FinishedRun): Context {
   if (!run.trace) return ROOT_CONTEXT;
   const { traceId, spanId, flags, tracestate } = run.trace;
-  return trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: flags, isRemote: true, ...(tracestate && { traceState: createTraceState(tracestate) }) });
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId,
+    spanId,
+    traceFlags: flags,
+    isRemote: true,
+    ...(tracestate && { traceState: createTraceState(tracestate) }),
+  });
 }
 
 /** Passes batches to `inner`, and says in the log when the collector starts failing (once per streak of failures). */
@@ -44,14 +57,21 @@ class WarningExporter implements SpanExporter {
   /** Set once the daemon stops: what fails then is said by the stop itself. */
   quiet = false;
 
-  constructor(private readonly inner: SpanExporter, private readonly logger: Logger, private readonly endpoint: string) {}
+  constructor(
+    private readonly inner: SpanExporter,
+    private readonly logger: Logger,
+    private readonly endpoint: string,
+  ) {}
 
   export(spans: ReadableSpan[], done: ExportCallback): void {
     this.inner.export(spans, (result) => {
       // 0 is ExportResultCode.SUCCESS (@opentelemetry/core, not a dependency of hookd's own).
       if (result.code !== 0 && !this.failing && !this.quiet) {
         this.failing = true;
-        this.logger.warn({ endpoint: this.endpoint, error: result.error?.message }, 'the OTLP collector did not take the spans of runs; they are dropped until it does (said once)');
+        this.logger.warn(
+          { endpoint: this.endpoint, error: result.error?.message },
+          'the OTLP collector did not take the spans of runs; they are dropped until it does (said once)',
+        );
       } else if (result.code === 0 && this.failing) {
         this.failing = false;
         this.logger.info({ endpoint: this.endpoint }, 'the OTLP collector takes spans again');
@@ -81,13 +101,21 @@ export function exportRunSpans(runs: RunBus, config: OtlpConfig, logger: Logger,
     .merge(detectResources({ detectors: [envDetector] }));
   const warning = new WarningExporter(exporter, logger, config.endpoint);
   const ids = new SessionIdGenerator();
-  const provider = new BasicTracerProvider({ resource, idGenerator: ids, spanProcessors: [new BatchSpanProcessor(warning)] });
+  const provider = new BasicTracerProvider({
+    resource,
+    idGenerator: ids,
+    spanProcessors: [new BatchSpanProcessor(warning)],
+  });
   const tracer = provider.getTracer('hookd', version);
   const unsubscribe = runs.on('finished', (run) => {
     const span = runSpan(run, config.includeCommand);
     // Without the client's context, one trace per session: the span is a root of its session's trace.
     if (!run.trace && run.sessionId) ids.next = sessionTraceId(run.sessionId);
-    const started = tracer.startSpan(span.name, { kind: SpanKind.INTERNAL, startTime: span.startTime, attributes: span.attributes }, parentOf(run));
+    const started = tracer.startSpan(
+      span.name,
+      { kind: SpanKind.INTERNAL, startTime: span.startTime, attributes: span.attributes },
+      parentOf(run),
+    );
     ids.next = undefined;
     if (span.error !== undefined) started.setStatus({ code: SpanStatusCode.ERROR, message: span.error });
     started.end(span.endTime);
@@ -101,7 +129,11 @@ export function exportRunSpans(runs: RunBus, config: OtlpConfig, logger: Logger,
         () => 'done' as const,
         () => 'done' as const,
       );
-      if ((await Promise.race([flushed, deadline])) === 'late') logger.warn({ endpoint: config.endpoint, deadlineMs }, 'the OTLP collector did not take the last spans before the stop deadline; they are dropped');
+      if ((await Promise.race([flushed, deadline])) === 'late')
+        logger.warn(
+          { endpoint: config.endpoint, deadlineMs },
+          'the OTLP collector did not take the last spans before the stop deadline; they are dropped',
+        );
       clearTimeout(timer);
       warning.quiet = true;
       agents.shut();

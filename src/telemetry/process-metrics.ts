@@ -10,7 +10,9 @@ import { Gauge, collectDefaultMetrics, type Registry } from 'prom-client';
 // prom-client always starts its sampler; at this period (the longest a libuv timer is given, about
 // 24.8 days) it never fires in practice. Its gauges are then removed.
 const SAMPLER_PERIOD_MS = 2 ** 31 - 1;
-const SAMPLED_GAUGES = ['min', 'max', 'mean', 'stddev', 'p50', 'p90', 'p99'].map((part) => `nodejs_eventloop_lag_${part}_seconds`);
+const SAMPLED_GAUGES = ['min', 'max', 'mean', 'stddev', 'p50', 'p90', 'p99'].map(
+  (part) => `nodejs_eventloop_lag_${part}_seconds`,
+);
 
 /** Register the process and Node.js metrics on `registry`, measured at each scrape. */
 export function registerProcessMetrics(registry: Registry): void {

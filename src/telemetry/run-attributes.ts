@@ -24,7 +24,12 @@ export interface RunSpan {
 /** The first word of a shell command line, without its folder: `notify-send` of `/usr/bin/notify-send "hi"`. */
 export function executableName(command: string): string {
   const first = command.trim().split(/\s+/)[0] ?? '';
-  return first.replace(/^['"]|['"]$/g, '').split('/').pop() || 'sh';
+  return (
+    first
+      .replace(/^['"]|['"]$/g, '')
+      .split('/')
+      .pop() || 'sh'
+  );
 }
 
 /** The span of a finished run: from its start (or, when no hook ran, from when it was taken) to its end. */
@@ -49,7 +54,9 @@ export function runSpan(run: FinishedRun, includeCommand: boolean): RunSpan {
   if (includeCommand) attributes[ATTR_PROCESS_COMMAND_LINE] = run.command;
   const { failed } = run.facts;
   // error.type: the exit code when the hook exited non-zero (the process conventions' choice), else the outcome.
-  if (failed) attributes[ATTR_ERROR_TYPE] = run.outcome === 'failed' && exitCode !== undefined && exitCode !== null ? String(exitCode) : run.outcome;
+  if (failed)
+    attributes[ATTR_ERROR_TYPE] =
+      run.outcome === 'failed' && exitCode !== undefined && exitCode !== null ? String(exitCode) : run.outcome;
   const startTime = run.startedAt ?? run.takenAt;
   return {
     name: `hook ${run.event || 'unknown'}`,

@@ -24,7 +24,13 @@ export function decidingEntries(entries: readonly HookEntry[]): HookEntry[] {
 }
 
 /** Run `command` for `payload` under the entries' timeout and answer `res` with its decision. */
-export async function answerInLine(res: ServerResponse, command: string, payload: Payload, entries: readonly HookEntry[], context: InLineContext): Promise<void> {
+export async function answerInLine(
+  res: ServerResponse,
+  command: string,
+  payload: Payload,
+  entries: readonly HookEntry[],
+  context: InLineContext,
+): Promise<void> {
   const client = entries[0]!.client;
   const timeoutMs = timeoutOf(entries)!;
   const gone = new AbortController();
@@ -32,14 +38,32 @@ export async function answerInLine(res: ServerResponse, command: string, payload
   res.on('close', onClose);
   try {
     const { outcome, deadlineMs, finished, published } = await runInLine(
-      { event: payload.event, sessionId: payload.sessionId, command, payload: payload.bytes, cwd: payload.cwd, client, timeoutMs, receivedAt: Date.now(), signal: gone.signal },
+      {
+        event: payload.event,
+        sessionId: payload.sessionId,
+        command,
+        payload: payload.bytes,
+        cwd: payload.cwd,
+        client,
+        timeoutMs,
+        receivedAt: Date.now(),
+        signal: gone.signal,
+      },
       context.runs,
       context.socket,
     );
-    context.logger.debug({ id: finished.eventId, event: payload.event, outcome: finished.outcome, decision: finished.inline?.decision }, 'http hook answered in line');
+    context.logger.debug(
+      { id: finished.eventId, event: payload.event, outcome: finished.outcome, decision: finished.inline?.decision },
+      'http hook answered in line',
+    );
     if (!res.destroyed && !res.writableEnded) {
       const answer = answerOf(client.contract, payload.event, outcome, deadlineMs);
-      res.writeHead(answer.status, answer.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
+      res.writeHead(
+        answer.status,
+        answer.body === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) },
+      );
       res.end(answer.body);
     }
     // The answer first: the agent waits on it, not on the history's write.

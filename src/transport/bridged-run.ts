@@ -13,7 +13,10 @@ import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 const published = ({ text, bytes, truncated }: Captured): Captured => ({ text, bytes, truncated });
 
 /** The event, session (and cwd) of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
-export function namesOf(run: Pick<RunRecord, 'event'>, payload: Buffer): { event: string; sessionId: string; toolCallId?: string; cwd?: string } {
+export function namesOf(
+  run: Pick<RunRecord, 'event'>,
+  payload: Buffer,
+): { event: string; sessionId: string; toolCallId?: string; cwd?: string } {
   let data: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(payload.toString('utf8'));
@@ -24,7 +27,12 @@ export function namesOf(run: Pick<RunRecord, 'event'>, payload: Buffer): { event
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
   const toolCallId = toolCallIdOf(data);
-  return { event: run.event || text(data.hook_event_name), sessionId: sessionField ? text(data[sessionField]) : '', ...(toolCallId && { toolCallId }), ...(typeof data.cwd === 'string' && { cwd: data.cwd }) };
+  return {
+    event: run.event || text(data.hook_event_name),
+    sessionId: sessionField ? text(data[sessionField]) : '',
+    ...(toolCallId && { toolCallId }),
+    ...(typeof data.cwd === 'string' && { cwd: data.cwd }),
+  };
 }
 
 /** The published outcome of a run made in line. */
@@ -32,12 +40,24 @@ export function finishedOf(info: RunInfo, run: RunRecord): RunFinished {
   const client = clientById(run.client) ?? GENERIC;
   const { outcome } = run;
   // The client's reading on top of the runner's (outcome.ts): a blocking exit is the hook deciding, not failing.
-  const decides = outcome.status === 'failed' && outcome.signal === null && blocks(client.contract, info.event, outcome.exitCode);
+  const decides =
+    outcome.status === 'failed' && outcome.signal === null && blocks(client.contract, info.event, outcome.exitCode);
   const status = decides ? 'ok' : outcome.status;
   const detail = decides ? undefined : outcome.error;
-  const result: Outcome = { status, exitCode: outcome.exitCode, signal: outcome.signal, durationMs: outcome.durationMs, stdout: published(outcome.stdout), stderr: published(outcome.stderr), ...(detail !== undefined && { error: detail }) };
+  const result: Outcome = {
+    status,
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    durationMs: outcome.durationMs,
+    stdout: published(outcome.stdout),
+    stderr: published(outcome.stderr),
+    ...(detail !== undefined && { error: detail }),
+  };
   // Read from every byte the record keeps; from a cut stdout (the bridge kept its head only) it is unknown, never none.
-  const decision = status === 'ok' || status === 'failed' ? readDecision(client.contract, info.event, outcome.exitCode, result.stdout, result.stderr.text) : { decided: false, reads: 'none' };
+  const decision =
+    status === 'ok' || status === 'failed'
+      ? readDecision(client.contract, info.event, outcome.exitCode, result.stdout, result.stderr.text)
+      : { decided: false, reads: 'none' };
   return {
     ...info,
     startedAt: run.startedAt,

@@ -44,7 +44,9 @@ type Read = BodyResult | { ok: false; reason: 'stalled' };
 
 function readWithin(req: IncomingMessage, ms: number): Promise<Read> {
   let timer: NodeJS.Timeout | undefined;
-  const stalled = new Promise<Read>((resolve) => (timer = setTimeout(() => resolve({ ok: false, reason: 'stalled' }), ms)));
+  const stalled = new Promise<Read>(
+    (resolve) => (timer = setTimeout(() => resolve({ ok: false, reason: 'stalled' }), ms)),
+  );
   return Promise.race([readBody(req, MAX_PAYLOAD_BYTES), stalled]).finally(() => clearTimeout(timer));
 }
 
@@ -55,14 +57,27 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
   const { prefix, way } = options.posting ?? ENTRY_KINDS.http.posting;
   async function handle({ req, res, url }: Exchange): Promise<void> {
     const event = hookEventOf(url.pathname, prefix);
-    if (event === undefined) return refuseBody(req, res, 'ENOT_FOUND', `no hook endpoint ${url.pathname}; post to ${prefix}<Event>?command=<URL-encoded command>`);
+    if (event === undefined)
+      return refuseBody(
+        req,
+        res,
+        'ENOT_FOUND',
+        `no hook endpoint ${url.pathname}; post to ${prefix}<Event>?command=<URL-encoded command>`,
+      );
     if (req.method !== 'POST') {
       req.pause();
-      return sendRefusal(res, 'EMETHOD', `${req.method} is not allowed on ${url.pathname}; use POST`, { connection: 'close', allow: 'POST' });
+      return sendRefusal(res, 'EMETHOD', `${req.method} is not allowed on ${url.pathname}; use POST`, {
+        connection: 'close',
+        allow: 'POST',
+      });
     }
     const given = singleParam(url, 'command');
     const command = given.ok ? given.value : undefined;
-    const refusal = refuseOrigin(req) ?? (given.ok ? refuseCommand(options.config.hooks, event, command, { prefix, way }) : { code: 'EREQUEST' as const, detail: given.reason });
+    const refusal =
+      refuseOrigin(req) ??
+      (given.ok
+        ? refuseCommand(options.config.hooks, event, command, { prefix, way })
+        : { code: 'EREQUEST' as const, detail: given.reason });
     if (refusal) return refuseBody(req, res, refusal.code, refusal.detail);
     const leave = enter(req, res);
     if (!leave) return;
@@ -77,15 +92,35 @@ export function hookEndpoint(options: HookEndpointOptions): Mount {
   async function take(req: IncomingMessage, res: ServerResponse, event: string, command: string): Promise<void> {
     const read = await readWithin(req, deadline);
     if (!read.ok) {
-      if (read.reason === 'too-large') return refuseBody(req, res, 'ETOO_LARGE', `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}; nothing was stored`);
-      if (read.reason === 'stalled') return refuseBody(req, res, 'ESTALLED', `the body did not arrive within ${deadline / 1000} s; nothing was stored`);
+      if (read.reason === 'too-large')
+        return refuseBody(
+          req,
+          res,
+          'ETOO_LARGE',
+          `a payload is at most ${showSize(MAX_PAYLOAD_BYTES)}; nothing was stored`,
+        );
+      if (read.reason === 'stalled')
+        return refuseBody(
+          req,
+          res,
+          'ESTALLED',
+          `the body did not arrive within ${deadline / 1000} s; nothing was stored`,
+        );
       return; // The client went away: there is no one to answer.
     }
     const parsed = parsePayload(read.body, 'body');
     if (!parsed.ok) return sendRefusal(res, 'EREQUEST', `${parsed.reason}; nothing was stored`);
-    if (parsed.payload.event !== event) return sendRefusal(res, 'EREQUEST', `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${prefix}${event}; nothing was stored`);
-    const deciding = options.inLine ? decidingEntries(options.config.hooks.entriesFor(event, command, undefined, way)) : [];
-    if (deciding.length && options.inLine) return answerInLine(res, command, parsed.payload, deciding, { ...options.inLine, logger: options.logger });
+    if (parsed.payload.event !== event)
+      return sendRefusal(
+        res,
+        'EREQUEST',
+        `the payload is for ${JSON.stringify(parsed.payload.event)} but was posted to ${prefix}${event}; nothing was stored`,
+      );
+    const deciding = options.inLine
+      ? decidingEntries(options.config.hooks.entriesFor(event, command, undefined, way))
+      : [];
+    if (deciding.length && options.inLine)
+      return answerInLine(res, command, parsed.payload, deciding, { ...options.inLine, logger: options.logger });
     store(res, event, command, parsed.payload.bytes);
   }
 

@@ -25,8 +25,12 @@ export interface HttpAnswer {
 
 // The JSON each event blocks with; the rest use `decision: block`.
 const BLOCK_FORMS: Readonly<Record<string, (reason: string) => object>> = {
-  PreToolUse: (reason) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } }),
-  PermissionRequest: (reason) => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } } }),
+  PreToolUse: (reason) => ({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  }),
+  PermissionRequest: (reason) => ({
+    hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } },
+  }),
 };
 
 /** The JSON answer that does for `event` what a blocking exit with `reason` on stderr does. */
@@ -34,7 +38,10 @@ export function blockingAnswer(event: string, reason: string): object {
   return (BLOCK_FORMS[event] ?? ((why: string) => ({ decision: 'block', reason: why })))(reason);
 }
 
-const error = (status: number, detail: string): HttpAnswer => ({ status, body: JSON.stringify({ status, title: 'the hook gave no answer', detail }) });
+const error = (status: number, detail: string): HttpAnswer => ({
+  status,
+  body: JSON.stringify({ status, title: 'the hook gave no answer', detail }),
+});
 
 function isJsonObject(text: string): boolean {
   try {
@@ -51,14 +58,24 @@ function answerOfStdout(contract: HookContract, event: string, stdout: string): 
   const empty = contract.emptyAnswer?.[event];
   if (out === '') return empty !== undefined ? { status: 200, body: empty } : { status: 204 };
   if (out.startsWith('{') && isJsonObject(out)) return { status: 200, body: out };
-  if (contract.textContextEvents.includes(event)) return { status: 200, body: JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: stdout } }) };
+  if (contract.textContextEvents.includes(event))
+    return {
+      status: 200,
+      body: JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: stdout } }),
+    };
   return { status: 204 };
 }
 
 /** What to answer for `outcome`, a run of a hook for `event` whose client reads it by `contract`. */
-export function answerOf(contract: HookContract, event: string, outcome: Pick<Outcome, 'status' | 'exitCode' | 'stdout' | 'stderr' | 'error'>, timeoutMs: number): HttpAnswer {
+export function answerOf(
+  contract: HookContract,
+  event: string,
+  outcome: Pick<Outcome, 'status' | 'exitCode' | 'stdout' | 'stderr' | 'error'>,
+  timeoutMs: number,
+): HttpAnswer {
   const stderr = outcome.stderr.text.trim();
-  if (outcome.status === 'spawn_error') return error(500, `the hook could not start: ${outcome.error ?? 'unknown error'}`);
+  if (outcome.status === 'spawn_error')
+    return error(500, `the hook could not start: ${outcome.error ?? 'unknown error'}`);
   if (outcome.status === 'interrupted') return error(503, 'the daemon stopped while the hook ran; it was ended');
   if (outcome.status === 'timed_out') {
     const { exitCode, stdout } = contract.onTimeout;
@@ -67,7 +84,12 @@ export function answerOf(contract: HookContract, event: string, outcome: Pick<Ou
     return exitCode === 0 ? answerOfStdout(contract, event, stdout) : error(504, why);
   }
   if (blocks(contract, event, outcome.exitCode)) {
-    return { status: 200, body: JSON.stringify(blockingAnswer(event, stderr || `the hook exited ${outcome.exitCode} and said nothing on stderr`)) };
+    return {
+      status: 200,
+      body: JSON.stringify(
+        blockingAnswer(event, stderr || `the hook exited ${outcome.exitCode} and said nothing on stderr`),
+      ),
+    };
   }
   if (outcome.exitCode !== 0) {
     const how = outcome.exitCode === null ? 'was ended by a signal' : `exited ${outcome.exitCode}`;

@@ -12,14 +12,22 @@ import { showSize } from '../common/show-size.js';
 export const HOOK_BYTES_AT_ONCE = 8 * MAX_PAYLOAD_BYTES;
 
 /** A gate over the bytes in flight: `enter` answers 503 and returns undefined past the budget, else a `leave` function. */
-export function requestGate(budget = HOOK_BYTES_AT_ONCE): (req: IncomingMessage, res: ServerResponse) => (() => void) | undefined {
+export function requestGate(
+  budget = HOOK_BYTES_AT_ONCE,
+): (req: IncomingMessage, res: ServerResponse) => (() => void) | undefined {
   let inFlight = 0;
   return (req, res) => {
     const announced = Number(req.headers['content-length']);
-    const bytes = Number.isInteger(announced) && announced >= 0 ? Math.min(announced, MAX_PAYLOAD_BYTES) : MAX_PAYLOAD_BYTES;
+    const bytes =
+      Number.isInteger(announced) && announced >= 0 ? Math.min(announced, MAX_PAYLOAD_BYTES) : MAX_PAYLOAD_BYTES;
     // One request is always let in, whatever its size: the cap on a payload is checked as it is read.
     if (inFlight > 0 && inFlight + bytes > budget) {
-      refuseBody(req, res, 'EBUSY', `the daemon is reading ${showSize(inFlight)} of hook requests already; nothing was stored, send it again shortly`);
+      refuseBody(
+        req,
+        res,
+        'EBUSY',
+        `the daemon is reading ${showSize(inFlight)} of hook requests already; nothing was stored, send it again shortly`,
+      );
       return undefined;
     }
     inFlight += bytes;

@@ -47,7 +47,16 @@ export interface InLineRun {
  */
 export async function runInLine(request: InLineRequest, runs: RunBus, socket: string | undefined): Promise<InLineRun> {
   const eventId = newRecordId();
-  const info: RunInfo = { eventId, event: request.event, sessionId: request.sessionId, command: request.command, attempt: 1, receivedAt: request.receivedAt, takenAt: request.receivedAt, client: request.client.id };
+  const info: RunInfo = {
+    eventId,
+    event: request.event,
+    sessionId: request.sessionId,
+    command: request.command,
+    attempt: 1,
+    receivedAt: request.receivedAt,
+    takenAt: request.receivedAt,
+    client: request.client.id,
+  };
   const deadlineMs = hookdDeadlineMs(request.timeoutMs);
   const startedAt = Date.now();
   const outcome = await runHook({
@@ -66,7 +75,16 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
     onSpawn: () => void runs.publish('started', { ...info, startedAt }),
   });
   // No client variables come with an http request.
-  const run = { client: request.client.id, event: request.event, ...(request.cwd !== undefined && { cwd: request.cwd }), startedAt, endedAt: Date.now(), timeoutMs: request.timeoutMs, env: {}, outcome };
+  const run = {
+    client: request.client.id,
+    event: request.event,
+    ...(request.cwd !== undefined && { cwd: request.cwd }),
+    startedAt,
+    endedAt: Date.now(),
+    timeoutMs: request.timeoutMs,
+    env: {},
+    outcome,
+  };
   const finished = finishedOf(info, run);
   // An answer past the bound reached the client as an error (http-answer.ts): the record says why.
   if (outcome.status === 'ok' && outcome.stdout.truncated) finished.detail = overAnswerBound(outcome.stdout.bytes);

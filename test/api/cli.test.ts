@@ -5,9 +5,21 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, test } from 'vitest';
-import { BIN, emulator, filesContaining, hookd, makeKey, proxyServer, tempDir, type TestEmulator } from '../helpers/platform-api.js';
+import {
+  BIN,
+  emulator,
+  filesContaining,
+  hookd,
+  makeKey,
+  proxyServer,
+  tempDir,
+  type TestEmulator,
+} from '../helpers/platform-api.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db40000000049454e44ae426082',
+  'hex',
+);
 
 async function setup() {
   const dir = tempDir();
@@ -36,10 +48,14 @@ describe('hookd sessions', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^SESSION\s+STATUS\s+MESSAGES\s+UPDATED\s+COMPUTER\s+TITLE$/);
     expect(table.stdout).toContain('ses_0045  idle');
     expect(table.stderr).toMatch(/more sessions: add --cursor \S+, or --all/);
-    const json = JSON.parse((await run(['sessions', 'list', '--limit', '2', '--computer', 'cmp_001', '--json'])).stdout);
+    const json = JSON.parse(
+      (await run(['sessions', 'list', '--limit', '2', '--computer', 'cmp_001', '--json'])).stdout,
+    );
     expect(json.sessions.map((s: { computerId: string }) => s.computerId)).toEqual(['cmp_001', 'cmp_001']);
     expect(json.pagination).toEqual({ hasMore: true, nextCursor: expect.any(String) });
-    const next = JSON.parse((await run(['sessions', 'list', '--limit', '2', '--cursor', json.pagination.nextCursor, '--json'])).stdout);
+    const next = JSON.parse(
+      (await run(['sessions', 'list', '--limit', '2', '--cursor', json.pagination.nextCursor, '--json'])).stdout,
+    );
     expect(next.sessions).toHaveLength(2);
     emu.hooks.requests.length = 0;
     const all = JSON.parse((await run(['sessions', 'list', '--all', '--limit', '10', '--json'])).stdout);
@@ -50,14 +66,39 @@ describe('hookd sessions', () => {
 
   test('create and message with an image and a file', async () => {
     const { dir, emu, run, noKeyPrinted } = await setup();
-    const created = await run(['sessions', 'create', '--computer', 'cmp_002', '--cwd', '/srv/app', '--settings-json', '{"model":"m","autonomyLevel":"high"}', '--json']);
+    const created = await run([
+      'sessions',
+      'create',
+      '--computer',
+      'cmp_002',
+      '--cwd',
+      '/srv/app',
+      '--settings-json',
+      '{"model":"m","autonomyLevel":"high"}',
+      '--json',
+    ]);
     expect(created.code).toBe(0);
     const session = JSON.parse(created.stdout);
-    expect(session).toMatchObject({ computerId: 'cmp_002', status: 'idle', sessionSettings: { autonomyLevel: 'high' } });
+    expect(session).toMatchObject({
+      computerId: 'cmp_002',
+      status: 'idle',
+      sessionSettings: { autonomyLevel: 'high' },
+    });
     writeFileSync(path.join(dir, 'shot.bin'), PNG);
     writeFileSync(path.join(dir, 'notes.md'), '# notes\n');
-    const message = await run(['sessions', 'message', session.sessionId, 'look at this', '--image', path.join(dir, 'shot.bin'), '--file', path.join(dir, 'notes.md')]);
-    expect(message.stdout).toMatch(new RegExp(`^message msg_\\S+ added to session ${session.sessionId}; the agent is running\\n$`));
+    const message = await run([
+      'sessions',
+      'message',
+      session.sessionId,
+      'look at this',
+      '--image',
+      path.join(dir, 'shot.bin'),
+      '--file',
+      path.join(dir, 'notes.md'),
+    ]);
+    expect(message.stdout).toMatch(
+      new RegExp(`^message msg_\\S+ added to session ${session.sessionId}; the agent is running\\n$`),
+    );
     expect(upstream(emu, 'POST').at(-1)?.bytes).toBeGreaterThan(PNG.length);
     noKeyPrinted();
   });
@@ -68,12 +109,27 @@ describe('hookd sessions', () => {
     const cases: [string[], RegExp][] = [
       [['sessions', 'list', '--limit', '0'], /limit: expected a whole number from 1 to 100/],
       [['sessions', 'create', '--computer', 'cmp_001', '--cwd', 'x'.repeat(4097)], /cwd: expected 1 to 4096/],
-      [['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{"tokenUsage":{}}'], /tokenUsage: is returned by the API only/],
-      [['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '[1]'], /--settings-json: expected a JSON object/],
-      [['sessions', 'create', '--computer', 'cmp_001', '--settings-json', 'null'], /--settings-json: expected a JSON object/],
-      [['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{model:'], /--settings-json: not valid JSON/],
+      [
+        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{"tokenUsage":{}}'],
+        /tokenUsage: is returned by the API only/,
+      ],
+      [
+        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '[1]'],
+        /--settings-json: expected a JSON object/,
+      ],
+      [
+        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', 'null'],
+        /--settings-json: expected a JSON object/,
+      ],
+      [
+        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{model:'],
+        /--settings-json: not valid JSON/,
+      ],
       [['controls', 'history', '--cursor', ''], /cursor/],
-      [['sessions', 'message', 'ses_0001', 'hi', '--image', path.join(dir, 'notes.txt')], /not an image \(text\/plain\); attach it with --file/],
+      [
+        ['sessions', 'message', 'ses_0001', 'hi', '--image', path.join(dir, 'notes.txt')],
+        /not an image \(text\/plain\); attach it with --file/,
+      ],
       [['sessions', 'message', 'ses_0001', 'hi', '--file', path.join(dir, 'missing.pdf')], /cannot read it/],
       [['computers', 'update', 'cmp_004'], /nothing to update/],
       [['computers', 'update', 'cmp_004', '--name', 'n'.repeat(64)], /name: expected a name of 1 to 63/],
@@ -100,17 +156,39 @@ describe('hookd computers, reports, controls', () => {
   test('computers list, get, update, install-deps (409 is "already running", exit 0)', async () => {
     const { emu, run, noKeyPrinted } = await setup();
     const list = await run(['computers', 'list']);
-    expect(list.stdout.split('\n').slice(1, 5).map((line) => line.split(/\s+/)[0])).toEqual(['cmp_004', 'cmp_003', 'cmp_002', 'cmp_001']);
+    expect(
+      list.stdout
+        .split('\n')
+        .slice(1, 5)
+        .map((line) => line.split(/\s+/)[0]),
+    ).toEqual(['cmp_004', 'cmp_003', 'cmp_002', 'cmp_001']);
     const got = await run(['computers', 'get', 'cmp_003']);
     expect(got.stdout).toMatch(/status:\s+error/);
     expect(got.stdout).toContain('step Install dependencies: failed (npm ci exited with code 1)');
-    const updated = JSON.parse((await run(['computers', 'update', 'cmp_004', '--name', 'box', '--host-id', '7c9e6679-7425-40de-944b-e07fc1f90ae7', '--remote-user', 'ops', '--json'])).stdout);
+    const updated = JSON.parse(
+      (
+        await run([
+          'computers',
+          'update',
+          'cmp_004',
+          '--name',
+          'box',
+          '--host-id',
+          '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+          '--remote-user',
+          'ops',
+          '--json',
+        ])
+      ).stdout,
+    );
     expect(updated).toMatchObject({ name: 'box', hostId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', remoteUser: 'ops' });
     const started = await run(['computers', 'install-deps', 'cmp_003']);
     expect([started.code, started.stdout]).toEqual([0, 'install started on computer cmp_003 (provisioning)\n']);
     const again = await run(['computers', 'install-deps', 'cmp_003']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toBe('already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n');
+    expect(again.stdout).toBe(
+      'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n',
+    );
     expect(upstream(emu, 'POST')).toHaveLength(2);
     noKeyPrinted();
   });
@@ -129,7 +207,9 @@ describe('hookd computers, reports, controls', () => {
     expect(history.stdout).toMatch(/^REVISION\s+UPDATED\s+BY\s+SETTINGS\n30\s/);
     emu.hooks.requests.length = 0;
     const all = JSON.parse((await run(['controls', 'history', '--all', '--limit', '7', '--json'])).stdout);
-    expect(all.changes.map((c: { revision: number }) => c.revision)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
+    expect(all.changes.map((c: { revision: number }) => c.revision)).toEqual(
+      Array.from({ length: 30 }, (_, i) => 30 - i),
+    );
     expect(upstream(emu)).toHaveLength(5);
     noKeyPrinted();
   });
@@ -168,7 +248,15 @@ describe('hookd limits set', () => {
     const { dir, run } = await setup();
     const file = path.join(dir, 'limits.json');
     writeFileSync(file, JSON.stringify([{ email: 'carol@example.com', limit: 7 }]));
-    const result = await run(['limits', 'set', 'ann@example.com=100', 'bob@example.com=none', 'eve@other.org=5', '--file', file]);
+    const result = await run([
+      'limits',
+      'set',
+      'ann@example.com=100',
+      'bob@example.com=none',
+      'eve@other.org=5',
+      '--file',
+      file,
+    ]);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/ann@example\.com\s+limit 100/);
     expect(result.stdout).toMatch(/bob@example\.com\s+override removed/);
@@ -179,7 +267,10 @@ describe('hookd limits set', () => {
     expect([none.code, none.stdout]).toEqual([1, expect.stringContaining('0 updated, 1 failed')]);
     writeFileSync(file, 'ok@example.com=1\nbroken line\n');
     const bad = await run(['limits', 'set', '--file', file]);
-    expect([bad.code, bad.stderr]).toEqual([2, `hookd: ${file}:2: expected EMAIL=LIMIT (a whole number, or none), got "broken line"\n`]);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      `hookd: ${file}:2: expected EMAIL=LIMIT (a whole number, or none), got "broken line"\n`,
+    ]);
   });
 });
 
@@ -187,9 +278,15 @@ describe('errors', () => {
   test('API errors exit 1 with title: detail (HTTP status)', async () => {
     const { emu, run, noKeyPrinted } = await setup();
     const missing = await run(['computers', 'get', 'cmp_999']);
-    expect([missing.code, missing.stderr]).toEqual([1, 'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n']);
+    expect([missing.code, missing.stderr]).toEqual([
+      1,
+      'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n',
+    ]);
     const denied = await run(['computers', 'list'], { HOOKD_API_KEY: 'wrong' });
-    expect([denied.code, denied.stderr]).toEqual([1, 'hookd: Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)\n']);
+    expect([denied.code, denied.stderr]).toEqual([
+      1,
+      'hookd: Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)\n',
+    ]);
     emu.fault({ status: 500, detail: 'try later' });
     const failed = await run(['sessions', 'create', '--computer', 'cmp_001']);
     expect([failed.code, failed.stderr]).toEqual([1, 'hookd: Internal Server Error: try later (HTTP 500)\n']);
@@ -201,7 +298,10 @@ describe('errors', () => {
 
   test('no key and no daemon: exit 2 saying what to set', async () => {
     const { run } = await setup();
-    for (const args of [['sessions', 'list'], ['computers', 'list']]) {
+    for (const args of [
+      ['sessions', 'list'],
+      ['computers', 'list'],
+    ]) {
       const result = await run(args, { HOOKD_API_KEY: undefined });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^hookd: no API key: set HOOKD_API_KEY, or HOOKD_API_KEY_FILE/);
@@ -213,7 +313,10 @@ describe('errors', () => {
     const file = path.join(dir, 'key');
     writeFileSync(file, makeKey(), { mode: 0o640 });
     const result = await run(['computers', 'list'], { HOOKD_API_KEY: undefined, HOOKD_API_KEY_FILE: file });
-    expect([result.code, result.stderr]).toEqual([2, `hookd: HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode 0640); run: chmod 600 ${file}\n`]);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      `hookd: HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode 0640); run: chmod 600 ${file}\n`,
+    ]);
   });
 });
 
@@ -249,7 +352,12 @@ describe('hookd emulator', () => {
   test('runs as a child process, prints its URL, serves the commands, stops on SIGTERM', async () => {
     const dir = tempDir();
     const key = makeKey();
-    const child = execa(BIN, ['emulator', '--port', '0', '--key', key, '--test-hooks'], { env: { PATH: process.env.PATH }, extendEnv: false, reject: false, timeout: 20_000 });
+    const child = execa(BIN, ['emulator', '--port', '0', '--key', key, '--test-hooks'], {
+      env: { PATH: process.env.PATH },
+      extendEnv: false,
+      reject: false,
+      timeout: 20_000,
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let seen = '';
@@ -260,11 +368,21 @@ describe('hookd emulator', () => {
         });
         child.on('exit', () => reject(new Error(`hookd emulator exited before printing its URL: ${seen}`)));
       });
-      const fault = await fetch(`${url}/__emulator/faults`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: JSON.stringify({ path: '/api/v0/computers', status: 429, retryAfter: '1' }) });
+      const fault = await fetch(`${url}/__emulator/faults`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: JSON.stringify({ path: '/api/v0/computers', status: 429, retryAfter: '1' }),
+      });
       expect(fault.status).toBe(201);
-      const result = await hookd(['computers', 'list', '--json'], { HOOKD_API_URL: url, HOOKD_API_KEY: key, HOME: dir });
+      const result = await hookd(['computers', 'list', '--json'], {
+        HOOKD_API_URL: url,
+        HOOKD_API_KEY: key,
+        HOME: dir,
+      });
       expect(JSON.parse(result.stdout).computers).toHaveLength(4);
-      const log = (await (await fetch(`${url}/__emulator/requests`, { headers: { authorization: `Bearer ${key}` } })).json()) as { requests: unknown[] };
+      const log = (await (
+        await fetch(`${url}/__emulator/requests`, { headers: { authorization: `Bearer ${key}` } })
+      ).json()) as { requests: unknown[] };
       expect(log.requests).toHaveLength(2);
       expect(result.stdout + result.stderr).not.toContain(key);
     } finally {

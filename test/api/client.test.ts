@@ -15,7 +15,14 @@ import { emulator, tempDir, type TestEmulator } from '../helpers/platform-api.js
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 5_000 };
 
 function clientOf(emu: TestEmulator, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
-  return new ApiClient({ apiUrl: emu.url, appUrl: emu.url, apiKey: emu.key, retry: FAST_RETRY, timeoutMs: 5_000, ...extra });
+  return new ApiClient({
+    apiUrl: emu.url,
+    appUrl: emu.url,
+    apiKey: emu.key,
+    retry: FAST_RETRY,
+    timeoutMs: 5_000,
+    ...extra,
+  });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -36,7 +43,11 @@ describe('each endpoint', () => {
     expect(page.pagination.hasMore).toBe(true);
     expect(page.sessions[0]?.sessionSettings?.tokenUsage?.inputTokens).toBeTypeOf('number');
 
-    const created = await client.createSession({ computerId: 'cmp_001', cwd: '/work', sessionSettings: { model: 'm', autonomyLevel: 'high' } });
+    const created = await client.createSession({
+      computerId: 'cmp_001',
+      cwd: '/work',
+      sessionSettings: { model: 'm', autonomyLevel: 'high' },
+    });
     expect(created).toMatchObject({ status: 'idle', computerId: 'cmp_001', messageCount: 0, cwd: '/work' });
     expect(created.sessionSettings?.autonomyLevel).toBe('high');
 
@@ -57,9 +68,19 @@ describe('each endpoint', () => {
     const { computers } = await client.listComputers();
     expect(computers.map((c) => c.id)).toEqual(['cmp_004', 'cmp_003', 'cmp_002', 'cmp_001']);
     expect((await client.getComputer('cmp_003')).status).toBe('error');
-    const updated = await client.updateComputer('cmp_004', { name: 'renamed', hostId: '0f8fad5b-d9cb-469f-a165-70867728950e', remoteUser: 'me' });
-    expect(updated).toMatchObject({ name: 'renamed', hostId: '0f8fad5b-d9cb-469f-a165-70867728950e', remoteUser: 'me' });
-    const conflict = (await rejection(client.updateComputer('cmp_004', { hostId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }))) as ApiError;
+    const updated = await client.updateComputer('cmp_004', {
+      name: 'renamed',
+      hostId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      remoteUser: 'me',
+    });
+    expect(updated).toMatchObject({
+      name: 'renamed',
+      hostId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      remoteUser: 'me',
+    });
+    const conflict = (await rejection(
+      client.updateComputer('cmp_004', { hostId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' }),
+    )) as ApiError;
     expect(conflict).toBeInstanceOf(ApiError);
     expect(conflict.status).toBe(409);
     const started = await client.installDeps('cmp_003');
@@ -83,13 +104,18 @@ describe('each endpoint', () => {
       { email: 'bob@example.com', limit: null },
       { email: 'eve@elsewhere.org', limit: 5 },
     ]);
-    expect(result.updated).toEqual([{ email: 'ann@example.com', limit: 500 }, { email: 'bob@example.com', limit: null }]);
+    expect(result.updated).toEqual([
+      { email: 'ann@example.com', limit: 500 },
+      { email: 'bob@example.com', limit: null },
+    ]);
     expect(result.errors).toEqual([{ email: 'eve@elsewhere.org', error: expect.any(String) }]);
   });
 
   test('unknown response fields are kept', async () => {
     const data = generateData();
-    const emu = await emulator({ data: { computers: [{ ...data.computers[0]!, futureField: { nested: true } } as never] } });
+    const emu = await emulator({
+      data: { computers: [{ ...data.computers[0]!, futureField: { nested: true } } as never] },
+    });
     const computer = await clientOf(emu).getComputer('cmp_004');
     expect((computer as Record<string, unknown>).futureField).toEqual({ nested: true });
   });
@@ -116,7 +142,11 @@ describe('walking every page', () => {
     const reports = await collect(walkReports(clientOf(emu), { limit: 10 }));
     expect(reports).toHaveLength(25);
     // Each page is the old path redirected to the new one: pages of 10, 10, 5 and an empty one.
-    expect(emu.hooks.requests.filter((r) => r.path.endsWith('agent-readiness-reports')).map((r) => new URLSearchParams(r.query).has('startAfter'))).toEqual([false, true, true, true]);
+    expect(
+      emu.hooks.requests
+        .filter((r) => r.path.endsWith('agent-readiness-reports'))
+        .map((r) => new URLSearchParams(r.query).has('startAfter')),
+    ).toEqual([false, true, true, true]);
   });
 
   test('reports by startAfter: an empty page ends the walk', async () => {
@@ -136,19 +166,55 @@ describe('every validation rule is refused locally', () => {
     ['reports limit 0', (c) => c.listReports({ limit: 0 }), /limit: expected a positive whole number/],
     ['create without computerId', (c) => c.createSession({} as never), /computerId/],
     ['create with an empty cwd', (c) => c.createSession({ computerId: 'cmp_001', cwd: '' }), /cwd: expected 1 to 4096/],
-    ['create with a 4097-character cwd', (c) => c.createSession({ computerId: 'cmp_001', cwd: 'x'.repeat(4097) }), /cwd/],
-    ['create with tokenUsage', (c) => c.createSession({ computerId: 'cmp_001', sessionSettings: { tokenUsage: {} } as never }), /sessionSettings.tokenUsage: is returned by the API only/],
-    ['create with inclusiveTokenUsage', (c) => c.createSession({ computerId: 'cmp_001', sessionSettings: { inclusiveTokenUsage: {} } as never }), /inclusiveTokenUsage/],
+    [
+      'create with a 4097-character cwd',
+      (c) => c.createSession({ computerId: 'cmp_001', cwd: 'x'.repeat(4097) }),
+      /cwd/,
+    ],
+    [
+      'create with tokenUsage',
+      (c) => c.createSession({ computerId: 'cmp_001', sessionSettings: { tokenUsage: {} } as never }),
+      /sessionSettings.tokenUsage: is returned by the API only/,
+    ],
+    [
+      'create with inclusiveTokenUsage',
+      (c) => c.createSession({ computerId: 'cmp_001', sessionSettings: { inclusiveTokenUsage: {} } as never }),
+      /inclusiveTokenUsage/,
+    ],
     ['message without text', (c) => c.addMessage('ses_0001', {} as never), /text/],
-    ['message with a bad image', (c) => c.addMessage('ses_0001', { text: 'x', images: [{ type: 'base64', data: '***', mediaType: 'image/png' }] }), /images\[0\].data: expected base64/],
+    [
+      'message with a bad image',
+      (c) => c.addMessage('ses_0001', { text: 'x', images: [{ type: 'base64', data: '***', mediaType: 'image/png' }] }),
+      /images\[0\].data: expected base64/,
+    ],
     ['update with an empty name', (c) => c.updateComputer('cmp_001', { name: '' }), /name: expected a name of 1 to 63/],
     ['update with a 64-character name', (c) => c.updateComputer('cmp_001', { name: 'n'.repeat(64) }), /name/],
-    ['update with a 64-character remoteUser', (c) => c.updateComputer('cmp_001', { remoteUser: 'u'.repeat(64) }), /remoteUser/],
-    ['update with a hostId that is not a UUID', (c) => c.updateComputer('cmp_001', { hostId: 'host-1' }), /hostId: expected a UUID/],
+    [
+      'update with a 64-character remoteUser',
+      (c) => c.updateComputer('cmp_001', { remoteUser: 'u'.repeat(64) }),
+      /remoteUser/,
+    ],
+    [
+      'update with a hostId that is not a UUID',
+      (c) => c.updateComputer('cmp_001', { hostId: 'host-1' }),
+      /hostId: expected a UUID/,
+    ],
     ['limits with no users', (c) => c.setUserLimits([]), /users: expected 1 to 100 users/],
-    ['limits with 101 users', (c) => c.setUserLimits(Array.from({ length: 101 }, (_, i) => ({ email: `u${i}@example.com`, limit: 1 }))), /users/],
-    ['limits with a bad e-mail', (c) => c.setUserLimits([{ email: 'not-an-email', limit: 1 }]), /users\[0\].email: expected an e-mail/],
-    ['limits with a fractional limit', (c) => c.setUserLimits([{ email: 'a@example.com', limit: 1.5 }]), /users\[0\].limit/],
+    [
+      'limits with 101 users',
+      (c) => c.setUserLimits(Array.from({ length: 101 }, (_, i) => ({ email: `u${i}@example.com`, limit: 1 }))),
+      /users/,
+    ],
+    [
+      'limits with a bad e-mail',
+      (c) => c.setUserLimits([{ email: 'not-an-email', limit: 1 }]),
+      /users\[0\].email: expected an e-mail/,
+    ],
+    [
+      'limits with a fractional limit',
+      (c) => c.setUserLimits([{ email: 'a@example.com', limit: 1.5 }]),
+      /users\[0\].limit/,
+    ],
   ];
   test.each(cases)('%s', async (_name, call, message) => {
     const emu = await emulator();
@@ -164,7 +230,9 @@ describe('errors and retries', () => {
     const emu = await emulator();
     const error = (await rejection(clientOf(emu, { apiKey: 'wrong' }).listComputers())) as ApiError;
     expect(error.status).toBe(401);
-    expect(error.message).toBe('Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)');
+    expect(error.message).toBe(
+      'Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)',
+    );
   });
 
   test('a GET answered 429 with Retry-After is sent again and succeeds', async () => {
@@ -205,7 +273,9 @@ describe('errors and retries', () => {
     const dropped = await rejection(client.installDeps('cmp_003'));
     expect(dropped).toBeInstanceOf(HookdError);
     // The answer was lost, not the server: it may have been applied, and the message says how to check.
-    expect(dropped.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v0\/computers\/cmp_003\/install-deps: the connection closed before the answer came \(ECONNRESET\); the request may have been applied: check with hookd computers get cmp_003 \(its provisioning steps\) before sending it again/);
+    expect(dropped.message).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v0\/computers\/cmp_003\/install-deps: the connection closed before the answer came \(ECONNRESET\); the request may have been applied: check with hookd computers get cmp_003 \(its provisioning steps\) before sending it again/,
+    );
     expect(emu.hooks.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
   });
 
@@ -246,7 +316,9 @@ describe('errors and retries', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    const error = (await rejection(new ApiClient({ apiUrl: `http://127.0.0.1:${port}`, apiKey: 'k', retry: FAST_RETRY }).listComputers())) as ApiError;
+    const error = (await rejection(
+      new ApiClient({ apiUrl: `http://127.0.0.1:${port}`, apiKey: 'k', retry: FAST_RETRY }).listComputers(),
+    )) as ApiError;
     await new Promise((resolve) => server.close(resolve));
     expect(error.message).toBe('Bad Gateway: bad gateway from a load balancer (HTTP 502)');
   });
@@ -266,7 +338,9 @@ describe('the readiness redirect', () => {
   test('a 308 to another origin drops the Authorization header', async () => {
     const emu = await emulator();
     const other = http.createServer((req, res) => {
-      res.writeHead(308, { location: `${emu.url}/api/organization/agent-readiness-reports${new URL(req.url ?? '/', 'http://x').search}` });
+      res.writeHead(308, {
+        location: `${emu.url}/api/organization/agent-readiness-reports${new URL(req.url ?? '/', 'http://x').search}`,
+      });
       res.end();
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
@@ -287,14 +361,28 @@ describe('configuration', () => {
     const file = path.join(dir, 'key');
     writeFileSync(file, 'sk-file-key-123\n');
     chmodSync(file, 0o644);
-    expect(() => readKeyFile(file)).toThrow(`HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode 0644); run: chmod 600 ${file}`);
+    expect(() => readKeyFile(file)).toThrow(
+      `HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode 0644); run: chmod 600 ${file}`,
+    );
     chmodSync(file, 0o600);
-    expect(resolveApiConfig({ HOOKD_API_KEY_FILE: file, HOOKD_API_URL: 'http://127.0.0.1:1/' })).toEqual({ apiUrl: 'http://127.0.0.1:1', appUrl: 'http://127.0.0.1:1', apiKey: 'sk-file-key-123' });
+    expect(resolveApiConfig({ HOOKD_API_KEY_FILE: file, HOOKD_API_URL: 'http://127.0.0.1:1/' })).toEqual({
+      apiUrl: 'http://127.0.0.1:1',
+      appUrl: 'http://127.0.0.1:1',
+      apiKey: 'sk-file-key-123',
+    });
   });
 
   test('defaults and bad URLs', () => {
-    expect(resolveApiConfig({})).toEqual({ apiUrl: 'https://api.agent-platform.example', appUrl: 'https://app.agent-platform.example', apiKey: undefined });
-    expect(() => resolveApiConfig({ HOOKD_API_URL: 'api.example.com' })).toThrow(/HOOKD_API_URL: "api.example.com" is not a URL/);
-    expect(() => resolveApiConfig({ HOOKD_APP_URL: 'ftp://x' })).toThrow(/HOOKD_APP_URL: expected an http or https URL/);
+    expect(resolveApiConfig({})).toEqual({
+      apiUrl: 'https://api.agent-platform.example',
+      appUrl: 'https://app.agent-platform.example',
+      apiKey: undefined,
+    });
+    expect(() => resolveApiConfig({ HOOKD_API_URL: 'api.example.com' })).toThrow(
+      /HOOKD_API_URL: "api.example.com" is not a URL/,
+    );
+    expect(() => resolveApiConfig({ HOOKD_APP_URL: 'ftp://x' })).toThrow(
+      /HOOKD_APP_URL: expected an http or https URL/,
+    );
   });
 });

@@ -14,7 +14,12 @@ const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 
 async function setup(drift: boolean) {
   const emu = await emulator({ drift });
-  const env = { HOOKD_API_URL: emu.url, HOOKD_API_KEY: emu.key, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), HOME: tempDir() };
+  const env = {
+    HOOKD_API_URL: emu.url,
+    HOOKD_API_KEY: emu.key,
+    HOOKD_STATE_DIR: path.join(tempDir(), 'state'),
+    HOME: tempDir(),
+  };
   const run = (args: string[]) => hookd(args, env);
   return { emu, run };
 }
@@ -34,7 +39,13 @@ function expectSpecRequests(emu: TestEmulator): void {
   expect(requests.length).toBeGreaterThan(0);
   for (const request of requests) {
     expect(request.userAgent).toMatch(new RegExp(`^hookd/${VERSION.replace(/\./g, '\\.')} \\(node `));
-    if (request.method === 'GET' || request.path.endsWith('/install-deps')) expect([request.method, request.path, request.bytes, request.contentType]).toEqual([request.method, request.path, 0, undefined]);
+    if (request.method === 'GET' || request.path.endsWith('/install-deps'))
+      expect([request.method, request.path, request.bytes, request.contentType]).toEqual([
+        request.method,
+        request.path,
+        0,
+        undefined,
+      ]);
     else expect(request.contentType).toBe('application/json');
   }
 }
@@ -51,13 +62,18 @@ describe.each([
     expect(table.stdout).toContain('ses_0045');
     expect(table.stdout.trim().split('\n')).toHaveLength(1 + (drift ? DRIFT_MAX_PAGE : 10));
     // Drift is shown as sent, with a warning on stderr; nothing drifted, nothing said.
-    if (drift) expect(table.stderr).toMatch(/^hookd: warning: sessions list: sessions\[\]\.sessionSettings\.tokenUsage\.serviceCredits: expected a number, got "\d+" \(\d items of the page\); shown as sent$/m);
+    if (drift)
+      expect(table.stderr).toMatch(
+        /^hookd: warning: sessions list: sessions\[\]\.sessionSettings\.tokenUsage\.serviceCredits: expected a number, got "\d+" \(\d items of the page\); shown as sent$/m,
+      );
     else expect(table.stderr).toMatch(/^more sessions: add --cursor \S+, or --all\n$/);
     const json = await run(['sessions', 'list', '--limit', '5', '--json']);
     expect(json.stdout).toBe(`${await sent(emu, '/api/v0/sessions?limit=5')}\n`);
     const all = await run(['sessions', 'list', '--all', '--limit', '10', '--json']);
     expect([all.code, JSON.parse(all.stdout).sessions.length]).toEqual([0, 45]);
-    const pages = emu.hooks.requests.filter((r) => r.method === 'GET' && r.query.includes('limit=10') && !r.query.includes('limit=100'));
+    const pages = emu.hooks.requests.filter(
+      (r) => r.method === 'GET' && r.query.includes('limit=10') && !r.query.includes('limit=100'),
+    );
     // Pages of 10 asked; a drifting server answers 7 at a time, and the walk goes on to the end.
     expect(pages.length).toBe(1 + Math.ceil(45 / (drift ? DRIFT_MAX_PAGE : 10)));
     const created = await run(['sessions', 'create', '--computer', 'cmp_002']);
@@ -68,7 +84,12 @@ describe.each([
     expect(emu.data.sessions.filter((s) => s.computerId === 'cmp_002' && s.sessionId === id)).toHaveLength(1);
     expect(emu.hooks.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     const message = await run(['sessions', 'message', id as string, 'hello']);
-    expect([message.code, message.stdout]).toEqual([0, expect.stringMatching(new RegExp(`^message msg_\\S+ added to session ${id}; the agent is ${drift ? 'starting' : 'running'}\\n$`))]);
+    expect([message.code, message.stdout]).toEqual([
+      0,
+      expect.stringMatching(
+        new RegExp(`^message msg_\\S+ added to session ${id}; the agent is ${drift ? 'starting' : 'running'}\\n$`),
+      ),
+    ]);
     expectSpecRequests(emu);
   });
 
@@ -76,12 +97,23 @@ describe.each([
     const { emu, run } = await setup(drift);
     const list = await run(['computers', 'list']);
     expect(list.code).toBe(0);
-    expect(list.stdout.split('\n').slice(1, 5).map((line) => line.split(/\s+/)[0])).toEqual(['cmp_004', 'cmp_003', 'cmp_002', 'cmp_001']);
+    expect(
+      list.stdout
+        .split('\n')
+        .slice(1, 5)
+        .map((line) => line.split(/\s+/)[0]),
+    ).toEqual(['cmp_004', 'cmp_003', 'cmp_002', 'cmp_001']);
     // The drifted createdAt (a date string where a number is due) is shown, and said.
-    if (drift) expect(list.stderr).toBe('hookd: warning: computers list: computers[].createdAt: expected a number, got "2026-01-02T06:00:00.000Z"; shown as sent\n');
+    if (drift)
+      expect(list.stderr).toBe(
+        'hookd: warning: computers list: computers[].createdAt: expected a number, got "2026-01-02T06:00:00.000Z"; shown as sent\n',
+      );
     expect(list.stdout).toMatch(/cmp_003\s+gpu-box\s+byom\s+(error|degraded)\s+gpu-box\.local\s+2026-01-02 06:00Z/);
     const got = await run(['computers', 'get', 'cmp_003']);
-    expect([got.code, got.stdout]).toEqual([0, expect.stringContaining('step Install dependencies: failed (npm ci exited with code 1)')]);
+    expect([got.code, got.stdout]).toEqual([
+      0,
+      expect.stringContaining('step Install dependencies: failed (npm ci exited with code 1)'),
+    ]);
     const json = await run(['computers', 'get', 'cmp_002', '--json']);
     expect(json.stdout).toBe(`${await sent(emu, '/api/v0/computers/cmp_002')}\n`);
     const updated = await run(['computers', 'update', 'cmp_004', '--name', 'renamed']);
@@ -89,7 +121,10 @@ describe.each([
     const started = await run(['computers', 'install-deps', 'cmp_003']);
     expect([started.code, started.stdout]).toEqual([0, 'install started on computer cmp_003 (provisioning)\n']);
     const again = await run(['computers', 'install-deps', 'cmp_003']);
-    expect([again.code, again.stdout]).toEqual([0, 'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n']);
+    expect([again.code, again.stdout]).toEqual([
+      0,
+      'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n',
+    ]);
     expectSpecRequests(emu);
   });
 
@@ -102,7 +137,13 @@ describe.each([
     expect(table.stdout.trim().split('\n')).toHaveLength(4);
     const history = await run(['controls', 'history', '--all', '--limit', '9']);
     expect(history.code).toBe(0);
-    expect(history.stdout.trim().split('\n').slice(1).map((line) => Number(line.split(/\s+/)[0]))).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
+    expect(
+      history.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => Number(line.split(/\s+/)[0])),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
     // The first change's ISO date drifted to Unix milliseconds: it reads the same.
     expect(history.stdout).toMatch(/\n30\s+2026-01-10 13:00Z\s+admin2@example\.com\s+sessionRetentionDays/);
     const limits = await run(['limits', 'set', 'ann@example.com=10', 'eve@other.org=5']);
@@ -111,9 +152,15 @@ describe.each([
     expect(all.code).toBe(0);
     expect(JSON.parse(all.stdout).updated).toEqual([expect.objectContaining({ email: 'ann@example.com', limit: 10 })]);
     const raw = await run(['api', 'GET', '/api/v0/organization/enterprise-controls/history', '--field', 'limit=2']);
-    expect([raw.code, raw.stdout]).toEqual([0, `${await sent(emu, '/api/v0/organization/enterprise-controls/history?limit=2')}\n`]);
+    expect([raw.code, raw.stdout]).toEqual([
+      0,
+      `${await sent(emu, '/api/v0/organization/enterprise-controls/history?limit=2')}\n`,
+    ]);
     const paged = await run(['api', 'get', '/api/v0/sessions', '-F', 'limit=20', '--paginate']);
-    const bodies = paged.stdout.trim().split('\n').map((line) => JSON.parse(line) as { sessions: unknown[] });
+    const bodies = paged.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { sessions: unknown[] });
     expect([paged.code, bodies.flatMap((body) => body.sessions).length]).toEqual([0, 45]);
     expectSpecRequests(emu);
   });
@@ -121,10 +168,17 @@ describe.each([
   test(`the typed client reads every list in ${mode} mode, drift said through onWarning`, async () => {
     const emu = await emulator({ drift });
     const warnings: string[] = [];
-    const client = new ApiClient({ apiUrl: emu.url, apiKey: emu.key, timeoutMs: 5_000, onWarning: (text) => warnings.push(text) });
+    const client = new ApiClient({
+      apiUrl: emu.url,
+      apiKey: emu.key,
+      timeoutMs: 5_000,
+      onWarning: (text) => warnings.push(text),
+    });
     expect(await collect(walkSessions(client, { limit: 10 }))).toHaveLength(45);
     expect(await collect(walkReports(client, { limit: 10 }))).toHaveLength(25);
-    expect((await collect(walkControlChanges(client, { limit: 10 }))).map((c) => c.revision)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
+    expect((await collect(walkControlChanges(client, { limit: 10 }))).map((c) => c.revision)).toEqual(
+      Array.from({ length: 30 }, (_, i) => 30 - i),
+    );
     const created = await client.createSession({ computerId: 'cmp_001' });
     expect(created.sessionId).toMatch(/^ses_/);
     expect((await client.installDeps('cmp_001')).started).toBe(true);

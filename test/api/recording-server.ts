@@ -17,14 +17,21 @@ export interface Received {
 export type Reply = { status: number; headers?: Record<string, string>; body?: string | Buffer } | 'drop' | 'drip';
 
 /** A recording server on 127.0.0.1, closed when the test ends. */
-export async function recordingServer(answer: (request: Received) => Reply): Promise<{ url: string; received: Received[] }> {
+export async function recordingServer(
+  answer: (request: Received) => Reply,
+): Promise<{ url: string; received: Received[] }> {
   const received: Received[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      const request = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       received.push(request);
       const reply = answer(request);
       if (reply === 'drop') return void req.socket.destroy();
@@ -36,7 +43,11 @@ export async function recordingServer(answer: (request: Received) => Reply): Pro
         return;
       }
       const body = reply.body ?? '';
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...reply.headers });
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        ...reply.headers,
+      });
       res.end(body);
     });
   });
@@ -53,4 +64,8 @@ export async function recordingServer(answer: (request: Received) => Reply): Pro
 }
 
 /** A JSON reply. */
-export const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply => ({ status, body: JSON.stringify(value), headers });
+export const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply => ({
+  status,
+  body: JSON.stringify(value),
+  headers,
+});

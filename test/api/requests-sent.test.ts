@@ -42,21 +42,42 @@ describe('issue 22 item 1: requests as the spec says', () => {
     expect(server.received.length).toBeGreaterThanOrEqual(COMMANDS.length);
     for (const request of server.received) {
       const bodyless = request.method === 'GET' || request.path.endsWith('/install-deps');
-      const shape = { method: request.method, path: request.path, bytes: request.body.length, type: request.headers['content-type'], chunked: request.headers['transfer-encoding'] };
+      const shape = {
+        method: request.method,
+        path: request.path,
+        bytes: request.body.length,
+        type: request.headers['content-type'],
+        chunked: request.headers['transfer-encoding'],
+      };
       if (bodyless) expect(shape).toEqual({ ...shape, bytes: 0, type: undefined, chunked: undefined });
-      else expect([shape.type, () => JSON.parse(request.body.toString())]).toEqual(['application/json', expect.any(Function)]);
-      expect(request.headers['user-agent']).toMatch(new RegExp(`^hookd/${VERSION.replace(/\./g, '\\.')} \\(node \\d+\\.\\d+\\.\\d+; \\w+\\)$`));
+      else
+        expect([shape.type, () => JSON.parse(request.body.toString())]).toEqual([
+          'application/json',
+          expect.any(Function),
+        ]);
+      expect(request.headers['user-agent']).toMatch(
+        new RegExp(`^hookd/${VERSION.replace(/\./g, '\\.')} \\(node \\d+\\.\\d+\\.\\d+; \\w+\\)$`),
+      );
       expect(request.headers.authorization).toBe('Bearer k');
     }
     // The readiness endpoint is on the app host, its old path: the server here answered it directly.
-    expect(server.received.filter((r) => r.path.startsWith('/api/organization/maturity-level-reports'))).toHaveLength(2);
+    expect(server.received.filter((r) => r.path.startsWith('/api/organization/maturity-level-reports'))).toHaveLength(
+      2,
+    );
   });
 
   test('the install-deps POST of the typed client has no body (content-length 0 at most)', async () => {
-    const server = await recordingServer(() => json(202, { id: 'cmp_001', name: 'n', providerType: 'byom', createdAt: 1 }));
+    const server = await recordingServer(() =>
+      json(202, { id: 'cmp_001', name: 'n', providerType: 'byom', createdAt: 1 }),
+    );
     await new ApiClient({ apiUrl: server.url, apiKey: 'k' }).installDeps('cmp_001');
     const [request] = server.received;
-    expect([request?.method, request?.body.length, request?.headers['content-type'], request?.headers['content-length'] ?? '0']).toEqual(['POST', 0, undefined, '0']);
+    expect([
+      request?.method,
+      request?.body.length,
+      request?.headers['content-type'],
+      request?.headers['content-length'] ?? '0',
+    ]).toEqual(['POST', 0, undefined, '0']);
   });
 });
 
@@ -68,9 +89,14 @@ describe('issue 22 item 7: base64 as people produce it', () => {
     const wrapped = standard.replace(/(.{16})/g, '$1\n');
     const unpadded = standard.replace(/=+$/, '');
     const urlSafe = Buffer.from([0xfb, 0xff, 0xfe, 0x01]).toString('base64url');
-    expect([normalizeBase64(wrapped), normalizeBase64(unpadded), normalizeBase64(`  ${standard}\r\n`)]).toEqual([standard, standard, standard]);
+    expect([normalizeBase64(wrapped), normalizeBase64(unpadded), normalizeBase64(`  ${standard}\r\n`)]).toEqual([
+      standard,
+      standard,
+      standard,
+    ]);
     expect(normalizeBase64(urlSafe)).toBe(Buffer.from([0xfb, 0xff, 0xfe, 0x01]).toString('base64'));
-    for (const bad of ['', '***', 'AAAAA', 'AA==AA', 'ab+c-d']) expect([bad, normalizeBase64(bad)]).toEqual([bad, undefined]);
+    for (const bad of ['', '***', 'AAAAA', 'AA==AA', 'ab+c-d'])
+      expect([bad, normalizeBase64(bad)]).toEqual([bad, undefined]);
     const server = await recordingServer(() => json(200, { messageId: 'm', status: 'running' }));
     await new ApiClient({ apiUrl: server.url, apiKey: 'k' }).addMessage('ses_1', {
       text: 'look',
@@ -84,8 +110,15 @@ describe('issue 22 item 7: base64 as people produce it', () => {
   test('the proxy takes GNU base64 output instead of refusing it', async () => {
     const emu = await emulator();
     const proxy = await proxyServer(tempDir(), { apiUrl: emu.url, apiKey: emu.key });
-    const wrapped = Buffer.alloc(100, 7).toString('base64').replace(/(.{76})/g, '$1\n');
-    const answer = await socketRequest(proxy.socket, 'POST', '/api/v0/sessions/ses_0001/messages', JSON.stringify({ text: 'x', files: [{ type: 'base64', data: wrapped, mediaType: 'text/plain' }] }));
+    const wrapped = Buffer.alloc(100, 7)
+      .toString('base64')
+      .replace(/(.{76})/g, '$1\n');
+    const answer = await socketRequest(
+      proxy.socket,
+      'POST',
+      '/api/v0/sessions/ses_0001/messages',
+      JSON.stringify({ text: 'x', files: [{ type: 'base64', data: wrapped, mediaType: 'text/plain' }] }),
+    );
     expect(answer.status).toBe(200);
   });
 });
@@ -94,10 +127,23 @@ describe('issue 22 item 7: --timeout', () => {
   test('a server that drips its answer a byte a second is given up after --timeout, with the flag named', async () => {
     const server = await recordingServer(() => 'drip');
     const started = Date.now();
-    const result = await hookd(['computers', 'list', '--timeout', '1'], { HOOKD_API_URL: server.url, HOOKD_API_KEY: 'k', HOME: tempDir() });
-    expect([result.code, result.stderr]).toEqual([1, expect.stringMatching(/^hookd: GET http:\/\/127\.0\.0\.1:\d+\/api\/v0\/computers: no answer within 1s \(--timeout\); try again later\n$/)]);
+    const result = await hookd(['computers', 'list', '--timeout', '1'], {
+      HOOKD_API_URL: server.url,
+      HOOKD_API_KEY: 'k',
+      HOME: tempDir(),
+    });
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      expect.stringMatching(
+        /^hookd: GET http:\/\/127\.0\.0\.1:\d+\/api\/v0\/computers: no answer within 1s \(--timeout\); try again later\n$/,
+      ),
+    ]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const bad = await hookd(['computers', 'list', '--timeout', 'soon'], { HOOKD_API_URL: server.url, HOOKD_API_KEY: 'k', HOME: tempDir() });
+    const bad = await hookd(['computers', 'list', '--timeout', 'soon'], {
+      HOOKD_API_URL: server.url,
+      HOOKD_API_KEY: 'k',
+      HOME: tempDir(),
+    });
     expect([bad.code, bad.stderr]).toEqual([2, 'hookd: --timeout must be a positive number of seconds, got "soon"\n']);
   });
 });

@@ -13,17 +13,33 @@ function clientOf(emu: TestEmulator, appUrl = emu.url): ApiClient {
   return new ApiClient({ apiUrl: emu.url, appUrl, apiKey: emu.key, timeoutMs: 5_000 });
 }
 
-function fetchApi(emu: TestEmulator, method: string, target: string, body?: string, authorization: string | null = `Bearer ${emu.key}`) {
-  return fetch(`${emu.url}${target}`, { method, redirect: 'manual', headers: authorization ? { authorization } : {}, ...(body !== undefined ? { body } : {}) });
+function fetchApi(
+  emu: TestEmulator,
+  method: string,
+  target: string,
+  body?: string,
+  authorization: string | null = `Bearer ${emu.key}`,
+) {
+  return fetch(`${emu.url}${target}`, {
+    method,
+    redirect: 'manual',
+    headers: authorization ? { authorization } : {},
+    ...(body !== undefined ? { body } : {}),
+  });
 }
 
 /** Reports as the emulator seeds them, `count` of them. */
 function reports(count: number) {
   const base = generateData().reports;
-  return Array.from({ length: count }, (_, i) => ({ ...base[i % base.length]!, reportId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, createdAt: 1_000_000 + i }));
+  return Array.from({ length: count }, (_, i) => ({
+    ...base[i % base.length]!,
+    reportId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    createdAt: 1_000_000 + i,
+  }));
 }
 
-const cli = (emu: TestEmulator, args: string[]) => hookd(args, { HOOKD_API_URL: emu.url, HOOKD_API_KEY: emu.key, HOME: tempDir() });
+const cli = (emu: TestEmulator, args: string[]) =>
+  hookd(args, { HOOKD_API_URL: emu.url, HOOKD_API_KEY: emu.key, HOME: tempDir() });
 
 describe('item 1: reports list --all walks until an empty page', () => {
   test('a server that caps pages at 10 (asked for 50) still gives all 35 reports', async () => {
@@ -43,7 +59,9 @@ describe('item 1: reports list --all walks until an empty page', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
       const client = new ApiClient({ apiUrl: url, apiKey: 'k', timeoutMs: 5_000 });
-      expect((await collect(walkReports(client, { limit: 2 }))).map((r) => r.reportId)).toEqual(page.reports.map((r) => r.reportId));
+      expect((await collect(walkReports(client, { limit: 2 }))).map((r) => r.reportId)).toEqual(
+        page.reports.map((r) => r.reportId),
+      );
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -64,7 +82,12 @@ describe('item 3: a message whose text is "" is a message', () => {
     const emu = await emulator();
     expect(await clientOf(emu).addMessage('ses_0001', { text: '' })).toMatchObject({ status: 'running' });
     const proxy = await proxyServer(tempDir(), { apiUrl: emu.url, apiKey: emu.key });
-    const answer = await socketRequest(proxy.socket, 'POST', '/api/v0/sessions/ses_0002/messages', JSON.stringify({ text: '' }));
+    const answer = await socketRequest(
+      proxy.socket,
+      'POST',
+      '/api/v0/sessions/ses_0002/messages',
+      JSON.stringify({ text: '' }),
+    );
     expect(answer.status).toBe(200);
   });
 });
@@ -75,7 +98,10 @@ describe('item 4: --host-id is any 8-4-4-4-12 hex id', () => {
     const id = '12345678-1234-0234-0234-123456789abc';
     expect(await clientOf(emu).updateComputer('cmp_004', { hostId: id })).toMatchObject({ hostId: id });
     const bad = await cli(emu, ['computers', 'update', 'cmp_002', '--host-id', '12345678-1234-1234-1234-123456789ab']);
-    expect([bad.code, bad.stderr]).toEqual([2, 'hookd: computers update: hostId: expected a UUID (8-4-4-4-12 hex digits) such as 0f8fad5b-d9cb-469f-a165-70867728950e, got "12345678-1234-1234-1234-123456789ab"\n']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'hookd: computers update: hostId: expected a UUID (8-4-4-4-12 hex digits) such as 0f8fad5b-d9cb-469f-a165-70867728950e, got "12345678-1234-1234-1234-123456789ab"\n',
+    ]);
   });
 });
 
@@ -83,11 +109,20 @@ describe('item 5: the proxy checks the fields it knows and forwards the rest', (
   test('a field hookd has not heard of goes upstream as sent; a bad known field is still refused', async () => {
     const emu = await emulator();
     const proxy = await proxyServer(tempDir(), { apiUrl: emu.url, apiKey: emu.key });
-    const body = JSON.stringify({ text: 'hi', priority: 'high', images: [{ type: 'base64', data: 'AAAA', mediaType: 'image/png', alt: 'x' }] });
+    const body = JSON.stringify({
+      text: 'hi',
+      priority: 'high',
+      images: [{ type: 'base64', data: 'AAAA', mediaType: 'image/png', alt: 'x' }],
+    });
     const answer = await socketRequest(proxy.socket, 'POST', '/api/v0/sessions/ses_0001/messages', body);
     expect(answer.status).toBe(200);
     expect(emu.hooks.requests.at(-1)).toMatchObject({ method: 'POST', bytes: Buffer.byteLength(body) });
-    const bad = await socketRequest(proxy.socket, 'POST', '/api/v0/sessions/ses_0001/messages', JSON.stringify({ text: 5, priority: 'high' }));
+    const bad = await socketRequest(
+      proxy.socket,
+      'POST',
+      '/api/v0/sessions/ses_0001/messages',
+      JSON.stringify({ text: 5, priority: 'high' }),
+    );
     expect([bad.status, bad.json().detail]).toEqual([400, 'request body: text: expected a string, got 5']);
   });
 
@@ -96,7 +131,10 @@ describe('item 5: the proxy checks the fields it knows and forwards the rest', (
     const file = path.join(tempDir(), 'users.json');
     writeFileSync(file, JSON.stringify([{ email: 'a@example.com', limit: 5, note: 'x' }]));
     const result = await cli(emu, ['limits', 'set', '--file', file]);
-    expect([result.code, result.stderr]).toEqual([2, `hookd: ${file}: [0]: unknown field "note"\nhookd: ${file}: the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)\n`]);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      `hookd: ${file}: [0]: unknown field "note"\nhookd: ${file}: the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)\n`,
+    ]);
     expect(emu.hooks.requests).toEqual([]);
   });
 });
@@ -106,7 +144,9 @@ describe('item 6: the emulator authenticates like the platform', () => {
     const emu = await emulator();
     expect((await fetchApi(emu, 'GET', '/api/v0/computers', undefined, `bearer ${emu.key}`)).status).toBe(200);
     expect((await fetchApi(emu, 'GET', '/api/v0/computers', undefined, `BEARER ${emu.key}`)).status).toBe(200);
-    expect((await fetchApi(emu, 'GET', '/api/v0/computers', undefined, `Bearer ${emu.key.toUpperCase()}`)).status).toBe(401);
+    expect((await fetchApi(emu, 'GET', '/api/v0/computers', undefined, `Bearer ${emu.key.toUpperCase()}`)).status).toBe(
+      401,
+    );
   });
 
   test('a keyless request to the old readiness path gets 401, not a redirect', async () => {
@@ -118,7 +158,10 @@ describe('item 6: the emulator authenticates like the platform', () => {
   test('GET /api/v0/computers?limit=1 is refused like any unknown query parameter', async () => {
     const emu = await emulator();
     const answer = await fetchApi(emu, 'GET', '/api/v0/computers?limit=1');
-    expect([answer.status, ((await answer.json()) as { detail: string }).detail]).toEqual([400, 'query: GET /api/v0/computers takes no query parameters']);
+    expect([answer.status, ((await answer.json()) as { detail: string }).detail]).toEqual([
+      400,
+      'query: GET /api/v0/computers takes no query parameters',
+    ]);
   });
 });
 
@@ -126,8 +169,16 @@ describe('item 7: validation messages show the bad value', () => {
   test('over HTTP: a string for a number, a wrong image type, an array for a body', async () => {
     const emu = await emulator();
     const cases: [string, string, string][] = [
-      ['/api/v0/sessions', JSON.stringify({ computerId: 'cmp_001', sessionSettings: { assistantActiveTimeMs: '5' } }), 'request body: sessionSettings.assistantActiveTimeMs: expected a number, got "5"'],
-      ['/api/v0/sessions/ses_0001/messages', JSON.stringify({ text: 'x', images: [{ type: 'url', data: 'AAAA', mediaType: 'image/png' }] }), 'request body: images[0].type: expected "base64", got "url"'],
+      [
+        '/api/v0/sessions',
+        JSON.stringify({ computerId: 'cmp_001', sessionSettings: { assistantActiveTimeMs: '5' } }),
+        'request body: sessionSettings.assistantActiveTimeMs: expected a number, got "5"',
+      ],
+      [
+        '/api/v0/sessions/ses_0001/messages',
+        JSON.stringify({ text: 'x', images: [{ type: 'url', data: 'AAAA', mediaType: 'image/png' }] }),
+        'request body: images[0].type: expected "base64", got "url"',
+      ],
       ['/api/v0/sessions', '[]', 'request body: expected an object, got []'],
     ];
     for (const [target, body, detail] of cases) {
@@ -139,7 +190,10 @@ describe('item 7: validation messages show the bad value', () => {
   test('--limit abc is said once, with the value', async () => {
     const emu = await emulator();
     const result = await cli(emu, ['reports', 'list', '--limit', 'abc']);
-    expect([result.code, result.stderr]).toEqual([2, 'hookd: reports list: limit: expected a positive whole number, got "abc"\n']);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      'hookd: reports list: limit: expected a positive whole number, got "abc"\n',
+    ]);
     const sessions = await cli(emu, ['sessions', 'list', '--limit', 'abc']);
     expect(sessions.stderr).toBe('hookd: sessions list: limit: expected a whole number from 1 to 100, got "abc"\n');
   });
@@ -150,8 +204,15 @@ describe('item 8: install-deps and 404s speak of commands', () => {
     const emu = await emulator();
     await cli(emu, ['computers', 'install-deps', 'cmp_003']);
     const again = await cli(emu, ['computers', 'install-deps', 'cmp_003']);
-    expect([again.code, again.stdout, again.stderr]).toEqual([0, 'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n', '']);
+    expect([again.code, again.stdout, again.stderr]).toEqual([
+      0,
+      'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n',
+      '',
+    ]);
     const missing = await cli(emu, ['computers', 'get', 'cmp_999']);
-    expect([missing.code, missing.stderr]).toEqual([1, 'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n']);
+    expect([missing.code, missing.stderr]).toEqual([
+      1,
+      'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n',
+    ]);
   });
 });

@@ -18,10 +18,20 @@ export function commentsOf(text: string, language: 'c' | 'sh'): string[] {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name)).filter((name) => statSync(path.join(ROOT, name)).isFile());
+  return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((name) => statSync(path.join(ROOT, name)).isFile());
 }
 
-const everyFile = [...filesUnder('src'), ...filesUnder('native'), ...filesUnder('bin'), ...filesUnder('scripts'), ...filesUnder('bench'), ...filesUnder('docs'), ...filesUnder('test').filter((name) => !name.includes('node_modules'))];
+const everyFile = [
+  ...filesUnder('src'),
+  ...filesUnder('native'),
+  ...filesUnder('bin'),
+  ...filesUnder('scripts'),
+  ...filesUnder('bench'),
+  ...filesUnder('docs'),
+  ...filesUnder('test').filter((name) => !name.includes('node_modules')),
+];
 
 /** Whether `named`, as a comment in `from` names it, is a file of the repository (or one the build writes). */
 export function exists(named: string, from: string, files: readonly string[] = everyFile): boolean {
@@ -37,7 +47,10 @@ export function exists(named: string, from: string, files: readonly string[] = e
 function brokenNames(file: string): string[] {
   const language = file.startsWith('bin/') ? 'sh' : 'c';
   const comments = commentsOf(readFileSync(path.join(ROOT, file), 'utf8'), language).join('\n');
-  return [...comments.matchAll(NAMED)].map((match) => match[1]!).filter((named) => !exists(named, file)).map((named) => `${file}: ${named}`);
+  return [...comments.matchAll(NAMED)]
+    .map((match) => match[1]!)
+    .filter((named) => !exists(named, file))
+    .map((named) => `${file}: ${named}`);
 }
 
 describe('comments in native/ and bin/', () => {
@@ -54,6 +67,8 @@ describe('comments in native/ and bin/', () => {
     expect(exists('state-dir.ts', 'native/x.c', files)).toBe(true);
     expect(exists('events/project-of.ts', 'native/x.c', files)).toBe(false);
     expect(exists('src/bridge/gone.ts', 'native/x.c', files)).toBe(false);
-    expect(commentsOf('x(); /* see a.c */ y(); // and b.h\n"not/a/comment.c"', 'c').join(' ')).not.toContain('not/a/comment.c');
+    expect(commentsOf('x(); /* see a.c */ y(); // and b.h\n"not/a/comment.c"', 'c').join(' ')).not.toContain(
+      'not/a/comment.c',
+    );
   });
 });

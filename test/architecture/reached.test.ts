@@ -25,7 +25,10 @@ function resolved(from: string, specifier: string): string | undefined {
   return file.startsWith('src/') && existsSync(path.join(ROOT, file)) ? file : undefined;
 }
 
-const importsOf = (file: string) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)].map((match) => resolved(file, match[1] ?? match[2]!)).filter((name) => name !== undefined);
+const importsOf = (file: string) =>
+  [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)]
+    .map((match) => resolved(file, match[1] ?? match[2]!))
+    .filter((name) => name !== undefined);
 
 /** The leading comment of a test file: its `//` lines before the first line of code. */
 export function headerOf(text: string): string {
@@ -52,6 +55,8 @@ describe('the tests', () => {
   });
 
   it('read a header up to the first line of code', () => {
-    expect(headerOf('// runs src/a.ts\n// and src/b.ts\nimport x from "y";\n// src/c.ts')).toBe('// runs src/a.ts\n// and src/b.ts');
+    expect(headerOf('// runs src/a.ts\n// and src/b.ts\nimport x from "y";\n// src/c.ts')).toBe(
+      '// runs src/a.ts\n// and src/b.ts',
+    );
   });
 });

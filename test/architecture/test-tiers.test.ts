@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
 
 type Tiers = Record<'fast' | 'e2e' | 'reliability' | 'clients', () => string[]>;
-const { TIERS, endToEnd } = (await import(path.join(ROOT, 'scripts', 'test-tiers.mjs'))) as { TIERS: Tiers; endToEnd: (file: string) => boolean };
+const { TIERS, endToEnd } = (await import(path.join(ROOT, 'scripts', 'test-tiers.mjs'))) as {
+  TIERS: Tiers;
+  endToEnd: (file: string) => boolean;
+};
 
 function allTests(dir = 'test'): string[] {
   return readdirSync(path.join(ROOT, dir)).flatMap((name) => {

@@ -15,16 +15,22 @@ afterEach(cleanupTempDirs);
 
 /** `sh -c "hookd emit -- 'true'"`, writing `chunks` (a pause between them) and never closing stdin. */
 function emitLeavingStdinOpen(state: string, chunks: string[], node: boolean): Promise<number | null> {
-  const env: Record<string, string | undefined> = { ...process.env, HOOKD_STATE_DIR: state, HOOKD_BRIDGE_NODE: node ? '1' : undefined };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOOKD_STATE_DIR: state,
+    HOOKD_BRIDGE_NODE: node ? '1' : undefined,
+  };
   const child = spawn('sh', ['-c', `${HOOKD} emit -- true`], { env, stdio: ['pipe', 'ignore', 'inherit'] });
   child.stdin.on('error', () => undefined);
   chunks.forEach((chunk, i) => setTimeout(() => child.stdin.write(chunk), i * 100));
   const guard = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  return new Promise((resolve) => child.on('exit', (code) => {
-    clearTimeout(guard);
-    child.stdin.destroy();
-    resolve(code);
-  }));
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      child.stdin.destroy();
+      resolve(code);
+    }),
+  );
 }
 
 const stored = (state: string) => {
@@ -36,7 +42,10 @@ const stored = (state: string) => {
   });
 };
 
-describe.each([{ impl: 'sh + native reader', node: false }, { impl: 'node', node: true }])('hookd emit ($impl) with stdin left open', ({ node }) => {
+describe.each([
+  { impl: 'sh + native reader', node: false },
+  { impl: 'node', node: true },
+])('hookd emit ($impl) with stdin left open', ({ node }) => {
   it('stores a one-line event with its newline and returns', async () => {
     const state = tempDir();
     const event = '{"session_id":"s","hook_event_name":"Notification","message":"a } in \\" a string"}\n';

@@ -30,22 +30,35 @@ function layout(platforms: string[], where: 'hoisted' | 'nested', builtHere = fa
   copyFileSync(HOOKD, path.join(root, 'bin', 'hookd'));
   mkdirSync(path.join(root, 'dist'));
   for (const platform of platforms) {
-    const dir = where === 'hoisted' ? path.join(scope, `hookd-${platform}`) : path.join(root, 'node_modules', '@hookd-dev', `hookd-${platform}`);
+    const dir =
+      where === 'hoisted'
+        ? path.join(scope, `hookd-${platform}`)
+        : path.join(root, 'node_modules', '@hookd-dev', `hookd-${platform}`);
     standIn(path.join(dir, 'bin', 'hookd-bridge'), platform);
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `@hookd-dev/hookd-${platform}`, version: '9.9.9' }));
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: `@hookd-dev/hookd-${platform}`, version: '9.9.9' }),
+    );
   }
   if (builtHere) standIn(path.join(root, 'dist', 'hookd-bridge'), 'built-here');
   return root;
 }
 
-const sync = (root: string) => execa(path.join(root, 'bin', 'hookd'), ['sync', '--', 'true'], { env: { ...process.env, HOOKD_BRIDGE_NODE: '' }, extendEnv: false });
+const sync = (root: string) =>
+  execa(path.join(root, 'bin', 'hookd'), ['sync', '--', 'true'], {
+    env: { ...process.env, HOOKD_BRIDGE_NODE: '' },
+    extendEnv: false,
+  });
 
 describe('the bridge hookd sync runs', () => {
   for (const where of ['hoisted', 'nested'] as const) {
     it(`takes this system's prebuilt package (${where}) before the one built here, and passes the words on`, async () => {
       const root = layout([`${OTHER}-arm64`, `${SYSTEM}-x64`], where, true);
       expect((await sync(root)).stdout).toBe(`${SYSTEM}-x64 sync -- true`);
-      expect(bridgeInUse(root, {})).toMatchObject({ kind: 'prebuilt', summary: `native, prebuilt (@hookd-dev/hookd-${SYSTEM}-x64 9.9.9)` });
+      expect(bridgeInUse(root, {})).toMatchObject({
+        kind: 'prebuilt',
+        summary: `native, prebuilt (@hookd-dev/hookd-${SYSTEM}-x64 9.9.9)`,
+      });
     });
   }
 
@@ -57,7 +70,15 @@ describe('the bridge hookd sync runs', () => {
 
   it('says Node, with what it costs and how to get the native one, when there is neither', () => {
     const root = layout([`${OTHER}-x64`], 'hoisted');
-    expect(bridgeInUse(root, {})).toMatchObject({ kind: 'node', summary: expect.stringMatching(/^Node: the bridges run in Node: every deciding hook waits for Node's start-up .*; for the native one, /) });
-    expect(bridgeInUse(layout([`${SYSTEM}-x64`], 'nested'), { HOOKD_BRIDGE_NODE: '1' })).toEqual({ kind: 'node', summary: 'Node (HOOKD_BRIDGE_NODE is set)' });
+    expect(bridgeInUse(root, {})).toMatchObject({
+      kind: 'node',
+      summary: expect.stringMatching(
+        /^Node: the bridges run in Node: every deciding hook waits for Node's start-up .*; for the native one, /,
+      ),
+    });
+    expect(bridgeInUse(layout([`${SYSTEM}-x64`], 'nested'), { HOOKD_BRIDGE_NODE: '1' })).toEqual({
+      kind: 'node',
+      summary: 'Node (HOOKD_BRIDGE_NODE is set)',
+    });
   });
 });

@@ -25,7 +25,11 @@ function npmPrefix(): string {
 // An emit as the client runs it, `hookd` found on PATH; the record it stored, if any.
 async function emitThrough(bin: string): Promise<{ stderr: string; stored: string[] }> {
   const state = tempDir();
-  const result = await execa('sh', ['-c', "hookd emit -- 'true'"], { env: { PATH: `${bin}:${process.env.PATH}`, HOOKD_STATE_DIR: state }, input: stopPayload(), reject: false });
+  const result = await execa('sh', ['-c', "hookd emit -- 'true'"], {
+    env: { PATH: `${bin}:${process.env.PATH}`, HOOKD_STATE_DIR: state },
+    input: stopPayload(),
+    reject: false,
+  });
   expect(result.exitCode).toBe(0);
   return { stderr: result.stderr, stored: readdirSync(path.join(state, 'inbox', 'new')) };
 }
@@ -44,7 +48,7 @@ describe('bin/hookd behind a symlink', () => {
     expect(await emitThrough(bin)).toEqual({ stderr: '', stored: [expect.any(String)] });
   });
 
-  it("not through another package of the name beside a link that leads elsewhere", async () => {
+  it('not through another package of the name beside a link that leads elsewhere', async () => {
     const prefix = tempDir();
     const decoy = path.join(prefix, 'lib', 'node_modules', '@hookd-dev', 'hookd');
     mkdirSync(path.join(decoy, 'bin'), { recursive: true });

@@ -16,18 +16,31 @@ import { INTERNAL_ERROR_EXIT, STDOUT_HELD_MAX } from '../../src/bridge/bridge-li
 
 afterEach(cleanupTempDirs);
 
-interface Answer { code: number | null; signal: string | null; stdout: Buffer; stderr: string }
+interface Answer {
+  code: number | null;
+  signal: string | null;
+  stdout: Buffer;
+  stderr: string;
+}
 
 /**
  * Run the bridge as a client does: `keepStdinOpen` writes the event and never closes stdin;
  * `clientTimeoutMs` kills the bridge as a client does when its own timeout fires (then `signal`).
  */
-function client(command: string, payload: string | Buffer, options: { node: boolean; state: string; args?: string[]; keepStdinOpen?: boolean; clientTimeoutMs?: number }): Promise<Answer> {
-  const words = ['sync', ...(options.args ?? []), '--', command].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
+function client(
+  command: string,
+  payload: string | Buffer,
+  options: { node: boolean; state: string; args?: string[]; keepStdinOpen?: boolean; clientTimeoutMs?: number },
+): Promise<Answer> {
+  const words = ['sync', ...(options.args ?? []), '--', command]
+    .map((word) => `'${word.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
   const env = { ...process.env, HOOKD_STATE_DIR: options.state, ...(options.node ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
   if (!options.node) delete env.HOOKD_BRIDGE_NODE;
   const child = spawn('sh', ['-c', `exec ${HOOKD} ${words}`], { env, stdio: 'pipe' });
-  const clientTimeout = options.clientTimeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.clientTimeoutMs) : undefined;
+  const clientTimeout = options.clientTimeoutMs
+    ? setTimeout(() => child.kill('SIGKILL'), options.clientTimeoutMs)
+    : undefined;
   const out: Buffer[] = [];
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -35,11 +48,15 @@ function client(command: string, payload: string | Buffer, options: { node: bool
   child.stdin.on('error', () => undefined);
   if (options.keepStdinOpen) child.stdin.write(payload);
   else child.stdin.end(payload);
-  return new Promise((resolve) => child.on('exit', (code, signal) => setImmediate(() => {
-    clearTimeout(clientTimeout);
-    child.stdin.destroy();
-    resolve({ code, signal, stdout: Buffer.concat(out), stderr: err });
-  })));
+  return new Promise((resolve) =>
+    child.on('exit', (code, signal) =>
+      setImmediate(() => {
+        clearTimeout(clientTimeout);
+        child.stdin.destroy();
+        resolve({ code, signal, stdout: Buffer.concat(out), stderr: err });
+      }),
+    ),
+  );
 }
 
 /** The run records the bridge left in the inbox, parsed. */
@@ -55,9 +72,14 @@ function runs(state: string) {
 
 const STOP = '{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}\n';
 
-describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('hookd sync ($impl)', ({ node }) => {
+describe.each([
+  { impl: 'native', node: false },
+  { impl: 'node', node: true },
+])('hookd sync ($impl)', ({ node }) => {
   // Else bin/hookd would quietly run the Node bridge and the native cases would test nothing new.
-  if (!node) it('was built (scripts/build-native.mjs, run by npm run build)', () => expect(existsSync(path.join(ROOT, 'dist', 'hookd-bridge'))).toBe(true));
+  if (!node)
+    it('was built (scripts/build-native.mjs, run by npm run build)', () =>
+      expect(existsSync(path.join(ROOT, 'dist', 'hookd-bridge'))).toBe(true));
 
   it('hands the client exactly what the hook said: stdout bytes, stderr, exit code', async () => {
     const state = tempDir();
@@ -90,7 +112,12 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     const pidFile = path.join(state, 'child.pid');
     // The client's own timeout would fire at 3 s; its guard here is later, so that a loaded machine
     // (the Node bridge's start-up) does not fail the test: the answer and its note say hookd ended it.
-    const answer = await client(`sleep 300 & echo $! > ${pidFile}; sleep 300`, STOP, { node, state, args: ['--timeout', '3', '--client', 'claude'], clientTimeoutMs: 10_000 });
+    const answer = await client(`sleep 300 & echo $! > ${pidFile}; sleep 300`, STOP, {
+      node,
+      state,
+      args: ['--timeout', '3', '--client', 'claude'],
+      clientTimeoutMs: 10_000,
+    });
     expect([answer.signal, answer.code]).toEqual([null, 1]);
     expect(answer.stderr).toMatch(/timed out after 2\.7 s; hookd ended it/);
     await waitFor('the child the hook left to be ended', () => !processAlive(Number(readFileSync(pidFile, 'utf8'))));
@@ -99,7 +126,11 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
 
   it('is over when the hook exits, though a child it left holds stdout open', async () => {
     const state = tempDir();
-    const answer = await client(`(sleep 20; echo late) & echo '{"decision":"block","reason":"tests fail"}'; exit 0`, STOP, { node, state, args: ['--timeout', '10'], clientTimeoutMs: 9000 });
+    const answer = await client(
+      `(sleep 20; echo late) & echo '{"decision":"block","reason":"tests fail"}'; exit 0`,
+      STOP,
+      { node, state, args: ['--timeout', '10'], clientTimeoutMs: 9000 },
+    );
     expect([answer.signal, answer.code]).toEqual([null, 0]);
     expect(answer.stdout.toString()).toBe('{"decision":"block","reason":"tests fail"}\n');
   });
@@ -124,16 +155,29 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     const missing = await client('/nonexistent/guard.py', STOP, { node, state });
     expect(missing.code).toBe(127);
     expect(missing.stderr).toMatch(/not found/);
-    expect(runs(state).map((run) => String(run.outcome.signal ?? run.outcome.exitCode)).sort()).toEqual(['127', 'SIGKILL']);
+    expect(
+      runs(state)
+        .map((run) => String(run.outcome.signal ?? run.outcome.exitCode))
+        .sort(),
+    ).toEqual(['127', 'SIGKILL']);
   });
 
   it('ends the hook when the client ends the bridge (its own timeout, Ctrl-C), though the hook has a process group of its own', async () => {
     const state = tempDir();
     const pidFile = path.join(state, 'hook.pid');
-    const env: Record<string, string | undefined> = { ...process.env, HOOKD_STATE_DIR: state, HOOKD_BRIDGE_NODE: node ? '1' : undefined };
-    const bridge = spawn(HOOKD, ['sync', '--', `echo $$ > ${pidFile}; sleep 300 & wait`], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      HOOKD_STATE_DIR: state,
+      HOOKD_BRIDGE_NODE: node ? '1' : undefined,
+    };
+    const bridge = spawn(HOOKD, ['sync', '--', `echo $$ > ${pidFile}; sleep 300 & wait`], {
+      env,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     bridge.stdin.end(STOP);
-    const pid = await waitFor('the hook to start', () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) || undefined : undefined));
+    const pid = await waitFor('the hook to start', () =>
+      existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) || undefined : undefined,
+    );
     const ended = new Promise<string | null>((resolve) => bridge.on('exit', (_code, signal) => resolve(signal)));
     bridge.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
@@ -141,7 +185,7 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
     expect(runs(state)).toEqual([expect.objectContaining({ outcome: expect.objectContaining({ signal: 'SIGTERM' }) })]);
   });
 
-  it('runs the hook whatever --timeout and --client say: a bad timeout is the client\'s default, a huge one a day, an unknown client the generic contract', async () => {
+  it("runs the hook whatever --timeout and --client say: a bad timeout is the client's default, a huge one a day, an unknown client the generic contract", async () => {
     const state = tempDir();
     const cases: Array<[string[], number]> = [
       [['--client', 'claude', '--timeout', 'ten'], 600_000],
@@ -149,8 +193,16 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
       [['--client', 'claude', '--timeout', '1e999'], 86_400_000],
       [['--client', 'no-such-client', '--timeout', '0'], 60_000],
     ];
-    for (const [args] of cases) expect(await client('echo answered', STOP, { node, state, args })).toMatchObject({ code: 0, stdout: Buffer.from('answered\n') });
-    expect(runs(state).map((run) => run.timeoutMs).sort((a, b) => a - b)).toEqual(cases.map(([, ms]) => ms).sort((a, b) => a - b));
+    for (const [args] of cases)
+      expect(await client('echo answered', STOP, { node, state, args })).toMatchObject({
+        code: 0,
+        stdout: Buffer.from('answered\n'),
+      });
+    expect(
+      runs(state)
+        .map((run) => run.timeoutMs)
+        .sort((a, b) => a - b),
+    ).toEqual(cases.map(([, ms]) => ms).sort((a, b) => a - b));
   });
 
   it('answers two deciding events of one session at once, each with its own answer', async () => {

@@ -13,19 +13,38 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-const PRE_TOOL = JSON.stringify({ session_id: 'sess-9', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: '/' });
+const PRE_TOOL = JSON.stringify({
+  session_id: 'sess-9',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'rm -rf /' },
+  cwd: '/',
+});
 const DENY = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}'`;
 
 /** The client's side: `sh -c "hookd sync … -- 'CMD'"` with the daemon's environment. */
-function sync(daemon: TestDaemon, command: string, payload: string, args: string[] = [], env: Record<string, string> = {}) {
+function sync(
+  daemon: TestDaemon,
+  command: string,
+  payload: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+) {
   const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
-  return execa('sh', ['-c', `hookd sync ${args.join(' ')} -- ${quoted}`], { env: { ...daemon.env, ...env }, input: payload, reject: false, timeout: 20_000 });
+  return execa('sh', ['-c', `hookd sync ${args.join(' ')} -- ${quoted}`], {
+    env: { ...daemon.env, ...env },
+    input: payload,
+    reject: false,
+    timeout: 20_000,
+  });
 }
 
 describe('a deciding hook through the synchronous bridge', () => {
   it('decides with the daemon stopped, and is in the history with its decision once the daemon is up', async () => {
     const daemon = testDaemon();
-    const denied = await sync(daemon, DENY, PRE_TOOL, ['--client', 'claude'], { CLAUDE_PROJECT_DIR: '/home/dev/src/demo' });
+    const denied = await sync(daemon, DENY, PRE_TOOL, ['--client', 'claude'], {
+      CLAUDE_PROJECT_DIR: '/home/dev/src/demo',
+    });
     expect(denied.exitCode).toBe(0);
     expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     const blocked = await sync(daemon, 'echo "tests fail" >&2; exit 2', PRE_TOOL, ['--client', 'claude']);
@@ -33,14 +52,21 @@ describe('a deciding hook through the synchronous bridge', () => {
     const missing = await sync(daemon, '/no/such/guard', PRE_TOOL);
     expect(missing.exitCode).toBe(127);
     await daemon.start();
-    const entries = await waitFor('three runs in the history', () => (daemon.history().length === 3 ? daemon.history() : undefined));
+    const entries = await waitFor('three runs in the history', () =>
+      daemon.history().length === 3 ? daemon.history() : undefined,
+    );
     expect(entries.map((entry) => [entry.outcome, entry.bridge, entry.client, entry.decision])).toEqual([
       ['ok', 'sync', 'claude', 'deny: no rm -rf'],
       ['ok', 'sync', 'claude', 'block: tests fail'],
       ['spawn_error', 'sync', 'generic', 'none'],
     ]);
     // The project the client named, as for a run the daemon made; else the payload's cwd.
-    expect(entries[0]).toMatchObject({ event: 'PreToolUse', session: 'sess-9', decided: true, project: '/home/dev/src/demo' });
+    expect(entries[0]).toMatchObject({
+      event: 'PreToolUse',
+      session: 'sess-9',
+      decided: true,
+      project: '/home/dev/src/demo',
+    });
     expect(entries[1]).toMatchObject({ project: '/' });
     const history = await runHookd(['history', '--json'], { env: daemon.env });
     const listed = JSON.parse(history.stdout) as Array<{ id: string; decision?: string }>;
@@ -48,7 +74,9 @@ describe('a deciding hook through the synchronous bridge', () => {
     // As a person reads them: the decision beside the outcome, and in the run's whole view.
     expect((await runHookd(['history'], { env: daemon.env })).stdout).toMatch(/PreToolUse +ok → deny: no rm -rf /);
     const deniedRun = listed.find((run) => run.decision === 'deny: no rm -rf')!;
-    expect((await runHookd(['history', 'show', deniedRun.id], { env: daemon.env })).stdout).toContain('decision: deny: no rm -rf (run in line by hookd sync: the agent waited for it)');
+    expect((await runHookd(['history', 'show', deniedRun.id], { env: daemon.env })).stdout).toContain(
+      'decision: deny: no rm -rf (run in line by hookd sync: the agent waited for it)',
+    );
   });
 
   it('hands over the decision when the daemon is killed in the middle of the run, and records it once after the restart', async () => {

@@ -26,14 +26,48 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_BINS, installClients } from './install-clients.mjs';
 import { ROOT, prepareClient, startFake, startInPty } from './run-client.mjs';
-import { MORE_EVENTS, captureCopilot, captureDroid, captureOpencode, capturePi, captureQwen } from './capture-tool-turns.mjs';
+import {
+  MORE_EVENTS,
+  captureCopilot,
+  captureDroid,
+  captureOpencode,
+  capturePi,
+  captureQwen,
+} from './capture-tool-turns.mjs';
 
 const SAMPLES = path.join(ROOT, 'samples');
 const REAL_HOME = '/home/dev';
 
 const EVENTS = {
-  claude: ['Setup', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'SubagentStart', 'SubagentStop', 'Stop', 'StopFailure', 'PreCompact', 'SessionEnd'],
-  gemini: ['SessionStart', 'BeforeAgent', 'BeforeModel', 'BeforeToolSelection', 'AfterModel', 'BeforeTool', 'AfterTool', 'AfterAgent', 'PreCompress', 'Notification', 'SessionEnd'],
+  claude: [
+    'Setup',
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PermissionRequest',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'Stop',
+    'StopFailure',
+    'PreCompact',
+    'SessionEnd',
+  ],
+  gemini: [
+    'SessionStart',
+    'BeforeAgent',
+    'BeforeModel',
+    'BeforeToolSelection',
+    'AfterModel',
+    'BeforeTool',
+    'AfterTool',
+    'AfterAgent',
+    'PreCompress',
+    'Notification',
+    'SessionEnd',
+  ],
   codex: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop', 'SessionEnd'],
   ...MORE_EVENTS,
 };
@@ -50,7 +84,12 @@ async function until(what, check, timeoutMs, context = () => '') {
 
 /** Hooks for `events` that store each payload as OUT/EVENT-<ns>-<pid>.json (sortable by arrival). */
 function capturingHooks(events, out) {
-  return Object.fromEntries(events.map((event) => [event, [{ hooks: [{ type: 'command', command: `cat > ${out}/${event}-$(date +%s%N)-$$.json` }] }]]));
+  return Object.fromEntries(
+    events.map((event) => [
+      event,
+      [{ hooks: [{ type: 'command', command: `cat > ${out}/${event}-$(date +%s%N)-$$.json` }] }],
+    ]),
+  );
 }
 
 /** The first payload of each event in `out` (the last for events in `last`), as bytes. */
@@ -77,7 +116,13 @@ function sanitize(bytes, home, scratch) {
 
 function client(name, scratch, out, fakeUrl, extra = {}) {
   mkdirSync(out, { recursive: true });
-  return prepareClient(name, { dir: scratch, fakeUrl, stateDir: path.join(scratch, 'state'), hooks: capturingHooks(EVENTS[name], out), ...extra });
+  return prepareClient(name, {
+    dir: scratch,
+    fakeUrl,
+    stateDir: path.join(scratch, 'state'),
+    hooks: capturingHooks(EVENTS[name], out),
+    ...extra,
+  });
 }
 
 async function captureClaude(scratch) {
@@ -88,16 +133,31 @@ async function captureClaude(scratch) {
       respond: (body) => {
         const isMainLoop = (body.tools ?? []).some((tool) => tool.name === 'Bash');
         if (!isMainLoop || JSON.stringify(body.messages ?? []).includes('tool_result')) return undefined;
-        return [{ type: 'tool_use', id: 'toolu_01HookdSampleBash', name: 'Bash', input: { command: 'echo hello > hello.txt', description: 'Write hello.txt' } }];
+        return [
+          {
+            type: 'tool_use',
+            id: 'toolu_01HookdSampleBash',
+            name: 'Bash',
+            input: { command: 'echo hello > hello.txt', description: 'Write hello.txt' },
+          },
+        ];
       },
     });
     const out = path.join(scratch, 'out-interactive');
     const prepared = client('claude', scratch, out, fake.url);
-    const session = startInPty([CLIENT_BINS.claude, '--permission-mode', 'default'], { cwd: prepared.project, env: prepared.env });
+    const session = startInPty([CLIENT_BINS.claude, '--permission-mode', 'default'], {
+      cwd: prepared.project,
+      env: prepared.env,
+    });
     const screen = () => `\n--- the terminal's last output ---\n${session.screen().slice(-2500)}`;
     const arrived = (event) => readdirSync(out).some((name) => name.startsWith(`${event}-`));
     try {
-      await until('the interactive session to show its prompt', () => /for shortcuts|mode on/.test(session.screen()), 40_000, screen);
+      await until(
+        'the interactive session to show its prompt',
+        () => /for shortcuts|mode on/.test(session.screen()),
+        40_000,
+        screen,
+      );
       session.type('say hi');
       await sleep(300);
       session.type('\r');
@@ -125,8 +185,25 @@ async function captureClaude(scratch) {
     const fake = await startFake('claude', {
       respond: (body) => {
         const text = JSON.stringify(body.messages ?? []);
-        if (text.includes('tool_result') || !text.includes('Find the TODO comments') || !(body.tools ?? []).some((tool) => tool.name === 'Agent')) return undefined;
-        return [{ type: 'tool_use', id: 'toolu_01HookdSampleAgent', name: 'Agent', input: { description: 'Find TODO comments', prompt: 'List the TODO comments in this project.', subagent_type: 'general-purpose', run_in_background: false } }];
+        if (
+          text.includes('tool_result') ||
+          !text.includes('Find the TODO comments') ||
+          !(body.tools ?? []).some((tool) => tool.name === 'Agent')
+        )
+          return undefined;
+        return [
+          {
+            type: 'tool_use',
+            id: 'toolu_01HookdSampleAgent',
+            name: 'Agent',
+            input: {
+              description: 'Find TODO comments',
+              prompt: 'List the TODO comments in this project.',
+              subagent_type: 'general-purpose',
+              run_in_background: false,
+            },
+          },
+        ];
       },
     });
     const out = path.join(sub, 'out');
@@ -137,14 +214,18 @@ async function captureClaude(scratch) {
     } finally {
       await fake.close();
     }
-    for (const [event, bytes] of firstPayloads(out)) if (!payloads.has(event)) payloads.set(event, sanitize(bytes, prepared.home, scratch));
+    for (const [event, bytes] of firstPayloads(out))
+      if (!payloads.has(event)) payloads.set(event, sanitize(bytes, prepared.home, scratch));
   }
   return payloads;
 }
 
 async function captureGemini(scratch) {
   const fake = await startFake('gemini', {
-    respond: (body) => (JSON.stringify(body.contents ?? []).includes('functionResponse') ? undefined : [{ functionCall: { name: 'list_directory', args: { dir_path: '.' } } }]),
+    respond: (body) =>
+      JSON.stringify(body.contents ?? []).includes('functionResponse')
+        ? undefined
+        : [{ functionCall: { name: 'list_directory', args: { dir_path: '.' } } }],
   });
   const out = path.join(scratch, 'out');
   const prepared = client('gemini', scratch, out, fake.url);
@@ -155,7 +236,9 @@ async function captureGemini(scratch) {
     await fake.close();
   }
   // AfterModel of the function call shows no parts at all ("parts":[], "text":""): keep the answer's.
-  return new Map([...firstPayloads(out, ['AfterModel'])].map(([event, bytes]) => [event, sanitize(bytes, prepared.home, scratch)]));
+  return new Map(
+    [...firstPayloads(out, ['AfterModel'])].map(([event, bytes]) => [event, sanitize(bytes, prepared.home, scratch)]),
+  );
 }
 
 async function captureCodex(scratch) {
@@ -167,7 +250,15 @@ async function captureCodex(scratch) {
     respond: (body) =>
       JSON.stringify(body.input ?? []).includes('function_call_output')
         ? undefined
-        : [{ type: 'function_call', id: 'fc_hookd_sample_1', call_id: 'call_hookd_sample_1', name: 'exec_command', arguments: JSON.stringify({ cmd: 'echo hello' }) }],
+        : [
+            {
+              type: 'function_call',
+              id: 'fc_hookd_sample_1',
+              call_id: 'call_hookd_sample_1',
+              name: 'exec_command',
+              arguments: JSON.stringify({ cmd: 'echo hello' }),
+            },
+          ],
   });
   const out = path.join(scratch, 'out');
   // Codex's own default model name, as a user's payloads carry it.
@@ -177,7 +268,8 @@ async function captureCodex(scratch) {
     if (result.exitCode !== 0) throw new Error(`codex exec exited ${result.exitCode}:\n${result.stderr}`);
   } finally {
     await fake.close();
-    if (!hadCodexDaemonDir && existsSync(codexDaemonDir) && readdirSync(codexDaemonDir).length === 0) rmSync(codexDaemonDir, { recursive: true });
+    if (!hadCodexDaemonDir && existsSync(codexDaemonDir) && readdirSync(codexDaemonDir).length === 0)
+      rmSync(codexDaemonDir, { recursive: true });
   }
   return new Map([...firstPayloads(out)].map(([event, bytes]) => [event, sanitize(bytes, prepared.home, scratch)]));
 }
@@ -195,7 +287,8 @@ const CAPTURE = {
 };
 
 const chosen = process.argv.slice(2);
-for (const name of chosen) if (!(name in CAPTURE)) throw new Error(`unknown client ${name}; choose among ${Object.keys(CAPTURE).join(', ')}`);
+for (const name of chosen)
+  if (!(name in CAPTURE)) throw new Error(`unknown client ${name}; choose among ${Object.keys(CAPTURE).join(', ')}`);
 await installClients({ log: (line) => console.error(line) });
 for (const name of chosen.length ? chosen : Object.keys(CAPTURE)) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'hookd-capture-'));

@@ -8,14 +8,56 @@ import { startFake } from './run-client.mjs';
 
 /** Events each client is wired for while capturing (Copilot CLI: its camelCase and PascalCase names). */
 export const MORE_EVENTS = {
-  droid: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Notification', 'Stop', 'SubagentStop', 'PreCompact', 'SessionEnd'],
+  droid: [
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PostToolUse',
+    'Notification',
+    'Stop',
+    'SubagentStop',
+    'PreCompact',
+    'SessionEnd',
+  ],
   copilot: [
-    'sessionStart', 'userPromptSubmitted', 'preToolUse', 'permissionRequest', 'postToolUse', 'postToolUseFailure', 'agentStop', 'subagentStart',
-    'subagentStop', 'errorOccurred', 'preCompact', 'notification', 'sessionEnd', 'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd',
+    'sessionStart',
+    'userPromptSubmitted',
+    'preToolUse',
+    'permissionRequest',
+    'postToolUse',
+    'postToolUseFailure',
+    'agentStop',
+    'subagentStart',
+    'subagentStop',
+    'errorOccurred',
+    'preCompact',
+    'notification',
+    'sessionEnd',
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PostToolUse',
+    'Stop',
+    'SessionEnd',
   ],
   qwen: [
-    'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart',
-    'SubagentStop', 'Stop', 'StopFailure', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'MessageDisplay', 'SessionEnd',
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PermissionRequest',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'PostToolBatch',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'Stop',
+    'StopFailure',
+    'PreCompact',
+    'PostCompact',
+    'InstructionsLoaded',
+    'MessageDisplay',
+    'SessionEnd',
   ],
   // Run by hookd's shim (issue 32): the events it hands on, with its Claude-shaped payloads.
   opencode: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
@@ -34,13 +76,16 @@ async function captureTurn(kit, name, scratch, fakeOptions, prompt, settleMs = 0
   const prepared = kit.client(name, scratch, out, fake.url);
   try {
     const result = await prepared.run({ prompt, timeoutMs: 120_000 });
-    if (result.exitCode !== 0) throw new Error(`${name} exited ${result.exitCode}:\n${result.stdout}\n${result.stderr}`);
+    if (result.exitCode !== 0)
+      throw new Error(`${name} exited ${result.exitCode}:\n${result.stdout}\n${result.stderr}`);
   } finally {
     await fake.close();
   }
   // A hook the client does not wait for (OpenCode's Stop) may still be writing its payload.
   await new Promise((resolve) => setTimeout(resolve, settleMs));
-  return new Map([...kit.firstPayloads(out)].map(([event, bytes]) => [event, kit.sanitize(bytes, prepared.home, scratch)]));
+  return new Map(
+    [...kit.firstPayloads(out)].map(([event, bytes]) => [event, kit.sanitize(bytes, prepared.home, scratch)]),
+  );
 }
 
 /** Droid: `droid exec` whose model runs `echo hello` with Execute. */
@@ -49,27 +94,59 @@ export function captureDroid(kit, scratch) {
     const text = JSON.stringify(body.messages ?? []);
     const hasExecute = (body.tools ?? []).some((tool) => tool.name === 'Execute');
     if (!hasExecute || text.includes('tool_result')) return undefined;
-    return [{ type: 'tool_use', id: 'toolu_01HookdSampleExecute', name: 'Execute', input: { command: 'echo hello', riskLevelReason: 'Prints a word.', riskLevel: 'low' } }];
+    return [
+      {
+        type: 'tool_use',
+        id: 'toolu_01HookdSampleExecute',
+        name: 'Execute',
+        input: { command: 'echo hello', riskLevelReason: 'Prints a word.', riskLevel: 'low' },
+      },
+    ];
   };
   return captureTurn(kit, 'droid', scratch, { respond }, 'Say hello from the shell');
 }
 
 /** Copilot CLI: `copilot -p` whose model runs `echo hello` with bash. */
 export function captureCopilot(kit, scratch) {
-  return captureTurn(kit, 'copilot', scratch, { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell');
+  return captureTurn(
+    kit,
+    'copilot',
+    scratch,
+    { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) },
+    'Say hello from the shell',
+  );
 }
 
 /** Qwen Code: `qwen --yolo -p` whose model runs `echo hello` with run_shell_command. */
 export function captureQwen(kit, scratch) {
-  return captureTurn(kit, 'qwen', scratch, { respond: chatToolCall('run_shell_command', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell');
+  return captureTurn(
+    kit,
+    'qwen',
+    scratch,
+    { respond: chatToolCall('run_shell_command', { command: 'echo hello', description: 'Say hello' }) },
+    'Say hello from the shell',
+  );
 }
 
 /** OpenCode: `opencode run` whose model runs `echo hello` with bash, through hookd's shim. */
 export function captureOpencode(kit, scratch) {
-  return captureTurn(kit, 'opencode', scratch, { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) }, 'Say hello from the shell', 2000);
+  return captureTurn(
+    kit,
+    'opencode',
+    scratch,
+    { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) },
+    'Say hello from the shell',
+    2000,
+  );
 }
 
 /** pi: `pi -p` whose model runs `echo hello` with bash, through hookd's shim. */
 export function capturePi(kit, scratch) {
-  return captureTurn(kit, 'pi', scratch, { respond: chatToolCall('bash', { command: 'echo hello' }) }, 'Say hello from the shell');
+  return captureTurn(
+    kit,
+    'pi',
+    scratch,
+    { respond: chatToolCall('bash', { command: 'echo hello' }) },
+    'Say hello from the shell',
+  );
 }

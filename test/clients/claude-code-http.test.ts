@@ -11,7 +11,15 @@ import { waitFor } from '../helpers/wait-for.js';
 import { hookTarget } from '../transport/hook-client.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { claude } from '../../src/clients/claude.js';
-import { arrivals, expectCleanExit, recorder, scrubClientVariables, theArrival, waitForOutcomes, type Outcome } from './real-client-helpers.js';
+import {
+  arrivals,
+  expectCleanExit,
+  recorder,
+  scrubClientVariables,
+  theArrival,
+  waitForOutcomes,
+  type Outcome,
+} from './real-client-helpers.js';
 import { prepareClient, startFake, type Hooks, type PreparedClient, type RunResult } from './run-client.mjs';
 import type { FakeApi } from './fakes/types.d.mts';
 
@@ -37,25 +45,48 @@ describe('Claude Code 2.1.330 with hooks installed by hookd install --transport 
     daemon = testDaemon();
     out = tempDir('hookd-claude-http-out-');
     // The hooks to install, in the user's settings; the daemon follows that file.
-    const userHooks: Hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ hooks: [{ type: 'command' as const, command: recorder(out, 'http', event), timeout: 10 }] }]]));
+    const userHooks: Hooks = Object.fromEntries(
+      EVENTS.map((event) => [
+        event,
+        [{ hooks: [{ type: 'command' as const, command: recorder(out, 'http', event), timeout: 10 }] }],
+      ]),
+    );
     userHooks.Stop![0]!.hooks.push({ type: 'command', command: SLEEPER, timeout: SLEEPER_TIMEOUT_S });
-    client = prepareClient('claude', { dir: tempDir('hookd-claude-http-'), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks: userHooks });
+    client = prepareClient('claude', {
+      dir: tempDir('hookd-claude-http-'),
+      fakeUrl: fake.url,
+      stateDir: daemon.stateDir,
+      hooks: userHooks,
+    });
     // The same events recorded by hooks Claude Code runs itself, in the project's settings: what the client sent.
-    const direct = Object.fromEntries(EVENTS.map((event) => [event, [{ hooks: [{ type: 'command', command: recorder(out, 'direct', event) }] }]]));
+    const direct = Object.fromEntries(
+      EVENTS.map((event) => [event, [{ hooks: [{ type: 'command', command: recorder(out, 'direct', event) }] }]]),
+    );
     mkdirSync(path.join(client.project, '.claude'), { recursive: true });
     writeFileSync(path.join(client.project, '.claude', 'settings.json'), JSON.stringify({ hooks: direct }));
     await daemon.start(['--settings', client.settingsFile]);
     const { port, token } = await hookTarget(daemon);
 
-    const installed = await runHookdWithEnv(['install', '--settings', client.settingsFile, '--transport', 'http', '--events', EVENTS.join(',')], { ...daemon.env, HOME: client.home, HOOKD_TCP_PORT: String(port) });
+    const installed = await runHookdWithEnv(
+      ['install', '--settings', client.settingsFile, '--transport', 'http', '--events', EVENTS.join(',')],
+      { ...daemon.env, HOME: client.home, HOOKD_TCP_PORT: String(port) },
+    );
     expect(installed.exitCode, installed.stderr).toBe(0);
     // The daemon follows the file: it lets its endpoint run these commands once it has read it.
-    await waitFor('the daemon to read the http entries', () => new RegExp(`"daemonHooks":${EVENTS.length + 1},.*"settings loaded"`).test(daemon.logs()), 20_000);
+    await waitFor(
+      'the daemon to read the http entries',
+      () => new RegExp(`"daemonHooks":${EVENTS.length + 1},.*"settings loaded"`).test(daemon.logs()),
+      20_000,
+    );
 
     client.env.HOOKD_TOKEN = token;
     result = await client.run({ timeoutMs: 60_000 });
     expectCleanExit(result, 'one Claude Code turn');
-    await waitFor('the daemon to run the http hooks', () => EVENTS.every((event) => arrivals(out, 'http', event).length > 0), 20_000);
+    await waitFor(
+      'the daemon to run the http hooks',
+      () => EVENTS.every((event) => arrivals(out, 'http', event).length > 0),
+      20_000,
+    );
     outcomes = await waitForOutcomes(daemon, EVENTS.length + 1, 20_000);
     // A moment more, for any second run to show.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -73,7 +104,12 @@ describe('Claude Code 2.1.330 with hooks installed by hookd install --transport 
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     const entries = parsed.config.entries;
     expect(entries.map((entry) => `${entry.event} ${entry.kind} ${entry.timeoutMs}`).sort()).toEqual(
-      ['SessionEnd http 10000', 'Stop http 10000', `Stop http ${SLEEPER_TIMEOUT_S * 1000}`, 'UserPromptSubmit http 10000'].sort(),
+      [
+        'SessionEnd http 10000',
+        'Stop http 10000',
+        `Stop http ${SLEEPER_TIMEOUT_S * 1000}`,
+        'UserPromptSubmit http 10000',
+      ].sort(),
     );
   });
 
@@ -90,7 +126,14 @@ describe('Claude Code 2.1.330 with hooks installed by hookd install --transport 
   });
 
   it('runs each under its entry’s timeout: the sleeper is ended at 2 s, the others succeed, nothing runs twice', () => {
-    const byCommand = outcomes.map((o) => `${o.event} ${o.command === SLEEPER ? 'sleeper' : 'recorder'} ${o.outcome}`).sort();
-    expect(byCommand).toEqual(['SessionEnd recorder ok', 'Stop recorder ok', 'Stop sleeper timed_out', 'UserPromptSubmit recorder ok']);
+    const byCommand = outcomes
+      .map((o) => `${o.event} ${o.command === SLEEPER ? 'sleeper' : 'recorder'} ${o.outcome}`)
+      .sort();
+    expect(byCommand).toEqual([
+      'SessionEnd recorder ok',
+      'Stop recorder ok',
+      'Stop sleeper timed_out',
+      'UserPromptSubmit recorder ok',
+    ]);
   });
 });

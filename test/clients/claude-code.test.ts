@@ -28,7 +28,10 @@ realClientSuite({
     CLAUDE_CODE_SESSION_ID: String(arrival.payload.session_id),
   }),
   // One file per SessionStart hook command: …/session-env/SESSION/sessionstart-hook-N.sh.
-  perHookVariables: { CLAUDE_ENV_FILE: (value) => expect.stringMatching(new RegExp(`^${escapeRegExp(path.dirname(value))}/sessionstart-hook-\\d+\\.sh$`)) },
+  perHookVariables: {
+    CLAUDE_ENV_FILE: (value) =>
+      expect.stringMatching(new RegExp(`^${escapeRegExp(path.dirname(value))}/sessionstart-hook-\\d+\\.sh$`)),
+  },
   sessionEnd: 'kills',
 });
 
@@ -45,33 +48,62 @@ describe('Claude Code 2.1.330 in an interactive session (pseudo-terminal)', () =
       respond: (body: { tools?: { name: string }[]; messages?: unknown[] }) => {
         const isMainLoop = (body.tools ?? []).some((tool) => tool.name === 'Bash');
         if (!isMainLoop || JSON.stringify(body.messages ?? []).includes('tool_result')) return undefined;
-        return [{ type: 'tool_use', id: 'toolu_hookd_e2e_01', name: 'Bash', input: { command: 'echo hello > hello.txt', description: 'Write hello.txt' } }];
+        return [
+          {
+            type: 'tool_use',
+            id: 'toolu_hookd_e2e_01',
+            name: 'Bash',
+            input: { command: 'echo hello > hello.txt', description: 'Write hello.txt' },
+          },
+        ];
       },
     });
     const events = ['Notification', 'Stop', 'SessionEnd'];
     const daemon = testDaemon();
     const out = tempDir('hookd-claude-pty-out-');
-    const client = prepareClient('claude', { dir: tempDir('hookd-claude-pty-'), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks: recordingHooks(events, out) });
+    const client = prepareClient('claude', {
+      dir: tempDir('hookd-claude-pty-'),
+      fakeUrl: fake.url,
+      stateDir: daemon.stateDir,
+      hooks: recordingHooks(events, out),
+    });
     await daemon.start(['--settings', client.settingsFile]);
     let session: PtySession | undefined;
     const step = async (what: string, check: () => boolean, timeoutMs: number) => {
       try {
         await waitFor(what, check, timeoutMs);
       } catch (error) {
-        throw new Error(`${(error as Error).message}\n--- the terminal's last output ---\n${session?.screen().slice(-2500)}`);
+        throw new Error(
+          `${(error as Error).message}\n--- the terminal's last output ---\n${session?.screen().slice(-2500)}`,
+        );
       }
     };
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
-      session = startInPty([CLIENT_BINS.claude, '--permission-mode', 'default'], { cwd: client.project, env: client.env });
-      await step('the interactive session to show its prompt', () => /for shortcuts|mode on/.test(session!.screen()), 40_000);
+      session = startInPty([CLIENT_BINS.claude, '--permission-mode', 'default'], {
+        cwd: client.project,
+        env: client.env,
+      });
+      await step(
+        'the interactive session to show its prompt',
+        () => /for shortcuts|mode on/.test(session!.screen()),
+        40_000,
+      );
       session.type('say hi');
       await pause(300);
       session.type('\r');
-      await step('Notification (permission_prompt) to reach the direct hook', () => arrivals(out, 'direct', 'Notification').length > 0, 40_000);
+      await step(
+        'Notification (permission_prompt) to reach the direct hook',
+        () => arrivals(out, 'direct', 'Notification').length > 0,
+        40_000,
+      );
       await step('the permission dialog', () => /Do ?you ?want ?to ?proceed/.test(session!.screen()), 10_000);
       session.type('\r'); // 1. Yes
-      await step('Stop, once the approved command ran and the model answered', () => arrivals(out, 'direct', 'Stop').length > 0, 40_000);
+      await step(
+        'Stop, once the approved command ran and the model answered',
+        () => arrivals(out, 'direct', 'Stop').length > 0,
+        40_000,
+      );
       await pause(300);
       session.type('/exit');
       await pause(300);
@@ -84,12 +116,19 @@ describe('Claude Code 2.1.330 in an interactive session (pseudo-terminal)', () =
       await pause(500);
 
       const notification = theArrival(out, 'direct', 'Notification');
-      expect(notification.payload).toMatchObject({ hook_event_name: 'Notification', notification_type: 'permission_prompt', cwd: client.project });
+      expect(notification.payload).toMatchObject({
+        hook_event_name: 'Notification',
+        notification_type: 'permission_prompt',
+        cwd: client.project,
+      });
       expect(theArrival(out, 'direct', 'SessionEnd').payload.reason).toBe('prompt_input_exit');
       for (const event of events) {
         const direct = theArrival(out, 'direct', event);
         const bridged = theArrival(out, 'bridged', event);
-        expect(Buffer.compare(bridged.bytes, direct.bytes), `${event}: the bridged hook got the bytes the client sent`).toBe(0);
+        expect(
+          Buffer.compare(bridged.bytes, direct.bytes),
+          `${event}: the bridged hook got the bytes the client sent`,
+        ).toBe(0);
         expect(bridged.env.CLAUDE_PROJECT_DIR, `${event}: CLAUDE_PROJECT_DIR`).toBe(client.project);
         expect(bridged.env.CLAUDECODE, `${event}: CLAUDECODE`).toBe('1');
         expect(bridged.env.CLAUDE_CODE_SESSION_ID, `${event}: CLAUDE_CODE_SESSION_ID`).toBe(direct.payload.session_id);

@@ -34,7 +34,9 @@ describe("Cline's hook files", () => {
     expect(clientForPath('/home/u/.cline/hooks/notes.txt')).toBeUndefined();
     const result = parseSettingsText('#!/bin/sh\nexit 0\n', file, cline);
     if (!result.ok) throw new Error(result.errors.join('\n'));
-    expect(result.config.entries).toMatchObject([{ event: 'PreToolUse', command: file, kind: 'plain', decides: true, timeoutMs: 120_000 }]);
+    expect(result.config.entries).toMatchObject([
+      { event: 'PreToolUse', command: file, kind: 'plain', decides: true, timeoutMs: 120_000 },
+    ]);
   });
 
   it("reads Cline's payload with the entry's event, and its cancel as a block", () => {
@@ -42,9 +44,13 @@ describe("Cline's hook files", () => {
     if (!parsed.ok) throw new Error(parsed.reason);
     expect([parsed.payload.event, parsed.payload.sessionId]).toEqual(['PreToolUse', 'conv_1795876484403_hu19cv7']);
     const out = (text: string) => ({ text, bytes: text.length, truncated: false });
-    expect(readDecision(cline.contract, 'PreToolUse', 0, out('{"cancel": true, "errorMessage": "no shell"}'), '').reads).toBe('block: no shell');
+    expect(
+      readDecision(cline.contract, 'PreToolUse', 0, out('{"cancel": true, "errorMessage": "no shell"}'), '').reads,
+    ).toBe('block: no shell');
     expect(readDecision(cline.contract, 'PreToolUse', 0, out('{"cancel": false}'), '').reads).toBe('none');
-    expect(readDecision(cline.contract, 'UserPromptSubmit', 0, out('{"contextModification": "use pnpm"}'), '').reads).toBe('context (8 bytes)');
+    expect(
+      readDecision(cline.contract, 'UserPromptSubmit', 0, out('{"contextModification": "use pnpm"}'), '').reads,
+    ).toBe('context (8 bytes)');
     // No exit code blocks in Cline (exit 1 and 2 let the tool run, checked with 3.0.65).
     expect(readDecision(cline.contract, 'PreToolUse', 2, out(''), 'no').reads).toBe('none');
   });
@@ -64,7 +70,9 @@ describe("Cline's hook files", () => {
     writeFileSync(file, `${readFileSync(file, 'utf8')}# edited\n`);
     const uninstall = await runHookd(['uninstall', '--client', 'cline'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
-    expect(uninstall.stdout).toMatch(/changed since hookd install wrapped it; left as it is, and its original stays at (\S+)/);
+    expect(uninstall.stdout).toMatch(
+      /changed since hookd install wrapped it; left as it is, and its original stays at (\S+)/,
+    );
     const stored = /original stays at (\S+)/.exec(uninstall.stdout)![1]!;
     expect(readFileSync(stored, 'utf8')).toBe(before);
     expect(readFileSync(file, 'utf8')).toMatch(/# edited\n$/);
@@ -77,6 +85,9 @@ describe("Cline's hook files", () => {
     const run = await runHookd(['run', 'PreToolUse', '--client', 'cline', '--payload', payload], { env });
     expect(run.stdout + run.stderr).toContain(file);
     expect(run.stdout).toMatch(/block: no/);
-    expect(existsSync(path.join(env.HOOKD_STATE_DIR!, 'script-hooks')) && readdirSync(path.join(env.HOOKD_STATE_DIR!, 'script-hooks')).length).toBeFalsy();
+    expect(
+      existsSync(path.join(env.HOOKD_STATE_DIR!, 'script-hooks')) &&
+        readdirSync(path.join(env.HOOKD_STATE_DIR!, 'script-hooks')).length,
+    ).toBeFalsy();
   });
 });

@@ -27,9 +27,13 @@ const SHELL_PROMPT = 'please run echo hi';
 // The fake asks for the shell tool when the prompt does and no tool result came back yet; else it says "hi".
 const respond = (body: { messages?: { role: string; content?: unknown }[] }) => {
   const messages = body.messages ?? [];
-  const asked = messages.some((message) => message.role === 'user' && JSON.stringify(message.content).includes(SHELL_PROMPT));
+  const asked = messages.some(
+    (message) => message.role === 'user' && JSON.stringify(message.content).includes(SHELL_PROMPT),
+  );
   const answered = messages.some((message) => message.role === 'tool');
-  return asked && !answered ? [{ id: 'call_1', name: 'run_commands', arguments: JSON.stringify({ commands: ['echo hi > out.txt'] }) }] : undefined;
+  return asked && !answered
+    ? [{ id: 'call_1', name: 'run_commands', arguments: JSON.stringify({ commands: ['echo hi > out.txt'] }) }]
+    : undefined;
 };
 
 const GUARD = `#!/bin/sh
@@ -46,40 +50,74 @@ describe('Cline 3.0.65 (the real binary) through hookd', () => {
     try {
       const daemon = testDaemon();
       await daemon.start();
-      const [home, project, out] = [tempDir('hookd-cline-home-'), tempDir('hookd-cline-project-'), tempDir('hookd-cline-out-')];
+      const [home, project, out] = [
+        tempDir('hookd-cline-home-'),
+        tempDir('hookd-cline-project-'),
+        tempDir('hookd-cline-out-'),
+      ];
       const env = { PATH: `${HOOKD_BIN_DIR}:${process.env.PATH}`, HOME: home, HOOKD_STATE_DIR: daemon.stateDir };
-      const auth = await runProcess(CLIENT_BINS.cline, ['auth', '-p', 'openai', '-k', 'x', '-m', 'gpt-4.1', '-b', `${fake.url}/v1`], { cwd: project, env, timeoutMs: 60_000 });
+      const auth = await runProcess(
+        CLIENT_BINS.cline,
+        ['auth', '-p', 'openai', '-k', 'x', '-m', 'gpt-4.1', '-b', `${fake.url}/v1`],
+        { cwd: project, env, timeoutMs: 60_000 },
+      );
       expect(auth.exitCode, auth.stderr).toBe(0);
 
       const hooks = path.join(home, '.cline', 'hooks');
       mkdirSync(hooks, { recursive: true });
-      const files = { PreToolUse: { text: GUARD, mode: 0o750 }, TaskComplete: { text: `#!/bin/sh\ncat > '${out}/task-complete.json'\n`, mode: 0o700 } };
-      for (const [event, { text, mode }] of Object.entries(files)) writeFileSync(path.join(hooks, event), text, { mode });
+      const files = {
+        PreToolUse: { text: GUARD, mode: 0o750 },
+        TaskComplete: { text: `#!/bin/sh\ncat > '${out}/task-complete.json'\n`, mode: 0o700 },
+      };
+      for (const [event, { text, mode }] of Object.entries(files))
+        writeFileSync(path.join(hooks, event), text, { mode });
       const install = await runHookd(['install', '--client', 'cline'], { env });
       expect(install.exitCode, install.stderr + install.stdout).toBe(0);
-      expect(readFileSync(path.join(hooks, 'PreToolUse'), 'utf8')).toMatch(new RegExp(`^${WRAPPER_HEAD.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*hookd sync --client cline --event PreToolUse`));
+      expect(readFileSync(path.join(hooks, 'PreToolUse'), 'utf8')).toMatch(
+        new RegExp(
+          `^${WRAPPER_HEAD.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*hookd sync --client cline --event PreToolUse`,
+        ),
+      );
       expect(readFileSync(path.join(hooks, 'TaskComplete'), 'utf8')).toMatch(/hookd emit --event TaskComplete/);
 
       // The guard's answer reaches Cline through hookd sync: the task stops, the shell never runs.
-      const denied = await runProcess(CLIENT_BINS.cline, ['--json', SHELL_PROMPT], { cwd: project, env, timeoutMs: TURN_MS });
+      const denied = await runProcess(CLIENT_BINS.cline, ['--json', SHELL_PROMPT], {
+        cwd: project,
+        env,
+        timeoutMs: TURN_MS,
+      });
       expect(denied.timedOut, denied.stderr.slice(-2000)).toBe(false);
       expect(denied.stdout).toMatch(/"type":"run_result","finishReason":"aborted"/);
       expect(existsSync(path.join(project, 'out.txt'))).toBe(false);
       expect(fake.requests.filter((request) => request.url.includes('/chat/completions'))).toHaveLength(1);
       // hookd ran it in line and recorded the decision, with the event the entry names (Cline's own hookName is `tool_call`).
       await waitFor('the guard in the history', () => daemon.history().some((entry) => entry.event === 'PreToolUse'));
-      expect(daemon.history().find((entry) => entry.event === 'PreToolUse')).toMatchObject({ bridge: 'sync', decided: true, decision: 'block: hookd test guard: no shell commands', client: 'cline' });
+      expect(daemon.history().find((entry) => entry.event === 'PreToolUse')).toMatchObject({
+        bridge: 'sync',
+        decided: true,
+        decision: 'block: hookd test guard: no shell commands',
+        client: 'cline',
+      });
 
       // A turn that finishes: TaskComplete goes behind hookd emit, and the daemon runs it with Cline's payload.
       const done = await runProcess(CLIENT_BINS.cline, ['--json', 'say hi'], { cwd: project, env, timeoutMs: TURN_MS });
       expect(done.exitCode, done.stderr.slice(-2000)).toBe(0);
       expect(done.stdout).toMatch(/"finishReason":"completed"/);
       const recorded = path.join(out, 'task-complete.json');
-      await waitFor('the daemon to run the TaskComplete hook', () => existsSync(recorded) && readFileSync(recorded, 'utf8').endsWith('}'));
+      await waitFor(
+        'the daemon to run the TaskComplete hook',
+        () => existsSync(recorded) && readFileSync(recorded, 'utf8').endsWith('}'),
+      );
       const payload = JSON.parse(readFileSync(recorded, 'utf8'));
-      expect(payload).toMatchObject({ hookName: 'agent_end', taskComplete: expect.any(Object), workspaceRoots: [project] });
+      expect(payload).toMatchObject({
+        hookName: 'agent_end',
+        taskComplete: expect.any(Object),
+        workspaceRoots: [project],
+      });
       // The history line follows the hook's end: a moment later on a loaded machine.
-      const line = await waitFor('the TaskComplete run in the history', () => daemon.history().find((entry) => entry.event === 'TaskComplete'));
+      const line = await waitFor('the TaskComplete run in the history', () =>
+        daemon.history().find((entry) => entry.event === 'TaskComplete'),
+      );
       expect(line).toMatchObject({ outcome: 'ok', session: payload.taskId });
 
       const uninstall = await runHookd(['uninstall', '--client', 'cline'], { env });

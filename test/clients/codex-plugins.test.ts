@@ -26,7 +26,10 @@ describe("Codex's plugin hooks", () => {
     const root = path.join(home, '.codex', 'plugins', 'cache', 'openai-curated', 'stop-gate', '1.0.0');
     mkdirSync(path.join(root, '.codex-plugin'), { recursive: true });
     mkdirSync(path.join(root, 'hooks'));
-    writeFileSync(path.join(root, '.codex-plugin', 'plugin.json'), JSON.stringify({ name: 'stop-gate', version: '1.0.0', description: 'a gate' }, null, 2));
+    writeFileSync(
+      path.join(root, '.codex-plugin', 'plugin.json'),
+      JSON.stringify({ name: 'stop-gate', version: '1.0.0', description: 'a gate' }, null, 2),
+    );
     hooksFile = path.join(root, 'hooks', 'hooks.json');
     hooksText = `{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "cat > ${out}/stop", "timeout": 30 } ] }\n    ],\n    "SessionEnd": [\n      { "hooks": [ { "type": "command", "command": "true" } ] }\n    ]\n  }\n}\n`;
     writeFileSync(hooksFile, hooksText);
@@ -38,21 +41,35 @@ describe("Codex's plugin hooks", () => {
     const named = path.join(home, '.codex', 'plugins', 'cache', 'team', 'guard', 'local');
     mkdirSync(path.join(named, '.codex-plugin'), { recursive: true });
     mkdirSync(path.join(named, 'hooks'));
-    writeFileSync(path.join(named, '.codex-plugin', 'plugin.json'), JSON.stringify({ name: 'guard', hooks: './hooks/guard.json' }));
-    writeFileSync(path.join(named, 'hooks', 'guard.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    writeFileSync(
+      path.join(named, '.codex-plugin', 'plugin.json'),
+      JSON.stringify({ name: 'guard', hooks: './hooks/guard.json' }),
+    );
+    writeFileSync(
+      path.join(named, 'hooks', 'guard.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
     writeFileSync(path.join(named, 'hooks', 'hooks.json'), hooksText);
   });
 
   it('hookd clients lists the plugin file under Codex, as a plugin, with its hooks', async () => {
     const result = await runHookd(['clients', '--json'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
-    const codex = (JSON.parse(result.stdout) as { clients: { client: string; files: { file: string; scope: string; state: string; hooks: number }[] }[] }).clients.find((row) => row.client === 'codex')!;
+    const codex = (
+      JSON.parse(result.stdout) as {
+        clients: { client: string; files: { file: string; scope: string; state: string; hooks: number }[] }[];
+      }
+    ).clients.find((row) => row.client === 'codex')!;
     const plugins = codex.files.filter((file) => file.scope === 'plugin');
     expect(plugins.map((file) => path.relative(home, file.file)).sort()).toEqual([
       '.codex/plugins/cache/openai-curated/stop-gate/1.0.0/hooks/hooks.json',
       '.codex/plugins/cache/team/guard/local/hooks/guard.json',
     ]);
-    expect(codex.files.find((file) => file.file === hooksFile)).toMatchObject({ scope: 'plugin', state: 'valid', hooks: 2 });
+    expect(codex.files.find((file) => file.file === hooksFile)).toMatchObject({
+      scope: 'plugin',
+      state: 'valid',
+      hooks: 2,
+    });
     expect(plugins.find((file) => file.file.endsWith('guard.json'))).toMatchObject({ state: 'valid', hooks: 1 });
   });
 
@@ -62,14 +79,20 @@ describe("Codex's plugin hooks", () => {
     expect(validate.stdout).toContain(`${hooksFile} (Codex CLI): valid, 2 hook(s)`);
     const run = await runHookd(['run', 'Stop', '--client', 'codex'], { env });
     expect(run.exitCode, run.stderr + run.stdout).toBe(0);
-    expect(readFileSync(path.join(out, 'stop'))).toEqual(readFileSync(path.join(ROOT, 'samples', 'codex', 'Stop.json')));
+    expect(readFileSync(path.join(out, 'stop'))).toEqual(
+      readFileSync(path.join(ROOT, 'samples', 'codex', 'Stop.json')),
+    );
   });
 
   it("install and uninstall never touch a plugin's file", async () => {
-    const install = await runHookd(['install', '--client', 'codex', '--add', 'notify'], { env: { ...env, XDG_DATA_HOME: path.join(home, '.local', 'share') } });
+    const install = await runHookd(['install', '--client', 'codex', '--add', 'notify'], {
+      env: { ...env, XDG_DATA_HOME: path.join(home, '.local', 'share') },
+    });
     expect(install.exitCode, install.stderr + install.stdout).toBe(0);
     // Named as left alone, with why and its hooks (issue 30), never edited.
-    expect(install.stdout).toContain(`${hooksFile} (Codex CLI plugin): not wrapped, 2 hook(s): a plugin's hook file: install does not edit it`);
+    expect(install.stdout).toContain(
+      `${hooksFile} (Codex CLI plugin): not wrapped, 2 hook(s): a plugin's hook file: install does not edit it`,
+    );
     expect(install.stdout).not.toContain(`${hooksFile} (Codex CLI):`);
     expect(readFileSync(hooksFile, 'utf8')).toBe(hooksText);
     const uninstall = await runHookd(['uninstall'], { env });

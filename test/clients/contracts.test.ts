@@ -32,12 +32,23 @@ async function toolRan(c: (typeof CASES)[number], command: string): Promise<bool
     respond: (body: { tools?: { function?: { name: string } }[]; messages?: { role: string }[] }) => {
       const offered = (body.tools ?? []).some((tool) => tool.function?.name === c.tool);
       if (!offered || (body.messages ?? []).some((message) => message.role === 'tool')) return undefined;
-      return [{ id: 'call_hookd_contract', name: c.tool, arguments: JSON.stringify({ command: `echo ran > ${MARKER}`, description: 'Leave a marker' }) }];
+      return [
+        {
+          id: 'call_hookd_contract',
+          name: c.tool,
+          arguments: JSON.stringify({ command: `echo ran > ${MARKER}`, description: 'Leave a marker' }),
+        },
+      ];
     },
   });
   try {
     const hooks = { [c.event]: [{ hooks: [{ type: 'command', command, timeout: c.timeoutSec }] }] };
-    const client = prepareClient(c.name, { dir: tempDir(`hookd-contract-${c.name}-`), fakeUrl: fake.url, stateDir: tempDir(), hooks: hooks as never });
+    const client = prepareClient(c.name, {
+      dir: tempDir(`hookd-contract-${c.name}-`),
+      fakeUrl: fake.url,
+      stateDir: tempDir(),
+      hooks: hooks as never,
+    });
     const result = await client.run({ prompt: 'Leave a marker with the shell', timeoutMs: 90_000 });
     expectCleanExit(result, `${c.name} turn whose guard ${command}`);
     return existsSync(path.join(client.project, MARKER));
@@ -54,7 +65,10 @@ for (const c of CASES) {
     for (const answer of ANSWERS) {
       const contract = clientById(c.name)!.contract;
       // A timeout: the client does what the bridge's onTimeout answer makes it do.
-      const expectedToBlock = answer.exit === null ? blocks(contract, c.event, contract.onTimeout.exitCode) : blocks(contract, c.event, answer.exit);
+      const expectedToBlock =
+        answer.exit === null
+          ? blocks(contract, c.event, contract.onTimeout.exitCode)
+          : blocks(contract, c.event, answer.exit);
       it(`a guard that ${answer.what}: the tool ${expectedToBlock ? 'is denied' : 'runs'}`, async () => {
         expect(await toolRan(c, answer.command)).toBe(!expectedToBlock);
       }, 120_000);

@@ -22,7 +22,12 @@ describe("Copilot CLI's inline hooks in ~/.copilot/settings.json", () => {
     try {
       const daemon = testDaemon();
       await daemon.start();
-      const client = prepareClient('copilot', { dir: tempDir('hookd-copilot-inline-'), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks: {} });
+      const client = prepareClient('copilot', {
+        dir: tempDir('hookd-copilot-inline-'),
+        fakeUrl: fake.url,
+        stateDir: daemon.stateDir,
+        hooks: {},
+      });
       rmSync(client.settingsFile, { force: true });
       const out = path.join(tempDir(), 'agent-stop.json');
       const file = path.join(client.home, '.copilot', 'settings.json');
@@ -37,7 +42,10 @@ describe("Copilot CLI's inline hooks in ~/.copilot/settings.json", () => {
 
       const turn = await client.run({ timeoutMs: 90_000 });
       expectCleanExit(turn, 'copilot -p');
-      await waitFor('the wrapped agentStop hook to run through hookd', () => existsSync(out) && daemon.history().some((entry) => entry.event === 'agentStop'));
+      await waitFor(
+        'the wrapped agentStop hook to run through hookd',
+        () => existsSync(out) && daemon.history().some((entry) => entry.event === 'agentStop'),
+      );
       expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ sessionId: expect.any(String) });
 
       const uninstall = await runHookd(['uninstall', '--client', 'copilot'], { env });

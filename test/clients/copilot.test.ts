@@ -26,7 +26,11 @@ realClientSuite({
   endEvent: 'sessionEnd',
   // The profile's list, which `hookd run` sets: this real run confirms it.
   projectVariables: copilot.hookVariables.projectDir,
-  userVariables: (_arrival, client) => ({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: client.project, COPILOT_HOOK_DIR: `${client.home}/.copilot/hooks` }),
+  userVariables: (_arrival, client) => ({
+    COPILOT_CLI: '1',
+    COPILOT_PROJECT_DIR: client.project,
+    COPILOT_HOOK_DIR: `${client.home}/.copilot/hooks`,
+  }),
   sessionEnd: 'waits',
 });
 
@@ -40,17 +44,40 @@ describe("GitHub Copilot CLI 1.0.102: an entry's own cwd and env", () => {
     const fake = await startFake('copilot');
     const daemon = testDaemon();
     const out = tempDir('hookd-copilot-cwd-out-');
-    const client = prepareClient('copilot', { dir: tempDir('hookd-copilot-cwd-'), fakeUrl: fake.url, stateDir: daemon.stateDir });
+    const client = prepareClient('copilot', {
+      dir: tempDir('hookd-copilot-cwd-'),
+      fakeUrl: fake.url,
+      stateDir: daemon.stateDir,
+    });
     mkdirSync(path.join(client.project, 'scripts'));
-    const entry = (command: string) => ({ type: 'command', bash: command, cwd: 'scripts', env: { TEAM_NAME: 'blue', TEAM_HOME: '${HOME}/team' } });
-    writeFileSync(client.settingsFile, JSON.stringify({ version: 1, hooks: { agentStop: [entry(recorder(out, 'direct', 'agentStop')), entry(bridge(recorder(out, 'bridged', 'agentStop'), 'agentStop'))] } }));
+    const entry = (command: string) => ({
+      type: 'command',
+      bash: command,
+      cwd: 'scripts',
+      env: { TEAM_NAME: 'blue', TEAM_HOME: '${HOME}/team' },
+    });
+    writeFileSync(
+      client.settingsFile,
+      JSON.stringify({
+        version: 1,
+        hooks: {
+          agentStop: [
+            entry(recorder(out, 'direct', 'agentStop')),
+            entry(bridge(recorder(out, 'bridged', 'agentStop'), 'agentStop')),
+          ],
+        },
+      }),
+    );
     try {
       await daemon.start(['--settings', client.settingsFile]);
       expectCleanExit(await client.run({ timeoutMs: 60_000 }), 'a copilot turn');
       await waitForBridged(out, ['agentStop']);
       expect(theArrival(out, 'direct', 'agentStop').cwd).toBe(path.join(client.project, 'scripts'));
       expect(theArrival(out, 'bridged', 'agentStop').cwd).toBe(path.join(client.project, 'scripts'));
-      const vars = (way: 'direct' | 'bridged') => ({ TEAM_NAME: theArrival(out, way, 'agentStop').env.TEAM_NAME, TEAM_HOME: theArrival(out, way, 'agentStop').env.TEAM_HOME });
+      const vars = (way: 'direct' | 'bridged') => ({
+        TEAM_NAME: theArrival(out, way, 'agentStop').env.TEAM_NAME,
+        TEAM_HOME: theArrival(out, way, 'agentStop').env.TEAM_HOME,
+      });
       // Copilot CLI expands nothing in an entry's env: neither does hookd.
       expect(vars('direct')).toEqual({ TEAM_NAME: 'blue', TEAM_HOME: '${HOME}/team' });
       expect(vars('bridged')).toEqual(vars('direct'));

@@ -29,11 +29,13 @@ describe('Crush', () => {
     expect(clientForPath('/home/u/.config/crush/crush.json')?.id).toBe('crush');
     const result = parseSettingsText(readFileSync(path.join(FIXTURES, 'crush.json'), 'utf8'), 'crush.json', crush);
     if (!result.ok) throw new Error(result.errors.join('\n'));
-    expect(result.config.entries.map((entry) => [entry.event, entry.decides, entry.timeoutMs, entry.location])).toEqual([
-      ['PreToolUse', true, 10_000, 'hooks.PreToolUse[0]'],
-      ['PreToolUse', true, 30_000, 'hooks.PreToolUse[1]'],
-      ['SessionEnd', false, 30_000, 'hooks.SessionEnd[0]'],
-    ]);
+    expect(result.config.entries.map((entry) => [entry.event, entry.decides, entry.timeoutMs, entry.location])).toEqual(
+      [
+        ['PreToolUse', true, 10_000, 'hooks.PreToolUse[0]'],
+        ['PreToolUse', true, 30_000, 'hooks.PreToolUse[1]'],
+        ['SessionEnd', false, 30_000, 'hooks.SessionEnd[0]'],
+      ],
+    );
     // An unanchored regular expression, always: `bash` also matches an MCP tool that ends in it.
     expect(matcherMatches('bash', 'mcp_x_bash', crush.matcherRule)).toBe(true);
     expect(matcherMatches('^bash$', 'mcp_x_bash', crush.matcherRule)).toBe(false);
@@ -69,16 +71,27 @@ describe('Crush', () => {
   it('a crush.json install makes is written as Crush documents it: no "version" key (Cursor\'s and Copilot CLI\'s files have one)', async () => {
     const home = tempDir();
     mkdirSync(path.join(home, '.config', 'crush'), { recursive: true });
-    const env = { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), HOOKD_STATE_DIR: path.join(tempDir(), 'state') };
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      HOOKD_STATE_DIR: path.join(tempDir(), 'state'),
+    };
     const install = await runHookd(['install', '--client', 'crush', '--add', 'notify'], { env });
     expect(install.exitCode, install.stderr + install.stdout).toBe(0);
-    const written = JSON.parse(readFileSync(path.join(home, '.config', 'crush', 'crush.json'), 'utf8')) as Record<string, unknown>;
+    const written = JSON.parse(readFileSync(path.join(home, '.config', 'crush', 'crush.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(written)).toEqual(['hooks']);
   });
 
-  it("the synchronous bridge hands Crush its answers unchanged: exit 2 blocks, exit 49 halts, a timeout is no opinion", async () => {
+  it('the synchronous bridge hands Crush its answers unchanged: exit 2 blocks, exit 49 halts, a timeout is no opinion', async () => {
     const env = { HOOKD_STATE_DIR: path.join(tempDir(), 'state') };
-    const sync = (command: string, timeout = '10') => runHookd(['sync', '--client', 'crush', '--event', 'PreToolUse', '--timeout', timeout, '--', command], { env, input: PAYLOAD });
+    const sync = (command: string, timeout = '10') =>
+      runHookd(['sync', '--client', 'crush', '--event', 'PreToolUse', '--timeout', timeout, '--', command], {
+        env,
+        input: PAYLOAD,
+      });
     const block = await sync('echo "Refusing to run rm -rf against root" >&2; exit 2');
     expect([block.exitCode, block.stderr.trim()]).toEqual([2, 'Refusing to run rm -rf against root']);
     const halt = await sync('cat > /dev/null; echo "secrets found" >&2; exit 49');

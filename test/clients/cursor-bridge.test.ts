@@ -34,7 +34,14 @@ async function cursorRuns(daemon: TestDaemon, command: string, project: string, 
 }
 
 const stopPayload = (project: string) =>
-  JSON.stringify({ conversation_id: 'conv-1', generation_id: 'gen-1', hook_event_name: 'stop', status: 'completed', loop_count: 0, workspace_roots: [project] });
+  JSON.stringify({
+    conversation_id: 'conv-1',
+    generation_id: 'gen-1',
+    hook_event_name: 'stop',
+    status: 'completed',
+    loop_count: 0,
+    workspace_roots: [project],
+  });
 
 describe('Cursor behind the bridge', () => {
   it('a relative command runs in the directory Cursor ran the bridge in: its payload has no cwd', async () => {
@@ -43,7 +50,10 @@ describe('Cursor behind the bridge', () => {
     const out = path.join(tempDir(), 'pwd');
     write(path.join(project, '.cursor', 'hooks', 'audit.sh'), `pwd > ${out}\n`);
     const entry = "hookd emit -- 'sh .cursor/hooks/audit.sh'";
-    write(path.join(home, '.cursor', 'hooks.json'), JSON.stringify({ version: 1, hooks: { stop: [{ command: entry }] } }));
+    write(
+      path.join(home, '.cursor', 'hooks.json'),
+      JSON.stringify({ version: 1, hooks: { stop: [{ command: entry }] } }),
+    );
     const daemon = testDaemon({}, { home });
     await daemon.start();
     await cursorRuns(daemon, entry, project, stopPayload(project));
@@ -58,16 +68,29 @@ describe('Cursor behind the bridge', () => {
     mkdirSync(project, { recursive: true });
     const marks = tempDir();
     const entry = `hookd emit -- 'echo run >> ${marks}/runs'`;
-    write(path.join(home, '.cursor', 'hooks.json'), JSON.stringify({ version: 1, hooks: { stop: [{ command: entry }] } }));
-    write(path.join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: entry }] }] } }));
+    write(
+      path.join(home, '.cursor', 'hooks.json'),
+      JSON.stringify({ version: 1, hooks: { stop: [{ command: entry }] } }),
+    );
+    write(
+      path.join(home, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: entry }] }] } }),
+    );
     const daemon = testDaemon({}, { home });
     await daemon.start();
     // Cursor, with third-party hooks on, runs its own entry and Claude Code's: the bridge twice.
     await cursorRuns(daemon, entry, project, stopPayload(project));
     await cursorRuns(daemon, entry, project, stopPayload(project));
-    await waitFor('both deliveries to be recorded', () => daemon.history().filter((line) => line.outcome !== undefined).length === 2, 20_000);
+    await waitFor(
+      'both deliveries to be recorded',
+      () => daemon.history().filter((line) => line.outcome !== undefined).length === 2,
+      20_000,
+    );
     const outcomes = daemon.history().map((line) => [line.outcome, line.client]);
-    expect(outcomes.sort()).toEqual([['duplicate', 'cursor'], ['ok', 'cursor']]);
+    expect(outcomes.sort()).toEqual([
+      ['duplicate', 'cursor'],
+      ['ok', 'cursor'],
+    ]);
     expect(readFileSync(path.join(marks, 'runs'), 'utf8')).toBe('run\n');
   });
 });

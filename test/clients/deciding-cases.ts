@@ -46,13 +46,17 @@ export interface DecidingCase {
 const json = (value: unknown) => JSON.stringify(value);
 /** `echo 'TEXT'`, TEXT holding no single quote. */
 export const echo = (text: string) => `echo '${text}'`;
-const contextJson = (event: string) => echo(json({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT_MARKER } }));
+const contextJson = (event: string) =>
+  echo(json({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT_MARKER } }));
 const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);
 const offers = (body: Body, name: string) => has(body.tools, `"${name}"`);
 
 /** The Messages API's tool_use (Claude Code, Droid). */
 export function anthropicCall(tool: string, input: object) {
-  return (body: Body) => (offers(body, tool) && !has(body.messages, '"tool_result"') ? [{ type: 'tool_use', id: 'toolu_hookd_e2e_guard', name: tool, input }] : undefined);
+  return (body: Body) =>
+    offers(body, tool) && !has(body.messages, '"tool_result"')
+      ? [{ type: 'tool_use', id: 'toolu_hookd_e2e_guard', name: tool, input }]
+      : undefined;
 }
 
 export const CASES: readonly DecidingCase[] = [
@@ -73,7 +77,9 @@ export const CASES: readonly DecidingCase[] = [
     guard: { event: 'BeforeTool', matcher: 'run_shell_command' },
     timeout: (seconds) => seconds * 1000,
     callShell: (body) =>
-      offers(body, 'run_shell_command') && !has(body.contents, '"functionResponse"') ? [{ functionCall: { name: 'run_shell_command', args: { command: SHELL_COMMAND } } }] : undefined,
+      offers(body, 'run_shell_command') && !has(body.contents, '"functionResponse"')
+        ? [{ functionCall: { name: 'run_shell_command', args: { command: SHELL_COMMAND } } }]
+        : undefined,
     stop: { event: 'AfterAgent', decision: 'deny' },
     context: { event: 'BeforeAgent', command: contextJson('BeforeAgent') },
   },
@@ -86,7 +92,16 @@ export const CASES: readonly DecidingCase[] = [
     timeout: (seconds) => seconds,
     callShell: (body) =>
       offers(body, 'exec_command') && !has(body.input, '"function_call_output"')
-        ? [{ type: 'function_call', id: 'fc_hookd_e2e', call_id: 'call_hookd_e2e_guard', name: 'exec_command', arguments: json({ cmd: SHELL_COMMAND }), status: 'completed' }]
+        ? [
+            {
+              type: 'function_call',
+              id: 'fc_hookd_e2e',
+              call_id: 'call_hookd_e2e_guard',
+              name: 'exec_command',
+              arguments: json({ cmd: SHELL_COMMAND }),
+              status: 'completed',
+            },
+          ]
         : undefined,
     stop: { event: 'Stop', decision: 'block' },
     context: { event: 'UserPromptSubmit', command: contextJson('UserPromptSubmit') },
@@ -97,7 +112,11 @@ export const CASES: readonly DecidingCase[] = [
     args: [],
     guard: { event: 'PreToolUse', matcher: 'Execute' },
     timeout: (seconds) => seconds,
-    callShell: anthropicCall('Execute', { command: SHELL_COMMAND, riskLevelReason: 'It prints one line.', riskLevel: 'low' }),
+    callShell: anthropicCall('Execute', {
+      command: SHELL_COMMAND,
+      riskLevelReason: 'It prints one line.',
+      riskLevel: 'low',
+    }),
     stop: { event: 'Stop', decision: 'block' },
     // Seen on 0.225: a UserPromptSubmit hook that writes a file when it runs and prints a marker
     // leaves no file and no marker in any model request after `droid exec` (CLIENTS.md: it fires

@@ -11,7 +11,16 @@ import { shellQuote } from '../../src/common/shell-word.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { CASES, CONTEXT_MARKER, echo, GATE_REASON, GUARD_REASON, RAN_MARKER, linesWith, type DecidingCase } from './deciding-cases.js';
+import {
+  CASES,
+  CONTEXT_MARKER,
+  echo,
+  GATE_REASON,
+  GUARD_REASON,
+  RAN_MARKER,
+  linesWith,
+  type DecidingCase,
+} from './deciding-cases.js';
 import type { FakeRequest } from './fakes/types.d.mts';
 import { expectCleanExit, scrubClientVariables } from './real-client-helpers.js';
 import { prepareClient, runProcess, startFake, type PreparedClient, type RunResult } from './run-client.mjs';
@@ -46,7 +55,11 @@ interface Wiring {
  * One turn per wiring, on one fake that answers `respond`, with a daemon running (its inbox is the
  * bridge's): the hook run by the client itself, then the same hook through `hookd sync -- 'HOOK'`.
  */
-async function bothWays(c: DecidingCase, wiring: Wiring, respond?: (body: Record<string, unknown>) => unknown[] | undefined) {
+async function bothWays(
+  c: DecidingCase,
+  wiring: Wiring,
+  respond?: (body: Record<string, unknown>) => unknown[] | undefined,
+) {
   const fake = await startFake(c.name, respond ? { respond } : {});
   const daemon = testDaemon();
   await daemon.start();
@@ -56,15 +69,28 @@ async function bothWays(c: DecidingCase, wiring: Wiring, respond?: (body: Record
       const dir = tempDir(`hookd-deciding-${c.name}-${way}-`);
       const hook = wiring.command(dir);
       const limit = wiring.timeoutSec;
-      const command = way === 'direct' ? hook : `hookd sync ${limit ? `--timeout ${limit} ` : ''}-- ${shellQuote(hook)}`;
+      const command =
+        way === 'direct' ? hook : `hookd sync ${limit ? `--timeout ${limit} ` : ''}-- ${shellQuote(hook)}`;
       const entry = { type: 'command' as const, command, ...(limit && { timeout: c.timeout(limit) }) };
-      const hooks = { [wiring.event]: [{ ...(wiring.matcher !== undefined && { matcher: wiring.matcher }), hooks: [entry] }] };
+      const hooks = {
+        [wiring.event]: [{ ...(wiring.matcher !== undefined && { matcher: wiring.matcher }), hooks: [entry] }],
+      };
       const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
       const [file, ...args] = client.turnArgs('say hi');
       const from = fake.requests.length;
-      const run = await runProcess(file!, [...args, ...c.args], { cwd: client.project, env: client.env, timeoutMs: TURN_MS });
+      const run = await runProcess(file!, [...args, ...c.args], {
+        cwd: client.project,
+        env: client.env,
+        timeoutMs: TURN_MS,
+      });
       expectCleanExit(run, `a ${c.name} turn with the ${way} ${wiring.event} hook`);
-      sides[way] = { client, dir, run, requests: fake.requests.slice(from), replace: { [command]: '<the hook>', [client.home]: '<home>' } };
+      sides[way] = {
+        client,
+        dir,
+        run,
+        requests: fake.requests.slice(from),
+        replace: { [command]: '<the hook>', [client.home]: '<home>' },
+      };
     }
   } finally {
     await fake.close();
@@ -81,13 +107,25 @@ function told(side: Side, needle: string): string[][] {
 async function syncRuns(daemon: TestDaemon, count: number): Promise<Record<string, unknown>[]> {
   const runs = () => daemon.history().filter((entry) => entry.bridge === 'sync');
   try {
-    return await waitFor(`${count} synchronous runs in the history`, () => (runs().length >= count ? runs() : undefined), 20_000);
+    return await waitFor(
+      `${count} synchronous runs in the history`,
+      () => (runs().length >= count ? runs() : undefined),
+      20_000,
+    );
   } catch (error) {
-    throw new Error(`${(error as Error).message}: it has ${JSON.stringify(runs())}\n--- daemon log ---\n${daemon.logs().slice(-3000)}`);
+    throw new Error(
+      `${(error as Error).message}: it has ${JSON.stringify(runs())}\n--- daemon log ---\n${daemon.logs().slice(-3000)}`,
+    );
   }
 }
 
-const summary = (entry: Record<string, unknown>) => ({ event: entry.event, client: entry.client, outcome: entry.outcome, decided: entry.decided, decision: entry.decision });
+const summary = (entry: Record<string, unknown>) => ({
+  event: entry.event,
+  client: entry.client,
+  outcome: entry.outcome,
+  decided: entry.decided,
+  decision: entry.decision,
+});
 
 afterEach(async () => {
   await stopTestDaemons();
@@ -100,14 +138,26 @@ for (const c of CASES) {
   describe(`${c.label}: a deciding hook run by the client and behind hookd sync`, () => {
     it(`${c.guard.event} guard (exit 2, the reason on stderr): the model gets the same denial of its shell command`, async () => {
       const guard = `echo '${GUARD_REASON}' >&2; exit 2`;
-      const { direct, bridged, daemon } = await bothWays(c, { event: c.guard.event, matcher: c.guard.matcher, command: () => guard }, c.callShell);
+      const { direct, bridged, daemon } = await bothWays(
+        c,
+        { event: c.guard.event, matcher: c.guard.matcher, command: () => guard },
+        c.callShell,
+      );
       const denial = told(direct, GUARD_REASON);
-      expect(denial.flat().length, `the direct guard's reason reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+      expect(
+        denial.flat().length,
+        `the direct guard's reason reached the model:\n${direct.requests
+          .map((r) => r.body)
+          .join('\n')
+          .slice(-3000)}`,
+      ).toBeGreaterThan(0);
       expect(told(bridged, GUARD_REASON)).toEqual(denial);
       expect(bridged.requests.length, 'model requests in the turn').toBe(direct.requests.length);
       // The command's output never reached the model: it did not run.
       expect([...told(direct, RAN_MARKER), ...told(bridged, RAN_MARKER)].flat(), 'the denied command ran').toEqual([]);
-      expect((await syncRuns(daemon, 1)).map(summary)).toEqual([{ event: c.guard.event, client: c.name, outcome: 'ok', decided: true, decision: `block: ${GUARD_REASON}` }]);
+      expect((await syncRuns(daemon, 1)).map(summary)).toEqual([
+        { event: c.guard.event, client: c.name, outcome: 'ok', decided: true, decision: `block: ${GUARD_REASON}` },
+      ]);
     });
 
     // A guard that fails or times out does not deny (all four clients fail open, as seen here): the
@@ -118,12 +168,24 @@ for (const c of CASES) {
       ['times out (3 s)', 'exec sleep 30', 'timed_out'],
     ] as const) {
       it(`${c.guard.event} guard that ${kind}: the client runs the command all the same, direct and bridged`, async () => {
-        const { direct, bridged, daemon } = await bothWays(c, { event: c.guard.event, matcher: c.guard.matcher, command: () => hook, timeoutSec: 3 }, c.callShell);
+        const { direct, bridged, daemon } = await bothWays(
+          c,
+          { event: c.guard.event, matcher: c.guard.matcher, command: () => hook, timeoutSec: 3 },
+          c.callShell,
+        );
         const ran = told(direct, RAN_MARKER);
-        expect(ran.flat().length, `the command's output reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          ran.flat().length,
+          `the command's output reached the model:\n${direct.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(bridged, RAN_MARKER)).toEqual(ran);
         expect(told(bridged, GUARD_REASON), 'a denial reached the model').toEqual(told(direct, GUARD_REASON));
-        expect((await syncRuns(daemon, 1)).map(summary)).toEqual([{ event: c.guard.event, client: c.name, outcome, decided: false, decision: 'none' }]);
+        expect((await syncRuns(daemon, 1)).map(summary)).toEqual([
+          { event: c.guard.event, client: c.name, outcome, decided: false, decision: 'none' },
+        ]);
       });
     }
 
@@ -135,13 +197,26 @@ for (const c of CASES) {
       };
       const { direct, bridged, daemon } = await bothWays(c, { event: c.stop.event, command: gate });
       const secondTurn = told(direct, GATE_REASON);
-      expect(secondTurn.flat().length, `the direct gate's reason reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+      expect(
+        secondTurn.flat().length,
+        `the direct gate's reason reached the model:\n${direct.requests
+          .map((r) => r.body)
+          .join('\n')
+          .slice(-3000)}`,
+      ).toBeGreaterThan(0);
       expect(told(bridged, GATE_REASON)).toEqual(secondTurn);
       expect(bridged.requests.length, 'model requests in the turn').toBe(direct.requests.length);
-      for (const side of [direct, bridged]) expect(readFileSync(path.join(side.dir, 'gate-runs'), 'utf8'), 'the gate ran twice').toBe('first\nagain\n');
+      for (const side of [direct, bridged])
+        expect(readFileSync(path.join(side.dir, 'gate-runs'), 'utf8'), 'the gate ran twice').toBe('first\nagain\n');
       const runs = await syncRuns(daemon, 2);
       expect(runs.map(summary)).toEqual([
-        { event: c.stop.event, client: c.name, outcome: 'ok', decided: true, decision: `${c.stop.decision}: ${GATE_REASON}` },
+        {
+          event: c.stop.event,
+          client: c.name,
+          outcome: 'ok',
+          decided: true,
+          decision: `${c.stop.decision}: ${GATE_REASON}`,
+        },
         { event: c.stop.event, client: c.name, outcome: 'ok', decided: false, decision: 'none' },
       ]);
     });
@@ -152,10 +227,24 @@ for (const c of CASES) {
       it(`${context.event} hook that adds context: the model gets the same context`, async () => {
         const { direct, bridged, daemon } = await bothWays(c, { event: context.event, command: () => context.command });
         const added = told(direct, CONTEXT_MARKER);
-        expect(added.flat().length, `the direct hook's context reached the model:\n${direct.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          added.flat().length,
+          `the direct hook's context reached the model:\n${direct.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(bridged, CONTEXT_MARKER)).toEqual(added);
         expect(bridged.requests.length, 'model requests in the turn').toBe(direct.requests.length);
-        expect((await syncRuns(daemon, 1)).map(summary)).toEqual([{ event: context.event, client: c.name, outcome: 'ok', decided: true, decision: `context (${CONTEXT_MARKER.length} bytes)` }]);
+        expect((await syncRuns(daemon, 1)).map(summary)).toEqual([
+          {
+            event: context.event,
+            client: c.name,
+            outcome: 'ok',
+            decided: true,
+            decision: `context (${CONTEXT_MARKER.length} bytes)`,
+          },
+        ]);
       });
     }
   });

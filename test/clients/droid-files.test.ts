@@ -23,8 +23,20 @@ beforeAll(async () => {
   fake = await startFake('droid', {
     respond: (body: { messages?: unknown[]; tools?: { name: string }[] }) => {
       const text = JSON.stringify(body.messages ?? []);
-      if (!(body.tools ?? []).some((tool) => tool.name === 'Execute') || text.includes('tool_result') || !text.includes('shell')) return undefined;
-      return [{ type: 'tool_use', id: 'toolu_01HookdDroidFiles', name: 'Execute', input: { command: 'echo hello', riskLevelReason: 'Prints a word.', riskLevel: 'low' } }];
+      if (
+        !(body.tools ?? []).some((tool) => tool.name === 'Execute') ||
+        text.includes('tool_result') ||
+        !text.includes('shell')
+      )
+        return undefined;
+      return [
+        {
+          type: 'tool_use',
+          id: 'toolu_01HookdDroidFiles',
+          name: 'Execute',
+          input: { command: 'echo hello', riskLevelReason: 'Prints a word.', riskLevel: 'low' },
+        },
+      ];
     },
   });
 });
@@ -34,19 +46,38 @@ afterAll(async () => {
 });
 
 const mark = (out: string, name: string) => `: > ${path.join(out, name)}`;
-const group = (command: string, matcher?: string) => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] });
-const ran = (out: string) => readdirSync(out).filter((name) => !name.includes('.')).sort();
+const group = (command: string, matcher?: string) => ({
+  ...(matcher !== undefined ? { matcher } : {}),
+  hooks: [{ type: 'command', command }],
+});
+const ran = (out: string) =>
+  readdirSync(out)
+    .filter((name) => !name.includes('.'))
+    .sort();
 
 /** The hooks hookd reads from `client`'s home for `event` with `payload`: the commands it would run. */
-async function hookdReads(client: PreparedClient, event: string, payload: Record<string, unknown> = {}): Promise<string[]> {
+async function hookdReads(
+  client: PreparedClient,
+  event: string,
+  payload: Record<string, unknown> = {},
+): Promise<string[]> {
   const loaded = await loadSources(userSources([clientById('droid')!], client.home));
   const config = combine(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])));
   return selectHooks(config, event, payload).map((entry) => entry.run);
 }
 
-async function turn(hooks: object, hooksJson: object | undefined, prompt = 'say hi'): Promise<{ client: PreparedClient; out: string }> {
+async function turn(
+  hooks: object,
+  hooksJson: object | undefined,
+  prompt = 'say hi',
+): Promise<{ client: PreparedClient; out: string }> {
   const out = tempDir('hookd-droid-files-out-');
-  const client = prepareClient('droid', { dir: tempDir('hookd-droid-files-'), fakeUrl: fake.url, stateDir: tempDir(), hooks: hooks as never });
+  const client = prepareClient('droid', {
+    dir: tempDir('hookd-droid-files-'),
+    fakeUrl: fake.url,
+    stateDir: tempDir(),
+    hooks: hooks as never,
+  });
   if (hooksJson) writeFileSync(path.join(client.home, '.factory', 'hooks.json'), JSON.stringify(hooksJson));
   const result = await client.run({ prompt, timeoutMs: 60_000 });
   expectCleanExit(result, 'droid exec');
@@ -62,12 +93,17 @@ describe('Droid 0.225 reading hooks.json and settings.json, and hookd reading th
     );
     expect(ran(out)).toEqual(['hooksjson-Stop', 'settings-SessionStart']);
     expect(await hookdReads(client, 'Stop')).toEqual([mark(out, 'hooksjson-Stop')]);
-    expect(await hookdReads(client, 'SessionStart', { source: 'startup' })).toEqual([mark(out, 'settings-SessionStart')]);
+    expect(await hookdReads(client, 'SessionStart', { source: 'startup' })).toEqual([
+      mark(out, 'settings-SessionStart'),
+    ]);
   }, 120_000);
 
   it('a hooks.json shaped {"hooks": …} is ignored: settings.json runs', async () => {
     const out = tempDir('hookd-droid-wrapped-');
-    const { client } = await turn({ Stop: [group(mark(out, 'settings-Stop'))] }, { hooks: { Stop: [group(mark(out, 'wrapped-Stop'))] } });
+    const { client } = await turn(
+      { Stop: [group(mark(out, 'settings-Stop'))] },
+      { hooks: { Stop: [group(mark(out, 'wrapped-Stop'))] } },
+    );
     expect(ran(out)).toEqual(['settings-Stop']);
     expect(await hookdReads(client, 'Stop')).toEqual([mark(out, 'settings-Stop')]);
   }, 120_000);
@@ -75,7 +111,14 @@ describe('Droid 0.225 reading hooks.json and settings.json, and hookd reading th
   it('a PreToolUse matcher is an unanchored regular expression on the tool name ("Exec" runs for Execute)', async () => {
     const out = tempDir('hookd-droid-matcher-');
     const { client } = await turn(
-      { PreToolUse: [group(recorder(out, 'direct', 'PreToolUse')), group(mark(out, 'Exec'), 'Exec'), group(mark(out, 'Read'), 'Read'), group(mark(out, 'Execute'), 'Execute')] },
+      {
+        PreToolUse: [
+          group(recorder(out, 'direct', 'PreToolUse')),
+          group(mark(out, 'Exec'), 'Exec'),
+          group(mark(out, 'Read'), 'Read'),
+          group(mark(out, 'Execute'), 'Execute'),
+        ],
+      },
       undefined,
       'Say hello from the shell',
     );
@@ -88,22 +131,39 @@ describe('Droid 0.225 reading hooks.json and settings.json, and hookd reading th
   }, 120_000);
   it('an event named in hooks.json with no hooks ("Stop": []) still replaces that event of settings.json', async () => {
     const out = tempDir('hookd-droid-empty-');
-    const { client } = await turn({ Stop: [group(mark(out, 'settings-Stop'))], SessionStart: [group(mark(out, 'settings-SessionStart'))] }, { Stop: [] });
+    const { client } = await turn(
+      { Stop: [group(mark(out, 'settings-Stop'))], SessionStart: [group(mark(out, 'settings-SessionStart'))] },
+      { Stop: [] },
+    );
     expect(ran(out)).toEqual(['settings-SessionStart']);
     expect(await hookdReads(client, 'Stop')).toEqual([]);
   }, 120_000);
 
   it('the older .factory/hooks/hooks.json is read while .factory/hooks.json is absent, by the same rules, and not once it exists', async () => {
     const out = tempDir('hookd-droid-older-');
-    const client = prepareClient('droid', { dir: tempDir('hookd-droid-files-'), fakeUrl: fake.url, stateDir: tempDir(), hooks: { Stop: [group(mark(out, 'settings-Stop'))], SessionStart: [group(mark(out, 'settings-SessionStart'))] } as never });
+    const client = prepareClient('droid', {
+      dir: tempDir('hookd-droid-files-'),
+      fakeUrl: fake.url,
+      stateDir: tempDir(),
+      hooks: {
+        Stop: [group(mark(out, 'settings-Stop'))],
+        SessionStart: [group(mark(out, 'settings-SessionStart'))],
+      } as never,
+    });
     mkdirSync(path.join(client.home, '.factory', 'hooks'));
-    writeFileSync(path.join(client.home, '.factory', 'hooks', 'hooks.json'), JSON.stringify({ Stop: [group(mark(out, 'older-Stop'))] }));
+    writeFileSync(
+      path.join(client.home, '.factory', 'hooks', 'hooks.json'),
+      JSON.stringify({ Stop: [group(mark(out, 'older-Stop'))] }),
+    );
     expectCleanExit(await client.run({ prompt: 'say hi', timeoutMs: 60_000 }), 'droid exec');
     expect(ran(out)).toEqual(['older-Stop', 'settings-SessionStart']);
     expect(await hookdReads(client, 'Stop')).toEqual([mark(out, 'older-Stop')]);
 
     const after = tempDir('hookd-droid-older-after-');
-    writeFileSync(path.join(client.home, '.factory', 'hooks', 'hooks.json'), JSON.stringify({ Stop: [group(mark(after, 'older-Stop'))] }));
+    writeFileSync(
+      path.join(client.home, '.factory', 'hooks', 'hooks.json'),
+      JSON.stringify({ Stop: [group(mark(after, 'older-Stop'))] }),
+    );
     client.writeHooks({ Stop: [group(mark(after, 'settings-Stop'))] } as never);
     writeFileSync(path.join(client.home, '.factory', 'hooks.json'), JSON.stringify({ SessionEnd: [] }));
     expectCleanExit(await client.run({ prompt: 'say hi', timeoutMs: 60_000 }), 'droid exec');

@@ -11,7 +11,16 @@ realClientSuite({
   name: 'gemini',
   label: 'Gemini CLI 0.61.0',
   // PreCompress fires in every turn (trigger "auto"), before the model is asked, even with a tiny context.
-  events: ['SessionStart', 'BeforeAgent', 'PreCompress', 'BeforeModel', 'BeforeToolSelection', 'AfterModel', 'AfterAgent', 'SessionEnd'],
+  events: [
+    'SessionStart',
+    'BeforeAgent',
+    'PreCompress',
+    'BeforeModel',
+    'BeforeToolSelection',
+    'AfterModel',
+    'AfterAgent',
+    'SessionEnd',
+  ],
   stopEvent: 'AfterAgent',
   // The profile's list, which `hookd run` sets: this real run confirms it.
   projectVariables: gemini.hookVariables.projectDir,

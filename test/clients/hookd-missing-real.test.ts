@@ -26,7 +26,11 @@ const GUARD = `echo '${GUARD_REASON}' >&2; exit 2`;
 const TURN_MS = 60_000;
 
 /** `pathVar` without the folders that hold a `hookd`. */
-const withoutHookd = (pathVar: string) => pathVar.split(':').filter((dir) => !findOnPath('hookd', dir)).join(':');
+const withoutHookd = (pathVar: string) =>
+  pathVar
+    .split(':')
+    .filter((dir) => !findOnPath('hookd', dir))
+    .join(':');
 
 // A recursive rm outside the project (of a folder that is not there), then the marker: what no-rm-rf denies.
 const RM_OUTSIDE = `rm -r ../hookd-e2e-not-there; ${SHELL_COMMAND}`;
@@ -37,23 +41,36 @@ const RM_OUTSIDE = `rm -r ../hookd-e2e-not-there; ${SHELL_COMMAND}`;
  */
 async function turnWithoutHookd(entry: 'install' | 'no-rm-rf' | ((guard: string) => string)) {
   const shipped = entry === 'no-rm-rf';
-  const fake = await startFake('claude', { respond: shipped ? anthropicCall('Bash', { command: RM_OUTSIDE, description: 'Clean up' }) : claude.callShell });
+  const fake = await startFake('claude', {
+    respond: shipped ? anthropicCall('Bash', { command: RM_OUTSIDE, description: 'Clean up' }) : claude.callShell,
+  });
   try {
     const dir = tempDir('hookd-missing-claude-');
     const stateDir = path.join(dir, 'state');
     const command = entry === 'install' || shipped ? GUARD : entry(GUARD);
-    const client = prepareClient('claude', { dir, fakeUrl: fake.url, stateDir, hooks: shipped ? {} : { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } });
+    const client = prepareClient('claude', {
+      dir,
+      fakeUrl: fake.url,
+      stateDir,
+      hooks: shipped ? {} : { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] },
+    });
     if (entry === 'install' || shipped) {
-      const installed = await runHookd(['install', '--client', 'claude', ...(shipped ? ['--add', 'no-rm-rf'] : [])], { env: { HOME: client.home, HOOKD_STATE_DIR: stateDir } });
+      const installed = await runHookd(['install', '--client', 'claude', ...(shipped ? ['--add', 'no-rm-rf'] : [])], {
+        env: { HOME: client.home, HOOKD_STATE_DIR: stateDir },
+      });
       expect(installed.exitCode, installed.stderr).toBe(0);
     }
-    const written = JSON.parse(readFileSync(client.settingsFile, 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
+    const written = JSON.parse(readFileSync(client.settingsFile, 'utf8')).hooks.PreToolUse[0].hooks[0]
+      .command as string;
     const env = { ...client.env, PATH: withoutHookd(client.env.PATH!) };
     expect(findOnPath('hookd', env.PATH), 'the client must find no hookd').toBeUndefined();
     const [file, ...args] = client.turnArgs('say hi');
     const run = await runProcess(file!, [...args, ...claude.args], { cwd: client.project, env, timeoutMs: TURN_MS });
     expectCleanExit(run, 'a Claude Code turn without hookd on PATH');
-    const told = (needle: string) => fake.requests.flatMap((request) => linesWith(request.body, needle, { [written]: '<the hook>', [client.home]: '<home>' }));
+    const told = (needle: string) =>
+      fake.requests.flatMap((request) =>
+        linesWith(request.body, needle, { [written]: '<the hook>', [client.home]: '<home>' }),
+      );
     return { written, denial: told(shipped ? '(no-rm-rf)' : GUARD_REASON), ran: told(RAN_MARKER) };
   } finally {
     await fake.close();
@@ -64,19 +81,25 @@ describe('Claude Code started without hookd on its PATH (issue 29)', () => {
   it('a guard installed through hookd still denies the shell command: the entry runs the guard itself', async () => {
     const { written, denial, ran } = await turnWithoutHookd('install');
     expect(written.startsWith(`${FALLBACK_GUARD}hookd sync `), written).toBe(true);
-    expect(denial.length, 'the guard\'s reason reached the model').toBeGreaterThan(0);
+    expect(denial.length, "the guard's reason reached the model").toBeGreaterThan(0);
     expect(ran, 'the denied command ran').toEqual([]);
   });
 
   it('a shipped guard added by hookd install still denies: its entry runs Node and the guard by absolute path', async () => {
     const { written, denial, ran } = await turnWithoutHookd('no-rm-rf');
-    expect(written.endsWith(` ${path.join(ROOT, 'hooks-examples', 'guards', 'no-rm-rf.mjs')}`) && /; \/\S+ \S+$/.test(written), written).toBe(true);
+    expect(
+      written.endsWith(` ${path.join(ROOT, 'hooks-examples', 'guards', 'no-rm-rf.mjs')}`) &&
+        /; \/\S+ \S+$/.test(written),
+      written,
+    ).toBe(true);
     expect(denial.length, "no-rm-rf's reason reached the model").toBeGreaterThan(0);
     expect(ran, 'the denied command ran').toEqual([]);
   });
 
   it('the bare entry of older installs fails open there (why install writes the guarded one, and upgrades its own)', async () => {
-    const { denial, ran } = await turnWithoutHookd((guard) => `hookd sync --client claude --event PreToolUse -- ${shellQuote(guard)}`);
+    const { denial, ran } = await turnWithoutHookd(
+      (guard) => `hookd sync --client claude --event PreToolUse -- ${shellQuote(guard)}`,
+    );
     expect(denial).toEqual([]);
     expect(ran.length, 'the command ran: exit 127 does not deny').toBeGreaterThan(0);
   });

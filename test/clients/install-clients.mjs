@@ -89,13 +89,17 @@ export async function installClients(options = {}) {
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   const started = Date.now();
   if (clientsInstalled()) return { installed: false, ms: 0 };
-  log('test/clients: installing the pinned agent clients (npm install from the lock file, about 1.5 GB; once per lock file)…');
+  log(
+    'test/clients: installing the pinned agent clients (npm install from the lock file, about 1.5 GB; once per lock file)…',
+  );
   // Not `npm ci`: @factory/cli names platform packages of a version that was never published (npm
   // skips a missing optional one), so the lock file can never list them all and `npm ci` refuses
   // it; `npm install` installs what the lock file pins and leaves it as it is.
   const npm = await run('npm', NPM_INSTALL, INSTALL_TIMEOUT_MS);
   if (npm.code !== 0) {
-    const why = npm.timedOut ? `did not finish within ${INSTALL_TIMEOUT_MS / 60_000} min` : `exited with ${npm.code ?? npm.signal}`;
+    const why = npm.timedOut
+      ? `did not finish within ${INSTALL_TIMEOUT_MS / 60_000} min`
+      : `exited with ${npm.code ?? npm.signal}`;
     throw new Error(
       `Installing the real agent clients failed: \`npm ${NPM_INSTALL.join(' ')}\` in ${CLIENTS_DIR} ${why}. ` +
         `The client suite needs the npm registry (or a cache holding these packages). npm said:\n${npm.output.slice(-4000)}`,
@@ -106,10 +110,17 @@ export async function installClients(options = {}) {
   try {
     for (const [name, bin] of Object.entries(CLIENT_BINS)) {
       const [file, ...args] = bin.endsWith('.js') ? [process.execPath, bin, '--version'] : [bin, '--version'];
-      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, COPILOT_CACHE_HOME: COPILOT_CACHE, FACTORY_AIRGAP_ENABLED: '1' };
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: home,
+        COPILOT_CACHE_HOME: COPILOT_CACHE,
+        FACTORY_AIRGAP_ENABLED: '1',
+      };
       const version = await run(file, args, 60_000, env);
       if (version.code !== 0) {
-        throw new Error(`The ${name} client was installed but does not start: \`${bin} --version\` exited with ${version.code ?? version.signal}:\n${version.output.slice(-2000)}`);
+        throw new Error(
+          `The ${name} client was installed but does not start: \`${bin} --version\` exited with ${version.code ?? version.signal}:\n${version.output.slice(-2000)}`,
+        );
       }
     }
   } finally {

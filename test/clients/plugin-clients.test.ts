@@ -19,7 +19,15 @@ import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { CONTEXT_MARKER, GUARD_REASON, RAN_MARKER, SHELL_COMMAND, linesWith } from './deciding-cases.js';
-import { arrivals, expectCleanExit, recorder, scrubClientVariables, theArrival, waitForBridged, type Way } from './real-client-helpers.js';
+import {
+  arrivals,
+  expectCleanExit,
+  recorder,
+  scrubClientVariables,
+  theArrival,
+  waitForBridged,
+  type Way,
+} from './real-client-helpers.js';
 import { prepareClient, startFake, type ClientName, type PreparedClient } from './run-client.mjs';
 import type { FakeApi } from './fakes/types.d.mts';
 
@@ -34,12 +42,24 @@ const CLIENTS: readonly { name: ClientName; label: string; projectVar: string }[
 const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);
 // The shell tool call while the conversation holds no tool result; else the text "hi".
 const callCommand = (command: string) => (body: Record<string, unknown>) =>
-  has(body.tools, '"bash"') && !has(body.messages, '"role":"tool"') ? [{ id: 'call_hookd_e2e_guard', name: 'bash', arguments: JSON.stringify({ command, description: 'Print a line' }) }] : undefined;
+  has(body.tools, '"bash"') && !has(body.messages, '"role":"tool"')
+    ? [
+        {
+          id: 'call_hookd_e2e_guard',
+          name: 'bash',
+          arguments: JSON.stringify({ command, description: 'Print a line' }),
+        },
+      ]
+    : undefined;
 const callShell = callCommand(SHELL_COMMAND);
 // A recursive rm outside the project (of a folder that is not there), then the marker: what no-rm-rf denies.
 const RM_OUTSIDE = `rm -r ../hookd-e2e-not-there; ${SHELL_COMMAND}`;
 /** PATH without this repository's bin/, so the client finds no hookd. */
-const pathWithoutHookd = () => (process.env.PATH ?? '/usr/bin:/bin').split(':').filter((dir) => dir !== path.join(ROOT, 'bin')).join(':');
+const pathWithoutHookd = () =>
+  (process.env.PATH ?? '/usr/bin:/bin')
+    .split(':')
+    .filter((dir) => dir !== path.join(ROOT, 'bin'))
+    .join(':');
 
 const guard = `echo '${GUARD_REASON}' >&2; exit 2`;
 /** What a rewriting hook turns SHELL_COMMAND into; its output (not its text) is REWRITTEN_MARKER. */
@@ -52,8 +72,16 @@ function installedClient(name: ClientName, fake: FakeApi, daemon: TestDaemon, ou
     PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command' as const, command: guard, timeout: 30 }] }],
     Stop: [{ hooks: [{ type: 'command' as const, command: recorder(out, way, 'Stop') }] }],
   };
-  const client = prepareClient(name, { dir: tempDir(`hookd-${name}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
-  const said = execFileSync(HOOKD, ['install', '--client', name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir }, encoding: 'utf8' });
+  const client = prepareClient(name, {
+    dir: tempDir(`hookd-${name}-`),
+    fakeUrl: fake.url,
+    stateDir: daemon.stateDir,
+    hooks,
+  });
+  const said = execFileSync(HOOKD, ['install', '--client', name], {
+    env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir },
+    encoding: 'utf8',
+  });
   expect(said, 'install puts the guard in line').toContain('in line (hookd sync)');
   expect(said, 'the shim was written by the harness as install writes it').toMatch(/hookd\.js \(.*\): up to date/);
   return client;
@@ -78,7 +106,13 @@ for (const c of CLIENTS) {
         const client = installedClient(c.name, fake, daemon, out, 'bridged');
         await daemon.start(['--settings', client.settingsFile]);
         expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
-        expect(told(fake, GUARD_REASON).length, `the guard's reason reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          told(fake, GUARD_REASON).length,
+          `the guard's reason reached the model:\n${fake.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
         await waitForBridged(out, ['Stop']);
         const stop = theArrival(out, 'bridged', 'Stop');
@@ -86,7 +120,14 @@ for (const c of CLIENTS) {
         expect(typeof stop.payload.session_id).toBe('string');
         // Carried by the bridge from the shim's environment to the hook the daemon ran.
         expect(stop.env[c.projectVar]).toBe(client.project);
-        const runs = () => daemon.history().map((entry) => ({ event: entry.event, client: entry.client, bridge: entry.bridge, outcome: entry.outcome, decision: entry.decision }));
+        const runs = () =>
+          daemon.history().map((entry) => ({
+            event: entry.event,
+            client: entry.client,
+            bridge: entry.bridge,
+            outcome: entry.outcome,
+            decision: entry.decision,
+          }));
         await waitFor('both runs in the history', () => runs().length >= 2, 20_000);
         expect(runs()).toEqual(
           expect.arrayContaining([
@@ -94,7 +135,10 @@ for (const c of CLIENTS) {
             expect.objectContaining({ event: 'Stop', client: c.name, outcome: 'ok' }),
           ]),
         );
-        const history = execFileSync(HOOKD, ['history'], { env: { ...process.env, HOOKD_STATE_DIR: daemon.stateDir }, encoding: 'utf8' });
+        const history = execFileSync(HOOKD, ['history'], {
+          env: { ...process.env, HOOKD_STATE_DIR: daemon.stateDir },
+          encoding: 'utf8',
+        });
         expect(history).toContain('PreToolUse');
         expect(history).toContain('Stop');
       } finally {
@@ -109,14 +153,33 @@ for (const c of CLIENTS) {
       const out = tempDir(`hookd-${c.name}-missing-out-`);
       try {
         const client = installedClient(c.name, fake, daemon, out, 'direct');
-        const PATH = (process.env.PATH ?? '/usr/bin:/bin').split(':').filter((dir) => dir !== path.join(ROOT, 'bin')).join(':');
-        expect(() => execFileSync('sh', ['-c', 'command -v hookd'], { env: { PATH } }), 'hookd is not on the PATH of this turn').toThrow();
+        const PATH = (process.env.PATH ?? '/usr/bin:/bin')
+          .split(':')
+          .filter((dir) => dir !== path.join(ROOT, 'bin'))
+          .join(':');
+        expect(
+          () => execFileSync('sh', ['-c', 'command -v hookd'], { env: { PATH } }),
+          'hookd is not on the PATH of this turn',
+        ).toThrow();
         client.env.PATH = PATH;
         expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn without hookd`);
-        expect(told(fake, GUARD_REASON).length, `the guard's reason reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          told(fake, GUARD_REASON).length,
+          `the guard's reason reached the model:\n${fake.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
-        await waitFor('the Stop hook, run by the shim itself', () => arrivals(out, 'direct', 'Stop').length === 1, 20_000);
-        expect(theArrival(out, 'direct', 'Stop').payload).toMatchObject({ hook_event_name: 'Stop', cwd: client.project });
+        await waitFor(
+          'the Stop hook, run by the shim itself',
+          () => arrivals(out, 'direct', 'Stop').length === 1,
+          20_000,
+        );
+        expect(theArrival(out, 'direct', 'Stop').payload).toMatchObject({
+          hook_event_name: 'Stop',
+          cwd: client.project,
+        });
         // Nothing reached hookd: no event in its inbox, no run in its history.
         const inbox = path.join(daemon.stateDir, 'inbox', 'new');
         expect(existsSync(inbox) ? readdirSync(inbox) : [], 'events in the inbox').toEqual([]);
@@ -130,16 +193,44 @@ for (const c of CLIENTS) {
       const fake = await startFake(c.name);
       const daemon = testDaemon();
       try {
-        const hooks = { UserPromptSubmit: [{ hooks: [{ type: 'command' as const, command: `echo '${CONTEXT_MARKER}'` }] }] };
-        const client = prepareClient(c.name, { dir: tempDir(`hookd-${c.name}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
-        const said = execFileSync(HOOKD, ['install', '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir }, encoding: 'utf8' });
+        const hooks = {
+          UserPromptSubmit: [{ hooks: [{ type: 'command' as const, command: `echo '${CONTEXT_MARKER}'` }] }],
+        };
+        const client = prepareClient(c.name, {
+          dir: tempDir(`hookd-${c.name}-`),
+          fakeUrl: fake.url,
+          stateDir: daemon.stateDir,
+          hooks,
+        });
+        const said = execFileSync(HOOKD, ['install', '--client', c.name], {
+          env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir },
+          encoding: 'utf8',
+        });
         expect(said).toContain('in line (hookd sync)');
         await daemon.start(['--settings', client.settingsFile]);
         expectCleanExit(await client.run({ timeoutMs: TURN_MS }), `a ${c.name} turn`);
-        expect(told(fake, CONTEXT_MARKER).length, `the context reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          told(fake, CONTEXT_MARKER).length,
+          `the context reached the model:\n${fake.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         await waitFor('the run in the history', () => daemon.history().length >= 1, 20_000);
-        expect(daemon.history().map((entry) => ({ event: entry.event, client: entry.client, bridge: entry.bridge, decision: entry.decision }))).toEqual([
-          { event: 'UserPromptSubmit', client: c.name, bridge: 'sync', decision: `context (${CONTEXT_MARKER.length} bytes)` },
+        expect(
+          daemon.history().map((entry) => ({
+            event: entry.event,
+            client: entry.client,
+            bridge: entry.bridge,
+            decision: entry.decision,
+          })),
+        ).toEqual([
+          {
+            event: 'UserPromptSubmit',
+            client: c.name,
+            bridge: 'sync',
+            decision: `context (${CONTEXT_MARKER.length} bytes)`,
+          },
         ]);
       } finally {
         await daemon.stop();
@@ -152,21 +243,50 @@ for (const c of CLIENTS) {
       const daemon = testDaemon();
       const dir = tempDir(`hookd-${c.name}-rewrite-`);
       const rewrite = path.join(dir, 'rewrite.sh');
-      const answer = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: REWRITTEN_COMMAND, description: 'Print a line' } } };
-      writeFileSync(rewrite, `#!/bin/sh\ncat > /dev/null\ncat <<'ANSWER'\n${JSON.stringify(answer)}\nANSWER\n`, { mode: 0o755 });
+      const answer = {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'allow',
+          updatedInput: { command: REWRITTEN_COMMAND, description: 'Print a line' },
+        },
+      };
+      writeFileSync(rewrite, `#!/bin/sh\ncat > /dev/null\ncat <<'ANSWER'\n${JSON.stringify(answer)}\nANSWER\n`, {
+        mode: 0o755,
+      });
       try {
-        const hooks = { PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command' as const, command: rewrite, timeout: 30 }] }] };
-        const client = prepareClient(c.name, { dir: tempDir(`hookd-${c.name}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
-        const said = execFileSync(HOOKD, ['install', '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir }, encoding: 'utf8' });
+        const hooks = {
+          PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command' as const, command: rewrite, timeout: 30 }] }],
+        };
+        const client = prepareClient(c.name, {
+          dir: tempDir(`hookd-${c.name}-`),
+          fakeUrl: fake.url,
+          stateDir: daemon.stateDir,
+          hooks,
+        });
+        const said = execFileSync(HOOKD, ['install', '--client', c.name], {
+          env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir },
+          encoding: 'utf8',
+        });
         expect(said).toContain('in line (hookd sync)');
         await daemon.start(['--settings', client.settingsFile]);
         expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
-        expect(told(fake, REWRITTEN_MARKER).length, `the rewritten command's output reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          told(fake, REWRITTEN_MARKER).length,
+          `the rewritten command's output reached the model:\n${fake.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(fake, RAN_MARKER), 'the original command ran').toEqual([]);
         await waitFor('the run in the history', () => daemon.history().length >= 1, 20_000);
-        expect(daemon.history().map((entry) => ({ event: entry.event, client: entry.client, bridge: entry.bridge, decision: entry.decision }))).toEqual([
-          { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'allow' },
-        ]);
+        expect(
+          daemon.history().map((entry) => ({
+            event: entry.event,
+            client: entry.client,
+            bridge: entry.bridge,
+            decision: entry.decision,
+          })),
+        ).toEqual([{ event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'allow' }]);
       } finally {
         await daemon.stop();
         await fake.close();
@@ -182,11 +302,34 @@ for (const c of CLIENTS) {
         const manifest = path.join(dir, 'hooks.json');
         // Canonical: it reads HOOKD_HIF_TOOL, never the client's field names, and answers {"decision": "deny"}.
         const canonicalGuard = `cat >/dev/null; if [ "$HOOKD_HIF_TOOL" = shell ]; then printf '{"decision":"deny","reason":"%s"}\\n' '${GUARD_REASON}'; fi`;
-        writeFileSync(manifest, JSON.stringify({ spec: 'hooks/0.1', hooks: [{ name: 'guard', event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: canonicalGuard, timeout: 30 }, blocking: true }] }));
-        const said = execFileSync(HOOKD, ['install', '--hooks', manifest, '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir }, encoding: 'utf8' });
+        writeFileSync(
+          manifest,
+          JSON.stringify({
+            spec: 'hooks/0.1',
+            hooks: [
+              {
+                name: 'guard',
+                event: 'before_tool_execute',
+                matcher: 'shell',
+                handler: { type: 'command', command: canonicalGuard, timeout: 30 },
+                blocking: true,
+              },
+            ],
+          }),
+        );
+        const said = execFileSync(HOOKD, ['install', '--hooks', manifest, '--client', c.name], {
+          env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir },
+          encoding: 'utf8',
+        });
         expect(said).toContain("add hooks.PreToolUse[0]: the manifest's hook on bash");
         expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
-        expect(told(fake, GUARD_REASON).length, `the guard's reason reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          told(fake, GUARD_REASON).length,
+          `the guard's reason reached the model:\n${fake.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
       } finally {
         await fake.close();
@@ -199,12 +342,24 @@ for (const c of CLIENTS) {
       const stateDir = path.join(dir, 'state');
       try {
         const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir, hooks: {} });
-        const said = execFileSync(HOOKD, ['install', '--add', 'no-rm-rf', '--client', c.name], { env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir }, encoding: 'utf8' });
+        const said = execFileSync(HOOKD, ['install', '--add', 'no-rm-rf', '--client', c.name], {
+          env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir },
+          encoding: 'utf8',
+        });
         expect(said).toContain('the no-rm-rf example');
         client.env.PATH = pathWithoutHookd();
-        expect(() => execFileSync('sh', ['-c', 'command -v hookd'], { env: { PATH: client.env.PATH } }), 'hookd is not on the PATH of this turn').toThrow();
+        expect(
+          () => execFileSync('sh', ['-c', 'command -v hookd'], { env: { PATH: client.env.PATH } }),
+          'hookd is not on the PATH of this turn',
+        ).toThrow();
         expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn without hookd`);
-        expect(told(fake, '(no-rm-rf)').length, `no-rm-rf's reason reached the model:\n${fake.requests.map((r) => r.body).join('\n').slice(-3000)}`).toBeGreaterThan(0);
+        expect(
+          told(fake, '(no-rm-rf)').length,
+          `no-rm-rf's reason reached the model:\n${fake.requests
+            .map((r) => r.body)
+            .join('\n')
+            .slice(-3000)}`,
+        ).toBeGreaterThan(0);
         expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
       } finally {
         await fake.close();

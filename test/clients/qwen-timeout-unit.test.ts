@@ -39,8 +39,12 @@ describe("Qwen Code's timeout unit, by the installed version", () => {
   it('hookd validate warns of a 5000 read as 5 s under 0.24.4, and not under 1.x', async () => {
     const file = path.join(tempDir(), '.qwen', 'settings.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5000 }] }] } }));
-    const validate = (bin: string) => runHookd(['validate', '--settings', file], { env: { PATH: `${bin}:${process.env.PATH}` } });
+    writeFileSync(
+      file,
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 5000 }] }] } }),
+    );
+    const validate = (bin: string) =>
+      runHookd(['validate', '--settings', file], { env: { PATH: `${bin}:${process.env.PATH}` } });
     const old = await validate(REAL_BIN);
     expect(old.stdout + old.stderr).toMatch(/reads a timeout of 1000 or more as milliseconds: 5000 is 5 s/);
     const current = await validate(qwenOfVersion('1.0.3'));

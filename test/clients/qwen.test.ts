@@ -17,6 +17,9 @@ realClientSuite({
   projectVariables: qwen.hookVariables.projectDir,
   // The client's folder of this project under ~/.qwen/projects, not the project.
   otherDirVariables: ['QWEN_CODE_PROJECT_DIR'],
-  userVariables: (arrival, client) => ({ QWEN_PROJECT_DIR: client.project, QWEN_CODE_SESSION_ID: String(arrival.payload.session_id) }),
+  userVariables: (arrival, client) => ({
+    QWEN_PROJECT_DIR: client.project,
+    QWEN_CODE_SESSION_ID: String(arrival.payload.session_id),
+  }),
   sessionEnd: 'interactive-only',
 });

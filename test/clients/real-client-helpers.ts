@@ -18,7 +18,11 @@ export type Way = 'direct' | 'bridged' | 'http';
  */
 export function scrubClientVariables(): void {
   for (const name of Object.keys(process.env)) {
-    if (/^(CLAUDE|GEMINI_|CODEX_|FACTORY_|DROID_|COPILOT_|QWEN_|AI_AGENT$|TERM$|TERM_|COLORTERM$)/.test(name) || name.endsWith('_PROJECT_DIR')) delete process.env[name];
+    if (
+      /^(CLAUDE|GEMINI_|CODEX_|FACTORY_|DROID_|COPILOT_|QWEN_|AI_AGENT$|TERM$|TERM_|COLORTERM$)/.test(name) ||
+      name.endsWith('_PROJECT_DIR')
+    )
+      delete process.env[name];
   }
 }
 
@@ -38,7 +42,17 @@ export function recordingHooks(events: readonly string[], out: string, unnamed: 
   return Object.fromEntries(
     events.map((event) => [
       event,
-      [{ hooks: [{ type: 'command', command: recorder(out, 'direct', event) }, { type: 'command', command: bridge(recorder(out, 'bridged', event), unnamed.includes(event) ? event : undefined) }] }],
+      [
+        {
+          hooks: [
+            { type: 'command', command: recorder(out, 'direct', event) },
+            {
+              type: 'command',
+              command: bridge(recorder(out, 'bridged', event), unnamed.includes(event) ? event : undefined),
+            },
+          ],
+        },
+      ],
     ]),
   );
 }
@@ -54,12 +68,20 @@ export interface Arrival {
 export function arrivals(out: string, way: Way, event: string): Arrival[] {
   const prefix = `${way}-${event}-`;
   return readdirSync(out)
-    .filter((name) => name.startsWith(prefix) && name.endsWith('.json') && /^\d+$/.test(name.slice(prefix.length, -'.json'.length)))
+    .filter(
+      (name) =>
+        name.startsWith(prefix) && name.endsWith('.json') && /^\d+$/.test(name.slice(prefix.length, -'.json'.length)),
+    )
     .map((name) => path.join(out, name.slice(0, -'.json'.length)))
     .filter((base) => existsSync(`${base}.env`))
     .map((base) => {
       const bytes = readFileSync(`${base}.json`);
-      return { bytes, payload: JSON.parse(bytes.toString('utf8')), cwd: readFileSync(`${base}.cwd`, 'utf8').trim(), env: parseEnv0(readFileSync(`${base}.env`, 'utf8')) };
+      return {
+        bytes,
+        payload: JSON.parse(bytes.toString('utf8')),
+        cwd: readFileSync(`${base}.cwd`, 'utf8').trim(),
+        env: parseEnv0(readFileSync(`${base}.env`, 'utf8')),
+      };
     });
 }
 
@@ -74,9 +96,15 @@ export function theArrival(out: string, way: Way, event: string): Arrival {
 export async function waitForBridged(out: string, events: readonly string[], timeoutMs = 20_000): Promise<void> {
   let missing: string[] = [];
   try {
-    await waitFor('the bridged hooks', () => (missing = events.filter((event) => arrivals(out, 'bridged', event).length === 0)).length === 0, timeoutMs);
+    await waitFor(
+      'the bridged hooks',
+      () => (missing = events.filter((event) => arrivals(out, 'bridged', event).length === 0)).length === 0,
+      timeoutMs,
+    );
   } catch {
-    throw new Error(`timed out after ${timeoutMs} ms waiting for the daemon to run the bridged hooks of ${missing.join(', ')}`);
+    throw new Error(
+      `timed out after ${timeoutMs} ms waiting for the daemon to run the bridged hooks of ${missing.join(', ')}`,
+    );
   }
 }
 
@@ -98,7 +126,11 @@ export async function daemonOutcomes(daemon: TestDaemon): Promise<Outcome[]> {
 export async function waitForOutcomes(daemon: TestDaemon, count: number, timeoutMs = 20_000): Promise<Outcome[]> {
   let seen: Outcome[] = [];
   try {
-    await waitFor(`${count} outcomes in the daemon's history`, async () => (seen = await daemonOutcomes(daemon)).length >= count, timeoutMs);
+    await waitFor(
+      `${count} outcomes in the daemon's history`,
+      async () => (seen = await daemonOutcomes(daemon)).length >= count,
+      timeoutMs,
+    );
   } catch (error) {
     throw new Error(
       `${(error as Error).message}: waiting for ${count} outcomes in the daemon's history; it has ${seen.length}: ${JSON.stringify(seen)}\n--- daemon log ---\n${daemon.logs().slice(-4000)}`,

@@ -20,7 +20,15 @@ import {
   type Arrival,
   type Outcome,
 } from './real-client-helpers.js';
-import { bridge, clientOwnVariables, prepareClient, startFake, type ClientName, type PreparedClient, type RunResult } from './run-client.mjs';
+import {
+  bridge,
+  clientOwnVariables,
+  prepareClient,
+  startFake,
+  type ClientName,
+  type PreparedClient,
+  type RunResult,
+} from './run-client.mjs';
 
 export interface ClientCase {
   name: ClientName;
@@ -75,7 +83,12 @@ export function realClientSuite(c: ClientCase): void {
 
   /** A client on fresh temp paths whose bridge writes into `daemon`'s inbox. */
   function client(daemon: TestDaemon, hooks: object, prefix: string): PreparedClient {
-    return prepareClient(c.name, { dir: tempDir(`hookd-${c.name}-${prefix}-`), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks: hooks as never });
+    return prepareClient(c.name, {
+      dir: tempDir(`hookd-${c.name}-${prefix}-`),
+      fakeUrl: fake.url,
+      stateDir: daemon.stateDir,
+      hooks: hooks as never,
+    });
   }
 
   describe(`${c.label}: one turn with every event's hook wired direct and through the bridge`, () => {
@@ -109,7 +122,9 @@ export function realClientSuite(c: ClientCase): void {
       for (const event of c.events) {
         const arrival = theArrival(out, 'direct', event);
         // An unnamed event's payload has no name of its own: the daemon's outcome (below) names it from the bridge entry.
-        expect(arrival.payload.hook_event_name, `${event}: hook_event_name`).toBe(c.unnamedEvents?.includes(event) ? undefined : event);
+        expect(arrival.payload.hook_event_name, `${event}: hook_event_name`).toBe(
+          c.unnamedEvents?.includes(event) ? undefined : event,
+        );
       }
     });
 
@@ -117,10 +132,14 @@ export function realClientSuite(c: ClientCase): void {
       for (const event of c.events) {
         const direct = theArrival(out, 'direct', event);
         const bridged = theArrival(out, 'bridged', event);
-        expect(bridged.bytes.toString('utf8'), `${event}: the bridged hook's stdin`).toBe(direct.bytes.toString('utf8'));
+        expect(bridged.bytes.toString('utf8'), `${event}: the bridged hook's stdin`).toBe(
+          direct.bytes.toString('utf8'),
+        );
         expect(Buffer.compare(bridged.bytes, direct.bytes), `${event}: byte for byte`).toBe(0);
       }
-      expect(outcomes.map((o) => `${o.event} ${o.outcome}`).sort()).toEqual(c.events.map((event) => `${event} ok`).sort());
+      expect(outcomes.map((o) => `${o.event} ${o.outcome}`).sort()).toEqual(
+        c.events.map((event) => `${event} ok`).sort(),
+      );
     });
 
     it('runs the bridged hook in the project directory, with its project variables', () => {
@@ -129,7 +148,9 @@ export function realClientSuite(c: ClientCase): void {
         const bridged = theArrival(out, 'bridged', event);
         expect(direct.cwd, `${event}: the direct hook's working directory`).toBe(prepared.project);
         expect(bridged.cwd, `${event}: the bridged hook's working directory`).toBe(prepared.project);
-        const projectDirs = Object.keys(direct.env).filter((name) => name.endsWith('_PROJECT_DIR') && !c.otherDirVariables?.includes(name)).sort();
+        const projectDirs = Object.keys(direct.env)
+          .filter((name) => name.endsWith('_PROJECT_DIR') && !c.otherDirVariables?.includes(name))
+          .sort();
         expect(projectDirs, `${event}: the client's *_PROJECT_DIR variables`).toEqual([...c.projectVariables].sort());
         const expected = Object.fromEntries(c.projectVariables.map((name) => [name, prepared.project]));
         expect(pick(direct.env, [...c.projectVariables]), `${event}: direct`).toEqual(expected);
@@ -181,7 +202,16 @@ export function realClientSuite(c: ClientCase): void {
         .filter((name) => name.startsWith(`${way}-fired-`))
         .map((name) => Number(readFileSync(path.join(out, name), 'utf8')) / 1e6)
         .sort((a, b) => a - b);
-    const settings = (way: string, command: string) => ({ [c.stopEvent]: [{ hooks: [{ type: 'command', command: fired(way) }, { type: 'command', command }] }] });
+    const settings = (way: string, command: string) => ({
+      [c.stopEvent]: [
+        {
+          hooks: [
+            { type: 'command', command: fired(way) },
+            { type: 'command', command },
+          ],
+        },
+      ],
+    });
     const named = c.unnamedEvents?.includes(c.stopEvent) ? c.stopEvent : undefined;
     const clients = {
       direct: client(daemon, settings('direct', slow('direct')), 'stop-direct'),
@@ -202,58 +232,92 @@ export function realClientSuite(c: ClientCase): void {
       expect(times.length, `${c.stopEvent} fired once per turn`).toBe(wall[way].length);
       after[way].push(run.exitedAt - times[times.length - 1]!);
       if (way === 'direct') {
-        expect(finishedAtExit, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(wall.direct.length);
+        expect(finishedAtExit, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(
+          wall.direct.length,
+        );
       } else {
         // Not waited for: this run's hook had not finished when the client exited…
-        expect(finishedAtExit, `the bridged ${c.stopEvent} hook had finished when the client exited: the client waited for it`).toBeLessThan(wall.bridged.length);
+        expect(
+          finishedAtExit,
+          `the bridged ${c.stopEvent} hook had finished when the client exited: the client waited for it`,
+        ).toBeLessThan(wall.bridged.length);
       }
     }
     // …and the daemon ran them all the same.
-    await waitFor(`the daemon to finish both runs of the bridged ${c.stopEvent} hook`, () => finished('bridged') === 2, 20_000);
-    const figures = (way: 'direct' | 'bridged') => `${wall[way].map(s).join(', ')} (after ${c.stopEvent}: ${after[way].map(s).join(', ')})`;
-    console.info(`${c.label}: turn with a ${SLEEP_STOP_S} s ${c.stopEvent} hook: direct ${figures('direct')}; through hookd ${figures('bridged')}`);
+    await waitFor(
+      `the daemon to finish both runs of the bridged ${c.stopEvent} hook`,
+      () => finished('bridged') === 2,
+      20_000,
+    );
+    const figures = (way: 'direct' | 'bridged') =>
+      `${wall[way].map(s).join(', ')} (after ${c.stopEvent}: ${after[way].map(s).join(', ')})`;
+    console.info(
+      `${c.label}: turn with a ${SLEEP_STOP_S} s ${c.stopEvent} hook: direct ${figures('direct')}; through hookd ${figures('bridged')}`,
+    );
     // The times are printed, not asserted: the check above (each bridged turn's client exited before
     // its hook finished) is what says it did not wait; by how much is bench/real-client.mjs's to say.
   }, 180_000);
 
   const endEvent = c.endEvent ?? 'SessionEnd';
   // A client whose non-interactive turn never fires its end event has no such test (Qwen Code: its SessionEnd fires on an interactive exit only).
-  if (c.sessionEnd !== 'interactive-only') it(`lets a slow ${endEvent} hook (sleep ${SLEEP_END_S}) behind the bridge finish; the client ${c.sessionEnd === 'kills' ? 'kills' : 'waits for'} the direct one`, async () => {
-    const daemon = testDaemon();
-    const out = tempDir(`hookd-${c.name}-end-`);
-    const marker = (way: string, what: string) => path.join(out, `${way}-${what}`);
-    const hook = (way: string) => `date +%s%N > ${marker(way, 'started')}; sleep ${SLEEP_END_S}; : > ${marker(way, 'done')}`;
-    const startedAt = (way: string) => Number(readFileSync(marker(way, 'started'), 'utf8')) / 1e6;
-    const named = c.unnamedEvents?.includes(endEvent) ? endEvent : undefined;
-    const direct = client(daemon, { [endEvent]: [{ hooks: [{ type: 'command', command: hook('direct') }] }] }, 'end-direct');
-    const bridged = client(daemon, { [endEvent]: [{ hooks: [{ type: 'command', command: bridge(hook('bridged'), named) }] }] }, 'end-bridged');
-    await daemon.start(['--settings', bridged.settingsFile]);
+  if (c.sessionEnd !== 'interactive-only')
+    it(`lets a slow ${endEvent} hook (sleep ${SLEEP_END_S}) behind the bridge finish; the client ${c.sessionEnd === 'kills' ? 'kills' : 'waits for'} the direct one`, async () => {
+      const daemon = testDaemon();
+      const out = tempDir(`hookd-${c.name}-end-`);
+      const marker = (way: string, what: string) => path.join(out, `${way}-${what}`);
+      const hook = (way: string) =>
+        `date +%s%N > ${marker(way, 'started')}; sleep ${SLEEP_END_S}; : > ${marker(way, 'done')}`;
+      const startedAt = (way: string) => Number(readFileSync(marker(way, 'started'), 'utf8')) / 1e6;
+      const named = c.unnamedEvents?.includes(endEvent) ? endEvent : undefined;
+      const direct = client(
+        daemon,
+        { [endEvent]: [{ hooks: [{ type: 'command', command: hook('direct') }] }] },
+        'end-direct',
+      );
+      const bridged = client(
+        daemon,
+        { [endEvent]: [{ hooks: [{ type: 'command', command: bridge(hook('bridged'), named) }] }] },
+        'end-bridged',
+      );
+      await daemon.start(['--settings', bridged.settingsFile]);
 
-    const plain = await direct.run({ timeoutMs: TURN_MS });
-    const directDoneAtExit = existsSync(marker('direct', 'done'));
-    const viaBridge = await bridged.run({ timeoutMs: TURN_MS });
-    const bridgedDoneAtExit = existsSync(marker('bridged', 'done'));
-    expectCleanExit(plain, `the turn with the direct ${endEvent} hook`);
-    expectCleanExit(viaBridge, `the turn with the bridged ${endEvent} hook`);
+      const plain = await direct.run({ timeoutMs: TURN_MS });
+      const directDoneAtExit = existsSync(marker('direct', 'done'));
+      const viaBridge = await bridged.run({ timeoutMs: TURN_MS });
+      const bridgedDoneAtExit = existsSync(marker('bridged', 'done'));
+      expectCleanExit(plain, `the turn with the direct ${endEvent} hook`);
+      expectCleanExit(viaBridge, `the turn with the bridged ${endEvent} hook`);
 
-    // The daemon runs the bridged hook to its end, after the client has gone.
-    expect(bridgedDoneAtExit, 'the bridged SessionEnd hook had finished when the client exited: the client waited for it').toBe(false);
-    await waitFor('the daemon to finish the bridged SessionEnd hook', () => existsSync(marker('bridged', 'done')), 20_000);
+      // The daemon runs the bridged hook to its end, after the client has gone.
+      expect(
+        bridgedDoneAtExit,
+        'the bridged SessionEnd hook had finished when the client exited: the client waited for it',
+      ).toBe(false);
+      await waitFor(
+        'the daemon to finish the bridged SessionEnd hook',
+        () => existsSync(marker('bridged', 'done')),
+        20_000,
+      );
 
-    expect(existsSync(marker('direct', 'started')), 'the client started its direct SessionEnd hook').toBe(true);
-    if (c.sessionEnd === 'kills') {
-      // Give the direct hook well over its 5 s to finish, had it been left to run.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, plain.exitedAt + (SLEEP_END_S + 2) * 1000 - Date.now())));
-      expect(existsSync(marker('direct', 'done')), 'the direct SessionEnd hook finished, though the client should have killed it').toBe(false);
-    } else {
-      expect(directDoneAtExit, 'the client waited for its direct SessionEnd hook to finish').toBe(true);
-    }
-    console.info(
-      `${c.label}: turn with a ${SLEEP_END_S} s ${endEvent} hook: direct ${s(plain.wallMs)}, client exit - hook start ${s(plain.exitedAt - startedAt('direct'))} ` +
-        `(hook ${existsSync(marker('direct', 'done')) ? 'finished' : 'killed, never finished'}); through hookd ${s(viaBridge.wallMs)}, ` +
-        `client exit - hook start ${s(viaBridge.exitedAt - startedAt('bridged'))} (hook finished)`,
-    );
-  }, 120_000);
+      expect(existsSync(marker('direct', 'started')), 'the client started its direct SessionEnd hook').toBe(true);
+      if (c.sessionEnd === 'kills') {
+        // Give the direct hook well over its 5 s to finish, had it been left to run.
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, plain.exitedAt + (SLEEP_END_S + 2) * 1000 - Date.now())),
+        );
+        expect(
+          existsSync(marker('direct', 'done')),
+          'the direct SessionEnd hook finished, though the client should have killed it',
+        ).toBe(false);
+      } else {
+        expect(directDoneAtExit, 'the client waited for its direct SessionEnd hook to finish').toBe(true);
+      }
+      console.info(
+        `${c.label}: turn with a ${SLEEP_END_S} s ${endEvent} hook: direct ${s(plain.wallMs)}, client exit - hook start ${s(plain.exitedAt - startedAt('direct'))} ` +
+          `(hook ${existsSync(marker('direct', 'done')) ? 'finished' : 'killed, never finished'}); through hookd ${s(viaBridge.wallMs)}, ` +
+          `client exit - hook start ${s(viaBridge.exitedAt - startedAt('bridged'))} (hook finished)`,
+      );
+    }, 120_000);
 
   // Also after a failed beforeAll, when no afterEach runs.
   afterEach(async () => {

@@ -26,14 +26,21 @@ function place(home: string, fixture: string, relative: string): string {
   return file;
 }
 
-const commands = (file: string) => (readFileSync(file, 'utf8').match(/"command": "((?:[^"\\]|\\.)*)"/g) ?? []).map((m) => JSON.parse(m.slice(11)) as string);
+const commands = (file: string) =>
+  (readFileSync(file, 'utf8').match(/"command": "((?:[^"\\]|\\.)*)"/g) ?? []).map(
+    (m) => JSON.parse(m.slice(11)) as string,
+  );
 
 describe('a machine with real Droid and Claude Code files', () => {
   it('validate, install, the daemon and uninstall, with no flags', async () => {
     const home = tempDir('hookd-home-');
     const droid = place(home, 'droid-settings-hooks.json', '.factory/settings.json');
     const claude = place(home, 'claude-settings.json', '.claude/settings.json');
-    const plugin = place(home, 'claude-plugin-hooks.json', '.claude/plugins/cache/acme/session-log/1.0.0/hooks/hooks.json');
+    const plugin = place(
+      home,
+      'claude-plugin-hooks.json',
+      '.claude/plugins/cache/acme/session-log/1.0.0/hooks/hooks.json',
+    );
     const originals = new Map([droid, claude, plugin].map((file) => [file, readFileSync(file)]));
     // The script the Droid hooks run records what it sees.
     const script = path.join(home, 'dotfiles/.config/sketchybar/scripts/droid_hook.sh');
@@ -54,29 +61,43 @@ describe('a machine with real Droid and Claude Code files', () => {
     const validate = await hookd(['validate']);
     expect(validate.stderr).toBe('');
     expect(validate.exitCode).toBe(0);
-    for (const file of [droid, claude, plugin]) expect(validate.stdout).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\((Droid|Claude Code)\\): valid`));
+    for (const file of [droid, claude, plugin])
+      expect(validate.stdout).toMatch(
+        new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\((Droid|Claude Code)\\): valid`),
+      );
     expect(validate.stdout).toMatch(/note: .*hooks\.Stop\[0\]\.hooks\[1\]\.type: "prompt" is a Claude Code hook type/);
 
     const install = await hookd(['install']);
     expect(install.stderr).toBe('');
     expect(install.exitCode).toBe(0);
-    expect(install.stdout).toContain('wrap hooks.Stop[0].hooks[0] in line (hookd sync): ~/.claude/hooks/require-tests.sh');
-    expect(install.stdout).toMatch(/left alone: hooks\.Stop\[0\]\.hooks\[1\] \(prompt\): a "prompt" hook, which Claude Code runs itself/);
+    expect(install.stdout).toContain(
+      'wrap hooks.Stop[0].hooks[0] in line (hookd sync): ~/.claude/hooks/require-tests.sh',
+    );
+    expect(install.stdout).toMatch(
+      /left alone: hooks\.Stop\[0\]\.hooks\[1\] \(prompt\): a "prompt" hook, which Claude Code runs itself/,
+    );
     // Hooks whose result the client ignores (and Claude Code's async: true one) behind hookd emit, the deciding ones behind hookd sync.
     // Each written guarded (issue 29): the bridge line, then its CMD for a client that finds no hookd.
     const guarded = [droid, claude].flatMap(commands).filter((command) => command.startsWith(FALLBACK_GUARD));
-    const wrapped = guarded.map((command) => fallbackSplits(command).find(({ bridgeLine, fallback }) => (classifyCommand(bridgeLine) as { inner?: string }).inner === fallback)!.bridgeLine);
-    expect(wrapped.sort()).toEqual([
-      "hookd emit -- 'echo \"$(date -u +%FT%TZ) session ended\" >> ~/.claude/sessions.log'",
-      "hookd emit -- 'jq -r '\\''.tool_input.file_path'\\'' | xargs npx prettier --write'",
-      "hookd emit -- 'open raycast://confetti'",
-      "hookd emit -- 'osascript -e '\\''display notification \"Claude needs you\" with title \"Claude Code\"'\\'''",
-      "hookd emit -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
-      "hookd sync --client claude --event PreToolUse --timeout 10 -- '\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/check-bash.sh'",
-      "hookd sync --client claude --event Stop --timeout 120 -- '~/.claude/hooks/require-tests.sh'",
-      "hookd sync --client droid --event PreToolUse --timeout 60 -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
-      "hookd sync --client droid --event Stop --timeout 60 -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
-    ].sort());
+    const wrapped = guarded.map(
+      (command) =>
+        fallbackSplits(command).find(
+          ({ bridgeLine, fallback }) => (classifyCommand(bridgeLine) as { inner?: string }).inner === fallback,
+        )!.bridgeLine,
+    );
+    expect(wrapped.sort()).toEqual(
+      [
+        'hookd emit -- \'echo "$(date -u +%FT%TZ) session ended" >> ~/.claude/sessions.log\'',
+        "hookd emit -- 'jq -r '\\''.tool_input.file_path'\\'' | xargs npx prettier --write'",
+        "hookd emit -- 'open raycast://confetti'",
+        "hookd emit -- 'osascript -e '\\''display notification \"Claude needs you\" with title \"Claude Code\"'\\'''",
+        "hookd emit -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
+        'hookd sync --client claude --event PreToolUse --timeout 10 -- \'"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh\'',
+        "hookd sync --client claude --event Stop --timeout 120 -- '~/.claude/hooks/require-tests.sh'",
+        "hookd sync --client droid --event PreToolUse --timeout 60 -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
+        "hookd sync --client droid --event Stop --timeout 60 -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'",
+      ].sort(),
+    );
     expect(readFileSync(droid, 'utf8')).toMatch(/^\/\/ Factory CLI Settings\n/);
     expect(readFileSync(droid, 'utf8')).toContain('// clears the bar item');
     expect(readFileSync(plugin)).toEqual(originals.get(plugin));
@@ -84,16 +105,36 @@ describe('a machine with real Droid and Claude Code files', () => {
     // The daemon on its defaults; the client runs the wrapped SessionEnd hook, and, before install,
     // ran the same command itself: the hook sees the same client variables both ways.
     await daemon.start();
-    const clientEnv = { ...daemon.env, FACTORY_PROJECT_DIR: '/home/dev/src/demo', TMUX_PANE: '%4', TERM: 'xterm-kitty', PATH: `/home/dev/.nvm/versions/node/v22/bin:${daemon.env.PATH}` };
+    const clientEnv = {
+      ...daemon.env,
+      FACTORY_PROJECT_DIR: '/home/dev/src/demo',
+      TMUX_PANE: '%4',
+      TERM: 'xterm-kitty',
+      PATH: `/home/dev/.nvm/versions/node/v22/bin:${daemon.env.PATH}`,
+    };
     const payload = `${JSON.stringify({ session_id: 's1', cwd: home, hook_event_name: 'SessionEnd', reason: 'other' })}\n`;
-    await execa('sh', ['-c', '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'], { env: clientEnv, input: payload });
-    await execa('sh', ['-c', "hookd emit -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'"], { env: clientEnv, input: payload });
+    await execa('sh', ['-c', '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'], {
+      env: clientEnv,
+      input: payload,
+    });
+    await execa('sh', ['-c', "hookd emit -- '~/dotfiles/.config/sketchybar/scripts/droid_hook.sh'"], {
+      env: clientEnv,
+      input: payload,
+    });
     const seen = await waitFor('the hook to run twice', () => {
       const files = readdirSync(home).filter((name) => name.startsWith('seen.'));
       return files.length === 2 && daemon.history().length === 1 ? files : undefined;
     });
-    const envs = seen.map((name) => Object.fromEntries(readFileSync(path.join(home, name), 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])));
-    for (const name of ['FACTORY_PROJECT_DIR', 'TMUX_PANE', 'TERM', 'PATH', 'HOME']) expect(envs[0]![name], name).toBe(envs[1]![name]);
+    const envs = seen.map((name) =>
+      Object.fromEntries(
+        readFileSync(path.join(home, name), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      ),
+    );
+    for (const name of ['FACTORY_PROJECT_DIR', 'TMUX_PANE', 'TERM', 'PATH', 'HOME'])
+      expect(envs[0]![name], name).toBe(envs[1]![name]);
 
     expect((await hookd(['clients'])).stdout).toContain(`${droid}: valid, 4 hook(s), 4 through hookd`);
 

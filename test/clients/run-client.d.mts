@@ -43,7 +43,11 @@ export interface PtySession {
 export declare const ROOT: string;
 export declare const HOOKD_BIN_DIR: string;
 export declare const FAKE_API_KEY: string;
-export declare function clientOwnVariables(name: ClientName, hookEnv: Record<string, string>, launchEnv: Record<string, string>): Record<string, string>;
+export declare function clientOwnVariables(
+  name: ClientName,
+  hookEnv: Record<string, string>,
+  launchEnv: Record<string, string>,
+): Record<string, string>;
 export declare function bridge(command: string, event?: string): string;
 export declare function startFake(name: ClientName, options?: object): Promise<FakeApi>;
 export declare function parseEnv0(text: string): Record<string, string>;
@@ -59,6 +63,13 @@ export declare function prepareClient(
     model?: string | null;
   },
 ): PreparedClient;
-export declare function runProcess(file: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<RunResult>;
+export declare function runProcess(
+  file: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<RunResult>;
 export declare function stripAnsi(text: string): string;
-export declare function startInPty(argv: string[], options: { cwd: string; env: Record<string, string>; cols?: number; rows?: number }): PtySession;
+export declare function startInPty(
+  argv: string[],
+  options: { cwd: string; env: Record<string, string>; cols?: number; rows?: number },
+): PtySession;

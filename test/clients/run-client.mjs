@@ -42,7 +42,9 @@ const OWN_VARIABLES = {
  * hold with the same value.
  */
 export function clientOwnVariables(name, hookEnv, launchEnv) {
-  return Object.fromEntries(Object.entries(hookEnv).filter(([key, value]) => OWN_VARIABLES[name].test(key) && launchEnv[key] !== value));
+  return Object.fromEntries(
+    Object.entries(hookEnv).filter(([key, value]) => OWN_VARIABLES[name].test(key) && launchEnv[key] !== value),
+  );
 }
 
 /**
@@ -78,7 +80,13 @@ function copilotHooks(hooks) {
   return Object.fromEntries(
     Object.entries(hooks).map(([event, groups]) => [
       event,
-      groups.flatMap((group) => group.hooks.map((hook) => ({ type: 'command', bash: hook.command, ...(hook.timeout !== undefined ? { timeoutSec: hook.timeout } : {}) }))),
+      groups.flatMap((group) =>
+        group.hooks.map((hook) => ({
+          type: 'command',
+          bash: hook.command,
+          ...(hook.timeout !== undefined ? { timeoutSec: hook.timeout } : {}),
+        })),
+      ),
     ]),
   );
 }
@@ -137,7 +145,11 @@ export function prepareClient(name, options) {
       projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
     });
   } else if (name === 'gemini') {
-    Object.assign(env, { GEMINI_API_KEY: FAKE_API_KEY, GOOGLE_GEMINI_BASE_URL: options.fakeUrl, GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    Object.assign(env, {
+      GEMINI_API_KEY: FAKE_API_KEY,
+      GOOGLE_GEMINI_BASE_URL: options.fakeUrl,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
     settingsFile = path.join(home, '.gemini', 'settings.json');
     writeHooks = (hooks) =>
       writeJson(settingsFile, {
@@ -186,7 +198,16 @@ export function prepareClient(name, options) {
     // Air-gapped: no login, no telemetry, only custom models; the model is the fake's.
     Object.assign(env, { FACTORY_AIRGAP_ENABLED: '1' });
     settingsFile = path.join(home, '.factory', 'settings.json');
-    const customModels = [{ model: 'fake-model', displayName: 'Fake', provider: 'anthropic', baseUrl: options.fakeUrl, apiKey: FAKE_API_KEY, maxOutputTokens: 1024 }];
+    const customModels = [
+      {
+        model: 'fake-model',
+        displayName: 'Fake',
+        provider: 'anthropic',
+        baseUrl: options.fakeUrl,
+        apiKey: FAKE_API_KEY,
+        maxOutputTokens: 1024,
+      },
+    ];
     writeHooks = (hooks) => writeJson(settingsFile, { customModels, hooks });
   } else if (name === 'copilot') {
     // Offline with a provider of our own: no GitHub login; the unpacked client is kept across runs.
@@ -199,7 +220,12 @@ export function prepareClient(name, options) {
     settingsFile = path.join(home, '.copilot', 'hooks', 'hooks.json');
     writeHooks = (hooks) => writeJson(settingsFile, { version: 1, hooks: copilotHooks(hooks) });
   } else if (name === 'qwen') {
-    Object.assign(env, { OPENAI_BASE_URL: `${options.fakeUrl}/v1`, OPENAI_API_KEY: FAKE_API_KEY, OPENAI_MODEL: 'gpt-fake', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' });
+    Object.assign(env, {
+      OPENAI_BASE_URL: `${options.fakeUrl}/v1`,
+      OPENAI_API_KEY: FAKE_API_KEY,
+      OPENAI_MODEL: 'gpt-fake',
+      QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+    });
     settingsFile = path.join(home, '.qwen', 'settings.json');
     writeHooks = (hooks) =>
       writeJson(settingsFile, {
@@ -212,9 +238,22 @@ export function prepareClient(name, options) {
   } else if (name === 'opencode') {
     // No models.dev catalogue, update check, default plugins or LSP downloads: nothing leaves loopback.
     // OpenCode runs its tools in the directory PWD names, not in its own working directory.
-    Object.assign(env, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_DEFAULT_PLUGINS: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1', OPENCODE_DISABLE_SHARE: '1', PWD: project });
+    Object.assign(env, {
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+      PWD: project,
+    });
     writeJson(path.join(home, '.config', 'opencode', 'opencode.json'), {
-      provider: { fake: { npm: '@ai-sdk/openai-compatible', options: { baseURL: `${options.fakeUrl}/v1`, apiKey: FAKE_API_KEY }, models: { 'gpt-4.1': { name: 'fake' } } } },
+      provider: {
+        fake: {
+          npm: '@ai-sdk/openai-compatible',
+          options: { baseURL: `${options.fakeUrl}/v1`, apiKey: FAKE_API_KEY },
+          models: { 'gpt-4.1': { name: 'fake' } },
+        },
+      },
       model: 'fake/gpt-4.1',
       permission: { bash: 'allow' },
       autoupdate: false,
@@ -228,7 +267,24 @@ export function prepareClient(name, options) {
     Object.assign(env, { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' });
     const cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
     writeJson(path.join(home, '.pi', 'agent', 'models.json'), {
-      providers: { fake: { baseUrl: `${options.fakeUrl}/v1`, api: 'openai-completions', apiKey: FAKE_API_KEY, models: [{ id: 'gpt-4.1', name: 'fake', reasoning: false, input: ['text'], contextWindow: 128000, maxTokens: 4096, cost }] } },
+      providers: {
+        fake: {
+          baseUrl: `${options.fakeUrl}/v1`,
+          api: 'openai-completions',
+          apiKey: FAKE_API_KEY,
+          models: [
+            {
+              id: 'gpt-4.1',
+              name: 'fake',
+              reasoning: false,
+              input: ['text'],
+              contextWindow: 128000,
+              maxTokens: 4096,
+              cost,
+            },
+          ],
+        },
+      },
     });
     settingsFile = path.join(home, '.config', 'hookd', 'pi.json');
     writeHooks = (hooks) => writeJson(settingsFile, { hooks });
@@ -253,7 +309,8 @@ export function prepareClient(name, options) {
     // Without --yolo a headless run offers the model no shell tool.
     if (name === 'qwen') return [process.execPath, CLIENT_BINS.qwen, '--yolo', '-p', prompt];
     if (name === 'opencode') return [CLIENT_BINS.opencode, 'run', prompt];
-    if (name === 'pi') return [process.execPath, CLIENT_BINS.pi, '--provider', 'fake', '--model', 'gpt-4.1', '-p', prompt];
+    if (name === 'pi')
+      return [process.execPath, CLIENT_BINS.pi, '--provider', 'fake', '--model', 'gpt-4.1', '-p', prompt];
     return [CLIENT_BINS.codex, 'exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];
   }
 
@@ -284,7 +341,12 @@ export function prepareClient(name, options) {
 export function runProcess(file, args, options) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -310,7 +372,8 @@ export function runProcess(file, args, options) {
       const exitedAt = Date.now();
       clearTimeout(timer);
       // Output may still be in the pipes; a grandchild holding them open gets 2 s.
-      const done = () => resolve({ exitCode, signal, stdout, stderr, wallMs, exitedAt, timedOut, command: [file, ...args].join(' ') });
+      const done = () =>
+        resolve({ exitCode, signal, stdout, stderr, wallMs, exitedAt, timedOut, command: [file, ...args].join(' ') });
       if (child.stdout.readableEnded && child.stderr.readableEnded) return done();
       const grace = setTimeout(done, 2000);
       child.on('close', () => {
@@ -324,7 +387,10 @@ export function runProcess(file, args, options) {
 /** `text` without terminal escape sequences, for searching a pty's output. */
 export function stripAnsi(text) {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78NOcM]/g, '');
+  return text.replace(
+    /\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78NOcM]/g,
+    '',
+  );
 }
 
 /**
@@ -337,13 +403,20 @@ export function startInPty(argv, options) {
   const quoted = argv.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
   const inner = `stty cols ${options.cols ?? 120} rows ${options.rows ?? 40} 2>/dev/null; exec ${quoted}`;
   const started = performance.now();
-  const child = spawn('script', ['-qfec', inner, '/dev/null'], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  const child = spawn('script', ['-qfec', inner, '/dev/null'], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   child.stdin.on('error', () => {});
   /** @type {Promise<{ exitCode: number | null, signal: string | null, wallMs: number }>} */
-  const exited = new Promise((resolve) => child.on('exit', (exitCode, signal) => resolve({ exitCode, signal, wallMs: performance.now() - started })));
+  const exited = new Promise((resolve) =>
+    child.on('exit', (exitCode, signal) => resolve({ exitCode, signal, wallMs: performance.now() - started })),
+  );
   return {
     child,
     exited,

@@ -30,15 +30,31 @@ describe('Claude Code 2.1.330: one turn as one session on the page', () => {
     const daemon = testDaemon();
     const hooks = {
       UserPromptSubmit: [{ hooks: [{ type: 'command' as const, command: `hookd sync -- ${quoted(CONTEXT)}` }] }],
-      Stop: [{ hooks: [{ type: 'command' as const, command: `hookd sync -- ${quoted('cat >/dev/null')}` }, { type: 'command' as const, command: `hookd emit -- ${quoted('sleep 0.2')}` }] }],
+      Stop: [
+        {
+          hooks: [
+            { type: 'command' as const, command: `hookd sync -- ${quoted('cat >/dev/null')}` },
+            { type: 'command' as const, command: `hookd emit -- ${quoted('sleep 0.2')}` },
+          ],
+        },
+      ],
       SessionEnd: [{ hooks: [{ type: 'command' as const, command: `hookd emit -- ${quoted('cat >/dev/null')}` }] }],
     };
-    const client = prepareClient('claude', { dir: tempDir('hookd-session-'), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks });
+    const client = prepareClient('claude', {
+      dir: tempDir('hookd-session-'),
+      fakeUrl: fake.url,
+      stateDir: daemon.stateDir,
+      hooks,
+    });
     await daemon.start(['--settings', client.settingsFile]);
     const result = await client.run({ prompt: 'say hi', timeoutMs: 90_000 });
     await fake.close();
     expect(result.exitCode, result.stderr).toBe(0);
-    const lines = await waitFor('the four runs in the history', () => (daemon.history().length === 4 ? daemon.history() : undefined), 30_000);
+    const lines = await waitFor(
+      'the four runs in the history',
+      () => (daemon.history().length === 4 ? daemon.history() : undefined),
+      30_000,
+    );
     const session = String(lines[0]!.session);
     expect(lines.every((line) => line.session === session)).toBe(true);
 
@@ -51,13 +67,19 @@ describe('Claude Code 2.1.330: one turn as one session on the page', () => {
     await row.click();
     await page.locator('#session-chart g.run').nth(3).waitFor({ timeout: 10_000 });
     // Each bar's label (drawn beside it where there is room, always in its tooltip).
-    const bars = await page.$$eval('#session-chart g.run', (groups) => groups.map((group) => `${group.classList.contains('lane-agent') ? 'agent' : 'beside'} ${group.getAttribute('data-label')}`));
+    const bars = await page.$$eval('#session-chart g.run', (groups) =>
+      groups.map(
+        (group) => `${group.classList.contains('lane-agent') ? 'agent' : 'beside'} ${group.getAttribute('data-label')}`,
+      ),
+    );
     // The decision as the history holds it: the context the client was handed.
     const context = String(lines.find((line) => line.event === 'UserPromptSubmit')!.decision);
     expect(context).toMatch(/^context \(\d+ bytes\)$/);
     expect(bars.sort()).toEqual([`agent ${context}`, 'agent none', 'beside SessionEnd', 'beside Stop'].sort());
 
-    const timeline = await runHookd(['history', '--session', session, '--timeline'], { env: { ...daemon.env, NO_COLOR: '1' } });
+    const timeline = await runHookd(['history', '--session', session, '--timeline'], {
+      env: { ...daemon.env, NO_COLOR: '1' },
+    });
     expect(timeline.stdout).toMatch(/waited +\|[ █]+\| +\d+ms +UserPromptSubmit +ok +context \(\d+ bytes\)/);
     expect(timeline.stdout).toMatch(/beside +\|[ ░]+\| +\d+ms +SessionEnd +ok/);
   });

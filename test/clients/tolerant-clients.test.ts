@@ -25,7 +25,9 @@ const ran = (out: string) => (existsSync(out) ? readFileSync(out, 'utf8').split(
 function hookdReads(file: string, clientId: 'copilot' | 'gemini', out: string) {
   const parsed = parseSettingsText(readFileSync(file, 'utf8'), file, clientById(clientId)!);
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  const tags = parsed.config.entries.filter((entry) => entry.kind === 'plain').map((entry) => entry.command.replace(` >> ${out}`, '').replace(/^echo /, ''));
+  const tags = parsed.config.entries
+    .filter((entry) => entry.kind === 'plain')
+    .map((entry) => entry.command.replace(` >> ${out}`, '').replace(/^echo /, ''));
   return { tags: tags.sort(), skipped: (parsed.config.dropped ?? []).map((part) => part.at) };
 }
 
@@ -39,8 +41,16 @@ describe('the clients run what hookd keeps of a file, and skip what it skips', (
       version: 1,
       hooks: {
         // 1Password's shape: VS Code's keys, no type.
-        agentStop: [{ command: mark(out, 'vscode-shape'), timeout: 15 }, { command: `sleep 5; ${mark(out, 'past-its-timeout')}`, timeout: 1 }],
-        sessionStart: [{ type: 'command', bash: mark(out, 'first') }, { type: 'command' }, { type: 'command', bash: mark(out, 'bad-timeout'), timeoutSec: 'ten' }, { type: 'command', bash: mark(out, 'last') }],
+        agentStop: [
+          { command: mark(out, 'vscode-shape'), timeout: 15 },
+          { command: `sleep 5; ${mark(out, 'past-its-timeout')}`, timeout: 1 },
+        ],
+        sessionStart: [
+          { type: 'command', bash: mark(out, 'first') },
+          { type: 'command' },
+          { type: 'command', bash: mark(out, 'bad-timeout'), timeoutSec: 'ten' },
+          { type: 'command', bash: mark(out, 'last') },
+        ],
       },
     };
     writeFileSync(client.settingsFile, JSON.stringify(file, null, 2));
@@ -54,8 +64,14 @@ describe('the clients run what hookd keeps of a file, and skip what it skips', (
     const read = hookdReads(client.settingsFile, 'copilot', out);
     expect(read.tags).toEqual(['first', 'last', 'sleep 5; echo past-its-timeout', 'vscode-shape']);
     expect(read.skipped).toEqual(['hooks.sessionStart[1]', 'hooks.sessionStart[2]']);
-    const parsed = parseSettingsText(readFileSync(client.settingsFile, 'utf8'), client.settingsFile, clientById('copilot')!);
-    expect(parsed.ok && parsed.config.entries.find((entry) => entry.command.includes('past-its-timeout'))?.timeoutMs).toBe(1000);
+    const parsed = parseSettingsText(
+      readFileSync(client.settingsFile, 'utf8'),
+      client.settingsFile,
+      clientById('copilot')!,
+    );
+    expect(
+      parsed.ok && parsed.config.entries.find((entry) => entry.command.includes('past-its-timeout'))?.timeoutMs,
+    ).toBe(1000);
   }, 180_000);
 
   it('Gemini CLI 0.61: a bad hook and a group without hooks are discarded alone, the rest runs; a lone group without its list runs, and hookd says it does not read it', async () => {
@@ -66,7 +82,13 @@ describe('the clients run what hookd keeps of a file, and skip what it skips', (
     const settings = JSON.parse(readFileSync(client.settingsFile, 'utf8'));
     settings.hooks = {
       AfterAgent: [
-        { hooks: [{ type: 'command', command: mark(out, 'guard') }, { type: 'command', comand: mark(out, 'misspelt') }, { command: mark(out, 'no-type') }] },
+        {
+          hooks: [
+            { type: 'command', command: mark(out, 'guard') },
+            { type: 'command', comand: mark(out, 'misspelt') },
+            { command: mark(out, 'no-type') },
+          ],
+        },
         { matcher: '*' },
         { hooks: [{ type: 'command', command: mark(out, 'second-group') }] },
       ],
@@ -84,8 +106,19 @@ describe('the clients run what hookd keeps of a file, and skip what it skips', (
     expect(ran(out)).toEqual(['end', 'guard', 'not-a-list', 'second-group']);
     const read = hookdReads(client.settingsFile, 'gemini', out);
     expect(read.tags).toEqual(['end', 'guard', 'second-group']);
-    expect(read.skipped).toEqual(['hooks.AfterAgent[0].hooks[1]', 'hooks.AfterAgent[0].hooks[2]', 'hooks.AfterAgent[1]', 'hooks.BeforeAgent']);
-    const parsed = parseSettingsText(readFileSync(client.settingsFile, 'utf8'), client.settingsFile, clientById('gemini')!);
-    expect(parsed.ok && parsed.config.dropped?.find((part) => part.at === 'hooks.BeforeAgent')?.message).toContain('a group written without its list ([ … ]): Gemini CLI runs it, but hookd does not read it');
+    expect(read.skipped).toEqual([
+      'hooks.AfterAgent[0].hooks[1]',
+      'hooks.AfterAgent[0].hooks[2]',
+      'hooks.AfterAgent[1]',
+      'hooks.BeforeAgent',
+    ]);
+    const parsed = parseSettingsText(
+      readFileSync(client.settingsFile, 'utf8'),
+      client.settingsFile,
+      clientById('gemini')!,
+    );
+    expect(parsed.ok && parsed.config.dropped?.find((part) => part.at === 'hooks.BeforeAgent')?.message).toContain(
+      'a group written without its list ([ … ]): Gemini CLI runs it, but hookd does not read it',
+    );
   }, 180_000);
 });

@@ -26,7 +26,13 @@ async function turn(collector: Receiver, env: Record<string, string>) {
     Stop: [{ hooks: [{ type: 'command' as const, command: `hookd sync -- ${quoted('cat >/dev/null')}` }] }],
     SessionEnd: [{ hooks: [{ type: 'command' as const, command: `hookd emit -- ${quoted('cat >/dev/null')}` }] }],
   };
-  const client = prepareClient('claude', { dir: tempDir('hookd-trace-'), fakeUrl: fake.url, stateDir: daemon.stateDir, hooks, env });
+  const client = prepareClient('claude', {
+    dir: tempDir('hookd-trace-'),
+    fakeUrl: fake.url,
+    stateDir: daemon.stateDir,
+    hooks,
+    env,
+  });
   await daemon.start(['--settings', client.settingsFile]);
   const result = await client.run({ prompt: 'say hi', timeoutMs: 90_000 });
   expect(result.exitCode).toBe(0);
@@ -48,13 +54,20 @@ describe('Claude Code 2.1.330 with trace context', () => {
       await waitFor('three spans at the collector', () => decodeSpans(collector.received).length === 3, 30_000);
       const traced = decodeSpans(collector.received);
       expect(traced.map((span) => span.name).sort()).toEqual(['hook SessionEnd', 'hook Stop', 'hook UserPromptSubmit']);
-      for (const span of traced) expect([span.traceId, span.parentSpanId, span.attributes['gen_ai.agent.name']]).toEqual([TRACE, SPAN, 'claude']);
+      for (const span of traced)
+        expect([span.traceId, span.parentSpanId, span.attributes['gen_ai.agent.name']]).toEqual([
+          TRACE,
+          SPAN,
+          'claude',
+        ]);
 
       const sessions = await turn(collector, {});
       await waitFor('three more spans at the collector', () => decodeSpans(collector.received).length === 6, 30_000);
       const untraced = decodeSpans(collector.received).slice(3);
       expect(new Set(sessions).size).toBe(1);
-      expect(untraced.every((span) => span.attributes['gen_ai.conversation.id'] === sessions[0] && span.parentSpanId === '')).toBe(true);
+      expect(
+        untraced.every((span) => span.attributes['gen_ai.conversation.id'] === sessions[0] && span.parentSpanId === ''),
+      ).toBe(true);
       expect(new Set(untraced.map((span) => span.traceId)).size).toBe(1);
       expect(untraced[0]!.traceId).not.toBe(TRACE);
     } finally {

@@ -14,11 +14,22 @@ afterEach(async () => {
 });
 afterAll(cleanupTempDirs);
 
-const payload = (project: string) => JSON.stringify({ sessionId: 'c0ffee00-1111-2222-3333-444455556666', timestamp: 1795632159621, cwd: project, stopReason: 'end_turn' });
+const payload = (project: string) =>
+  JSON.stringify({
+    sessionId: 'c0ffee00-1111-2222-3333-444455556666',
+    timestamp: 1795632159621,
+    cwd: project,
+    stopReason: 'end_turn',
+  });
 
 /** What Copilot CLI does: `bash -c` the entry's command in the project, COPILOT_CLI set, the payload on stdin. */
 async function copilotRuns(daemon: TestDaemon, command: string, project: string): Promise<void> {
-  const result = await execa('bash', ['-c', command], { cwd: project, env: { ...daemon.env, COPILOT_CLI: '1', COPILOT_PROJECT_DIR: project }, input: payload(project), reject: false });
+  const result = await execa('bash', ['-c', command], {
+    cwd: project,
+    env: { ...daemon.env, COPILOT_CLI: '1', COPILOT_PROJECT_DIR: project },
+    input: payload(project),
+    reject: false,
+  });
   expect(result).toMatchObject({ exitCode: 0, stdout: '' });
 }
 
@@ -31,7 +42,13 @@ describe("Copilot CLI's payloads without hook_event_name, through the daemon", (
     const named = `hookd emit --event agentStop -- 'cat > ${out}/named'`;
     const byHand = `hookd emit -- 'cat > ${out}/by-hand'`;
     mkdirSync(path.join(home, '.copilot', 'hooks'), { recursive: true });
-    writeFileSync(path.join(home, '.copilot', 'hooks', 'mine.json'), JSON.stringify({ version: 1, hooks: { agentStop: [{ type: 'command', bash: named }], sessionEnd: [{ type: 'command', bash: byHand }] } }));
+    writeFileSync(
+      path.join(home, '.copilot', 'hooks', 'mine.json'),
+      JSON.stringify({
+        version: 1,
+        hooks: { agentStop: [{ type: 'command', bash: named }], sessionEnd: [{ type: 'command', bash: byHand }] },
+      }),
+    );
     const daemon = testDaemon({}, { home });
     await daemon.start();
     await copilotRuns(daemon, named, project);

@@ -23,7 +23,8 @@ afterAll(stopTestDaemons);
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'vscode');
 const PRE_TOOL_USE = readFileSync(path.join(FIXTURES, 'pre-tool-use.json'));
 const STOP = readFileSync(path.join(FIXTURES, 'stop.json'));
-const DENY = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Destructive command blocked by policy"}}';
+const DENY =
+  '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Destructive command blocked by policy"}}';
 
 function script(dir: string, name: string, body: string): string {
   const file = path.join(dir, name);
@@ -46,11 +47,24 @@ describe("VS Code's agent hooks in the files hookd install rewrites", () => {
     const recorder = script(bin, 'record-linux.sh', `cat > '${out}/stop.json'`);
     const file = path.join(home, '.claude', 'settings.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    const hook = (linux: string, extra = {}) => ({ type: 'command', command: './guard.sh', windows: 'powershell -File guard.ps1', osx: './guard-mac.sh', linux, ...extra });
-    const text = `${JSON.stringify({ hooks: {
-      PreToolUse: [{ matcher: 'runInTerminal', hooks: [hook(guard, { timeout: 10 }), hook(blocker)] }],
-      SessionEnd: [{ hooks: [hook(recorder)] }],
-    } }, null, 2)}\n`;
+    const hook = (linux: string, extra = {}) => ({
+      type: 'command',
+      command: './guard.sh',
+      windows: 'powershell -File guard.ps1',
+      osx: './guard-mac.sh',
+      linux,
+      ...extra,
+    });
+    const text = `${JSON.stringify(
+      {
+        hooks: {
+          PreToolUse: [{ matcher: 'runInTerminal', hooks: [hook(guard, { timeout: 10 }), hook(blocker)] }],
+          SessionEnd: [{ hooks: [hook(recorder)] }],
+        },
+      },
+      null,
+      2,
+    )}\n`;
     writeFileSync(file, text);
     const env = { HOME: home, HOOKD_STATE_DIR: daemon.stateDir };
 
@@ -66,7 +80,12 @@ describe("VS Code's agent hooks in the files hookd install rewrites", () => {
     expect(written.SessionEnd[0].hooks[0].linux).toMatch(/exec hookd emit -- /);
 
     // As VS Code runs the linux entry: sh, the payload on stdin.
-    const run = (command: string, input: Buffer) => execa('sh', ['-c', command], { env: { ...env, PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` }, input, reject: false });
+    const run = (command: string, input: Buffer) =>
+      execa('sh', ['-c', command], {
+        env: { ...env, PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` },
+        input,
+        reject: false,
+      });
     const denied = await run(first.linux, PRE_TOOL_USE);
     expect([denied.exitCode, denied.stdout]).toEqual([0, DENY]);
     const blocked = await run(second.linux, PRE_TOOL_USE);
@@ -74,9 +93,15 @@ describe("VS Code's agent hooks in the files hookd install rewrites", () => {
     // The asynchronous bridge takes VS Code's camelCase payload (here a Stop one on a SessionEnd entry: the event is the payload's).
     const emitted = await run(written.SessionEnd[0].hooks[0].linux, STOP);
     expect(emitted.exitCode, emitted.stderr).toBe(0);
-    await waitFor('the daemon to run the emitted hook', () => existsSync(path.join(out, 'stop.json')) && daemon.history().some((entry) => entry.event === 'Stop'));
+    await waitFor(
+      'the daemon to run the emitted hook',
+      () => existsSync(path.join(out, 'stop.json')) && daemon.history().some((entry) => entry.event === 'Stop'),
+    );
     expect(readFileSync(path.join(out, 'stop.json'))).toEqual(STOP);
-    expect(daemon.history().find((entry) => entry.event === 'Stop')).toMatchObject({ outcome: 'ok', session: 'session-identifier' });
+    expect(daemon.history().find((entry) => entry.event === 'Stop')).toMatchObject({
+      outcome: 'ok',
+      session: 'session-identifier',
+    });
 
     const uninstall = await runHookd(['uninstall', '--client', 'claude'], { env });
     expect(uninstall.exitCode, uninstall.stderr + uninstall.stdout).toBe(0);

@@ -17,7 +17,12 @@ describe('hookd clients', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     const hooks = [
       { type: 'command', command: "hookd emit -- 'notify'" },
-      { type: 'http', url: hookdUrl(14653, 'Stop', 'posted'), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] },
+      {
+        type: 'http',
+        url: hookdUrl(14653, 'Stop', 'posted'),
+        headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+        allowedEnvVars: ['HOOKD_TOKEN'],
+      },
       { type: 'command', command: "hookd sync --timeout 5 -- 'gate'" },
       { type: 'command', command: 'plain' },
       { type: 'http', url: 'https://hooks.example.com/x' },
@@ -30,6 +35,10 @@ describe('hookd clients', () => {
     expect(result.stdout).toContain(`${file}: valid, 6 hook(s), 3 through hookd`);
     const json = JSON.parse((await runHookd(['clients', '--json'], { env: { HOME: home } })).stdout);
     const claude = json.clients.find((row: { client: string }) => row.client === 'claude');
-    expect(claude.files.find((row: { file: string }) => row.file === file)).toMatchObject({ state: 'valid', hooks: 6, bridged: 3 });
+    expect(claude.files.find((row: { file: string }) => row.file === file)).toMatchObject({
+      state: 'valid',
+      hooks: 6,
+      bridged: 3,
+    });
   });
 });

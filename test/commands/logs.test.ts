@@ -17,21 +17,30 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-const logs = (stateDir: string, args: string[] = []) => execa(HOOKD, ['logs', '--state-dir', stateDir, ...args], { reject: false });
+const logs = (stateDir: string, args: string[] = []) =>
+  execa(HOOKD, ['logs', '--state-dir', stateDir, ...args], { reject: false });
 /** `hookd logs` on a terminal: script(1) gives it a pty; NO_COLOR keeps the text plain. */
 const logsOnTerminal = (stateDir: string, args: string[] = []) =>
-  execa('script', ['-qec', [HOOKD, 'logs', '--state-dir', stateDir, ...args].join(' '), '/dev/null'], { env: { NO_COLOR: '1', TZ: 'UTC' }, reject: false });
+  execa('script', ['-qec', [HOOKD, 'logs', '--state-dir', stateDir, ...args].join(' '), '/dev/null'], {
+    env: { NO_COLOR: '1', TZ: 'UTC' },
+    reject: false,
+  });
 
 describe('hookd logs', () => {
   it("prints the daemon's lines: JSON lines to a pipe, readable lines on a terminal", async () => {
     const daemon = testDaemon(bridgeOnStop('true', 10));
     await daemon.start();
     await daemon.emit('true', stopPayload());
-    await waitFor('the run in the log', async () => (await logs(daemon.stateDir)).stdout.includes('"msg":"hook finished"'));
+    await waitFor('the run in the log', async () =>
+      (await logs(daemon.stateDir)).stdout.includes('"msg":"hook finished"'),
+    );
 
     const piped = await logs(daemon.stateDir, ['--lines', '1000']);
     expect(piped.exitCode).toBe(0);
-    const lines = piped.stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    const lines = piped.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['hookd daemon started', 'hook finished']));
 
     const shown = await logsOnTerminal(daemon.stateDir, ['--lines', '1000']);
@@ -44,7 +53,10 @@ describe('hookd logs', () => {
   it('--follow prints the lines the daemon writes from then on', async () => {
     const daemon = testDaemon({});
     await daemon.start();
-    const follower = execa(HOOKD, ['logs', '--state-dir', daemon.stateDir, '--follow', '--lines', '1'], { reject: false, buffer: false });
+    const follower = execa(HOOKD, ['logs', '--state-dir', daemon.stateDir, '--follow', '--lines', '1'], {
+      reject: false,
+      buffer: false,
+    });
     let output = '';
     follower.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // The last line printed means the follower watches: it watches before it prints.
@@ -60,7 +72,10 @@ describe('hookd logs', () => {
     const file = path.join(state, 'daemon.log');
     const log = new DaemonLogFile(file, 1_000);
     log.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: 'line 0' })}\n`);
-    const follower = execa(HOOKD, ['logs', '--state-dir', state, '--follow', '--lines', '1'], { reject: false, buffer: false });
+    const follower = execa(HOOKD, ['logs', '--state-dir', state, '--follow', '--lines', '1'], {
+      reject: false,
+      buffer: false,
+    });
     let output = '';
     follower.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // The last line printed means the follower watches: it watches before it prints.
@@ -74,10 +89,17 @@ describe('hookd logs', () => {
     log.close();
     expect(readFileSync(file).length).toBeLessThanOrEqual(1_000);
     expect(existsSync(`${file}.1`)).toBe(true);
-    const followed = output.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const followed = output
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(followed).toEqual(Array.from({ length: 41 }, (_, i) => `line ${i}`));
     // What is kept is the last file and the one before it; --lines reads across both.
-    const messages = (text: string) => text.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const messages = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
     const kept = [...messages(readFileSync(`${file}.1`, 'utf8')), ...messages(readFileSync(file, 'utf8'))];
     const last = messages((await logs(state, ['--lines', String(kept.length)])).stdout);
     expect(last).toEqual(kept);
@@ -90,7 +112,9 @@ describe('hookd logs', () => {
     const state = tempDir();
     const result = await logs(state);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`hookd: no daemon log at ${path.join(state, 'daemon.log')}: the daemon writes it while it runs (hookd daemon, or the service: hookd service install); is --state-dir or HOOKD_STATE_DIR the daemon's?`);
+    expect(result.stderr).toBe(
+      `hookd: no daemon log at ${path.join(state, 'daemon.log')}: the daemon writes it while it runs (hookd daemon, or the service: hookd service install); is --state-dir or HOOKD_STATE_DIR the daemon's?`,
+    );
   });
 
   it('never writes through a link planted at the log file', async () => {

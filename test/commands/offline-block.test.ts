@@ -29,7 +29,13 @@ describe('issue 23: the "Try it offline" block runs as pasted', () => {
     expect(block).toContain('8787');
     const script = `${block.replaceAll('8787', String(port))}\necho "emulator pid $!"\n`;
     const env = { HOME: tempDir(), PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` };
-    const result = await execa('sh', ['-e', '-c', script], { cwd: tempDir(), env, extendEnv: false, reject: false, timeout: 30_000 });
+    const result = await execa('sh', ['-e', '-c', script], {
+      cwd: tempDir(),
+      env,
+      extendEnv: false,
+      reject: false,
+      timeout: 30_000,
+    });
     expect(result.exitCode, String(result.stderr)).toBe(0);
     expect(result.stdout).toContain(`hookd emulator listening on http://127.0.0.1:${port}`);
     expect(result.stdout).toMatch(/^ses_0045 +idle/m);

@@ -27,7 +27,10 @@ describe('issue 13 item 9: one voice', () => {
       let help = '';
       command.configureOutput({ writeOut: (text) => (help += text) });
       command.outputHelp();
-      expect([name, help]).toEqual([name, expect.stringMatching(/\nExit codes:\n {2}0 {2}\S.*\n(?: {2}\d {2}\S.*\n)*$/)]);
+      expect([name, help]).toEqual([
+        name,
+        expect.stringMatching(/\nExit codes:\n {2}0 {2}\S.*\n(?: {2}\d {2}\S.*\n)*$/),
+      ]);
     }
   });
 
@@ -43,7 +46,13 @@ describe('issue 13 item 9: one voice', () => {
   });
 
   it("commander's usage errors exit 2, like a bad value", async () => {
-    for (const args of [['validate', '--bogus'], ['sessions'], ['nosuch'], ['sessions', 'list', '--limit'], ['daemon', '--concurrency', '0']]) {
+    for (const args of [
+      ['validate', '--bogus'],
+      ['sessions'],
+      ['nosuch'],
+      ['sessions', 'list', '--limit'],
+      ['daemon', '--concurrency', '0'],
+    ]) {
       const result = await runHookd(args);
       expect([args.join(' '), result.exitCode]).toEqual([args.join(' '), 2]);
       expect(result.stderr).toMatch(/^hookd: |^Usage: hookd sessions/);
@@ -52,16 +61,30 @@ describe('issue 13 item 9: one voice', () => {
 
   it('a bad value names where it came from, the flag or its environment variable, in one line', async () => {
     const flag = await runHookd(['sessions', 'list', '--timeout', 'soon']);
-    expect(flag).toMatchObject({ exitCode: 2, stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"' });
+    expect(flag).toMatchObject({
+      exitCode: 2,
+      stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"',
+    });
     const env = await runHookd(['sessions', 'list'], { env: { HOOKD_API_TIMEOUT: 'soon' } });
-    expect(env).toMatchObject({ exitCode: 2, stderr: 'hookd: HOOKD_API_TIMEOUT must be a positive number of seconds, got "soon"' });
+    expect(env).toMatchObject({
+      exitCode: 2,
+      stderr: 'hookd: HOOKD_API_TIMEOUT must be a positive number of seconds, got "soon"',
+    });
     const port = await runHookd(['daemon', '--state-dir', tempDir()], { env: { HOOKD_TCP_PORT: 'x' } });
-    expect(port).toMatchObject({ exitCode: 2, stderr: 'hookd: HOOKD_TCP_PORT must be a port number from 0 to 65535, got "x"' });
+    expect(port).toMatchObject({
+      exitCode: 2,
+      stderr: 'hookd: HOOKD_TCP_PORT must be a port number from 0 to 65535, got "x"',
+    });
   });
 
   it('every line of a multi-line error starts hookd:', async () => {
     const file = path.join(tempDir(), 'settings.json');
-    writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', timeout: 'x' }, { type: 'command' }] }] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', timeout: 'x' }, { type: 'command' }] }] },
+      }),
+    );
     const result = await runHookd(['run', 'Stop', '--settings', file]);
     expect(result.exitCode).toBe(2);
     const lines = result.stderr.split('\n');

@@ -26,11 +26,16 @@ describe('hookd validate', () => {
   });
 
   it('lists every located error and exits 1', async () => {
-    const file = settingsWith({ Stop: [{ hooks: [command('a'), { type: 'command', command: 'b', timeout: 'ten' }] }], Notification: [{ hooks: [{}] }] });
+    const file = settingsWith({
+      Stop: [{ hooks: [command('a'), { type: 'command', command: 'b', timeout: 'ten' }] }],
+      Notification: [{ hooks: [{}] }],
+    });
     const result = await runHookd(['validate', '--settings', file]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`hookd: ${file}: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"`);
-    expect(result.stderr).toContain(`hookd: ${file}: hooks.Notification[0].hooks[0].type: expected a hook type such as "command"\n`);
+    expect(result.stderr).toContain(
+      `hookd: ${file}: hooks.Notification[0].hooks[0].type: expected a hook type such as "command"\n`,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -51,11 +56,15 @@ describe('hookd validate', () => {
     const home = tempDir();
     const unknown = await runHookd(['validate', '--client', 'vscode'], { env: { HOME: home } });
     expect(unknown.exitCode).not.toBe(0);
-    expect(unknown.stderr).toMatch(/^hookd: option '--client <name>' argument 'vscode' is invalid\. Allowed choices are (?:[a-z]+, )+[a-z]+\./);
+    expect(unknown.stderr).toMatch(
+      /^hookd: option '--client <name>' argument 'vscode' is invalid\. Allowed choices are (?:[a-z]+, )+[a-z]+\./,
+    );
     const none = await runHookd(['validate'], { env: { HOME: home }, cwd: home });
     expect(none.exitCode).toBe(2);
     // Every client's folder is named (the list grows with the clients: not pinned here).
-    expect(none.stderr).toMatch(/^hookd: no agent client found on this machine \(looked for Droid \(\S+\/\.factory\), Claude Code \(\S+\/\.claude\), .*Cursor \(\S+\/\.cursor\).*\); name a file with --settings FILE or a client with --client NAME$/);
+    expect(none.stderr).toMatch(
+      /^hookd: no agent client found on this machine \(looked for Droid \(\S+\/\.factory\), Claude Code \(\S+\/\.claude\), .*Cursor \(\S+\/\.cursor\).*\); name a file with --settings FILE or a client with --client NAME$/,
+    );
     expect(none.stderr).toContain(`(${home}/.claude)`);
   });
 
@@ -63,10 +72,17 @@ describe('hookd validate', () => {
     // The same from validate and run (issue 13 item 9): bad input, exit 2.
     for (const command of [['validate'], ['run', 'Stop']]) {
       const missing = await runHookd([...command, '--settings', '/nonexistent/settings.json']);
-      expect(missing).toMatchObject({ exitCode: 2, stdout: '', stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (named with --settings)' });
+      expect(missing).toMatchObject({
+        exitCode: 2,
+        stdout: '',
+        stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (named with --settings)',
+      });
       // Named by the variable, the message says so, not "set --settings" (issue 23).
       const fromEnv = await runHookd(command, { env: { HOOKD_SETTINGS: '/nonexistent/settings.json' } });
-      expect(fromEnv).toMatchObject({ exitCode: 2, stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (named by HOOKD_SETTINGS)' });
+      expect(fromEnv).toMatchObject({
+        exitCode: 2,
+        stderr: 'hookd: /nonexistent/settings.json: cannot read: no such file (named by HOOKD_SETTINGS)',
+      });
     }
     const file = path.join(tempDir(), 'broken.json');
     writeFileSync(file, '{"hooks": ');
@@ -102,8 +118,12 @@ describe('hookd run', () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]).toBe(file);
     expect(lines[1]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[0\] {2}\S*save-stdin\.sh/);
-    expect(lines[2]).toMatch(/^ {2}✗ {2}failed \(exit 3\) {2}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[1\] {2}\S*exit-3\.sh {2}— failing on purpose$/);
-    expect(lines[3]).toMatch(/^ +agent client reads exit code 3 as a non-blocking error: shown to the user, the agent goes on$/);
+    expect(lines[2]).toMatch(
+      /^ {2}✗ {2}failed \(exit 3\) {2}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[1\] {2}\S*exit-3\.sh {2}— failing on purpose$/,
+    );
+    expect(lines[3]).toMatch(
+      /^ +agent client reads exit code 3 as a non-blocking error: shown to the user, the agent goes on$/,
+    );
     expect(lines[4]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[2\] {2}sleep 1; echo slow$/);
     expect(readFileSync(`${dir}/bridged`)).toEqual(readFileSync(payloadFile));
     // Identical commands ran once, and in parallel with the others: not two seconds of sleep.
@@ -112,10 +132,15 @@ describe('hookd run', () => {
 
   it('exits 0 when every hook succeeds, with a sample payload when none is given', async () => {
     const dir = tempDir();
-    const file = settingsWith({ Notification: [{ hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }] });
+    const file = settingsWith({
+      Notification: [{ hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }],
+    });
     const result = await runHookd(['run', 'Notification', '--settings', file]);
     expect(result.exitCode).toBe(0);
-    expect(JSON.parse(readFileSync(`${dir}/seen`, 'utf8'))).toMatchObject({ hook_event_name: 'Notification', message: expect.any(String) });
+    expect(JSON.parse(readFileSync(`${dir}/seen`, 'utf8'))).toMatchObject({
+      hook_event_name: 'Notification',
+      message: expect.any(String),
+    });
   });
 
   it('reports a timeout and a command that does not exist, as JSON', async () => {
@@ -132,14 +157,24 @@ describe('hookd run', () => {
     const home = tempDir();
     mkdirSync(path.join(home, '.claude'));
     const hooks = {
-      Stop: [{ hooks: [command(`echo '{"decision": "block", "reason": "tests fail"}'`), command('echo tests fail >&2; exit 2'), command('exit 1')] }],
+      Stop: [
+        {
+          hooks: [
+            command(`echo '{"decision": "block", "reason": "tests fail"}'`),
+            command('echo tests fail >&2; exit 2'),
+            command('exit 1'),
+          ],
+        },
+      ],
       Notification: [{ hooks: [command('exit 2')] }],
     };
     writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify({ hooks }));
     const stop = await runHookd(['run', 'Stop'], { env: { HOME: home }, cwd: home });
     expect(stop.stdout).toContain('Claude Code would act on this answer on stdout (block: tests fail)');
     expect(stop.stdout).toContain('Claude Code would act on exit code 2: it blocks: stderr goes to the agent');
-    expect(stop.stdout).toContain('Claude Code reads exit code 1 as a non-blocking error: shown to the user, the agent goes on');
+    expect(stop.stdout).toContain(
+      'Claude Code reads exit code 1 as a non-blocking error: shown to the user, the agent goes on',
+    );
     const notification = await runHookd(['run', 'Notification'], { env: { HOME: home }, cwd: home });
     expect(notification.exitCode).toBe(1);
     expect(notification.stdout).not.toMatch(/would act|reads exit/);
@@ -150,7 +185,10 @@ describe('hookd run', () => {
     const home = tempDir();
     mkdirSync(path.join(home, '.gemini'));
     const save = `${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`;
-    writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify({ hooks: { AfterAgent: [{ hooks: [command(save)] }] } }));
+    writeFileSync(
+      path.join(home, '.gemini', 'settings.json'),
+      JSON.stringify({ hooks: { AfterAgent: [{ hooks: [command(save)] }] } }),
+    );
     const gemini = await runHookd(['run', '--client', 'gemini', 'AfterAgent'], { env: { HOME: home }, cwd: home });
     expect(gemini.exitCode).toBe(0);
     expect(readFileSync(`${dir}/seen`)).toEqual(readFileSync(path.join(ROOT, 'samples', 'gemini', 'AfterAgent.json')));
@@ -159,19 +197,34 @@ describe('hookd run', () => {
     const claude = readFileSync(`${dir}/seen`, 'utf8');
     expect(claude).toBe(readFileSync(path.join(ROOT, 'samples', 'claude', 'SubagentStop.json'), 'utf8'));
     expect(claude.split('\n')).toHaveLength(2);
-    expect(JSON.parse(claude)).toMatchObject({ hook_event_name: 'SubagentStop', agent_type: expect.any(String), prompt_id: expect.any(String) });
+    expect(JSON.parse(claude)).toMatchObject({
+      hook_event_name: 'SubagentStop',
+      agent_type: expect.any(String),
+      prompt_id: expect.any(String),
+    });
   });
 
   it('reads the payload from stdin with --payload -', async () => {
     const dir = tempDir();
-    const file = settingsWith({ SessionEnd: [{ matcher: 'error', hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }] });
+    const file = settingsWith({
+      SessionEnd: [{ matcher: 'error', hooks: [command(`${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/seen`)] }],
+    });
     const bytes = readFileSync(path.join(FIXTURES, 'payloads', 'sessionend-error.json'));
     const result = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', '-'], { input: bytes });
     expect(result.exitCode).toBe(0);
     expect(readFileSync(`${dir}/seen`)).toEqual(bytes);
-    const other = await runHookd(['run', 'SessionEnd', '--settings', file, '--payload', path.join(FIXTURES, 'payloads', 'sessionend.json')]);
+    const other = await runHookd([
+      'run',
+      'SessionEnd',
+      '--settings',
+      file,
+      '--payload',
+      path.join(FIXTURES, 'payloads', 'sessionend.json'),
+    ]);
     // Its matcher passed over this payload: the group is named with the value it missed (issue 30).
-    expect(other.stdout).toBe(`not run: these SessionEnd hooks' matchers do not match this payload\n${file}\n  hooks.SessionEnd[0]  matcher "error"  does not match reason "prompt_input_exit"`);
+    expect(other.stdout).toBe(
+      `not run: these SessionEnd hooks' matchers do not match this payload\n${file}\n  hooks.SessionEnd[0]  matcher "error"  does not match reason "prompt_input_exit"`,
+    );
     expect(other.exitCode).toBe(0);
   });
 
@@ -179,9 +232,20 @@ describe('hookd run', () => {
     const file = settingsWith({ Stop: [{ hooks: [command('true')] }] });
     const dir = tempDir();
     const cases: Array<[string[], RegExp, (string | Buffer)?]> = [
-      [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: expected a JSON object, got an array$/, '[1]'],
-      [['run', 'Stop', '--settings', file, '--payload', '-'], /^hookd: stdin: 34603008 bytes is over the 32 MiB limit/, Buffer.alloc(33 * 1024 * 1024, 32)],
-      [['run', 'Stop', '--settings', file, '--payload', `${dir}/none.json`], /^hookd: .*none\.json: cannot read the payload: .*ENOENT/],
+      [
+        ['run', 'Stop', '--settings', file, '--payload', '-'],
+        /^hookd: stdin: expected a JSON object, got an array$/,
+        '[1]',
+      ],
+      [
+        ['run', 'Stop', '--settings', file, '--payload', '-'],
+        /^hookd: stdin: 34603008 bytes is over the 32 MiB limit/,
+        Buffer.alloc(33 * 1024 * 1024, 32),
+      ],
+      [
+        ['run', 'Stop', '--settings', file, '--payload', `${dir}/none.json`],
+        /^hookd: .*none\.json: cannot read the payload: .*ENOENT/,
+      ],
       [['run', 'Stpo', '--settings', file], /^hookd: unknown event "Stpo": did you mean "Stop"\?/],
       [['run', 'Stop', '--settings', `${dir}/missing.json`], /^hookd: .*missing\.json: cannot read: no such file/],
     ];
@@ -194,9 +258,27 @@ describe('hookd run', () => {
   });
 
   it('runs the sample settings file with every sample payload without crashing', async () => {
-    for (const name of ['notification.json', 'notification-idle.json', 'stop.json', 'subagentstop.json', 'sessionend.json', 'sessionend-error.json']) {
+    for (const name of [
+      'notification.json',
+      'notification-idle.json',
+      'stop.json',
+      'subagentstop.json',
+      'sessionend.json',
+      'sessionend-error.json',
+    ]) {
       const bytes = JSON.parse(readFileSync(path.join(FIXTURES, 'payloads', name), 'utf8'));
-      const result = await runHookd(['run', bytes.hook_event_name, '--settings', SAMPLE, '--payload', path.join(FIXTURES, 'payloads', name), '--json'], { env: { HOME: tempDir() } });
+      const result = await runHookd(
+        [
+          'run',
+          bytes.hook_event_name,
+          '--settings',
+          SAMPLE,
+          '--payload',
+          path.join(FIXTURES, 'payloads', name),
+          '--json',
+        ],
+        { env: { HOME: tempDir() } },
+      );
       // The sample's hooks need notify-send and example scripts this machine may not have: each must
       // still end in a recorded outcome (spawn_error where a program is missing), never a crash.
       expect([0, 1]).toContain(result.exitCode);

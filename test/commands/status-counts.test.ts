@@ -19,10 +19,21 @@ interface Counted {
 describe('hookd status counts every hook hookd handles, per file and in all (a sync entry counted by one, not the other)', () => {
   it('a file with an emit, a sync, an http and a plain entry: 3 hooks in the file and in all, split by kind', async () => {
     const daemon = testDaemon({
-      Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }, { type: 'command', command: 'echo left to the client' }] }],
+      Stop: [
+        {
+          hooks: [
+            { type: 'command', command: "hookd emit -- 'true'" },
+            { type: 'command', command: 'echo left to the client' },
+          ],
+        },
+      ],
       PreToolUse: [
         { hooks: [{ type: 'command', command: "hookd sync -- 'true'" }] },
-        { hooks: [{ type: 'http', url: `http://127.0.0.1:14653/hooks/v1/PreToolUse?command=${encodeURIComponent('true')}` }] },
+        {
+          hooks: [
+            { type: 'http', url: `http://127.0.0.1:14653/hooks/v1/PreToolUse?command=${encodeURIComponent('true')}` },
+          ],
+        },
       ],
     });
     await daemon.start();
@@ -37,6 +48,9 @@ describe('hookd status counts every hook hookd handles, per file and in all (a s
     expect(text.stdout).toContain(`${daemon.settings}, 3 daemon hook(s) (1 hookd emit, 1 hookd sync, 1 http), loaded`);
     // The bridge deciding hooks wait on (issue 33): this clone's, compiled by npm run build.
     expect(text.stdout).toMatch(/\nbridge: {4}native, built here \(.*dist\/hookd-bridge\)\n/);
-    expect((JSON.parse(json.stdout) as { bridge: unknown }).bridge).toEqual({ kind: 'built', summary: expect.stringMatching(/^native, built here/) });
+    expect((JSON.parse(json.stdout) as { bridge: unknown }).bridge).toEqual({
+      kind: 'built',
+      summary: expect.stringMatching(/^native, built here/),
+    });
   });
 });

@@ -26,15 +26,25 @@ describe('cleanText', () => {
 
   it('leaves no escape, no C0 control but tab and newline, and no C1 control in any text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\x1b', '\x07', '\x9b', '\x9d', '\x9c', '\r', '[', ']', '\\', ';', '2', 'J', 'm'), fc.integer({ min: 0, max: 0x2ff }).map((code) => String.fromCharCode(code))) }), (text) => {
-        expect(cleanText(text)).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('\x1b', '\x07', '\x9b', '\x9d', '\x9c', '\r', '[', ']', '\\', ';', '2', 'J', 'm'),
+            fc.integer({ min: 0, max: 0x2ff }).map((code) => String.fromCharCode(code)),
+          ),
+        }),
+        (text) => {
+          expect(cleanText(text)).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+        },
+      ),
     );
   });
 
   it('keeps text without controls exactly as it was', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', 'é', '日', '[', ']', ';') }), (text) => {
-      expect(cleanText(text)).toBe(text);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', 'é', '日', '[', ']', ';') }), (text) => {
+        expect(cleanText(text)).toBe(text);
+      }),
+    );
   });
 });

@@ -16,7 +16,13 @@ describe('columns', () => {
       ['🎉Party', { text: 'rejected: payload: not valid JSON', paint: red }, 'LAST2'],
     ]);
     expect(new Set(lines.map((line, i) => startOf(line, `LAST${i}`))).size).toBe(1);
-    expect(new Set(lines.map((line) => startOf(line, line.includes('ok') ? 'ok' : line.includes('failed') ? 'failed' : 'rejected'))).size).toBe(1);
+    expect(
+      new Set(
+        lines.map((line) =>
+          startOf(line, line.includes('ok') ? 'ok' : line.includes('failed') ? 'failed' : 'rejected'),
+        ),
+      ).size,
+    ).toBe(1);
     // Painted after measuring: the colour codes are there, and cost no width.
     expect(lines[0]).toContain(red('ok'));
     // Two spaces between columns, nothing after the last.
@@ -24,7 +30,13 @@ describe('columns', () => {
   });
 
   it('right-aligns a cell when asked, keeps a minimum width, indents, and cleans every cell', () => {
-    const lines = columns([[{ text: '5ms', align: 'right' }, 'x\x1b[2J\ny'], [{ text: '1.2s', align: 'right' }, 'z']], { indent: '  ', minWidths: [6] });
+    const lines = columns(
+      [
+        [{ text: '5ms', align: 'right' }, 'x\x1b[2J\ny'],
+        [{ text: '1.2s', align: 'right' }, 'z'],
+      ],
+      { indent: '  ', minWidths: [6] },
+    );
     expect(lines).toEqual(['     5ms  x y', '    1.2s  z']);
   });
 });

@@ -2,7 +2,14 @@
 // makes its message from its facts, an error takes its exit code from its code alone, and the
 // exit-code tables of the commands' help agree with it.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, says, type ErrorCode, type FactsOf, type FreeCode, type TemplatedCode } from '../../src/common/error-catalogue.js';
+import {
+  ERROR_CATALOGUE,
+  says,
+  type ErrorCode,
+  type FactsOf,
+  type FreeCode,
+  type TemplatedCode,
+} from '../../src/common/error-catalogue.js';
 import { CheckFailed, HookdError, UsageError, fail, factsOf } from '../../src/common/errors.js';
 import { DEFAULT_EXIT_CODES, EXIT_CODES } from '../../src/cli/exit-codes.js';
 
@@ -37,19 +44,30 @@ describe('the error catalogue', () => {
       expect(error.exitCode).toBe(ERROR_CATALOGUE[code].exit);
       expect(factsOf(error, code)).toEqual(samples[code]);
     }
-    expect(fail('ESTATE_RELATIVE', samples.ESTATE_RELATIVE).message).toBe('--state-dir: the state directory must be an absolute path (or start with ~/), got "state"');
-    expect(says('ESTATE_RELATIVE', { given: 'state' })).toBe('the state directory must be an absolute path (or start with ~/), got "state"');
-    expect(fail('ENODAEMON', samples.ENODAEMON).message).toBe('retry needs the daemon, and it is not running (no answer on /s/hookd.sock: ENOENT); start it with: hookd daemon');
+    expect(fail('ESTATE_RELATIVE', samples.ESTATE_RELATIVE).message).toBe(
+      '--state-dir: the state directory must be an absolute path (or start with ~/), got "state"',
+    );
+    expect(says('ESTATE_RELATIVE', { given: 'state' })).toBe(
+      'the state directory must be an absolute path (or start with ~/), got "state"',
+    );
+    expect(fail('ENODAEMON', samples.ENODAEMON).message).toBe(
+      'retry needs the daemon, and it is not running (no answer on /s/hookd.sock: ENOENT); start it with: hookd daemon',
+    );
     // The daemon's own sentence when it gave one; else what was asked and the status.
     expect(fail('EDAEMON_REFUSED', samples.EDAEMON_REFUSED).message).toBe('since must be a duration ago');
     expect(fail('EDAEMON', samples.EDAEMON).message).toBe('GET /sessions: the daemon answered HTTP 500');
-    expect(fail('EDAEMON', { status: 409, detail: { not: 'a sentence' } }).message).toBe('the daemon answered HTTP 409');
+    expect(fail('EDAEMON', { status: 409, detail: { not: 'a sentence' } }).message).toBe(
+      'the daemon answered HTTP 409',
+    );
     expect(fail('ELISTEN', samples.ELISTEN).message).toBe('cannot listen on 127.0.0.1:80: permission denied');
-    expect(fail('EDAEMON_BODY', samples.EDAEMON_BODY).message).toBe('GET /status: the daemon answered HTTP 200 with an unexpected body (answer.pid: expected a number); is it another version of hookd?');
+    expect(fail('EDAEMON_BODY', samples.EDAEMON_BODY).message).toBe(
+      'GET /status: the daemon answered HTTP 200 with an unexpected body (answer.pid: expected a number); is it another version of hookd?',
+    );
   });
 
-  it('takes an error\'s exit code from its code alone, also when it is told again with more context', () => {
-    for (const code of codes.filter((code): code is FreeCode => !templated.includes(code as TemplatedCode))) expect(new HookdError(code, 'x').exitCode).toBe(ERROR_CATALOGUE[code].exit);
+  it("takes an error's exit code from its code alone, also when it is told again with more context", () => {
+    for (const code of codes.filter((code): code is FreeCode => !templated.includes(code as TemplatedCode)))
+      expect(new HookdError(code, 'x').exitCode).toBe(ERROR_CATALOGUE[code].exit);
     expect(new UsageError('bad').exitCode).toBe(2);
     expect(new CheckFailed('no').exitCode).toBe(1);
     const first = new HookdError('ESETTINGS', 'broken');
@@ -59,7 +77,7 @@ describe('the error catalogue', () => {
     expect(factsOf(new Error('x'), 'ENODAEMON')).toBeUndefined();
   });
 
-  it('agrees with the exit-code tables of the commands\' help', () => {
+  it("agrees with the exit-code tables of the commands' help", () => {
     const tables = [DEFAULT_EXIT_CODES, ...Object.values(EXIT_CODES)];
     // Every exit code an error can have is one the default table explains.
     const documented = DEFAULT_EXIT_CODES.map(([code]) => code);
@@ -71,7 +89,9 @@ describe('the error catalogue', () => {
     }
     // Only two commands have a code past 2, each chosen by the command, not by an error: `run`'s
     // block (a hook that blocked is not one that failed) and `limits set`'s partial success.
-    const beyond = Object.entries(EXIT_CODES).filter(([, table]) => table.some(([code]) => code > 2)).map(([path]) => path);
+    const beyond = Object.entries(EXIT_CODES)
+      .filter(([, table]) => table.some(([code]) => code > 2))
+      .map(([path]) => path);
     expect(beyond).toEqual(['run', 'limits set']);
   });
 });

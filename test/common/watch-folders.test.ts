@@ -16,7 +16,10 @@ describe('watchFolders', () => {
     mkdirSync(dir);
     const heard: string[] = [];
     let damaged = 0;
-    const watches = watchFolders([{ dir, heard: (name) => void heard.push(name) }], { damaged: () => void damaged++, strict: true });
+    const watches = watchFolders([{ dir, heard: (name) => void heard.push(name) }], {
+      damaged: () => void damaged++,
+      strict: true,
+    });
     expect([watches.complete, watches.armed]).toEqual([true, true]);
     writeFileSync(path.join(dir, 'a'), 'x');
     await waitFor('the entry to be heard', () => heard.includes('a'));
@@ -28,8 +31,16 @@ describe('watchFolders', () => {
 
   it('throws for a folder it cannot watch when strict, and says it is incomplete otherwise', () => {
     const missing = path.join(tempDir(), 'missing');
-    expect(() => watchFolders([{ dir: missing, heard: () => undefined }], { damaged: () => undefined, strict: true })).toThrow(/ENOENT/);
-    const partial = watchFolders([{ dir: missing, heard: () => undefined }, { dir: tempDir(), heard: () => undefined }], { damaged: () => undefined });
+    expect(() =>
+      watchFolders([{ dir: missing, heard: () => undefined }], { damaged: () => undefined, strict: true }),
+    ).toThrow(/ENOENT/);
+    const partial = watchFolders(
+      [
+        { dir: missing, heard: () => undefined },
+        { dir: tempDir(), heard: () => undefined },
+      ],
+      { damaged: () => undefined },
+    );
     expect([partial.complete, partial.armed]).toEqual([false, false]);
     partial.close();
   });
@@ -40,7 +51,10 @@ describe('watchFolders', () => {
     const damaged = settle(() => void calls++, 150);
     const dirs = ['a', 'b', 'c'].map((name) => path.join(root, name));
     for (const dir of dirs) mkdirSync(dir);
-    const watches = watchFolders(dirs.map((dir) => ({ dir, heard: () => undefined })), { damaged });
+    const watches = watchFolders(
+      dirs.map((dir) => ({ dir, heard: () => undefined })),
+      { damaged },
+    );
     for (const dir of dirs) renameSync(dir, `${dir}.gone`);
     await waitFor('the settled call', () => calls > 0);
     await new Promise((resolve) => setTimeout(resolve, 300));

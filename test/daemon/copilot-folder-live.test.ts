@@ -21,12 +21,19 @@ const SAMPLE = readFileSync(path.join(ROOT, 'samples', 'copilot', 'sessionEnd.js
 // Each run its own session, so the second delivery is not taken for a duplicate of the first.
 const payload = (session: string) => SAMPLE.replace(/"sessionId":"[^"]*"/, `"sessionId":"${session}"`);
 
-interface Status { settings: { daemonHooks: number; files: { path: string }[] } }
+interface Status {
+  settings: { daemonHooks: number; files: { path: string }[] };
+}
 const status = async (daemon: TestDaemon) => (await daemon.request('GET', '/status')).body as Status;
 
 // The bridge line install writes for Copilot CLI, run by `sh -c` with Copilot's marker variable.
 const bridge = (daemon: TestDaemon, command: string, session: string) =>
-  execa('sh', ['-c', `hookd emit --event sessionEnd -- '${command}'`], { env: { ...daemon.env, COPILOT_CLI: '1' }, input: payload(session), reject: false, timeout: 10_000 });
+  execa('sh', ['-c', `hookd emit --event sessionEnd -- '${command}'`], {
+    env: { ...daemon.env, COPILOT_CLI: '1' },
+    input: payload(session),
+    reject: false,
+    timeout: 10_000,
+  });
 
 describe("the daemon and Copilot CLI's hooks folder", () => {
   it('follows a file added after start (its hooks run with its env) and one removed (they stop counting)', async () => {
@@ -39,8 +46,27 @@ describe("the daemon and Copilot CLI's hooks folder", () => {
 
     const command = `echo "team=$TEAM" >> ${out}/ran`;
     const team = path.join(dir, 'team.json');
-    writeFileSync(team, JSON.stringify({ version: 1, hooks: { sessionEnd: [{ type: 'command', bash: `hookd emit --event sessionEnd -- '${command}'`, env: { TEAM: 'yes' }, timeoutSec: 5 }] } }));
-    await waitFor('the added file to be followed', async () => (await status(daemon)).settings.daemonHooks === 1, 10_000);
+    writeFileSync(
+      team,
+      JSON.stringify({
+        version: 1,
+        hooks: {
+          sessionEnd: [
+            {
+              type: 'command',
+              bash: `hookd emit --event sessionEnd -- '${command}'`,
+              env: { TEAM: 'yes' },
+              timeoutSec: 5,
+            },
+          ],
+        },
+      }),
+    );
+    await waitFor(
+      'the added file to be followed',
+      async () => (await status(daemon)).settings.daemonHooks === 1,
+      10_000,
+    );
     expect((await status(daemon)).settings.files.map((file) => file.path)).toContain(team);
     const first = await bridge(daemon, command, 's-1');
     expect(first.exitCode, first.stderr).toBe(0);
@@ -50,7 +76,11 @@ describe("the daemon and Copilot CLI's hooks folder", () => {
     expect(readFileSync(path.join(out, 'ran'), 'utf8')).toBe('team=yes\n');
 
     rmSync(team);
-    await waitFor('the removed file to stop counting', async () => (await status(daemon)).settings.daemonHooks === 0, 10_000);
+    await waitFor(
+      'the removed file to stop counting',
+      async () => (await status(daemon)).settings.daemonHooks === 0,
+      10_000,
+    );
     expect((await status(daemon)).settings.files.map((file) => file.path)).not.toContain(team);
     const second = await bridge(daemon, command, 's-2');
     expect(second.exitCode, second.stderr).toBe(0);

@@ -26,9 +26,15 @@ describe('daemon and bridge', () => {
     const daemon = daemonWith(`cat > ${out}/payload; env > ${out}/env`);
     await daemon.start();
     const payload = `${stopPayload({ extra: { nested: ['kept'] } })}\n`;
-    const bridge = await daemon.emit(`cat > ${out}/payload; env > ${out}/env`, payload, { AGENT_PROJECT_DIR: '/work/project', UNRELATED: 'x' });
+    const bridge = await daemon.emit(`cat > ${out}/payload; env > ${out}/env`, payload, {
+      AGENT_PROJECT_DIR: '/work/project',
+      UNRELATED: 'x',
+    });
     expect(bridge).toEqual({ exitCode: 0, stdout: '', stderr: '' });
-    await waitFor('the hook to write its env', () => existsSync(`${out}/env`) && readFileSync(`${out}/env`, 'utf8').includes('HOOKD_ATTEMPT'));
+    await waitFor(
+      'the hook to write its env',
+      () => existsSync(`${out}/env`) && readFileSync(`${out}/env`, 'utf8').includes('HOOKD_ATTEMPT'),
+    );
     expect(readFileSync(`${out}/payload`, 'utf8')).toBe(payload);
     const env = readFileSync(`${out}/env`, 'utf8');
     expect(env).toMatch(/^HOOKD_EVENT=Stop$/m);
@@ -38,9 +44,18 @@ describe('daemon and bridge', () => {
     expect(env).toMatch(/^AGENT_PROJECT_DIR=\/work\/project$/m);
     expect(env).not.toMatch(/^UNRELATED=/m);
     await waitFor('the outcome in the history', () => daemon.history().length === 1);
-    expect(daemon.history()[0]).toMatchObject({ event: 'Stop', session: 'sess-1', outcome: 'ok', exitCode: 0, attempt: 1 });
+    expect(daemon.history()[0]).toMatchObject({
+      event: 'Stop',
+      session: 'sess-1',
+      outcome: 'ok',
+      exitCode: 0,
+      attempt: 1,
+    });
     // The record goes only after its history line: a moment later on a loaded machine.
-    await waitFor('the record to leave the inbox', () => files(path.join(daemon.stateDir, 'inbox', 'cur')).length === 0);
+    await waitFor(
+      'the record to leave the inbox',
+      () => files(path.join(daemon.stateDir, 'inbox', 'cur')).length === 0,
+    );
   });
 
   it('returns from the bridge while a 5 s hook is still running', async () => {
@@ -64,9 +79,17 @@ describe('daemon and bridge', () => {
     expect(down.exitCode).toBe(1);
     expect(down.stderr).toMatch(/the daemon is not running .*; 3 event\(s\) wait in the inbox/);
     await daemon.start();
-    await waitFor('three runs', () => existsSync(`${out}/seen`) && readFileSync(`${out}/seen`, 'utf8').trim().split('\n').length === 3);
+    await waitFor(
+      'three runs',
+      () => existsSync(`${out}/seen`) && readFileSync(`${out}/seen`, 'utf8').trim().split('\n').length === 3,
+    );
     // One session, one command: they ran in the order they arrived.
-    expect(readFileSync(`${out}/seen`, 'utf8').trim().split('\n').map((line) => JSON.parse(line).i)).toEqual([0, 1, 2]);
+    expect(
+      readFileSync(`${out}/seen`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).i),
+    ).toEqual([0, 1, 2]);
   });
 
   it('runs a hook again after the daemon is killed with -9 during its run, telling it the attempt', async () => {
@@ -89,7 +112,9 @@ describe('daemon and bridge', () => {
     const command = `cat > ${out}/$HOOKD_EVENT_ID`;
     const daemon = daemonWith(command);
     await daemon.start();
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => daemon.emit(command, stopPayload({ i, session_id: `s${i % 7}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => daemon.emit(command, stopPayload({ i, session_id: `s${i % 7}` }))),
+    );
     expect(results.every((r) => r.exitCode === 0 && r.stdout === '' && r.stderr === '')).toBe(true);
     await waitFor('200 outcomes', () => daemon.history().length >= 200, 60_000);
     const seen = files(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).i as number);
@@ -132,7 +157,11 @@ describe('daemon and bridge', () => {
     const reasons = files(path.join(daemon.stateDir, 'inbox', 'rejected'))
       .filter((name) => name.endsWith('.reason'))
       .map((name) => readFileSync(path.join(daemon.stateDir, 'inbox', 'rejected', name), 'utf8'));
-    for (const [, pattern] of bad) expect(reasons.some((reason) => pattern.test(reason)), String(pattern)).toBe(true);
+    for (const [, pattern] of bad)
+      expect(
+        reasons.some((reason) => pattern.test(reason)),
+        String(pattern),
+      ).toBe(true);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
 
@@ -143,12 +172,17 @@ describe('daemon and bridge', () => {
     const tmp = path.join(daemon.stateDir, 'inbox', 'tmp');
     await daemon.start();
     const old = new Date(Date.now() - 5 * 60_000);
-    writeFileSync(path.join(tmp, '777'), Buffer.concat([Buffer.from(`hookd-record 1\n${command}\0\0`), Buffer.from(stopPayload())]));
+    writeFileSync(
+      path.join(tmp, '777'),
+      Buffer.concat([Buffer.from(`hookd-record 1\n${command}\0\0`), Buffer.from(stopPayload())]),
+    );
     writeFileSync(path.join(tmp, '778'), Buffer.from(`hookd-record 1\n${command}\0\0{"session_id": "s", "hook_eve`));
     utimesSync(path.join(tmp, '777'), old, old);
     utimesSync(path.join(tmp, '778'), old, old);
     await waitFor('the uncommitted complete record to run', () => existsSync(`${out}/recovered`));
-    await waitFor('the half-written record to be rejected', () => files(path.join(daemon.stateDir, 'inbox', 'rejected')).some((name) => name.endsWith('-778.reason')));
+    await waitFor('the half-written record to be rejected', () =>
+      files(path.join(daemon.stateDir, 'inbox', 'rejected')).some((name) => name.endsWith('-778.reason')),
+    );
   });
 
   it('runs a command missing from the settings with the default timeout, and a duplicate delivery once', async () => {
@@ -160,7 +194,12 @@ describe('daemon and bridge', () => {
     await daemon.emit(`echo run >> ${out}/runs`, payload);
     await waitFor('two outcomes', () => daemon.history().length === 2);
     expect(readFileSync(`${out}/runs`, 'utf8')).toBe('run\n');
-    expect(daemon.history().map((e) => e.outcome).sort()).toEqual(['duplicate', 'ok']);
+    expect(
+      daemon
+        .history()
+        .map((e) => e.outcome)
+        .sort(),
+    ).toEqual(['duplicate', 'ok']);
     expect(daemon.logs()).toMatch(/command not in the settings file/);
   });
 
@@ -180,9 +219,14 @@ describe('daemon and bridge', () => {
     mkdirSync(daemon.stateDir, { recursive: true, mode: 0o700 });
     // The lock of a daemon that died: no process has this pid.
     writeFileSync(path.join(daemon.stateDir, 'daemon.pid'), '4194303');
-    const starts = Array.from({ length: 3 }, () => execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, all: true }));
+    const starts = Array.from({ length: 3 }, () =>
+      execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, all: true }),
+    );
     try {
-      await waitFor('one daemon to answer', async () => (await daemon.request('GET', '/health').catch(() => ({ status: 0 }))).status === 200);
+      await waitFor(
+        'one daemon to answer',
+        async () => (await daemon.request('GET', '/health').catch(() => ({ status: 0 }))).status === 200,
+      );
       const ended = await waitFor('the two others to give up', () => {
         const done = starts.filter((start) => start.exitCode !== null);
         return done.length === 2 ? done : undefined;
@@ -205,7 +249,10 @@ describe('daemon and bridge', () => {
     const daemon = daemonWith(command);
     await daemon.start();
     await daemon.emit(command, stopPayload());
-    await waitFor('the run to start', async () => ((await daemon.request('GET', '/status')).body as { queue: { running: number } }).queue.running === 1);
+    await waitFor(
+      'the run to start',
+      async () => ((await daemon.request('GET', '/status')).body as { queue: { running: number } }).queue.running === 1,
+    );
     await daemon.stop();
     expect(existsSync(`${out}/finished`)).toBe(true);
     expect(daemon.history()[0]).toMatchObject({ outcome: 'ok' });
@@ -235,7 +282,9 @@ describe('losing the state directory', () => {
     const result = await daemon.process!;
     daemon.process = undefined;
     expect(result.exitCode).toBe(1);
-    expect(daemon.logs()).toContain(`hookd: ${daemon.stateDir} was deleted while the daemon ran; stopping (start it again to recreate it)`);
+    expect(daemon.logs()).toContain(
+      `hookd: ${daemon.stateDir} was deleted while the daemon ran; stopping (start it again to recreate it)`,
+    );
     await daemon.start();
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
@@ -245,7 +294,11 @@ describe('bridge failures never fail the agent', () => {
   it('exits 0 with one line on stderr when the inbox cannot be written', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'state'), 'a file where the state directory should be');
-    const result = await execa('sh', ['-c', `${HOOKD} emit -- 'true'`], { env: { HOOKD_STATE_DIR: path.join(dir, 'state') }, input: stopPayload(), reject: false });
+    const result = await execa('sh', ['-c', `${HOOKD} emit -- 'true'`], {
+      env: { HOOKD_STATE_DIR: path.join(dir, 'state') },
+      input: stopPayload(),
+      reject: false,
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')).toHaveLength(1);
@@ -254,7 +307,11 @@ describe('bridge failures never fail the agent', () => {
 
   it('exits 0 with one line on stderr when the disk is full (a file-size limit) and leaves no half record', async () => {
     const state = path.join(tempDir(), 'state');
-    const result = await execa('sh', ['-c', `ulimit -f 1; ${HOOKD} emit -- 'true'`], { env: { HOOKD_STATE_DIR: state }, input: Buffer.alloc(64 * 1024, 'x'), reject: false });
+    const result = await execa('sh', ['-c', `ulimit -f 1; ${HOOKD} emit -- 'true'`], {
+      env: { HOOKD_STATE_DIR: state },
+      input: Buffer.alloc(64 * 1024, 'x'),
+      reject: false,
+    });
     expect(result).toMatchObject({ exitCode: 0, stdout: '' });
     expect(result.stderr).toMatch(/^hookd emit: could not store the event in .*; it was not delivered$/);
     expect(files(path.join(state, 'inbox', 'tmp'))).toEqual([]);
@@ -262,8 +319,16 @@ describe('bridge failures never fail the agent', () => {
   });
 
   it('exits 0 and says what to write when no command is given', async () => {
-    const result = await execa(HOOKD, ['emit', '--'], { env: { HOOKD_STATE_DIR: tempDir() }, input: stopPayload(), reject: false });
-    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'hookd emit: no command given; write: hookd emit -- CMD' });
+    const result = await execa(HOOKD, ['emit', '--'], {
+      env: { HOOKD_STATE_DIR: tempDir() },
+      input: stopPayload(),
+      reject: false,
+    });
+    expect(result).toMatchObject({
+      exitCode: 0,
+      stdout: '',
+      stderr: 'hookd emit: no command given; write: hookd emit -- CMD',
+    });
   });
 
   it('writes the same record through the Node path (HOOKD_BRIDGE_NODE=1) as through sh', async () => {
@@ -275,7 +340,9 @@ describe('bridge failures never fail the agent', () => {
     await daemon.emit(command, stopPayload({ via: 'node' }), { HOOKD_BRIDGE_NODE: '1', AGENT_PROJECT_DIR: '/p' });
     // Wait for the outcomes, not the files: a file exists as soon as `cat >` opens it.
     await waitFor('both runs', () => daemon.history().length === 2);
-    const via = files(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).via).sort();
+    const via = files(out)
+      .map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).via)
+      .sort();
     expect(via).toEqual(['node', 'sh']);
   });
 });

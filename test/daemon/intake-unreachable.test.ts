@@ -19,7 +19,13 @@ const denied = () => {
 function unreachableInbox(repair: () => string[] = denied) {
   const counts = { repairs: 0 };
   const inbox = {
-    dirs: { root: '/state/inbox', tmp: '/state/inbox/tmp', new: '/state/inbox/new', cur: '/state/inbox/cur', rejected: '/state/inbox/rejected' },
+    dirs: {
+      root: '/state/inbox',
+      tmp: '/state/inbox/tmp',
+      new: '/state/inbox/new',
+      cur: '/state/inbox/cur',
+      rejected: '/state/inbox/rejected',
+    },
     unfinished: () => [],
     ensure: denied,
     repair: () => (counts.repairs++, repair()),

@@ -23,9 +23,27 @@ describe('the lifecycle', () => {
   it('starts parts in order, stops them all latest first, and lets go only once every stop is done', async () => {
     const steps: string[] = [];
     const parts = new Lifecycle();
-    for (const [name, stopMs] of [['a', 0], ['b', 50], ['c', 10]] as const) await parts.start(part(name, steps, stopMs));
+    for (const [name, stopMs] of [
+      ['a', 0],
+      ['b', 50],
+      ['c', 10],
+    ] as const)
+      await parts.start(part(name, steps, stopMs));
     await parts.stop();
-    expect(steps).toEqual(['start a', 'start b', 'start c', 'stop c', 'stop b', 'stop a', 'stopped a', 'stopped c', 'stopped b', 'close c', 'close b', 'close a']);
+    expect(steps).toEqual([
+      'start a',
+      'start b',
+      'start c',
+      'stop c',
+      'stop b',
+      'stop a',
+      'stopped a',
+      'stopped c',
+      'stopped b',
+      'close c',
+      'close b',
+      'close a',
+    ]);
   });
 
   it('gives a part the routes and mounts of the parts started before it', async () => {
@@ -34,7 +52,11 @@ describe('the lifecycle', () => {
     await parts.start({ routes: [{ method: 'GET', path: '/one', handler }] });
     await parts.start({ mounts: [{ prefix: '/m/', handler: async () => true }] });
     const seen: string[] = [];
-    await parts.start({ start: ({ routes, mounts }) => void seen.push(...routes.map((route) => route.path), ...mounts.map((mount) => mount.prefix)), routes: [{ method: 'GET', path: '/two', handler }] });
+    await parts.start({
+      start: ({ routes, mounts }) =>
+        void seen.push(...routes.map((route) => route.path), ...mounts.map((mount) => mount.prefix)),
+      routes: [{ method: 'GET', path: '/two', handler }],
+    });
     expect(seen).toEqual(['/one', '/m/']);
   });
 
@@ -43,7 +65,12 @@ describe('the lifecycle', () => {
     const parts = new Lifecycle();
     await parts.start(part('a', steps));
     await parts.start(part('b', steps));
-    await expect(parts.start({ start: () => Promise.reject(new Error('port taken')), close: () => void steps.push('close failed') })).rejects.toThrow('port taken');
+    await expect(
+      parts.start({
+        start: () => Promise.reject(new Error('port taken')),
+        close: () => void steps.push('close failed'),
+      }),
+    ).rejects.toThrow('port taken');
     await parts.stop();
     expect(steps).toEqual(['start a', 'start b', 'stop b', 'stop a', 'stopped b', 'stopped a', 'close b', 'close a']);
   });
@@ -63,7 +90,10 @@ describe('the lifecycle', () => {
     const steps: string[] = [];
     const parts = new Lifecycle();
     await parts.start(part('lock', steps));
-    await parts.start({ stop: () => Promise.reject(new Error('stop failed')), close: () => Promise.reject(new Error('close failed')) });
+    await parts.start({
+      stop: () => Promise.reject(new Error('stop failed')),
+      close: () => Promise.reject(new Error('close failed')),
+    });
     await parts.start(part('c', steps));
     await expect(parts.stop()).rejects.toThrow('stop failed');
     expect(steps).toContain('close lock');

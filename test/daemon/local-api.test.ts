@@ -28,7 +28,9 @@ describe('state directory', () => {
     chmodSync(daemon.stateDir, 0o777);
     const result = await execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, timeout: 10_000 });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr.split('\n').at(-1)).toBe(`hookd: ${daemon.stateDir}: the state directory is writable by others; run: chmod 700 '${daemon.stateDir}'`);
+    expect(result.stderr.split('\n').at(-1)).toBe(
+      `hookd: ${daemon.stateDir}: the state directory is writable by others; run: chmod 700 '${daemon.stateDir}'`,
+    );
   });
 
   it('refuses bad daemon flags with one line and exit 2, before touching the state directory', async () => {
@@ -63,7 +65,11 @@ describe('local API', () => {
     const daemon = await started({});
     expect(await daemon.request('GET', '/health')).toMatchObject({ status: 200, body: { ok: true } });
     const status = await daemon.request('GET', '/status');
-    expect(status.body).toMatchObject({ settings: { files: [{ path: daemon.settings }], daemonHooks: 0 }, queue: { running: 0, pending: 0 }, stateDir: daemon.stateDir });
+    expect(status.body).toMatchObject({
+      settings: { files: [{ path: daemon.settings }], daemonHooks: 0 },
+      queue: { running: 0, pending: 0 },
+      stateDir: daemon.stateDir,
+    });
     expect(statSync(daemon.socket).mode & 0o777).toBe(0o600);
     expect(statSync(daemon.stateDir).mode & 0o777).toBe(0o700);
   });
@@ -73,7 +79,10 @@ describe('local API', () => {
     expect(HealthSchema.safeParse((await daemon.request('GET', '/health')).body).error).toBeUndefined();
     const queued = await daemon.request('POST', '/events', stopPayload());
     expect(QueuedSchema.parse(queued.body).queued.map((q) => q.command)).toEqual(['true']);
-    await waitFor('the hook to be recorded', async () => EventsSchema.parse((await daemon.request('GET', '/events?limit=5')).body).events.length === 1);
+    await waitFor(
+      'the hook to be recorded',
+      async () => EventsSchema.parse((await daemon.request('GET', '/events?limit=5')).body).events.length === 1,
+    );
     const status = StatusSchema.parse((await daemon.request('GET', '/status')).body);
     expect(status.recent).toEqual([expect.objectContaining({ command: 'true', outcome: 'ok' })]);
   });
@@ -83,21 +92,37 @@ describe('local API', () => {
     const daemon = await started({
       SessionEnd: [
         { matcher: 'error', hooks: [{ type: 'command', command: `hookd emit -- 'cat > ${out}/on-error'` }] },
-        { hooks: [{ type: 'command', command: `hookd emit -- 'cat > ${out}/always'` }, { type: 'command', command: 'echo plain-is-not-ours' }] },
+        {
+          hooks: [
+            { type: 'command', command: `hookd emit -- 'cat > ${out}/always'` },
+            { type: 'command', command: 'echo plain-is-not-ours' },
+          ],
+        },
       ],
     });
     const payload = JSON.stringify({ session_id: 's', hook_event_name: 'SessionEnd', reason: 'logout' });
     const posted = await daemon.request('POST', '/events', payload);
     expect(posted.status).toBe(202);
-    expect((posted.body as { queued: Array<{ command: string }> }).queued.map((q) => q.command)).toEqual([`cat > ${out}/always`]);
-    await waitFor('the hook to run', () => existsSync(`${out}/always`) && readFileSync(`${out}/always`, 'utf8') === payload);
+    expect((posted.body as { queued: Array<{ command: string }> }).queued.map((q) => q.command)).toEqual([
+      `cat > ${out}/always`,
+    ]);
+    await waitFor(
+      'the hook to run',
+      () => existsSync(`${out}/always`) && readFileSync(`${out}/always`, 'utf8') === payload,
+    );
     expect(readFileSync(`${out}/always`, 'utf8')).toBe(payload);
     expect(existsSync(`${out}/on-error`)).toBe(false);
 
-    const one = await daemon.request('POST', `/events?command=${encodeURIComponent(`cat > ${out}/chosen`)}`, stopPayload());
+    const one = await daemon.request(
+      'POST',
+      `/events?command=${encodeURIComponent(`cat > ${out}/chosen`)}`,
+      stopPayload(),
+    );
     expect(one.status).toBe(202);
     // The outcome, not the file: `cat >` creates the file before the run is recorded.
-    const latest = async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ command: string; outcome: string }> }).events[0];
+    const latest = async () =>
+      ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ command: string; outcome: string }> })
+        .events[0];
     await waitFor('the chosen command to be recorded', async () => (await latest())?.command === `cat > ${out}/chosen`);
     expect(await latest()).toMatchObject({ command: `cat > ${out}/chosen`, outcome: 'ok' });
   });
@@ -118,9 +143,15 @@ describe('local API', () => {
     ];
     for (const [method, url, body, status, detail] of cases) {
       // Over the cap: answered 413 and closed unread, so a client still writing gets EPIPE (oversized-request.ts).
-      const response = Buffer.isBuffer(body) ? await sendOversized(daemon.socket, method, url, body) : await daemon.request(method, url, body);
+      const response = Buffer.isBuffer(body)
+        ? await sendOversized(daemon.socket, method, url, body)
+        : await daemon.request(method, url, body);
       expect(response.status, `${method} ${url}`).toBe(status);
-      expect(response.body, `${method} ${url}`).toMatchObject({ status, title: expect.any(String), detail: expect.stringMatching(detail) });
+      expect(response.body, `${method} ${url}`).toMatchObject({
+        status,
+        title: expect.any(String),
+        detail: expect.stringMatching(detail),
+      });
     }
     const inbox = path.join(daemon.stateDir, 'inbox');
     for (const dir of ['new', 'cur', 'tmp', 'rejected']) expect(readdirSync(path.join(inbox, dir)), dir).toEqual([]);

@@ -16,11 +16,14 @@ afterEach(async () => {
 
 function tcpRequest(port: number, urlPath: string, token?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: token ? { authorization: `Bearer ${token}` } : {} }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path: urlPath, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -58,7 +61,11 @@ renameSync(${JSON.stringify(path.join(out, '.result.json'))}, ${JSON.stringify(p
     await daemon.emit(command, stopPayload());
     await waitFor('the hook to finish', () => existsSync(path.join(out, 'result.json')), 20_000);
     const result = JSON.parse(readFileSync(path.join(out, 'result.json'), 'utf8'));
-    expect(result).toMatchObject({ list: 200, message: 200, messageBody: { messageId: expect.any(String), status: expect.any(String) } });
+    expect(result).toMatchObject({
+      list: 200,
+      message: 200,
+      messageBody: { messageId: expect.any(String), status: expect.any(String) },
+    });
     expect(JSON.stringify(result.env)).not.toContain(emu.key);
 
     // Only the three routes are forwarded; anything else under /api is refused locally.
@@ -76,7 +83,10 @@ renameSync(${JSON.stringify(path.join(out, '.result.json'))}, ${JSON.stringify(p
     const daemon = testDaemon({});
     await daemon.start();
     const response = await daemon.request('GET', '/api/v0/sessions');
-    expect(response).toMatchObject({ status: 503, body: { status: 503, detail: expect.stringMatching(/HOOKD_API_KEY/) } });
+    expect(response).toMatchObject({
+      status: 503,
+      body: { status: 503, detail: expect.stringMatching(/HOOKD_API_KEY/) },
+    });
   });
 
   it('serves the local API on a loopback port only to holders of the local token', async () => {

@@ -27,7 +27,9 @@ function get(socketPath: string, urlPath: string): Promise<{ status: number; bod
 async function daemonOn(socket: string): Promise<Lifecycle> {
   const parts = new Lifecycle();
   const connections = await parts.start(new OpenConnections());
-  await parts.start({ routes: [{ method: 'GET', path: '/ping', handler: ({ res }) => sendJson(res, 200, { pong: true }) }] });
+  await parts.start({
+    routes: [{ method: 'GET', path: '/ping', handler: ({ res }) => sendJson(res, 200, { pong: true }) }],
+  });
   await parts.start(new LocalSocket(socket, undefined, connections));
   return parts;
 }

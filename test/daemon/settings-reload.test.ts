@@ -17,17 +17,31 @@ interface Status {
 
 /** Settings text with `n` distinct daemon hooks on Stop. */
 const settingsWith = (n: number) =>
-  JSON.stringify({ theme: 'dark', hooks: { Stop: [{ hooks: Array.from({ length: n }, (_, i) => ({ type: 'command', command: `hookd emit -- 'echo ${i}'` })) }] } }, null, 2);
+  JSON.stringify(
+    {
+      theme: 'dark',
+      hooks: {
+        Stop: [
+          { hooks: Array.from({ length: n }, (_, i) => ({ type: 'command', command: `hookd emit -- 'echo ${i}'` })) },
+        ],
+      },
+    },
+    null,
+    2,
+  );
 
 type FileStatus = Omit<Status['settings'], 'daemonHooks'>;
 
 /** The status of the one settings file these daemons follow, with the daemon's hook count. */
 async function status(daemon: TestDaemon): Promise<Status> {
-  const body = (await daemon.request('GET', '/status')).body as { settings: { daemonHooks: number; files: FileStatus[] } };
+  const body = (await daemon.request('GET', '/status')).body as {
+    settings: { daemonHooks: number; files: FileStatus[] };
+  };
   return { settings: { ...body.settings.files[0]!, daemonHooks: body.settings.daemonHooks } };
 }
 
-const hooksBecome = (daemon: TestDaemon, n: number) => waitFor(`${n} daemon hooks in use`, async () => (await status(daemon)).settings.daemonHooks === n);
+const hooksBecome = (daemon: TestDaemon, n: number) =>
+  waitFor(`${n} daemon hooks in use`, async () => (await status(daemon)).settings.daemonHooks === n);
 
 async function started(): Promise<TestDaemon> {
   const daemon = testDaemon();
@@ -59,11 +73,16 @@ describe('live settings', () => {
 
   it('keeps the last good config on an invalid edit and reports the error, then recovers', async () => {
     const daemon = await started();
-    writeFileSync(daemon.settings, '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": "ten"}]}]}}');
+    writeFileSync(
+      daemon.settings,
+      '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": "ten"}]}]}}',
+    );
     await waitFor('the error reported', async () => (await status(daemon)).settings.lastError);
     const broken = await status(daemon);
     expect(broken.settings.daemonHooks).toBe(1);
-    expect(broken.settings.lastError?.[0]).toMatch(/hooks\.Stop\[0\]\.hooks\[0\]\.timeout: expected a number, got "ten"/);
+    expect(broken.settings.lastError?.[0]).toMatch(
+      /hooks\.Stop\[0\]\.hooks\[0\]\.timeout: expected a number, got "ten"/,
+    );
     writeFileSync(daemon.settings, settingsWith(4));
     await hooksBecome(daemon, 4);
     expect((await status(daemon)).settings.lastError).toBeNull();
@@ -89,13 +108,19 @@ describe('live settings', () => {
   it('goes on running events with the last good config while the file is invalid', async () => {
     const out = tempDir();
     const command = `sleep 5; touch ${out}/not-killed`;
-    const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout: 1 }] }] });
+    const daemon = testDaemon({
+      Stop: [{ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout: 1 }] }],
+    });
     await daemon.start();
     writeFileSync(daemon.settings, '{"hooks": {"Stop": "broken"}}');
     await waitFor('the error reported', async () => (await status(daemon)).settings.lastError);
     await daemon.emit(command, JSON.stringify({ session_id: 's', hook_event_name: 'Stop' }));
     // The 1 s timeout of the last good config applies, not the 60 s default.
-    const events = await waitFor('the outcome', async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0]);
+    const events = await waitFor(
+      'the outcome',
+      async () =>
+        ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0],
+    );
     expect(events.outcome).toBe('timed_out');
   });
 

@@ -22,7 +22,8 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-const FAILS_ONCE = (mark: string) => `if [ -e ${mark} ]; then echo fine now; else touch ${mark}; echo "disk quota exceeded" >&2; exit 3; fi`;
+const FAILS_ONCE = (mark: string) =>
+  `if [ -e ${mark} ]; then echo fine now; else touch ${mark}; echo "disk quota exceeded" >&2; exit 3; fi`;
 
 function daemonWithHooks(mark: string): TestDaemon {
   const stop = (command: string) => (bridgeOnStop(command, 10) as { Stop: object[] }).Stop;
@@ -38,7 +39,8 @@ async function openPage(daemon: TestDaemon, context: BrowserContext): Promise<Pa
   const refused: string[] = [];
   refusals.set(page, refused);
   page.on('response', (answer) => {
-    if (answer.status() >= 400 && new URL(answer.url()).port === link.port) refused.push(`${answer.status()} ${answer.url()}`);
+    if (answer.status() >= 400 && new URL(answer.url()).port === link.port)
+      refused.push(`${answer.status()} ${answer.url()}`);
   });
   await page.goto(link.href);
   await page.waitForSelector('#live.live', { timeout: 10_000 });
@@ -60,13 +62,26 @@ describe('the live page', () => {
     await daemon.emit(FAILS_ONCE(mark), stopPayload({ n: 2 }));
     await rowsWith(page, 'failed (exit 3)').waitFor({ timeout: 10_000 });
     await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
-    const okCells = await page.locator('#timeline tbody tr', { has: page.locator('td', { hasText: /^true$/ }) }).locator('td').allTextContents();
+    const okCells = await page
+      .locator('#timeline tbody tr', { has: page.locator('td', { hasText: /^true$/ }) })
+      .locator('td')
+      .allTextContents();
     // One time format, as the CLI writes it: local time with its zone; then the client.
     expect(okCells[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/);
     expect(okCells.slice(1, 3)).toEqual(['claude', 'Stop']);
-    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual(['time', 'client', 'event', 'outcome', 'took', 'delay', 'command']);
+    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual([
+      'time',
+      'client',
+      'event',
+      'outcome',
+      'took',
+      'delay',
+      'command',
+    ]);
     // The bridge deciding hooks wait on (issue 33), named at the top: this clone's, built here.
-    await expect(page.locator('#bridge').textContent()).resolves.toMatch(/^bridge: native, built here \(.*dist\/hookd-bridge\)$/);
+    await expect(page.locator('#bridge').textContent()).resolves.toMatch(
+      /^bridge: native, built here \(.*dist\/hookd-bridge\)$/,
+    );
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-live.png'), fullPage: true });
     // The table per hook: the failing one at 100% with its last error.
     const failing = page.locator('#hooks tbody tr', { hasText: 'disk quota' });
@@ -75,25 +90,35 @@ describe('the live page', () => {
     await rowsWith(page, 'failed (exit 3)').click();
     await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor();
     // The row on show is marked, and only it; the detail's times read like the list's.
-    await expect(page.locator('#timeline tbody tr.selected').allTextContents()).resolves.toEqual([expect.stringContaining('failed (exit 3)')]);
-    const started = page.locator('#detail-facts dt', { hasText: /^started$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect(page.locator('#timeline tbody tr.selected').allTextContents()).resolves.toEqual([
+      expect.stringContaining('failed (exit 3)'),
+    ]);
+    const started = page
+      .locator('#detail-facts dt', { hasText: /^started$/ })
+      .locator('xpath=following-sibling::dd[1]');
     await expect(started.textContent()).resolves.toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/);
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-failed-run.png'), fullPage: true });
     // docs/observability.md's picture is a tracked file: written only when asked (UPDATE_DOCS_SCREENSHOT=1),
     // so that an ordinary run, in CI or here, leaves the working tree as it was.
-    if (process.env.UPDATE_DOCS_SCREENSHOT === '1') await page.screenshot({ path: path.join(ROOT, 'docs', 'dashboard.png'), fullPage: true });
+    if (process.env.UPDATE_DOCS_SCREENSHOT === '1')
+      await page.screenshot({ path: path.join(ROOT, 'docs', 'dashboard.png'), fullPage: true });
     await page.locator('#retry').click();
     await page.locator('#retry-result', { hasText: 'queued again as' }).waitFor();
     // The retry runs (and succeeds this time), and arrives on the page without a reload.
-    await waitFor('the retried run in the history', () => daemon.history().some((line) => line.retryOf && line.outcome === 'ok'));
+    await waitFor('the retried run in the history', () =>
+      daemon.history().some((line) => line.retryOf && line.outcome === 'ok'),
+    );
     await page.locator('#timeline tbody tr').nth(2).waitFor({ timeout: 10_000 });
     await expect(failing.locator('td').nth(2).textContent()).resolves.toBe('50%');
     // The retried run is marked as a retry in the list.
-    await expect(page.locator('#timeline tbody tr', { has: page.locator('.mark', { hasText: 'retry' }) }).allTextContents()).resolves.toEqual([expect.stringContaining('ok')]);
+    await expect(
+      page.locator('#timeline tbody tr', { has: page.locator('.mark', { hasText: 'retry' }) }).allTextContents(),
+    ).resolves.toEqual([expect.stringContaining('ok')]);
     // Every file of the page was served, its icon included (it answered 401: issue 23).
     expect(refusals.get(page)?.filter((answer) => !answer.includes('/dashboard/api/'))).toEqual([]);
     // Headless Chromium may not ask for the icon: asked here, without the session, as a browser asks for it.
-    const icon = "fetch(new URL(document.querySelector('link[rel=icon]').getAttribute('href'), location.href)).then((a) => `${a.status} ${a.headers.get('content-type')}`)";
+    const icon =
+      "fetch(new URL(document.querySelector('link[rel=icon]').getAttribute('href'), location.href)).then((a) => `${a.status} ${a.headers.get('content-type')}`)";
     await expect(page.evaluate(icon)).resolves.toBe('200 image/svg+xml');
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-retried.png'), fullPage: true });
   });
@@ -128,7 +153,9 @@ describe('the live page', () => {
     const again = await (await browser.newContext()).newPage();
     await again.goto(link.href);
     await again.locator('#signed-out').waitFor({ state: 'visible', timeout: 10_000 });
-    await expect(again.locator('#signed-out').textContent()).resolves.toMatch(/used already or has expired[\s\S]*run in a terminal: hookd dashboard/);
+    await expect(again.locator('#signed-out').textContent()).resolves.toMatch(
+      /used already or has expired[\s\S]*run in a terminal: hookd dashboard/,
+    );
     await expect(again.locator('main').isHidden()).resolves.toBe(true);
     await again.screenshot({ path: path.join(ARTIFACTS, 'dashboard-link-used.png') });
   });
@@ -142,7 +169,12 @@ describe('the live page', () => {
     await daemon.emit('true', stopPayload({ tabs: 1 }));
     for (const page of pages) await rowsWith(page, 'ok').first().waitFor({ timeout: 10_000 });
     // Every tab can still reach the daemon (no connection held up behind the streams).
-    for (const page of pages) await expect(page.evaluate("fetch('/dashboard/api/status', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } }).then((r) => r.status)")).resolves.toBe(200);
+    for (const page of pages)
+      await expect(
+        page.evaluate(
+          "fetch('/dashboard/api/status', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } }).then((r) => r.status)",
+        ),
+      ).resolves.toBe(200);
     await context.close();
   });
 
@@ -161,7 +193,9 @@ describe('the live page', () => {
     const id = String(daemon.history().find((line) => line.outcome === 'failed')!.eventId);
     const evil = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<script>fetch('http://127.0.0.1:${port}/dashboard/api/runs/${id}/retry', { method: 'POST', mode: 'no-cors', credentials: 'include' }).finally(() => (document.title = 'sent'));</script>`);
+      res.end(
+        `<script>fetch('http://127.0.0.1:${port}/dashboard/api/runs/${id}/retry', { method: 'POST', mode: 'no-cors', credentials: 'include' }).finally(() => (document.title = 'sent'));</script>`,
+      );
     });
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     const evilPage = await page.context().newPage();

@@ -37,13 +37,25 @@ describe('the dashboard gate', () => {
     const ticket = new URLSearchParams(link.hash.slice(1)).get('ticket')!;
     const origin = `http://127.0.0.1:${port}`;
     // Not from another origin, nor without one.
-    expect((await send(port, 'POST', '/dashboard/api/sign-in', { origin: `http://127.0.0.1:${port + 1}`, 'x-hookd-ticket': ticket })).status).toBe(403);
+    expect(
+      (
+        await send(port, 'POST', '/dashboard/api/sign-in', {
+          origin: `http://127.0.0.1:${port + 1}`,
+          'x-hookd-ticket': ticket,
+        })
+      ).status,
+    ).toBe(403);
     expect((await send(port, 'POST', '/dashboard/api/sign-in', { 'x-hookd-ticket': ticket })).status).toBe(403);
     const first = await send(port, 'POST', '/dashboard/api/sign-in', { origin, 'x-hookd-ticket': ticket });
     expect(first.status).toBe(201);
     expect(first.headers['set-cookie']).toBeUndefined();
     expect((await send(port, 'POST', '/dashboard/api/sign-in', { origin, 'x-hookd-ticket': ticket })).status).toBe(403);
-    for (const where of ['/dashboard/api/status', '/dashboard/api/runs', '/dashboard/api/runs/stream', '/dashboard/api/session']) {
+    for (const where of [
+      '/dashboard/api/status',
+      '/dashboard/api/runs',
+      '/dashboard/api/runs/stream',
+      '/dashboard/api/session',
+    ]) {
       expect((await send(port, 'GET', where)).status, where).toBe(401);
       expect((await send(port, 'GET', where, { 'x-hookd-session': 'forged' })).status, where).toBe(401);
     }
@@ -76,7 +88,11 @@ describe('the dashboard gate', () => {
     expect((await retry({ ...auth, origin: 'null' })).status).toBe(403);
     expect((await retry({ origin })).status).toBe(401);
     expect(daemon.history().filter((line) => line.retryOf)).toEqual([]);
-    const preflight = await send(port, 'OPTIONS', `/dashboard/api/runs/${id}/retry`, { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-hookd-session' });
+    const preflight = await send(port, 'OPTIONS', `/dashboard/api/runs/${id}/retry`, {
+      origin: 'http://evil.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'x-hookd-session',
+    });
     expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
     const done = await retry({ ...auth, origin });
     expect(done.status).toBe(202);
@@ -102,19 +118,34 @@ describe('the dashboard gate', () => {
     const pages = await Promise.all(Array.from({ length: 25 }, () => signIn(daemon)));
     const { port, auth } = pages[0]!;
     const streams = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => new Promise<{ text: () => string; close: () => void }>((resolve, reject) => {
-        let text = '';
-        const req = request({ host: '127.0.0.1', port, path: '/dashboard/api/runs/stream', headers: { host: `127.0.0.1:${port}`, ...pages[i % 25]!.auth }, agent: false }, (res) => {
-          if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          resolve({ text: () => text, close: () => req.destroy() });
-        });
-        req.on('error', reject);
-        req.end();
-      })),
+      Array.from(
+        { length: 100 },
+        (_, i) =>
+          new Promise<{ text: () => string; close: () => void }>((resolve, reject) => {
+            let text = '';
+            const req = request(
+              {
+                host: '127.0.0.1',
+                port,
+                path: '/dashboard/api/runs/stream',
+                headers: { host: `127.0.0.1:${port}`, ...pages[i % 25]!.auth },
+                agent: false,
+              },
+              (res) => {
+                if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
+                res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+                resolve({ text: () => text, close: () => req.destroy() });
+              },
+            );
+            req.on('error', reject);
+            req.end();
+          }),
+      ),
     );
     await daemon.emit('true', stopPayload({ many: 1 }));
-    await waitFor('the run on all 100 streams', () => streams.every((stream) => stream.text().includes('"outcome":"ok"')));
+    await waitFor('the run on all 100 streams', () =>
+      streams.every((stream) => stream.text().includes('"outcome":"ok"')),
+    );
     expect((await send(port, 'GET', '/dashboard/api/status', auth)).status).toBe(200);
     for (const stream of streams) stream.close();
   });

@@ -25,13 +25,28 @@ export interface Answer {
 }
 
 /** One request to 127.0.0.1:`port`, headers as given (Host included). */
-export function send(port: number, method: string, urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
+export function send(
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: urlPath, headers: { host: `127.0.0.1:${port}`, ...headers }, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        headers: { host: `127.0.0.1:${port}`, ...headers },
+        agent: false,
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -42,7 +57,10 @@ export async function signIn(daemon: TestDaemon): Promise<{ port: number; auth: 
   const link = await dashboardLink(daemon);
   const port = Number(link.port);
   const ticket = new URLSearchParams(link.hash.slice(1)).get('ticket') ?? '';
-  const answer = await send(port, 'POST', '/dashboard/api/sign-in', { origin: `http://127.0.0.1:${port}`, 'x-hookd-ticket': ticket });
+  const answer = await send(port, 'POST', '/dashboard/api/sign-in', {
+    origin: `http://127.0.0.1:${port}`,
+    'x-hookd-ticket': ticket,
+  });
   if (answer.status !== 201) throw new Error(`signing in answered ${answer.status}: ${answer.body}`);
   return { port, auth: { 'x-hookd-session': (JSON.parse(answer.body) as { session: string }).session } };
 }
@@ -56,8 +74,18 @@ export async function signIn(daemon: TestDaemon): Promise<{ port: number; auth: 
 export async function launchChromium(args: string[] = []): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const home = mkdtempSync(path.join(tmpdir(), 'hookd-chromium-'));
-  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') } as Record<string, string>;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', ...args], env });
+  const env = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+  } as Record<string, string>;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', ...args],
+    env,
+  });
   browser.on('disconnected', () => rmSync(home, { recursive: true, force: true }));
   return browser;
 }

@@ -33,7 +33,9 @@ describe('the page when the hook listener lacks an address', () => {
     daemon.env.HOOKD_TCP_PORT = String(port);
     daemon.env.HOOKD_PORT_RETRY_MS = '200';
     await daemon.start();
-    await waitFor('the daemon to say what it lacks', () => daemon.logs().includes(`the hook listener LACKS [::1]:${port}`));
+    await waitFor('the daemon to say what it lacks', () =>
+      daemon.logs().includes(`the hook listener LACKS [::1]:${port}`),
+    );
 
     const page = await (await browser.newContext()).newPage();
     await page.goto((await dashboardLink(daemon)).href);

@@ -10,7 +10,17 @@ import type { Browser, Page } from 'playwright-core';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from '../helpers/paths.js';
-import { BESIDE_FAILS, BESIDE_HOOKS, BESIDE_OK, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs, type Line } from '../helpers/session-runs.js';
+import {
+  BESIDE_FAILS,
+  BESIDE_HOOKS,
+  BESIDE_OK,
+  BLOCK,
+  DENY,
+  SYNC_FAILS,
+  makeSession,
+  waitedMs,
+  type Line,
+} from '../helpers/session-runs.js';
 import { dashboardLink, launchChromium } from './dashboard-helpers.js';
 
 let browser: Browser;
@@ -33,12 +43,25 @@ function bars(page: Page) {
     groups.map((group) => {
       const rect = group.querySelector('rect')!;
       const box = rect.getBoundingClientRect();
-      return { id: group.getAttribute('data-id') ?? undefined, lane: group.classList.contains('lane-agent') ? 'agent' : 'beside', label: group.querySelector('text')?.textContent, full: group.getAttribute('data-label'), fill: rect.ownerDocument.defaultView!.getComputedStyle(rect).fill, x: box.x, y: box.y, width: box.width };
+      return {
+        id: group.getAttribute('data-id') ?? undefined,
+        lane: group.classList.contains('lane-agent') ? 'agent' : 'beside',
+        label: group.querySelector('text')?.textContent,
+        full: group.getAttribute('data-label'),
+        fill: rect.ownerDocument.defaultView!.getComputedStyle(rect).fill,
+        x: box.x,
+        y: box.y,
+        width: box.width,
+      };
     }),
   );
 }
 
-const laneBox = (page: Page, lane: string) => page.$eval(`#session-chart rect.lane.lane-${lane}`, (rect) => ({ top: rect.getBoundingClientRect().top, bottom: rect.getBoundingClientRect().bottom }));
+const laneBox = (page: Page, lane: string) =>
+  page.$eval(`#session-chart rect.lane.lane-${lane}`, (rect) => ({
+    top: rect.getBoundingClientRect().top,
+    bottom: rect.getBoundingClientRect().bottom,
+  }));
 
 describe('the session view', () => {
   it('lists the sessions and draws one: where the agent waited, each decision, colours by outcome, the total wait, the output a click away', async () => {
@@ -53,7 +76,9 @@ describe('the session view', () => {
     await page.goto((await dashboardLink(daemon)).href);
     // The list: newest first, with client, project, run count and the time the agent waited.
     await page.locator('#sessions tbody tr').nth(1).waitFor({ timeout: 10_000 });
-    const rows = await page.$$eval('#sessions tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const rows = await page.$$eval('#sessions tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
     expect(rows.map((row) => row[2])).toEqual([newer[0]!.project, project]);
     expect(rows[1]!.slice(1, 4)).toEqual(['claude', project, '5']);
     const shown = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
@@ -73,7 +98,10 @@ describe('the session view', () => {
     }
     // Labels: the decisions of the runs in line, whole or cut with an ellipsis where the bar is short
     // (bar lengths follow the real run times, which load stretches); whole in the tooltip. Colours by outcome.
-    for (const { label, full } of drawn) expect(label === full || (String(label).endsWith('…') && String(full).startsWith(String(label).slice(0, -1)))).toBe(true);
+    for (const { label, full } of drawn)
+      expect(
+        label === full || (String(label).endsWith('…') && String(full).startsWith(String(label).slice(0, -1))),
+      ).toBe(true);
     const byCommand = (command: string) => drawn.find((bar) => line(bar.id).command === command)!;
     expect([byCommand(DENY).full, byCommand(DENY).fill]).toEqual(['deny: no rm -rf', GREEN]);
     expect([byCommand(BLOCK).full, byCommand(BLOCK).fill]).toEqual(['block: tests fail', GREEN]);
@@ -81,12 +109,18 @@ describe('the session view', () => {
     expect([byCommand(BESIDE_FAILS).full, byCommand(BESIDE_FAILS).fill]).toEqual(['Stop (failed (exit 3))', RED]);
     // On one time axis: a bar starts further right the later its run started, and is as long as it ran.
     const first = Math.min(...lines.map((one) => Date.parse(one.startedAt)));
-    const pxPerMs = (byCommand(BLOCK).x - byCommand(DENY).x) / (Date.parse(line(byCommand(BLOCK).id).startedAt) - first);
-    for (const bar of drawn) expect(Math.abs(bar.x - byCommand(DENY).x - pxPerMs * (Date.parse(line(bar.id).startedAt) - first))).toBeLessThan(2);
+    const pxPerMs =
+      (byCommand(BLOCK).x - byCommand(DENY).x) / (Date.parse(line(byCommand(BLOCK).id).startedAt) - first);
+    for (const bar of drawn)
+      expect(Math.abs(bar.x - byCommand(DENY).x - pxPerMs * (Date.parse(line(bar.id).startedAt) - first))).toBeLessThan(
+        2,
+      );
     expect(Math.abs(byCommand(BLOCK).width - pxPerMs * line(byCommand(BLOCK).id).durationMs)).toBeLessThan(3);
     // The total the agent waited: the in-line runs' durations, summed.
     await expect(page.locator('#session-wait').getAttribute('data-waited-ms')).resolves.toBe(String(waitedMs(lines)));
-    await expect(page.locator('#session-wait').textContent()).resolves.toContain(`The agent waited ${shown(waitedMs(lines))} on hooks in this session (3 runs in line); 2 ran beside it`);
+    await expect(page.locator('#session-wait').textContent()).resolves.toContain(
+      `The agent waited ${shown(waitedMs(lines))} on hooks in this session (3 runs in line); 2 ran beside it`,
+    );
     // The picture, taken each run; written (docs/observability.md's) only when asked, as dashboard.png is: a test writes nowhere else.
     const picture = await page.locator('#sessions-section').screenshot();
     expect(picture.subarray(1, 4).toString()).toBe('PNG');
@@ -96,9 +130,14 @@ describe('the session view', () => {
     await page.locator('#attempts pre', { hasText: 'disk quota exceeded' }).waitFor({ timeout: 10_000 });
     await expect(page.locator('#detail-id').textContent()).resolves.toBe(byCommand(BESIDE_FAILS).id);
     // A new run of the session reaches the list and the picture without a reload.
-    await daemon.emit(BESIDE_OK, JSON.stringify({ session_id: 'sess-view', hook_event_name: 'Stop', cwd: project, later: true }));
+    await daemon.emit(
+      BESIDE_OK,
+      JSON.stringify({ session_id: 'sess-view', hook_event_name: 'Stop', cwd: project, later: true }),
+    );
     await page.locator('#session-chart g.run').nth(5).waitFor({ timeout: 20_000 });
-    await expect(page.locator('#sessions tbody tr', { hasText: project }).locator('td').nth(3).textContent()).resolves.toBe('6');
+    await expect(
+      page.locator('#sessions tbody tr', { hasText: project }).locator('td').nth(3).textContent(),
+    ).resolves.toBe('6');
     expect(errors).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ function newcomerEnv(): Record<string, string> {
     // A neighbour's daemon may hold the fixed hook port; the daemon would still start, but quietly.
     HOOKD_TCP_PORT: '0',
   });
-  for (const name of Object.keys(env)) if (/^(HOOKD_(?!TCP_PORT$)|OTEL_|XDG_(?!(STATE|CONFIG|DATA)_HOME$))/i.test(name)) delete env[name];
+  for (const name of Object.keys(env))
+    if (/^(HOOKD_(?!TCP_PORT$)|OTEL_|XDG_(?!(STATE|CONFIG|DATA)_HOME$))/i.test(name)) delete env[name];
   return env;
 }
 
@@ -48,23 +49,47 @@ async function stopDaemon(): Promise<void> {
   await daemon.child;
   daemon = undefined;
   // The group got the signal; the daemon itself lets go of its socket (and lock) once it has stopped.
-  await waitFor('the daemon to stop', () => requestDaemon(daemonSocket(), 'GET', '/health').then(() => false, () => true), 30_000);
+  await waitFor(
+    'the daemon to stop',
+    () =>
+      requestDaemon(daemonSocket(), 'GET', '/health').then(
+        () => false,
+        () => true,
+      ),
+    30_000,
+  );
 }
 
 const daemonSocket = () => path.join(home, '.local', 'state', 'hookd', 'hookd.sock');
 
 async function startDaemon(block: ShellBlock): Promise<void> {
   await stopDaemon();
-  const child = execa('bash', ['-e', '-c', block.text], { cwd: clone, env, extendEnv: false, detached: true, reject: false, all: true, buffer: false });
+  const child = execa('bash', ['-e', '-c', block.text], {
+    cwd: clone,
+    env,
+    extendEnv: false,
+    detached: true,
+    reject: false,
+    all: true,
+    buffer: false,
+  });
   let output = '';
   let exited = false;
   child.all?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   void child.then(() => (exited = true));
   daemon = { child, output: () => output };
-  await waitFor(`README line ${block.line}: the daemon to answer GET /health`, async () => {
-    if (exited) throw new Error(`README line ${block.line}: the block exited instead of running the daemon:\n${output}`);
-    return requestDaemon(daemonSocket(), 'GET', '/health').then((r) => r.status === 200, () => false);
-  }, 240_000);
+  await waitFor(
+    `README line ${block.line}: the daemon to answer GET /health`,
+    async () => {
+      if (exited)
+        throw new Error(`README line ${block.line}: the block exited instead of running the daemon:\n${output}`);
+      return requestDaemon(daemonSocket(), 'GET', '/health').then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    },
+    240_000,
+  );
 }
 
 beforeAll(() => {
@@ -79,8 +104,13 @@ afterAll(async () => {
 
 describe("the README's shell blocks", () => {
   it("gives exactly two set-up commands: the daemon from the clone, and .ci/run's test command", () => {
-    const setup = blocks.filter((block) => isTestCommand(block) || (startsDaemon(block) && commandsOf(block)[0]!.includes('./bin/hookd daemon')));
-    expect(setup.map((block) => commandsOf(block).join('\n'))).toEqual([expect.stringMatching(/\.\/bin\/hookd daemon$/), ciCommand]);
+    const setup = blocks.filter(
+      (block) => isTestCommand(block) || (startsDaemon(block) && commandsOf(block)[0]!.includes('./bin/hookd daemon')),
+    );
+    expect(setup.map((block) => commandsOf(block).join('\n'))).toEqual([
+      expect.stringMatching(/\.\/bin\/hookd daemon$/),
+      ciCommand,
+    ]);
     expect(blocks.filter(isTestCommand)).toHaveLength(1);
   });
 
@@ -92,7 +122,14 @@ describe("the README's shell blocks", () => {
         await startDaemon(block);
         continue;
       }
-      const result = await execa('bash', ['-e', '-o', 'pipefail', '-c', block.text], { cwd: clone, env, extendEnv: false, reject: false, all: true, timeout: 240_000 });
+      const result = await execa('bash', ['-e', '-o', 'pipefail', '-c', block.text], {
+        cwd: clone,
+        env,
+        extendEnv: false,
+        reject: false,
+        all: true,
+        timeout: 240_000,
+      });
       expect(result.exitCode, `README line ${block.line}:\n${block.text}\n${result.all}`).toBe(0);
     }
     // The five minutes end with the event the README sends through the bridge run by the daemon.

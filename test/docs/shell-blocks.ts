@@ -25,7 +25,10 @@ export function shellBlocks(markdown: string): ShellBlock[] {
 
 /** The commands of a block: each line without its trailing `# comment`, blank lines dropped. */
 export function commandsOf(block: ShellBlock): string[] {
-  return block.text.split('\n').map((line) => line.replace(/\s+#[^'"]*$/, '').trim()).filter((line) => line && !line.startsWith('#'));
+  return block.text
+    .split('\n')
+    .map((line) => line.replace(/\s+#[^'"]*$/, '').trim())
+    .filter((line) => line && !line.startsWith('#'));
 }
 
 /** Whether the block's last command runs the daemon in the foreground (a terminal of its own). */
@@ -35,6 +38,8 @@ export function startsDaemon(block: ShellBlock): boolean {
 
 /** The test command CI runs: the last command line of `.ci/run`. */
 export function ciTestCommand(ciScript: string): string {
-  const lines = readFileSync(ciScript, 'utf8').split('\n').map((line) => line.trim());
+  const lines = readFileSync(ciScript, 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
   return lines.filter((line) => line && !line.startsWith('#') && !/^(fi|then|else)\b/.test(line)).at(-1)!;
 }

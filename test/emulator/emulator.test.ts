@@ -16,7 +16,10 @@ function api(emu: TestEmulator, method: string, target: string, body?: unknown, 
   return fetch(`${emu.url}${target}`, {
     method,
     redirect: 'manual',
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -41,7 +44,11 @@ describe('the emulator', () => {
       for (const key of [null, 'wrong-key']) {
         const response = await api(emu, method, target, method === 'GET' ? undefined : {}, key);
         expect([method, target, response.status]).toEqual([method, target, 401]);
-        expect(await response.json()).toEqual({ status: 401, title: 'Unauthorized', detail: expect.stringContaining('API key') });
+        expect(await response.json()).toEqual({
+          status: 401,
+          title: 'Unauthorized',
+          detail: expect.stringContaining('API key'),
+        });
       }
     }
   });
@@ -82,14 +89,19 @@ describe('the emulator', () => {
     expect((await api(emu, 'GET', '/api/v0/nothing')).status).toBe(404);
     const wrong = await api(emu, 'DELETE', '/api/v0/computers/cmp_001');
     expect([wrong.status, wrong.headers.get('allow')]).toEqual([405, 'GET, PATCH']);
-    expect(await (await api(emu, 'GET', '/api/v0/computers/cmp_999')).json()).toMatchObject({ status: 404, detail: expect.stringContaining('cmp_999') });
+    expect(await (await api(emu, 'GET', '/api/v0/computers/cmp_999')).json()).toMatchObject({
+      status: 404,
+      detail: expect.stringContaining('cmp_999'),
+    });
     expect((await api(emu, 'POST', '/api/v0/sessions', { computerId: 'cmp_999' })).status).toBe(404);
   });
 
   test('hostId: only on a computer without one, and unique (409)', async () => {
     const emu = await emulator();
     const taken = emu.data.computers.find((c) => c.id === 'cmp_001')?.hostId;
-    expect((await api(emu, 'PATCH', '/api/v0/computers/cmp_001', { hostId: '0f8fad5b-d9cb-469f-a165-70867728950e' })).status).toBe(409);
+    expect(
+      (await api(emu, 'PATCH', '/api/v0/computers/cmp_001', { hostId: '0f8fad5b-d9cb-469f-a165-70867728950e' })).status,
+    ).toBe(409);
     const duplicate = await api(emu, 'PATCH', '/api/v0/computers/cmp_004', { hostId: taken });
     expect(await duplicate.json()).toMatchObject({ status: 409, detail: expect.stringContaining('must be unique') });
   });
@@ -115,27 +127,52 @@ describe('the emulator', () => {
     expect([first.status, second.status]).toEqual(['running', 'pending']);
     emu.finishRuns();
     const page: Json = await (await api(emu, 'GET', '/api/v0/sessions?computerId=cmp_003&limit=100')).json();
-    expect(page.sessions.find((s: { sessionId: string }) => s.sessionId === 'ses_0003')).toMatchObject({ status: 'idle', messageCount: 4 + 2 + 2 });
+    expect(page.sessions.find((s: { sessionId: string }) => s.sessionId === 'ses_0003')).toMatchObject({
+      status: 'idle',
+      messageCount: 4 + 2 + 2,
+    });
   });
 
   test('seeded from a data file; a bad data file is refused with located errors', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'data.json');
     const data = generateData();
-    writeFileSync(file, JSON.stringify({ computers: data.computers.slice(0, 1), sessions: [], memberDomain: 'acme.test' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ computers: data.computers.slice(0, 1), sessions: [], memberDomain: 'acme.test' }),
+    );
     const key = makeKey();
     const emu = await startEmulator({ key, data: file });
     try {
       const headers = { authorization: `Bearer ${key}` };
-      expect(((await (await fetch(`${emu.url}/api/v0/computers`, { headers })).json()) as Json).computers).toHaveLength(1);
-      expect(await (await fetch(`${emu.url}/api/v0/sessions`, { headers })).json()).toEqual({ sessions: [], pagination: { hasMore: false, nextCursor: null } });
-      const limits = await fetch(`${emu.url}/api/v0/organization/usage/limits/users`, { method: 'PUT', headers, body: JSON.stringify({ users: [{ email: 'a@acme.test', limit: 3 }, { email: 'a@example.com', limit: 3 }] }) });
-      expect(await limits.json()).toEqual({ updated: [{ email: 'a@acme.test', limit: 3 }], errors: [{ email: 'a@example.com', error: expect.any(String) }] });
+      expect(((await (await fetch(`${emu.url}/api/v0/computers`, { headers })).json()) as Json).computers).toHaveLength(
+        1,
+      );
+      expect(await (await fetch(`${emu.url}/api/v0/sessions`, { headers })).json()).toEqual({
+        sessions: [],
+        pagination: { hasMore: false, nextCursor: null },
+      });
+      const limits = await fetch(`${emu.url}/api/v0/organization/usage/limits/users`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          users: [
+            { email: 'a@acme.test', limit: 3 },
+            { email: 'a@example.com', limit: 3 },
+          ],
+        }),
+      });
+      expect(await limits.json()).toEqual({
+        updated: [{ email: 'a@acme.test', limit: 3 }],
+        errors: [{ email: 'a@example.com', error: expect.any(String) }],
+      });
     } finally {
       await emu.close();
     }
     writeFileSync(file, JSON.stringify({ computers: [{ id: 'x' }] }));
-    await expect(startEmulator({ key, data: file })).rejects.toThrow(`${file}: computers[0].name: expected a string, got nothing`);
+    await expect(startEmulator({ key, data: file })).rejects.toThrow(
+      `${file}: computers[0].name: expected a string, got nothing`,
+    );
   });
 
   test('a body over 30 MiB: 413, and the connection closed without reading the rest', async () => {
@@ -162,7 +199,11 @@ describe('the emulator', () => {
 
   test('the test-only routes work over HTTP and are off by default', async () => {
     const emu = await emulator();
-    const queued = await api(emu, 'POST', '/__emulator/faults', { path: '/api/v0/computers', status: 503, retryAfter: '2' });
+    const queued = await api(emu, 'POST', '/__emulator/faults', {
+      path: '/api/v0/computers',
+      status: 503,
+      retryAfter: '2',
+    });
     expect(queued.status).toBe(201);
     const faulted = await api(emu, 'GET', '/api/v0/computers');
     expect([faulted.status, faulted.headers.get('retry-after')]).toEqual([503, '2']);

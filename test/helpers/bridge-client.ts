@@ -48,11 +48,20 @@ const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 /** Run `run` as a client does, the `way` given; resolves when the client's child exits. */
 export function runAsClient(way: Way, run: ClientRun): Promise<Answer> {
   const state = tempDir('hookd-case-');
-  const line = way === 'shell' ? run.command : `exec ${HOOKD} ${['sync', ...(run.args ?? []), '--', run.command].map(quote).join(' ')}`;
+  const line =
+    way === 'shell'
+      ? run.command
+      : `exec ${HOOKD} ${['sync', ...(run.args ?? []), '--', run.command].map(quote).join(' ')}`;
   // A hook that leaves a process behind notes its pid in $HOOK_PIDS, for endClients.
   const pids = path.join(state, 'hook-pids');
   pidFiles.push(pids);
-  const env: Record<string, string | undefined> = { ...process.env, ...run.env, HOOKD_STATE_DIR: state, HOOK_PIDS: pids, HOOKD_BRIDGE_NODE: way === 'node' ? '1' : undefined };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...run.env,
+    HOOKD_STATE_DIR: state,
+    HOOK_PIDS: pids,
+    HOOKD_BRIDGE_NODE: way === 'node' ? '1' : undefined,
+  };
   // A group of its own, as a client's hook has: a hook that reaches for its parent's group finds the client's, not the test's.
   const child = spawn('sh', ['-c', line], { env, stdio: 'pipe', detached: true });
   live.add(child);
@@ -82,7 +91,8 @@ export function runAsClient(way: Way, run: ClientRun): Promise<Answer> {
       clearTimeout(trickle);
       // The answer is what the pipes held when the client's child ended: read to their end, or for
       // a while when a child the hook left holds them open (a client does not wait for it either).
-      const ended = (stream: Readable) => (stream.readableEnded ? Promise.resolve() : new Promise<void>((done) => stream.once('end', done)));
+      const ended = (stream: Readable) =>
+        stream.readableEnded ? Promise.resolve() : new Promise<void>((done) => stream.once('end', done));
       const settled = setTimeout(finish, 2000);
       void Promise.all([ended(child.stdout), ended(child.stderr)]).then(finish);
       let finished = false;
@@ -94,7 +104,14 @@ export function runAsClient(way: Way, run: ClientRun): Promise<Answer> {
         child.stdout.destroy();
         child.stderr.destroy();
         live.delete(child);
-        resolve({ code, signal, stdout: Buffer.concat(out), stderr: err, chunksLeft, ...(way !== 'shell' && { record: recordIn(state) }) });
+        resolve({
+          code,
+          signal,
+          stdout: Buffer.concat(out),
+          stderr: err,
+          chunksLeft,
+          ...(way !== 'shell' && { record: recordIn(state) }),
+        });
       }
     });
   });
@@ -109,8 +126,25 @@ function recordIn(state: string): Answer['record'] {
   if (!parsed.ok || !parsed.content.run) throw new Error(`not a run record: ${names[0]}`);
   const { run, payload, command } = parsed.content;
   const names_ = namesOf(run, payload);
-  const finished = finishedOf({ eventId: names[0]!, event: names_.event, sessionId: names_.sessionId, command, attempt: 1, receivedAt: 0, takenAt: 0 }, run);
-  return { run, event: names_.event, outcome: finished.outcome, decision: finished.inline?.decision ?? 'none', ...(finished.detail !== undefined && { detail: finished.detail }) };
+  const finished = finishedOf(
+    {
+      eventId: names[0]!,
+      event: names_.event,
+      sessionId: names_.sessionId,
+      command,
+      attempt: 1,
+      receivedAt: 0,
+      takenAt: 0,
+    },
+    run,
+  );
+  return {
+    run,
+    event: names_.event,
+    outcome: finished.outcome,
+    decision: finished.inline?.decision ?? 'none',
+    ...(finished.detail !== undefined && { detail: finished.detail }),
+  };
 }
 
 const kill = (pid: number) => {
@@ -127,6 +161,10 @@ export function endClients(): void {
   live.clear();
   for (const file of pidFiles.splice(0)) {
     if (!existsSync(file)) continue;
-    for (const pid of readFileSync(file, 'utf8').split(/\s+/).map(Number).filter((pid) => pid > 1)) kill(-pid), kill(pid);
+    for (const pid of readFileSync(file, 'utf8')
+      .split(/\s+/)
+      .map(Number)
+      .filter((pid) => pid > 1))
+      (kill(-pid), kill(pid));
   }
 }

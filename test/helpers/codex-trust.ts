@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 import { codexEventLabel, codexHandlerAt, codexHookHash } from '../../src/clients/codex-hook-hash.js';
 
 /** The config.toml lines that trust `hooks[event][group].hooks[handler]` of the Codex hooks file `hooksFile`, as it is now. */
-export function codexTrustLines(hooksFile: string, places: readonly [event: string, group: number, handler: number][]): string {
+export function codexTrustLines(
+  hooksFile: string,
+  places: readonly [event: string, group: number, handler: number][],
+): string {
   const file = JSON.parse(readFileSync(hooksFile, 'utf8')) as Record<string, unknown>;
   return places
     .map(([event, group, handler]) => {

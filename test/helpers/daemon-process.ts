@@ -22,7 +22,11 @@ export interface TestDaemon {
   stop(): Promise<void>;
   kill9(): Promise<void>;
   request(method: string, urlPath: string, body?: string | Buffer): Promise<DaemonResponse>;
-  emit(command: string, payload: string | Buffer, extraEnv?: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }>;
+  emit(
+    command: string,
+    payload: string | Buffer,
+    extraEnv?: Record<string, string>,
+  ): Promise<{ exitCode: number; stdout: string; stderr: string }>;
   /** The outcomes recorded so far, oldest first. */
   history(): Record<string, unknown>[];
 }
@@ -86,7 +90,10 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
       await waitFor('the daemon to answer GET /health and log its start', async () => {
         if (exited) throw new Error(`the daemon exited during start-up:\n${output}`);
         if (!output.slice(before).includes('hookd daemon started')) return false;
-        return requestDaemon(daemon.socket, 'GET', '/health').then((r) => r.status === 200, () => false);
+        return requestDaemon(daemon.socket, 'GET', '/health').then(
+          (r) => r.status === 200,
+          () => false,
+        );
       });
     },
     async stop() {
@@ -105,7 +112,12 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
     request: (method, urlPath, body) => requestDaemon(daemon.socket, method, urlPath, body, 30_000),
     async emit(command, payload, extraEnv = {}) {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
-      const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], { env: { ...env, ...extraEnv }, input: payload, reject: false, timeout: 60_000 });
+      const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], {
+        env: { ...env, ...extraEnv },
+        input: payload,
+        reject: false,
+        timeout: 60_000,
+      });
       return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
     },
     // The whole lines: one the daemon is still appending (a big one is written in parts) is not read yet.
@@ -113,7 +125,11 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
       const file = path.join(stateDir, 'history.jsonl');
       if (!existsSync(file)) return [];
       const text = readFileSync(file, 'utf8');
-      return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      return text
+        .slice(0, text.lastIndexOf('\n') + 1)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
   };
   made.add(daemon);
@@ -122,5 +138,12 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
 
 /** A Stop payload with a marker field. */
 export function stopPayload(fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({ session_id: 'sess-1', transcript_path: '/tmp/t.jsonl', cwd: '/', hook_event_name: 'Stop', stop_hook_active: false, ...fields });
+  return JSON.stringify({
+    session_id: 'sess-1',
+    transcript_path: '/tmp/t.jsonl',
+    cwd: '/',
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+    ...fields,
+  });
 }

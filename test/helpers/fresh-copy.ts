@@ -10,7 +10,11 @@ import { tempDir } from './temp-dir.js';
 /** Copy the repository's working-tree files into a new temp directory; returns its path. */
 export function freshCopy(): string {
   const dest = path.join(tempDir('hookd-clone-'), 'hookd');
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   for (const file of new Set(listed.split('\0').filter(Boolean))) {
     const from = path.join(ROOT, file);
     // A tracked file deleted in the working tree, or one a nested package keeps (test/clients), stays out.

@@ -20,7 +20,10 @@ export function typeOnly(clause: string): boolean {
   if (/^type\b/.test(clause)) return true;
   const braces = /^\{([^}]*)\}$/.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1]!.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = braces[1]!
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
@@ -31,7 +34,11 @@ export function folderOf(file: string): string {
 }
 
 /** folder → folders it imports at run time (with `types`, type-only imports too), with one example import per edge. */
-export function folderEdges(root: string, files: readonly string[], options: { types?: boolean } = {}): Map<string, Map<string, string>> {
+export function folderEdges(
+  root: string,
+  files: readonly string[],
+  options: { types?: boolean } = {},
+): Map<string, Map<string, string>> {
   const edges = new Map<string, Map<string, string>>();
   for (const file of files) {
     const text = readFileSync(path.join(root, file), 'utf8');

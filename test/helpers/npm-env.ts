@@ -14,7 +14,9 @@ export function npmEnv(extra: Record<string, string> = {}): Record<string, strin
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
     // The registry's certificates, which the other processes of the suite go without (quick-node.ts).
-    ...(process.env.HOOKD_TEST_EXTRA_CA_CERTS !== undefined && { NODE_EXTRA_CA_CERTS: process.env.HOOKD_TEST_EXTRA_CA_CERTS }),
+    ...(process.env.HOOKD_TEST_EXTRA_CA_CERTS !== undefined && {
+      NODE_EXTRA_CA_CERTS: process.env.HOOKD_TEST_EXTRA_CA_CERTS,
+    }),
     ...extra,
   };
 }

@@ -9,7 +9,12 @@
 import { connect } from 'node:net';
 
 /** Announce `body` for `method urlPath` on the unix socket `socketPath`, send its first 64 KiB; resolves with the answer's status and its body (parsed JSON, else text). */
-export function sendOversized(socketPath: string, method: string, urlPath: string, body: Buffer): Promise<{ status: number; body: unknown }> {
+export function sendOversized(
+  socketPath: string,
+  method: string,
+  urlPath: string,
+  body: Buffer,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const socket = connect(socketPath);
     const chunks: Buffer[] = [];
@@ -18,7 +23,8 @@ export function sendOversized(socketPath: string, method: string, urlPath: strin
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const status = /^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1];
-      if (!status) return reject(new Error(`no answer before the connection closed: ${JSON.stringify(text.slice(0, 200))}`));
+      if (!status)
+        return reject(new Error(`no answer before the connection closed: ${JSON.stringify(text.slice(0, 200))}`));
       const rest = text.slice(text.indexOf('\r\n\r\n') + 4);
       let parsed: unknown = rest;
       try {

@@ -56,11 +56,26 @@ export function captureLogger(): { logger: ProxyOptions['logger']; text: () => s
       done();
     },
   });
-  return { logger: pino({ level: 'debug', redact: { paths: ['apiKey', '*.apiKey', 'headers.authorization', '*.headers.authorization'], censor: '[redacted]' } }, sink), text: () => chunks.join('') };
+  return {
+    logger: pino(
+      {
+        level: 'debug',
+        redact: {
+          paths: ['apiKey', '*.apiKey', 'headers.authorization', '*.headers.authorization'],
+          censor: '[redacted]',
+        },
+      },
+      sink,
+    ),
+    text: () => chunks.join(''),
+  };
 }
 
 /** The proxy mounted on a node:http server on a unix socket, as the daemon mounts it. */
-export async function proxyServer(dir: string, options: Omit<ProxyOptions, 'logger'>): Promise<{ socket: string; logs: () => string }> {
+export async function proxyServer(
+  dir: string,
+  options: Omit<ProxyOptions, 'logger'>,
+): Promise<{ socket: string; logs: () => string }> {
   const { logger, text } = captureLogger();
   const proxy = createProxy({ ...options, logger });
   const server = http.createServer((req, res) => {
@@ -92,16 +107,30 @@ export interface Answer {
 }
 
 /** One HTTP request over a unix socket. */
-export function socketRequest(socket: string, method: string, pathAndQuery: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Answer> {
+export function socketRequest(
+  socket: string,
+  method: string,
+  pathAndQuery: string,
+  body?: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: socket, method, path: pathAndQuery, headers: { host: 'hookd', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-      });
-    });
+    const req = http.request(
+      {
+        socketPath: socket,
+        method,
+        path: pathAndQuery,
+        headers: { host: 'hookd', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -109,9 +138,22 @@ export function socketRequest(socket: string, method: string, pathAndQuery: stri
 
 /** Run the built binary; never rejects. */
 export async function hookd(args: string[], env: Record<string, string | undefined>, input?: string) {
-  if (!existsSync(path.join(ROOT, 'dist', 'bin.js'))) throw new Error('dist/bin.js is missing: run npm run build before the CLI tests');
-  const result = await execa(BIN, args, { env: { PATH: process.env.PATH, ...env }, extendEnv: false, reject: false, timeout: 60_000, input: input ?? '', stripFinalNewline: false });
-  return { code: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), timedOut: result.timedOut };
+  if (!existsSync(path.join(ROOT, 'dist', 'bin.js')))
+    throw new Error('dist/bin.js is missing: run npm run build before the CLI tests');
+  const result = await execa(BIN, args, {
+    env: { PATH: process.env.PATH, ...env },
+    extendEnv: false,
+    reject: false,
+    timeout: 60_000,
+    input: input ?? '',
+    stripFinalNewline: false,
+  });
+  return {
+    code: result.exitCode,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    timedOut: result.timedOut,
+  };
 }
 
 /** Every regular file under `dir` whose bytes contain `secret` (the key must be in none). */

@@ -10,7 +10,10 @@ export interface HookdResult {
 }
 
 /** Run `hookd ...args` with `env` added; `input` goes to stdin. Hard timeout: 60 s. */
-export async function runHookd(args: string[], options: { env?: Record<string, string>; input?: string | Buffer; cwd?: string } = {}): Promise<HookdResult> {
+export async function runHookd(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string | Buffer; cwd?: string } = {},
+): Promise<HookdResult> {
   const result = await execa(HOOKD, args, {
     env: options.env,
     input: options.input ?? '',

@@ -18,7 +18,9 @@ export async function otherUser(): Promise<number> {
   const found = await execa('id', ['-u', OTHER_USER], { reject: false });
   if (found.exitCode !== 0) {
     // Two test files may race to create it: the loser's failure is fine if the user now exists.
-    await execa('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', OTHER_USER], { reject: false });
+    await execa('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', OTHER_USER], {
+      reject: false,
+    });
   }
   return Number((await execa('id', ['-u', OTHER_USER])).stdout);
 }
@@ -38,9 +40,15 @@ setTimeout(() => process.exit(0), 120000);`;
 const listening: { child: ResultPromise; log: string }[] = [];
 
 /** The other user listens on host:port: what it said ("listening" or the error code), the file of the requests it got, and its process. */
-export async function otherUserListens(host: string, port: number): Promise<{ said: string; log: string; child: ResultPromise }> {
+export async function otherUserListens(
+  host: string,
+  port: number,
+): Promise<{ said: string; log: string; child: ResultPromise }> {
   const log = path.join('/tmp', `hookd-attacker-${randomBytes(4).toString('hex')}.log`);
-  const child = execa('runuser', ['-u', OTHER_USER, '--', process.execPath, '-e', LISTENER, host, String(port), log], { reject: false, buffer: false });
+  const child = execa('runuser', ['-u', OTHER_USER, '--', process.execPath, '-e', LISTENER, host, String(port), log], {
+    reject: false,
+    buffer: false,
+  });
   listening.push({ child, log });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -19,17 +19,41 @@ export const BLOCK = 'sleep 0.2; echo "tests fail" >&2; exit 2';
 export const SYNC_FAILS = 'sleep 0.3; echo "guard crashed" >&2; exit 1';
 
 /** Settings whose Stop event runs the two commands beside the agent through the bridge. */
-export const BESIDE_HOOKS = { Stop: [{ hooks: [BESIDE_OK, BESIDE_FAILS].map((command) => ({ type: 'command', command: `hookd emit -- '${command.replace(/'/g, `'\\''`)}'`, timeout: 10 })) }] };
+export const BESIDE_HOOKS = {
+  Stop: [
+    {
+      hooks: [BESIDE_OK, BESIDE_FAILS].map((command) => ({
+        type: 'command',
+        command: `hookd emit -- '${command.replace(/'/g, `'\\''`)}'`,
+        timeout: 10,
+      })),
+    },
+  ],
+};
 
 const quote = (command: string) => `'${command.replace(/'/g, `'\\''`)}'`;
 
 /** The client's side of a deciding hook: `sh -c "hookd sync --client claude -- 'CMD'"`, payload on stdin. */
 export function syncRun(daemon: TestDaemon, command: string, payload: object, env: Record<string, string> = {}) {
-  return execa('sh', ['-c', `hookd sync --client claude -- ${quote(command)}`], { env: { ...daemon.env, ...env }, input: JSON.stringify(payload), reject: false, timeout: 60_000 });
+  return execa('sh', ['-c', `hookd sync --client claude -- ${quote(command)}`], {
+    env: { ...daemon.env, ...env },
+    input: JSON.stringify(payload),
+    reject: false,
+    timeout: 60_000,
+  });
 }
 
 /** A history line, as the daemon wrote it. */
-export type Line = Record<string, unknown> & { session: string; command: string; outcome: string; durationMs: number; bridge?: string; decision?: string; startedAt: string; project?: string };
+export type Line = Record<string, unknown> & {
+  session: string;
+  command: string;
+  outcome: string;
+  durationMs: number;
+  bridge?: string;
+  decision?: string;
+  startedAt: string;
+  project?: string;
+};
 
 /**
  * Make session `session`'s five runs in `project` (a started daemon with BESIDE_HOOKS): one in line,
@@ -37,20 +61,37 @@ export type Line = Record<string, unknown> & { session: string; command: string;
  */
 export async function makeSession(daemon: TestDaemon, session: string, project: string): Promise<Line[]> {
   const before = daemon.history().length;
-  const preTool = { session_id: session, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: project };
-  const stop = JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd: project, hook_event_name: 'Stop', stop_hook_active: false });
+  const preTool = {
+    session_id: session,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'rm -rf /' },
+    cwd: project,
+  };
+  const stop = JSON.stringify({
+    session_id: session,
+    transcript_path: '/tmp/t.jsonl',
+    cwd: project,
+    hook_event_name: 'Stop',
+    stop_hook_active: false,
+  });
   const deny = await syncRun(daemon, DENY, preTool);
   if (deny.exitCode !== 0) throw new Error(`hookd sync (deny) exited ${deny.exitCode}: ${deny.stderr}`);
   for (const command of [BESIDE_OK, BESIDE_FAILS]) await daemon.emit(command, stop, { CLAUDE_PROJECT_DIR: project });
   const block = await syncRun(daemon, BLOCK, preTool);
   if (block.exitCode !== 2) throw new Error(`hookd sync (block) exited ${block.exitCode}: ${block.stderr}`);
   await syncRun(daemon, SYNC_FAILS, preTool);
-  const lines = await waitFor(`the five runs of ${session} in the history`, () => {
-    const mine = (daemon.history().slice(before) as Line[]).filter((line) => line.session === session);
-    return mine.length === 5 ? mine : undefined;
-  }, 60_000);
+  const lines = await waitFor(
+    `the five runs of ${session} in the history`,
+    () => {
+      const mine = (daemon.history().slice(before) as Line[]).filter((line) => line.session === session);
+      return mine.length === 5 ? mine : undefined;
+    },
+    60_000,
+  );
   return lines;
 }
 
 /** The time the agent waited on hooks in `lines`: the sum of the durations of the runs in line. */
-export const waitedMs = (lines: readonly Line[]) => lines.filter((line) => line.bridge === 'sync').reduce((sum, line) => sum + line.durationMs, 0);
+export const waitedMs = (lines: readonly Line[]) =>
+  lines.filter((line) => line.bridge === 'sync').reduce((sum, line) => sum + line.durationMs, 0);

@@ -11,5 +11,10 @@ export function writeHooks(file: string, hooks: unknown): void {
 
 /** An event map with one group on `event` running `command` (with `matcher` and a `timeout` in seconds when given). */
 export const on = (event: string, command: string, matcher?: string, timeout?: number) => ({
-  [event]: [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: 'command', command, ...(timeout !== undefined && { timeout }) }] }],
+  [event]: [
+    {
+      ...(matcher !== undefined && { matcher }),
+      hooks: [{ type: 'command', command, ...(timeout !== undefined && { timeout }) }],
+    },
+  ],
 });

@@ -15,7 +15,11 @@ import { clientById, GENERIC } from '../../src/clients/registry.js';
 
 afterEach(cleanupTempDirs);
 
-interface Seen { code: number | null; stdout: string; stderr: string }
+interface Seen {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function bridge(args: string[], command: string, payload: string, node: boolean, state: string): Promise<Seen> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOOKD_STATE_DIR: state };
@@ -34,7 +38,12 @@ const q = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 const ANSWERS: Array<{ name: string; out: string; err: string; code: number }> = [
   { name: 'silent', out: '', err: '', code: 0 },
   { name: 'allow', out: '{"decision":"allow"}', err: '', code: 0 },
-  { name: 'deny with a reason', out: '{"decision":"deny","reason":"no \\"rm -rf /\\" here\\n\\tsee policy"}', err: 'debug line\n', code: 0 },
+  {
+    name: 'deny with a reason',
+    out: '{"decision":"deny","reason":"no \\"rm -rf /\\" here\\n\\tsee policy"}',
+    err: 'debug line\n',
+    code: 0,
+  },
   { name: 'deny without a reason', out: '{"decision":"deny"}', err: '', code: 0 },
   { name: 'ask', out: '{"decision":"ask","reason":"sure?"}', err: '', code: 0 },
   { name: 'context', out: '{"context":"the build is red"}', err: '', code: 0 },
@@ -66,7 +75,13 @@ const EVENTS: Record<string, string[]> = {
 };
 const hookOf = (a: (typeof ANSWERS)[number]) => `printf %s ${q(a.err)} >&2; printf %s ${q(a.out)}; exit ${a.code}`;
 const expected = (client: string, event: string, a: (typeof ANSWERS)[number]): Seen => {
-  const answer = answerInClientTerms(clientById(client) ?? GENERIC, event, a.code, Buffer.from(a.out), Buffer.from(a.err));
+  const answer = answerInClientTerms(
+    clientById(client) ?? GENERIC,
+    event,
+    a.code,
+    Buffer.from(a.out),
+    Buffer.from(a.err),
+  );
   return { code: answer.exitCode, stdout: answer.stdout, stderr: a.err + answer.stderr };
 };
 
@@ -76,8 +91,19 @@ describe('a canonical answer, in each client terms', () => {
     for (const [client, events] of Object.entries(EVENTS)) {
       for (const event of events) {
         for (const a of ANSWERS) {
-          const seen = await bridge(['--canonical', '--client', client, '--event', event], hookOf(a), '{"hook_event_name":"x"}', false, state);
-          expect({ client, event, answer: a.name, ...seen }).toEqual({ client, event, answer: a.name, ...expected(client, event, a) });
+          const seen = await bridge(
+            ['--canonical', '--client', client, '--event', event],
+            hookOf(a),
+            '{"hook_event_name":"x"}',
+            false,
+            state,
+          );
+          expect({ client, event, answer: a.name, ...seen }).toEqual({
+            client,
+            event,
+            answer: a.name,
+            ...expected(client, event, a),
+          });
         }
       }
     }
@@ -85,7 +111,14 @@ describe('a canonical answer, in each client terms', () => {
 
   it('reads the same through the Node bridge', async () => {
     const state = tempDir();
-    const cases: Array<[string, string, string]> = [['copilot', 'preToolUse', 'deny with a reason'], ['claude', 'PreToolUse', 'ask'], ['codex', 'Stop', 'context'], ['gemini', 'AfterAgent', 'exit 2'], ['copilot', 'preToolUse', 'exit 1'], ['cursor', 'beforeShellExecution', 'not JSON']];
+    const cases: Array<[string, string, string]> = [
+      ['copilot', 'preToolUse', 'deny with a reason'],
+      ['claude', 'PreToolUse', 'ask'],
+      ['codex', 'Stop', 'context'],
+      ['gemini', 'AfterAgent', 'exit 2'],
+      ['copilot', 'preToolUse', 'exit 1'],
+      ['cursor', 'beforeShellExecution', 'not JSON'],
+    ];
     for (const [client, event, name] of cases) {
       const a = ANSWERS.find((one) => one.name === name)!;
       const seen = await bridge(['--canonical', '--client', client, '--event', event], hookOf(a), '{}', true, state);
@@ -96,30 +129,55 @@ describe('a canonical answer, in each client terms', () => {
   it('says what the spec says at the points that matter', () => {
     const a = (name: string) => ANSWERS.find((one) => one.name === name)!;
     // Copilot CLI reads a denial as permissionDecision; its exit 1 would deny, so a hook error is exit 0.
-    expect(expected('copilot', 'preToolUse', a('deny with a reason')).stdout).toBe('{"permissionDecision":"deny","permissionDecisionReason":"no \\"rm -rf /\\" here\\n\\tsee policy"}');
+    expect(expected('copilot', 'preToolUse', a('deny with a reason')).stdout).toBe(
+      '{"permissionDecision":"deny","permissionDecisionReason":"no \\"rm -rf /\\" here\\n\\tsee policy"}',
+    );
     expect(expected('copilot', 'preToolUse', a('exit 1')).code).toBe(0);
     expect(expected('claude', 'PreToolUse', a('exit 1')).code).toBe(1);
     // Claude Code asks; Codex cannot, so ask is a denial (exit 2, the reason on stderr).
-    expect(JSON.parse(expected('claude', 'PreToolUse', a('ask')).stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(JSON.parse(expected('claude', 'PreToolUse', a('ask')).stdout).hookSpecificOutput.permissionDecision).toBe(
+      'ask',
+    );
     expect(expected('codex', 'PreToolUse', a('ask'))).toEqual({ code: 2, stdout: '', stderr: 'sure?\n' });
     // A stop gate: Codex and Claude Code read {"decision":"block"}; Gemini CLI {"decision":"deny"}.
     expect(JSON.parse(expected('codex', 'Stop', a('deny with a reason')).stdout)).toMatchObject({ decision: 'block' });
-    expect(JSON.parse(expected('gemini', 'AfterAgent', a('exit 2')).stdout)).toEqual({ decision: 'deny', reason: 'blocked: force push to main' });
+    expect(JSON.parse(expected('gemini', 'AfterAgent', a('exit 2')).stdout)).toEqual({
+      decision: 'deny',
+      reason: 'blocked: force push to main',
+    });
     // Exit 2's reason is already on stderr: not written twice.
-    expect(expected('claude', 'PreToolUse', a('exit 2'))).toEqual({ code: 2, stdout: '', stderr: 'blocked: force push to main\n' });
-    expect(expected('droid', 'PreToolUse', a('deny without a reason')).stderr).toBe('blocked by a hook (it gave no reason)\n');
+    expect(expected('claude', 'PreToolUse', a('exit 2'))).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'blocked: force push to main\n',
+    });
+    expect(expected('droid', 'PreToolUse', a('deny without a reason')).stderr).toBe(
+      'blocked by a hook (it gave no reason)\n',
+    );
     // Codex's Stop still gets the JSON object it needs for "allow".
     expect(expected('codex', 'Stop', a('silent')).stdout).toBe('{}');
     expect(expected('claude', 'Stop', a('stop')).stdout).toBe('{"continue":false,"stopReason":"done for today"}');
     // hookd's shims read Claude Code's forms: exit 2 blocks, a context goes to the prompt or the tool's result.
     expect(expected('opencode', 'PreToolUse', a('deny with a reason')).code).toBe(2);
-    expect(JSON.parse(expected('pi', 'PostToolUse', a('context')).stdout).hookSpecificOutput.additionalContext).toBe('the build is red');
+    expect(JSON.parse(expected('pi', 'PostToolUse', a('context')).stdout).hookSpecificOutput.additionalContext).toBe(
+      'the build is red',
+    );
     // Crush: exit 2 blocks a tool; its envelope carries a context and a halt.
-    expect(expected('crush', 'PreToolUse', a('exit 2'))).toEqual({ code: 2, stdout: '', stderr: 'blocked: force push to main\n' });
+    expect(expected('crush', 'PreToolUse', a('exit 2'))).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'blocked: force push to main\n',
+    });
     expect(JSON.parse(expected('crush', 'PreToolUse', a('context')).stdout)).toEqual({ context: 'the build is red' });
-    expect(JSON.parse(expected('crush', 'TurnEnd', a('stop')).stdout)).toEqual({ halt: true, reason: 'done for today' });
+    expect(JSON.parse(expected('crush', 'TurnEnd', a('stop')).stdout)).toEqual({
+      halt: true,
+      reason: 'done for today',
+    });
     // Cline reads no exit code: a denial is {"cancel": true}, or the tool would run.
-    expect(expected('cline', 'PreToolUse', a('exit 2'))).toMatchObject({ code: 0, stdout: '{"cancel":true,"errorMessage":"blocked: force push to main"}' });
+    expect(expected('cline', 'PreToolUse', a('exit 2'))).toMatchObject({
+      code: 0,
+      stdout: '{"cancel":true,"errorMessage":"blocked: force push to main"}',
+    });
   });
 });
 
@@ -135,14 +193,21 @@ describe('the canonical fields', () => {
       for (const file of readdirSync(path.join(samples, client))) {
         const payload = readFileSync(path.join(samples, client, file), 'utf8');
         const event = file.replace(/\.json$/, '');
-        const want = Object.entries(canonicalFields(client, event, Buffer.from(payload))).map(([name, value]) => `${name}=${value}`).sort().join('\n');
+        const want = Object.entries(canonicalFields(client, event, Buffer.from(payload)))
+          .map(([name, value]) => `${name}=${value}`)
+          .sort()
+          .join('\n');
         // Not canonical: no fields at all.
         expect((await bridge(['--client', client, '--event', event], hook, payload, false, state)).code).toBe(0);
         expect(fields()).toBe('');
-        expect((await bridge(['--canonical', '--client', client, '--event', event], hook, payload, false, state)).code).toBe(0);
+        expect(
+          (await bridge(['--canonical', '--client', client, '--event', event], hook, payload, false, state)).code,
+        ).toBe(0);
         expect({ client, event, fields: fields() }).toEqual({ client, event, fields: want });
         if (checked % 10 === 0) {
-          expect((await bridge(['--canonical', '--client', client, '--event', event], hook, payload, true, state)).code).toBe(0);
+          expect(
+            (await bridge(['--canonical', '--client', client, '--event', event], hook, payload, true, state)).code,
+          ).toBe(0);
           expect({ client, event, node: fields() }).toEqual({ client, event, node: want });
         }
         checked++;
@@ -152,15 +217,35 @@ describe('the canonical fields', () => {
   }, 120_000);
 
   it('name the tool, the command and the file in canonical words', () => {
-    const read = (client: string, file: string) => canonicalFields(client, file, readFileSync(path.join(samples, client, `${file}.json`)));
-    for (const [client, event] of [['claude', 'PreToolUse'], ['droid', 'PreToolUse'], ['qwen', 'PreToolUse'], ['copilot', 'preToolUse'], ['copilot', 'PreToolUse'], ['codex', 'PreToolUse']]) {
-      expect(read(client!, event!)).toMatchObject({ HOOKD_HIF_EVENT: 'before_tool_execute', HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_CLIENT: client });
+    const read = (client: string, file: string) =>
+      canonicalFields(client, file, readFileSync(path.join(samples, client, `${file}.json`)));
+    for (const [client, event] of [
+      ['claude', 'PreToolUse'],
+      ['droid', 'PreToolUse'],
+      ['qwen', 'PreToolUse'],
+      ['copilot', 'preToolUse'],
+      ['copilot', 'PreToolUse'],
+      ['codex', 'PreToolUse'],
+    ]) {
+      expect(read(client!, event!)).toMatchObject({
+        HOOKD_HIF_EVENT: 'before_tool_execute',
+        HOOKD_HIF_TOOL: 'shell',
+        HOOKD_HIF_CLIENT: client,
+      });
       expect(read(client!, event!).HOOKD_HIF_COMMAND).toMatch(/^echo hello/);
     }
     expect(read('gemini', 'AfterAgent')).toEqual({ HOOKD_HIF_CLIENT: 'gemini', HOOKD_HIF_EVENT: 'agent_stop' });
     // Cursor's split events name the tool by the event; Copilot CLI's older toolArgs is a JSON string.
-    expect(canonicalFields('cursor', 'beforeShellExecution', Buffer.from('{"command":"rm -rf /","cwd":"/p"}'))).toMatchObject({ HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'rm -rf /' });
-    expect(canonicalFields('copilot', 'preToolUse', Buffer.from('{"toolName":"view","toolArgs":"{\\"path\\":\\"/p/.env\\"}"}'))).toMatchObject({ HOOKD_HIF_TOOL: 'file_read', HOOKD_HIF_FILE: '/p/.env' });
+    expect(
+      canonicalFields('cursor', 'beforeShellExecution', Buffer.from('{"command":"rm -rf /","cwd":"/p"}')),
+    ).toMatchObject({ HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'rm -rf /' });
+    expect(
+      canonicalFields(
+        'copilot',
+        'preToolUse',
+        Buffer.from('{"toolName":"view","toolArgs":"{\\"path\\":\\"/p/.env\\"}"}'),
+      ),
+    ).toMatchObject({ HOOKD_HIF_TOOL: 'file_read', HOOKD_HIF_FILE: '/p/.env' });
   });
 });
 

@@ -15,12 +15,23 @@ import type { HifHook } from '../../src/hif/manifest-schema.js';
 const DIALECT_IDS = CLIENT_IDS.filter(hasDialect);
 const encode = (id: ClientId, ...hooks: HifHook[]) => encodeFor({ spec: 'hooks/0.1', hooks }, clientById(id)!, 'linux');
 const guard = (more: Partial<HifHook> = {}, handler: Partial<HifHook['handler']> = {}): HifHook => ({
-  event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: 'g.sh', timeout: 10, ...handler }, blocking: true, ...more,
+  event: 'before_tool_execute',
+  matcher: 'shell',
+  handler: { type: 'command', command: 'g.sh', timeout: 10, ...handler },
+  blocking: true,
+  ...more,
 });
 
 describe('encoding a manifest for each client', () => {
   it("names each client's shell tool, and its matcher matches that tool by the client's own rule", () => {
-    const shells: Record<string, string | undefined> = { claude: 'Bash', droid: 'Execute', qwen: 'run_shell_command', gemini: 'run_shell_command', codex: 'Bash', copilot: undefined };
+    const shells: Record<string, string | undefined> = {
+      claude: 'Bash',
+      droid: 'Execute',
+      qwen: 'run_shell_command',
+      gemini: 'run_shell_command',
+      codex: 'Bash',
+      copilot: undefined,
+    };
     for (const [id, shell] of Object.entries(shells)) {
       const [hook] = encode(id as ClientId, guard()).hooks;
       expect(hook?.matcher, id).toBe(shell);
@@ -45,13 +56,15 @@ describe('encoding a manifest for each client', () => {
     expect(none.notes.join('\n')).toContain('left out of Codex CLI: none of the tools its matcher names exist there');
   });
 
-  it('passes a name outside the vocabulary through as written, and writes MCP tools in each client\'s form', () => {
+  it("passes a name outside the vocabulary through as written, and writes MCP tools in each client's form", () => {
     const odd = encode('claude', guard({ matcher: 'NotebookEdit' }));
     expect(odd.hooks[0]?.matcher).toBe('NotebookEdit');
     expect(odd.notes.join('\n')).toContain('"NotebookEdit" is not in the tool vocabulary');
     const mcp = { mcp: { server: 'github', tool: 'create_issue' } };
     expect(encode('gemini', guard({ matcher: mcp })).hooks[0]?.matcher).toBe('mcp_github_create_issue');
-    expect(encode('claude', guard({ matcher: { mcp: { server: 'github' } } })).hooks[0]?.matcher).toBe('mcp__github__.*');
+    expect(encode('claude', guard({ matcher: { mcp: { server: 'github' } } })).hooks[0]?.matcher).toBe(
+      'mcp__github__.*',
+    );
     expect(decodeMatcher(dialectOf('claude'), 'mcp__github__create_issue')).toEqual(mcp);
     expect(decodeMatcher(dialectOf('claude'), 'Bash|Edit')).toEqual(['shell', 'file_edit']);
     expect(decodeMatcher(dialectOf('claude'), 'Bash.*')).toEqual({ pattern: 'Bash.*' });
@@ -62,7 +75,9 @@ describe('encoding a manifest for each client', () => {
     expect(encode('claude', guard()).hooks[0]?.timeout).toBe(10);
     expect(timeoutToNative('qwen', 999)).toBe(999);
     expect(timeoutToNative('qwen', 1200)).toBe(1_200_000);
-    for (const id of DIALECT_IDS) for (const seconds of [1, 30, 999, 1200]) expect(timeoutFromNative(id, timeoutToNative(id, seconds))).toBe(seconds);
+    for (const id of DIALECT_IDS)
+      for (const seconds of [1, 30, 999, 1200])
+        expect(timeoutFromNative(id, timeoutToNative(id, seconds))).toBe(seconds);
   });
 
   it('degrades by the strategy: warn drops the feature, exclude leaves the hook out, block installs a hook that always blocks', () => {
@@ -78,14 +93,23 @@ describe('encoding a manifest for each client', () => {
     const rewrite = guard({ capabilities: ['input_rewrite'] });
     for (const id of DIALECT_IDS) expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
     expect(encode('claude', { ...rewrite, degradation: { input_rewrite: 'warn' } }).hooks[0]?.command).toBe('g.sh');
-    expect(encode('claude', { event: 'agent_stop', handler: { type: 'prompt' } }).notes.join('\n')).toContain('hookd installs command handlers only');
+    expect(encode('claude', { event: 'agent_stop', handler: { type: 'prompt' } }).notes.join('\n')).toContain(
+      'hookd installs command handlers only',
+    );
   });
 
   it("renders the client's own provider_data into its entry, never over hookd's keys, and ignores the others', saying so", () => {
-    const hook = guard({ provider_data: { 'claude-code': { statusMessage: 'Checking…', command: 'evil.sh' }, windsurf: { show_output: true } } });
+    const hook = guard({
+      provider_data: {
+        'claude-code': { statusMessage: 'Checking…', command: 'evil.sh' },
+        windsurf: { show_output: true },
+      },
+    });
     const claude = encode('claude', hook);
     expect(claude.hooks[0]?.extra).toEqual({ statusMessage: 'Checking…' });
-    expect(claude.notes.join('\n')).toContain('provider_data.claude-code: command not written: hookd writes those keys itself');
+    expect(claude.notes.join('\n')).toContain(
+      'provider_data.claude-code: command not written: hookd writes those keys itself',
+    );
     expect(claude.notes.join('\n')).toContain("provider_data.windsurf ignored: not Claude Code's");
     const [add] = manifestAdds(claude.hooks, clientById('claude')!, '/m/hooks.yaml', []);
     expect(add?.entry?.extra).toEqual({ statusMessage: 'Checking…' });
@@ -107,7 +131,9 @@ describe('encoding a manifest for each client', () => {
     expect(end.hooks[0]?.inLine).toBe(false);
     expect(end.notes.join('\n')).toContain("blocking intent cannot be honored: Claude Code's SessionEnd only observes");
     // Copilot CLI's agentStop decides (the binary), though the spec's matrix has no such event.
-    expect(encode('copilot', { event: 'agent_stop', handler: { type: 'command', command: 'x' }, blocking: true }).hooks[0]).toMatchObject({ event: 'agentStop', inLine: true });
+    expect(
+      encode('copilot', { event: 'agent_stop', handler: { type: 'command', command: 'x' }, blocking: true }).hooks[0],
+    ).toMatchObject({ event: 'agentStop', inLine: true });
   });
 
   it('leaves out an event the client does not have, saying so', () => {
@@ -120,7 +146,10 @@ describe('encoding a manifest for each client', () => {
     const anchored = { ...dialectOf('pi'), matcher: 'anchored' as const };
     const notes: string[] = [];
     expect(encodeMatcher(anchored, 'shell', 'Hook 1', 'x')).toEqual({ matcher: '^bash$', notes });
-    expect(encodeMatcher(anchored, ['shell', 'file_edit'], 'Hook 1', 'x')).toEqual({ matcher: '^(?:bash|edit)$', notes });
+    expect(encodeMatcher(anchored, ['shell', 'file_edit'], 'Hook 1', 'x')).toEqual({
+      matcher: '^(?:bash|edit)$',
+      notes,
+    });
     expect(encodeMatcher(anchored, { pattern: '^mcp_' }, 'Hook 1', 'x')).toEqual({ matcher: '^mcp_', notes });
     expect(decodeMatcher(anchored, '^bash$')).toBe('shell');
     expect(decodeMatcher(anchored, '^(?:bash|edit)$')).toEqual(['shell', 'file_edit']);
@@ -132,7 +161,13 @@ describe('encoding a manifest for each client', () => {
       guard({ matcher: ['shell', 'file_edit', 'web_fetch'] }),
       { name: 'gate', event: 'agent_stop', handler: { type: 'command', command: 'gate.sh' }, blocking: true },
       { name: 'bye', event: 'session_end', handler: { type: 'command', command: 'bye.sh' } },
-      { name: 'mcp', event: 'before_tool_execute', matcher: { mcp: { server: 'github' } }, handler: { type: 'command', command: 'm.sh' }, blocking: true },
+      {
+        name: 'mcp',
+        event: 'before_tool_execute',
+        matcher: { mcp: { server: 'github' } },
+        handler: { type: 'command', command: 'm.sh' },
+        blocking: true,
+      },
       { name: 'prompt', event: 'before_prompt', handler: { type: 'command', command: 'p.sh' }, blocking: true },
     ];
     const opencode = encode('opencode', ...hooks);
@@ -143,8 +178,10 @@ describe('encoding a manifest for each client', () => {
       ['"prompt"', 'UserPromptSubmit', undefined, true],
     ]);
     const said = opencode.notes.join('\n');
-    expect(said).toContain("\"gate\": blocking intent cannot be honored: OpenCode's Stop only observes (it ignores the answer");
-    expect(said).toContain("\"bye\": left out of OpenCode: event 'session_end' has no OpenCode equivalent");
+    expect(said).toContain(
+      '"gate": blocking intent cannot be honored: OpenCode\'s Stop only observes (it ignores the answer',
+    );
+    expect(said).toContain('"bye": left out of OpenCode: event \'session_end\' has no OpenCode equivalent');
     expect(said).toContain('"mcp": OpenCode cannot match MCP tools in a hook');
     expect(said).toContain('"mcp": left out of OpenCode: none of the tools its matcher names exist there');
     const pi = encode('pi', ...hooks);
@@ -154,15 +191,22 @@ describe('encoding a manifest for each client', () => {
       ['"bye"', 'SessionEnd', undefined, false],
       ['"prompt"', 'UserPromptSubmit', undefined, true],
     ]);
-    expect(pi.notes.join('\n')).toContain('Hook 1: pi has no "web_fetch" tool hooks can match: left out of the matcher');
-    expect(pi.notes.join('\n')).toContain("\"gate\": blocking intent cannot be honored: pi's Stop only observes");
+    expect(pi.notes.join('\n')).toContain(
+      'Hook 1: pi has no "web_fetch" tool hooks can match: left out of the matcher',
+    );
+    expect(pi.notes.join('\n')).toContain('"gate": blocking intent cannot be honored: pi\'s Stop only observes');
     // Read back by export as the canonical names.
     expect(decodeMatcher(dialectOf('opencode'), 'bash|apply_patch')).toEqual(['shell', 'file_edit']);
     expect(decodeMatcher(dialectOf('pi'), 'grep|find')).toEqual(['search', 'find']);
   });
 
   it("writes Crush's matchers anchored (each is an unanchored regular expression there), its MCP tools as mcp_SERVER_TOOL, and its TurnEnd only observes", () => {
-    const crush = encode('crush', guard({ matcher: ['shell', { mcp: { server: 'github', tool: 'create_issue' } }] }), guard(), { name: 'gate', event: 'agent_stop', handler: { type: 'command', command: 'gate.sh' }, blocking: true });
+    const crush = encode(
+      'crush',
+      guard({ matcher: ['shell', { mcp: { server: 'github', tool: 'create_issue' } }] }),
+      guard(),
+      { name: 'gate', event: 'agent_stop', handler: { type: 'command', command: 'gate.sh' }, blocking: true },
+    );
     expect(crush.hooks.map((hook) => [hook.event, hook.matcher, hook.inLine])).toEqual([
       ['PreToolUse', '^(?:bash|mcp_github_create_issue)$', true],
       ['PreToolUse', '^bash$', true],
@@ -170,8 +214,12 @@ describe('encoding a manifest for each client', () => {
     ]);
     expect(matcherMatches('^bash$', 'bash', clientById('crush')!.matcherRule)).toBe(true);
     expect(matcherMatches('^bash$', 'mcp_x_bash', clientById('crush')!.matcherRule)).toBe(false);
-    expect(crush.notes.join('\n')).toContain(`"gate": blocking intent cannot be honored: Crush's TurnEnd only observes`);
-    expect(encode('crush', { event: 'before_prompt', handler: { type: 'command', command: 'p.sh' } }).notes).toEqual(["Hook 1: left out of Crush: event 'before_prompt' has no Crush equivalent"]);
+    expect(crush.notes.join('\n')).toContain(
+      `"gate": blocking intent cannot be honored: Crush's TurnEnd only observes`,
+    );
+    expect(encode('crush', { event: 'before_prompt', handler: { type: 'command', command: 'p.sh' } }).notes).toEqual([
+      "Hook 1: left out of Crush: event 'before_prompt' has no Crush equivalent",
+    ]);
     expect(decodeMatcher(dialectOf('crush'), '^(?:bash|multiedit)$')).toEqual(['shell', 'file_edit']);
   });
 
@@ -183,10 +231,12 @@ describe('encoding a manifest for each client', () => {
     for (const id of DIALECT_IDS) {
       const profile = clientById(id)!;
       const dialect = dialectOf(id);
-      for (const names of Object.values(dialect.events)) for (const name of names) expect(profile.events, `${id} ${name}`).toContain(name);
+      for (const names of Object.values(dialect.events))
+        for (const name of names) expect(profile.events, `${id} ${name}`).toContain(name);
       const known = [...(profile.tools?.names ?? []), ...Object.values(profile.tools?.aliases ?? {}).flat()];
       // Copilot CLI and Cursor list no tools in their profiles: nothing to hold them to.
-      if (profile.tools) for (const tool of Object.values(dialect.tools)) expect(known, `${id} ${tool}`).toContain(tool);
+      if (profile.tools)
+        for (const tool of Object.values(dialect.tools)) expect(known, `${id} ${tool}`).toContain(tool);
     }
   });
 

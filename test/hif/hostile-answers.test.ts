@@ -13,7 +13,12 @@ import { INTERNAL_ERROR_EXIT } from '../../src/bridge/bridge-limits.js';
 
 afterEach(cleanupTempDirs);
 
-function bridge(args: string[], command: string, node: boolean, state: string): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+function bridge(
+  args: string[],
+  command: string,
+  node: boolean,
+  state: string,
+): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOOKD_STATE_DIR: state };
   if (node) env.HOOKD_BRIDGE_NODE = '1';
   else delete env.HOOKD_BRIDGE_NODE;
@@ -31,7 +36,11 @@ describe('hostile canonical answers', () => {
     const state = tempDir();
     const answers: Record<string, string> = {
       'a reason of a megabyte': JSON.stringify({ decision: 'deny', reason: 'r'.repeat(1024 * 1024) }),
-      'a NUL and control bytes': JSON.stringify({ decision: 'deny', reason: 'a\u0000b\u0001c\u001fd"e\\f', context: 'x\ty' }),
+      'a NUL and control bytes': JSON.stringify({
+        decision: 'deny',
+        reason: 'a\u0000b\u0001c\u001fd"e\\f',
+        context: 'x\ty',
+      }),
       'nested a million deep': `{"decision":"deny","reason":"deep","x":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`,
       'a value after the object': '{"decision":"deny"} {"decision":"allow"}',
       'an unclosed object': '{"decision":"deny","reason":"x"',
@@ -42,13 +51,27 @@ describe('hostile canonical answers', () => {
     for (const [name, text] of Object.entries(answers)) {
       const file = path.join(state, `${name.replaceAll(' ', '-')}.json`);
       writeFileSync(file, text);
-      for (const [client, event] of [['claude', 'PreToolUse'], ['copilot', 'preToolUse'], ['gemini', 'AfterAgent']] as const) {
+      for (const [client, event] of [
+        ['claude', 'PreToolUse'],
+        ['copilot', 'preToolUse'],
+        ['gemini', 'AfterAgent'],
+      ] as const) {
         const answer = answerInClientTerms(clientById(client)!, event, 0, Buffer.from(text), Buffer.alloc(0));
         const want = { code: answer.exitCode, stdout: answer.stdout, stderr: answer.stderr };
         // The Node bridge for one client: it calls the very rules `want` comes from.
         for (const node of client === 'claude' ? [false, true] : [false]) {
-          const seen = await bridge(['--canonical', '--client', client, '--event', event], `cat '${file}'`, node, state);
-          expect({ name, client, node, code: seen.code, stdout: seen.stdout.toString(), stderr: seen.stderr }).toEqual({ name, client, node, ...want });
+          const seen = await bridge(
+            ['--canonical', '--client', client, '--event', event],
+            `cat '${file}'`,
+            node,
+            state,
+          );
+          expect({ name, client, node, code: seen.code, stdout: seen.stdout.toString(), stderr: seen.stderr }).toEqual({
+            name,
+            client,
+            node,
+            ...want,
+          });
         }
       }
     }
@@ -57,8 +80,17 @@ describe('hostile canonical answers', () => {
   it('withholds an answer past the bound, as for any hook', async () => {
     const state = tempDir();
     for (const node of [false, true]) {
-      const seen = await bridge(['--canonical', '--client', 'claude', '--event', 'PreToolUse'], `printf '{"decision":"deny","reason":"'; head -c 17000000 /dev/zero | tr '\\0' r; printf '"}'`, node, state);
-      expect({ node, code: seen.code, stdout: seen.stdout.length }).toEqual({ node, code: INTERNAL_ERROR_EXIT, stdout: 0 });
+      const seen = await bridge(
+        ['--canonical', '--client', 'claude', '--event', 'PreToolUse'],
+        `printf '{"decision":"deny","reason":"'; head -c 17000000 /dev/zero | tr '\\0' r; printf '"}'`,
+        node,
+        state,
+      );
+      expect({ node, code: seen.code, stdout: seen.stdout.length }).toEqual({
+        node,
+        code: INTERNAL_ERROR_EXIT,
+        stdout: 0,
+      });
       expect(seen.stderr).toContain('hookd sync:');
     }
   }, 60_000);

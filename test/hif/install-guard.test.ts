@@ -19,17 +19,28 @@ const NODE = /^\/\S+$/;
 const run = (name: string, node: string) => `${node} ${path.join(ROOT, 'hooks-examples', 'guards', `${name}.mjs`)}`;
 const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 // The entry install writes; `cmd` names the command (an earlier install's: `hookd guard NAME`).
-const entryWith = (client: string, event: string, cmd: string) => `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client ${client} --event ${event} --timeout 10 -- ${quoted(cmd)}; ${cmd}`;
+const entryWith = (client: string, event: string, cmd: string) =>
+  `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client ${client} --event ${event} --timeout 10 -- ${quoted(cmd)}; ${cmd}`;
 let node = '';
 const entry = (client: string, event: string, name: string) => entryWith(client, event, run(name, node));
 // Claude Code's PreToolUse payload for `command`, run from `cwd`.
-const claudePayload = (cwd: string, command: string) => JSON.stringify({ ...JSON.parse(readFileSync(path.join(ROOT, 'samples/claude/PreToolUse.json'), 'utf8')), cwd, tool_input: { command } });
+const claudePayload = (cwd: string, command: string) =>
+  JSON.stringify({
+    ...JSON.parse(readFileSync(path.join(ROOT, 'samples/claude/PreToolUse.json'), 'utf8')),
+    cwd,
+    tool_input: { command },
+  });
 
 describe('hookd install --add a guard', () => {
   it('goes into every client on its before-tool event, canonical and in line, runs, and uninstall takes it away', async () => {
     const home = tempDir();
-    const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
-    for (const folder of ['.copilot', '.cursor', '.qwen', '.gemini', '.factory', '.codex']) mkdirSync(path.join(home, folder));
+    const env = {
+      HOME: home,
+      HOOKD_STATE_DIR: path.join(tempDir(), 'state'),
+      XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    };
+    for (const folder of ['.copilot', '.cursor', '.qwen', '.gemini', '.factory', '.codex'])
+      mkdirSync(path.join(home, folder));
     const claude = path.join(home, '.claude', 'settings.json');
     mkdirSync(path.dirname(claude));
     const claudeText = '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}\n';
@@ -38,37 +49,82 @@ describe('hookd install --add a guard', () => {
     expect(install.exitCode, install.stderr).toBe(0);
     const json = (file: string) => JSON.parse(readFileSync(path.join(home, file), 'utf8'));
     // The Node install ran under, as it wrote it.
-    node = (json('.claude/settings.json').hooks.PreToolUse[0].hooks[0].command as string).split('; ').at(-1)!.split(' ')[0]!;
+    node = (json('.claude/settings.json').hooks.PreToolUse[0].hooks[0].command as string)
+      .split('; ')
+      .at(-1)!
+      .split(' ')[0]!;
     expect(node).toMatch(NODE);
-    const commands = (hooks: Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>, event: string) => hooks[event]!.flatMap((group) => group.hooks.map((hook) => [hook.command, hook.timeout]));
-    expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toEqual([[entry('claude', 'PreToolUse', 'no-rm-rf'), 10], [entry('claude', 'PreToolUse', 'no-secrets-read'), 10]]);
-    expect(commands(json('.gemini/settings.json').hooks, 'BeforeTool')).toEqual([[entry('gemini', 'BeforeTool', 'no-rm-rf'), 10000], [entry('gemini', 'BeforeTool', 'no-secrets-read'), 10000]]);
-    expect(commands(json('.qwen/settings.json').hooks, 'PreToolUse')[0]).toEqual([entry('qwen', 'PreToolUse', 'no-rm-rf'), 10]);
-    expect(commands(json('.codex/hooks.json').hooks ?? json('.codex/hooks.json'), 'PreToolUse')[0]).toEqual([entry('codex', 'PreToolUse', 'no-rm-rf'), 10]);
-    expect(json('.copilot/hooks/hookd.json').hooks.preToolUse[0]).toEqual({ type: 'command', bash: entry('copilot', 'preToolUse', 'no-rm-rf'), timeoutSec: 10 });
+    const commands = (
+      hooks: Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>,
+      event: string,
+    ) => hooks[event]!.flatMap((group) => group.hooks.map((hook) => [hook.command, hook.timeout]));
+    expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toEqual([
+      [entry('claude', 'PreToolUse', 'no-rm-rf'), 10],
+      [entry('claude', 'PreToolUse', 'no-secrets-read'), 10],
+    ]);
+    expect(commands(json('.gemini/settings.json').hooks, 'BeforeTool')).toEqual([
+      [entry('gemini', 'BeforeTool', 'no-rm-rf'), 10000],
+      [entry('gemini', 'BeforeTool', 'no-secrets-read'), 10000],
+    ]);
+    expect(commands(json('.qwen/settings.json').hooks, 'PreToolUse')[0]).toEqual([
+      entry('qwen', 'PreToolUse', 'no-rm-rf'),
+      10,
+    ]);
+    expect(commands(json('.codex/hooks.json').hooks ?? json('.codex/hooks.json'), 'PreToolUse')[0]).toEqual([
+      entry('codex', 'PreToolUse', 'no-rm-rf'),
+      10,
+    ]);
+    expect(json('.copilot/hooks/hookd.json').hooks.preToolUse[0]).toEqual({
+      type: 'command',
+      bash: entry('copilot', 'preToolUse', 'no-rm-rf'),
+      timeoutSec: 10,
+    });
     // Cursor: one event per tool; the secrets guard reads both the shell and files.
     const cursor = json('.cursor/hooks.json').hooks;
     expect(Object.keys(cursor).sort()).toEqual(['beforeReadFile', 'beforeShellExecution']);
-    expect(cursor.beforeReadFile).toEqual([{ command: entry('cursor', 'beforeReadFile', 'no-secrets-read'), timeout: 10 }]);
-    expect(cursor.beforeShellExecution.map((hook: { command: string }) => hook.command)).toEqual([entry('cursor', 'beforeShellExecution', 'no-rm-rf'), entry('cursor', 'beforeShellExecution', 'no-secrets-read')]);
+    expect(cursor.beforeReadFile).toEqual([
+      { command: entry('cursor', 'beforeReadFile', 'no-secrets-read'), timeout: 10 },
+    ]);
+    expect(cursor.beforeShellExecution.map((hook: { command: string }) => hook.command)).toEqual([
+      entry('cursor', 'beforeShellExecution', 'no-rm-rf'),
+      entry('cursor', 'beforeShellExecution', 'no-secrets-read'),
+    ]);
     // Installing again changes nothing.
     const again = await runHookd(['install', '--add', 'no-rm-rf,no-secrets-read'], { env });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toHaveLength(2);
     // The installed entry, as Claude Code runs it (sh -c, the event on stdin, hookd on PATH), denies.
     const payload = claudePayload(home, 'rm -rf /');
-    const ran = await execa('/bin/sh', ['-c', entry('claude', 'PreToolUse', 'no-rm-rf')], { input: payload, reject: false, env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: home } });
-    expect({ code: ran.exitCode, stderr: ran.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
+    const ran = await execa('/bin/sh', ['-c', entry('claude', 'PreToolUse', 'no-rm-rf')], {
+      input: payload,
+      reject: false,
+      env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: home },
+    });
+    expect({ code: ran.exitCode, stderr: ran.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringContaining('(no-rm-rf)'),
+    });
     const uninstall = await runHookd(['uninstall'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);
     expect(readFileSync(claude, 'utf8')).toBe(claudeText);
-    for (const made of ['.copilot/hooks/hookd.json', '.cursor/hooks.json', '.qwen/settings.json', '.gemini/settings.json']) expect(existsSync(path.join(home, made)), made).toBe(false);
+    for (const made of [
+      '.copilot/hooks/hookd.json',
+      '.cursor/hooks.json',
+      '.qwen/settings.json',
+      '.gemini/settings.json',
+    ])
+      expect(existsSync(path.join(home, made)), made).toBe(false);
   }, 60_000);
 
   it('denies where the client finds no hookd on its PATH: the installed entry runs the guard itself', async () => {
     const home = tempDir();
-    const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
-    for (const folder of ['.claude', '.cursor', '.copilot', '.config/crush']) mkdirSync(path.join(home, folder), { recursive: true });
+    const env = {
+      HOME: home,
+      HOOKD_STATE_DIR: path.join(tempDir(), 'state'),
+      XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    };
+    for (const folder of ['.claude', '.cursor', '.copilot', '.config/crush'])
+      mkdirSync(path.join(home, folder), { recursive: true });
     const install = await runHookd(['install', '--add', 'no-rm-rf'], { env });
     expect(install.exitCode, install.stderr).toBe(0);
     const json = (file: string) => JSON.parse(readFileSync(path.join(home, file), 'utf8'));
@@ -80,23 +136,79 @@ describe('hookd install --add a guard', () => {
     };
     // A PATH with no hookd (and no node): only the entry's absolute paths can run the guard.
     const bare = { HOME: home, PATH: tempDir('hookd-empty-bin-') };
-    const runEntry = (command: string, input: string, vars: Record<string, string> = {}) => execa('/bin/sh', ['-c', command], { input, reject: false, cwd: home, env: { ...bare, ...vars }, extendEnv: false });
+    const runEntry = (command: string, input: string, vars: Record<string, string> = {}) =>
+      execa('/bin/sh', ['-c', command], {
+        input,
+        reject: false,
+        cwd: home,
+        env: { ...bare, ...vars },
+        extendEnv: false,
+      });
     expect((await runEntry('command -v hookd || command -v node', '')).exitCode).not.toBe(0);
     const denied = await runEntry(installed.claude, claudePayload(home, 'rm -rf /'));
-    expect({ code: denied.exitCode, stdout: denied.stdout, stderr: denied.stderr }).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('rm -r on / reaches outside the project') });
+    expect({ code: denied.exitCode, stdout: denied.stdout, stderr: denied.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringContaining('rm -r on / reaches outside the project'),
+    });
     const allowed = await runEntry(installed.claude, claudePayload(home, 'rm -rf ./build'));
     expect({ code: allowed.exitCode, stderr: allowed.stderr }).toEqual({ code: 0, stderr: '' });
     // Copilot CLI's preToolUse denies on exit 2; Cursor is told in its own fields too.
-    const copilot = await runEntry(installed.copilot, JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: home, toolName: 'bash', toolArgs: { command: 'rm -rf ~' } }));
-    expect({ code: copilot.exitCode, stderr: copilot.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
+    const copilot = await runEntry(
+      installed.copilot,
+      JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: home, toolName: 'bash', toolArgs: { command: 'rm -rf ~' } }),
+    );
+    expect({ code: copilot.exitCode, stderr: copilot.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringContaining('(no-rm-rf)'),
+    });
     // Crush: its payload names the event `event`, its hooks get CRUSH_* variables; exit 2 blocks the tool.
-    const crush = await runEntry(installed.crush, JSON.stringify({ event: 'PreToolUse', session_id: 's1', cwd: home, tool_name: 'bash', tool_input: { command: 'rm -rf ~' } }), { CRUSH_EVENT: 'PreToolUse', CRUSH_PROJECT_DIR: home });
-    expect({ code: crush.exitCode, stderr: crush.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('(no-rm-rf)') });
-    const cursor = await runEntry(installed.cursor, JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [home], command: 'rm -rf /', cwd: home }));
+    const crush = await runEntry(
+      installed.crush,
+      JSON.stringify({
+        event: 'PreToolUse',
+        session_id: 's1',
+        cwd: home,
+        tool_name: 'bash',
+        tool_input: { command: 'rm -rf ~' },
+      }),
+      { CRUSH_EVENT: 'PreToolUse', CRUSH_PROJECT_DIR: home },
+    );
+    expect({ code: crush.exitCode, stderr: crush.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringContaining('(no-rm-rf)'),
+    });
+    const cursor = await runEntry(
+      installed.cursor,
+      JSON.stringify({
+        conversation_id: 'c1',
+        generation_id: 'g1',
+        hook_event_name: 'beforeShellExecution',
+        workspace_roots: [home],
+        command: 'rm -rf /',
+        cwd: home,
+      }),
+    );
     expect(cursor.exitCode).toBe(2);
-    expect(JSON.parse(cursor.stdout)).toEqual({ permission: 'deny', user_message: expect.stringContaining('(no-rm-rf)'), agent_message: expect.stringContaining('(no-rm-rf)') });
+    expect(JSON.parse(cursor.stdout)).toEqual({
+      permission: 'deny',
+      user_message: expect.stringContaining('(no-rm-rf)'),
+      agent_message: expect.stringContaining('(no-rm-rf)'),
+    });
     // Behind hookd (on PATH) the same entry still answers Cursor once, in its terms, through the bridge.
-    const through = await execa('/bin/sh', ['-c', installed.cursor], { input: JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [home], command: 'rm -rf /', cwd: home }), reject: false, cwd: home, env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` } });
+    const through = await execa('/bin/sh', ['-c', installed.cursor], {
+      input: JSON.stringify({
+        conversation_id: 'c1',
+        generation_id: 'g1',
+        hook_event_name: 'beforeShellExecution',
+        workspace_roots: [home],
+        command: 'rm -rf /',
+        cwd: home,
+      }),
+      reject: false,
+      cwd: home,
+      env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` },
+    });
     expect(JSON.parse(through.stdout)).toMatchObject({ permission: 'deny' });
   }, 60_000);
 
@@ -109,25 +221,38 @@ describe('hookd install --add a guard', () => {
     const claudeText = '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo bye"}]}]}}\n';
     writeFileSync(claude, claudeText);
     expect((await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env })).exitCode).toBe(0);
-    const commands = () => (JSON.parse(readFileSync(claude, 'utf8')).hooks.PreToolUse as Array<{ hooks: Array<{ command: string }> }>).flatMap((group) => group.hooks.map((hook) => hook.command));
+    const commands = () =>
+      (
+        JSON.parse(readFileSync(claude, 'utf8')).hooks.PreToolUse as Array<{ hooks: Array<{ command: string }> }>
+      ).flatMap((group) => group.hooks.map((hook) => hook.command));
     const now = commands()[0]!;
     node = now.split('; ').at(-1)!.split(' ')[0]!;
     expect(now).toBe(entry('claude', 'PreToolUse', 'no-rm-rf'));
     // The file and install's record as an install before this change left them.
     const older = entryWith('claude', 'PreToolUse', 'hookd guard no-rm-rf');
     const manifest = path.join(state, 'install-manifest.json');
-    for (const file of [claude, manifest]) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(JSON.stringify(now).slice(1, -1), JSON.stringify(older).slice(1, -1)));
+    for (const file of [claude, manifest])
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replaceAll(JSON.stringify(now).slice(1, -1), JSON.stringify(older).slice(1, -1)),
+      );
     expect(commands()).toEqual([older]);
     const again = await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env });
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stdout).toContain(`upgrade hooks.PreToolUse[0].hooks[0]: runs ${JSON.stringify(run('no-rm-rf', node))} itself where the client finds no hookd`);
+    expect(again.stdout).toContain(
+      `upgrade hooks.PreToolUse[0].hooks[0]: runs ${JSON.stringify(run('no-rm-rf', node))} itself where the client finds no hookd`,
+    );
     expect(commands()).toEqual([now]);
     // Once upgraded, nothing more to change.
     const third = await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env });
     expect(third.stdout).toContain('nothing to change');
     // A Node that moved since (another version): a plain install brings the entry to this one, with no second entry.
     const moved = entryWith('claude', 'PreToolUse', run('no-rm-rf', '/opt/node-18/bin/node'));
-    for (const file of [claude, manifest]) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(JSON.stringify(now).slice(1, -1), JSON.stringify(moved).slice(1, -1)));
+    for (const file of [claude, manifest])
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replaceAll(JSON.stringify(now).slice(1, -1), JSON.stringify(moved).slice(1, -1)),
+      );
     const fourth = await runHookd(['install', '--client', 'claude'], { env });
     expect(fourth.exitCode, fourth.stderr).toBe(0);
     expect(fourth.stdout).toContain('upgrade hooks.PreToolUse[0].hooks[0]');
@@ -139,11 +264,18 @@ describe('hookd install --add a guard', () => {
 
   it("leaves a 'hookd guard NAME' entry the user wrote by hand as it is", async () => {
     const home = tempDir();
-    const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
+    const env = {
+      HOME: home,
+      HOOKD_STATE_DIR: path.join(tempDir(), 'state'),
+      XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    };
     const claude = path.join(home, '.claude', 'settings.json');
     mkdirSync(path.dirname(claude));
     const mine = entryWith('claude', 'PreToolUse', 'hookd guard no-force-push');
-    writeFileSync(claude, `${JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: mine }] }] } })}\n`);
+    writeFileSync(
+      claude,
+      `${JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: mine }] }] } })}\n`,
+    );
     const install = await runHookd(['install', '--client', 'claude'], { env });
     expect(install.exitCode, install.stderr).toBe(0);
     expect(JSON.parse(readFileSync(claude, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toBe(mine);

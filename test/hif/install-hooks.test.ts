@@ -46,7 +46,10 @@ const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: str
   crush: { file: '.config/crush/crush.json', text: '{\n  // my Crush\n  "options": { "debug": false },\n}\n' },
 };
 // The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
-const SHIMS = { opencode: ['.config/opencode/plugin/hookd.js', '.config/opencode'], pi: ['.pi/agent/extensions/hookd.js', '.pi/agent'] } as const;
+const SHIMS = {
+  opencode: ['.config/opencode/plugin/hookd.js', '.config/opencode'],
+  pi: ['.pi/agent/extensions/hookd.js', '.pi/agent'],
+} as const;
 
 // What each client's guard and notifier entries must be: event, matcher, timeout in its unit.
 const EXPECTED: Record<ManifestClient, { guard: [string, string | undefined, number]; notifier: string }> = {
@@ -75,7 +78,10 @@ function machine() {
     if (existsSync(file)) before.set(file, readFileSync(file, 'utf8'));
   }
   // Files install must leave as they are: a Copilot hook file of the user's, Codex's config.toml.
-  for (const [name, fixture] of [['.copilot/hooks/1password.json', 'copilot-1password-hooks.json'], ['.codex/config.toml', 'codex-config-hooks.toml']]) {
+  for (const [name, fixture] of [
+    ['.copilot/hooks/1password.json', 'copilot-1password-hooks.json'],
+    ['.codex/config.toml', 'codex-config-hooks.toml'],
+  ]) {
     copyFileSync(path.join(FIXTURES, 'settings', fixture!), path.join(home, name!));
     before.set(path.join(home, name!), readFileSync(path.join(home, name!), 'utf8'));
   }
@@ -106,16 +112,30 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
       const { guard, notifier } = EXPECTED[id];
       const sync = entries.filter((entry) => entry.kind === 'sync');
       const emit = entries.filter((entry) => entry.kind === 'bridge');
-      expect(sync.map((entry) => [entry.event, entry.matcher, entry.timeoutWritten]), id).toEqual([guard]);
+      expect(
+        sync.map((entry) => [entry.event, entry.matcher, entry.timeoutWritten]),
+        id,
+      ).toEqual([guard]);
       expect(sync[0]).toMatchObject({ run: guardScript, sync: { client: id, event: guard[0], timeoutSec: 10 } });
-      expect(emit.map((entry) => [entry.event, entry.run]), id).toEqual([[notifier, 'notify-send "agent done"']]);
+      expect(
+        emit.map((entry) => [entry.event, entry.run]),
+        id,
+      ).toEqual([[notifier, 'notify-send "agent done"']]);
     }
     // What a client cannot filter on is said, not dropped.
-    expect(first.stdout).toMatch(/\(GitHub Copilot CLI\)[^]*cannot express: "no-force-push": GitHub Copilot CLI has no tool matchers: the hook runs for every tool/);
+    expect(first.stdout).toMatch(
+      /\(GitHub Copilot CLI\)[^]*cannot express: "no-force-push": GitHub Copilot CLI has no tool matchers: the hook runs for every tool/,
+    );
     expect(first.stdout).toContain('Codex runs a changed hook only after you trust it again');
     // The shims that run OpenCode's and pi's files are written with them, and taken out by uninstall.
-    for (const [shim] of Object.values(SHIMS)) expect(readFileSync(path.join(home, shim), 'utf8'), shim).toContain(`hookd shim`);
-    const installed = new Map([...before.keys(), ...Object.values(FILES).map((spec) => path.join(home, spec.file))].map((file) => [file, readFileSync(file, 'utf8')]));
+    for (const [shim] of Object.values(SHIMS))
+      expect(readFileSync(path.join(home, shim), 'utf8'), shim).toContain(`hookd shim`);
+    const installed = new Map(
+      [...before.keys(), ...Object.values(FILES).map((spec) => path.join(home, spec.file))].map((file) => [
+        file,
+        readFileSync(file, 'utf8'),
+      ]),
+    );
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
     expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(10);
@@ -123,12 +143,22 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);
     expect(plain.exitCode).toBe(0);
-    expect(plain.stdout).toContain('wrap hooks.PreToolUse[0].hooks[0] in line (hookd sync): "$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh');
+    expect(plain.stdout).toContain(
+      'wrap hooks.PreToolUse[0].hooks[0] in line (hookd sync): "$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh',
+    );
     for (const id of Object.keys(FILES) as ManifestClient[]) expect(canonicalEntries(home, id), id).toHaveLength(2);
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
-    for (const made of [FILES.copilot.file, FILES.codex.file, FILES.opencode.file, FILES.pi.file, SHIMS.opencode[0], SHIMS.pi[0]]) expect(existsSync(path.join(home, made)), made).toBe(false);
+    for (const made of [
+      FILES.copilot.file,
+      FILES.codex.file,
+      FILES.opencode.file,
+      FILES.pi.file,
+      SHIMS.opencode[0],
+      SHIMS.pi[0],
+    ])
+      expect(existsSync(path.join(home, made)), made).toBe(false);
   });
 
   it("exports one client's hooks as a manifest that gives another client the same hooks", async () => {
@@ -140,7 +170,12 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     expect(exported.stderr).toContain('not exported: a "prompt" hook');
     const data = JSON.parse(exported.stdout);
     expect(data.spec).toBe('hooks/0.1');
-    expect(data.hooks).toContainEqual({ event: 'before_tool_execute', matcher: 'shell', handler: { type: 'command', command: path.join(home, 'project', 'guards', 'no-force-push.sh'), timeout: 10 }, blocking: true });
+    expect(data.hooks).toContainEqual({
+      event: 'before_tool_execute',
+      matcher: 'shell',
+      handler: { type: 'command', command: path.join(home, 'project', 'guards', 'no-force-push.sh'), timeout: 10 },
+      blocking: true,
+    });
     // Every client's at once: one client's broken file is said and the others exported.
     writeFileSync(path.join(home, FILES.qwen.file), '{"hooks": ');
     const all = await runHookdWithEnv(['export'], env);
@@ -168,7 +203,9 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     expect(edited.exitCode).toBe(0);
     expect(edited.stdout).toContain('remove the added hook hooks.stop[1]: no longer in the manifest');
     const entries = canonicalEntries(home, 'cursor');
-    expect(entries.map((entry) => [entry.event, entry.kind, entry.timeoutWritten])).toEqual([['beforeShellExecution', 'sync', 20]]);
+    expect(entries.map((entry) => [entry.event, entry.kind, entry.timeoutWritten])).toEqual([
+      ['beforeShellExecution', 'sync', 20],
+    ]);
     expect(entries[0]?.sync?.timeoutSec).toBe(20);
     expect((await runHookdWithEnv(['uninstall'], env)).exitCode).toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
@@ -179,16 +216,32 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     const dry = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'gemini,claude', '--dry-run'], env);
     expect(dry.exitCode).toBe(0);
     // The clients named, and only those.
-    expect(dry.stdout.match(/^\S+ \(([^)]+)\): \d change\(s\) to make \(dry run: nothing written\)$/gm)?.map((line) => line.replace(/^.*\((.+?)\): .*$/, '$1'))).toEqual(['Gemini CLI', 'Claude Code']);
+    expect(
+      dry.stdout
+        .match(/^\S+ \(([^)]+)\): \d change\(s\) to make \(dry run: nothing written\)$/gm)
+        ?.map((line) => line.replace(/^.*\((.+?)\): .*$/, '$1')),
+    ).toEqual(['Gemini CLI', 'Claude Code']);
     expect(dry.stdout).toContain('+');
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
   });
 
   const bad: [string, string, RegExp][] = [
     ['YAML that does not parse', 'spec: hooks/0.1\nhooks: [\n', /hooks\.yaml: line \d+: /],
-    ['the wrong spec', 'spec: hooks/9\nhooks: [{event: agent_stop, handler: {type: command, command: x}}]\n', /hooks\.yaml: spec: expected "hooks\/0\.1"/],
-    ['a command handler without its command', 'spec: hooks/0.1\nhooks: [{event: agent_stop, handler: {type: command}}]\n', /hooks\.yaml: hooks\[0\]\.handler\.command: a command handler needs "command"/],
-    ['an alias bomb', `spec: hooks/0.1\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nhooks: [{event: agent_stop, handler: {type: command, command: x}}]\n`, /hooks\.yaml: .*alias/i],
+    [
+      'the wrong spec',
+      'spec: hooks/9\nhooks: [{event: agent_stop, handler: {type: command, command: x}}]\n',
+      /hooks\.yaml: spec: expected "hooks\/0\.1"/,
+    ],
+    [
+      'a command handler without its command',
+      'spec: hooks/0.1\nhooks: [{event: agent_stop, handler: {type: command}}]\n',
+      /hooks\.yaml: hooks\[0\]\.handler\.command: a command handler needs "command"/,
+    ],
+    [
+      'an alias bomb',
+      `spec: hooks/0.1\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nhooks: [{event: agent_stop, handler: {type: command, command: x}}]\n`,
+      /hooks\.yaml: .*alias/i,
+    ],
     ['a file over 1 MiB', `spec: hooks/0.1\n# ${'x'.repeat(1024 * 1024)}\n`, /hooks\.yaml: .*(too large|MiB)/],
   ];
   for (const [what, text, message] of bad) {

@@ -25,19 +25,75 @@ describe('hookd run of a canonical hook', () => {
     const claudeFile = path.join(dir, '.claude', 'settings.json');
     const copilotFile = path.join(dir, '.copilot', 'hooks', 'guard.json');
     for (const [file, text] of [
-      [claudeFile, { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `hookd sync --canonical --client claude --event PreToolUse -- '${DENY}'` }] }] } }],
-      [copilotFile, { version: 1, hooks: { preToolUse: [{ type: 'command', bash: `hookd sync --canonical --client copilot --event preToolUse -- '${DENY}'` }] } }],
+      [
+        claudeFile,
+        {
+          hooks: {
+            PreToolUse: [
+              {
+                matcher: 'Bash',
+                hooks: [
+                  {
+                    type: 'command',
+                    command: `hookd sync --canonical --client claude --event PreToolUse -- '${DENY}'`,
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+      [
+        copilotFile,
+        {
+          version: 1,
+          hooks: {
+            preToolUse: [
+              { type: 'command', bash: `hookd sync --canonical --client copilot --event preToolUse -- '${DENY}'` },
+            ],
+          },
+        },
+      ],
     ] as const) {
       (await import('node:fs')).mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(text));
     }
-    const claude = await runHookd(['run', 'PreToolUse', '--settings', claudeFile, '--client', 'claude', '--payload', path.join(ROOT, 'samples/claude/PreToolUse.json')], { env: { HOME: dir } });
-    expect(claude.stdout).toContain('canonical answer: deny, reason "not on main"; Claude Code is handed exit 2, stderr "not on main"');
+    const claude = await runHookd(
+      [
+        'run',
+        'PreToolUse',
+        '--settings',
+        claudeFile,
+        '--client',
+        'claude',
+        '--payload',
+        path.join(ROOT, 'samples/claude/PreToolUse.json'),
+      ],
+      { env: { HOME: dir } },
+    );
+    expect(claude.stdout).toContain(
+      'canonical answer: deny, reason "not on main"; Claude Code is handed exit 2, stderr "not on main"',
+    );
     expect(claude.stdout).toContain('not on main');
     expect(claude.exitCode).toBe(3); // a block
-    const copilot = await runHookd(['run', 'preToolUse', '--settings', copilotFile, '--client', 'copilot', '--payload', path.join(ROOT, 'samples/copilot/preToolUse.json'), '--json'], { env: { HOME: dir } });
+    const copilot = await runHookd(
+      [
+        'run',
+        'preToolUse',
+        '--settings',
+        copilotFile,
+        '--client',
+        'copilot',
+        '--payload',
+        path.join(ROOT, 'samples/copilot/preToolUse.json'),
+        '--json',
+      ],
+      { env: { HOME: dir } },
+    );
     const [hook] = JSON.parse(copilot.stdout).hooks;
-    expect(hook.decision).toContain('GitHub Copilot CLI is handed exit 0, stdout {"permissionDecision":"deny","permissionDecisionReason":"not on main"}');
+    expect(hook.decision).toContain(
+      'GitHub Copilot CLI is handed exit 0, stdout {"permissionDecision":"deny","permissionDecisionReason":"not on main"}',
+    );
     expect(hook.block).toBe('not on main');
     expect(copilot.exitCode).toBe(3);
   }, 60_000);
@@ -46,8 +102,30 @@ describe('hookd run of a canonical hook', () => {
     const dir = tempDir();
     const DENY = denyScript(dir);
     const file = path.join(dir, 'settings.json');
-    writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `hookd sync --client claude --event PreToolUse -- '${DENY}'` }] }] } }));
-    const run = await runHookd(['run', 'PreToolUse', '--settings', file, '--client', 'claude', '--payload', path.join(ROOT, 'samples/claude/PreToolUse.json'), '--json'], { env: { HOME: dir } });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { hooks: [{ type: 'command', command: `hookd sync --client claude --event PreToolUse -- '${DENY}'` }] },
+          ],
+        },
+      }),
+    );
+    const run = await runHookd(
+      [
+        'run',
+        'PreToolUse',
+        '--settings',
+        file,
+        '--client',
+        'claude',
+        '--payload',
+        path.join(ROOT, 'samples/claude/PreToolUse.json'),
+        '--json',
+      ],
+      { env: { HOME: dir } },
+    );
     const [hook] = JSON.parse(run.stdout).hooks;
     expect(hook.decision ?? '').not.toContain('canonical answer');
     expect(hook.stdout.text).toBe('{"decision":"deny","reason":"not on main"}\n');
@@ -59,9 +137,24 @@ describe('the daemon side (hookd emit --canonical)', () => {
     const payload = readFileSync(path.join(ROOT, 'samples/droid/PreToolUse.json'));
     const clientEnv = { FACTORY_PROJECT_DIR: '/p', HOOKD_BRIDGE_CANONICAL: '1' };
     const env = hookEnv({ eventId: 'e', event: 'PreToolUse', attempt: 1, clientEnv, payload, command: 'x' }, {});
-    expect(env).toMatchObject({ HOOKD_HIF_CLIENT: 'droid', HOOKD_HIF_EVENT: 'before_tool_execute', HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'echo hello' });
+    expect(env).toMatchObject({
+      HOOKD_HIF_CLIENT: 'droid',
+      HOOKD_HIF_EVENT: 'before_tool_execute',
+      HOOKD_HIF_TOOL: 'shell',
+      HOOKD_HIF_COMMAND: 'echo hello',
+    });
     expect(env.HOOKD_BRIDGE_CANONICAL).toBeUndefined();
-    const plain = hookEnv({ eventId: 'e', event: 'PreToolUse', attempt: 1, clientEnv: { FACTORY_PROJECT_DIR: '/p' }, payload, command: 'x' }, {});
+    const plain = hookEnv(
+      {
+        eventId: 'e',
+        event: 'PreToolUse',
+        attempt: 1,
+        clientEnv: { FACTORY_PROJECT_DIR: '/p' },
+        payload,
+        command: 'x',
+      },
+      {},
+    );
     expect(Object.keys(plain).filter((name) => name.startsWith('HOOKD_HIF_'))).toEqual([]);
   });
 

@@ -40,16 +40,30 @@ const WARNING_RULES: [RegExp, string | { deviation: string }][] = [
   [/TIMING SHIFT/, 'TIMING SHIFT'],
   [/'platform' field dropped/, "'platform' overrides"],
   [/'cwd' field dropped/, "'cwd' field dropped"],
-  [/'env' field dropped — Gemini CLI/, { deviation: "Gemini CLI 0.61's hook runner sets an entry's env (...hookConfig.env in its bundle): hookd writes it" }],
+  [
+    /'env' field dropped — Gemini CLI/,
+    {
+      deviation: "Gemini CLI 0.61's hook runner sets an entry's env (...hookConfig.env in its bundle): hookd writes it",
+    },
+  ],
   [/'env' field dropped/, "'env' field dropped"],
   [/provider_data\.windsurf ignored/, 'provider_data.windsurf'],
   [/input_rewrite capability not supported/, 'input_rewrite capability not supported'],
   [/array matcher split/, 'split into separate Cursor events'],
   [/after_tool_execute wildcard mapped to afterFileEdit/, 'after file edits only'],
-  [/structured_output/, { deviation: "hookd translates the canonical answer into each client's own at run time (hookd sync --canonical)" }],
+  [
+    /structured_output/,
+    { deviation: "hookd translates the canonical answer into each client's own at run time (hookd sync --canonical)" },
+  ],
   [/event 'session_start' dropped/, { deviation: 'Cursor has sessionStart now (its docs; the profile lists it)' }],
-  [/before_prompt blocking=true mapped to beforeSubmitPrompt/, { deviation: "the spec's blocking matrix says Cursor's beforeSubmitPrompt prevents; hookd follows the matrix" }],
-  [/agent_stop blocking=false/, { deviation: 'a hook that does not block loses nothing on an event that only observes' }],
+  [
+    /before_prompt blocking=true mapped to beforeSubmitPrompt/,
+    { deviation: "the spec's blocking matrix says Cursor's beforeSubmitPrompt prevents; hookd follows the matrix" },
+  ],
+  [
+    /agent_stop blocking=false/,
+    { deviation: 'a hook that does not block loses nothing on an event that only observes' },
+  ],
 ];
 
 describe('the spec test vectors', () => {
@@ -62,7 +76,8 @@ describe('the spec test vectors', () => {
       'empty-hooks-array.json': /: hooks: the spec requires at least one hook/,
       'missing-event.json': /: hooks\[0\]\.event: expected a string/,
       'missing-handler.json': /: hooks\[0\]\.handler: expected an object/,
-      'invalid-degradation-strategy.json': /: hooks\[0\]\.degradation\.input_rewrite: expected "block" or "warn" or "exclude"/,
+      'invalid-degradation-strategy.json':
+        /: hooks\[0\]\.degradation\.input_rewrite: expected "block" or "warn" or "exclude"/,
     };
     for (const file of files) {
       const read = parseManifestText(readFileSync(path.join(HIF, 'invalid', file), 'utf8'), file);
@@ -82,7 +97,9 @@ describe('the spec test vectors', () => {
       }
       it(`encodes ${name} for ${client.name} as ${id} means`, () => {
         const encoded = encodeFor(manifestOf(name), client, 'linux');
-        expect(sorted(encodedRows(encoded.hooks))).toEqual(sorted([...vectorRows(expected), ...(EXTRA_ROWS[id] ?? [])]));
+        expect(sorted(encodedRows(encoded.hooks))).toEqual(
+          sorted([...vectorRows(expected), ...(EXTRA_ROWS[id] ?? [])]),
+        );
         for (const warning of (expected._warnings as string[] | undefined) ?? []) {
           const rule = WARNING_RULES.find(([pattern]) => pattern.test(warning));
           expect(rule, `no rule for the vector's warning: ${warning}`).toBeDefined();
@@ -108,7 +125,11 @@ describe('the spec test vectors', () => {
       });
     }
     it(`decodes ${dir}/simple-blocking to exactly the canonical vector`, () => {
-      const parsed = parseSettingsText(realFile(vectorRows(vector(dir, 'simple-blocking')), client.layout === 'flat'), file, client);
+      const parsed = parseSettingsText(
+        realFile(vectorRows(vector(dir, 'simple-blocking')), client.layout === 'flat'),
+        file,
+        client,
+      );
       if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
       const hooks = parsed.config.entries.map((entry) => decodeEntry(entry, client));
       const { _comment, ...canonical } = vector('canonical', 'simple-blocking');
@@ -120,7 +141,9 @@ describe('the spec test vectors', () => {
     const { _comment, ...source } = vector('claude-code', 'roundtrip-source');
     const parsed = parseSettingsText(JSON.stringify(source), '/home/u/.claude/settings.json', claude);
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    const hooks = parsed.config.entries.map((entry) => decodeEntry(entry, claude)).map((one) => ('hook' in one ? one.hook : one));
+    const hooks = parsed.config.entries
+      .map((entry) => decodeEntry(entry, claude))
+      .map((one) => ('hook' in one ? one.hook : one));
     const { _comment: note, ...canonical } = vector('claude-code', 'roundtrip-canonical');
     expect({ spec: 'hooks/0.1', hooks }).toEqual(canonical);
     const again = encodeFor(canonical as HifManifest, claude, 'linux');

@@ -20,7 +20,9 @@ afterEach(async () => {
 
 const SCRIPT = '~/.claude/hooks/notify.sh';
 
-const stopEntry = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { command: string }[] }[] } }).hooks.Stop[0]!.hooks[0]!.command;
+const stopEntry = (file: string) =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { command: string }[] }[] } }).hooks.Stop[0]!
+    .hooks[0]!.command;
 
 describe('the advice about a hook that never decides, applied', () => {
   it('status names the time moving the hook would save, and its hookd install --async command moves it behind hookd emit', async () => {
@@ -30,7 +32,10 @@ describe('the advice about a hook that never decides, applied', () => {
     // A notifier in a script: install cannot see inside it, so it stays in line.
     writeFileSync(path.join(home, '.claude', 'hooks', 'notify.sh'), '#!/bin/sh\ncat > /dev/null\n');
     chmodSync(path.join(home, '.claude', 'hooks', 'notify.sh'), 0o755);
-    writeFileSync(file, `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: SCRIPT }] }] } }, null, 2)}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: SCRIPT }] }] } }, null, 2)}\n`,
+    );
     const before = readFileSync(file);
     const daemon = testDaemon({}, { home });
     const env = { ...daemon.env, XDG_STATE_HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') };
@@ -42,14 +47,26 @@ describe('the advice about a hook that never decides, applied', () => {
     await daemon.start();
     const entry = stopEntry(file);
     for (let i = 0; i < NEVER_DECIDES_MIN_RUNS; i++) {
-      const ran = await execa('sh', ['-c', entry], { env, cwd: home, input: stopPayload({ marker: i }), reject: false, timeout: 30_000 });
+      const ran = await execa('sh', ['-c', entry], {
+        env,
+        cwd: home,
+        input: stopPayload({ marker: i }),
+        reject: false,
+        timeout: 30_000,
+      });
       expect(ran.exitCode, ran.stderr).toBe(0);
     }
-    await waitFor(`${NEVER_DECIDES_MIN_RUNS} in-line runs in the history`, () => daemon.history().length === NEVER_DECIDES_MIN_RUNS, 60_000);
+    await waitFor(
+      `${NEVER_DECIDES_MIN_RUNS} in-line runs in the history`,
+      () => daemon.history().length === NEVER_DECIDES_MIN_RUNS,
+      60_000,
+    );
 
     const status = await runHookd(['status'], { env });
     expect(status.exitCode, status.stderr).toBe(0);
-    expect(status.stdout).toMatch(/moves it behind hookd emit, where the agent no longer waits: it would save the agent about \d+\.\d s a run/);
+    expect(status.stdout).toMatch(
+      /moves it behind hookd emit, where the agent no longer waits: it would save the agent about \d+\.\d s a run/,
+    );
     const advised = /hookd install --async '[^']*'/.exec(status.stdout)?.[0];
     expect(advised).toBe(`hookd install --async '${SCRIPT}'`);
 
@@ -57,7 +74,9 @@ describe('the advice about a hook that never decides, applied', () => {
     const applied = await execa('sh', ['-c', advised!], { env, cwd: home, reject: false, timeout: 60_000 });
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(classifyCommand(stopEntry(file))).toMatchObject({ kind: 'bridge', inner: SCRIPT });
-    expect(String(applied.stdout)).toContain(`warning: hooks.Stop[0].hooks[0] (${SCRIPT}) goes behind hookd emit as asked`);
+    expect(String(applied.stdout)).toContain(
+      `warning: hooks.Stop[0].hooks[0] (${SCRIPT}) goes behind hookd emit as asked`,
+    );
 
     expect((await runHookd(['uninstall', '--client', 'claude'], { env })).exitCode).toBe(0);
     expect(Buffer.compare(readFileSync(file), before)).toBe(0);

@@ -9,7 +9,15 @@ import { parseOutcome, parseRunQuery, parseSince } from '../../src/history/run-f
 
 afterEach(cleanupTempDirs);
 
-const entry = (i: number): HistoryEntry => ({ time: new Date(0).toISOString(), eventId: `e${i}`, event: 'Stop', session: 's', command: 'true', outcome: 'ok', attempt: 1 });
+const entry = (i: number): HistoryEntry => ({
+  time: new Date(0).toISOString(),
+  eventId: `e${i}`,
+  event: 'Stop',
+  session: 's',
+  command: 'true',
+  outcome: 'ok',
+  attempt: 1,
+});
 
 describe('History', () => {
   it('rotates the file when it would pass its size limit, keeping one older file', () => {
@@ -19,7 +27,10 @@ describe('History', () => {
     const file = path.join(dir, 'history.jsonl');
     expect(existsSync(`${file}.1`)).toBe(true);
     expect(readFileSync(file).length).toBeLessThanOrEqual(1000);
-    const lines = [...readFileSync(`${file}.1`, 'utf8').trim().split('\n'), ...readFileSync(file, 'utf8').trim().split('\n')];
+    const lines = [
+      ...readFileSync(`${file}.1`, 'utf8').trim().split('\n'),
+      ...readFileSync(file, 'utf8').trim().split('\n'),
+    ];
     expect(JSON.parse(lines.at(-1)!).eventId).toBe('e29');
     expect(history.latest(2).map((e) => e.eventId)).toEqual(['e29', 'e28']);
     expect(history.counts).toEqual({ ok: 30 });
@@ -40,7 +51,11 @@ describe('History', () => {
 });
 
 describe('History: counts, output, listings', () => {
-  const run = (i: number, fields: Partial<HistoryEntry> = {}): HistoryEntry => ({ ...entry(i), time: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(), ...fields });
+  const run = (i: number, fields: Partial<HistoryEntry> = {}): HistoryEntry => ({
+    ...entry(i),
+    time: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(),
+    ...fields,
+  });
 
   it('keeps counts across a restart and across rotations, leaving out the doctor probe', () => {
     const dir = tempDir();
@@ -73,11 +88,29 @@ describe('History: counts, output, listings', () => {
     const dir = tempDir();
     const history = new History(dir);
     history.open();
-    for (let i = 0; i < 260; i++) history.record(run(i, { event: i % 2 ? 'Stop' : 'Notification', outcome: i === 3 ? 'failed' : 'ok', command: `hook-${i}` }));
+    for (let i = 0; i < 260; i++)
+      history.record(
+        run(i, { event: i % 2 ? 'Stop' : 'Notification', outcome: i === 3 ? 'failed' : 'ok', command: `hook-${i}` }),
+      );
     expect(history.search({ outcome: 'failed' }, 10).map((e) => e.eventId)).toEqual(['e3']);
     expect(history.search({ event: 'Stop' }, 3).map((e) => e.eventId)).toEqual(['e259', 'e257', 'e255']);
-    expect(history.search({ command: 'hook-25' }, 50).map((e) => e.eventId)).toEqual(['e259', 'e258', 'e257', 'e256', 'e255', 'e254', 'e253', 'e252', 'e251', 'e250', 'e25']);
-    expect(history.search({ since: Date.UTC(2024, 0, 1, 0, 4, 18) }, 50).map((e) => e.eventId)).toEqual(['e259', 'e258']);
+    expect(history.search({ command: 'hook-25' }, 50).map((e) => e.eventId)).toEqual([
+      'e259',
+      'e258',
+      'e257',
+      'e256',
+      'e255',
+      'e254',
+      'e253',
+      'e252',
+      'e251',
+      'e250',
+      'e25',
+    ]);
+    expect(history.search({ since: Date.UTC(2024, 0, 1, 0, 4, 18) }, 50).map((e) => e.eventId)).toEqual([
+      'e259',
+      'e258',
+    ]);
     expect(history.search({}, 5).map((e) => e.eventId)).toEqual(['e259', 'e258', 'e257', 'e256', 'e255']);
   });
 
@@ -88,7 +121,10 @@ describe('History: counts, output, listings', () => {
     history.record(run(1, { eventId: '00000001700000000000-4242.1', outcome: 'interrupted', attempt: 1 }));
     history.record(run(2, { eventId: '00000001700000000001-77', outcome: 'ok' }));
     history.record(run(3, { eventId: '00000001700000000000-4242.1', outcome: 'failed', attempt: 2 }));
-    expect(history.find('4242.1').map((e) => [e.attempt, e.outcome])).toEqual([[1, 'interrupted'], [2, 'failed']]);
+    expect(history.find('4242.1').map((e) => [e.attempt, e.outcome])).toEqual([
+      [1, 'interrupted'],
+      [2, 'failed'],
+    ]);
     expect(history.find('00000001700000000001-77').map((e) => e.outcome)).toEqual(['ok']);
     // The end after the `-` however short: a bridge's pid below 1000 (CI once ran one as 830).
     expect(history.find('77').map((e) => e.outcome)).toEqual(['ok']);
@@ -128,18 +164,23 @@ describe('run filters', () => {
     expect(parseSince('2h', now)).toBe(now - 7_200_000);
     expect(parseSince('2024-05-01', now)).toBe(Date.UTC(2024, 4, 1));
     expect(parseSince('2024-05-01T10:00:00Z', now)).toBe(Date.UTC(2024, 4, 1, 10));
-    for (const bad of ['yesterday', '1', '10', '10 m', '-5m', '2024-13-45', '']) expect(parseSince(bad, now)).toMatch(/^since must be a duration ago/);
+    for (const bad of ['yesterday', '1', '10', '10 m', '-5m', '2024-13-45', ''])
+      expect(parseSince(bad, now)).toMatch(/^since must be a duration ago/);
   });
 
   it('refuses an unknown outcome listing the valid ones, and a bad limit', () => {
     expect(parseOutcome('timed_out')).toBe('timed_out');
-    expect(parseOutcome('nope')).toBe('outcome must be one of ok, failed, timed_out, spawn_error, interrupted, rejected, duplicate; got "nope"');
+    expect(parseOutcome('nope')).toBe(
+      'outcome must be one of ok, failed, timed_out, spawn_error, interrupted, rejected, duplicate; got "nope"',
+    );
     const runs = (query: string) => parseRunQuery(new URL(`http://hookd/runs?${query}`));
     expect(runs('outcome=oops')).toMatch(/^outcome must be one of ok, failed/);
     expect(runs('since=soon')).toMatch(/^since must be/);
-    for (const bad of ['0', '1001', '0x10', '1e2', '%205', '5.0', '']) expect(runs(`limit=${bad}`)).toMatch(/^limit must be an integer from 1 to 1000 in decimal digits/);
+    for (const bad of ['0', '1001', '0x10', '1e2', '%205', '5.0', ''])
+      expect(runs(`limit=${bad}`)).toMatch(/^limit must be an integer from 1 to 1000 in decimal digits/);
     expect(runs('event=Stop&limit=5&probes=1')).toEqual({ filter: { event: 'Stop', probes: true }, limit: 5 });
     // One rule for every route (src/http/query.ts): a parameter given twice is refused, whichever it is.
-    for (const name of ['event', 'outcome', 'session', 'command', 'since', 'probes', 'limit']) expect(runs(`${name}=a&${name}=b`)).toBe(`${name} is given 2 times; give it once`);
+    for (const name of ['event', 'outcome', 'session', 'command', 'since', 'probes', 'limit'])
+      expect(runs(`${name}=a&${name}=b`)).toBe(`${name} is given 2 times; give it once`);
   });
 });

@@ -27,7 +27,12 @@ const RARE = `cat > /dev/null`;
 async function runInLine(daemon: TestDaemon, command: string, times: number): Promise<void> {
   const entry = `hookd sync --client claude --event Stop --timeout 5 -- '${command.replace(/'/g, `'\\''`)}'`;
   for (let i = 0; i < times; i++) {
-    const ran = await execa('sh', ['-c', entry], { env: daemon.env, input: stopPayload({ marker: i }), reject: false, timeout: 20_000 });
+    const ran = await execa('sh', ['-c', entry], {
+      env: daemon.env,
+      input: stopPayload({ marker: i }),
+      reject: false,
+      timeout: 20_000,
+    });
     expect(ran.exitCode, ran.stderr).toBe(0);
   }
 }
@@ -47,15 +52,27 @@ describe('deciding hooks that never decide', () => {
 
     const silent = neverDecidingHooks(daemon.stateDir);
     const notifyRuns = runs.filter((run) => run.command === NOTIFY);
-    expect(silent).toEqual([{ command: NOTIFY, events: ['Stop'], clients: ['claude'], runs: NEVER_DECIDES_MIN_RUNS, agentMs: notifyRuns.reduce((sum, run) => sum + (run.durationMs ?? 0), 0) }]);
+    expect(silent).toEqual([
+      {
+        command: NOTIFY,
+        events: ['Stop'],
+        clients: ['claude'],
+        runs: NEVER_DECIDES_MIN_RUNS,
+        agentMs: notifyRuns.reduce((sum, run) => sum + (run.durationMs ?? 0), 0),
+      },
+    ]);
 
     const status = await execa(HOOKD, ['status'], { env: daemon.env, reject: false });
     expect(status.exitCode, status.stderr).toBe(0);
     const advice = `note: the Stop hook ${JSON.stringify(NOTIFY)} ran in line ${NEVER_DECIDES_MIN_RUNS} times and never decided anything (exit 0, nothing the client acts on), holding the agent `;
     expect(status.stdout).toContain(advice);
-    expect(status.stdout).toContain(`hookd install --async 'cat > /dev/null; echo "notified" >&2' moves it behind hookd emit`);
+    expect(status.stdout).toContain(
+      `hookd install --async 'cat > /dev/null; echo "notified" >&2' moves it behind hookd emit`,
+    );
     expect(status.stdout).not.toContain(JSON.stringify(GATE));
-    const json = JSON.parse((await execa(HOOKD, ['status', '--json'], { env: daemon.env })).stdout) as { neverDecides: unknown };
+    const json = JSON.parse((await execa(HOOKD, ['status', '--json'], { env: daemon.env })).stdout) as {
+      neverDecides: unknown;
+    };
     expect(json.neverDecides).toEqual(silent);
 
     const doctor = await execa(HOOKD, ['doctor', '--json', '--timeout', '5'], { env: daemon.env, reject: false });
@@ -66,8 +83,20 @@ describe('deciding hooks that never decide', () => {
 
   it('one failed or timed-out run is enough to leave a hook out: it is not silent, something is wrong with it', () => {
     const run = (fields: Partial<HistoryEntry>): HistoryEntry => ({
-      time: '2026-01-01T00:00:00.000Z', eventId: 'e', event: 'Stop', session: 's', command: 'notify', outcome: 'ok', attempt: 1,
-      exitCode: 0, durationMs: 100, bridge: 'sync', client: 'claude', decided: false, decision: 'none', ...fields,
+      time: '2026-01-01T00:00:00.000Z',
+      eventId: 'e',
+      event: 'Stop',
+      session: 's',
+      command: 'notify',
+      outcome: 'ok',
+      attempt: 1,
+      exitCode: 0,
+      durationMs: 100,
+      bridge: 'sync',
+      client: 'claude',
+      decided: false,
+      decision: 'none',
+      ...fields,
     });
     const quiet = Array.from({ length: 25 }, () => run({}));
     expect(neverDecides(quiet)).toMatchObject([{ command: 'notify', runs: 25, agentMs: 2500 }]);
@@ -83,9 +112,26 @@ describe('deciding hooks that never decide', () => {
     const history = new History(stateDir, 8192);
     history.open();
     for (let i = 0; i < 30; i++) {
-      history.record({ time: new Date().toISOString(), eventId: `e${i}`, event: 'SubagentStop', session: 's', command: 'say done', outcome: 'ok', attempt: 1, exitCode: 0, durationMs: 1000, bridge: 'sync', client: 'droid', decided: false, decision: 'none', stdout: 'x'.repeat(100) });
+      history.record({
+        time: new Date().toISOString(),
+        eventId: `e${i}`,
+        event: 'SubagentStop',
+        session: 's',
+        command: 'say done',
+        outcome: 'ok',
+        attempt: 1,
+        exitCode: 0,
+        durationMs: 1000,
+        bridge: 'sync',
+        client: 'droid',
+        decided: false,
+        decision: 'none',
+        stdout: 'x'.repeat(100),
+      });
     }
     expect(existsSync(path.join(stateDir, 'history.jsonl.1'))).toBe(true);
-    expect(neverDecidingHooks(stateDir)).toEqual([{ command: 'say done', events: ['SubagentStop'], clients: ['droid'], runs: 30, agentMs: 30_000 }]);
+    expect(neverDecidingHooks(stateDir)).toEqual([
+      { command: 'say done', events: ['SubagentStop'], clients: ['droid'], runs: 30, agentMs: 30_000 },
+    ]);
   });
 });

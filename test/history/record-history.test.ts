@@ -12,7 +12,19 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
 
-const finished = (extra: Partial<RunFinished> = {}): RunFinished => ({ eventId: 'e1', event: 'Stop', sessionId: 's', command: 'true', attempt: 1, receivedAt: 1000, takenAt: 1010, startedAt: 1040, endedAt: 1100, outcome: 'ok', ...extra });
+const finished = (extra: Partial<RunFinished> = {}): RunFinished => ({
+  eventId: 'e1',
+  event: 'Stop',
+  sessionId: 's',
+  command: 'true',
+  attempt: 1,
+  receivedAt: 1000,
+  takenAt: 1010,
+  startedAt: 1040,
+  endedAt: 1100,
+  outcome: 'ok',
+  ...extra,
+});
 
 describe('recordHistory', () => {
   it('writes the line with the run’s facts, then publishes it as recorded', async () => {
@@ -28,7 +40,15 @@ describe('recordHistory', () => {
     });
     const probe = probeRun('0123456789ab');
     await events.publish('finished', finished());
-    await events.publish('finished', finished({ eventId: 'e2', inline: { decided: false, decision: 'none' }, sessionId: probe.sessionId, command: probe.command }));
+    await events.publish(
+      'finished',
+      finished({
+        eventId: 'e2',
+        inline: { decided: false, decision: 'none' },
+        sessionId: probe.sessionId,
+        command: probe.command,
+      }),
+    );
     expect(onDisk).toEqual([true, true]);
     expect(heard[0]).toMatchObject({ eventId: 'e1', delayMs: 40 });
     expect(heard[0]).not.toHaveProperty('probe');

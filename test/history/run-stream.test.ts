@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 async function serve(stream: RunStream, socketPath: string): Promise<void> {
-  const server = createServer((req, res) => stream.open(req, res, { event: req.url?.includes('Stop') ? 'Stop' : undefined }));
+  const server = createServer((req, res) =>
+    stream.open(req, res, { event: req.url?.includes('Stop') ? 'Stop' : undefined }),
+  );
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(socketPath, resolve));
 }
@@ -49,7 +51,15 @@ describe('RunStream', () => {
     // Each run's line is about 2 KiB; 2,000 of them are far more than the socket buffers and the bound.
     const command = `hook ${'x'.repeat(2000)}`;
     for (let i = 0; i < 2000; i++) {
-      void events.publish('recorded', { time: new Date().toISOString(), eventId: `e${i}`, event: 'Stop', session: 's', command, outcome: 'ok', attempt: 1 });
+      void events.publish('recorded', {
+        time: new Date().toISOString(),
+        eventId: `e${i}`,
+        event: 'Stop',
+        session: 's',
+        command,
+        outcome: 'ok',
+        attempt: 1,
+      });
       if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await waitFor('the stalled client to be dropped', () => stream.dropped === 1 && stream.size === 1);
@@ -69,7 +79,9 @@ describe('RunStream', () => {
     const first = await subscribe(socketPath);
     await waitFor('the first stream', () => stream.size === 1);
     const second = await subscribe(socketPath);
-    const answer = await new Promise<string>((resolve) => second.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    const answer = await new Promise<string>((resolve) =>
+      second.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 503 /);
     first.destroy();
     second.destroy();

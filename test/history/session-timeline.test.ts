@@ -7,7 +7,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { runHookd } from '../helpers/run-hookd.js';
-import { BESIDE_FAILS, BESIDE_HOOKS, BESIDE_OK, BLOCK, DENY, SYNC_FAILS, makeSession, waitedMs } from '../helpers/session-runs.js';
+import {
+  BESIDE_FAILS,
+  BESIDE_HOOKS,
+  BESIDE_OK,
+  BLOCK,
+  DENY,
+  SYNC_FAILS,
+  makeSession,
+  waitedMs,
+} from '../helpers/session-runs.js';
 import { took } from '../../src/commands/history-format.js';
 
 afterEach(async () => {
@@ -26,7 +35,12 @@ describe('hookd history --sessions and --session S --timeline', () => {
     const other = await makeSession(daemon, 'sess-other', tempDir());
     // The sessions, newest first, each with its client, project, runs and the time the agent waited.
     const listed = await runHookd(['history', '--sessions'], { env: { ...daemon.env, NO_COLOR: '1' } });
-    expect(listed.stdout.trimEnd().split('\n').map((row) => row.split(/ {2,}/).slice(1))).toEqual([
+    expect(
+      listed.stdout
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split(/ {2,}/).slice(1)),
+    ).toEqual([
       ['claude', other[0]!.project, '5 runs', `waited ${took(waitedMs(other))} (3 in line)`, 'sess-other'],
       ['claude', project, '5 runs', `waited ${took(waitedMs(lines))} (3 in line)`, 'sess-tl'],
     ]);
@@ -51,28 +65,42 @@ describe('hookd history --sessions and --session S --timeline', () => {
     const starts = rows.map((row) => row.slice(row.indexOf('|') + 1).search(/[█░]/));
     expect(starts[0]).toBe(0);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
-    const byStart = [...lines].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt)).map((line) => line.command);
+    const byStart = [...lines]
+      .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
+      .map((line) => line.command);
     expect(rows.map((row) => commands.find((command) => row.includes(command.slice(0, 30))))).toEqual(byStart);
     // The total the agent waited: the durations of the three runs in line, summed.
-    expect(out.trimEnd().split('\n').at(-1)).toBe(`the agent waited ${took(waitedMs(lines))} on hooks (3 runs in line); 2 ran beside it`);
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      `the agent waited ${took(waitedMs(lines))} on hooks (3 runs in line); 2 ran beside it`,
+    );
 
     const json = await runHookd(['history', '--session', 'sess-tl', '--timeline', '--json'], { env: daemon.env });
-    const picture = JSON.parse(json.stdout) as { session: { waitedMs: number; runs: number; project: string }; runs: Array<{ offsetMs: number; startedAt: string; lane: string; command: string }> };
+    const picture = JSON.parse(json.stdout) as {
+      session: { waitedMs: number; runs: number; project: string };
+      runs: Array<{ offsetMs: number; startedAt: string; lane: string; command: string }>;
+    };
     expect(picture.session).toMatchObject({ waitedMs: waitedMs(lines), runs: 5, project });
     const first = Math.min(...lines.map((line) => Date.parse(line.startedAt)));
     for (const run of picture.runs) {
       const line = lines.find((one) => one.command === run.command)!;
-      expect([run.offsetMs, run.lane]).toEqual([Date.parse(line.startedAt) - first, line.bridge === 'sync' ? 'agent' : 'beside']);
+      expect([run.offsetMs, run.lane]).toEqual([
+        Date.parse(line.startedAt) - first,
+        line.bridge === 'sync' ? 'agent' : 'beside',
+      ]);
     }
 
     // Colour when asked for, by outcome; and the same picture from the files with the daemon down.
-    const coloured = await runHookd(['history', '--session', 'sess-tl', '--timeline'], { env: { ...daemon.env, FORCE_COLOR: '1' } });
+    const coloured = await runHookd(['history', '--session', 'sess-tl', '--timeline'], {
+      env: { ...daemon.env, FORCE_COLOR: '1' },
+    });
     expect(coloured.stdout).toContain(`${ESC}31m|`);
     expect(coloured.stdout.replace(/\u001b\[\d+m/g, '')).toBe(out);
     await daemon.stop();
     const fromFiles = await runHookd(['history', '--session', 'sess-tl', '--timeline'], { env });
     expect(fromFiles.stdout).toBe(out);
-    await expect(runHookd(['history', '--sessions'], { env: { ...daemon.env, NO_COLOR: '1' } })).resolves.toMatchObject({ stdout: listed.stdout });
+    await expect(runHookd(['history', '--sessions'], { env: { ...daemon.env, NO_COLOR: '1' } })).resolves.toMatchObject(
+      { stdout: listed.stdout },
+    );
   });
 
   it('asks for a session, and says when the history has none of that name', async () => {
@@ -81,6 +109,9 @@ describe('hookd history --sessions and --session S --timeline', () => {
     const without = await runHookd(['history', '--timeline'], { env: daemon.env });
     expect([without.exitCode, without.stderr]).toEqual([2, expect.stringContaining('--session')]);
     const unknown = await runHookd(['history', '--session', 'nobody', '--timeline'], { env: daemon.env });
-    expect([unknown.exitCode, unknown.stderr]).toEqual([1, expect.stringContaining('no session "nobody" in the history')]);
+    expect([unknown.exitCode, unknown.stderr]).toEqual([
+      1,
+      expect.stringContaining('no session "nobody" in the history'),
+    ]);
   });
 });

@@ -10,8 +10,17 @@ const T0 = Date.parse('2026-05-01T12:00:00Z');
 function entry(i: number, fields: Partial<HistoryEntry> = {}): HistoryEntry {
   const start = T0 + i * 1000;
   return {
-    time: new Date(start + 100).toISOString(), eventId: `e${i}`, event: 'PreToolUse', session: 's', command: 'true', outcome: 'ok', attempt: 1,
-    durationMs: 100, startedAt: new Date(start).toISOString(), endedAt: new Date(start + 100).toISOString(), ...fields,
+    time: new Date(start + 100).toISOString(),
+    eventId: `e${i}`,
+    event: 'PreToolUse',
+    session: 's',
+    command: 'true',
+    outcome: 'ok',
+    attempt: 1,
+    durationMs: 100,
+    startedAt: new Date(start).toISOString(),
+    endedAt: new Date(start + 100).toISOString(),
+    ...fields,
   };
 }
 
@@ -26,8 +35,21 @@ const lines = [
 
 describe('sessions from history lines', () => {
   it('sum a session up the same in any order: the newest client and project, the runs in line waited on', () => {
-    const sum = (order: HistoryEntry[]) => order.filter((line) => line.session === 's' && !line.probe).reduce<SessionSummary | undefined>((summary, line) => addTo(summary, line), undefined);
-    const expected = { id: 's', client: 'claude', project: '/new', runs: 4, inLine: 2, failed: 1, waitedMs: 200, firstAt: new Date(T0).toISOString(), lastAt: new Date(T0 + 3100).toISOString() };
+    const sum = (order: HistoryEntry[]) =>
+      order
+        .filter((line) => line.session === 's' && !line.probe)
+        .reduce<SessionSummary | undefined>((summary, line) => addTo(summary, line), undefined);
+    const expected = {
+      id: 's',
+      client: 'claude',
+      project: '/new',
+      runs: 4,
+      inLine: 2,
+      failed: 1,
+      waitedMs: 200,
+      firstAt: new Date(T0).toISOString(),
+      lastAt: new Date(T0 + 3100).toISOString(),
+    };
     expect(sum([...lines].reverse())).toEqual(expected);
     expect(sum(lines)).toEqual(expected);
   });
@@ -36,7 +58,10 @@ describe('sessions from history lines', () => {
     const picture = sessionRuns([...lines].reverse(), 's', 2)!;
     expect(picture.leftOut).toBe(2);
     expect(picture.session.runs).toBe(4);
-    expect(picture.runs.map((run) => [run.id, run.offsetMs, run.lengthMs, run.lane])).toEqual([['e2', 0, 100, 'beside'], ['e3', 1000, 100, 'agent']]);
+    expect(picture.runs.map((run) => [run.id, run.offsetMs, run.lengthMs, run.lane])).toEqual([
+      ['e2', 0, 100, 'beside'],
+      ['e3', 1000, 100, 'agent'],
+    ]);
     expect(picture.spanMs).toBe(1100);
     expect(sessionRuns(lines, 'nobody')).toBeUndefined();
   });

@@ -31,7 +31,12 @@ describe('issue 21 item 8: what the CLI prints from runs is cleaned of control s
   it('history, history show, history --follow and status print the text and no control byte', async () => {
     const daemon = testDaemon();
     await daemon.start();
-    const follow = execa(HOOKD, ['history', '--follow'], { env: daemon.env, extendEnv: false, reject: false, buffer: false });
+    const follow = execa(HOOKD, ['history', '--follow'], {
+      env: daemon.env,
+      extendEnv: false,
+      reject: false,
+      buffer: false,
+    });
     let followed = '';
     follow.stdout?.on('data', (chunk: Buffer) => (followed += chunk.toString()));
     try {
@@ -47,7 +52,9 @@ describe('issue 21 item 8: what the CLI prints from runs is cleaned of control s
     }
     // The run itself, not a repeat of its event the daemon set aside as a duplicate (on a loaded
     // machine the repeat is recorded while the first still runs).
-    const ran = await waitFor('the run in the history', () => daemon.history().find((entry) => entry.outcome === 'failed'));
+    const ran = await waitFor('the run in the history', () =>
+      daemon.history().find((entry) => entry.outcome === 'failed'),
+    );
     // The history keeps what came, byte for byte: only the printing cleans.
     expect(ran).toMatchObject({ event: `Stop${CLIPBOARD}${CLEAR}`, stderr: expect.stringContaining('\x1b]8;;') });
     const id = String(ran.eventId);

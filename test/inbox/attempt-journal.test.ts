@@ -21,7 +21,12 @@ describe('AttemptJournal', () => {
     appendFileSync(path.join(dir, 'attempts.log'), 'd ');
     const second = new AttemptJournal(dir);
     second.open(['a', 'd', 'e']);
-    expect([second.startedRuns('a'), second.startedRuns('b'), second.startedRuns('d'), second.startedRuns('e')]).toEqual([2, 0, 0, 0]);
+    expect([
+      second.startedRuns('a'),
+      second.startedRuns('b'),
+      second.startedRuns('d'),
+      second.startedRuns('e'),
+    ]).toEqual([2, 0, 0, 0]);
     expect(readFileSync(path.join(dir, 'attempts.log'), 'utf8')).toBe('a 2\n');
     second.close();
   });

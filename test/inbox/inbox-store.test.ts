@@ -22,7 +22,9 @@ describe('the inbox store', () => {
     inbox.open();
     commit(inbox, 'late', 2000);
     commit(inbox, 'early', 1000);
-    const claims = inbox.claim(inbox.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
+    const claims = inbox.claim(inbox.arrivals(), (arrival, error) =>
+      expect.unreachable(`${arrival.id}: ${error.message}`),
+    );
     expect(claims.map((claim) => [claim.key.split('-')[1], claim.attempt, claim.receivedAt])).toEqual([
       ['early', 1, 1_000_000],
       ['late', 1, 2_000_000],
@@ -39,7 +41,9 @@ describe('the inbox store', () => {
     const first = new Inbox(state);
     first.open();
     for (const [i, id] of ['ran', 'queued', 'done', 'bad'].entries()) commit(first, id, 1000 + i);
-    const [ran, queued, done, bad] = first.claim(first.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
+    const [ran, queued, done, bad] = first.claim(first.arrivals(), (arrival, error) =>
+      expect.unreachable(`${arrival.id}: ${error.message}`),
+    );
     first.beginAttempt(ran!.key, 1);
     first.beginAttempt(done!.key, 1);
     await first.settle(done!.key, 'done', async () => undefined);
@@ -61,12 +65,16 @@ describe('the inbox store', () => {
     const inbox = new Inbox(tempDir());
     inbox.open();
     for (const [i, id] of ['done', 'again', 'bad'].entries()) commit(inbox, id, 1000 + i);
-    const [done, again, bad] = inbox.claim(inbox.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
+    const [done, again, bad] = inbox.claim(inbox.arrivals(), (arrival, error) =>
+      expect.unreachable(`${arrival.id}: ${error.message}`),
+    );
     for (const claim of [done, again, bad]) inbox.beginAttempt(claim!.key, 1);
     const inCur = (key: string) => existsSync(path.join(inbox.dirs.cur, key));
     await inbox.settle(done!.key, 'done', async () => expect(inCur(done!.key)).toBe(true));
     await inbox.settle(again!.key, 'again', async () => undefined);
-    await inbox.settle(bad!.key, { rejected: 'no good' }, async () => expect(existsSync(path.join(inbox.dirs.rejected, bad!.key))).toBe(true));
+    await inbox.settle(bad!.key, { rejected: 'no good' }, async () =>
+      expect(existsSync(path.join(inbox.dirs.rejected, bad!.key))).toBe(true),
+    );
     expect(readdirSync(inbox.dirs.cur)).toEqual([again!.key]);
     inbox.close();
     const next = new Inbox(inbox.dirs.root.replace(/\/inbox$/, ''));
@@ -79,10 +87,14 @@ describe('the inbox store', () => {
     const inbox = new Inbox(tempDir());
     inbox.open();
     commit(inbox, 'bad', 1000);
-    const [bad] = inbox.claim(inbox.arrivals(), (arrival, error) => expect.unreachable(`${arrival.id}: ${error.message}`));
+    const [bad] = inbox.claim(inbox.arrivals(), (arrival, error) =>
+      expect.unreachable(`${arrival.id}: ${error.message}`),
+    );
     rmSync(inbox.dirs.rejected, { recursive: true });
     let recorded = false;
-    await expect(inbox.settle(bad!.key, { rejected: 'no good' }, async () => void (recorded = true))).rejects.toThrow(/ENOENT/);
+    await expect(inbox.settle(bad!.key, { rejected: 'no good' }, async () => void (recorded = true))).rejects.toThrow(
+      /ENOENT/,
+    );
     expect(recorded).toBe(false);
     expect(readdirSync(inbox.dirs.cur)).toEqual([bad!.key]);
     inbox.close();

@@ -41,14 +41,29 @@ interface Case {
   add: AddRequest;
 }
 
-const add = (events: string[], timeout = 10): AddRequest => ({ example: 'log', command: '~/.local/share/hookd/examples/log-event.sh', timeout, events });
+const add = (events: string[], timeout = 10): AddRequest => ({
+  example: 'log',
+  command: '~/.local/share/hookd/examples/log-event.sh',
+  timeout,
+  events,
+});
 
 const CASES: Case[] = [
   { file: 'droid-settings.json', events: ['Notification', 'SessionEnd'], wraps: 0, add: add(['Stop', 'Notification']) },
-  { file: 'droid-settings-hooks.json', events: ['Notification', 'SessionEnd'], wraps: 2, add: add(['Stop', 'SubagentStop']) },
+  {
+    file: 'droid-settings-hooks.json',
+    events: ['Notification', 'SessionEnd'],
+    wraps: 2,
+    add: add(['Stop', 'SubagentStop']),
+  },
   { file: 'claude-settings.json', events: ['Notification', 'SessionEnd'], wraps: 2, add: add(['Stop']) },
   { file: 'claude-plugin-hooks.json', events: ['Notification', 'SessionEnd'], wraps: 2, add: add(['Notification']) },
-  { file: 'gemini-settings.json', events: ['Notification', 'SessionEnd', 'PreCompress'], wraps: 2, add: add(['AfterAgent', 'SessionEnd'], 10_000) },
+  {
+    file: 'gemini-settings.json',
+    events: ['Notification', 'SessionEnd', 'PreCompress'],
+    wraps: 2,
+    add: add(['AfterAgent', 'SessionEnd'], 10_000),
+  },
   { file: 'cursor-hooks.json', layout: 'flat', events: ['afterFileEdit', 'sessionEnd'], wraps: 2, add: add(['stop']) },
 ];
 
@@ -112,7 +127,9 @@ describe.each(CASES)('$file', ({ file, layout, events, wraps, add: request }) =>
 describe('the layout of an added hook', () => {
   it('in Cursor’s flat layout: a hook object straight in the event list, at its neighbours’ indentation', () => {
     const plan = planInstall(fixture('cursor-hooks.json'), true, [], [add(['stop'])], { layout: 'flat' });
-    expect(plan.after).toContain(`"stop": [\n      {\n        "command": "./hooks/audit.sh",\n        "timeout": 10\n      },\n      {\n        "command": ${JSON.stringify(wrapCommand('~/.local/share/hookd/examples/log-event.sh'))},\n        "timeout": 10\n      }\n    ]`);
+    expect(plan.after).toContain(
+      `"stop": [\n      {\n        "command": "./hooks/audit.sh",\n        "timeout": 10\n      },\n      {\n        "command": ${JSON.stringify(wrapCommand('~/.local/share/hookd/examples/log-event.sh'))},\n        "timeout": 10\n      }\n    ]`,
+    );
   });
 
   it('in a Droid file with no hooks yet: a hooks key after the last member, before the closing brace, no final newline added', () => {
@@ -128,7 +145,9 @@ describe('the layout of an added hook', () => {
     const text = fixture('claude-settings.json');
     const plan = planInstall(text, true, ['Notification', 'SessionEnd'], []);
     expect(plan.after).toContain('"command": "~/.claude/hooks/require-tests.sh",');
-    expect(plan.after).toContain('"type": "prompt",\n            "prompt": "Check whether every task the user asked for is complete. $ARGUMENTS",');
+    expect(plan.after).toContain(
+      '"type": "prompt",\n            "prompt": "Check whether every task the user asked for is complete. $ARGUMENTS",',
+    );
     expect(plan.after).toContain('"type": "http",\n            "url": "http://localhost:8080/hooks/notification",');
     expect(plan.changes).toEqual([
       `wrap hooks.Notification[0].hooks[0]: osascript -e 'display notification "Claude needs you" with title "Claude Code"'`,

@@ -16,7 +16,10 @@ describe("Droid's migration of hooks/hooks.json into hooks.json", () => {
     const older = path.join(home, '.factory', 'hooks', 'hooks.json');
     const current = path.join(home, '.factory', 'hooks.json');
     mkdirSync(path.dirname(older), { recursive: true });
-    const hooks = { Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }], SessionEnd: [{ hooks: [{ type: 'command', command: './end.sh' }] }] };
+    const hooks = {
+      Stop: [{ hooks: [{ type: 'command', command: './stop.sh' }] }],
+      SessionEnd: [{ hooks: [{ type: 'command', command: './end.sh' }] }],
+    };
     writeFileSync(older, JSON.stringify(hooks));
     const env = { HOME: home, HOOKD_STATE_DIR: path.join(tempDir(), 'state') };
     const install = await runHookd(['install', '--client', 'droid'], { env });

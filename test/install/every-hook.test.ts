@@ -51,12 +51,25 @@ describe('hookd install: every command hook through hookd', () => {
       'claude-settings.json',
       'claude',
       {
-        'hooks.PreToolUse[0].hooks[0]': { kind: 'sync', run: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh', timeoutWritten: 10, sync: { client: 'claude', event: 'PreToolUse', timeoutSec: 10 } },
+        'hooks.PreToolUse[0].hooks[0]': {
+          kind: 'sync',
+          run: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check-bash.sh',
+          timeoutWritten: 10,
+          sync: { client: 'claude', event: 'PreToolUse', timeoutSec: 10 },
+        },
         // `async: true`: Claude Code never waits on it nor reads it, so it goes behind hookd emit.
-        'hooks.PostToolUse[0].hooks[0]': { kind: 'bridge', run: "jq -r '.tool_input.file_path' | xargs npx prettier --write" },
+        'hooks.PostToolUse[0].hooks[0]': {
+          kind: 'bridge',
+          run: "jq -r '.tool_input.file_path' | xargs npx prettier --write",
+        },
         'hooks.Notification[0].hooks[0]': { kind: 'bridge' },
         'hooks.Notification[0].hooks[1]': { kind: 'other', type: 'http' },
-        'hooks.Stop[0].hooks[0]': { kind: 'sync', run: '~/.claude/hooks/require-tests.sh', timeoutWritten: 120, sync: { client: 'claude', event: 'Stop', timeoutSec: 120 } },
+        'hooks.Stop[0].hooks[0]': {
+          kind: 'sync',
+          run: '~/.claude/hooks/require-tests.sh',
+          timeoutWritten: 120,
+          sync: { client: 'claude', event: 'Stop', timeoutSec: 120 },
+        },
         'hooks.Stop[0].hooks[1]': { kind: 'other', type: 'prompt' },
         'hooks.SessionEnd[0].hooks[0]': { kind: 'bridge' },
       },
@@ -70,7 +83,11 @@ describe('hookd install: every command hook through hookd', () => {
       'gemini',
       {
         // 5000 ms in Gemini CLI's unit is 5 s for hookd sync; the entry keeps its 5000.
-        'hooks.BeforeTool[0].hooks[0]': { kind: 'sync', timeoutWritten: 5000, sync: { client: 'gemini', event: 'BeforeTool', timeoutSec: 5 } },
+        'hooks.BeforeTool[0].hooks[0]': {
+          kind: 'sync',
+          timeoutWritten: 5000,
+          sync: { client: 'gemini', event: 'BeforeTool', timeoutSec: 5 },
+        },
         'hooks.Notification[0].hooks[0]': { kind: 'bridge', timeoutWritten: 3000 },
         'hooks.SessionEnd[0].hooks[0]': { kind: 'bridge', timeoutWritten: 10000 },
       },
@@ -84,28 +101,35 @@ describe('hookd install: every command hook through hookd', () => {
       const out = await runInstall({ settings: file, client, stateDir });
       for (const line of leftAlone) expect(out).toContain(line);
       const after = byLocation(entries(file, client));
-      for (const [location, fields] of Object.entries(expected)) expect(after[location], location).toMatchObject(fields);
+      for (const [location, fields] of Object.entries(expected))
+        expect(after[location], location).toMatchObject(fields);
       // Only command literals changed: every other byte of the file is as it was.
       const before = byLocation(entries(path.join(FIXTURES, 'settings', name), client));
       let rebuilt = readFileSync(file, 'utf8');
-      for (const [location, entry] of Object.entries(after)) rebuilt = rebuilt.replace(JSON.stringify(entry.command), JSON.stringify(before[location]!.command));
+      for (const [location, entry] of Object.entries(after))
+        rebuilt = rebuilt.replace(JSON.stringify(entry.command), JSON.stringify(before[location]!.command));
       expect(rebuilt).toBe(bytes.toString('utf8'));
       // hookd validate has nothing to say of the result: no deciding hook behind hookd emit, no sync entry on an event the client ignores.
       const parsed = parseSettingsText(readFileSync(file, 'utf8'), file, clientById(client));
-      if (parsed.ok) expect(notesFor(parsed.config, file).filter((note) => !/"(http|prompt)" is a/.test(note))).toEqual([]);
+      if (parsed.ok)
+        expect(notesFor(parsed.config, file).filter((note) => !/"(http|prompt)" is a/.test(note))).toEqual([]);
       // Run again: nothing to change.
-      expect(await runInstall({ settings: file, client, stateDir })).toMatch(/nothing to change: every hook already runs through hookd|nothing to change: no hook hookd can run is left to wrap/);
+      expect(await runInstall({ settings: file, client, stateDir })).toMatch(
+        /nothing to change: every hook already runs through hookd|nothing to change: no hook hookd can run is left to wrap/,
+      );
       await runUninstall({ settings: file, client, stateDir });
       expect(readFileSync(file)).toEqual(bytes);
     });
   }
 
-  it('droid-settings-hooks.json, a file with comments: Droid reads none of its hooks\' answers there but Stop\'s; byte for byte back', async () => {
+  it("droid-settings-hooks.json, a file with comments: Droid reads none of its hooks' answers there but Stop's; byte for byte back", async () => {
     const { file, bytes } = fixture('droid-settings-hooks.json');
     await runInstall({ settings: file, client: 'droid', stateDir });
     const after = entries(file, 'droid');
     for (const entry of after.filter((one) => one.type === 'command')) {
-      expect(entry.kind, entry.location).toBe(clientById('droid')!.fireAndForget.includes(entry.event) ? 'bridge' : 'sync');
+      expect(entry.kind, entry.location).toBe(
+        clientById('droid')!.fireAndForget.includes(entry.event) ? 'bridge' : 'sync',
+      );
     }
     expect(readFileSync(file, 'utf8')).toMatch(/^\/\/ Factory CLI Settings\n/);
     await runUninstall({ settings: file, client: 'droid', stateDir });
@@ -120,7 +144,9 @@ describe('hookd install: every command hook through hookd', () => {
     expect(after['hooks.Stop[0].hooks[0]']).toMatchObject({ kind: 'plain' });
     expect(after['hooks.Notification[0].hooks[0]']).toMatchObject({ kind: 'bridge' });
     expect(after['hooks.SessionEnd[0].hooks[0]']).toMatchObject({ kind: 'bridge' });
-    expect(out).toMatch(/left alone: hooks\.PreToolUse\[0\]\.hooks\[0\] \(.*check-bash\.sh\): Claude Code reads the result of PreToolUse hooks; without --async-only/);
+    expect(out).toMatch(
+      /left alone: hooks\.PreToolUse\[0\]\.hooks\[0\] \(.*check-bash\.sh\): Claude Code reads the result of PreToolUse hooks; without --async-only/,
+    );
     expect(out).not.toMatch(/in line \(hookd sync\):/);
     // Then the default: the deciding hooks join; uninstall undoes both runs at once.
     await runInstall({ settings: file, client: 'claude', stateDir });
@@ -135,19 +161,28 @@ describe('hookd install: every command hook through hookd', () => {
     const gate = '~/.claude/hooks/require-tests.sh';
     const out = await runInstall({ settings: file, client: 'claude', stateDir, async: [gate] });
     expect(out).toContain(`move hooks.Stop[0].hooks[0] behind hookd emit, as asked: ${gate}`);
-    expect(out).toMatch(/warning: hooks\.Stop\[0\]\.hooks\[0\] \(~\/\.claude\/hooks\/require-tests\.sh\) goes behind hookd emit as asked: Claude Code reads the answer of Stop hooks/);
+    expect(out).toMatch(
+      /warning: hooks\.Stop\[0\]\.hooks\[0\] \(~\/\.claude\/hooks\/require-tests\.sh\) goes behind hookd emit as asked: Claude Code reads the answer of Stop hooks/,
+    );
     const after = byLocation(entries(file, 'claude'));
     expect(after['hooks.Stop[0].hooks[0]']).toMatchObject({ kind: 'bridge', run: gate, timeoutWritten: 120 });
     // The other deciding hook stays in line.
     expect(after['hooks.PreToolUse[0].hooks[0]']).toMatchObject({ kind: 'sync' });
-    expect(await runInstall({ settings: file, client: 'claude', stateDir, async: [gate] })).toMatch(/nothing to change/);
+    expect(await runInstall({ settings: file, client: 'claude', stateDir, async: [gate] })).toMatch(
+      /nothing to change/,
+    );
     await runUninstall({ settings: file, client: 'claude', stateDir });
     expect(readFileSync(file)).toEqual(bytes);
   });
 
   it('--async with a command no deciding hook runs is refused, naming those that do, and changes nothing', async () => {
     const { file, bytes } = fixture('claude-settings.json');
-    const refused = await runInstall({ settings: file, client: 'claude', stateDir, async: ['~/.claude/hooks/require-test.sh'] }).catch((error: unknown) => error);
+    const refused = await runInstall({
+      settings: file,
+      client: 'claude',
+      stateDir,
+      async: ['~/.claude/hooks/require-test.sh'],
+    }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UsageError);
     expect((refused as Error).message).toBe(
       '--async: no hook the client waits on runs "~/.claude/hooks/require-test.sh"; those that do: "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/check-bash.sh", "~/.claude/hooks/require-tests.sh"',
@@ -156,12 +191,32 @@ describe('hookd install: every command hook through hookd', () => {
   });
 
   it('leaves a hook that runs without a shell ("args") or under PowerShell to the client, with the reason', async () => {
-    const text = `${JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '/usr/bin/guard', args: ['--strict'] }, { type: 'command', command: 'Write-Host hi', shell: 'powershell' }, { type: 'command', command: 'guard.sh', shell: 'bash' }] }] } }, null, 2)}\n`;
+    const text = `${JSON.stringify(
+      {
+        hooks: {
+          PreToolUse: [
+            {
+              hooks: [
+                { type: 'command', command: '/usr/bin/guard', args: ['--strict'] },
+                { type: 'command', command: 'Write-Host hi', shell: 'powershell' },
+                { type: 'command', command: 'guard.sh', shell: 'bash' },
+              ],
+            },
+          ],
+        },
+      },
+      null,
+      2,
+    )}\n`;
     const file = path.join(tempDir(), 'settings.json');
     writeFileSync(file, text);
     const out = await runInstall({ settings: file, client: 'claude', stateDir });
-    expect(out).toContain('left alone: hooks.PreToolUse[0].hooks[0] (/usr/bin/guard): Claude Code runs it as a program with "args", without a shell');
-    expect(out).toContain('left alone: hooks.PreToolUse[0].hooks[1] (Write-Host hi): runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client');
+    expect(out).toContain(
+      'left alone: hooks.PreToolUse[0].hooks[0] (/usr/bin/guard): Claude Code runs it as a program with "args", without a shell',
+    );
+    expect(out).toContain(
+      'left alone: hooks.PreToolUse[0].hooks[1] (Write-Host hi): runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client',
+    );
     expect(out).toContain('wrap hooks.PreToolUse[0].hooks[2] in line (hookd sync): guard.sh');
     await runUninstall({ settings: file, client: 'claude', stateDir });
     expect(readFileSync(file, 'utf8')).toBe(text);
@@ -174,16 +229,35 @@ describe('what install writes is what the synchronous bridge runs', () => {
     const file = path.join(dir, 'settings.json');
     const seen = path.join(dir, 'seen.json');
     const guard = `cat > '${seen}'; echo "no, not that: it's dangerous" >&2; exit 2`;
-    writeFileSync(file, `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, timeout: 7 }] }] } }, null, 2)}\n`);
-    const env = { HOME: home, HOOKD_STATE_DIR: path.join(dir, 'state'), PATH: `${path.dirname(HOOKD)}:${process.env.PATH}` };
+    writeFileSync(
+      file,
+      `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard, timeout: 7 }] }] } }, null, 2)}\n`,
+    );
+    const env = {
+      HOME: home,
+      HOOKD_STATE_DIR: path.join(dir, 'state'),
+      PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`,
+    };
     const install = await runHookdWithEnv(['install', '--settings', file, '--client', 'claude'], env);
     expect(install.exitCode, install.stderr).toBe(0);
-    const written = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string; timeout: number }[] }[] } }).hooks.PreToolUse[0]!.hooks[0]!;
-    expect(written).toEqual({ type: 'command', command: `command -v hookd >/dev/null 2>&1 && exec hookd sync --client claude --event PreToolUse --timeout 7 -- ${`'${guard.replace(/'/g, `'\\''`)}'`}; ${guard}`, timeout: 7 });
+    const written = (
+      JSON.parse(readFileSync(file, 'utf8')) as {
+        hooks: { PreToolUse: { hooks: { command: string; timeout: number }[] }[] };
+      }
+    ).hooks.PreToolUse[0]!.hooks[0]!;
+    expect(written).toEqual({
+      type: 'command',
+      command: `command -v hookd >/dev/null 2>&1 && exec hookd sync --client claude --event PreToolUse --timeout 7 -- ${`'${guard.replace(/'/g, `'\\''`)}'`}; ${guard}`,
+      timeout: 7,
+    });
     const payload = `${JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })}\n`;
     // As Claude Code runs a command hook: sh -c with the event on stdin.
     const ran = await execa('sh', ['-c', written.command], { env, input: payload, reject: false, timeout: 20_000 });
-    expect({ exitCode: ran.exitCode, stdout: ran.stdout, stderr: ran.stderr }).toEqual({ exitCode: 2, stdout: '', stderr: "no, not that: it's dangerous" });
+    expect({ exitCode: ran.exitCode, stdout: ran.stdout, stderr: ran.stderr }).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: "no, not that: it's dangerous",
+    });
     expect(readFileSync(seen, 'utf8')).toBe(payload);
   });
 });

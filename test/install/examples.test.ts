@@ -13,7 +13,9 @@ afterEach(cleanupTempDirs);
 const EXAMPLES = path.join(ROOT, 'hooks-examples');
 const BASIC = ['cat', 'sed', 'tr', 'grep', 'date', 'mkdir', 'mv', 'rm', 'wc'];
 const payloadDir = path.join(FIXTURES, 'payloads');
-const payloads = readdirSync(payloadDir).filter((file) => file.endsWith('.json')).sort();
+const payloads = readdirSync(payloadDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort();
 
 /** What notify.sh and webhook.sh should say for a payload. */
 function expectedBody(event: Record<string, unknown>): string {
@@ -39,7 +41,11 @@ interface Run {
   home: string;
 }
 
-async function runExample(script: string, input: string, options: { jq: boolean; fakes?: string[]; env?: Record<string, string> }): Promise<Run> {
+async function runExample(
+  script: string,
+  input: string,
+  options: { jq: boolean; fakes?: string[]; env?: Record<string, string> },
+): Promise<Run> {
   const bin = toolbox(options.jq ? [...BASIC, 'jq'] : BASIC, options.fakes ?? []);
   const record = tempDir('hookd-record-');
   const home = tempDir('hookd-home-');
@@ -50,7 +56,13 @@ async function runExample(script: string, input: string, options: { jq: boolean;
     reject: false,
     timeout: 10_000,
   });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr), record, home };
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    record,
+    home,
+  };
 }
 
 const read = (file: string) => readFileSync(file, 'utf8');
@@ -96,18 +108,32 @@ for (const jq of [true, false]) {
       });
 
       it(`webhook.sh posts ntfy, Slack and JSON bodies for ${file}`, async () => {
-        const ntfy = await runExample('webhook.sh', text, { jq, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://ntfy.sh/my-topic' } });
+        const ntfy = await runExample('webhook.sh', text, {
+          jq,
+          fakes: ['curl'],
+          env: { HOOKD_WEBHOOK_URL: 'https://ntfy.sh/my-topic' },
+        });
         expect(ntfy.exitCode).toBe(0);
         const [ntfyCall] = calls(ntfy.record, 'curl', read);
         expect(ntfyCall).toContain(`Title: ${title}`);
         expect(ntfyCall!.at(-1)).toBe('https://ntfy.sh/my-topic');
         expect(read(path.join(ntfy.record, 'curl.stdin'))).toBe(expectedBody(event));
 
-        const slack = await runExample('webhook.sh', text, { jq, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/X' } });
+        const slack = await runExample('webhook.sh', text, {
+          jq,
+          fakes: ['curl'],
+          env: { HOOKD_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/X' },
+        });
         expect(slack.exitCode).toBe(0);
-        expect(JSON.parse(read(path.join(slack.record, 'curl.stdin')))).toEqual({ text: `*${title}*: ${expectedBody(event)}` });
+        expect(JSON.parse(read(path.join(slack.record, 'curl.stdin')))).toEqual({
+          text: `*${title}*: ${expectedBody(event)}`,
+        });
 
-        const json = await runExample('webhook.sh', text, { jq, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://example.test/in', HOOKD_WEBHOOK_FORMAT: 'json' } });
+        const json = await runExample('webhook.sh', text, {
+          jq,
+          fakes: ['curl'],
+          env: { HOOKD_WEBHOOK_URL: 'https://example.test/in', HOOKD_WEBHOOK_FORMAT: 'json' },
+        });
         expect(json.exitCode).toBe(0);
         expect(read(path.join(json.record, 'curl.stdin'))).toBe(text);
       });
@@ -136,12 +162,27 @@ for (const jq of [true, false]) {
 
     it('notify.sh and webhook.sh pass quotes, backslashes and a leading @ through unharmed', async () => {
       const message = `@/etc/passwd said "hi" \\ it's done`;
-      const text = JSON.stringify({ session_id: 's', cwd: '/home/dev/my proj', hook_event_name: 'Notification', message });
+      const text = JSON.stringify({
+        session_id: 's',
+        cwd: '/home/dev/my proj',
+        hook_event_name: 'Notification',
+        message,
+      });
       const notify = await runExample('notify.sh', text, { jq, fakes: ['notify-send'] });
       expect(calls(notify.record, 'notify-send', read)).toEqual([['--app-name=hookd', 'Agent · my proj', message]]);
-      const slack = await runExample('webhook.sh', text, { jq, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://hooks.slack.com/x' } });
-      expect(JSON.parse(read(path.join(slack.record, 'curl.stdin')))).toEqual({ text: `*Agent · my proj*: ${message}` });
-      const ntfy = await runExample('webhook.sh', text, { jq, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://ntfy.example/t' } });
+      const slack = await runExample('webhook.sh', text, {
+        jq,
+        fakes: ['curl'],
+        env: { HOOKD_WEBHOOK_URL: 'https://hooks.slack.com/x' },
+      });
+      expect(JSON.parse(read(path.join(slack.record, 'curl.stdin')))).toEqual({
+        text: `*Agent · my proj*: ${message}`,
+      });
+      const ntfy = await runExample('webhook.sh', text, {
+        jq,
+        fakes: ['curl'],
+        env: { HOOKD_WEBHOOK_URL: 'https://ntfy.example/t' },
+      });
       expect(read(path.join(ntfy.record, 'curl.stdin'))).toBe(message);
     });
   });
@@ -153,19 +194,36 @@ describe('example hooks: failures and rotation', () => {
   it('log-event.sh rotates by size and keeps HOOKD_LOG_KEEP files', async () => {
     const log = path.join(tempDir(), 'events.jsonl');
     for (let i = 0; i < 4; i++) {
-      const run = await runExample('log-event.sh', stop, { jq: false, env: { HOOKD_LOG_FILE: log, HOOKD_LOG_MAX_BYTES: '10', HOOKD_LOG_KEEP: '2' } });
+      const run = await runExample('log-event.sh', stop, {
+        jq: false,
+        env: { HOOKD_LOG_FILE: log, HOOKD_LOG_MAX_BYTES: '10', HOOKD_LOG_KEEP: '2' },
+      });
       expect(run.exitCode).toBe(0);
     }
     const files = readdirSync(path.dirname(log)).sort();
     expect(files).toEqual(['events.jsonl', 'events.jsonl.1', 'events.jsonl.2']);
-    for (const file of files) expect(read(path.join(path.dirname(log), file)).trim().split('\n')).toHaveLength(1);
+    for (const file of files)
+      expect(
+        read(path.join(path.dirname(log), file))
+          .trim()
+          .split('\n'),
+      ).toHaveLength(1);
   });
 
   it('log-event.sh refuses a size or count that is not a number, and writes nothing', async () => {
     const log = path.join(tempDir(), 'events.jsonl');
-    const run = await runExample('log-event.sh', stop, { jq: false, env: { HOOKD_LOG_FILE: log, HOOKD_LOG_MAX_BYTES: '1MB' } });
-    expect(run).toMatchObject({ exitCode: 1, stderr: "log-event.sh: HOOKD_LOG_MAX_BYTES and HOOKD_LOG_KEEP must be whole numbers (got '1MB', '3')" });
-    const zero = await runExample('log-event.sh', stop, { jq: false, env: { HOOKD_LOG_FILE: log, HOOKD_LOG_KEEP: '0' } });
+    const run = await runExample('log-event.sh', stop, {
+      jq: false,
+      env: { HOOKD_LOG_FILE: log, HOOKD_LOG_MAX_BYTES: '1MB' },
+    });
+    expect(run).toMatchObject({
+      exitCode: 1,
+      stderr: "log-event.sh: HOOKD_LOG_MAX_BYTES and HOOKD_LOG_KEEP must be whole numbers (got '1MB', '3')",
+    });
+    const zero = await runExample('log-event.sh', stop, {
+      jq: false,
+      env: { HOOKD_LOG_FILE: log, HOOKD_LOG_KEEP: '0' },
+    });
     expect(zero).toMatchObject({ exitCode: 1, stderr: 'log-event.sh: HOOKD_LOG_KEEP must be 1 or more' });
     expect(existsSync(log)).toBe(false);
   });
@@ -182,13 +240,24 @@ describe('example hooks: failures and rotation', () => {
     expect(unset.exitCode).toBe(1);
     expect(unset.stderr).toBe('webhook.sh: HOOKD_WEBHOOK_URL is not set; nothing was posted');
     expect(calls(unset.record, 'curl', read)).toEqual([]);
-    const failing = await runExample('webhook.sh', stop, { jq: false, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://ntfy.sh/t', FAKE_EXIT: '22' } });
+    const failing = await runExample('webhook.sh', stop, {
+      jq: false,
+      fakes: ['curl'],
+      env: { HOOKD_WEBHOOK_URL: 'https://ntfy.sh/t', FAKE_EXIT: '22' },
+    });
     expect(failing.exitCode).toBe(22);
   });
 
   it('webhook.sh refuses an unknown format', async () => {
-    const run = await runExample('webhook.sh', stop, { jq: true, fakes: ['curl'], env: { HOOKD_WEBHOOK_URL: 'https://x.test', HOOKD_WEBHOOK_FORMAT: 'xml' } });
-    expect(run).toMatchObject({ exitCode: 1, stderr: 'webhook.sh: HOOKD_WEBHOOK_FORMAT must be ntfy, slack or json, not xml' });
+    const run = await runExample('webhook.sh', stop, {
+      jq: true,
+      fakes: ['curl'],
+      env: { HOOKD_WEBHOOK_URL: 'https://x.test', HOOKD_WEBHOOK_FORMAT: 'xml' },
+    });
+    expect(run).toMatchObject({
+      exitCode: 1,
+      stderr: 'webhook.sh: HOOKD_WEBHOOK_FORMAT must be ntfy, slack or json, not xml',
+    });
     expect(calls(run.record, 'curl', read)).toEqual([]);
   });
 

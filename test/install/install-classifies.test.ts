@@ -36,18 +36,33 @@ function claudeHome(settings: object): { home: string; file: string; env: Record
   const file = path.join(home, '.claude', 'settings.json');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
-  return { home, file, env: { HOME: home, XDG_STATE_HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), HOOKD_STATE_DIR: path.join(home, 'hookd-state') } };
+  return {
+    home,
+    file,
+    env: {
+      HOME: home,
+      XDG_STATE_HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      HOOKD_STATE_DIR: path.join(home, 'hookd-state'),
+    },
+  };
 }
 
 const stop = (...commands: string[]) => [{ hooks: commands.map((command) => ({ type: 'command', command })) }];
 
 /** Which bridge each hook of `event` is behind now, in file order: emit, sync, or plain. */
 function bridges(file: string, event: string): string[] {
-  const hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks?: { command: string }[]; bash?: string }[]> }).hooks[event]!;
-  return hooks.flatMap((group) => (group.hooks ? group.hooks.map((hook) => hook.command) : [group.bash!])).map((command) => {
-    const kind = classifyCommand(command).kind;
-    return kind === 'bridge' ? 'emit' : kind === 'sync' ? 'sync' : 'plain';
-  });
+  const hooks = (
+    JSON.parse(readFileSync(file, 'utf8')) as {
+      hooks: Record<string, { hooks?: { command: string }[]; bash?: string }[]>;
+    }
+  ).hooks[event]!;
+  return hooks
+    .flatMap((group) => (group.hooks ? group.hooks.map((hook) => hook.command) : [group.bash!]))
+    .map((command) => {
+      const kind = classifyCommand(command).kind;
+      return kind === 'bridge' ? 'emit' : kind === 'sync' ? 'sync' : 'plain';
+    });
 }
 
 describe('hookd install puts only the hooks that can decide in line', () => {
@@ -55,19 +70,44 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     const settings = {
       hooks: {
         Stop: stop(NOTIFY, SAY, GATE, WEBHOOK_QUIET, WEBHOOK_READ, LOG, EXITS_2, ACTION, BACKGROUND, SUBSTITUTION),
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: GUARD }, { type: 'command', command: TOOL_LOG }] }],
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: GUARD },
+              { type: 'command', command: TOOL_LOG },
+            ],
+          },
+        ],
       },
     };
     const { file, env } = claudeHome(settings);
     const before = readFileSync(file);
     const install = await runHookd(['install', '--client', 'claude'], { env });
     expect(install.exitCode, install.stderr).toBe(0);
-    expect(bridges(file, 'Stop')).toEqual(['emit', 'emit', 'sync', 'emit', 'sync', 'emit', 'sync', 'sync', 'sync', 'sync']);
+    expect(bridges(file, 'Stop')).toEqual([
+      'emit',
+      'emit',
+      'sync',
+      'emit',
+      'sync',
+      'emit',
+      'sync',
+      'sync',
+      'sync',
+      'sync',
+    ]);
     expect(bridges(file, 'PreToolUse')).toEqual(['sync', 'emit']);
     // Install says which it moved, why, and how to keep one in line.
-    expect(install.stdout).toContain(`behind hookd emit: hooks.Stop[0].hooks[0] (${NOTIFY}) cannot decide: a desktop notification (notify-send), so the agent no longer waits for it; hookd install --sync 'notify-send '\\''Claude Code'\\'' '\\''Turn done'\\''' keeps it in line`);
-    expect(install.stdout).toContain(`behind hookd emit: hooks.Stop[0].hooks[3] (${WEBHOOK_QUIET}) cannot decide: a webhook whose answer is discarded (curl)`);
-    expect(install.stdout).toContain(`behind hookd emit: hooks.PreToolUse[0].hooks[1] (${TOOL_LOG}) cannot decide: a log line (echo)`);
+    expect(install.stdout).toContain(
+      `behind hookd emit: hooks.Stop[0].hooks[0] (${NOTIFY}) cannot decide: a desktop notification (notify-send), so the agent no longer waits for it; hookd install --sync 'notify-send '\\''Claude Code'\\'' '\\''Turn done'\\''' keeps it in line`,
+    );
+    expect(install.stdout).toContain(
+      `behind hookd emit: hooks.Stop[0].hooks[3] (${WEBHOOK_QUIET}) cannot decide: a webhook whose answer is discarded (curl)`,
+    );
+    expect(install.stdout).toContain(
+      `behind hookd emit: hooks.PreToolUse[0].hooks[1] (${TOOL_LOG}) cannot decide: a log line (echo)`,
+    );
     expect(install.stdout).not.toContain(`(${GATE}) cannot decide`);
 
     // A second run changes nothing; uninstall gives the file back byte for byte.
@@ -83,14 +123,23 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     const bin = tempDir('hookd-bin-');
     const release = path.join(bin, 'release');
     const shown = path.join(bin, 'shown');
-    writeFileSync(path.join(bin, 'notify-send'), `#!/bin/sh\nwhile [ ! -e '${release}' ]; do sleep 0.05; done\n: > '${shown}'\n`);
+    writeFileSync(
+      path.join(bin, 'notify-send'),
+      `#!/bin/sh\nwhile [ ! -e '${release}' ]; do sleep 0.05; done\n: > '${shown}'\n`,
+    );
     chmodSync(path.join(bin, 'notify-send'), 0o755);
     const { file, env } = claudeHome({ hooks: { Stop: stop(NOTIFY) } });
     expect((await runHookd(['install', '--client', 'claude'], { env })).exitCode).toBe(0);
-    const entry = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { command: string }[] }[] } }).hooks.Stop[0]!.hooks[0]!.command;
+    const entry = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { command: string }[] }[] } })
+      .hooks.Stop[0]!.hooks[0]!.command;
     const clientEnv = { ...env, PATH: `${bin}:${path.join(ROOT, 'bin')}:${process.env.PATH}` };
     try {
-      const ran = await execa('sh', ['-c', entry], { env: clientEnv, input: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', cwd: '/' }), reject: false, timeout: 30_000 });
+      const ran = await execa('sh', ['-c', entry], {
+        env: clientEnv,
+        input: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', cwd: '/' }),
+        reject: false,
+        timeout: 30_000,
+      });
       expect(ran.timedOut).toBe(false);
       expect(ran.exitCode, ran.stderr).toBe(0);
       expect(ran.stdout).toBe('');
@@ -110,8 +159,14 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     expect(direct.exitCode).not.toBe(0);
     expect((await runHookd(['install', '--client', 'claude'], { env })).exitCode).toBe(0);
     expect(bridges(file, 'Stop')).toEqual(['emit']);
-    const entry = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { command: string }[] }[] } }).hooks.Stop[0]!.hooks[0]!.command;
-    const through = await execa('sh', ['-c', entry], { env: { ...env, PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` }, input: '{"hook_event_name":"Stop"}', reject: false, timeout: 30_000 });
+    const entry = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { command: string }[] }[] } })
+      .hooks.Stop[0]!.hooks[0]!.command;
+    const through = await execa('sh', ['-c', entry], {
+      env: { ...env, PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` },
+      input: '{"hook_event_name":"Stop"}',
+      reject: false,
+      timeout: 30_000,
+    });
     expect(through.exitCode, through.stderr).toBe(0);
   }, 60_000);
 
@@ -137,15 +192,23 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     expect(bridges(file, 'Stop')).toEqual(['emit', 'emit']);
     const validate = await runHookd(['validate', '--settings', file, '--client', 'claude'], { env });
     expect(validate.exitCode, validate.stderr).toBe(0);
-    expect(validate.stdout + validate.stderr).toContain('hooks.Stop[0].hooks[1].command: the bridge returns at once with success and nothing to say');
-    expect(validate.stdout + validate.stderr).not.toContain('hooks.Stop[0].hooks[0].command: the bridge returns at once');
+    expect(validate.stdout + validate.stderr).toContain(
+      'hooks.Stop[0].hooks[1].command: the bridge returns at once with success and nothing to say',
+    );
+    expect(validate.stdout + validate.stderr).not.toContain(
+      'hooks.Stop[0].hooks[0].command: the bridge returns at once',
+    );
   }, 60_000);
 
   it('--transport http posts the gate to hookd, answered in line, and leaves the notifier behind hookd emit, where the agent does not wait', async () => {
     const { file, env } = claudeHome({ hooks: { Stop: stop(NOTIFY, GATE) } });
-    const install = await runHookd(['install', '--client', 'claude', '--transport', 'http'], { env: { ...env, HOOKD_TCP_PORT: '15001' } });
+    const install = await runHookd(['install', '--client', 'claude', '--transport', 'http'], {
+      env: { ...env, HOOKD_TCP_PORT: '15001' },
+    });
     expect(install.exitCode, install.stderr).toBe(0);
-    const hooks = (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { type: string; command?: string }[] }[] } }).hooks.Stop[0]!.hooks;
+    const hooks = (
+      JSON.parse(readFileSync(file, 'utf8')) as { hooks: { Stop: { hooks: { type: string; command?: string }[] }[] } }
+    ).hooks.Stop[0]!.hooks;
     expect(hooks.map((hook) => hook.type)).toEqual(['command', 'http']);
     expect(classifyCommand(hooks[0]!.command!)).toMatchObject({ kind: 'bridge', inner: NOTIFY });
   }, 60_000);
@@ -154,8 +217,23 @@ describe('hookd install puts only the hooks that can decide in line', () => {
     const home = tempDir('hookd-home-');
     const file = path.join(home, '.copilot', 'hooks', 'hooks.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: NOTIFY }], agentStop: [{ type: 'command', bash: NOTIFY }] } }, null, 2));
-    const env = { HOME: home, XDG_STATE_HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), HOOKD_STATE_DIR: path.join(home, 'hookd-state') };
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          version: 1,
+          hooks: { preToolUse: [{ type: 'command', bash: NOTIFY }], agentStop: [{ type: 'command', bash: NOTIFY }] },
+        },
+        null,
+        2,
+      ),
+    );
+    const env = {
+      HOME: home,
+      XDG_STATE_HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      HOOKD_STATE_DIR: path.join(home, 'hookd-state'),
+    };
     const install = await runHookd(['install', '--client', 'copilot'], { env });
     expect(install.exitCode, install.stderr).toBe(0);
     expect(bridges(file, 'preToolUse')).toEqual(['sync']);

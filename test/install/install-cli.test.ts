@@ -27,8 +27,12 @@ describe('hookd install and uninstall as a process', () => {
     expect(installed.stdout).toContain('wrap hooks.SessionEnd[0].hooks[1]: echo session over >> /tmp/plain-hook.log');
     const dry = await runHookdWithEnv(['uninstall', '--dry-run'], env);
     expect(dry.exitCode).toBe(0);
-    expect(dry.stdout).toContain(`-        { "type": "command", "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit -- 'echo session over >> /tmp/plain-hook.log'; echo session over >> /tmp/plain-hook.log", "timeout": 3 }`);
-    expect(dry.stdout).toContain(`+        { "type": "command", "command": "echo session over >> /tmp/plain-hook.log", "timeout": 3 }`);
+    expect(dry.stdout).toContain(
+      `-        { "type": "command", "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit -- 'echo session over >> /tmp/plain-hook.log'; echo session over >> /tmp/plain-hook.log", "timeout": 3 }`,
+    );
+    expect(dry.stdout).toContain(
+      `+        { "type": "command", "command": "echo session over >> /tmp/plain-hook.log", "timeout": 3 }`,
+    );
     const removed = await runHookdWithEnv(['uninstall'], env);
     expect(removed.exitCode).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(original);
@@ -38,13 +42,37 @@ describe('hookd install and uninstall as a process', () => {
 
   const bad: [string, string | undefined, string[], number, RegExp][] = [
     // Exit 2, as --help says of bad input (issue 23); the message says where the path came from.
-    ['a missing file', undefined, ['install'], 2, /^hookd: .*settings\.json: no such file \(named by HOOKD_SETTINGS\), so there is nothing to wrap;/],
+    [
+      'a missing file',
+      undefined,
+      ['install'],
+      2,
+      /^hookd: .*settings\.json: no such file \(named by HOOKD_SETTINGS\), so there is nothing to wrap;/,
+    ],
     ['an empty file', '', ['install'], 0, /^$/],
-    ['a file that is not JSON', '{"hooks": ', ['install'], 2, /^hookd: .*settings\.json: not valid JSON: .*\(nothing was changed/],
-    ['an event the client does not have', '{}', ['install', '--events', 'Stpo'], 2, /^hookd: --events: agent client has no event "Stpo" \(did you mean "Stop"\?\)/],
+    [
+      'a file that is not JSON',
+      '{"hooks": ',
+      ['install'],
+      2,
+      /^hookd: .*settings\.json: not valid JSON: .*\(nothing was changed/,
+    ],
+    [
+      'an event the client does not have',
+      '{}',
+      ['install', '--events', 'Stpo'],
+      2,
+      /^hookd: --events: agent client has no event "Stpo" \(did you mean "Stop"\?\)/,
+    ],
     ['an unknown example', '{}', ['install', '--add', 'confetti'], 2, /^hookd: --add: no example hook "confetti"/],
     ['uninstall of a file never installed', '{"hooks": {}}', ['uninstall'], 0, /^$/],
-    ['uninstall of a missing file', undefined, ['uninstall'], 2, /^hookd: .*settings\.json: no such file \(named by HOOKD_SETTINGS\)$/],
+    [
+      'uninstall of a missing file',
+      undefined,
+      ['uninstall'],
+      2,
+      /^hookd: .*settings\.json: no such file \(named by HOOKD_SETTINGS\)$/,
+    ],
   ];
   for (const [what, text, args, exitCode, stderr] of bad) {
     it(`answers ${what} with one clear line and exit ${exitCode}`, async () => {
@@ -58,7 +86,9 @@ describe('hookd install and uninstall as a process', () => {
   }
 
   it('refuses a read-only file with one line, exit 2', async () => {
-    const { settings, env } = setup('{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "echo"}]}]}}');
+    const { settings, env } = setup(
+      '{"hooks": {"Notification": [{"hooks": [{"type": "command", "command": "echo"}]}]}}',
+    );
     chmodSync(settings, 0o444);
     const result = await runHookdWithEnv(['install'], env);
     expect(result).toMatchObject({ exitCode: 2 });

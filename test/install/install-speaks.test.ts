@@ -32,7 +32,12 @@ function machine() {
     projectCopilot: put('copilot-1password-hooks.json', 'src/vault/.github/hooks/hooks.json'),
   };
   mkdirSync(path.join(home, '.copilot'));
-  const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share'), HOOKD_SETTINGS: '' };
+  const env = {
+    HOME: home,
+    HOOKD_STATE_DIR: path.join(home, 'state'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    HOOKD_SETTINGS: '',
+  };
   const texts = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, readFileSync(file, 'utf8')]));
   return { home, project: path.join(home, 'src', 'vault'), files, texts, env };
 }
@@ -53,28 +58,37 @@ describe('reproduction of issue 30: hookd install is silent about the hooks it d
       `${files.plugin} (Claude Code plugin): not wrapped, 3 hook(s): a plugin's hook file: install does not edit it (Claude Code's plugin manager owns it and writes it again on each update); its hooks run as Claude Code runs them`,
     );
     expect(said).toContain('  hooks.PostToolUse[0].hooks[0] (PostToolUse): ${CLAUDE_PLUGIN_ROOT}/scripts/format.sh');
-    expect(said.find((line) => line.startsWith(files.toml))).toContain('(Codex CLI): not wrapped, 2 hook(s): install reads this file and never edits it');
+    expect(said.find((line) => line.startsWith(files.toml))).toContain(
+      '(Codex CLI): not wrapped, 2 hook(s): install reads this file and never edits it',
+    );
     expect(said).toContain("  hooks.Stop[0].hooks[0] (Stop): say 'Codex finished'");
     expect(said).toContain('  hooks.PreToolUse[0].hooks[0] (PreToolUse): python3 ~/.codex/hooks/guard.py');
     expect(said).toContain(
       `${files.projectClaude} (Claude Code, this project): not wrapped, 1 hook(s): this project's file: install edits your own files only; hookd install --settings '.claude/settings.json' wraps this one (see what it would change first with --dry-run)`,
     );
-    expect(said.find((line) => line.startsWith(files.projectCopilot))).toContain("(GitHub Copilot CLI, this project): not wrapped, 1 hook(s): this project's file: install edits your own files only; hookd install --settings '.github/hooks/hooks.json'");
+    expect(said.find((line) => line.startsWith(files.projectCopilot))).toContain(
+      "(GitHub Copilot CLI, this project): not wrapped, 1 hook(s): this project's file: install edits your own files only; hookd install --settings '.github/hooks/hooks.json'",
+    );
     expect(said).toContain('  hooks.PreToolUse[0] (PreToolUse): bin/run-hook.sh 1password-validate-mounted-env-files');
     // The user's own file still says what it leaves to the client (a prompt hook, an http hook to another server).
-    expect(dryRun.stdout).toContain('left alone: hooks.Stop[0].hooks[1] (prompt): a "prompt" hook, which Claude Code runs itself');
+    expect(dryRun.stdout).toContain(
+      'left alone: hooks.Stop[0].hooks[1] (prompt): a "prompt" hook, which Claude Code runs itself',
+    );
 
     const install = await runHookd(['install'], { env, cwd: project });
     expect(install.exitCode, install.stderr + install.stdout).toBe(0);
     expect(notWrapped(install.stdout)).toEqual(said);
     // None of those files was touched; the user's own was wrapped.
-    for (const name of ['plugin', 'toml', 'projectClaude', 'projectCopilot'] as const) expect(readFileSync(files[name], 'utf8')).toBe(texts[name]);
+    for (const name of ['plugin', 'toml', 'projectClaude', 'projectCopilot'] as const)
+      expect(readFileSync(files[name], 'utf8')).toBe(texts[name]);
     expect(readFileSync(files.settings, 'utf8')).not.toBe(texts.settings);
 
     // The flag it offers takes the project's file.
     const offered = await runHookd(['install', '--settings', '.github/hooks/hooks.json'], { env, cwd: project });
     expect(offered.exitCode, offered.stderr + offered.stdout).toBe(0);
-    expect(JSON.parse(readFileSync(files.projectCopilot, 'utf8')).hooks.PreToolUse[0].command).toContain('exec hookd sync --client copilot --event PreToolUse --timeout 15 --');
+    expect(JSON.parse(readFileSync(files.projectCopilot, 'utf8')).hooks.PreToolUse[0].command).toContain(
+      'exec hookd sync --client copilot --event PreToolUse --timeout 15 --',
+    );
   }, 180_000);
 
   it('run outside a project, it offers no project files, and still names the plugin and config.toml', async () => {

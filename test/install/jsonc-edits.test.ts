@@ -15,7 +15,12 @@ import { runUninstall } from '../../src/commands/uninstall.js';
 
 afterEach(cleanupTempDirs);
 
-const log: AddRequest = { example: 'log', command: '~/.local/share/hookd/examples/log-event.sh', timeout: 10, events: ['Notification', 'Stop'] };
+const log: AddRequest = {
+  example: 'log',
+  command: '~/.local/share/hookd/examples/log-event.sh',
+  timeout: 10,
+  events: ['Notification', 'Stop'],
+};
 const hook = (command: string) => `{"hooks":[{"type":"command","command":${command}}]}`;
 
 /** install (wrapping `events`, adding `adds`) then uninstall: the original text comes back. */
@@ -28,11 +33,20 @@ function roundTrip(text: string, events: string[], adds: AddRequest[] = [], exis
 
 describe('round trips, byte for byte', () => {
   const files: [string, string][] = [
-    ['keys in any order', `{"hooks":{"SessionEnd":[{"hooks":[{"command":"echo end","type":"command"}],"matcher":"*"}]},\n"$schema": "x", "model": "m"}`],
-    ['odd indentation', '{\n   "theme": "dark",\n   "hooks": {\n        "SessionEnd": [\n         {   "hooks": [ {"type": "command", "command": "echo end"} ] }\n        ],\n\t"Stop": [\n\t]\n   }\n}\n'],
+    [
+      'keys in any order',
+      `{"hooks":{"SessionEnd":[{"hooks":[{"command":"echo end","type":"command"}],"matcher":"*"}]},\n"$schema": "x", "model": "m"}`,
+    ],
+    [
+      'odd indentation',
+      '{\n   "theme": "dark",\n   "hooks": {\n        "SessionEnd": [\n         {   "hooks": [ {"type": "command", "command": "echo end"} ] }\n        ],\n\t"Stop": [\n\t]\n   }\n}\n',
+    ],
     ['a one-line file', `{"hooks":{"SessionEnd":[${hook('"echo end"')}]}}`],
     ['a one-line spaced file', `{ "hooks": { "SessionEnd": [ ${hook('"echo end"').replace(/([:,])/g, '$1 ')} ] } }`],
-    ['comments everywhere and trailing commas', '/* settings */ {\n  // the hooks\n  "hooks": { // events\n    "SessionEnd": [ /* first */ {"hooks": [{"type": "command", "command": "echo end", /* t */ "timeout": 5,},],},],\n  },\n}\n'],
+    [
+      'comments everywhere and trailing commas',
+      '/* settings */ {\n  // the hooks\n  "hooks": { // events\n    "SessionEnd": [ /* first */ {"hooks": [{"type": "command", "command": "echo end", /* t */ "timeout": 5,},],},],\n  },\n}\n',
+    ],
   ];
   for (const [what, text] of files) {
     it(`wraps and adds in ${what}`, () => {
@@ -43,7 +57,12 @@ describe('round trips, byte for byte', () => {
   }
 
   it('puts back the blanks inside the empty containers it filled', () => {
-    for (const text of ['{ }', '{\n  "hooks": {\n  }\n}\n', '{\n\t"hooks": {\n\t\t"Stop": [ ],\n\t\t"Notification": [\n\t\t]\n\t}\n}']) roundTrip(text, [], [log]);
+    for (const text of [
+      '{ }',
+      '{\n  "hooks": {\n  }\n}\n',
+      '{\n\t"hooks": {\n\t\t"Stop": [ ],\n\t\t"Notification": [\n\t\t]\n\t}\n}',
+    ])
+      roundTrip(text, [], [log]);
   });
 
   it('restores a command literal written with escapes (\\u0041, \\/) exactly as written', () => {
@@ -54,7 +73,9 @@ describe('round trips, byte for byte', () => {
 
   it('takes a comment inside a string for what it is: part of the command', () => {
     const command = `echo '// not a comment' /* nor this */`;
-    const plan = roundTrip(`// a comment\n{"hooks": {"SessionEnd": [${hook(JSON.stringify(command))}]}}`, ['SessionEnd']);
+    const plan = roundTrip(`// a comment\n{"hooks": {"SessionEnd": [${hook(JSON.stringify(command))}]}}`, [
+      'SessionEnd',
+    ]);
     expect(plan.record.wraps[0]!.original).toBe(command);
   });
 
@@ -77,9 +98,15 @@ describe('round trips, byte for byte', () => {
   });
 
   it('writes the bridge with the options it is given', () => {
-    const plan = planInstall(`{"hooks": {"SessionEnd": [${hook('"echo end"')}]}}`, true, ['SessionEnd'], [], { emitOptions: ['--state-dir', '/var/tmp/my state'] });
-    expect(plan.record.wraps[0]!.wrapped).toBe(`command -v hookd >/dev/null 2>&1 && exec hookd emit --state-dir '/var/tmp/my state' -- 'echo end'; echo end`);
-    expect(wrapCommand('x', ['--state-dir', '/s'])).toBe(`command -v hookd >/dev/null 2>&1 && exec hookd emit --state-dir /s -- 'x'; x`);
+    const plan = planInstall(`{"hooks": {"SessionEnd": [${hook('"echo end"')}]}}`, true, ['SessionEnd'], [], {
+      emitOptions: ['--state-dir', '/var/tmp/my state'],
+    });
+    expect(plan.record.wraps[0]!.wrapped).toBe(
+      `command -v hookd >/dev/null 2>&1 && exec hookd emit --state-dir '/var/tmp/my state' -- 'echo end'; echo end`,
+    );
+    expect(wrapCommand('x', ['--state-dir', '/s'])).toBe(
+      `command -v hookd >/dev/null 2>&1 && exec hookd emit --state-dir /s -- 'x'; x`,
+    );
   });
 });
 
@@ -105,7 +132,10 @@ describe('bad input: one line, nothing written', () => {
   }
 
   it('refuses an unterminated comment, with where it starts', () => {
-    refused('{\n  /* hooks\n  "hooks": {}\n}', /settings\.json: not valid JSON: line 2 column 3: a \/\* comment is never closed with \*\/ \(nothing was changed/);
+    refused(
+      '{\n  /* hooks\n  "hooks": {}\n}',
+      /settings\.json: not valid JSON: line 2 column 3: a \/\* comment is never closed with \*\/ \(nothing was changed/,
+    );
   });
 
   it('refuses a file that is a JSON array, or null', () => {
@@ -116,7 +146,10 @@ describe('bad input: one line, nothing written', () => {
   });
 
   it('refuses 20 MB of junk with one short line, and edits a 20 MB file in place', () => {
-    refused(`{"hooks": ${'#'.repeat(20 * 1024 * 1024)}}`, /line 1 column 11: unexpected "#{24}"… \(nothing was changed/);
+    refused(
+      `{"hooks": ${'#'.repeat(20 * 1024 * 1024)}}`,
+      /line 1 column 11: unexpected "#{24}"… \(nothing was changed/,
+    );
     const big = `{"blob": "${'x'.repeat(20 * 1024 * 1024)}",\n "hooks": {"SessionEnd": [${hook('"echo end"')}]}}`;
     expect(readSettingsForEdit(file(big)).text).toBe(big);
     roundTrip(big, ['SessionEnd']);
@@ -124,7 +157,9 @@ describe('bad input: one line, nothing written', () => {
 
   it('refuses to rewrite a commented file it cannot edit in place (a key written twice)', () => {
     const text = '// mine\n{\n  "hooks": { "Stop": [] },\n  "hooks": { "Notification": [] }\n}\n';
-    expect(() => planInstall(text, true, [], [log])).toThrow(/cannot be edited in place .* would lose its comments; nothing was changed/);
+    expect(() => planInstall(text, true, [], [log])).toThrow(
+      /cannot be edited in place .* would lose its comments; nothing was changed/,
+    );
   });
 });
 
@@ -138,13 +173,17 @@ describe('hookd install and uninstall on a real Droid settings file', () => {
     const stateDir = path.join(home, 'state');
     const dry = await runInstall({ settings, stateDir, events: 'Notification,SessionEnd', dryRun: true });
     expect(dry).toContain(`--- ${settings}\n+++ ${settings}\n@@ -`);
-    expect(dry).toContain('\n-            "command": "open raycast://confetti"\n+            "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit ');
+    expect(dry).toContain(
+      '\n-            "command": "open raycast://confetti"\n+            "command": "command -v hookd >/dev/null 2>&1 && exec hookd emit ',
+    );
     expect(readFileSync(settings, 'utf8')).toBe(original);
     const out = await runInstall({ settings, stateDir, events: 'Notification,SessionEnd' });
     expect(out).toContain('wrap hooks.Notification[0].hooks[0]: open raycast://confetti');
     const installed = readFileSync(settings, 'utf8');
     expect(installed).toContain('// Ring the bar when Droid waits for me.');
-    expect(installed.replace(/"command -v hookd >\/dev\/null 2>&1 && exec hookd emit [^\n]*? -- '([^']*)'; \1"/g, '"$1"')).toBe(original);
+    expect(
+      installed.replace(/"command -v hookd >\/dev\/null 2>&1 && exec hookd emit [^\n]*? -- '([^']*)'; \1"/g, '"$1"'),
+    ).toBe(original);
     await runUninstall({ settings, stateDir });
     expect(readFileSync(settings, 'utf8')).toBe(original);
     expect(existsSync(stateDir)).toBe(true);

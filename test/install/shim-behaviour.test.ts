@@ -27,7 +27,11 @@ async function loadPi(dir: string, hooksFile: string): Promise<Record<string, Ha
   return handlers;
 }
 
-const ctx = (cwd: string) => ({ cwd, hasUI: false, sessionManager: { getSessionId: () => 'sess-pi-1', getSessionFile: () => '/tmp/sess-pi-1.jsonl' } });
+const ctx = (cwd: string) => ({
+  cwd,
+  hasUI: false,
+  sessionManager: { getSessionId: () => 'sess-pi-1', getSessionFile: () => '/tmp/sess-pi-1.jsonl' },
+});
 
 describe("pi's shim", () => {
   it('with no hook file, a tool call goes on untouched', async () => {
@@ -48,18 +52,40 @@ describe("pi's shim", () => {
     const answer = await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c1', input: { command } }, ctx(dir));
     expect(answer).toEqual({ block: true, reason: `no: ${dir}` });
     const payload = JSON.parse(readFileSync(got, 'utf8')) as Record<string, unknown>;
-    expect(payload).toEqual({ session_id: 'sess-pi-1', transcript_path: '/tmp/sess-pi-1.jsonl', tool_name: 'bash', tool_input: { command }, tool_use_id: 'c1', cwd: dir, hook_event_name: 'PreToolUse' });
+    expect(payload).toEqual({
+      session_id: 'sess-pi-1',
+      transcript_path: '/tmp/sess-pi-1.jsonl',
+      tool_name: 'bash',
+      tool_input: { command },
+      tool_use_id: 'c1',
+      cwd: dir,
+      hook_event_name: 'PreToolUse',
+    });
   });
 
   it('a JSON denial blocks with its reason; updatedInput changes the call; exit 1 lets it go on', async () => {
     const dir = tempDir('hookd-shim-');
     const hooksFile = path.join(dir, 'pi.json');
-    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'not here' } });
+    const deny = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'not here',
+      },
+    });
     writeHooks(hooksFile, on('PreToolUse', `echo '${deny}'`, 'bash'));
     let handlers = await loadPi(dir, hooksFile);
-    expect(await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c1', input: { command: 'ls' } }, ctx(dir))).toEqual({ block: true, reason: 'not here' });
+    expect(
+      await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c1', input: { command: 'ls' } }, ctx(dir)),
+    ).toEqual({ block: true, reason: 'not here' });
 
-    const change = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'ls -la' } } });
+    const change = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: 'ls -la' },
+      },
+    });
     writeHooks(hooksFile, on('PreToolUse', `echo '${change}'`));
     handlers = await loadPi(dir, hooksFile);
     const event = { toolName: 'bash', toolCallId: 'c2', input: { command: 'ls', timeout: 5 } };
@@ -68,7 +94,9 @@ describe("pi's shim", () => {
 
     writeHooks(hooksFile, on('PreToolUse', 'echo broken >&2; exit 1'));
     handlers = await loadPi(dir, hooksFile);
-    expect(await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c3', input: { command: 'ls' } }, ctx(dir))).toBeUndefined();
+    expect(
+      await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c3', input: { command: 'ls' } }, ctx(dir)),
+    ).toBeUndefined();
   });
 
   it("runs only the groups whose matcher names the tool (Claude Code's rule: names, lists, else a regular expression)", async () => {
@@ -81,8 +109,14 @@ describe("pi's shim", () => {
       ],
     });
     const handlers = await loadPi(dir, hooksFile);
-    expect(await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c1', input: {} }, ctx(dir))).toEqual({ block: true, reason: 'shell' });
-    expect(await handlers.tool_call!({ toolName: 'write', toolCallId: 'c2', input: {} }, ctx(dir))).toEqual({ block: true, reason: 'files' });
+    expect(await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c1', input: {} }, ctx(dir))).toEqual({
+      block: true,
+      reason: 'shell',
+    });
+    expect(await handlers.tool_call!({ toolName: 'write', toolCallId: 'c2', input: {} }, ctx(dir))).toEqual({
+      block: true,
+      reason: 'files',
+    });
     expect(await handlers.tool_call!({ toolName: 'grep', toolCallId: 'c3', input: {} }, ctx(dir))).toBeUndefined();
   });
 
@@ -112,7 +146,10 @@ describe("pi's shim", () => {
     }
     expect(written.join('')).toContain(`hookd shim: ${hooksFile}:`);
     writeFileSync(hooksFile, JSON.stringify({ hooks: on('PreToolUse', 'echo fixed >&2; exit 2') }, null, 1));
-    expect(await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c2', input: {} }, ctx(dir))).toEqual({ block: true, reason: 'fixed' });
+    expect(await handlers.tool_call!({ toolName: 'bash', toolCallId: 'c2', input: {} }, ctx(dir))).toEqual({
+      block: true,
+      reason: 'fixed',
+    });
   });
 
   it("a prompt hook's exit 2 ends the prompt; its plain stdout reaches the model as a message", async () => {
@@ -121,7 +158,9 @@ describe("pi's shim", () => {
     writeHooks(hooksFile, on('UserPromptSubmit', 'echo remember the tests'));
     let handlers = await loadPi(dir, hooksFile);
     expect(await handlers.input!({ text: 'hi' }, ctx(dir))).toBeUndefined();
-    expect(await handlers.before_agent_start!({ prompt: 'hi' }, ctx(dir))).toEqual({ message: { customType: 'hookd', content: 'remember the tests', display: false } });
+    expect(await handlers.before_agent_start!({ prompt: 'hi' }, ctx(dir))).toEqual({
+      message: { customType: 'hookd', content: 'remember the tests', display: false },
+    });
     writeHooks(hooksFile, on('UserPromptSubmit', 'echo no prompts now >&2; exit 2'));
     handlers = await loadPi(dir, hooksFile);
     const write = process.stderr.write.bind(process.stderr);

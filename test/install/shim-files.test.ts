@@ -50,9 +50,14 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
     const { files, env } = machine();
     const installed = await runHookdWithEnv(['install'], env);
     expect(installed).toMatchObject({ exitCode: 0, stderr: '' });
-    for (const [file, shim, hooks] of [[files.opencodeHooks, files.opencodeShim, 'opencode'], [files.piHooks, files.piShim, 'pi']] as const) {
+    for (const [file, shim, hooks] of [
+      [files.opencodeHooks, files.opencodeShim, 'opencode'],
+      [files.piHooks, files.piShim, 'pi'],
+    ] as const) {
       const wrapped = readFileSync(file, 'utf8');
-      expect(wrapped).toContain(`exec hookd sync --client ${hooks} --event PreToolUse --timeout 10 -- '~/bin/guard.sh'; ~/bin/guard.sh`);
+      expect(wrapped).toContain(
+        `exec hookd sync --client ${hooks} --event PreToolUse --timeout 10 -- '~/bin/guard.sh'; ~/bin/guard.sh`,
+      );
       // Neither client waits on (or reads the answer of) a Stop hook: it goes behind hookd emit.
       expect(wrapped).toContain(`exec hookd emit -- 'notify-send done'; notify-send done`);
       const text = readFileSync(shim, 'utf8');
@@ -78,7 +83,9 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
     writeFileSync(files.piShim, '// my own extension\nexport default function () {}\n');
     const installed = await runHookdWithEnv(['install', '--client', 'pi'], env);
     expect(installed.exitCode).toBe(0);
-    expect(installed.stdout).toContain(`${files.piShim} (pi's extension): left alone: a file of that name is not hookd's`);
+    expect(installed.stdout).toContain(
+      `${files.piShim} (pi's extension): left alone: a file of that name is not hookd's`,
+    );
     expect(existsSync(files.opencodeShim), 'install --client pi writes no OpenCode plugin').toBe(false);
     await runHookdWithEnv(['uninstall'], env);
     expect(readFileSync(files.piShim, 'utf8')).toBe('// my own extension\nexport default function () {}\n');
@@ -88,17 +95,24 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
   it('--dry-run writes no shim', async () => {
     const { files, env } = machine();
     const dry = await runHookdWithEnv(['install', '--dry-run'], env);
-    expect(dry.stdout).toContain(`${files.opencodeShim} (OpenCode's plugin): would be written (dry run: nothing written)`);
+    expect(dry.stdout).toContain(
+      `${files.opencodeShim} (OpenCode's plugin): would be written (dry run: nothing written)`,
+    );
     expect(existsSync(files.opencodeShim)).toBe(false);
     expect(existsSync(files.piShim)).toBe(false);
   });
 
-  it('hookd clients lists OpenCode and pi where their folders are, with hookd\'s file; validate locates an error in it', async () => {
+  it("hookd clients lists OpenCode and pi where their folders are, with hookd's file; validate locates an error in it", async () => {
     const { files, env } = machine();
     const listed = await runHookdWithEnv(['clients'], env);
-    expect(listed.stdout).toMatch(/OpenCode \(opencode\): found\n {2}.*\.config\/hookd\/opencode\.json: valid, 2 hook\(s\)/);
+    expect(listed.stdout).toMatch(
+      /OpenCode \(opencode\): found\n {2}.*\.config\/hookd\/opencode\.json: valid, 2 hook\(s\)/,
+    );
     expect(listed.stdout).toMatch(/pi \(pi\): found\n {2}.*\.config\/hookd\/pi\.json: valid, 2 hook\(s\)/);
-    writeFileSync(files.piHooks, '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": "ten"}]}]}}');
+    writeFileSync(
+      files.piHooks,
+      '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": "ten"}]}]}}',
+    );
     const checked = await runHookdWithEnv(['validate', '--client', 'pi'], env);
     expect(checked.exitCode).toBe(1);
     expect(checked.stdout + checked.stderr).toContain('hooks.Stop[0].hooks[0].timeout');
@@ -109,9 +123,15 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
 
   it('hookd run --client pi|opencode feeds the payloads the shim sent with the real clients (samples/)', async () => {
     const { home, files, env } = machine();
-    for (const [client, file] of [['pi', files.piHooks], ['opencode', files.opencodeHooks]] as const) {
+    for (const [client, file] of [
+      ['pi', files.piHooks],
+      ['opencode', files.opencodeHooks],
+    ] as const) {
       const seen = path.join(home, `${client}-seen.json`);
-      writeFileSync(file, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `cat > ${seen}` }] }] } }));
+      writeFileSync(
+        file,
+        JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `cat > ${seen}` }] }] } }),
+      );
       const ran = await runHookdWithEnv(['run', '--client', client, 'Stop'], { ...env, PATH: toolbox(['sh', 'cat']) });
       expect(ran.exitCode, ran.stdout + ran.stderr).toBe(0);
       expect(readFileSync(seen)).toEqual(readFileSync(path.join(ROOT, 'samples', client, 'Stop.json')));

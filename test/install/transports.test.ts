@@ -7,12 +7,24 @@ import { clientById } from '../../src/clients/registry.js';
 
 const text = '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"check-tests"}]}]}}\n';
 const claude = clientById('claude')!;
-const input = { text, exists: true, events: undefined, adds: [], client: claude, mode: { asyncOnly: false, events: undefined, asyncCommands: [] }, options: {}, tcpPort: 14653, stateDir: '/tmp/state' };
+const input = {
+  text,
+  exists: true,
+  events: undefined,
+  adds: [],
+  client: claude,
+  mode: { asyncOnly: false, events: undefined, asyncCommands: [] },
+  options: {},
+  tcpPort: 14653,
+  stateDir: '/tmp/state',
+};
 
 describe('the list of transports', () => {
   it('gives --transport its choices, the bridge first, and its help', () => {
     expect(TRANSPORT_NAMES).toEqual(['bridge', 'http']);
-    expect(transportHelp()).toBe('bridge: the client runs hookd emit; http: Claude Code posts the event to the daemon (other clients keep the bridge)');
+    expect(transportHelp()).toBe(
+      'bridge: the client runs hookd emit; http: Claude Code posts the event to the daemon (other clients keep the bridge)',
+    );
   });
 
   it("plans the bridge's install as plan-edit does, with no notes", async () => {
@@ -23,6 +35,6 @@ describe('the list of transports', () => {
   it("plans http entries to the hook endpoint on the given port, with the token's note", async () => {
     const planned = (await TRANSPORTS.http.load())(input);
     expect(planned.plan.after).toContain('http://127.0.0.1:14653/hooks/v1/Stop?command=check-tests');
-    expect(planned.notes.join('\n')).toContain("export HOOKD_TOKEN=\"$(cat '/tmp/state/local-token')\"");
+    expect(planned.notes.join('\n')).toContain('export HOOKD_TOKEN="$(cat \'/tmp/state/local-token\')"');
   });
 });

@@ -12,7 +12,20 @@ describe('unifiedDiff', () => {
 
   it('shows a change with three lines of context', () => {
     expect(unifiedDiff(lines(10), lines(10, { 5: 'five' }), 'a/f', 'b/f')).toBe(
-      ['--- a/f', '+++ b/f', '@@ -2,7 +2,7 @@', ' line 2', ' line 3', ' line 4', '-line 5', '+five', ' line 6', ' line 7', ' line 8', ''].join('\n'),
+      [
+        '--- a/f',
+        '+++ b/f',
+        '@@ -2,7 +2,7 @@',
+        ' line 2',
+        ' line 3',
+        ' line 4',
+        '-line 5',
+        '+five',
+        ' line 6',
+        ' line 7',
+        ' line 8',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -29,6 +42,8 @@ describe('unifiedDiff', () => {
   });
 
   it('marks a missing final newline', () => {
-    expect(unifiedDiff('a\nb', 'a\nc', 'o', 'n')).toBe('--- o\n+++ n\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n');
+    expect(unifiedDiff('a\nb', 'a\nc', 'o', 'n')).toBe(
+      '--- o\n+++ n\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n',
+    );
   });
 });

@@ -27,15 +27,21 @@ describe('the OS seam', () => {
   it('is the only place of src/ that reads /proc, spawns sh in a session, or kills a group', () => {
     const outside = sourceFiles(ROOT).filter((file) => !file.startsWith('src/os/'));
     expect(outside.length).toBeGreaterThan(100);
-    const offenders = outside.flatMap((file) => pastTheSeam(readFileSync(path.join(ROOT, file), 'utf8')).map((what) => `${file}: ${what}`));
+    const offenders = outside.flatMap((file) =>
+      pastTheSeam(readFileSync(path.join(ROOT, file), 'utf8')).map((what) => `${file}: ${what}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('sees each of them where they are', () => {
-    expect(pastTheSeam("readFileSync(`/proc/${pid}/stat`)")).toEqual(['/proc']);
-    expect(pastTheSeam("spawn('sh', ['-c', x], { detached: true })")).toEqual(['a shell spawned in a session of its own']);
+    expect(pastTheSeam('readFileSync(`/proc/${pid}/stat`)')).toEqual(['/proc']);
+    expect(pastTheSeam("spawn('sh', ['-c', x], { detached: true })")).toEqual([
+      'a shell spawned in a session of its own',
+    ]);
     expect(pastTheSeam('process.kill(-pid, signal)')).toEqual(['a group kill']);
-    expect(pastTheSeam("import { killGroup } from '../os/kill-group.js';")).toEqual(['a module of src/os/ other than os.ts']);
+    expect(pastTheSeam("import { killGroup } from '../os/kill-group.js';")).toEqual([
+      'a module of src/os/ other than os.ts',
+    ]);
     expect(pastTheSeam("import { killGroup } from '../os/os.js'; // reads /proc/1/stat")).toEqual([]);
   });
 });

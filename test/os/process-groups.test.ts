@@ -32,13 +32,16 @@ function group(): number {
 }
 
 describe('process groups', () => {
-  it.runIf(process.platform === 'linux')('leaves alone a live group whose leader started at another time than the one noted (a reused pid)', async () => {
-    const pid = group();
-    const reused = { pgid: pid, start: String(Number(groupOf(pid).start) + 1) };
-    expect(identify(reused)).toBe('other');
-    expect(await endGroups([reused], 100)).toEqual([]);
-    expect(processAlive(pid)).toBe(true);
-  });
+  it.runIf(process.platform === 'linux')(
+    'leaves alone a live group whose leader started at another time than the one noted (a reused pid)',
+    async () => {
+      const pid = group();
+      const reused = { pgid: pid, start: String(Number(groupOf(pid).start) + 1) };
+      expect(identify(reused)).toBe('other');
+      expect(await endGroups([reused], 100)).toEqual([]);
+      expect(processAlive(pid)).toBe(true);
+    },
+  );
 
   it('ends a group that is still the one noted, children too, and says a finished one is gone', async () => {
     const pid = group();
@@ -52,8 +55,21 @@ describe('process groups', () => {
   it('runs no command when the group cannot be noted, and tells the hook the payload length', async () => {
     const dir = tempDir();
     const ran = path.join(dir, 'ran');
-    const request = { command: `wc -c > ${ran}; echo "$HOOKD_PAYLOAD_BYTES" >> ${ran}`, payload: Buffer.from('{"a":1}\n'), cwd: dir, env: { PATH: process.env.PATH! }, timeoutMs: 5000 };
-    await expect(runHook({ ...request, onSpawn: () => { throw new Error('disk full'); } })).rejects.toThrow('disk full');
+    const request = {
+      command: `wc -c > ${ran}; echo "$HOOKD_PAYLOAD_BYTES" >> ${ran}`,
+      payload: Buffer.from('{"a":1}\n'),
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      timeoutMs: 5000,
+    };
+    await expect(
+      runHook({
+        ...request,
+        onSpawn: () => {
+          throw new Error('disk full');
+        },
+      }),
+    ).rejects.toThrow('disk full');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(ran)).toBe(false);
     let noted = 0;
@@ -66,19 +82,40 @@ describe('process groups', () => {
   it('waits for a note that comes later (a runner thread asks the main thread), and runs nothing when it fails', async () => {
     const dir = tempDir();
     const ran = path.join(dir, 'ran');
-    const request = { command: `echo > ${ran}`, payload: Buffer.from('{}'), cwd: dir, env: { PATH: process.env.PATH! }, timeoutMs: 5000 };
-    await expect(runHook({ ...request, onSpawn: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('no room')), 100)) })).rejects.toThrow('no room');
+    const request = {
+      command: `echo > ${ran}`,
+      payload: Buffer.from('{}'),
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+      timeoutMs: 5000,
+    };
+    await expect(
+      runHook({
+        ...request,
+        onSpawn: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('no room')), 100)),
+      }),
+    ).rejects.toThrow('no room');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(ran)).toBe(false);
     let ranBeforeNote: boolean | undefined;
-    const outcome = await runHook({ ...request, onSpawn: () => new Promise<void>((resolve) => setTimeout(() => ((ranBeforeNote = existsSync(ran)), resolve()), 200)) });
+    const outcome = await runHook({
+      ...request,
+      onSpawn: () =>
+        new Promise<void>((resolve) => setTimeout(() => ((ranBeforeNote = existsSync(ran)), resolve()), 200)),
+    });
     expect(outcome.status).toBe('ok');
     expect(ranBeforeNote).toBe(false);
     expect(existsSync(ran)).toBe(true);
   });
 
   it('a command over the argument limit ends as spawn_error, not a throw', async () => {
-    const outcome = await runHook({ command: `echo ${'x'.repeat(3_000_000)}`, payload: Buffer.from('{}'), cwd: tempDir(), env: {}, timeoutMs: 5000 });
+    const outcome = await runHook({
+      command: `echo ${'x'.repeat(3_000_000)}`,
+      payload: Buffer.from('{}'),
+      cwd: tempDir(),
+      env: {},
+      timeoutMs: 5000,
+    });
     expect(outcome.status).toBe('spawn_error');
     expect(outcome.error).toMatch(/E2BIG/);
   });

@@ -15,7 +15,9 @@ beforeAll(async () => {
   const packDir = tempDir();
   // The working tree's own dist/, as built: its prepare script would rebuild it under the other tests
   // (test/packaging/pack.test.ts packs a fresh clone that builds itself).
-  const packed = await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir, '--silent'], { cwd: ROOT });
+  const packed = await execa('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir, '--silent'], {
+    cwd: ROOT,
+  });
   const tarball = path.join(packDir, packed.stdout.trim().split('\n').at(-1)!);
   prefix = tempDir();
   await execa('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball]);
@@ -30,7 +32,11 @@ describe('the packed package, installed with npm install -g', () => {
     const settings = path.join(home, '.factory', 'settings.json');
     copyFileSync(path.join(FIXTURES, 'settings', 'droid-settings.json'), settings);
     const before = readFileSync(settings);
-    const env = { HOME: home, PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`, XDG_STATE_HOME: path.join(home, 'state') };
+    const env = {
+      HOME: home,
+      PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`,
+      XDG_STATE_HOME: path.join(home, 'state'),
+    };
     const run = (args: string[]) => execa(hookd, args, { env, reject: false, timeout: 60_000 });
 
     const validate = await run(['validate']);

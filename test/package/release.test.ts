@@ -34,7 +34,9 @@ function elf(file: string) {
   const b = readFileSync(file);
   expect(b.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
   const phoff = Number(b.readBigUInt64LE(32));
-  const interp = Array.from({ length: b.readUInt16LE(56) }, (_, i) => b.readUInt32LE(phoff + i * b.readUInt16LE(54))).includes(3);
+  const interp = Array.from({ length: b.readUInt16LE(56) }, (_, i) =>
+    b.readUInt32LE(phoff + i * b.readUInt16LE(54)),
+  ).includes(3);
   return { machine: b.readUInt16LE(18), interp };
 }
 
@@ -64,14 +66,21 @@ afterAll(() => {
 describe('npm run release:pack', () => {
   it('writes the package and one package per platform, each named in its optionalDependencies at that exact version', async () => {
     const platforms = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64'];
-    expect(readdirSync(releaseDir).sort()).toEqual(['hookd', ...platforms.map((p) => `hookd-${p}`)].map((name) => `hookd-dev-${name}-${VERSION}.tgz`));
+    expect(readdirSync(releaseDir).sort()).toEqual(
+      ['hookd', ...platforms.map((p) => `hookd-${p}`)].map((name) => `hookd-dev-${name}-${VERSION}.tgz`),
+    );
     const manifest = await execa('tar', ['xzf', tarball('hookd'), '-O', 'package/package.json']);
     const { optionalDependencies } = JSON.parse(manifest.stdout) as { optionalDependencies: Record<string, string> };
     expect(optionalDependencies).toEqual(Object.fromEntries(platforms.map((p) => [`@hookd-dev/hookd-${p}`, VERSION])));
     // Each platform package installs only there: its os and cpu.
     for (const p of platforms) {
       const platform = await execa('tar', ['xzf', tarball(`hookd-${p}`), '-O', 'package/package.json']);
-      expect(JSON.parse(platform.stdout)).toMatchObject({ name: `@hookd-dev/hookd-${p}`, version: VERSION, os: [p.split('-')[0]], cpu: [p.split('-')[1]] });
+      expect(JSON.parse(platform.stdout)).toMatchObject({
+        name: `@hookd-dev/hookd-${p}`,
+        version: VERSION,
+        os: [p.split('-')[0]],
+        cpu: [p.split('-')[1]],
+      });
     }
   });
 
@@ -81,7 +90,10 @@ describe('npm run release:pack', () => {
   });
 
   it('builds Mach-O executables for macOS on arm64 and x86-64', async () => {
-    for (const [name, cpu] of [['hookd-darwin-arm64', 0x0100000c], ['hookd-darwin-x64', 0x01000007]] as const) {
+    for (const [name, cpu] of [
+      ['hookd-darwin-arm64', 0x0100000c],
+      ['hookd-darwin-x64', 0x01000007],
+    ] as const) {
       const b = readFileSync(await prebuiltIn(name));
       expect(b.readUInt32LE(0)).toBe(0xfeedfacf); // MH_MAGIC_64
       expect(b.readUInt32LE(4)).toBe(cpu);
@@ -92,7 +104,11 @@ describe('npm run release:pack', () => {
   it('the arm64 Linux bridge runs a hook under qemu and hands back its answer and exit code', async () => {
     const bridge = await prebuiltIn('hookd-linux-arm64');
     const state = tempDir();
-    const run = await execa('qemu-aarch64-static', [bridge, 'sync', '--client', 'claude', '--state-dir', state, '--', 'wc -c; exit 2'], { input: PAYLOAD, reject: false });
+    const run = await execa(
+      'qemu-aarch64-static',
+      [bridge, 'sync', '--client', 'claude', '--state-dir', state, '--', 'wc -c; exit 2'],
+      { input: PAYLOAD, reject: false },
+    );
     expect(run.stdout.trim()).toBe(String(Buffer.byteLength(PAYLOAD)));
     expect(run.exitCode).toBe(2);
     expect(readdirSync(path.join(state, 'inbox', 'new'))).toHaveLength(1);
@@ -101,12 +117,18 @@ describe('npm run release:pack', () => {
 
 describe('installed from a local registry on a PATH without a C compiler', () => {
   it('has no C compiler on that PATH', async () => {
-    const which = await execa('sh', ['-c', 'command -v cc || command -v gcc || command -v clang || echo none'], { env: { PATH: noCompilerPath } });
+    const which = await execa('sh', ['-c', 'command -v cc || command -v gcc || command -v clang || echo none'], {
+      env: { PATH: noCompilerPath },
+    });
     expect(which.stdout).toBe('none');
   });
 
   it('npm (global, local, --ignore-scripts), pnpm and Bun each run the prebuilt native bridge', async () => {
-    const env = npmEnv({ PATH: noCompilerPath, [`npm_config_@hookd-dev:registry`]: registryUrl, BUN_INSTALL_CACHE_DIR: path.join(work, 'bun-cache') });
+    const env = npmEnv({
+      PATH: noCompilerPath,
+      [`npm_config_@hookd-dev:registry`]: registryUrl,
+      BUN_INSTALL_CACHE_DIR: path.join(work, 'bun-cache'),
+    });
     const spec = `@hookd-dev/hookd@${VERSION}`;
     const project = (name: string, manifest: object = {}) => {
       const dir = path.join(work, name);
@@ -117,41 +139,87 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
     };
     const installs: Record<string, { install: () => Promise<unknown>; hookd: string }> = {};
     const add = (name: string, file: string, args: string[], cwd: string) => {
-      installs[name] = { install: () => execa(args[0]!, args.slice(1), { cwd, env, timeout: 180_000, reject: false }), hookd: path.join(cwd, file) };
+      installs[name] = {
+        install: () => execa(args[0]!, args.slice(1), { cwd, env, timeout: 180_000, reject: false }),
+        hookd: path.join(cwd, file),
+      };
     };
     const global = path.join(work, 'global');
     mkdirSync(global);
     add('npm -g', path.join('bin', 'hookd'), ['npm', 'install', '-g', '--prefix', global, spec], global);
     add('npm', 'node_modules/.bin/hookd', ['npm', 'install', spec], project('npm-local'));
-    add('npm --ignore-scripts', 'node_modules/.bin/hookd', ['npm', 'install', '--ignore-scripts', spec], project('npm-ignore-scripts'));
-    add('pnpm', 'node_modules/.bin/hookd', ['pnpm', 'add', '--store-dir', path.join(work, 'pnpm-store'), spec], project('pnpm'));
+    add(
+      'npm --ignore-scripts',
+      'node_modules/.bin/hookd',
+      ['npm', 'install', '--ignore-scripts', spec],
+      project('npm-ignore-scripts'),
+    );
+    add(
+      'pnpm',
+      'node_modules/.bin/hookd',
+      ['pnpm', 'add', '--store-dir', path.join(work, 'pnpm-store'), spec],
+      project('pnpm'),
+    );
     add('bun', 'node_modules/.bin/hookd', ['bun', 'add', spec], project('bun'));
     // Without its platform's package and with the install script allowed: no cc, so Node's bridge, said.
-    add('npm --omit=optional', 'node_modules/.bin/hookd', ['npm', 'install', '--omit=optional', '--foreground-scripts', spec], project('npm-omit-optional', { allowScripts: { '@hookd-dev/hookd': true } }));
-    const results = await Promise.all(Object.values(installs).map(({ install }) => install() as Promise<{ exitCode?: number; stderr: string; stdout: string }>));
+    add(
+      'npm --omit=optional',
+      'node_modules/.bin/hookd',
+      ['npm', 'install', '--omit=optional', '--foreground-scripts', spec],
+      project('npm-omit-optional', { allowScripts: { '@hookd-dev/hookd': true } }),
+    );
+    const results = await Promise.all(
+      Object.values(installs).map(
+        ({ install }) => install() as Promise<{ exitCode?: number; stderr: string; stdout: string }>,
+      ),
+    );
     // pnpm 12 installs everything, then exits 1 because it left the package's install script (the
     // fallback compile) unrun, as it does for every package with one: that and nothing else.
     for (const [index, name] of Object.keys(installs).entries()) {
       const { exitCode, stderr, stdout } = results[index]!;
-      if (name === 'pnpm' && exitCode === 1) expect(`${stderr}${stdout}`).toMatch(/ERR_PNPM_IGNORED_BUILDS[\s\S]*Ignored build scripts: @hookd-dev\/hookd@/);
+      if (name === 'pnpm' && exitCode === 1)
+        expect(`${stderr}${stdout}`).toMatch(/ERR_PNPM_IGNORED_BUILDS[\s\S]*Ignored build scripts: @hookd-dev\/hookd@/);
       else expect({ name, exitCode, stderr: exitCode ? stderr : '' }).toEqual({ name, exitCode: 0, stderr: '' });
     }
 
     const fellBack = results[Object.keys(installs).indexOf('npm --omit=optional')]!;
-    expect(`${fellBack.stdout}${fellBack.stderr}`).toContain(`hookd: no native bridge (no prebuilt one for linux-${process.arch}; cc: not found); the bridges run in Node: every deciding hook waits for Node's start-up`);
+    expect(`${fellBack.stdout}${fellBack.stderr}`).toContain(
+      `hookd: no native bridge (no prebuilt one for linux-${process.arch}; cc: not found); the bridges run in Node: every deciding hook waits for Node's start-up`,
+    );
     const { 'npm --omit=optional': node, ...native } = installs;
-    const nodeRun = await execa(node!.hookd, ['sync', '--', 'readlink /proc/$PPID/exe'], { input: PAYLOAD, env: { ...env, HOME: work, XDG_STATE_HOME: tempDir() } });
+    const nodeRun = await execa(node!.hookd, ['sync', '--', 'readlink /proc/$PPID/exe'], {
+      input: PAYLOAD,
+      env: { ...env, HOME: work, XDG_STATE_HOME: tempDir() },
+    });
     expect(path.basename(nodeRun.stdout)).toMatch(/^node/);
-    const nodeDoctor = await execa(node!.hookd, ['doctor', '--timeout', '1'], { env: { ...env, HOME: work, XDG_STATE_HOME: tempDir() }, reject: false });
-    expect(nodeDoctor.stdout).toContain(`✗ bridge in use: Node: the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge)\n    → reinstall @hookd-dev/hookd with its optional dependencies (@hookd-dev/hookd-linux-${process.arch} was not installed: --omit=optional?)`);
+    const nodeDoctor = await execa(node!.hookd, ['doctor', '--timeout', '1'], {
+      env: { ...env, HOME: work, XDG_STATE_HOME: tempDir() },
+      reject: false,
+    });
+    expect(nodeDoctor.stdout).toContain(
+      `✗ bridge in use: Node: the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge)\n    → reinstall @hookd-dev/hookd with its optional dependencies (@hookd-dev/hookd-linux-${process.arch} was not installed: --omit=optional?)`,
+    );
 
     const state = tempDir();
     for (const [name, { hookd }] of Object.entries(native)) {
       expect(existsSync(hookd), name).toBe(true);
-      const run = await execa(hookd, ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'], { input: PAYLOAD, env: { ...env, HOME: work }, reject: false });
-      expect({ name, parent: run.stdout, exitCode: run.exitCode }).toEqual({ name, parent: expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)), exitCode: 2 });
+      const run = await execa(
+        hookd,
+        ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'],
+        { input: PAYLOAD, env: { ...env, HOME: work }, reject: false },
+      );
+      expect({ name, parent: run.stdout, exitCode: run.exitCode }).toEqual({
+        name,
+        parent: expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)),
+        exitCode: 2,
+      });
     }
-    const doctor = await execa(installs['pnpm']!.hookd, ['doctor', '--timeout', '1'], { env: { ...env, HOME: work, XDG_STATE_HOME: state }, reject: false });
-    expect(doctor.stdout).toContain(`✓ bridge in use: native, prebuilt (@hookd-dev/hookd-linux-${process.arch} ${VERSION})`);
+    const doctor = await execa(installs['pnpm']!.hookd, ['doctor', '--timeout', '1'], {
+      env: { ...env, HOME: work, XDG_STATE_HOME: state },
+      reject: false,
+    });
+    expect(doctor.stdout).toContain(
+      `✓ bridge in use: native, prebuilt (@hookd-dev/hookd-linux-${process.arch} ${VERSION})`,
+    );
   }, 240_000);
 });

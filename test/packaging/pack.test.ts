@@ -11,7 +11,10 @@ import { npmEnv } from '../helpers/npm-env.js';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
-const { name, version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const { name, version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+};
 let clone: string;
 let tarball: string;
 let prefix: string;
@@ -35,7 +38,9 @@ describe('npm pack of a fresh clone, installed with npm install -g', () => {
     expect(builtBeforePack).toBe(false);
     expect(name).toMatch(/^@[a-z0-9-]+\/hookd$/);
     const listing = (await execa('tar', ['-tzf', tarball])).stdout.split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['package/dist/bin.js', 'package/bin/hookd', 'package/LICENSE', 'package/package.json']));
+    expect(listing).toEqual(
+      expect.arrayContaining(['package/dist/bin.js', 'package/bin/hookd', 'package/LICENSE', 'package/package.json']),
+    );
     expect(readFileSync(path.join(prefix, 'lib', 'node_modules', name, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
   });
 
@@ -47,7 +52,11 @@ describe('npm pack of a fresh clone, installed with npm install -g', () => {
 
     const state = path.join(tempDir(), 'state');
     const payload = JSON.stringify({ session_id: 's1', hook_event_name: 'Stop' });
-    const emitted = await execa('sh', ['-c', "hookd emit -- 'echo done'"], { env: { ...env, HOOKD_STATE_DIR: state }, extendEnv: false, input: payload });
+    const emitted = await execa('sh', ['-c', "hookd emit -- 'echo done'"], {
+      env: { ...env, HOOKD_STATE_DIR: state },
+      extendEnv: false,
+      input: payload,
+    });
     expect(emitted).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
     const committed = readdirSync(path.join(state, 'inbox', 'new'));
     expect(committed).toHaveLength(1);
@@ -61,8 +70,17 @@ describe('npm pack of a fresh clone, installed with npm install -g', () => {
     expect(listing).toContain('package/native/hookd-bridge.c');
     expect(listing).not.toContain('package/dist/hookd-bridge');
     expect(existsSync(path.join(prefix, 'lib', 'node_modules', name, 'dist', 'hookd-bridge'))).toBe(true);
-    const env = { HOME: tempDir('hookd-home-'), PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`, HOOKD_STATE_DIR: path.join(tempDir(), 'state') };
-    const answered = await execa('sh', ['-c', `hookd sync -- 'echo "no" >&2; exit 2'`], { env, extendEnv: false, input: '{"hook_event_name":"Stop"}', reject: false });
+    const env = {
+      HOME: tempDir('hookd-home-'),
+      PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`,
+      HOOKD_STATE_DIR: path.join(tempDir(), 'state'),
+    };
+    const answered = await execa('sh', ['-c', `hookd sync -- 'echo "no" >&2; exit 2'`], {
+      env,
+      extendEnv: false,
+      input: '{"hook_event_name":"Stop"}',
+      reject: false,
+    });
     expect(answered).toMatchObject({ exitCode: 2, stderr: 'no' });
   });
 });

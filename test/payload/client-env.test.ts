@@ -55,10 +55,18 @@ describe('the bridge carries the client environment a hook needs', () => {
     it(`through the ${viaNode ? 'Node' : 'sh'} path: named variables, the client's, the terminal's and PATH; secrets only when named; never HOOKD_*`, async () => {
       const record = await emitThrough(viaNode, ['--', COMMAND], stopPayload());
       // The bridge's own notes (the event its entry names, its directory) are no variables of the client's.
-      const carried = Object.fromEntries(Object.entries(record.clientEnv).filter(([name]) => !Object.values<string>(BRIDGE_NOTES).includes(name)));
+      const carried = Object.fromEntries(
+        Object.entries(record.clientEnv).filter(([name]) => !Object.values<string>(BRIDGE_NOTES).includes(name)),
+      );
       expect(carried).toMatchObject({
-        PATH: CLIENT_ENV.PATH, CLAUDE_PLUGIN_ROOT: CLIENT_ENV.CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR: CLIENT_ENV.CLAUDE_PROJECT_DIR,
-        CLAUDECODE: '1', TMUX_PANE: '%3', TERM: 'tmux-256color', LC_ALL: 'C.UTF-8', SLACK_WEBHOOK: CLIENT_ENV.SLACK_WEBHOOK,
+        PATH: CLIENT_ENV.PATH,
+        CLAUDE_PLUGIN_ROOT: CLIENT_ENV.CLAUDE_PLUGIN_ROOT,
+        CLAUDE_PROJECT_DIR: CLIENT_ENV.CLAUDE_PROJECT_DIR,
+        CLAUDECODE: '1',
+        TMUX_PANE: '%3',
+        TERM: 'tmux-256color',
+        LC_ALL: 'C.UTF-8',
+        SLACK_WEBHOOK: CLIENT_ENV.SLACK_WEBHOOK,
       });
       expect(Object.keys(carried)).not.toContain('UNRELATED_SECRET');
       // The client's secrets stay out of the inbox unless the command names one.
@@ -77,7 +85,10 @@ describe('the bridge carries the client environment a hook needs', () => {
     for (const prefix of CARRIED.prefixes) expect(pattern, prefix).toContain(`${prefix}*`);
     for (const suffix of CARRIED.suffixes) expect(pattern, suffix).toContain(`*${suffix}`);
     for (const client of CLIENTS) {
-      for (const marker of client.envMarkers) expect(CARRIED.prefixes.some((prefix) => marker.startsWith(prefix)) || pattern.includes(marker), marker).toBe(true);
+      for (const marker of client.envMarkers)
+        expect(CARRIED.prefixes.some((prefix) => marker.startsWith(prefix)) || pattern.includes(marker), marker).toBe(
+          true,
+        );
     }
   });
 });
@@ -101,7 +112,12 @@ describe('what the bridge notes beside the variables: the event its entry names,
 });
 
 describe("Codex's notify form: the event as the last argument", () => {
-  const payload = JSON.stringify({ type: 'agent-turn-complete', 'turn-id': 't1', 'input-messages': ['hi'], 'last-assistant-message': "it's done" });
+  const payload = JSON.stringify({
+    type: 'agent-turn-complete',
+    'turn-id': 't1',
+    'input-messages': ['hi'],
+    'last-assistant-message': "it's done",
+  });
   for (const viaNode of [false, true]) {
     it(`through the ${viaNode ? 'Node' : 'sh'} path: --payload-arg stores the last argument as the payload and the rest as the command`, async () => {
       const record = await emitThrough(viaNode, ['--payload-arg', '--', 'notify-send', 'Codex', payload], undefined);

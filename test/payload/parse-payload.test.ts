@@ -19,13 +19,18 @@ describe('payloads', () => {
   }
 
   it('keeps unknown fields and accepts values it has not seen (SessionEnd reason "error", new fields)', () => {
-    const result = parsePayload(json({ ...base, hook_event_name: 'SessionEnd', reason: 'brand_new_reason', extra: { deep: [1] } }));
+    const result = parsePayload(
+      json({ ...base, hook_event_name: 'SessionEnd', reason: 'brand_new_reason', extra: { deep: [1] } }),
+    );
     expect(result.ok && result.payload.data.extra).toEqual({ deep: [1] });
   });
 
   it('accepts the camelCase names one client sent', () => {
     const result = parsePayload(json({ sessionId: 's9', hookEventName: 'Notification', message: 'hi', cwd: '/' }));
-    expect(result.ok && { event: result.payload.event, session: result.payload.sessionId }).toEqual({ event: 'Notification', session: 's9' });
+    expect(result.ok && { event: result.payload.event, session: result.payload.sessionId }).toEqual({
+      event: 'Notification',
+      session: 's9',
+    });
   });
 
   it('handles any other event generically', () => {
@@ -43,8 +48,12 @@ describe('payloads', () => {
     expect(reason(json(null))).toBe('p.json: expected a JSON object, got null');
     expect(reason(Buffer.from(''))).toBe('p.json: empty; expected a JSON object');
     expect(reason(Buffer.alloc(33 * 1024 * 1024, 32))).toMatch(/^p\.json: 34603008 bytes is over the 32 MiB limit/);
-    expect(reason(json({ ...base, stop_hook_active: 'yes' }))).toBe('p.json: stop_hook_active: expected a boolean, got "yes"');
-    expect(reason(json({ ...base, hook_event_name: 'Notification' }))).toBe('p.json: message: expected a string, got nothing');
+    expect(reason(json({ ...base, stop_hook_active: 'yes' }))).toBe(
+      'p.json: stop_hook_active: expected a boolean, got "yes"',
+    );
+    expect(reason(json({ ...base, hook_event_name: 'Notification' }))).toBe(
+      'p.json: message: expected a string, got nothing',
+    );
     expect(reason(json({ hook_event_name: 'Stop' }))).toBe('p.json: session_id: expected a string, got nothing');
   });
 

@@ -35,7 +35,10 @@ export async function ensureTools(env = process.env) {
 /** `npm run release:pack` into `dir` (after the build): every tarball of the release. */
 export async function packRelease(dir) {
   await run(process.execPath, [path.join(ROOT, 'scripts', 'pack-release.mjs'), dir], { cwd: ROOT });
-  return readdirSync(dir).filter((name) => name.endsWith('.tgz')).sort().map((name) => path.join(dir, name));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.tgz'))
+    .sort()
+    .map((name) => path.join(dir, name));
 }
 
 /**
@@ -57,10 +60,19 @@ export async function startRegistry(work, tarballs, env = process.env) {
       'log: { type: stdout, format: pretty, level: warn }',
     ].join('\n'),
   );
-  const child = spawn(path.join(TOOLS, 'verdaccio'), ['--config', config, '--listen', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  const child = spawn(path.join(TOOLS, 'verdaccio'), ['--config', config, '--listen', `127.0.0.1:${port}`], {
+    stdio: 'ignore',
+  });
   const stop = () => child.kill();
   try {
-    for (let waited = 0; !(await fetch(`${url}/-/ping`).then((r) => r.ok, () => false)); waited += 50) {
+    for (
+      let waited = 0;
+      !(await fetch(`${url}/-/ping`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      waited += 50
+    ) {
       if (waited > 30_000 || child.exitCode !== null) throw new Error(`verdaccio did not answer on ${url}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -24,10 +24,21 @@ const codeOf = (answer: Answer) => answer.code ?? 128 + os.constants.signals[ans
 /** Bytes as compared: a digest (deep equality of megabytes byte by byte takes minutes), and the start for a readable diff. */
 const bytesOf = (bytes: Buffer | string) => {
   const buffer = Buffer.from(bytes);
-  return { length: buffer.length, sha256: createHash('sha256').update(buffer).digest('hex'), start: buffer.subarray(0, 120).toString('latin1') };
+  return {
+    length: buffer.length,
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+    start: buffer.subarray(0, 120).toString('latin1'),
+  };
 };
 /** What a client reads of an answer, and what the daemon reads of the bridge's record. */
-const seen = (answer: Answer) => ({ code: codeOf(answer), stdout: bytesOf(answer.stdout), stderr: bytesOf(answer.stderr), outcome: answer.record?.outcome, decision: answer.record?.decision, event: answer.record?.event });
+const seen = (answer: Answer) => ({
+  code: codeOf(answer),
+  stdout: bytesOf(answer.stdout),
+  stderr: bytesOf(answer.stderr),
+  outcome: answer.record?.outcome,
+  decision: answer.record?.decision,
+  event: answer.record?.event,
+});
 
 /** What the client alone made of the hook: its answer, and the decision the client reads in it. */
 function expectedOf(run: ClientRun, shell: Answer) {
@@ -35,33 +46,71 @@ function expectedOf(run: ClientRun, shell: Answer) {
   const client = clientById(options.client ?? '') ?? GENERIC;
   const event = options.event ?? eventNameOf(Buffer.from(run.payload));
   const code = codeOf(shell);
-  const decision = readDecision(client.contract, event, shell.code, { text: shell.stdout.toString('utf8'), bytes: shell.stdout.length, truncated: false }, shell.stderr).reads;
+  const decision = readDecision(
+    client.contract,
+    event,
+    shell.code,
+    { text: shell.stdout.toString('utf8'), bytes: shell.stdout.length, truncated: false },
+    shell.stderr,
+  ).reads;
   return { client, event, code, decision };
 }
 
-const both = (way: 'shell' | 'native' | 'node', run: ClientRun, skip = false) => (skip ? Promise.resolve(undefined) : runAsClient(way, run));
+const both = (way: 'shell' | 'native' | 'node', run: ClientRun, skip = false) =>
+  skip ? Promise.resolve(undefined) : runAsClient(way, run);
 
 describe('one case table: the client alone, the native bridge and the Node bridge', () => {
-  it.each(CASES)('$name', async (c) => {
-    const [shell, native, node] = await Promise.all([both('shell', c.run, c.noShell !== undefined), both('native', c.run), both('node', c.run)]);
-    // The two bridges answer alike, byte for byte, and record alike.
-    expect(seen(node!)).toEqual(seen(native!));
-    if (c.bridges) {
-      expect({ code: codeOf(native!), stdout: native!.stdout.toString('utf8'), outcome: native!.record?.outcome, decision: native!.record?.decision })
-        .toEqual({ code: c.bridges.code, stdout: c.bridges.stdout, outcome: c.bridges.outcome, decision: c.bridges.decision ?? native!.record?.decision });
-      expect(native!.stderr).toMatch(c.bridges.stderr);
-    } else {
-      const expected = expectedOf(c.run, shell!);
-      expect({ code: codeOf(native!), stdout: bytesOf(native!.stdout), stderr: bytesOf(native!.stderr) }).toEqual({ code: expected.code, stdout: bytesOf(shell!.stdout), stderr: bytesOf(shell!.stderr) });
-      expect({ event: native!.record?.event, decision: native!.record?.decision }).toEqual({ event: expected.event, decision: expected.decision });
-    }
-    for (const answer of [native!, node!]) {
-      const { stdout, stderr } = answer.record!.run.outcome;
-      if (c.recorded) expect({ event: answer.record!.event, stdoutKept: stdout.raw!.length, stdoutBytes: stdout.bytes, stderrKept: stderr.raw!.length, stderrBytes: stderr.bytes }).toMatchObject(c.recorded);
-      // A trickled event: answered while the client was still writing it.
-      if (c.run.stdin && 'trickle' in c.run.stdin) expect(answer.chunksLeft).toBeGreaterThan(0);
-    }
-  }, 90_000);
+  it.each(CASES)(
+    '$name',
+    async (c) => {
+      const [shell, native, node] = await Promise.all([
+        both('shell', c.run, c.noShell !== undefined),
+        both('native', c.run),
+        both('node', c.run),
+      ]);
+      // The two bridges answer alike, byte for byte, and record alike.
+      expect(seen(node!)).toEqual(seen(native!));
+      if (c.bridges) {
+        expect({
+          code: codeOf(native!),
+          stdout: native!.stdout.toString('utf8'),
+          outcome: native!.record?.outcome,
+          decision: native!.record?.decision,
+        }).toEqual({
+          code: c.bridges.code,
+          stdout: c.bridges.stdout,
+          outcome: c.bridges.outcome,
+          decision: c.bridges.decision ?? native!.record?.decision,
+        });
+        expect(native!.stderr).toMatch(c.bridges.stderr);
+      } else {
+        const expected = expectedOf(c.run, shell!);
+        expect({ code: codeOf(native!), stdout: bytesOf(native!.stdout), stderr: bytesOf(native!.stderr) }).toEqual({
+          code: expected.code,
+          stdout: bytesOf(shell!.stdout),
+          stderr: bytesOf(shell!.stderr),
+        });
+        expect({ event: native!.record?.event, decision: native!.record?.decision }).toEqual({
+          event: expected.event,
+          decision: expected.decision,
+        });
+      }
+      for (const answer of [native!, node!]) {
+        const { stdout, stderr } = answer.record!.run.outcome;
+        if (c.recorded)
+          expect({
+            event: answer.record!.event,
+            stdoutKept: stdout.raw!.length,
+            stdoutBytes: stdout.bytes,
+            stderrKept: stderr.raw!.length,
+            stderrBytes: stderr.bytes,
+          }).toMatchObject(c.recorded);
+        // A trickled event: answered while the client was still writing it.
+        if (c.run.stdin && 'trickle' in c.run.stdin) expect(answer.chunksLeft).toBeGreaterThan(0);
+      }
+    },
+    90_000,
+  );
 });
 
 // The grammar of the random hooks: steps, then how the hook ends.
@@ -69,8 +118,15 @@ const text = fc.stringMatching(/^[a-z {}":,]{0,40}$/);
 const step = fc.oneof(
   text.map((t) => `printf '%s' '${t}'`),
   text.map((t) => `printf '%s\\n' '${t}' >&2`),
-  fc.tuple(fc.integer({ min: 0, max: 300_000 }), fc.boolean()).map(([n, err]) => `head -c ${n} /dev/zero | tr '\\0' z${err ? ' >&2' : ''}`),
-  fc.constantFrom(`echo '{"decision":"block","reason":"fc"}'`, `echo '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"fc"}}'`, 'cat', 'cat >/dev/null'),
+  fc
+    .tuple(fc.integer({ min: 0, max: 300_000 }), fc.boolean())
+    .map(([n, err]) => `head -c ${n} /dev/zero | tr '\\0' z${err ? ' >&2' : ''}`),
+  fc.constantFrom(
+    `echo '{"decision":"block","reason":"fc"}'`,
+    `echo '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"fc"}}'`,
+    'cat',
+    'cat >/dev/null',
+  ),
   fc.integer({ min: 1, max: 9 }).map((tenths) => `sleep 0.${tenths}`),
 );
 const ending = fc.constantFrom('', 'exit 0', 'exit 1', 'exit 2', 'exit 3', 'kill -TERM $$', 'kill -KILL $$');
@@ -86,14 +142,36 @@ describe('random hooks: the client alone and both bridges answer alike', () => {
     await fc.assert(
       fc.asyncProperty(hook, async ({ steps, ending, client, event }) => {
         const command = [...steps, ending].filter(Boolean).join('; ') || 'true';
-        const run: ClientRun = { command, payload: STOP.replace('"Stop"', JSON.stringify(event)), args: ['--client', client, '--timeout', '30'] };
-        const [shell, native, node] = await Promise.all([runAsClient('shell', run), runAsClient('native', run), runAsClient('node', run)]);
+        const run: ClientRun = {
+          command,
+          payload: STOP.replace('"Stop"', JSON.stringify(event)),
+          args: ['--client', client, '--timeout', '30'],
+        };
+        const [shell, native, node] = await Promise.all([
+          runAsClient('shell', run),
+          runAsClient('native', run),
+          runAsClient('node', run),
+        ]);
         try {
           const expected = expectedOf(run, shell);
           // Codex's empty answer, the one thing a bridge adds: only to a hook that exited 0 and said nothing.
-          const empty = shell.code === 0 && shell.stdout.length === 0 ? expected.client.contract.emptyAnswer?.[event] : undefined;
-          const want = { command, code: expected.code, stdout: bytesOf(empty ?? shell.stdout), stderr: bytesOf(shell.stderr), decision: expected.decision };
-          for (const answer of [native, node]) expect({ command, code: codeOf(answer), stdout: bytesOf(answer.stdout), stderr: bytesOf(answer.stderr), decision: answer.record?.decision }).toEqual(want);
+          const empty =
+            shell.code === 0 && shell.stdout.length === 0 ? expected.client.contract.emptyAnswer?.[event] : undefined;
+          const want = {
+            command,
+            code: expected.code,
+            stdout: bytesOf(empty ?? shell.stdout),
+            stderr: bytesOf(shell.stderr),
+            decision: expected.decision,
+          };
+          for (const answer of [native, node])
+            expect({
+              command,
+              code: codeOf(answer),
+              stdout: bytesOf(answer.stdout),
+              stderr: bytesOf(answer.stderr),
+              decision: answer.record?.decision,
+            }).toEqual(want);
         } finally {
           endClients();
           cleanupTempDirs();

@@ -20,7 +20,7 @@ const kill = (pid: number) => {
   }
 };
 afterEach(() => {
-  for (const pid of started.splice(0)) kill(-pid), kill(pid);
+  for (const pid of started.splice(0)) (kill(-pid), kill(pid));
   cleanupTempDirs();
 });
 
@@ -34,23 +34,40 @@ time.sleep(60)'`;
 
 /** The bridge as a client starts it: a process group of its own, the event on stdin. */
 function bridge(node: boolean, state: string, args: string[]) {
-  const env: Record<string, string | undefined> = { ...process.env, HOOKD_STATE_DIR: state, HOOKD_BRIDGE_NODE: node ? '1' : undefined };
-  const child = spawn(HOOKD, ['sync', '--client', 'claude', ...args], { env, stdio: ['pipe', 'ignore', 'pipe'], detached: true });
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    HOOKD_STATE_DIR: state,
+    HOOKD_BRIDGE_NODE: node ? '1' : undefined,
+  };
+  const child = spawn(HOOKD, ['sync', '--client', 'claude', ...args], {
+    env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    detached: true,
+  });
   started.push(child.pid!);
   child.stdin.end(STOP);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, stderr })),
+  );
   return { child, exited };
 }
 
 const hookPid = async (pidFile: string) => {
-  const pid = await waitFor('the hook to note its pid', () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) || undefined : undefined), 20_000);
+  const pid = await waitFor(
+    'the hook to note its pid',
+    () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) || undefined : undefined),
+    20_000,
+  );
   started.push(pid);
   return pid;
 };
 
-describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('a hook that joins the bridge’s process group ($impl)', ({ node }) => {
+describe.each([
+  { impl: 'native', node: false },
+  { impl: 'node', node: true },
+])('a hook that joins the bridge’s process group ($impl)', ({ node }) => {
   it('is ended at hookd’s deadline, and the client gets the timeout’s answer, not a wait for the hook', async () => {
     const state = tempDir();
     const pidFile = path.join(state, 'hook.pid');
@@ -77,12 +94,21 @@ describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('
 describe('a hook that starts a session of its own (native)', () => {
   // The native bridge is the subreaper of what the hook starts (Linux), so even a process that left
   // the hook's group and session is ended with the hook. The Node bridge cannot be a subreaper.
-  it.runIf(process.platform === 'linux')('is ended with the hook at hookd’s deadline', async () => {
-    const state = tempDir();
-    const pidFile = path.join(state, 'daemon.pid');
-    const { exited } = bridge(false, state, ['--timeout', '3', '--', `setsid sleep 60 & echo $! > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; sleep 60`]);
-    const pid = await hookPid(pidFile);
-    expect(await exited).toMatchObject({ code: 1 });
-    await waitFor('the process the hook set apart to be gone', () => !processAlive(pid));
-  }, 60_000);
+  it.runIf(process.platform === 'linux')(
+    'is ended with the hook at hookd’s deadline',
+    async () => {
+      const state = tempDir();
+      const pidFile = path.join(state, 'daemon.pid');
+      const { exited } = bridge(false, state, [
+        '--timeout',
+        '3',
+        '--',
+        `setsid sleep 60 & echo $! > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; sleep 60`,
+      ]);
+      const pid = await hookPid(pidFile);
+      expect(await exited).toMatchObject({ code: 1 });
+      await waitFor('the process the hook set apart to be gone', () => !processAlive(pid));
+    },
+    60_000,
+  );
 });

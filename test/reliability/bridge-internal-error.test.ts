@@ -57,9 +57,26 @@ describe('the native bridge when poll fails', () => {
     execFileSync(process.env.CC || 'cc', ['-shared', '-fPIC', '-o', shim, path.join(dir, 'faulty-poll.c'), '-ldl']);
     const pidFile = path.join(dir, 'hook.pid');
     const state = path.join(dir, 'state');
-    const env: Record<string, string | undefined> = { ...process.env, HOOKD_STATE_DIR: state, LD_PRELOAD: shim, FAIL_POLL_AFTER: pidFile };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      HOOKD_STATE_DIR: state,
+      LD_PRELOAD: shim,
+      FAIL_POLL_AFTER: pidFile,
+    };
     delete env.HOOKD_BRIDGE_NODE;
-    const bridge = spawn(HOOKD, ['sync', '--client', 'claude', '--timeout', '60', '--', `echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 60`], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const bridge = spawn(
+      HOOKD,
+      [
+        'sync',
+        '--client',
+        'claude',
+        '--timeout',
+        '60',
+        '--',
+        `echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 60`,
+      ],
+      { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+    );
     started.push(bridge.pid!);
     bridge.stdin.end('{"session_id":"s1","hook_event_name":"PreToolUse"}\n');
     let stdout = '';
@@ -67,7 +84,9 @@ describe('the native bridge when poll fails', () => {
     bridge.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     bridge.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => bridge.on('exit', resolve));
-    const pid = await waitFor('the hook to have noted its pid', () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined));
+    const pid = await waitFor('the hook to have noted its pid', () =>
+      existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined,
+    );
     started.push(pid);
     expect({ code, stdout }).toEqual({ code: INTERNAL_ERROR_EXIT, stdout: '' });
     expect(INTERNAL_ERROR_EXIT).not.toBe(0);
@@ -78,7 +97,22 @@ describe('the native bridge when poll fails', () => {
     const [name] = readdirSync(tmp);
     const parsed = parseRecord(readFileSync(path.join(tmp, name!)));
     if (!parsed.ok || !parsed.content.run) throw new Error('not a run record');
-    const finished = finishedOf({ eventId: name!, event: 'PreToolUse', sessionId: 's1', command: parsed.content.command, attempt: 1, receivedAt: 0, takenAt: 0 }, parsed.content.run);
-    expect({ outcome: finished.outcome, detail: finished.detail, decision: finished.inline?.decision }).toEqual({ outcome: 'spawn_error', detail: 'internal error (poll: Invalid argument); hookd ended the hook', decision: 'none' });
+    const finished = finishedOf(
+      {
+        eventId: name!,
+        event: 'PreToolUse',
+        sessionId: 's1',
+        command: parsed.content.command,
+        attempt: 1,
+        receivedAt: 0,
+        takenAt: 0,
+      },
+      parsed.content.run,
+    );
+    expect({ outcome: finished.outcome, detail: finished.detail, decision: finished.inline?.decision }).toEqual({
+      outcome: 'spawn_error',
+      detail: 'internal error (poll: Invalid argument); hookd ended the hook',
+      decision: 'none',
+    });
   }, 60_000);
 });

@@ -19,21 +19,38 @@ afterEach(cleanupTempDirs);
 describe('a state directory another user owns', () => {
   for (const viaNode of [false, true]) {
     // Needs a second local user: see the note at the top of this file.
-    it.runIf(isRoot)(`the ${viaNode ? 'Node' : 'sh'} bridge refuses it with one line, exit 0, nothing stored; its own is taken`, async () => {
-      const uid = await otherUser();
-      const state = path.join(tempDir(), 'state');
-      mkdirSync(state, { mode: 0o700 });
-      chownSync(state, uid, uid);
-      const env = { HOOKD_STATE_DIR: state, PATH: process.env.PATH!, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
-      const refused = await execa(HOOKD, ['emit', '--', 'true'], { env, extendEnv: false, input: stopPayload(), reject: false });
-      expect(refused).toMatchObject({ exitCode: 0, stdout: '', stderr: `hookd emit: the state directory ${state} belongs to another user; the event was not stored` });
-      // Refused before anything is made there: not even the inbox folders.
-      expect(readdirSync(state)).toEqual([]);
-      const inboxNew = path.join(state, 'inbox', 'new');
-      chownSync(state, process.getuid!(), process.getgid!());
-      const taken = await execa(HOOKD, ['emit', '--', 'true'], { env, extendEnv: false, input: stopPayload(), reject: false });
-      expect(taken).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
-      expect(readdirSync(inboxNew)).toHaveLength(1);
-    });
+    it.runIf(isRoot)(
+      `the ${viaNode ? 'Node' : 'sh'} bridge refuses it with one line, exit 0, nothing stored; its own is taken`,
+      async () => {
+        const uid = await otherUser();
+        const state = path.join(tempDir(), 'state');
+        mkdirSync(state, { mode: 0o700 });
+        chownSync(state, uid, uid);
+        const env = { HOOKD_STATE_DIR: state, PATH: process.env.PATH!, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
+        const refused = await execa(HOOKD, ['emit', '--', 'true'], {
+          env,
+          extendEnv: false,
+          input: stopPayload(),
+          reject: false,
+        });
+        expect(refused).toMatchObject({
+          exitCode: 0,
+          stdout: '',
+          stderr: `hookd emit: the state directory ${state} belongs to another user; the event was not stored`,
+        });
+        // Refused before anything is made there: not even the inbox folders.
+        expect(readdirSync(state)).toEqual([]);
+        const inboxNew = path.join(state, 'inbox', 'new');
+        chownSync(state, process.getuid!(), process.getgid!());
+        const taken = await execa(HOOKD, ['emit', '--', 'true'], {
+          env,
+          extendEnv: false,
+          input: stopPayload(),
+          reject: false,
+        });
+        expect(taken).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+        expect(readdirSync(inboxNew)).toHaveLength(1);
+      },
+    );
   }
 });

@@ -10,12 +10,28 @@ const STOP = '{"session_id":"s1","hook_event_name":"Stop"}\n';
 
 /** `hookd ARGS` with the state directory under /proc; killed (and failing) if it has not exited in 20 s. */
 const run = (args: string[], node: boolean) =>
-  execa(HOOKD, args, { env: { HOOKD_STATE_DIR: '/proc/self/hookd-state', HOOKD_BRIDGE_NODE: node ? '1' : undefined }, input: STOP, reject: false, timeout: 20_000, killSignal: 'SIGKILL' });
+  execa(HOOKD, args, {
+    env: { HOOKD_STATE_DIR: '/proc/self/hookd-state', HOOKD_BRIDGE_NODE: node ? '1' : undefined },
+    input: STOP,
+    reject: false,
+    timeout: 20_000,
+    killSignal: 'SIGKILL',
+  });
 
-describe.each([{ impl: 'native', node: false }, { impl: 'node', node: true }])('a state directory under /proc ($impl)', ({ node }) => {
+describe.each([
+  { impl: 'native', node: false },
+  { impl: 'node', node: true },
+])('a state directory under /proc ($impl)', ({ node }) => {
   it('hookd sync hands over the answer and exits', async () => {
-    const result = await run(['sync', '--client', 'claude', '--', 'echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"r\\"}"; exit 0'], node);
-    expect({ timedOut: result.timedOut, exitCode: result.exitCode, stdout: result.stdout }).toEqual({ timedOut: false, exitCode: 0, stdout: '{"decision":"block","reason":"r"}' });
+    const result = await run(
+      ['sync', '--client', 'claude', '--', 'echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"r\\"}"; exit 0'],
+      node,
+    );
+    expect({ timedOut: result.timedOut, exitCode: result.exitCode, stdout: result.stdout }).toEqual({
+      timedOut: false,
+      exitCode: 0,
+      stdout: '{"decision":"block","reason":"r"}',
+    });
   }, 30_000);
 
   it('hookd emit says the event was not stored, and exits 0', async () => {

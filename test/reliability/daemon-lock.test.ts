@@ -25,11 +25,17 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-const health = (daemon: TestDaemon) => daemon.request('GET', '/health').then((r) => r.status, () => 0);
+const health = (daemon: TestDaemon) =>
+  daemon.request('GET', '/health').then(
+    (r) => r.status,
+    () => 0,
+  );
 
 /** Start `count` daemons on one state directory at once; resolves when one answers and the others gave up. */
 async function startTogether(daemon: TestDaemon, count: number): Promise<string[]> {
-  const starts = Array.from({ length: count }, () => execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, all: true }));
+  const starts = Array.from({ length: count }, () =>
+    execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, all: true }),
+  );
   children.push(...starts);
   await waitFor('one daemon to answer', async () => (await health(daemon)) === 200);
   const ended = await waitFor(`${count - 1} daemons to give up`, () => {
@@ -57,19 +63,29 @@ describe('the daemon lock', () => {
     expect(await health(daemon)).toBe(200);
   });
 
-  it.runIf(process.platform === 'linux')('a daemon killed with -9 whose parent has not reaped it (a zombie) does not block a restart', async () => {
-    const daemon = testDaemon({});
-    // sh starts the daemon, then becomes `sleep`, which never waits for its child.
-    const parent = execa('sh', ['-c', `${HOOKD} daemon >/dev/null 2>&1 & echo $!; exec sleep 100`], { env: daemon.env, buffer: false });
-    children.push(parent);
-    const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-    await waitFor('the first daemon to answer', async () => (await health(daemon)) === 200);
-    process.kill(pid, 'SIGKILL');
-    await waitFor('the killed daemon to be a zombie', () => /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')));
-    await daemon.start();
-    expect(await health(daemon)).toBe(200);
-    expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z/);
-  });
+  it.runIf(process.platform === 'linux')(
+    'a daemon killed with -9 whose parent has not reaped it (a zombie) does not block a restart',
+    async () => {
+      const daemon = testDaemon({});
+      // sh starts the daemon, then becomes `sleep`, which never waits for its child.
+      const parent = execa('sh', ['-c', `${HOOKD} daemon >/dev/null 2>&1 & echo $!; exec sleep 100`], {
+        env: daemon.env,
+        buffer: false,
+      });
+      children.push(parent);
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
+      await waitFor('the first daemon to answer', async () => (await health(daemon)) === 200);
+      process.kill(pid, 'SIGKILL');
+      await waitFor('the killed daemon to be a zombie', () =>
+        /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+      );
+      await daemon.start();
+      expect(await health(daemon)).toBe(200);
+      expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z/);
+    },
+  );
 
   it('two daemons started together on a fresh state directory: exactly one wins, the other names it', async () => {
     const daemon = testDaemon({});
@@ -93,9 +109,15 @@ describe('the socket path', () => {
     const daemon = testDaemon({});
     const file = path.join(tempDir(), 'notes.txt');
     writeFileSync(file, 'keep me');
-    const result = await execa(HOOKD, ['daemon', '--socket', file], { env: daemon.env, reject: false, timeout: 10_000 });
+    const result = await execa(HOOKD, ['daemon', '--socket', file], {
+      env: daemon.env,
+      reject: false,
+      timeout: 10_000,
+    });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`hookd: ${file} exists and is not a socket; hookd replaces only a socket nobody serves`);
+    expect(result.stderr).toContain(
+      `hookd: ${file} exists and is not a socket; hookd replaces only a socket nobody serves`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('keep me');
   });
 
@@ -107,9 +129,15 @@ describe('the socket path', () => {
     await first.start();
     const { pid } = (await first.request('GET', '/status')).body as { pid: number };
     const second = testDaemon({});
-    const result = await execa(HOOKD, ['daemon'], { env: { ...second.env, HOOKD_SOCKET: socket }, reject: false, timeout: 10_000 });
+    const result = await execa(HOOKD, ['daemon'], {
+      env: { ...second.env, HOOKD_SOCKET: socket },
+      reject: false,
+      timeout: 10_000,
+    });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`hookd: another hookd daemon is serving ${socket}; stop it, or give this one another --socket`);
+    expect(result.stderr).toContain(
+      `hookd: another hookd daemon is serving ${socket}; stop it, or give this one another --socket`,
+    );
     expect((await first.request('GET', '/status')).body).toMatchObject({ pid });
   });
 
@@ -129,11 +157,18 @@ describe('the socket path', () => {
     for (let i = 0; i < 3; i++) {
       const start = execa(HOOKD, ['daemon'], { env: daemon.env, reject: false });
       children.push(start);
-      await waitFor('the daemon to answer or give up', async () => start.exitCode !== null || (await health(daemon)) === 200);
+      await waitFor(
+        'the daemon to answer or give up',
+        async () => start.exitCode !== null || (await health(daemon)) === 200,
+      );
       start.kill('SIGKILL');
       await start;
     }
     // What a killed daemon leaves is its lock and socket, which the next start takes over; no per-try file.
-    expect(readdirSync(daemon.stateDir).filter((name) => !before.includes(name) && name !== 'daemon.lock' && name !== 'hookd.sock')).toEqual([]);
+    expect(
+      readdirSync(daemon.stateDir).filter(
+        (name) => !before.includes(name) && name !== 'daemon.lock' && name !== 'hookd.sock',
+      ),
+    ).toEqual([]);
   });
 });

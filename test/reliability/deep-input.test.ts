@@ -46,8 +46,12 @@ describe('input nested thousands of levels deep', () => {
     await waitFor('the good event recorded', () => daemon.history().some((entry) => entry.outcome === 'ok'));
     expect(existsSync(`${out}/good`)).toBe(true);
     const rejected = path.join(daemon.stateDir, 'inbox', 'rejected');
-    await waitFor('four rejections with reasons', () => readdirSync(rejected).filter((name) => name.endsWith('.reason')).length === payloads.length);
-    for (const name of readdirSync(rejected).filter((file) => file.endsWith('.reason'))) expect(readFileSync(path.join(rejected, name), 'utf8')).toMatch(/payload: .*expected/);
+    await waitFor(
+      'four rejections with reasons',
+      () => readdirSync(rejected).filter((name) => name.endsWith('.reason')).length === payloads.length,
+    );
+    for (const name of readdirSync(rejected).filter((file) => file.endsWith('.reason')))
+      expect(readFileSync(path.join(rejected, name), 'utf8')).toMatch(/payload: .*expected/);
     expect(readdirSync(path.join(daemon.stateDir, 'inbox', 'cur'))).toEqual([]);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
@@ -55,14 +59,23 @@ describe('input nested thousands of levels deep', () => {
   it('in the settings file: validate answers with one line, the daemon keeps its last good config', async () => {
     const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
     await daemon.start();
-    for (const text of [`{"hooks": {"Stop": ${deep(100_000)}}}`, `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": ${deep(400)}}]}]}}`]) {
+    for (const text of [
+      `{"hooks": {"Stop": ${deep(100_000)}}}`,
+      `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": ${deep(400)}}]}]}}`,
+    ]) {
       writeFileSync(daemon.settings, text);
       const validate = await execa(HOOKD, ['validate'], { env: daemon.env, reject: false });
       expect(validate.exitCode).toBe(1);
       expect(validate.stderr.trim().split('\n')).toHaveLength(1);
       expect(validate.stderr).not.toMatch(/unexpected error|Maximum call stack/);
-      await waitFor('the reload error', async () => ((await daemon.request('GET', '/status')).body as { settings: { lastError: unknown } }).settings.lastError);
-      expect(((await daemon.request('GET', '/status')).body as { settings: { daemonHooks: number } }).settings.daemonHooks).toBe(1);
+      await waitFor(
+        'the reload error',
+        async () =>
+          ((await daemon.request('GET', '/status')).body as { settings: { lastError: unknown } }).settings.lastError,
+      );
+      expect(
+        ((await daemon.request('GET', '/status')).body as { settings: { daemonHooks: number } }).settings.daemonHooks,
+      ).toBe(1);
     }
   });
 });

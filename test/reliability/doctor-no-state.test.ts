@@ -22,28 +22,49 @@ afterEach(async () => {
 function freshUser(port: number): { env: Record<string, string>; stateDir: string } {
   const dir = tempDir();
   const settings = path.join(dir, 'settings.json');
-  const entry = { type: 'http', url: hookdUrl(port, 'Notification', 'true'), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 };
+  const entry = {
+    type: 'http',
+    url: hookdUrl(port, 'Notification', 'true'),
+    headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+    allowedEnvVars: ['HOOKD_TOKEN'],
+    timeout: 5,
+  };
   writeFileSync(settings, JSON.stringify({ hooks: { Notification: [{ hooks: [entry] }] } }));
   const stateDir = path.join(dir, 'state');
-  return { stateDir, env: { HOOKD_SETTINGS: settings, HOOKD_STATE_DIR: stateDir, HOOKD_TCP_PORT: String(port), PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` } };
+  return {
+    stateDir,
+    env: {
+      HOOKD_SETTINGS: settings,
+      HOOKD_STATE_DIR: stateDir,
+      HOOKD_TCP_PORT: String(port),
+      PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}`,
+    },
+  };
 }
 
 describe('reproduction of issue 29 item 6: doctor and a state directory not made yet', () => {
-  it.runIf(isRoot)('another user on the port: doctor reports it, sends nothing, and neither crashes nor makes a token', async () => {
-    await otherUser();
-    const port = await freePort();
-    const { said, log } = await otherUserListens('127.0.0.1', port);
-    expect(said).toBe('listening');
-    const { env, stateDir } = freshUser(port);
-    const doctor = await runHookd(['doctor', '--timeout', '5'], { env });
-    expect(doctor.stderr).not.toMatch(/ENOENT|local-token\..*\.tmp|at .*\.js/);
-    expect(doctor.exitCode).toBe(1);
-    expect(doctor.stdout).toMatch(new RegExp(`✗ port owner: another user listens where the http hooks go \\(${OTHER_USER} \\(uid \\d+\\) on 127\\.0\\.0\\.1:${port}\\): doctor did not send the token there`));
-    expect(doctor.stdout).toContain('no token has been made yet');
-    expect(doctor.stdout).toMatch(/\d+ check\(s\) failed/);
-    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
-    expect(existsSync(path.join(stateDir, 'local-token'))).toBe(false);
-  });
+  it.runIf(isRoot)(
+    'another user on the port: doctor reports it, sends nothing, and neither crashes nor makes a token',
+    async () => {
+      await otherUser();
+      const port = await freePort();
+      const { said, log } = await otherUserListens('127.0.0.1', port);
+      expect(said).toBe('listening');
+      const { env, stateDir } = freshUser(port);
+      const doctor = await runHookd(['doctor', '--timeout', '5'], { env });
+      expect(doctor.stderr).not.toMatch(/ENOENT|local-token\..*\.tmp|at .*\.js/);
+      expect(doctor.exitCode).toBe(1);
+      expect(doctor.stdout).toMatch(
+        new RegExp(
+          `✗ port owner: another user listens where the http hooks go \\(${OTHER_USER} \\(uid \\d+\\) on 127\\.0\\.0\\.1:${port}\\): doctor did not send the token there`,
+        ),
+      );
+      expect(doctor.stdout).toContain('no token has been made yet');
+      expect(doctor.stdout).toMatch(/\d+ check\(s\) failed/);
+      expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+      expect(existsSync(path.join(stateDir, 'local-token'))).toBe(false);
+    },
+  );
 
   it('no daemon and no state directory: every check is reported, nothing crashes', async () => {
     const { env } = freshUser(await freePort());

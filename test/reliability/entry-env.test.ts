@@ -23,18 +23,35 @@ afterEach(async () => {
 });
 
 const SAMPLE = readFileSync(path.join(ROOT, 'samples', 'copilot', 'sessionEnd.json'), 'utf8');
-const payload = (session: string, cwd = '/') => SAMPLE.replace(/"sessionId":"[^"]*"/, `"sessionId":"${session}"`).replace(/"cwd":"[^"]*"/, `"cwd":"${cwd}"`);
+const payload = (session: string, cwd = '/') =>
+  SAMPLE.replace(/"sessionId":"[^"]*"/, `"sessionId":"${session}"`).replace(/"cwd":"[^"]*"/, `"cwd":"${cwd}"`);
 
 // A Copilot CLI hook file with one entry whose command goes through the bridge.
 const copilotFile = (command: string, env: Record<string, unknown>) =>
-  JSON.stringify({ version: 1, hooks: { sessionEnd: [{ type: 'command', bash: `hookd emit --event sessionEnd -- '${command}'`, env, timeoutSec: 5 }] } });
+  JSON.stringify({
+    version: 1,
+    hooks: {
+      sessionEnd: [{ type: 'command', bash: `hookd emit --event sessionEnd -- '${command}'`, env, timeoutSec: 5 }],
+    },
+  });
 
 // The bridge as Copilot CLI runs it, with its marker variable.
 const bridge = (daemon: TestDaemon, command: string, session: string, cwd?: string) =>
-  execa('sh', ['-c', `hookd emit --event sessionEnd -- '${command}'`], { env: { ...daemon.env, COPILOT_CLI: '1' }, input: payload(session, cwd), reject: false, timeout: 10_000 });
+  execa('sh', ['-c', `hookd emit --event sessionEnd -- '${command}'`], {
+    env: { ...daemon.env, COPILOT_CLI: '1' },
+    input: payload(session, cwd),
+    reject: false,
+    timeout: 10_000,
+  });
 
-interface FileStatus { path: string; daemonHooks: number; lastError: string[] | null; dropped?: string[] }
-const files = async (daemon: TestDaemon) => ((await daemon.request('GET', '/status')).body as { settings: { files: FileStatus[] } }).settings.files;
+interface FileStatus {
+  path: string;
+  daemonHooks: number;
+  lastError: string[] | null;
+  dropped?: string[];
+}
+const files = async (daemon: TestDaemon) =>
+  ((await daemon.request('GET', '/status')).body as { settings: { files: FileStatus[] } }).settings.files;
 
 describe("an entry's env that no hook can be given is skipped at load, named", () => {
   it('NUL in a name or value, `=` in a name, an empty name, a number: each entry skipped with why; the others load and run, HOOKD_TOKEN kept from the hook', async () => {
@@ -48,7 +65,8 @@ describe("an entry's env that no hook can be given is skipped at load, named", (
       'empty-name': [{ '': 'x' }, /env: "": expected a variable name/],
       'number-value': [{ TEAM: 7 }, /env\.TEAM: expected a string, got 7/],
     };
-    for (const [name, [env]] of Object.entries(hostile)) writeFileSync(path.join(dir, `${name}.json`), copilotFile(`echo ${name} >> ${out}/ran`, env));
+    for (const [name, [env]] of Object.entries(hostile))
+      writeFileSync(path.join(dir, `${name}.json`), copilotFile(`echo ${name} >> ${out}/ran`, env));
     // hookd's own names are the bridge's (a state directory of its own, say): they load, and the hook does not get them.
     writeFileSync(path.join(dir, 'good.json'), copilotFile(good, { TEAM: 'blue', HOOKD_TOKEN: 'f'.repeat(64) }));
     const daemon = testDaemon({}, { home });
@@ -61,7 +79,10 @@ describe("an entry's env that no hook can be given is skipped at load, named", (
       expect(file?.dropped?.join('\n'), name).toMatch(new RegExp(`hooks\\.sessionEnd\\[0\\]: .*\\(${why.source}`));
       expect(file?.daemonHooks, name).toBe(0);
     }
-    expect(seen.find((state) => state.path === path.join(dir, 'good.json'))).toMatchObject({ daemonHooks: 1, lastError: null });
+    expect(seen.find((state) => state.path === path.join(dir, 'good.json'))).toMatchObject({
+      daemonHooks: 1,
+      lastError: null,
+    });
     // `hookd validate` says the same, one warning each (the files stay valid); no raw NUL reaches the terminal.
     const validate = await runHookd(['validate'], { env: { ...daemon.env, HOME: home } });
     expect(validate.exitCode).toBe(0);
@@ -83,19 +104,36 @@ describe('an env that loads but cannot be given to a process ends the run as spa
     const huge = `echo huge >> ${out}/huge`;
     const many = `echo "$V0 $V9999" > ${out}/many`;
     writeFileSync(path.join(dir, 'huge.json'), copilotFile(huge, { BIG: 'x'.repeat(200 * 1024) }));
-    writeFileSync(path.join(dir, 'many.json'), copilotFile(many, Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`V${i}`, `v${i}`]))));
+    writeFileSync(
+      path.join(dir, 'many.json'),
+      copilotFile(many, Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`V${i}`, `v${i}`]))),
+    );
     const daemon = testDaemon({}, { home });
     await daemon.start();
     expect((await files(daemon)).map((file) => file.daemonHooks)).toEqual(expect.arrayContaining([1, 1]));
 
     expect((await bridge(daemon, huge, 's-huge')).exitCode).toBe(0);
     expect((await bridge(daemon, many, 's-many')).exitCode).toBe(0);
-    const lines = await waitFor('both runs', () => (daemon.history().length === 2 ? daemon.history() : undefined), 15_000);
-    expect(lines.find((line) => line.command === huge)).toMatchObject({ outcome: 'spawn_error', detail: expect.stringMatching(/E2BIG/) });
+    const lines = await waitFor(
+      'both runs',
+      () => (daemon.history().length === 2 ? daemon.history() : undefined),
+      15_000,
+    );
+    expect(lines.find((line) => line.command === huge)).toMatchObject({
+      outcome: 'spawn_error',
+      detail: expect.stringMatching(/E2BIG/),
+    });
     expect(lines.find((line) => line.command === many)).toMatchObject({ outcome: 'ok' });
     expect(readFileSync(path.join(out, 'many'), 'utf8')).toBe('v0 v9999\n');
     // Bounded log lines: the 200 KiB value is not written out.
-    expect(Math.max(...daemon.logs().split('\n').map((line) => line.length))).toBeLessThan(20_000);
+    expect(
+      Math.max(
+        ...daemon
+          .logs()
+          .split('\n')
+          .map((line) => line.length),
+      ),
+    ).toBeLessThan(20_000);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
 
@@ -109,8 +147,14 @@ describe('an env that loads but cannot be given to a process ends the run as spa
     writeFileSync(path.join(bin, 'only-on-entry-path'), '#!/bin/sh\necho path-ok\n', { mode: 0o755 });
     const mine = `echo "$MARK|$LD_PRELOAD" > ${out}/mine; only-on-entry-path >> ${out}/mine`;
     const theirs = `echo "$MARK|$LD_PRELOAD" > ${out}/theirs`;
-    writeFileSync(path.join(dir, 'mine.json'), copilotFile(mine, { MARK: 'mine', LD_PRELOAD: '', PATH: `${bin}:/usr/bin:/bin` }));
-    writeFileSync(path.join(project, '.github', 'hooks', 'theirs.json'), copilotFile(theirs, { MARK: 'theirs', LD_PRELOAD: `${project}/evil.so` }));
+    writeFileSync(
+      path.join(dir, 'mine.json'),
+      copilotFile(mine, { MARK: 'mine', LD_PRELOAD: '', PATH: `${bin}:/usr/bin:/bin` }),
+    );
+    writeFileSync(
+      path.join(project, '.github', 'hooks', 'theirs.json'),
+      copilotFile(theirs, { MARK: 'theirs', LD_PRELOAD: `${project}/evil.so` }),
+    );
     const daemon = testDaemon({}, { home });
     await daemon.start();
     expect((await bridge(daemon, mine, 's-mine')).exitCode).toBe(0);

@@ -17,7 +17,8 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const inboxEmpty = (daemon: TestDaemon) => ['new', 'cur', 'tmp'].every((dir) => readdirSync(path.join(daemon.stateDir, 'inbox', dir)).length === 0);
+const inboxEmpty = (daemon: TestDaemon) =>
+  ['new', 'cur', 'tmp'].every((dir) => readdirSync(path.join(daemon.stateDir, 'inbox', dir)).length === 0);
 
 function daemonWith(command: string, timeout = 30): TestDaemon {
   return testDaemon(bridgeOnStop(command, timeout));
@@ -28,10 +29,17 @@ function emitMany(daemon: TestDaemon, command: string, count: number, writers: n
   const per = count / writers;
   return Promise.all(
     Array.from({ length: writers }, (_, w) =>
-      execa('sh', ['-c', `i=0; while [ $i -lt ${per} ]; do printf '{"session_id":"w${w}","hook_event_name":"Stop","i":%d}' $((i * ${writers} + ${w})) | hookd emit -- '${command}'; i=$((i + 1)); done`], {
-        env: daemon.env,
-        timeout: 300_000,
-      }),
+      execa(
+        'sh',
+        [
+          '-c',
+          `i=0; while [ $i -lt ${per} ]; do printf '{"session_id":"w${w}","hook_event_name":"Stop","i":%d}' $((i * ${writers} + ${w})) | hookd emit -- '${command}'; i=$((i + 1)); done`,
+        ],
+        {
+          env: daemon.env,
+          timeout: 300_000,
+        },
+      ),
     ),
   );
 }
@@ -52,9 +60,17 @@ describe('faults', () => {
     }
     // Every bridge stored its event (one that could not says so on stderr): a lost event is the daemon's.
     for (const writer of await bridges) expect(writer.stderr).toBe('');
-    await waitFor('every event to run and the inbox to empty', () => inboxEmpty(daemon) && new Set(readdirSync(out).map((name) => name.split('.')[0])).size === 500, 120_000).catch((error: Error) => {
-      const inbox = Object.fromEntries(['new', 'cur', 'tmp', 'rejected'].map((dir) => [dir, readdirSync(path.join(daemon.stateDir, 'inbox', dir))]));
-      throw new Error(`${error.message}\nran: ${new Set(readdirSync(out).map((name) => name.split('.')[0])).size} events\ninbox: ${JSON.stringify(inbox)}\nlog tail: ${daemon.logs().slice(-2000)}`);
+    await waitFor(
+      'every event to run and the inbox to empty',
+      () => inboxEmpty(daemon) && new Set(readdirSync(out).map((name) => name.split('.')[0])).size === 500,
+      120_000,
+    ).catch((error: Error) => {
+      const inbox = Object.fromEntries(
+        ['new', 'cur', 'tmp', 'rejected'].map((dir) => [dir, readdirSync(path.join(daemon.stateDir, 'inbox', dir))]),
+      );
+      throw new Error(
+        `${error.message}\nran: ${new Set(readdirSync(out).map((name) => name.split('.')[0])).size} events\ninbox: ${JSON.stringify(inbox)}\nlog tail: ${daemon.logs().slice(-2000)}`,
+      );
     });
     const runs = readdirSync(out).map((name) => {
       const [eventId, attempt] = name.split('.');
@@ -64,14 +80,18 @@ describe('faults', () => {
     });
     expect(new Set(runs.flatMap((run) => (run.i === undefined ? [] : [run.i]))).size).toBe(500);
     for (const cut of runs.filter((run) => run.i === undefined)) {
-      expect(runs.some((run) => run.eventId === cut.eventId && run.attempt > cut.attempt && run.i !== undefined)).toBe(true);
+      expect(runs.some((run) => run.eventId === cut.eventId && run.attempt > cut.attempt && run.i !== undefined)).toBe(
+        true,
+      );
     }
     // No event ran twice in one attempt; a rerun always carries a higher attempt number.
     const perAttempt = new Set(runs.map((run) => `${run.eventId}.${run.attempt}`));
     expect(perAttempt.size).toBe(runs.length);
     const reruns = runs.filter((run) => run.attempt > 1).length;
     expect(reruns).toBeLessThanOrEqual(kills * 8);
-    console.log(`kill -9: 500 events, ${kills} kills survived, ${reruns} runs repeated because they were running at a kill`);
+    console.log(
+      `kill -9: 500 events, ${kills} kills survived, ${reruns} runs repeated because they were running at a kill`,
+    );
   }, 240_000);
 
   it('settings rewritten 100 times in 5 s, some invalid, while events flow: ends on the last valid version, never runs a hook of an invalid one', async () => {
@@ -81,7 +101,19 @@ describe('faults', () => {
       JSON.stringify({
         theme: 'dark',
         hooks: {
-          Stop: [{ hooks: [{ type: 'command', command: valid ? `hookd emit -- 'echo v${n} >> ${out}/valid'` : `hookd emit -- 'touch ${out}/INVALID-RAN'`, timeout: valid ? 5 : 'ten' }] }],
+          Stop: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: valid
+                    ? `hookd emit -- 'echo v${n} >> ${out}/valid'`
+                    : `hookd emit -- 'touch ${out}/INVALID-RAN'`,
+                  timeout: valid ? 5 : 'ten',
+                },
+              ],
+            },
+          ],
         },
       });
     writeFileSync(daemon.settings, version(0, true));
@@ -110,13 +142,29 @@ describe('faults', () => {
     // also has no error and one hook), and that reload was good.
     const lastWrite = statSync(daemon.settings).mtimeMs;
     await waitFor('a reload after the last write', async () => {
-      const status = (await daemon.request('GET', '/status')).body as { settings: { lastError: unknown; daemonHooks: number; files: Array<{ path: string; lastReloadAt: string | null }> } };
+      const status = (await daemon.request('GET', '/status')).body as {
+        settings: {
+          lastError: unknown;
+          daemonHooks: number;
+          files: Array<{ path: string; lastReloadAt: string | null }>;
+        };
+      };
       const file = status.settings.files.find((state) => state.path === daemon.settings);
-      return status.settings.lastError === null && status.settings.daemonHooks === 1 && file?.lastReloadAt != null && Date.parse(file.lastReloadAt) >= lastWrite;
+      return (
+        status.settings.lastError === null &&
+        status.settings.daemonHooks === 1 &&
+        file?.lastReloadAt != null &&
+        Date.parse(file.lastReloadAt) >= lastWrite
+      );
     });
     const probe = await daemon.request('POST', '/events', stopPayload({ probe: true }));
-    expect((probe.body as { queued: Array<{ command: string }> }).queued[0]?.command).toBe(`echo v${last} >> ${out}/valid`);
-    await waitFor('the probe to run', () => existsSync(`${out}/valid`) && readFileSync(`${out}/valid`, 'utf8').includes(`v${last}\n`));
+    expect((probe.body as { queued: Array<{ command: string }> }).queued[0]?.command).toBe(
+      `echo v${last} >> ${out}/valid`,
+    );
+    await waitFor(
+      'the probe to run',
+      () => existsSync(`${out}/valid`) && readFileSync(`${out}/valid`, 'utf8').includes(`v${last}\n`),
+    );
     expect(existsSync(`${out}/INVALID-RAN`)).toBe(false);
   }, 120_000);
 
@@ -127,7 +175,11 @@ describe('faults', () => {
     const daemon = daemonWith(command, 5);
     await daemon.start();
     await daemon.emit(command, stopPayload());
-    const outcome = await waitFor('the timeout', async () => ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0]);
+    const outcome = await waitFor(
+      'the timeout',
+      async () =>
+        ((await daemon.request('GET', '/events?limit=1')).body as { events: Array<{ outcome: string }> }).events[0],
+    );
     expect(outcome.outcome).toBe('timed_out');
     const pids = readFileSync(`${out}/pids`, 'utf8').trim().split('\n').map(Number);
     expect(pids).toHaveLength(50);
@@ -143,8 +195,16 @@ describe('faults', () => {
     await daemon.emit('sleep 0.3', big);
     await daemon.emit('exec >&- 2>&-; sleep 0.3', stopPayload({ n: 2 }));
     await daemon.emit('head -c 104857600 /dev/zero', stopPayload({ n: 3 }));
-    await waitFor('three outcomes', async () => ((await daemon.request('GET', '/events?limit=3')).body as { events: unknown[] }).events.length === 3, 60_000);
-    const events = ((await daemon.request('GET', '/events?limit=3')).body as { events: Array<{ command: string; outcome: string; truncated: boolean }> }).events;
+    await waitFor(
+      'three outcomes',
+      async () => ((await daemon.request('GET', '/events?limit=3')).body as { events: unknown[] }).events.length === 3,
+      60_000,
+    );
+    const events = (
+      (await daemon.request('GET', '/events?limit=3')).body as {
+        events: Array<{ command: string; outcome: string; truncated: boolean }>;
+      }
+    ).events;
     for (const event of events) expect(event.outcome, event.command).toBe('ok');
     expect(events.find((event) => event.command.startsWith('head'))?.truncated).toBe(true);
     // 100 MiB went through the daemon; it kept 64 KiB of it.
@@ -160,7 +220,8 @@ describe('load', () => {
     const daemon = daemonWith(command);
     await daemon.start();
     const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${daemon.process!.pid}/status`, 'utf8'))![1]);
-    const ok = async () => (((await daemon.request('GET', '/status')).body as { counts: { ok?: number } }).counts.ok ?? 0);
+    const ok = async () =>
+      ((await daemon.request('GET', '/status')).body as { counts: { ok?: number } }).counts.ok ?? 0;
     const bridges = emitMany(daemon, command, 3000, 20);
     await waitFor('the first 1,000 runs', async () => (await ok()) >= 1000, 240_000);
     const early = rss();
@@ -169,7 +230,9 @@ describe('load', () => {
     expect(inboxEmpty(daemon)).toBe(true);
     const late = rss();
     // The figures docs/reliability.md reports.
-    console.log(`load: 3,000 events, RSS after 1,000 ${early} KiB, at the end ${late} KiB (x${(late / early).toFixed(2)})`);
+    console.log(
+      `load: 3,000 events, RSS after 1,000 ${early} KiB, at the end ${late} KiB (x${(late / early).toFixed(2)})`,
+    );
     expect(late / early).toBeLessThanOrEqual(1.5);
   }, 600_000);
 });
@@ -177,7 +240,12 @@ describe('load', () => {
 describe('bridge under a hostile environment', () => {
   it('runs from a directory that is gone and with an empty environment', async () => {
     const state = tempDir();
-    const result = await execa('sh', ['-c', `cd /tmp && ${HOOKD} emit -- true`], { env: { HOOKD_STATE_DIR: state }, extendEnv: false, input: stopPayload(), reject: false });
+    const result = await execa('sh', ['-c', `cd /tmp && ${HOOKD} emit -- true`], {
+      env: { HOOKD_STATE_DIR: state },
+      extendEnv: false,
+      input: stopPayload(),
+      reject: false,
+    });
     expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
     expect(readdirSync(path.join(state, 'inbox', 'new'))).toHaveLength(1);
   });

@@ -39,11 +39,18 @@ function claudeHome(hooks: object) {
 
 /** What `sh -c command` gives the client, run with `payload` on stdin and `PATH`. */
 async function asClient(command: string, pathVar: string, input = PAYLOAD) {
-  const run = await execa('sh', ['-c', command], { env: { PATH: pathVar }, extendEnv: false, input, reject: false, timeout: 20_000 });
+  const run = await execa('sh', ['-c', command], {
+    env: { PATH: pathVar },
+    extendEnv: false,
+    input,
+    reject: false,
+    timeout: 20_000,
+  });
   return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr };
 }
 
-const commandOf = (file: string, event: string, at = 0): string => JSON.parse(readFileSync(file, 'utf8')).hooks[event][at].hooks[0].command;
+const commandOf = (file: string, event: string, at = 0): string =>
+  JSON.parse(readFileSync(file, 'utf8')).hooks[event][at].hooks[0].command;
 
 describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', () => {
   it('runs the original command itself: the same stdin, exit code, stdout and stderr as the client running it alone', async () => {
@@ -52,7 +59,10 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     const seen = path.join(home, 'seen.json');
     const guard = `cat > '${seen}'; echo '{"decision": "block"}'; echo "no: it's dangerous" >&2; exit 2`;
     const notify = `cat >> '${path.join(home, 'notified')}'`;
-    const { file, env } = claudeHome({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }], Notification: [{ hooks: [{ type: 'command', command: notify }] }] });
+    const { file, env } = claudeHome({
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }],
+      Notification: [{ hooks: [{ type: 'command', command: notify }] }],
+    });
     const installed = await runHookd(['install', '--client', 'claude'], { env });
     expect(installed.exitCode, installed.stderr).toBe(0);
 
@@ -70,7 +80,12 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     expect(readFileSync(path.join(home, 'notified'), 'utf8')).toBe('event\n');
 
     // With hookd on PATH the same entry goes through the bridge, and decides the same.
-    const withHookd = await execa('sh', ['-c', wrapped], { env: { ...env, PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` }, input: PAYLOAD, reject: false, timeout: 20_000 });
+    const withHookd = await execa('sh', ['-c', wrapped], {
+      env: { ...env, PATH: `${path.join(ROOT, 'bin')}:${process.env.PATH}` },
+      input: PAYLOAD,
+      reject: false,
+      timeout: 20_000,
+    });
     expect({ exitCode: withHookd.exitCode, stdout: withHookd.stdout, stderr: withHookd.stderr }).toEqual(alone);
     // …and the bridge stored its record of the run for the daemon (none was stored without hookd).
     const inbox = path.join(env.HOOKD_STATE_DIR, 'inbox', 'new');
@@ -82,9 +97,18 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     const entry = wrapCommand(`cat > '${out}'`);
     const daemon = testDaemon({ Notification: [{ hooks: [{ type: 'command', command: entry }] }] });
     await daemon.start();
-    const sent = await execa('sh', ['-c', entry], { env: daemon.env, input: '{"session_id": "s", "hook_event_name": "Notification", "message": "hi"}', reject: false, timeout: 20_000 });
+    const sent = await execa('sh', ['-c', entry], {
+      env: daemon.env,
+      input: '{"session_id": "s", "hook_event_name": "Notification", "message": "hi"}',
+      reject: false,
+      timeout: 20_000,
+    });
     expect({ exitCode: sent.exitCode, stdout: sent.stdout }).toEqual({ exitCode: 0, stdout: '' });
-    const ran = await waitFor('the daemon to run the entry\'s CMD', () => (existsSync(out) ? readFileSync(out, 'utf8') : undefined), 30_000);
+    const ran = await waitFor(
+      "the daemon to run the entry's CMD",
+      () => (existsSync(out) ? readFileSync(out, 'utf8') : undefined),
+      30_000,
+    );
     expect(JSON.parse(ran)).toMatchObject({ message: 'hi' });
   });
 
@@ -93,8 +117,16 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     const dir = path.join(home, '.copilot', 'hooks');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, 'mine.json');
-    writeFileSync(file, JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'echo denied >&2; exit 2', powershell: './guard.ps1' }] } }));
-    const installed = await runHookd(['install', '--client', 'copilot'], { env: { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state') } });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'echo denied >&2; exit 2', powershell: './guard.ps1' }] },
+      }),
+    );
+    const installed = await runHookd(['install', '--client', 'copilot'], {
+      env: { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state') },
+    });
     expect(installed.exitCode, installed.stderr).toBe(0);
     const entry = JSON.parse(readFileSync(file, 'utf8')).hooks.preToolUse[0];
     expect(entry.powershell).toBe('./guard.ps1');
@@ -107,27 +139,50 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     const handWritten = `hookd emit -- 'notify-send hi'`;
     const original = `${JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: guard }] }] } }, null, 2)}\n`;
     const { file, env } = claudeHome({});
-    writeFileSync(file, original.replace(JSON.stringify(guard), JSON.stringify(bare)).replace('"PreToolUse"', `"Notification": [{"hooks": [{"type": "command", "command": ${JSON.stringify(handWritten)}}]}],\n    "PreToolUse"`));
+    writeFileSync(
+      file,
+      original
+        .replace(JSON.stringify(guard), JSON.stringify(bare))
+        .replace(
+          '"PreToolUse"',
+          `"Notification": [{"hooks": [{"type": "command", "command": ${JSON.stringify(handWritten)}}]}],\n    "PreToolUse"`,
+        ),
+    );
     const before = readFileSync(file, 'utf8');
     // The record an install before issue 29 left: it wrapped the guard into the bare entry.
     mkdirSync(env.HOOKD_STATE_DIR);
-    const record = { wraps: [{ event: 'PreToolUse', original: guard, originalLiteral: JSON.stringify(guard), wrapped: bare }], adds: [], createdFile: false, createdHooksKey: false, createdEvents: [] };
-    writeFileSync(path.join(env.HOOKD_STATE_DIR, 'install-manifest.json'), JSON.stringify({ version: 1, files: { [file]: record } }));
+    const record = {
+      wraps: [{ event: 'PreToolUse', original: guard, originalLiteral: JSON.stringify(guard), wrapped: bare }],
+      adds: [],
+      createdFile: false,
+      createdHooksKey: false,
+      createdEvents: [],
+    };
+    writeFileSync(
+      path.join(env.HOOKD_STATE_DIR, 'install-manifest.json'),
+      JSON.stringify({ version: 1, files: { [file]: record } }),
+    );
     const validated = await runHookd(['validate'], { env: { ...env, HOOKD_SETTINGS: file } });
     expect(validated.stdout).toContain('1 run by the daemon, 1 in line (hookd sync)');
 
     const installed = await runHookd(['install', '--client', 'claude'], { env });
     expect(installed.exitCode, installed.stderr).toBe(0);
-    expect(installed.stdout).toContain(`upgrade hooks.PreToolUse[0].hooks[0]: runs "${guard}" itself where the client finds no hookd`);
+    expect(installed.stdout).toContain(
+      `upgrade hooks.PreToolUse[0].hooks[0]: runs "${guard}" itself where the client finds no hookd`,
+    );
     // The user's own bare entry stays as written, with a word on what it does without hookd.
-    expect(installed.stdout).toMatch(/note: hooks\.Notification\[0\]\.hooks\[0\] \(hookd emit -- 'notify-send hi'\) is a bridge entry without the fallback/);
+    expect(installed.stdout).toMatch(
+      /note: hooks\.Notification\[0\]\.hooks\[0\] \(hookd emit -- 'notify-send hi'\) is a bridge entry without the fallback/,
+    );
     expect(commandOf(file, 'Notification')).toBe(handWritten);
     expect(commandOf(file, 'PreToolUse')).toBe(`${FALLBACK_GUARD}${bare}; ${guard}`);
     // Read as the same sync entry by validate and clients; nothing more to change on a second run.
     const again = await runHookd(['validate'], { env: { ...env, HOOKD_SETTINGS: file } });
     expect(again.stdout).toContain('1 run by the daemon, 1 in line (hookd sync)');
     expect((await runHookd(['clients'], { env })).stdout).toContain(`${file}: valid, 2 hook(s), 2 through hookd`);
-    expect((await runHookd(['install', '--client', 'claude'], { env })).stdout).toContain('nothing to change: every hook already runs through hookd');
+    expect((await runHookd(['install', '--client', 'claude'], { env })).stdout).toContain(
+      'nothing to change: every hook already runs through hookd',
+    );
 
     const removed = await runHookd(['uninstall'], { env });
     expect(removed.exitCode, removed.stderr).toBe(0);
@@ -139,43 +194,78 @@ describe('a wrapped hook where the client finds no hookd (issue 29, item 1)', ()
     mkdirSync(path.join(project, '.git'));
     const file = path.join(project, '.claude', 'settings.json');
     mkdirSync(path.dirname(file));
-    writeFileSync(file, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './guard.sh' }] }] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: './guard.sh' }] }] } }),
+    );
     const env = { HOME: tempDir('hookd-home-'), HOOKD_STATE_DIR: path.join(project, 'state') };
     for (const args of [['--dry-run'], []]) {
       const installed = await runHookd(['install', '--settings', file, '--client', 'claude', ...args], { env });
       expect(installed.exitCode, installed.stderr).toBe(0);
-      expect(installed.stdout).toContain(`note: this file is in the git repository ${project}; a teammate whose client finds no hookd on its PATH gets what the file gave before hookd: each wrapped entry runs its own command (its guards still decide)`);
+      expect(installed.stdout).toContain(
+        `note: this file is in the git repository ${project}; a teammate whose client finds no hookd on its PATH gets what the file gave before hookd: each wrapped entry runs its own command (its guards still decide)`,
+      );
     }
     const outside = claudeHome({ PreToolUse: [{ hooks: [{ type: 'command', command: './guard.sh' }] }] });
     expect(existsSync(path.join(outside.home, '.git'))).toBe(false);
-    expect((await runHookd(['install', '--client', 'claude'], { env: outside.env })).stdout).not.toContain('git repository');
+    expect((await runHookd(['install', '--client', 'claude'], { env: outside.env })).stdout).not.toContain(
+      'git repository',
+    );
   });
 
   it('hookd doctor says which way of starting a client finds no hookd: a login shell, the desktop session', async () => {
     const { home, file } = claudeHome({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });
     const bin = toolbox(['sh', 'cat']);
-    const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), HOOKD_SETTINGS: file, PATH: `${path.join(ROOT, 'bin')}:${bin}` };
+    const env = {
+      HOME: home,
+      HOOKD_STATE_DIR: path.join(home, 'state'),
+      HOOKD_SETTINGS: file,
+      PATH: `${path.join(ROOT, 'bin')}:${bin}`,
+    };
     const lost = await runHookdWithEnv(['doctor', '--timeout', '1'], env);
     expect(lost.exitCode).toBe(1);
-    expect(lost.stdout).toMatch(/✗ clients reach hookd: a login shell \(sh -l\): no hookd on its PATH\. A client started from a login shell \(sh -l\) finds no hookd: it runs each wrapped hook itself/);
+    expect(lost.stdout).toMatch(
+      /✗ clients reach hookd: a login shell \(sh -l\): no hookd on its PATH\. A client started from a login shell \(sh -l\) finds no hookd: it runs each wrapped hook itself/,
+    );
     expect(lost.stdout).toContain(`→ put ${path.join(ROOT, 'bin')} on those PATHs`);
 
     // ~/.profile puts hookd on a login shell's PATH; a desktop session (systemd's user manager) without it is named.
     profileWithHookd(home);
     fakeProgram(bin, 'systemctl', `printf 'LANG=C.UTF-8\\nPATH=${SYSTEM_PATH}\\n'`);
     const desktop = await runHookdWithEnv(['doctor', '--timeout', '1'], { ...env, RECORD_DIR: tempDir() });
-    expect(desktop.stdout).toContain(`✗ clients reach hookd: a login shell (sh -l): ${path.join(ROOT, 'bin', 'hookd')}; the desktop session (systemctl --user show-environment): no hookd on its PATH.`);
+    expect(desktop.stdout).toContain(
+      `✗ clients reach hookd: a login shell (sh -l): ${path.join(ROOT, 'bin', 'hookd')}; the desktop session (systemctl --user show-environment): no hookd on its PATH.`,
+    );
   });
 
   it("hookd doctor names the hooks that call hookd by name (an older install's `hookd guard NAME`), which cannot run where hookd is not found; a guard installed now is not among them", async () => {
-    const older = "command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client claude --event PreToolUse --timeout 10 -- 'hookd guard no-rm-rf'; hookd guard no-rm-rf";
+    const older =
+      "command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client claude --event PreToolUse --timeout 10 -- 'hookd guard no-rm-rf'; hookd guard no-rm-rf";
     const current = `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client claude --event PreToolUse --timeout 10 -- '${process.execPath} ${path.join(ROOT, 'hooks-examples/guards/no-force-push.mjs')}'; ${process.execPath} ${path.join(ROOT, 'hooks-examples/guards/no-force-push.mjs')}`;
-    const { home, file } = claudeHome({ PreToolUse: [{ hooks: [{ type: 'command', command: older, timeout: 10 }, { type: 'command', command: current, timeout: 10 }] }] });
-    const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), HOOKD_SETTINGS: file, PATH: `${path.join(ROOT, 'bin')}:${toolbox(['sh', 'cat'])}` };
+    const { home, file } = claudeHome({
+      PreToolUse: [
+        {
+          hooks: [
+            { type: 'command', command: older, timeout: 10 },
+            { type: 'command', command: current, timeout: 10 },
+          ],
+        },
+      ],
+    });
+    const env = {
+      HOME: home,
+      HOOKD_STATE_DIR: path.join(home, 'state'),
+      HOOKD_SETTINGS: file,
+      PATH: `${path.join(ROOT, 'bin')}:${toolbox(['sh', 'cat'])}`,
+    };
     const said = await runHookdWithEnv(['doctor', '--timeout', '1'], env);
     const line = said.stdout.split('\n').find((text) => text.startsWith('✗ clients reach hookd'));
-    expect(line).toContain('but 1 hook(s) call hookd by name ("hookd guard no-rm-rf"): there they cannot run (exit 127, a non-blocking error: a guard fails open)');
+    expect(line).toContain(
+      'but 1 hook(s) call hookd by name ("hookd guard no-rm-rf"): there they cannot run (exit 127, a non-blocking error: a guard fails open)',
+    );
     expect(line).not.toContain('no-force-push');
-    expect(said.stdout).toContain('run hookd install again: it rewrites the guards an older install wrote as `hookd guard NAME` to run without hookd');
+    expect(said.stdout).toContain(
+      'run hookd install again: it rewrites the guards an older install wrote as `hookd guard NAME` to run without hookd',
+    );
   });
 });

@@ -28,7 +28,19 @@ describe('parsers never throw', () => {
     const inputs = fc.oneof(
       fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
       fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value) ?? '')),
-      fc.record({ hook_event_name: fc.oneof(fc.string(), fc.constantFrom('Stop', 'Notification', 'SessionEnd', 'SubagentStop')), session_id: fc.jsonValue(), message: fc.jsonValue() }, { requiredKeys: [] }).map((value) => Buffer.from(JSON.stringify(value))),
+      fc
+        .record(
+          {
+            hook_event_name: fc.oneof(
+              fc.string(),
+              fc.constantFrom('Stop', 'Notification', 'SessionEnd', 'SubagentStop'),
+            ),
+            session_id: fc.jsonValue(),
+            message: fc.jsonValue(),
+          },
+          { requiredKeys: [] },
+        )
+        .map((value) => Buffer.from(JSON.stringify(value))),
     );
     fc.assert(
       fc.property(count(inputs), (bytes) => {
@@ -41,8 +53,29 @@ describe('parsers never throw', () => {
   });
 
   it('settings files: arbitrary text and JSON load or give errors that name the file', () => {
-    const hookish = fc.dictionary(fc.string({ maxLength: 12 }), fc.array(fc.record({ matcher: fc.jsonValue(), hooks: fc.array(fc.record({ type: fc.jsonValue(), command: fc.jsonValue(), timeout: fc.jsonValue() }, { requiredKeys: [] })) }, { requiredKeys: [] })));
-    const inputs = fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v) ?? ''), hookish.map((hooks) => JSON.stringify({ hooks })), hookish.map((map) => JSON.stringify(map)));
+    const hookish = fc.dictionary(
+      fc.string({ maxLength: 12 }),
+      fc.array(
+        fc.record(
+          {
+            matcher: fc.jsonValue(),
+            hooks: fc.array(
+              fc.record(
+                { type: fc.jsonValue(), command: fc.jsonValue(), timeout: fc.jsonValue() },
+                { requiredKeys: [] },
+              ),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    );
+    const inputs = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.stringify(v) ?? ''),
+      hookish.map((hooks) => JSON.stringify({ hooks })),
+      hookish.map((map) => JSON.stringify(map)),
+    );
     fc.assert(
       fc.property(count(inputs), (text) => {
         const result = parseSettingsText(text, 'settings.json');
@@ -53,34 +86,56 @@ describe('parsers never throw', () => {
   });
 
   it('hook commands and inbox records: arbitrary strings and bytes never throw', () => {
-    fc.assert(fc.property(count(fc.string()), (command) => void classifyCommand(command)), { numRuns: 2000 });
-    fc.assert(fc.property(count(fc.uint8Array({ maxLength: 200 })), (bytes) => void parseRecord(Buffer.from(bytes))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(count(fc.string()), (command) => void classifyCommand(command)),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(count(fc.uint8Array({ maxLength: 200 })), (bytes) => void parseRecord(Buffer.from(bytes))),
+      { numRuns: 2000 },
+    );
   });
 });
 
 describe('the bridge keeps any command line exactly', () => {
   // Anything argv can carry: quotes, $, backslashes, newlines, unicode; not NUL.
-  const commandArb = fc.string({ minLength: 1, maxLength: 60, unit: fc.oneof(fc.constantFrom("'", '"', '$', '\\', '`', '\n', ' ', '%', '*', ';', '|'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' })) })
+  const commandArb = fc
+    .string({
+      minLength: 1,
+      maxLength: 60,
+      unit: fc.oneof(
+        fc.constantFrom("'", '"', '$', '\\', '`', '\n', ' ', '%', '*', ';', '|'),
+        fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+      ),
+    })
     .filter((s) => !s.includes('\0') && s.trim() !== '' && !s.startsWith('-'));
 
   for (const viaNode of [false, true]) {
     it(`through the ${viaNode ? 'Node' : 'sh'} path: the record holds the command, the payload bytes and the project variables as given`, async () => {
       await fc.assert(
-        fc.asyncProperty(count(commandArb), fc.string({ maxLength: 40 }).filter((s) => !s.includes('\0')), async (command, projectDir) => {
-          const state = tempDir();
-          const payload = Buffer.from(stopPayload({ command }));
-          const result = await execa(HOOKD, ['emit', '--', command], {
-            env: { HOOKD_STATE_DIR: state, AGENT_PROJECT_DIR: projectDir, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) },
-            input: payload,
-            reject: false,
-          });
-          expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
-          const [id] = readdirSync(path.join(state, 'inbox', 'new'));
-          const record = parseRecord(readFileSync(path.join(state, 'inbox', 'tmp', id!)));
-          expect(record.ok && record.content.command).toBe(command);
-          expect(record.ok && record.content.payload).toEqual(payload);
-          expect(record.ok && record.content.clientEnv.AGENT_PROJECT_DIR).toBe(projectDir);
-        }),
+        fc.asyncProperty(
+          count(commandArb),
+          fc.string({ maxLength: 40 }).filter((s) => !s.includes('\0')),
+          async (command, projectDir) => {
+            const state = tempDir();
+            const payload = Buffer.from(stopPayload({ command }));
+            const result = await execa(HOOKD, ['emit', '--', command], {
+              env: {
+                HOOKD_STATE_DIR: state,
+                AGENT_PROJECT_DIR: projectDir,
+                ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}),
+              },
+              input: payload,
+              reject: false,
+            });
+            expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
+            const [id] = readdirSync(path.join(state, 'inbox', 'new'));
+            const record = parseRecord(readFileSync(path.join(state, 'inbox', 'tmp', id!)));
+            expect(record.ok && record.content.command).toBe(command);
+            expect(record.ok && record.content.payload).toEqual(payload);
+            expect(record.ok && record.content.clientEnv.AGENT_PROJECT_DIR).toBe(projectDir);
+          },
+        ),
         { numRuns: viaNode ? 15 : 60 },
       );
     }, 120_000);
@@ -99,7 +154,16 @@ describe('a running daemon under hostile input', () => {
 
   it('inbox files with odd names and garbage contents: each is kept in rejected/ with a reason, and the daemon goes on', async () => {
     const names = fc.sample(
-      fc.string({ minLength: 1, maxLength: 80, unit: fc.oneof(fc.constantFrom(' ', '\n', '-', '.', '\\', '*', '$', 'é', '😀'), fc.constantFrom('a', 'b', '1')) }).filter((name) => !name.startsWith('.') && !name.includes('/')),
+      fc
+        .string({
+          minLength: 1,
+          maxLength: 80,
+          unit: fc.oneof(
+            fc.constantFrom(' ', '\n', '-', '.', '\\', '*', '$', 'é', '😀'),
+            fc.constantFrom('a', 'b', '1'),
+          ),
+        })
+        .filter((name) => !name.startsWith('.') && !name.includes('/')),
       40,
     );
     const unique = [...new Set(names)];
@@ -119,7 +183,15 @@ describe('a running daemon under hostile input', () => {
     for (const dir of ['new', 'tmp', 'cur']) expect(readdirSync(path.join(inbox, dir)), dir).toEqual([]);
     // Exactly what a daemon keeps there (the lock, its log, kept payloads of failed runs, the history,
     // the socket, the inbox, the loopback listener's token): a file named after an odd record is a stray.
-    expect(readdirSync(daemon.stateDir).sort()).toEqual(['daemon.lock', 'daemon.log', 'failed', 'history.jsonl', 'hookd.sock', 'inbox', 'local-token']);
+    expect(readdirSync(daemon.stateDir).sort()).toEqual([
+      'daemon.lock',
+      'daemon.log',
+      'failed',
+      'history.jsonl',
+      'hookd.sock',
+      'inbox',
+      'local-token',
+    ]);
     expect(readdirSync(path.join(daemon.stateDir, 'failed'))).toEqual([]);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });
@@ -128,15 +200,35 @@ describe('a running daemon under hostile input', () => {
     const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS');
     const urlPath = fc.oneof(
       // `//:` once crashed the daemon: the request target was parsed outside the error handler.
-      fc.constantFrom('/events', '/status', '/health', '/events?limit=-1', '/events?limit=1e9', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '//events', '//:', '/events?command=%00'),
+      fc.constantFrom(
+        '/events',
+        '/status',
+        '/health',
+        '/events?limit=-1',
+        '/events?limit=1e9',
+        '/../../etc/passwd',
+        '/%2e%2e/%2e%2e/etc/passwd',
+        '//events',
+        '//:',
+        '/events?command=%00',
+      ),
       fc.webPath(),
     );
-    const body = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 200 }), fc.jsonValue().map((v) => JSON.stringify(v) ?? ''));
+    const body = fc.oneof(
+      fc.constant(undefined),
+      fc.string({ maxLength: 200 }),
+      fc.jsonValue().map((v) => JSON.stringify(v) ?? ''),
+    );
     await fc.assert(
       fc.asyncProperty(count(method), urlPath, body, async (m, p, b) => {
         const response = await daemon.request(m, p.startsWith('/') ? p : `/${p}`, b);
         expect([200, 202, 400, 404, 405, 413]).toContain(response.status);
-        if (response.status >= 400) expect(response.body).toMatchObject({ status: response.status, title: expect.any(String), detail: expect.any(String) });
+        if (response.status >= 400)
+          expect(response.body).toMatchObject({
+            status: response.status,
+            title: expect.any(String),
+            detail: expect.any(String),
+          });
       }),
       { numRuns: 300 },
     );

@@ -29,12 +29,19 @@ describe('the inbox deleted under the daemon', () => {
       await waitFor('the events sent after the deletion to run', () => readdirSync(out).length === 4, 15_000);
       const tookMs = Date.now() - deletedAt;
 
-      expect(daemon.logs()).toMatch(new RegExp(`"msg":"[^"]*${deleted === 'inbox' ? 'inbox/attempts.log' : 'inbox/cur'}[^"]* deleted while the daemon ran; recreated`));
+      expect(daemon.logs()).toMatch(
+        new RegExp(
+          `"msg":"[^"]*${deleted === 'inbox' ? 'inbox/attempts.log' : 'inbox/cur'}[^"]* deleted while the daemon ran; recreated`,
+        ),
+      );
       expect((await daemon.request('GET', '/health')).status).toBe(200);
-      for (const folder of ['tmp', 'new', 'cur', 'rejected']) expect(existsSync(path.join(daemon.stateDir, 'inbox', folder))).toBe(true);
+      for (const folder of ['tmp', 'new', 'cur', 'rejected'])
+        expect(existsSync(path.join(daemon.stateDir, 'inbox', folder))).toBe(true);
       // The attempts journal is written again too: a crash from now on still counts its runs.
       expect(existsSync(path.join(daemon.stateDir, 'inbox', 'attempts.log'))).toBe(true);
-      await waitFor('the inbox to empty', () => ['new', 'cur', 'tmp'].every((folder) => readdirSync(path.join(daemon.stateDir, 'inbox', folder)).length === 0));
+      await waitFor('the inbox to empty', () =>
+        ['new', 'cur', 'tmp'].every((folder) => readdirSync(path.join(daemon.stateDir, 'inbox', folder)).length === 0),
+      );
       console.log(`${deleted}/ deleted: recreated, 3 events sent after it ran within ${tookMs} ms`);
     }, 120_000);
   }

@@ -32,11 +32,19 @@ function twoClients() {
   const copilot = path.join(hooks, 'team.json');
   writeFileSync(copilot, COPILOT);
   const state = path.join(home, 'state');
-  return { home, claude, copilot, hooks, state, env: { HOME: home, HOOKD_STATE_DIR: state, XDG_DATA_HOME: path.join(home, 'share') } };
+  return {
+    home,
+    claude,
+    copilot,
+    hooks,
+    state,
+    env: { HOME: home, HOOKD_STATE_DIR: state, XDG_DATA_HOME: path.join(home, 'share') },
+  };
 }
 
 /** The files hookd wrote into the state directory: its install record and the backups. */
-const stateFiles = (state: string) => (existsSync(state) ? readdirSync(state, { recursive: true, encoding: 'utf8' }) : []);
+const stateFiles = (state: string) =>
+  existsSync(state) ? readdirSync(state, { recursive: true, encoding: 'utf8' }) : [];
 
 describe('install is all or nothing, per run (issue 29, item 2)', () => {
   for (const args of [[], ['--add', 'notify'], ['--events', 'Stop,agentStop'], ['--async-only', '--events', 'Stop']]) {
@@ -77,7 +85,13 @@ describe('install is all or nothing, per run (issue 29, item 2)', () => {
     expect(run.stdout).toBe('');
     expect(readFileSync(claude, 'utf8')).toBe(claudeInstalled);
     // Fixed, the same uninstall gives every file back.
-    writeFileSync(copilot, readFileSync(copilot, 'utf8').replace('"./guard.sh"', '[{"type": "command", "bash": "./guard.sh", "timeoutSec": 10}]'));
+    writeFileSync(
+      copilot,
+      readFileSync(copilot, 'utf8').replace(
+        '"./guard.sh"',
+        '[{"type": "command", "bash": "./guard.sh", "timeoutSec": 10}]',
+      ),
+    );
     expect((await runHookd(['uninstall'], { env })).exitCode).toBe(0);
     expect(readFileSync(claude, 'utf8')).toBe(CLAUDE);
   });
@@ -101,19 +115,24 @@ describe('install is all or nothing, per run (issue 29, item 2)', () => {
     process.env.HOME = home;
     let commits = 0;
     try {
-      const stopped = await runInstall({ stateDir: state }, {
-        beforeCommit: () => {
-          // The second file is Copilot CLI's (the clients' order): an editor saves it just then.
-          if (++commits === 2) writeFileSync(copilot, COPILOT.replace('echo done', 'echo edited'));
+      const stopped = await runInstall(
+        { stateDir: state },
+        {
+          beforeCommit: () => {
+            // The second file is Copilot CLI's (the clients' order): an editor saves it just then.
+            if (++commits === 2) writeFileSync(copilot, COPILOT.replace('echo done', 'echo edited'));
+          },
         },
-      }).then(
+      ).then(
         () => undefined,
         (error: unknown) => error,
       );
       expect(stopped).toBeInstanceOf(PartialWrite);
       const error = stopped as PartialWrite;
       expect(error.exitCode).toBe(1);
-      expect(error.message).toContain(`hookd install stopped at ${copilot}: ${copilot}: the file changed while hookd was editing it`);
+      expect(error.message).toContain(
+        `hookd install stopped at ${copilot}: ${copilot}: the file changed while hookd was editing it`,
+      );
       expect(error.message).toContain(`written before that: ${claude}`);
       expect(error.message).toContain(`not written: ${copilot}`);
       expect(error.printed.join('\n')).toContain(`${claude} (Claude Code): 1 change(s) written`);

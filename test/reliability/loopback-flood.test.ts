@@ -44,12 +44,18 @@ describe('the loopback listener under a flood of idle connections', () => {
     const command = `touch ${out}/$HOOKD_EVENT_ID`;
     const daemon = testDaemon(bridgeOnStop(command, 10));
     let logs = '';
-    child = execa('sh', ['-c', `ulimit -n 4096 && exec ${HOOKD} daemon --tcp-port 0`], { env: daemon.env, reject: false, all: true, buffer: false });
+    child = execa('sh', ['-c', `ulimit -n 4096 && exec ${HOOKD} daemon --tcp-port 0`], {
+      env: daemon.env,
+      reject: false,
+      all: true,
+      buffer: false,
+    });
     child.all?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
     const port = await waitFor('the loopback port in the log', () => loopbackPortIn(logs));
     const started = Date.now();
     const flood = [];
-    for (let i = 0; i < FLOOD; i += 100) flood.push(...(await Promise.all(Array.from({ length: 100 }, () => open(port)))));
+    for (let i = 0; i < FLOOD; i += 100)
+      flood.push(...(await Promise.all(Array.from({ length: 100 }, () => open(port)))));
     sockets.push(...flood.map((c) => c.socket));
 
     expect((await requestDaemon(daemon.socket, 'GET', '/health', undefined, 10_000)).status).toBe(200);
@@ -58,10 +64,15 @@ describe('the loopback listener under a flood of idle connections', () => {
     expect(daemon.history()[0]).toMatchObject({ outcome: 'ok' });
     expect(readdirSync(out)).toHaveLength(1);
 
-    const closedAt = await Promise.race([Promise.all(flood.map((c) => c.closed)), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), LOOPBACK_LIMITS.idleMs * 2 + 5000))]);
+    const closedAt = await Promise.race([
+      Promise.all(flood.map((c) => c.closed)),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), LOOPBACK_LIMITS.idleMs * 2 + 5000)),
+    ]);
     expect(closedAt, 'every idle connection closed by the daemon').toBeDefined();
     const atOnce = closedAt!.filter((at) => at - started < 2000).length;
-    console.log(`loopback flood: ${FLOOD} connections, ${atOnce} closed within 2 s (over the cap), all closed ${((Math.max(...closedAt!) - started) / 1000).toFixed(1)} s after the flood began (idle bound ${LOOPBACK_LIMITS.idleMs / 1000} s)`);
+    console.log(
+      `loopback flood: ${FLOOD} connections, ${atOnce} closed within 2 s (over the cap), all closed ${((Math.max(...closedAt!) - started) / 1000).toFixed(1)} s after the flood began (idle bound ${LOOPBACK_LIMITS.idleMs / 1000} s)`,
+    );
     const token = readFileSync(path.join(daemon.stateDir, 'local-token'), 'utf8').trim();
     const answer = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(200);

@@ -29,7 +29,9 @@ function halfSent(port: number): Promise<void> {
     const socket = connect({ port, host: '127.0.0.1' });
     sockets.push(socket);
     socket.on('error', () => undefined);
-    socket.once('connect', () => socket.write(`POST /hooks/v1/Stop HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: appl`, () => resolve()));
+    socket.once('connect', () =>
+      socket.write(`POST /hooks/v1/Stop HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: appl`, () => resolve()),
+    );
     socket.once('close', () => resolve());
   });
 }
@@ -38,22 +40,42 @@ describe('connection slots and clients that never authenticate (issue 21 item 6)
   it(`${POSTS} hook posts, each on a new connection, during ${FLOOD} half-sent requests: every one is answered 204 and runs`, async () => {
     const out = tempDir();
     const command = `cat > ${out}/$HOOKD_EVENT_ID.json`;
-    const daemon = testDaemon({ Stop: [{ hooks: [{ type: 'http', url: hookdUrl(14653, 'Stop', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
+    const daemon = testDaemon({
+      Stop: [
+        {
+          hooks: [
+            {
+              type: 'http',
+              url: hookdUrl(14653, 'Stop', command),
+              headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+              allowedEnvVars: ['HOOKD_TOKEN'],
+            },
+          ],
+        },
+      ],
+    });
     await daemon.start();
     const { port, token } = await hookTarget(daemon);
-    for (let i = 0; i < FLOOD; i += 100) await Promise.all(Array.from({ length: Math.min(100, FLOOD - i) }, () => halfSent(port)));
+    for (let i = 0; i < FLOOD; i += 100)
+      await Promise.all(Array.from({ length: Math.min(100, FLOOD - i) }, () => halfSent(port)));
     const open = sockets.filter((socket) => !socket.destroyed).length;
     const answers = await Promise.all(
       Array.from({ length: POSTS }, (_, i) => {
         const payload = stopPayload({ n: i });
-        return rawRequest(port, { path: hookPath(port, 'Stop', command), headers: clientHeaders(port, token, payload), body: payload }).then(
+        return rawRequest(port, {
+          path: hookPath(port, 'Stop', command),
+          headers: clientHeaders(port, token, payload),
+          body: payload,
+        }).then(
           (answer) => answer.status,
           (error: NodeJS.ErrnoException) => error.code ?? error.message,
         );
       }),
     );
     const refused = answers.filter((status) => status !== 204);
-    console.log(`loopback slots: ${FLOOD} half-sent requests (${open} still open when the posts began), ${POSTS - refused.length} of ${POSTS} hook posts answered 204`);
+    console.log(
+      `loopback slots: ${FLOOD} half-sent requests (${open} still open when the posts began), ${POSTS - refused.length} of ${POSTS} hook posts answered 204`,
+    );
     expect(refused).toEqual([]);
     await waitFor('every posted event to run', () => readdirSync(out).length === POSTS, 30_000);
   }, 120_000);

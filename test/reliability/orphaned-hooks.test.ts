@@ -43,39 +43,53 @@ echo done > "$out/done.$HOOKD_ATTEMPT"
 }
 
 describe('hooks orphaned by a crash', () => {
-  it.runIf(process.platform === 'linux')('kill -9 while a long hook runs: the restarted daemon ends its group before the replay, and no two copies of the event run at once', async () => {
-    const out = tempDir();
-    const script = path.join(out, 'hook.sh');
-    writeFileSync(script, hookScript(out));
-    const command = `sh ${script}`;
-    const daemon = testDaemon(bridgeOnStop(command, 600));
-    await daemon.start();
-    const payload = stopPayload({ marker: 'orphan' });
-    expect((await daemon.emit(command, payload)).exitCode).toBe(0);
-    const pids = path.join(out, 'pids.1');
-    const [shPid, childPid] = (await waitFor('the first run to start its child', () => (existsSync(pids) ? readFileSync(pids, 'utf8').trim() : '')))
-      .split(' ')
-      .map(Number) as [number, number];
-    // The hook's group, led by the `sh -c` that runs the script.
-    const stat = readFileSync(`/proc/${shPid}/stat`, 'utf8');
-    strays.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]));
+  it.runIf(process.platform === 'linux')(
+    'kill -9 while a long hook runs: the restarted daemon ends its group before the replay, and no two copies of the event run at once',
+    async () => {
+      const out = tempDir();
+      const script = path.join(out, 'hook.sh');
+      writeFileSync(script, hookScript(out));
+      const command = `sh ${script}`;
+      const daemon = testDaemon(bridgeOnStop(command, 600));
+      await daemon.start();
+      const payload = stopPayload({ marker: 'orphan' });
+      expect((await daemon.emit(command, payload)).exitCode).toBe(0);
+      const pids = path.join(out, 'pids.1');
+      const [shPid, childPid] = (
+        await waitFor('the first run to start its child', () =>
+          existsSync(pids) ? readFileSync(pids, 'utf8').trim() : '',
+        )
+      )
+        .split(' ')
+        .map(Number) as [number, number];
+      // The hook's group, led by the `sh -c` that runs the script.
+      const stat = readFileSync(`/proc/${shPid}/stat`, 'utf8');
+      strays.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]));
 
-    await daemon.kill9();
-    // The premise: killing the daemon does not kill its hooks.
-    expect([processAlive(shPid), processAlive(childPid)]).toEqual([true, true]);
+      await daemon.kill9();
+      // The premise: killing the daemon does not kill its hooks.
+      expect([processAlive(shPid), processAlive(childPid)]).toEqual([true, true]);
 
-    await daemon.start();
-    await waitFor('the replay to finish', () => existsSync(path.join(out, 'done.2')), 20_000);
-    const overlap = existsSync(path.join(out, 'overlap')) ? readFileSync(path.join(out, 'overlap'), 'utf8') : '';
-    expect(overlap).toBe('');
-    expect([await waitGone(shPid, 100), await waitGone(childPid, 100)]).toEqual([true, true]);
-    // Each run got the whole payload, and was told its length.
-    for (const attempt of [1, 2]) {
-      expect(readFileSync(path.join(out, `payload.${attempt}`), 'utf8')).toBe(payload);
-      expect(readFileSync(path.join(out, `bytes.${attempt}`), 'utf8').trim()).toBe(String(Buffer.byteLength(payload)));
-    }
-    expect(daemon.logs()).toMatch(/ended hooks a previous daemon left running/);
-    await waitFor('the replay in the history', () => daemon.history().some((entry) => entry.outcome === 'ok' && entry.attempt === 2));
-    console.log(`orphaned hooks: the crashed daemon's hook (pid ${shPid}) and its child were ended before the replay; no overlap`);
-  }, 120_000);
+      await daemon.start();
+      await waitFor('the replay to finish', () => existsSync(path.join(out, 'done.2')), 20_000);
+      const overlap = existsSync(path.join(out, 'overlap')) ? readFileSync(path.join(out, 'overlap'), 'utf8') : '';
+      expect(overlap).toBe('');
+      expect([await waitGone(shPid, 100), await waitGone(childPid, 100)]).toEqual([true, true]);
+      // Each run got the whole payload, and was told its length.
+      for (const attempt of [1, 2]) {
+        expect(readFileSync(path.join(out, `payload.${attempt}`), 'utf8')).toBe(payload);
+        expect(readFileSync(path.join(out, `bytes.${attempt}`), 'utf8').trim()).toBe(
+          String(Buffer.byteLength(payload)),
+        );
+      }
+      expect(daemon.logs()).toMatch(/ended hooks a previous daemon left running/);
+      await waitFor('the replay in the history', () =>
+        daemon.history().some((entry) => entry.outcome === 'ok' && entry.attempt === 2),
+      );
+      console.log(
+        `orphaned hooks: the crashed daemon's hook (pid ${shPid}) and its child were ended before the replay; no overlap`,
+      );
+    },
+    120_000,
+  );
 });

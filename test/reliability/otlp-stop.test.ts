@@ -24,7 +24,12 @@ describe('a hanging OTLP collector and the exit of the daemon (issue 21 item 8)'
     receivers.push(collector);
     const daemon = testDaemon(bridgeOnStop('true', 10));
     // Small batches and an export timeout shorter than the hang: exports time out and are retried with backoff while the daemon stops.
-    Object.assign(daemon.env, { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '2', OTEL_EXPORTER_OTLP_TIMEOUT: '3000' });
+    Object.assign(daemon.env, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '2',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '3000',
+    });
     await daemon.start();
     for (let n = 0; n < 20; n++) await daemon.emit('true', stopPayload({ n }));
     await waitFor('the collector to hold an export', () => collector.received.length >= 1);

@@ -32,38 +32,57 @@ function daemonOn(port: number): TestDaemon {
 }
 
 const tokenOf = (stateDir: string) => readFileSync(path.join(stateDir, 'local-token'), 'utf8').trim();
-const metrics = (url: string, token: string) => fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status, () => 0);
+const metrics = (url: string, token: string) =>
+  fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (r) => r.status,
+    () => 0,
+  );
 
-describe('reproduction of issue 29 item 4: the port is the daemon\'s for its whole life', () => {
-  it.runIf(isRoot)('another user on 127.0.0.1:PORT at start: the daemon holds [::1], says so loudly, and takes 127.0.0.1 back once it is free', async () => {
-    await otherUser();
-    const port = await freePort();
-    const squatter = await otherUserListens('127.0.0.1', port);
-    expect(squatter.said).toBe('listening');
-    const daemon = daemonOn(port);
-    await daemon.start();
-    await waitFor('the log line about the missing address', () => daemon.logs().includes(`the hook listener LACKS 127.0.0.1:${port} (${OTHER_USER} (uid`));
+describe("reproduction of issue 29 item 4: the port is the daemon's for its whole life", () => {
+  it.runIf(isRoot)(
+    'another user on 127.0.0.1:PORT at start: the daemon holds [::1], says so loudly, and takes 127.0.0.1 back once it is free',
+    async () => {
+      await otherUser();
+      const port = await freePort();
+      const squatter = await otherUserListens('127.0.0.1', port);
+      expect(squatter.said).toBe('listening');
+      const daemon = daemonOn(port);
+      await daemon.start();
+      await waitFor('the log line about the missing address', () =>
+        daemon.logs().includes(`the hook listener LACKS 127.0.0.1:${port} (${OTHER_USER} (uid`),
+      );
 
-    // [::1] is the daemon's: the other user cannot take it, and the token reaches the daemon there.
-    expect((await otherUserListens('::1', port)).said).toBe('EADDRINUSE');
-    expect(await metrics(`http://[::1]:${port}`, tokenOf(daemon.stateDir))).toBe(200);
+      // [::1] is the daemon's: the other user cannot take it, and the token reaches the daemon there.
+      expect((await otherUserListens('::1', port)).said).toBe('EADDRINUSE');
+      expect(await metrics(`http://[::1]:${port}`, tokenOf(daemon.stateDir))).toBe(200);
 
-    const status = await runHookd(['status'], { env: daemon.env });
-    expect(status.stdout).toContain(`WARNING: the hook listener LACKS 127.0.0.1:${port} (${OTHER_USER} (uid`);
-    const json = JSON.parse((await runHookd(['status', '--json'], { env: daemon.env })).stdout) as { loopback: { missing: { host: string; heldBy: string }[] } };
-    expect(json.loopback.missing.map((missing) => missing.host)).toEqual(['127.0.0.1']);
-    const doctor = await runHookd(['doctor', '--timeout', '10'], { env: daemon.env });
-    expect(doctor.stdout).toMatch(new RegExp(`✗ hook listener: the hook listener LACKS 127\\.0\\.0\\.1:${port} \\(${OTHER_USER}`));
+      const status = await runHookd(['status'], { env: daemon.env });
+      expect(status.stdout).toContain(`WARNING: the hook listener LACKS 127.0.0.1:${port} (${OTHER_USER} (uid`);
+      const json = JSON.parse((await runHookd(['status', '--json'], { env: daemon.env })).stdout) as {
+        loopback: { missing: { host: string; heldBy: string }[] };
+      };
+      expect(json.loopback.missing.map((missing) => missing.host)).toEqual(['127.0.0.1']);
+      const doctor = await runHookd(['doctor', '--timeout', '10'], { env: daemon.env });
+      expect(doctor.stdout).toMatch(
+        new RegExp(`✗ hook listener: the hook listener LACKS 127\\.0\\.0\\.1:${port} \\(${OTHER_USER}`),
+      );
 
-    // The squatter leaves: the daemon takes the address back by itself, and says so.
-    squatter.child.kill('SIGTERM');
-    await squatter.child;
-    await waitFor('the daemon to take 127.0.0.1 back', () => daemon.logs().includes(`took 127.0.0.1:${port} back`), 30_000);
-    expect(await metrics(`http://127.0.0.1:${port}`, tokenOf(daemon.stateDir))).toBe(200);
-    expect((await otherUserListens('127.0.0.1', port)).said).toBe('EADDRINUSE');
-    expect((await runHookd(['status'], { env: daemon.env })).stdout).not.toContain('LACKS');
-    expect((await runHookd(['doctor', '--timeout', '10'], { env: daemon.env })).stdout).toMatch(/✓ hook listener: listening on 127\.0\.0\.1:\d+/);
-  });
+      // The squatter leaves: the daemon takes the address back by itself, and says so.
+      squatter.child.kill('SIGTERM');
+      await squatter.child;
+      await waitFor(
+        'the daemon to take 127.0.0.1 back',
+        () => daemon.logs().includes(`took 127.0.0.1:${port} back`),
+        30_000,
+      );
+      expect(await metrics(`http://127.0.0.1:${port}`, tokenOf(daemon.stateDir))).toBe(200);
+      expect((await otherUserListens('127.0.0.1', port)).said).toBe('EADDRINUSE');
+      expect((await runHookd(['status'], { env: daemon.env })).stdout).not.toContain('LACKS');
+      expect((await runHookd(['doctor', '--timeout', '10'], { env: daemon.env })).stdout).toMatch(
+        /✓ hook listener: listening on 127\.0\.0\.1:\d+/,
+      );
+    },
+  );
 
   it('another process on [::1]:PORT at start: the daemon holds 127.0.0.1, and takes [::1] back once it is free', async () => {
     const port = await freePort();
@@ -72,10 +91,14 @@ describe('reproduction of issue 29 item 4: the port is the daemon\'s for its who
     await new Promise<void>((resolve) => other.listen(port, '::1', resolve));
     const daemon = daemonOn(port);
     await daemon.start();
-    await waitFor('the log line about the missing address', () => daemon.logs().includes(`the hook listener LACKS [::1]:${port}`));
+    await waitFor('the log line about the missing address', () =>
+      daemon.logs().includes(`the hook listener LACKS [::1]:${port}`),
+    );
     const token = tokenOf(daemon.stateDir);
     expect(await metrics(`http://127.0.0.1:${port}`, token)).toBe(200);
-    expect((await runHookd(['status'], { env: daemon.env })).stdout).toContain(`WARNING: the hook listener LACKS [::1]:${port}`);
+    expect((await runHookd(['status'], { env: daemon.env })).stdout).toContain(
+      `WARNING: the hook listener LACKS [::1]:${port}`,
+    );
 
     await new Promise((resolve) => other.close(resolve));
     await waitFor('the daemon to take [::1] back', () => daemon.logs().includes(`took [::1]:${port} back`), 30_000);
@@ -99,9 +122,15 @@ describe('reproduction of issue 29 item 4: the port is the daemon\'s for its who
 
     await new Promise((resolve) => four.close(resolve));
     await new Promise((resolve) => six.close(resolve));
-    await waitFor('the daemon to take both back', () => daemon.logs().includes(`took 127.0.0.1:${port} back`) && daemon.logs().includes(`took [::1]:${port} back`), 30_000);
+    await waitFor(
+      'the daemon to take both back',
+      () => daemon.logs().includes(`took 127.0.0.1:${port} back`) && daemon.logs().includes(`took [::1]:${port} back`),
+      30_000,
+    );
     const token = tokenOf(daemon.stateDir);
-    expect([await metrics(`http://127.0.0.1:${port}`, token), await metrics(`http://[::1]:${port}`, token)]).toEqual([200, 200]);
+    expect([await metrics(`http://127.0.0.1:${port}`, token), await metrics(`http://[::1]:${port}`, token)]).toEqual([
+      200, 200,
+    ]);
     // The stop closes both, wherever each was taken: the port is free again.
     await daemon.stop();
     const again = createServer();

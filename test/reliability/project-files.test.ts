@@ -4,7 +4,16 @@
 // regular files only, up to 1 MiB, through the thread pool (src/common/read-bounded-file.ts): the
 // event runs with the default timeout and the daemon's memory stays where it was.
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { stopPayload, stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
@@ -52,7 +61,9 @@ describe('files a project directory holds (issue 21 item 7)', () => {
     closeSync(fd);
     await runFrom(daemon, project(huge), out, 'huge');
     const afterHuge = peakMiB(daemon);
-    console.log(`project files: peak RSS ${before.toFixed(0)} MiB before, ${afterHuge.toFixed(0)} MiB after an event from a project whose hooks.json is ${HUGE / 1024 / 1024} MiB`);
+    console.log(
+      `project files: peak RSS ${before.toFixed(0)} MiB before, ${afterHuge.toFixed(0)} MiB after an event from a project whose hooks.json is ${HUGE / 1024 / 1024} MiB`,
+    );
     expect(afterHuge - before).toBeLessThan(64);
     // Checked only once the bounded read is proven above: unbounded, this one grows without end.
     await runFrom(daemon, project('/proc/self/pagemap'), out, 'pagemap');
@@ -71,7 +82,11 @@ describe('files a project directory holds (issue 21 item 7)', () => {
     const fd = openSync(huge, 'w');
     ftruncateSync(fd, HUGE);
     closeSync(fd);
-    for (const [target, why] of [[huge, 'larger than 1 MiB'], ['/proc/self/pagemap', 'larger than 1 MiB'], ['/dev/zero', 'not a regular file']] as const) {
+    for (const [target, why] of [
+      [huge, 'larger than 1 MiB'],
+      ['/proc/self/pagemap', 'larger than 1 MiB'],
+      ['/dev/zero', 'not a regular file'],
+    ] as const) {
       const file = path.join(project(target), '.cursor', 'hooks.json');
       const result = await runHookd(['validate', '--settings', file]);
       expect(result.exitCode, target).not.toBe(0);

@@ -19,7 +19,8 @@ function setHooks(daemon: TestDaemon, hooks: object): void {
   writeFileSync(daemon.settings, JSON.stringify({ model: 'm', hooks }, null, 2));
 }
 
-const hookCount = async (daemon: TestDaemon) => ((await daemon.request('GET', '/status')).body as { settings: { daemonHooks: number } }).settings.daemonHooks;
+const hookCount = async (daemon: TestDaemon) =>
+  ((await daemon.request('GET', '/status')).body as { settings: { daemonHooks: number } }).settings.daemonHooks;
 
 describe('hookd retry and the settings (issue 21 item 8)', () => {
   it('refuses to run a command removed from the settings, saying why; once named again, runs it with HOOKD_RETRY_OF', async () => {
@@ -36,7 +37,9 @@ describe('hookd retry and the settings (issue 21 item 8)', () => {
     await waitFor('the daemon to reload the emptied settings', async () => (await hookCount(daemon)) === 0);
     const refused = await runHookd(['retry', id], { env: daemon.env });
     expect(refused.exitCode).toBe(1);
-    expect(refused.stderr).toContain(`hookd: run ${id} is not retried: no settings file names ${JSON.stringify(command)} for Stop any more`);
+    expect(refused.stderr).toContain(
+      `hookd: run ${id} is not retried: no settings file names ${JSON.stringify(command)} for Stop any more`,
+    );
     expect(refused.stderr).toContain('nothing was run');
 
     setHooks(daemon, bridgeOnStop(command, 10));

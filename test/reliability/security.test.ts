@@ -23,7 +23,9 @@ describe('the state directory', () => {
     const result = await execa(HOOKD, ['daemon'], { env: daemon.env, reject: false, timeout: 10_000 });
     if (uid === 0) {
       expect(result.exitCode).toBe(1);
-      expect(result.stderr.split('\n').at(-1)).toBe(`hookd: ${daemon.stateDir}: the state directory belongs to another user (uid 65534); use your own with --state-dir or HOOKD_STATE_DIR`);
+      expect(result.stderr.split('\n').at(-1)).toBe(
+        `hookd: ${daemon.stateDir}: the state directory belongs to another user (uid 65534); use your own with --state-dir or HOOKD_STATE_DIR`,
+      );
     } else {
       expect(result.stderr).not.toMatch(/belongs to another user/);
     }
@@ -33,7 +35,10 @@ describe('the state directory', () => {
     const daemon = testDaemon({});
     await daemon.start();
     await daemon.emit('true', JSON.stringify({ session_id: 's', hook_event_name: 'Stop' }));
-    for (const dir of [daemon.stateDir, ...['tmp', 'new', 'cur', 'rejected'].map((d) => path.join(daemon.stateDir, 'inbox', d))]) {
+    for (const dir of [
+      daemon.stateDir,
+      ...['tmp', 'new', 'cur', 'rejected'].map((d) => path.join(daemon.stateDir, 'inbox', d)),
+    ]) {
       expect(statSync(dir).mode & 0o077, dir).toBe(0);
     }
     for (const file of filesUnder(daemon.stateDir)) expect(statSync(file).mode & 0o077, file).toBe(0);
@@ -61,19 +66,39 @@ describe('the proxy under hostile requests', () => {
   });
 
   it('refuses bad bodies and odd session ids locally, forwards only its three routes, and never shows the key', async () => {
-    const sessionId = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('..', '../computers', '%2e%2e', '..%2fcomputers', 'a/b', '?x=1', '#frag', 'ses_0001'));
-    const body = fc.oneof(fc.string({ maxLength: 100 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? ''), fc.record({ text: fc.jsonValue(), images: fc.jsonValue(), computerId: fc.jsonValue() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)));
+    const sessionId = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('..', '../computers', '%2e%2e', '..%2fcomputers', 'a/b', '?x=1', '#frag', 'ses_0001'),
+    );
+    const body = fc.oneof(
+      fc.string({ maxLength: 100 }),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? ''),
+      fc
+        .record({ text: fc.jsonValue(), images: fc.jsonValue(), computerId: fc.jsonValue() }, { requiredKeys: [] })
+        .map((v) => JSON.stringify(v)),
+    );
     await fc.assert(
-      fc.asyncProperty(sessionId, body, fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), fc.boolean(), async (id, text, method, toMessages) => {
-        tried++;
-        // Traversal-like ids go raw; anything else is percent-encoded, as any HTTP client must.
-        const raw = /^[A-Za-z0-9._~%/?#=-]*$/.test(id) ? id : encodeURIComponent(id);
-        const urlPath = toMessages ? `/api/v0/sessions/${raw}/messages` : `/api/v0/sessions`;
-        const response = await daemon.request(method, urlPath, method === 'GET' ? undefined : text);
-        expect([200, 201, 400, 404, 405, 413]).toContain(response.status);
-        expect(JSON.stringify(response.body)).not.toContain(emu.key);
-        if (response.status >= 400) expect(response.body).toMatchObject({ status: response.status, title: expect.any(String), detail: expect.any(String) });
-      }),
+      fc.asyncProperty(
+        sessionId,
+        body,
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+        fc.boolean(),
+        async (id, text, method, toMessages) => {
+          tried++;
+          // Traversal-like ids go raw; anything else is percent-encoded, as any HTTP client must.
+          const raw = /^[A-Za-z0-9._~%/?#=-]*$/.test(id) ? id : encodeURIComponent(id);
+          const urlPath = toMessages ? `/api/v0/sessions/${raw}/messages` : `/api/v0/sessions`;
+          const response = await daemon.request(method, urlPath, method === 'GET' ? undefined : text);
+          expect([200, 201, 400, 404, 405, 413]).toContain(response.status);
+          expect(JSON.stringify(response.body)).not.toContain(emu.key);
+          if (response.status >= 400)
+            expect(response.body).toMatchObject({
+              status: response.status,
+              title: expect.any(String),
+              detail: expect.any(String),
+            });
+        },
+      ),
       { numRuns: 300 },
     );
     const seen = (emu.testHooks as TestHooks).requests;

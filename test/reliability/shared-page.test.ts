@@ -43,7 +43,9 @@ describe('the page on a machine shared with other users (issue 21 items 3, 4, 8)
     const evil = createServer((req, res) => {
       seen.push(req.headers);
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<script>fetch('http://127.0.0.1:${port}/dashboard/api/runs', { credentials: 'include' }).then((r) => r.status, () => 'blocked').then((s) => (document.title = 'done:' + s + ':' + localStorage.getItem('hookd-session')));</script>`);
+      res.end(
+        `<script>fetch('http://127.0.0.1:${port}/dashboard/api/runs', { credentials: 'include' }).then((r) => r.status, () => 'blocked').then((s) => (document.title = 'done:' + s + ':' + localStorage.getItem('hookd-session')));</script>`,
+      );
     });
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     const evilPage = await context.newPage();
@@ -54,37 +56,46 @@ describe('the page on a machine shared with other users (issue 21 items 3, 4, 8)
     for (const headers of seen) expect(headers.cookie, 'a cookie reached the other port').toBeUndefined();
     expect(await evilPage.title()).toBe('done:blocked:null');
     // The signed-in page still works.
-    await expect(page.evaluate("fetch('/dashboard/api/runs', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } }).then((r) => r.status)")).resolves.toBe(200);
+    await expect(
+      page.evaluate(
+        "fetch('/dashboard/api/runs', { headers: { 'x-hookd-session': localStorage.getItem('hookd-session') ?? '' } }).then((r) => r.status)",
+      ),
+    ).resolves.toBe(200);
     await context.close();
   });
 
-  it.runIf(isRoot)('the link is never on a command line: the browser gets a private file the other user cannot read', async () => {
-    await otherUser();
-    const daemon = testDaemon();
-    await daemon.start();
-    const bin = tempDir();
-    const argv = path.join(bin, 'argv.txt');
-    // What any user sees of the opener: its command line.
-    writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\ntr '\\0' ' ' < /proc/$$/cmdline >> ${argv}\n`);
-    chmodSync(path.join(bin, 'xdg-open'), 0o755);
-    const result = await runHookd(['dashboard'], { env: { ...daemon.env, PATH: `${bin}:${daemon.env.PATH}`, DISPLAY: ':0' } });
-    expect(result.exitCode).toBe(0);
-    await waitFor('xdg-open to be run', () => existsSync(argv) && readFileSync(argv, 'utf8'));
-    expect(readFileSync(argv, 'utf8')).not.toMatch(/ticket/);
-    expect(result.stdout).not.toMatch(/ticket/);
-    const file = path.join(daemon.stateDir, 'dashboard-link.html');
-    expect(readFileSync(argv, 'utf8')).toContain(file);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    chmodSync(daemon.stateDir, 0o755);
-    expect((await asOtherUser(['cat', file])).exitCode).not.toBe(0);
-    // What the browser does with it: on to the page, signed in, the ticket gone from the address.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`file://${file}`);
-    await page.waitForSelector('#live.live', { timeout: 10_000 });
-    expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/$/);
-    await context.close();
-  });
+  it.runIf(isRoot)(
+    'the link is never on a command line: the browser gets a private file the other user cannot read',
+    async () => {
+      await otherUser();
+      const daemon = testDaemon();
+      await daemon.start();
+      const bin = tempDir();
+      const argv = path.join(bin, 'argv.txt');
+      // What any user sees of the opener: its command line.
+      writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\ntr '\\0' ' ' < /proc/$$/cmdline >> ${argv}\n`);
+      chmodSync(path.join(bin, 'xdg-open'), 0o755);
+      const result = await runHookd(['dashboard'], {
+        env: { ...daemon.env, PATH: `${bin}:${daemon.env.PATH}`, DISPLAY: ':0' },
+      });
+      expect(result.exitCode).toBe(0);
+      await waitFor('xdg-open to be run', () => existsSync(argv) && readFileSync(argv, 'utf8'));
+      expect(readFileSync(argv, 'utf8')).not.toMatch(/ticket/);
+      expect(result.stdout).not.toMatch(/ticket/);
+      const file = path.join(daemon.stateDir, 'dashboard-link.html');
+      expect(readFileSync(argv, 'utf8')).toContain(file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      chmodSync(daemon.stateDir, 0o755);
+      expect((await asOtherUser(['cat', file])).exitCode).not.toBe(0);
+      // What the browser does with it: on to the page, signed in, the ticket gone from the address.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`file://${file}`);
+      await page.waitForSelector('#live.live', { timeout: 10_000 });
+      expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/$/);
+      await context.close();
+    },
+  );
 
   it(`one session holds at most ${STREAMS_PER_SESSION} run streams; another still gets one`, async () => {
     const daemon = testDaemon();
@@ -93,7 +104,16 @@ describe('the page on a machine shared with other users (issue 21 items 3, 4, 8)
     const port = greedy.port;
     const open = (auth: Record<string, string>) =>
       new Promise<{ status: number; close: () => void }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: '/dashboard/api/runs/stream', headers: { host: `127.0.0.1:${port}`, ...auth }, agent: false }, (res) => resolve({ status: res.statusCode ?? 0, close: () => req.destroy() }));
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/dashboard/api/runs/stream',
+            headers: { host: `127.0.0.1:${port}`, ...auth },
+            agent: false,
+          },
+          (res) => resolve({ status: res.statusCode ?? 0, close: () => req.destroy() }),
+        );
         req.on('error', reject);
         req.end();
       });

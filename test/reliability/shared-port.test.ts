@@ -35,46 +35,72 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     expect((await otherUserListens('127.0.0.1', port)).said).toBe('EADDRINUSE');
   });
 
-  it.runIf(isRoot)('a daemon that finds another user on [::1]:PORT at start says who, and rotates its token', async () => {
-    await otherUser();
-    const port = await freePort();
-    const daemon = testDaemon({});
-    daemon.env.HOOKD_TCP_PORT = String(port);
-    expect((await otherUserListens('::1', port)).said).toBe('listening');
-    await daemon.start();
-    const before = tokenOf(daemon.stateDir);
-    await daemon.stop();
-    await daemon.start();
-    await waitFor('the warning about the other user', () => daemon.logs().includes(`${OTHER_USER} (uid`));
-    expect(daemon.logs()).toContain(`listens on ::1:${port}, where http hooks go: it may have received hooks and their token, so the token was rotated`);
-    expect(tokenOf(daemon.stateDir)).not.toBe(before);
-  });
+  it.runIf(isRoot)(
+    'a daemon that finds another user on [::1]:PORT at start says who, and rotates its token',
+    async () => {
+      await otherUser();
+      const port = await freePort();
+      const daemon = testDaemon({});
+      daemon.env.HOOKD_TCP_PORT = String(port);
+      expect((await otherUserListens('::1', port)).said).toBe('listening');
+      await daemon.start();
+      const before = tokenOf(daemon.stateDir);
+      await daemon.stop();
+      await daemon.start();
+      await waitFor('the warning about the other user', () => daemon.logs().includes(`${OTHER_USER} (uid`));
+      expect(daemon.logs()).toContain(
+        `listens on ::1:${port}, where http hooks go: it may have received hooks and their token, so the token was rotated`,
+      );
+      expect(tokenOf(daemon.stateDir)).not.toBe(before);
+    },
+  );
 
-  it.runIf(isRoot)('doctor names the other user holding 127.0.0.1:PORT and sends it nothing; the token is rotated', async () => {
-    await otherUser();
-    const port = await freePort();
-    const entry = { type: 'http', url: hookdUrl(port, 'Notification', 'true'), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 };
-    const daemon = testDaemon({ Notification: [{ hooks: [entry] }] });
-    daemon.env.HOOKD_TCP_PORT = '0';
-    await daemon.start();
-    const token = tokenOf(daemon.stateDir);
-    // The daemon is on another port: the entries' port is free, and the other user takes it.
-    const { said, log } = await otherUserListens('127.0.0.1', port);
-    expect(said).toBe('listening');
-    const doctor = await runHookd(['doctor', '--timeout', '5'], { env: { ...daemon.env, HOOKD_TOKEN: token } });
-    expect(doctor.exitCode).toBe(1);
-    expect(doctor.stdout).toMatch(new RegExp(`✗ port owner: another user listens where the http hooks go \\(${OTHER_USER} \\(uid \\d+\\) on 127\\.0\\.0\\.1:${port}\\): doctor did not send the token there`));
-    expect(doctor.stdout).toContain('✗ http probe: not sent');
-    expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
-    expect(tokenOf(daemon.stateDir)).not.toBe(token);
-    // The daemon itself refuses the old token from now on (it was rotated through the daemon).
-    const old = await fetch(`http://127.0.0.1:${await daemon.loopbackPort()}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-    expect(old.status).toBe(401);
-  });
+  it.runIf(isRoot)(
+    'doctor names the other user holding 127.0.0.1:PORT and sends it nothing; the token is rotated',
+    async () => {
+      await otherUser();
+      const port = await freePort();
+      const entry = {
+        type: 'http',
+        url: hookdUrl(port, 'Notification', 'true'),
+        headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+        allowedEnvVars: ['HOOKD_TOKEN'],
+        timeout: 5,
+      };
+      const daemon = testDaemon({ Notification: [{ hooks: [entry] }] });
+      daemon.env.HOOKD_TCP_PORT = '0';
+      await daemon.start();
+      const token = tokenOf(daemon.stateDir);
+      // The daemon is on another port: the entries' port is free, and the other user takes it.
+      const { said, log } = await otherUserListens('127.0.0.1', port);
+      expect(said).toBe('listening');
+      const doctor = await runHookd(['doctor', '--timeout', '5'], { env: { ...daemon.env, HOOKD_TOKEN: token } });
+      expect(doctor.exitCode).toBe(1);
+      expect(doctor.stdout).toMatch(
+        new RegExp(
+          `✗ port owner: another user listens where the http hooks go \\(${OTHER_USER} \\(uid \\d+\\) on 127\\.0\\.0\\.1:${port}\\): doctor did not send the token there`,
+        ),
+      );
+      expect(doctor.stdout).toContain('✗ http probe: not sent');
+      expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+      expect(tokenOf(daemon.stateDir)).not.toBe(token);
+      // The daemon itself refuses the old token from now on (it was rotated through the daemon).
+      const old = await fetch(`http://127.0.0.1:${await daemon.loopbackPort()}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(old.status).toBe(401);
+    },
+  );
 
   it('doctor names another process of this user holding the port (issue 23), sends it nothing, and does not blame the token', async () => {
     const port = await freePort();
-    const entry = { type: 'http', url: hookdUrl(port, 'Notification', 'true'), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 };
+    const entry = {
+      type: 'http',
+      url: hookdUrl(port, 'Notification', 'true'),
+      headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+      allowedEnvVars: ['HOOKD_TOKEN'],
+      timeout: 5,
+    };
     const daemon = testDaemon({ Notification: [{ hooks: [entry] }] });
     await daemon.start();
     const token = tokenOf(daemon.stateDir);
@@ -89,7 +115,11 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     try {
       const doctor = await runHookd(['doctor', '--timeout', '5'], { env: { ...daemon.env, HOOKD_TOKEN: token } });
       expect(doctor.exitCode).toBe(1);
-      expect(doctor.stdout).toMatch(new RegExp(`✗ port owner: 127\\.0\\.0\\.1:${port} is held by pid ${process.pid} \\(.*node.*\\), not by the hookd daemon \\(pid \\d+\\): the http hooks go there, and doctor did not send the token`));
+      expect(doctor.stdout).toMatch(
+        new RegExp(
+          `✗ port owner: 127\\.0\\.0\\.1:${port} is held by pid ${process.pid} \\(.*node.*\\), not by the hookd daemon \\(pid \\d+\\): the http hooks go there, and doctor did not send the token`,
+        ),
+      );
       expect(doctor.stdout).not.toMatch(/refused the token/);
       expect(seen).toEqual([]);
     } finally {
@@ -107,7 +137,10 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     expect(rotated.stdout).toContain('the running daemon refuses the old one from now on');
     const fresh = tokenOf(daemon.stateDir);
     expect(fresh).not.toBe(old);
-    const metrics = (token: string) => fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    const metrics = (token: string) =>
+      fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (r) => r.status,
+      );
     expect(await metrics(old)).toBe(401);
     expect(await metrics(fresh)).toBe(200);
     // Without a daemon: the file alone, which the next daemon reads.
@@ -119,7 +152,10 @@ describe('another local user and the loopback port (issue 21 item 2)', () => {
     expect(statSync(path.join(daemon.stateDir, 'local-token')).mode & 0o777).toBe(0o600);
     await daemon.start();
     const next = await daemon.loopbackPort();
-    const metricsOn = (token: string) => fetch(`http://127.0.0.1:${next}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    const metricsOn = (token: string) =>
+      fetch(`http://127.0.0.1:${next}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (r) => r.status,
+      );
     expect([await metricsOn(fresh), await metricsOn(third)]).toEqual([401, 200]);
   });
 });

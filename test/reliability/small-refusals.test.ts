@@ -15,7 +15,11 @@ import { requestDaemon } from '../../src/server/socket-client.js';
 import { MAX_PAYLOAD_BYTES } from '../../src/payload/parse-payload.js';
 
 /** Send `head` (and then `chunks`) on the daemon's socket and resolve with the first line of its answer, without ending the request. */
-function rawRequest(socketPath: string, head: string, chunks: Buffer[] = []): { answer: Promise<string>; close: () => void } {
+function rawRequest(
+  socketPath: string,
+  head: string,
+  chunks: Buffer[] = [],
+): { answer: Promise<string>; close: () => void } {
   const socket = connect(socketPath);
   socket.on('error', () => undefined);
   const answer = new Promise<string>((resolve) => {
@@ -42,7 +46,10 @@ describe('the local API refuses early and exactly', () => {
   });
 
   it('POST /events announcing 300 MiB gets its 413 before a byte of the body is sent', async () => {
-    const request = rawRequest(daemon.socket, `POST /events?command=true HTTP/1.1\r\nhost: hookd\r\ncontent-type: application/json\r\ncontent-length: ${300 * 1024 * 1024}\r\n\r\n`);
+    const request = rawRequest(
+      daemon.socket,
+      `POST /events?command=true HTTP/1.1\r\nhost: hookd\r\ncontent-type: application/json\r\ncontent-length: ${300 * 1024 * 1024}\r\n\r\n`,
+    );
     try {
       expect(await waitFor('the 413', () => request.answer)).toBe('HTTP/1.1 413 Payload Too Large');
     } finally {
@@ -54,7 +61,11 @@ describe('the local API refuses early and exactly', () => {
     const chunk = Buffer.alloc(1024 * 1024, 32);
     const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
     const count = MAX_PAYLOAD_BYTES / chunk.length + 1;
-    const request = rawRequest(daemon.socket, 'POST /events?command=true HTTP/1.1\r\nhost: hookd\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n', Array.from({ length: count }, () => frame));
+    const request = rawRequest(
+      daemon.socket,
+      'POST /events?command=true HTTP/1.1\r\nhost: hookd\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n',
+      Array.from({ length: count }, () => frame),
+    );
     try {
       expect(await waitFor('the 413', () => request.answer, 20_000)).toBe('HTTP/1.1 413 Payload Too Large');
     } finally {
@@ -75,7 +86,9 @@ describe('the local API refuses early and exactly', () => {
     for (const raw of ['0x10', '1e2', '%205', '5%20', '5.0', '-1', '', '0', '201', '99999999999999999999']) {
       const answer = await daemon.request('GET', `/events?limit=${raw}`);
       expect(answer.status, raw).toBe(400);
-      expect(answer.body, raw).toMatchObject({ detail: expect.stringContaining('limit must be an integer from 1 to 200 in decimal digits') });
+      expect(answer.body, raw).toMatchObject({
+        detail: expect.stringContaining('limit must be an integer from 1 to 200 in decimal digits'),
+      });
     }
     expect((await daemon.request('GET', '/events?limit=5')).status).toBe(200);
   });
@@ -103,28 +116,40 @@ describe('a state directory the daemon can no longer reach', () => {
   });
 
   // Root reads through any mode, so the daemon runs as the second local user, which only root can make.
-  it.runIf(isRoot)('chmod 000 on the state directory: the daemon stops saying permission denied, not "deleted"', async () => {
-    const uid = await otherUser();
-    const base = tempDir();
-    chmodSync(base, 0o755);
-    const [state, home] = [path.join(base, 'state'), path.join(base, 'home')];
-    for (const dir of [state, home]) {
-      mkdirSync(dir, { mode: 0o700 });
-      chownSync(dir, uid, uid);
-    }
-    const settings = path.join(base, 'settings.json');
-    writeFileSync(settings, JSON.stringify({ hooks: {} }), { mode: 0o644 });
-    const run = asOtherUser([HOOKD, 'daemon'], { env: { HOME: home, HOOKD_STATE_DIR: state, HOOKD_SETTINGS: settings, PATH: process.env.PATH! } });
-    try {
-      await waitFor('the daemon to answer', () => requestDaemon(path.join(state, 'hookd.sock'), 'GET', '/health').then((r) => r.status === 200, () => false));
-      chmodSync(state, 0o000);
-      const result = await run;
-      expect(result.exitCode).toBe(1);
-      expect(result.stderr).toContain(`hookd: ${state}: permission denied: the daemon can no longer reach its files (was the mode of ${state} changed? run: chmod 700 '${state}'); stopping`);
-      expect(result.stderr).not.toMatch(/was deleted/);
-    } finally {
-      run.kill('SIGKILL');
-      await run;
-    }
-  });
+  it.runIf(isRoot)(
+    'chmod 000 on the state directory: the daemon stops saying permission denied, not "deleted"',
+    async () => {
+      const uid = await otherUser();
+      const base = tempDir();
+      chmodSync(base, 0o755);
+      const [state, home] = [path.join(base, 'state'), path.join(base, 'home')];
+      for (const dir of [state, home]) {
+        mkdirSync(dir, { mode: 0o700 });
+        chownSync(dir, uid, uid);
+      }
+      const settings = path.join(base, 'settings.json');
+      writeFileSync(settings, JSON.stringify({ hooks: {} }), { mode: 0o644 });
+      const run = asOtherUser([HOOKD, 'daemon'], {
+        env: { HOME: home, HOOKD_STATE_DIR: state, HOOKD_SETTINGS: settings, PATH: process.env.PATH! },
+      });
+      try {
+        await waitFor('the daemon to answer', () =>
+          requestDaemon(path.join(state, 'hookd.sock'), 'GET', '/health').then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        );
+        chmodSync(state, 0o000);
+        const result = await run;
+        expect(result.exitCode).toBe(1);
+        expect(result.stderr).toContain(
+          `hookd: ${state}: permission denied: the daemon can no longer reach its files (was the mode of ${state} changed? run: chmod 700 '${state}'); stopping`,
+        );
+        expect(result.stderr).not.toMatch(/was deleted/);
+      } finally {
+        run.kill('SIGKILL');
+        await run;
+      }
+    },
+  );
 });

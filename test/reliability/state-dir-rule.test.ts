@@ -18,21 +18,41 @@ describe('a state directory that is not absolute', () => {
       const home = tempDir();
       const cwd = tempDir();
       const env = { HOME: home, PATH: process.env.PATH!, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
-      const tilde = await execa(HOOKD, ['emit', '--state-dir', '~/hookd-state', '--', 'true'], { env, extendEnv: false, input: stopPayload(), cwd });
+      const tilde = await execa(HOOKD, ['emit', '--state-dir', '~/hookd-state', '--', 'true'], {
+        env,
+        extendEnv: false,
+        input: stopPayload(),
+        cwd,
+      });
       expect(tilde).toMatchObject({ exitCode: 0, stderr: '' });
       expect(readdirSync(path.join(home, 'hookd-state', 'inbox', 'new'))).toHaveLength(1);
-      const relative = await execa(HOOKD, ['emit', '--', 'true'], { env: { ...env, HOOKD_STATE_DIR: 'state' }, extendEnv: false, input: stopPayload(), cwd, reject: false });
+      const relative = await execa(HOOKD, ['emit', '--', 'true'], {
+        env: { ...env, HOOKD_STATE_DIR: 'state' },
+        extendEnv: false,
+        input: stopPayload(),
+        cwd,
+        reject: false,
+      });
       expect(relative.exitCode).toBe(0);
-      expect(relative.stderr).toBe('hookd emit: the state directory must be an absolute path (or start with ~/), got "state"; the event was not stored');
+      expect(relative.stderr).toBe(
+        'hookd emit: the state directory must be an absolute path (or start with ~/), got "state"; the event was not stored',
+      );
       expect(existsSync(path.join(cwd, 'state'))).toBe(false);
     });
   }
 
   it('the daemon refuses it too, with exit 2', async () => {
     const cwd = tempDir();
-    const result = await execa(HOOKD, ['daemon'], { env: { HOOKD_STATE_DIR: 'state' }, cwd, reject: false, timeout: 10_000 });
+    const result = await execa(HOOKD, ['daemon'], {
+      env: { HOOKD_STATE_DIR: 'state' },
+      cwd,
+      reject: false,
+      timeout: 10_000,
+    });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('hookd: HOOKD_STATE_DIR: the state directory must be an absolute path (or start with ~/), got "state"');
+    expect(result.stderr).toBe(
+      'hookd: HOOKD_STATE_DIR: the state directory must be an absolute path (or start with ~/), got "state"',
+    );
     expect(existsSync(path.join(cwd, 'state'))).toBe(false);
   });
 });

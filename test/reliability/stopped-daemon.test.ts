@@ -19,7 +19,10 @@ const TIMEOUT_S = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a daemon stopped and continued while a hook runs (issue 21 item 8)', () => {
-  for (const [name, seconds, outcome] of [['took 1 s of its 3 s', 1, 'ok'], ['ran on past its 3 s', 30, 'timed_out']] as const) {
+  for (const [name, seconds, outcome] of [
+    ['took 1 s of its 3 s', 1, 'ok'],
+    ['ran on past its 3 s', 30, 'timed_out'],
+  ] as const) {
     it(`a hook that ${name}, the daemon stopped for longer than the deadline: ${outcome}`, async () => {
       const out = tempDir();
       const command = `touch ${out}/started; sleep ${seconds}; touch ${out}/ended`;
@@ -30,7 +33,8 @@ describe('a daemon stopped and continued while a hook runs (issue 21 item 8)', (
       const startedAt = Date.now();
       daemon.process!.kill('SIGSTOP');
       try {
-        if (outcome === 'ok') await waitFor('the hook to end while the daemon is stopped', () => existsSync(path.join(out, 'ended')));
+        if (outcome === 'ok')
+          await waitFor('the hook to end while the daemon is stopped', () => existsSync(path.join(out, 'ended')));
         // Past the deadline on the clock before the daemon goes on.
         await sleep(TIMEOUT_S * 1000 + 1000 - (Date.now() - startedAt));
       } finally {

@@ -15,19 +15,33 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-const SECRETS = { HOOKD_TOKEN: 'f'.repeat(64), HOOKD_API_KEY: 'api-secret-456', OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer otlp-secret-123' };
+const SECRETS = {
+  HOOKD_TOKEN: 'f'.repeat(64),
+  HOOKD_API_KEY: 'api-secret-456',
+  OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer otlp-secret-123',
+};
 
 describe('hookd sync keeps hookd secrets from its hook (native and Node bridges)', () => {
-  for (const [bridge, extra] of [['native', {}], ['node', { HOOKD_BRIDGE_NODE: '1' }]] as const) {
+  for (const [bridge, extra] of [
+    ['native', {}],
+    ['node', { HOOKD_BRIDGE_NODE: '1' }],
+  ] as const) {
     it(`${bridge}: the hook runs with the client's variables but none of hookd's secrets, and is recorded`, async () => {
       const out = tempDir();
       const command = `env > ${out}/env`;
-      const daemon = testDaemon({ PreToolUse: [{ hooks: [{ type: 'command', command: `hookd sync --client qwen -- '${command}'` }] }] });
+      const daemon = testDaemon({
+        PreToolUse: [{ hooks: [{ type: 'command', command: `hookd sync --client qwen -- '${command}'` }] }],
+      });
       await daemon.start();
       // The client's environment as Qwen Code gives it to the bridge: the user's exports and the entry's env.
       const env = { ...daemon.env, ...extra, ...SECRETS, QWEN_CODE_SESSION_ID: 's', TEAM: 'blue' };
       const payload = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: out });
-      const run = await execa('sh', ['-c', `hookd sync --client qwen -- '${command}'`], { env, input: payload, reject: false, timeout: 20_000 });
+      const run = await execa('sh', ['-c', `hookd sync --client qwen -- '${command}'`], {
+        env,
+        input: payload,
+        reject: false,
+        timeout: 20_000,
+      });
       expect(run.exitCode, run.stderr).toBe(0);
       const seen = readFileSync(path.join(out, 'env'), 'utf8');
       expect(seen).toMatch(/^TEAM=blue$/m);
@@ -36,7 +50,9 @@ describe('hookd sync keeps hookd secrets from its hook (native and Node bridges)
         expect(seen, name).not.toContain(value);
         expect(seen, name).not.toMatch(new RegExp(`^${name}=`, 'm'));
       }
-      await waitFor('the run in the history', () => daemon.history().some((line) => line.command === command && line.outcome === 'ok'));
+      await waitFor('the run in the history', () =>
+        daemon.history().some((line) => line.command === command && line.outcome === 'ok'),
+      );
     });
   }
 });

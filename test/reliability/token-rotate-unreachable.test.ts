@@ -28,7 +28,8 @@ const tokenOf = (stateDir: string) => readFileSync(path.join(stateDir, 'local-to
 // The daemon still takes `token` on its loopback listener.
 async function accepts(daemon: TestDaemon, token: string): Promise<number> {
   const port = await daemon.loopbackPort();
-  return (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token.trim()}` } })).status;
+  return (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token.trim()}` } }))
+    .status;
 }
 
 describe('reproduction of issue 29 item 6: token rotation that cannot reach a live daemon', () => {
@@ -36,9 +37,13 @@ describe('reproduction of issue 29 item 6: token rotation that cannot reach a li
     const daemon = testDaemon({});
     await daemon.start();
     const before = tokenOf(daemon.stateDir);
-    const rotated = await runHookd(['token', 'rotate'], { env: { ...daemon.env, HOOKD_SOCKET: path.join(daemon.dir, 'elsewhere.sock') } });
+    const rotated = await runHookd(['token', 'rotate'], {
+      env: { ...daemon.env, HOOKD_SOCKET: path.join(daemon.dir, 'elsewhere.sock') },
+    });
     expect(rotated.exitCode).toBe(1);
-    expect(rotated.stderr).toMatch(/a hookd daemon \(pid \d+\) runs on .*, but it did not answer on .*elsewhere\.sock \(ENOENT\): the token was not rotated and nothing was written/);
+    expect(rotated.stderr).toMatch(
+      /a hookd daemon \(pid \d+\) runs on .*, but it did not answer on .*elsewhere\.sock \(ENOENT\): the token was not rotated and nothing was written/,
+    );
     expect(rotated.stdout).toBe('');
     expect(tokenOf(daemon.stateDir)).toBe(before);
     expect(await accepts(daemon, before)).toBe(200);
@@ -56,14 +61,22 @@ describe('reproduction of issue 29 item 6: token rotation that cannot reach a li
     const rotated = await runHookd(['token', 'rotate'], { env: daemon.env });
     process.kill(pid, 'SIGCONT');
     expect(rotated.exitCode).toBe(1);
-    expect(rotated.stderr).toMatch(/a hookd daemon \(pid \w+\) runs on .*, but it did not answer on .*: the token was not rotated and nothing was written/);
+    expect(rotated.stderr).toMatch(
+      /a hookd daemon \(pid \w+\) runs on .*, but it did not answer on .*: the token was not rotated and nothing was written/,
+    );
     // The daemon lives on (a probe of its lock that hung up early crashed it with EPIPE). Once it has
     // read what waited for it (the rotation request, which it may carry out now), the file and the
     // daemon hold the same token: never a file the daemon does not take.
-    const alive = await daemon.request('GET', '/health').then((r) => r.status, (error: Error) => `${error.message}; the daemon said: ${daemon.logs().slice(-2000)}`);
+    const alive = await daemon.request('GET', '/health').then(
+      (r) => r.status,
+      (error: Error) => `${error.message}; the daemon said: ${daemon.logs().slice(-2000)}`,
+    );
     expect(alive).toBe(200);
     const now = tokenOf(daemon.stateDir);
-    const status = (token: string) => fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token.trim()}` } }).then((r) => r.status);
+    const status = (token: string) =>
+      fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token.trim()}` } }).then(
+        (r) => r.status,
+      );
     expect(await status(now)).toBe(200);
     if (now !== before) expect(await status(before)).toBe(401);
   });

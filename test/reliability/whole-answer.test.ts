@@ -22,22 +22,45 @@ afterEach(async () => {
 });
 
 // As `hookd install --transport http` writes an entry (docs/http-hooks.md).
-const httpHook = (command: string) => ({ type: 'http', url: hookdUrl(14653, 'PreToolUse', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 60 });
+const httpHook = (command: string) => ({
+  type: 'http',
+  url: hookdUrl(14653, 'PreToolUse', command),
+  headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+  allowedEnvVars: ['HOOKD_TOKEN'],
+  timeout: 60,
+});
 
 // What Claude Code posts before it writes a file.
 const writePayload = (content: string) =>
-  JSON.stringify({ session_id: 'sess-29', transcript_path: '/tmp/t.jsonl', cwd: '/', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: '/tmp/notes.md', content }, tool_use_id: 'toolu_29' });
+  JSON.stringify({
+    session_id: 'sess-29',
+    transcript_path: '/tmp/t.jsonl',
+    cwd: '/',
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    tool_input: { file_path: '/tmp/notes.md', content },
+    tool_use_id: 'toolu_29',
+  });
 
 /** A denial whose reason runs to `bytes` (the first line says why; the rest lists what matched). */
 function longDenial(bytes: number): string {
   const head = 'the file holds 1,200 secrets; each is listed below';
   const reason = `${head}\n${'AKIAIOSFODNN7EXAMPLE matched rule aws-key\n'.repeat(Math.ceil(bytes / 42))}`;
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  });
 }
 
 /** A rewrite of the file the agent writes: `updatedInput` with `bytes` of content. */
 function bigRewrite(bytes: number): string {
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { file_path: '/tmp/notes.md', content: 'x'.repeat(bytes) } } });
+  return JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { file_path: '/tmp/notes.md', content: 'x'.repeat(bytes) },
+    },
+  });
 }
 
 /** A hook that reads the event and prints the answer kept in `file`, as a guard prints its JSON. */
@@ -47,12 +70,19 @@ function answering(dir: string, name: string, answer: string): string {
   return `cat > /dev/null; cat '${file}'`;
 }
 
-async function claudeDaemon(commands: string[]): Promise<{ daemon: TestDaemon; post: (command: string) => Promise<HookAnswer> }> {
+async function claudeDaemon(
+  commands: string[],
+): Promise<{ daemon: TestDaemon; post: (command: string) => Promise<HookAnswer> }> {
   const daemon = testDaemon({ PreToolUse: [{ matcher: 'Write', hooks: commands.map(httpHook) }] });
   await daemon.start(['--client', 'claude']);
   const { port, token } = await hookTarget(daemon);
   const payload = writePayload('# notes\n');
-  const post = (command: string) => rawRequest(port, { path: hookPath(port, 'PreToolUse', command), headers: clientHeaders(port, token, payload), body: payload });
+  const post = (command: string) =>
+    rawRequest(port, {
+      path: hookPath(port, 'PreToolUse', command),
+      headers: clientHeaders(port, token, payload),
+      body: payload,
+    });
   return { daemon, post };
 }
 
@@ -72,15 +102,27 @@ describe('reproduction of issue 29, case 3: no cap on what decides (http hooks)'
       expect(answer.status).toBe(200);
       expect(answer.body).toBe(denial);
     }
-    await waitFor(`${NEVER_DECIDES_MIN_RUNS} runs in the history`, () => runsOf(daemon, guard).length === NEVER_DECIDES_MIN_RUNS, 60_000);
+    await waitFor(
+      `${NEVER_DECIDES_MIN_RUNS} runs in the history`,
+      () => runsOf(daemon, guard).length === NEVER_DECIDES_MIN_RUNS,
+      60_000,
+    );
     for (const run of runsOf(daemon, guard)) {
-      expect(run).toMatchObject({ outcome: 'ok', bridge: 'sync', client: 'claude', decided: true, decision: 'deny: the file holds 1,200 secrets; each is listed below' });
+      expect(run).toMatchObject({
+        outcome: 'ok',
+        bridge: 'sync',
+        client: 'claude',
+        decided: true,
+        decision: 'deny: the file holds 1,200 secrets; each is listed below',
+      });
     }
 
     const status = await execa(HOOKD, ['status'], { env: daemon.env, reject: false });
     expect(status.exitCode, status.stderr).toBe(0);
     expect(status.stdout).not.toContain('hookd install --async');
-    const json = JSON.parse((await execa(HOOKD, ['status', '--json'], { env: daemon.env })).stdout) as { neverDecides: unknown[] };
+    const json = JSON.parse((await execa(HOOKD, ['status', '--json'], { env: daemon.env })).stdout) as {
+      neverDecides: unknown[];
+    };
     expect(json.neverDecides).toEqual([]);
   });
 
@@ -110,7 +152,12 @@ describe('reproduction of issue 29, case 3: no cap on what decides (http hooks)'
 
     const answer = await post(flood);
     expect(answer.status).toBe(502);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 502, detail: expect.stringMatching(/^the hook printed 17(\.\d)? MiB on stdout, over hookd's bound of 16 MiB for an answer; none of it was passed on$/) });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      status: 502,
+      detail: expect.stringMatching(
+        /^the hook printed 17(\.\d)? MiB on stdout, over hookd's bound of 16 MiB for an answer; none of it was passed on$/,
+      ),
+    });
     await waitFor('the run in the history', () => runsOf(daemon, flood).length === 1, 30_000);
     const [run] = runsOf(daemon, flood);
     // Claude Code shows only "HTTP 502 from <url>": the run's record says why.

@@ -22,14 +22,29 @@ const payload = Buffer.from(JSON.stringify({ session_id: 's', hook_event_name: '
 const launcherOf = (group: number) => Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
 function request(command: string, overrides: Partial<RunRequest> = {}): RunRequest {
-  return { command, payload, cwd: tempDir(), env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }), timeoutMs: 10_000, graceMs: 300, ...overrides };
+  return {
+    command,
+    payload,
+    cwd: tempDir(),
+    env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }),
+    timeoutMs: 10_000,
+    graceMs: 300,
+    ...overrides,
+  };
 }
 
 describe('launchHook', () => {
   it('gives the hook the payload byte for byte and its environment, and says how it ended', async () => {
     const out = path.join(tempDir(), 'seen');
-    const outcome = await launchHook(request(`'${path.join(HOOK_FIXTURES, 'save-stdin.sh')}' '${out}'; echo "$HOOKD_EVENT_ID"; echo err >&2; exit 3`));
-    expect(outcome).toMatchObject({ status: 'failed', exitCode: 3, stdout: { text: 'e1\n' }, stderr: { text: 'err\n' } });
+    const outcome = await launchHook(
+      request(`'${path.join(HOOK_FIXTURES, 'save-stdin.sh')}' '${out}'; echo "$HOOKD_EVENT_ID"; echo err >&2; exit 3`),
+    );
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      exitCode: 3,
+      stdout: { text: 'e1\n' },
+      stderr: { text: 'err\n' },
+    });
     expect(readFileSync(out)).toEqual(payload);
   });
 
@@ -42,18 +57,35 @@ describe('launchHook', () => {
     const ran = path.join(tempDir(), 'ran');
     let ranBeforeNote = true;
     let noted: number | undefined;
-    const outcome = await launchHook(request(`touch '${ran}'`, { onSpawn: (pid) => new Promise<void>((resolve) => setTimeout(() => ((ranBeforeNote = existsSync(ran)), (noted = pid), resolve()), 200)) }));
+    const outcome = await launchHook(
+      request(`touch '${ran}'`, {
+        onSpawn: (pid) =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => ((ranBeforeNote = existsSync(ran)), (noted = pid), resolve()), 200),
+          ),
+      }),
+    );
     expect(outcome.status).toBe('ok');
     expect(ranBeforeNote).toBe(false);
     expect(existsSync(ran)).toBe(true);
     expect(noted).toBeGreaterThan(0);
   });
 
-  it('rejects with the note\'s own error and never runs the command when the note fails', async () => {
+  it("rejects with the note's own error and never runs the command when the note fails", async () => {
     const ran = path.join(tempDir(), 'ran');
     const refusal = new Error('disk full');
-    await expect(launchHook(request(`touch '${ran}'`, { onSpawn: () => { throw refusal; } }))).rejects.toBe(refusal);
-    await expect(launchHook(request(`touch '${ran}'`, { onSpawn: () => Promise.reject(new Error('no room')) }))).rejects.toThrow('no room');
+    await expect(
+      launchHook(
+        request(`touch '${ran}'`, {
+          onSpawn: () => {
+            throw refusal;
+          },
+        }),
+      ),
+    ).rejects.toBe(refusal);
+    await expect(
+      launchHook(request(`touch '${ran}'`, { onSpawn: () => Promise.reject(new Error('no room')) })),
+    ).rejects.toThrow('no room');
     expect(existsSync(ran)).toBe(false);
   });
 
@@ -67,7 +99,9 @@ describe('launchHook', () => {
   it('keeps running when a signal meant for the daemon reaches it (Ctrl-C, a service stop): the daemon interrupts its runs', async () => {
     const controller = new AbortController();
     let group: number | undefined;
-    const running = launchHook(request('sleep 30', { signal: controller.signal, onSpawn: (pid) => void (group = pid) }));
+    const running = launchHook(
+      request('sleep 30', { signal: controller.signal, onSpawn: (pid) => void (group = pid) }),
+    );
     await waitFor('the hook to start', () => group !== undefined, 5000);
     const launcher = launcherOf(group!);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.kill(launcher, signal);

@@ -16,7 +16,10 @@ afterEach(() => {
 
 // A launcher that opens every hook's gate at once, as the daemon does once it has noted the group.
 function startLauncher(): { send(message: object): void; outcome(id: number): Promise<FromLauncher> } {
-  const child = fork(path.join(ROOT, 'dist', 'runner', 'launcher.js'), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(path.join(ROOT, 'dist', 'runner', 'launcher.js'), [], {
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   launcher = child;
   const ended = new Map<number, (message: FromLauncher) => void>();
   child.on('message', (message: FromLauncher) => {
@@ -29,14 +32,25 @@ function startLauncher(): { send(message: object): void; outcome(id: number): Pr
   };
 }
 
-const run = (id: number, command: string) => ({ type: 'run', id, request: { command, payload: Buffer.from('{}'), cwd: tempDir(), env: { PATH: process.env.PATH! }, timeoutMs: 10_000 } });
+const run = (id: number, command: string) => ({
+  type: 'run',
+  id,
+  request: { command, payload: Buffer.from('{}'), cwd: tempDir(), env: { PATH: process.env.PATH! }, timeoutMs: 10_000 },
+});
 
 describe('the launcher under messages it does not expect', () => {
   it('drops unknown types and messages for runs it does not hold; an abort still ends a run', async () => {
     const { send, outcome } = startLauncher();
     const kept = outcome(1);
     send(run(1, 'sleep 0.5; echo done'));
-    for (const junk of [{ type: 'bogus', id: 1 }, { id: 1 }, { type: 'abort', id: 99 }, { type: 'open', id: 42 }, { type: 'shut', id: 7, error: 'x' }]) send(junk);
+    for (const junk of [
+      { type: 'bogus', id: 1 },
+      { id: 1 },
+      { type: 'abort', id: 99 },
+      { type: 'open', id: 42 },
+      { type: 'shut', id: 7, error: 'x' },
+    ])
+      send(junk);
     expect(await kept).toMatchObject({ type: 'over', outcome: { status: 'ok', stdout: { text: 'done\n' } } });
 
     const aborted = outcome(2);

@@ -9,11 +9,20 @@ import { waitGone } from '../helpers/process-alive.js';
 
 afterEach(cleanupTempDirs);
 
-const fixture = (name: string, ...args: string[]) => [path.join(HOOK_FIXTURES, name), ...args].map((w) => `'${w}'`).join(' ');
+const fixture = (name: string, ...args: string[]) =>
+  [path.join(HOOK_FIXTURES, name), ...args].map((w) => `'${w}'`).join(' ');
 const payload = Buffer.from(JSON.stringify({ session_id: 's', hook_event_name: 'Stop', extra: { kept: true } }));
 
 function request(command: string, overrides: Partial<RunRequest> = {}): RunRequest {
-  return { command, payload, cwd: tempDir(), env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }), timeoutMs: 10_000, graceMs: 300, ...overrides };
+  return {
+    command,
+    payload,
+    cwd: tempDir(),
+    env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }),
+    timeoutMs: 10_000,
+    graceMs: 300,
+    ...overrides,
+  };
 }
 
 describe('runHook', () => {
@@ -36,10 +45,26 @@ describe('runHook', () => {
 
   it('runs with the HOOKD_* context and without hookd secrets in the environment', async () => {
     const out = path.join(tempDir(), 'seen');
-    const env = hookEnv({ eventId: 'ev-7', event: 'Stop', attempt: 2, socket: '/s.sock', clientEnv: { AGENT_PROJECT_DIR: '/proj', OTHER: 'no' } }, { PATH: process.env.PATH, HOOKD_API_KEY: 'secret-marker' });
+    const env = hookEnv(
+      {
+        eventId: 'ev-7',
+        event: 'Stop',
+        attempt: 2,
+        socket: '/s.sock',
+        clientEnv: { AGENT_PROJECT_DIR: '/proj', OTHER: 'no' },
+      },
+      { PATH: process.env.PATH, HOOKD_API_KEY: 'secret-marker' },
+    );
     await runHook(request(fixture('save-stdin.sh', out), { env }));
     const seen = readFileSync(`${out}.env`, 'utf8');
-    for (const line of ['HOOKD_EVENT_ID=ev-7', 'HOOKD_EVENT=Stop', 'HOOKD_ATTEMPT=2', 'HOOKD_SOCKET=/s.sock', 'AGENT_PROJECT_DIR=/proj']) expect(seen).toContain(line);
+    for (const line of [
+      'HOOKD_EVENT_ID=ev-7',
+      'HOOKD_EVENT=Stop',
+      'HOOKD_ATTEMPT=2',
+      'HOOKD_SOCKET=/s.sock',
+      'AGENT_PROJECT_DIR=/proj',
+    ])
+      expect(seen).toContain(line);
     expect(seen).not.toContain('secret-marker');
     expect(seen).not.toContain('OTHER=no');
   });
@@ -61,7 +86,11 @@ describe('runHook', () => {
 
   it('reports a command that does not exist as spawn_error (sh exits 127), with what sh said', async () => {
     const outcome = await runHook(request('no-such-command-hookd-test'));
-    expect(outcome).toMatchObject({ status: 'spawn_error', exitCode: 127, error: expect.stringMatching(/no-such-command-hookd-test.*not found/) });
+    expect(outcome).toMatchObject({
+      status: 'spawn_error',
+      exitCode: 127,
+      error: expect.stringMatching(/no-such-command-hookd-test.*not found/),
+    });
     expect(outcome.stderr.text).toMatch(/not found/);
   });
 
@@ -93,7 +122,9 @@ describe('runHook', () => {
     expect(outcome.status).toBe('timed_out');
     expect(await waitGone(Number(readFileSync(pidFile, 'utf8')))).toBe(true);
     // When the hook's own shell ignores SIGTERM too, SIGKILL is what ends the run.
-    const stubborn = await runHook(request(`trap '' TERM; while :; do sleep 1; done`, { timeoutMs: 300, graceMs: 200 }));
+    const stubborn = await runHook(
+      request(`trap '' TERM; while :; do sleep 1; done`, { timeoutMs: 300, graceMs: 200 }),
+    );
     expect(stubborn).toMatchObject({ status: 'timed_out', signal: 'SIGKILL' });
   });
 

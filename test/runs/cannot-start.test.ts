@@ -39,14 +39,32 @@ describe('a hook that cannot start reads as spawn_error on every path, never as 
     const sync = await syncRun(daemon, MISSING, { session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash' });
     // The client gets sh's answer unchanged (its own reading of 127: a non-blocking error).
     expect(sync.exitCode).toBe(127);
-    const lines = await waitFor('the three runs in the history', () => (daemon.history().length === 3 ? daemon.history() : undefined));
-    const of = (command: string, event: string) => lines.find((line) => line.command === command && line.event === event);
-    expect(of(MISSING, 'Stop')).toMatchObject({ outcome: 'spawn_error', exitCode: 127, detail: expect.stringMatching(/guard\.sh.*not found/) });
-    expect(of(unrunnable, 'Stop')).toMatchObject({ outcome: 'spawn_error', exitCode: 126, detail: expect.stringMatching(/[Pp]ermission denied/) });
-    expect(of(MISSING, 'PreToolUse')).toMatchObject({ outcome: 'spawn_error', exitCode: 127, detail: expect.stringMatching(/not found/) });
+    const lines = await waitFor('the three runs in the history', () =>
+      daemon.history().length === 3 ? daemon.history() : undefined,
+    );
+    const of = (command: string, event: string) =>
+      lines.find((line) => line.command === command && line.event === event);
+    expect(of(MISSING, 'Stop')).toMatchObject({
+      outcome: 'spawn_error',
+      exitCode: 127,
+      detail: expect.stringMatching(/guard\.sh.*not found/),
+    });
+    expect(of(unrunnable, 'Stop')).toMatchObject({
+      outcome: 'spawn_error',
+      exitCode: 126,
+      detail: expect.stringMatching(/[Pp]ermission denied/),
+    });
+    expect(of(MISSING, 'PreToolUse')).toMatchObject({
+      outcome: 'spawn_error',
+      exitCode: 127,
+      detail: expect.stringMatching(/not found/),
+    });
     // Kept for `hookd retry`, as a failure is.
-    const runs = (await daemon.request('GET', '/runs')).body as { runs: Array<{ command: string; outcome: string; retriable?: boolean; label?: string }> };
-    for (const run of runs.runs) expect(run, run.command).toMatchObject({ outcome: 'spawn_error', retriable: true, label: 'could not start' });
+    const runs = (await daemon.request('GET', '/runs')).body as {
+      runs: Array<{ command: string; outcome: string; retriable?: boolean; label?: string }>;
+    };
+    for (const run of runs.runs)
+      expect(run, run.command).toMatchObject({ outcome: 'spawn_error', retriable: true, label: 'could not start' });
     const text = await runHookd(['status'], { env: daemon.env });
     expect(text.stdout).toMatch(/could not start: .*guard\.sh.*not found/);
   });
@@ -55,7 +73,10 @@ describe('a hook that cannot start reads as spawn_error on every path, never as 
     const dir = tempDir();
     const settings = path.join(dir, 'settings.json');
     writeFileSync(settings, JSON.stringify({ hooks: { Stop: [{ hooks: [emitEntry(MISSING)] }] } }));
-    const result = await runHookd(['run', 'Stop', '--settings', settings], { env: { HOOKD_STATE_DIR: path.join(dir, 'state') }, input: stopPayload() });
+    const result = await runHookd(['run', 'Stop', '--settings', settings], {
+      env: { HOOKD_STATE_DIR: path.join(dir, 'state') },
+      input: stopPayload(),
+    });
     expect(result.exitCode, result.stderr).toBe(1);
     expect(`${result.stdout}${result.stderr}`).toMatch(/could not start: .*guard\.sh.*not found/);
   });

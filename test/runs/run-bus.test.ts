@@ -4,7 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { RunBus, type RunFinished } from '../../src/runs/run-bus.js';
 
-const finished: RunFinished = { eventId: 'e1', event: 'Stop', sessionId: 's', command: 'true', attempt: 1, receivedAt: 1, takenAt: 2, startedAt: 3, endedAt: 4, outcome: 'ok' };
+const finished: RunFinished = {
+  eventId: 'e1',
+  event: 'Stop',
+  sessionId: 's',
+  command: 'true',
+  attempt: 1,
+  receivedAt: 1,
+  takenAt: 2,
+  startedAt: 3,
+  endedAt: 4,
+  outcome: 'ok',
+};
 
 describe('RunBus', () => {
   it('resolves a publish once every subscriber has taken the event, and keeps going past one that fails', async () => {
@@ -37,6 +48,9 @@ describe('RunBus', () => {
     events.on('finished', (run) => void heard.push(run));
     await events.publish('finished', { ...finished, outcome: 'timed_out' });
     expect(heard[0]).toBe(heard[1]);
-    expect(heard[0]).toMatchObject({ eventId: 'e1', facts: { delayMs: 2, probe: false, failed: true, retriable: true, reads: 'timed out' } });
+    expect(heard[0]).toMatchObject({
+      eventId: 'e1',
+      facts: { delayMs: 2, probe: false, failed: true, retriable: true, reads: 'timed out' },
+    });
   });
 });

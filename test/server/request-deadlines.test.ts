@@ -41,7 +41,10 @@ describe('a deadline per loopback connection', () => {
   });
 
   it('answers 408 and closes a connection whose body stops half-way', async () => {
-    const answer = await converse(await listening(), ['POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n', 'abc']);
+    const answer = await converse(await listening(), [
+      'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n',
+      'abc',
+    ]);
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   });
 

@@ -19,7 +19,12 @@ afterEach(cleanupTempDirs);
 const spec = {
   node: '/opt/node 20/bin/node',
   script: '/home/dev/hookd/dist/bin.js',
-  env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', HOOKD_STATE_DIR: '/home/dev/state 100%', PATH: '/usr/bin:/bin', WEIRD: 'a "quoted" \\ $HOME & <tag>' },
+  env: {
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+    HOOKD_STATE_DIR: '/home/dev/state 100%',
+    PATH: '/usr/bin:/bin',
+    WEIRD: 'a "quoted" \\ $HOME & <tag>',
+  },
   port: 15123,
 };
 
@@ -30,7 +35,12 @@ function parsePlist(xml: string): Plist {
   const body = xml.replace(/^<\?xml[^>]*\?>\s*<!DOCTYPE[^>]*>\s*(<!--[\s\S]*?-->\s*)?/, '');
   const tokens = body.match(/<[^>]+>|[^<]+/g)!.filter((token) => token.trim() !== '');
   let i = 0;
-  const text = (raw: string) => raw.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const text = (raw: string) =>
+    raw
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   const expectToken = (token: string) => {
     if (tokens[i] !== token) throw new Error(`expected ${token} at token ${i}, got ${tokens[i]}`);
     i++;
@@ -89,11 +99,19 @@ describe('rendered service files', () => {
     const dir = tempDir();
     const probe = path.join(dir, 'probe.service');
     writeFileSync(probe, '[Service]\nExecStart=/bin/true\n');
-    const works = await execa('systemd-analyze', ['verify', probe], { reject: false, timeout: 20_000 }).then((r) => r.exitCode === 0, () => false);
+    const works = await execa('systemd-analyze', ['verify', probe], { reject: false, timeout: 20_000 }).then(
+      (r) => r.exitCode === 0,
+      () => false,
+    );
     const real = renderSystemdUnit({ ...spec, node: process.execPath, script: path.join(ROOT, 'dist', 'bin.js') });
     writeFileSync(path.join(dir, 'hookd.service'), real);
     writeFileSync(path.join(dir, 'hookd.socket'), renderSystemdSocket(spec.port));
-    const verified = works ? await execa('systemd-analyze', ['verify', path.join(dir, 'hookd.socket'), path.join(dir, 'hookd.service')], { reject: false, timeout: 20_000 }) : undefined;
+    const verified = works
+      ? await execa('systemd-analyze', ['verify', path.join(dir, 'hookd.socket'), path.join(dir, 'hookd.service')], {
+          reject: false,
+          timeout: 20_000,
+        })
+      : undefined;
     if (verified) expect(`${verified.exitCode} ${verified.stderr}`).toBe('0 ');
   });
 
@@ -105,11 +123,17 @@ describe('rendered service files', () => {
     expect(lines).toContain('WantedBy=sockets.target');
     // Both loopback addresses (no other user may take [::1]:PORT, issue 21), passed as they are
     // (fd 3 and 4): not one connection per service instance.
-    expect(lines.filter((line) => /^(ListenStream|ListenDatagram|Accept)=/.test(line))).toEqual(['ListenStream=127.0.0.1:15123', 'ListenStream=[::1]:15123']);
+    expect(lines.filter((line) => /^(ListenStream|ListenDatagram|Accept)=/.test(line))).toEqual([
+      'ListenStream=127.0.0.1:15123',
+      'ListenStream=[::1]:15123',
+    ]);
   });
 
   it('the LaunchAgent is a well-formed plist with RunAtLoad, KeepAlive, log paths and the environment', () => {
-    const plist = parsePlist(renderLaunchAgent(spec, '/Users/dev/Library/Logs/hookd/daemon.log')) as Record<string, Plist>;
+    const plist = parsePlist(renderLaunchAgent(spec, '/Users/dev/Library/Logs/hookd/daemon.log')) as Record<
+      string,
+      Plist
+    >;
     expect(plist).toEqual({
       Label: 'dev.hookd.daemon',
       ProgramArguments: ['/opt/node 20/bin/node', '/home/dev/hookd/dist/bin.js', 'daemon'],
@@ -127,12 +151,29 @@ describe('rendered service files', () => {
   it('on macOS, says that nothing holds the hook port while the daemon restarts, and why', async () => {
     const held = await serviceManager({}, 'darwin').holdsPort(14653);
     expect(held.held).toBe(false);
-    expect(held.detail).toMatch(/launch_activate_socket\(3\), which Node cannot call without a native addon .* an http hook sent while the daemon restarts is lost: the bridge is the safe choice/);
+    expect(held.detail).toMatch(
+      /launch_activate_socket\(3\), which Node cannot call without a native addon .* an http hook sent while the daemon restarts is lost: the bridge is the safe choice/,
+    );
   });
 
   it('passes on the HOOKD_* settings and the desktop session, never the API key', () => {
-    const env = serviceEnvironment({ HOOKD_SETTINGS: '/s.json', HOOKD_API_KEY: 'sk-secret', HOOKD_API_KEY_FILE: '/k', WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0', EDITOR: 'vi', HOOKD_BRIDGE_NODE: '1', PATH: '/bin' });
-    expect(env.vars).toEqual({ DISPLAY: ':0', HOOKD_API_KEY_FILE: '/k', HOOKD_SETTINGS: '/s.json', PATH: '/bin', WAYLAND_DISPLAY: 'wayland-0' });
+    const env = serviceEnvironment({
+      HOOKD_SETTINGS: '/s.json',
+      HOOKD_API_KEY: 'sk-secret',
+      HOOKD_API_KEY_FILE: '/k',
+      WAYLAND_DISPLAY: 'wayland-0',
+      DISPLAY: ':0',
+      EDITOR: 'vi',
+      HOOKD_BRIDGE_NODE: '1',
+      PATH: '/bin',
+    });
+    expect(env.vars).toEqual({
+      DISPLAY: ':0',
+      HOOKD_API_KEY_FILE: '/k',
+      HOOKD_SETTINGS: '/s.json',
+      PATH: '/bin',
+      WAYLAND_DISPLAY: 'wayland-0',
+    });
     expect(env.notes.join('\n')).toMatch(/HOOKD_API_KEY is set here but is not written into the service file/);
   });
 });
@@ -142,13 +183,31 @@ describe('hookd service (a process, with fake service managers)', () => {
     const home = tempDir('hookd-home-');
     const record = tempDir('hookd-record-');
     const bin = toolbox(['cat']);
-    if (systemctl === 'works') fakeProgram(bin, 'systemctl', `[ "$2" = is-active ] && { cat "$RECORD_DIR/state" 2>/dev/null || echo inactive; exit 0; }\n[ "$3" = --now ] && [ "$2" = enable ] && echo active > "$RECORD_DIR/state"`);
-    if (systemctl === 'enable-fails') fakeProgram(bin, 'systemctl', '[ "$2" = enable ] && { echo "Failed to enable unit: Access denied" >&2; exit 1; }');
-    if (systemctl === 'no-bus') fakeProgram(bin, 'systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
-    const env = { HOME: home, PATH: bin, RECORD_DIR: record, XDG_CONFIG_HOME: path.join(home, 'config'), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' };
+    if (systemctl === 'works')
+      fakeProgram(
+        bin,
+        'systemctl',
+        `[ "$2" = is-active ] && { cat "$RECORD_DIR/state" 2>/dev/null || echo inactive; exit 0; }\n[ "$3" = --now ] && [ "$2" = enable ] && echo active > "$RECORD_DIR/state"`,
+      );
+    if (systemctl === 'enable-fails')
+      fakeProgram(
+        bin,
+        'systemctl',
+        '[ "$2" = enable ] && { echo "Failed to enable unit: Access denied" >&2; exit 1; }',
+      );
+    if (systemctl === 'no-bus')
+      fakeProgram(bin, 'systemctl', 'echo "Failed to connect to bus: No medium found" >&2; exit 1');
+    const env = {
+      HOME: home,
+      PATH: bin,
+      RECORD_DIR: record,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+    };
     const unit = path.join(home, 'config', 'systemd', 'user', 'hookd.service');
     const socket = path.join(home, 'config', 'systemd', 'user', 'hookd.socket');
-    const systemctlCalls = () => calls(record, 'systemctl', (file) => readFileSync(file, 'utf8')).map((args) => args.join(' '));
+    const systemctlCalls = () =>
+      calls(record, 'systemctl', (file) => readFileSync(file, 'utf8')).map((args) => args.join(' '));
     return { home, env, unit, socket, systemctlCalls };
   }
 
@@ -156,7 +215,9 @@ describe('hookd service (a process, with fake service managers)', () => {
     const { env, unit } = setup();
     const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^hookd: cannot install the service: systemctl is not installed: this system does not run systemd\. Nothing was written\./);
+    expect(result.stderr).toMatch(
+      /^hookd: cannot install the service: systemctl is not installed: this system does not run systemd\. Nothing was written\./,
+    );
     expect(result.stdout).toContain(`These are the files hookd would install:\n\n${unit}:\n`);
     expect(result.stdout).toContain('Restart=on-failure');
     expect(result.stdout).toContain('ListenStream=127.0.0.1:14653');
@@ -167,7 +228,9 @@ describe('hookd service (a process, with fake service managers)', () => {
     const { env, unit } = setup('no-bus');
     const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/the systemd user manager cannot be reached \(Failed to connect to bus: No medium found\)/);
+    expect(result.stderr).toMatch(
+      /the systemd user manager cannot be reached \(Failed to connect to bus: No medium found\)/,
+    );
     expect(existsSync(unit)).toBe(false);
   });
 
@@ -175,7 +238,9 @@ describe('hookd service (a process, with fake service managers)', () => {
     const { env, unit, socket } = setup('enable-fails');
     const result = await runHookdWithEnv(['service', 'install'], env);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`hookd: systemctl --user enable --now hookd.socket hookd.service failed: Failed to enable unit: Access denied. ${unit} and ${socket} are in place; fix the cause and run hookd service install again`);
+    expect(result.stderr).toBe(
+      `hookd: systemctl --user enable --now hookd.socket hookd.service failed: Failed to enable unit: Access denied. ${unit} and ${socket} are in place; fix the cause and run hookd service install again`,
+    );
     expect(readFileSync(unit, 'utf8')).toContain('Restart=on-failure');
   });
 
@@ -200,8 +265,12 @@ describe('hookd service (a process, with fake service managers)', () => {
     expect(readFileSync(socket, 'utf8')).toContain('ListenStream=127.0.0.1:14653');
     // A new socket: whatever ran is stopped, then the socket and the daemon start together.
     expect(systemctlCalls()).toEqual([
-      '--user show-environment', '--user is-active hookd.service', '--user daemon-reload',
-      '--user stop hookd.service hookd.socket', '--user enable --now hookd.socket hookd.service', '--user is-active hookd.service',
+      '--user show-environment',
+      '--user is-active hookd.service',
+      '--user daemon-reload',
+      '--user stop hookd.service hookd.socket',
+      '--user enable --now hookd.socket hookd.service',
+      '--user is-active hookd.service',
     ]);
 
     const second = await runHookdWithEnv(['service', 'install'], env);
@@ -214,15 +283,30 @@ describe('hookd service (a process, with fake service managers)', () => {
     expect(third.exitCode).toBe(0);
     expect(readFileSync(unit, 'utf8')).toContain('Environment="HOOKD_LOG_LEVEL=debug"');
     // Only the daemon restarts; the socket keeps the port meanwhile.
-    expect(systemctlCalls().filter((call) => / (restart|stop) /.test(call))).toEqual(['--user stop hookd.service hookd.socket', '--user restart hookd.service']);
+    expect(systemctlCalls().filter((call) => / (restart|stop) /.test(call))).toEqual([
+      '--user stop hookd.service hookd.socket',
+      '--user restart hookd.service',
+    ]);
 
     // Another port: the socket is bound anew, so the daemon that holds the old one stops first.
-    const moved = await runHookdWithEnv(['service', 'install'], { ...env, HOOKD_LOG_LEVEL: 'debug', HOOKD_TCP_PORT: '15002' });
+    const moved = await runHookdWithEnv(['service', 'install'], {
+      ...env,
+      HOOKD_LOG_LEVEL: 'debug',
+      HOOKD_TCP_PORT: '15002',
+    });
     expect(moved.exitCode, moved.stderr).toBe(0);
     expect(readFileSync(socket, 'utf8')).toContain('ListenStream=127.0.0.1:15002');
-    expect(systemctlCalls().slice(-3)).toEqual(['--user stop hookd.service hookd.socket', '--user enable --now hookd.socket hookd.service', '--user is-active hookd.service']);
+    expect(systemctlCalls().slice(-3)).toEqual([
+      '--user stop hookd.service hookd.socket',
+      '--user enable --now hookd.socket hookd.service',
+      '--user is-active hookd.service',
+    ]);
 
-    const status = await runHookdWithEnv(['service', 'status'], { ...env, HOOKD_LOG_LEVEL: 'debug', HOOKD_TCP_PORT: '15002' });
+    const status = await runHookdWithEnv(['service', 'status'], {
+      ...env,
+      HOOKD_LOG_LEVEL: 'debug',
+      HOOKD_TCP_PORT: '15002',
+    });
     expect(status.exitCode).toBe(0);
     expect(status.stdout).toContain('installed, current');
 
@@ -230,7 +314,10 @@ describe('hookd service (a process, with fake service managers)', () => {
     expect(removed.exitCode).toBe(0);
     expect(existsSync(unit)).toBe(false);
     expect(existsSync(socket)).toBe(false);
-    expect(systemctlCalls().slice(-2)).toEqual(['--user disable --now hookd.socket hookd.service', '--user daemon-reload']);
+    expect(systemctlCalls().slice(-2)).toEqual([
+      '--user disable --now hookd.socket hookd.service',
+      '--user daemon-reload',
+    ]);
     const again = await runHookdWithEnv(['service', 'uninstall'], env);
     expect(again).toMatchObject({ exitCode: 0, stdout: `${unit}, ${socket}: not installed; nothing to remove` });
     const status2 = await runHookdWithEnv(['service', 'status'], env);

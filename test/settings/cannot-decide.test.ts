@@ -16,7 +16,7 @@ describe('whyCannotDecide', () => {
     ['echo "$CLAUDE_PROJECT_DIR done" >> /tmp/log 2>&1', 'a log line (echo)'],
     ['echo done >&2', 'a log line (echo)'],
     ['curl -s -X POST https://hooks.example.com -d @- > /dev/null 2>&1', 'a webhook whose answer is discarded (curl)'],
-    ["osascript -e 'display notification \"done\"' >/dev/null", 'a desktop notification (osascript)'],
+    ['osascript -e \'display notification "done"\' >/dev/null', 'a desktop notification (osascript)'],
     ['DISPLAY=:0 notify-send done && paplay done.oga &', 'a desktop notification (notify-send), a sound (paplay)'],
     ['sleep 3; : > /tmp/marker', 'a pause (sleep), nothing (:)'],
   ];
@@ -25,10 +25,10 @@ describe('whyCannotDecide', () => {
   const unsure: [string, string][] = [
     ['python3 ~/.claude/hooks/stop_gate.py', 'a script: hookd cannot see what it prints'],
     ['~/.claude/hooks/notify.sh', 'a script of its own'],
-    ['~/bin/say done', 'a program of one\'s own named like a known one'],
+    ['~/bin/say done', "a program of one's own named like a known one"],
     ['echo done', "echo's line reaches the client's stdout"],
     ['curl -s https://hooks.example.com -d @-', "the webhook's answer reaches the client"],
-    ['curl -s https://hooks.example.com &>/dev/null', 'sh reads &> as & then >: stdout stays the client\'s'],
+    ['curl -s https://hooks.example.com &>/dev/null', "sh reads &> as & then >: stdout stays the client's"],
     ['notify-send -A ok=OK "Continue?"', 'prints the action chosen'],
     ['say -v ?', 'prints the voices'],
     ['notify-send done; exit 2', 'exit 2 blocks'],
@@ -51,6 +51,8 @@ describe('cannotDecideOn', () => {
     const copilot = clientById('copilot')!;
     expect(cannotDecideOn(copilot, 'preToolUse', 'notify-send x')).toBeUndefined();
     expect(cannotDecideOn(copilot, 'agentStop', 'notify-send x')).toBe('a desktop notification (notify-send)');
-    expect(cannotDecideOn(clientById('claude')!, 'PreToolUse', 'notify-send x')).toBe('a desktop notification (notify-send)');
+    expect(cannotDecideOn(clientById('claude')!, 'PreToolUse', 'notify-send x')).toBe(
+      'a desktop notification (notify-send)',
+    );
   });
 });

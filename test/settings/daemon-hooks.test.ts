@@ -14,7 +14,16 @@ function config(): HookConfig {
   const result = parseSettingsText(
     JSON.stringify({
       hooks: {
-        Stop: [{ hooks: [hook("hookd emit -- 'bridged'", 3), hook("hookd sync -- 'gate'", 4), hook('plain'), http('Stop', 'posted')] }],
+        Stop: [
+          {
+            hooks: [
+              hook("hookd emit -- 'bridged'", 3),
+              hook("hookd sync -- 'gate'", 4),
+              hook('plain'),
+              http('Stop', 'posted'),
+            ],
+          },
+        ],
         Notification: [{ hooks: [http('Notification', 'posted')] }],
       },
     }),
@@ -28,7 +37,8 @@ function config(): HookConfig {
 describe('which hooks the daemon runs', () => {
   it('runs bridge and http entries on events, finds sync ones for a record too, and lets the endpoint run only http ones', () => {
     const entries = config().entries;
-    const kinds = (way: Way) => entries.filter((entry) => runsBy(entry, way)).map((entry) => `${entry.event}:${entry.kind}`);
+    const kinds = (way: Way) =>
+      entries.filter((entry) => runsBy(entry, way)).map((entry) => `${entry.event}:${entry.kind}`);
     expect(kinds('event')).toEqual(['Stop:bridge', 'Stop:http', 'Notification:http']);
     expect(kinds('record')).toEqual(['Stop:bridge', 'Stop:sync', 'Stop:http', 'Notification:http']);
     expect(kinds('http')).toEqual(['Stop:http', 'Notification:http']);

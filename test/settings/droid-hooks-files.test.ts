@@ -19,13 +19,23 @@ const write = (home: string, relative: string, value: object) => {
   mkdirSync(path.dirname(path.join(home, relative)), { recursive: true });
   writeFileSync(path.join(home, relative), JSON.stringify(value));
 };
-const events = (...names: string[]) => Object.fromEntries(names.map((name) => [name, [{ hooks: [{ type: 'command', command: `hookd emit -- 'echo ${name}'`, timeout: 7 }] }]]));
+const events = (...names: string[]) =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      [{ hooks: [{ type: 'command', command: `hookd emit -- 'echo ${name}'`, timeout: 7 }] }],
+    ]),
+  );
 
 /** The daemon's count of the hooks it runs from each Droid file it follows. */
 async function daemonHooks(daemon: TestDaemon, home: string): Promise<Record<string, number>> {
   const status = await daemon.request('GET', '/status');
   const files = (status.body as { settings: { files: { path: string; daemonHooks: number }[] } }).settings.files;
-  return Object.fromEntries(files.filter((file) => file.path.includes('/.factory/')).map((file) => [path.relative(home, file.path), file.daemonHooks]));
+  return Object.fromEntries(
+    files
+      .filter((file) => file.path.includes('/.factory/'))
+      .map((file) => [path.relative(home, file.path), file.daemonHooks]),
+  );
 }
 
 describe("Droid's hooks.json over settings.json, followed by the daemon", () => {
@@ -35,7 +45,11 @@ describe("Droid's hooks.json over settings.json, followed by the daemon", () => 
     write(home, '.factory/hooks.json', { Stop: [] });
     const daemon = testDaemon({}, { home });
     await daemon.start();
-    expect(await daemonHooks(daemon, home)).toEqual({ '.factory/hooks.json': 0, '.factory/hooks/hooks.json': 0, '.factory/settings.json': 1 });
+    expect(await daemonHooks(daemon, home)).toEqual({
+      '.factory/hooks.json': 0,
+      '.factory/hooks/hooks.json': 0,
+      '.factory/settings.json': 1,
+    });
   });
 
   it('reads the older .factory/hooks/hooks.json while .factory/hooks.json is absent, and no longer once it appears', async () => {
@@ -44,14 +58,25 @@ describe("Droid's hooks.json over settings.json, followed by the daemon", () => 
     write(home, '.factory/hooks/hooks.json', events('Stop'));
     const daemon = testDaemon({}, { home });
     await daemon.start();
-    expect(await daemonHooks(daemon, home)).toEqual({ '.factory/hooks.json': 0, '.factory/hooks/hooks.json': 1, '.factory/settings.json': 1 });
+    expect(await daemonHooks(daemon, home)).toEqual({
+      '.factory/hooks.json': 0,
+      '.factory/hooks/hooks.json': 1,
+      '.factory/settings.json': 1,
+    });
     const older = path.join(home, '.factory/hooks/hooks.json');
-    expect((await runHookd(['validate', '--client', 'droid'], { env: { ...daemon.env, HOME: home } })).stdout).toContain(`${older} (Droid): valid, 1 hook(s)`);
+    expect(
+      (await runHookd(['validate', '--client', 'droid'], { env: { ...daemon.env, HOME: home } })).stdout,
+    ).toContain(`${older} (Droid): valid, 1 hook(s)`);
 
     write(home, '.factory/hooks.json', { SessionEnd: [] });
     const expected = { '.factory/hooks.json': 0, '.factory/hooks/hooks.json': 0, '.factory/settings.json': 1 };
-    await waitFor('hooks.json to take over', async () => JSON.stringify(await daemonHooks(daemon, home)) === JSON.stringify(expected));
+    await waitFor(
+      'hooks.json to take over',
+      async () => JSON.stringify(await daemonHooks(daemon, home)) === JSON.stringify(expected),
+    );
     const validate = await runHookd(['validate', '--client', 'droid'], { env: { ...daemon.env, HOME: home } });
-    expect(`${validate.stdout}${validate.stderr}`).toContain(`${older}: not read (Droid reads ${path.join(home, '.factory/hooks.json')} instead)`);
+    expect(`${validate.stdout}${validate.stderr}`).toContain(
+      `${older}: not read (Droid reads ${path.join(home, '.factory/hooks.json')} instead)`,
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTED_KINDS, ENTRY_KINDS, kindRunsBy, postingOf, posts, postsWith, type EntryKind } from '../../src/settings/entry-kinds.js';
+import {
+  COUNTED_KINDS,
+  ENTRY_KINDS,
+  kindRunsBy,
+  postingOf,
+  posts,
+  postsWith,
+  type EntryKind,
+} from '../../src/settings/entry-kinds.js';
 
 describe('the table of entry kinds', () => {
   it('says which ways the daemon runs each kind', () => {
@@ -15,7 +23,10 @@ describe('the table of entry kinds', () => {
 
   it("recognises a hook posting to hookd's endpoint by its type and URL, and no other", () => {
     const url = 'http://127.0.0.1:14653/hooks/v1/Stop?command=say%20hi';
-    expect(postingOf('http', url)).toMatchObject({ kind: 'http', hookd: { event: 'Stop', command: 'say hi', port: 14653 } });
+    expect(postingOf('http', url)).toMatchObject({
+      kind: 'http',
+      hookd: { event: 'Stop', command: 'say hi', port: 14653 },
+    });
     expect(postingOf('http', url)?.posting).toEqual({ type: 'http', prefix: '/hooks/v1/', way: 'http' });
     expect(postingOf('command', url)).toBeUndefined();
     expect(postingOf('http', 'https://example.com/hooks/v1/Stop?command=x')).toBeUndefined();

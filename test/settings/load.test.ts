@@ -9,7 +9,11 @@ import { selectHooks } from '../../src/settings/select-hooks.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 const hooksOf = (events: object) => JSON.stringify({ model: 'm', theme: 'dark', hooks: events });
-const cmd = (command: string, timeout?: unknown) => ({ type: 'command', command, ...(timeout === undefined ? {} : { timeout }) });
+const cmd = (command: string, timeout?: unknown) => ({
+  type: 'command',
+  command,
+  ...(timeout === undefined ? {} : { timeout }),
+});
 
 function load(text: string) {
   const result = parseSettingsText(text, 'settings.json');
@@ -36,7 +40,13 @@ describe('settings', () => {
   it('reads a bare event map (hooks.json) the same way', () => {
     const config = load(JSON.stringify({ Stop: [{ hooks: [cmd("hookd emit -- 'echo hi'", 3)] }] }));
     expect(config.shape).toBe('hooks-file');
-    expect(config.entries[0]).toMatchObject({ event: 'Stop', kind: 'bridge', run: 'echo hi', timeoutMs: 3000, location: 'Stop[0].hooks[0]' });
+    expect(config.entries[0]).toMatchObject({
+      event: 'Stop',
+      kind: 'bridge',
+      run: 'echo hi',
+      timeoutMs: 3000,
+      location: 'Stop[0].hooks[0]',
+    });
   });
 
   it('defaults the timeout to 60 s when absent or 0', () => {
@@ -51,13 +61,19 @@ describe('settings', () => {
 
   it('locates every error: a string timeout, a missing command; a hook type hookd does not run is kept, not an error', () => {
     const result = parseSettingsText(
-      hooksOf({ Stop: [{ hooks: [cmd('ok'), cmd('x', 'ten')] }], Notification: [{ hooks: [{ type: 'command' }] }], SessionEnd: [{ hooks: [{ type: 'script', command: 'x' }] }] }),
+      hooksOf({
+        Stop: [{ hooks: [cmd('ok'), cmd('x', 'ten')] }],
+        Notification: [{ hooks: [{ type: 'command' }] }],
+        SessionEnd: [{ hooks: [{ type: 'script', command: 'x' }] }],
+      }),
       'settings.json',
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toContain('settings.json: hooks.Stop[0].hooks[1].timeout: expected a number, got "ten"');
-    expect(result.errors).toContain('settings.json: hooks.Notification[0].hooks[0].command: expected a string, got nothing');
+    expect(result.errors).toContain(
+      'settings.json: hooks.Notification[0].hooks[0].command: expected a string, got nothing',
+    );
     expect(result.errors).toHaveLength(2);
     const typed = load(hooksOf({ SessionEnd: [{ hooks: [{ type: 'script', command: 'x' }] }] }));
     expect(typed.entries[0]).toMatchObject({ kind: 'other', type: 'script' });
@@ -68,7 +84,9 @@ describe('settings', () => {
 
   it('refuses a negative timeout, hooks that are not an object, and a file that is not JSON, with locations', () => {
     const negative = parseSettingsText(hooksOf({ Stop: [{ hooks: [cmd('x', -1)] }] }), 's.json');
-    expect(negative.ok || negative.errors[0]).toMatch(/^s\.json: hooks\.Stop\[0\]\.hooks\[0\]\.timeout: expected a positive number of seconds/);
+    expect(negative.ok || negative.errors[0]).toMatch(
+      /^s\.json: hooks\.Stop\[0\]\.hooks\[0\]\.timeout: expected a positive number of seconds/,
+    );
     const array = parseSettingsText(JSON.stringify({ hooks: [] }), 's.json');
     expect(array.ok || array.errors[0]).toBe('s.json: hooks: expected an object, got []');
     const broken = parseSettingsText('{\n  "hooks": {,\n}', 's.json');
@@ -80,23 +98,39 @@ describe('settings', () => {
 
 describe('classifyCommand', () => {
   it('finds the inner command of a bridge entry with shell quoting rules', () => {
-    expect(classifyCommand(`hookd emit -- 'notify-send "A" "$(jq -r .message)"'`)).toMatchObject({ kind: 'bridge', inner: 'notify-send "A" "$(jq -r .message)"', unquotedShellSyntax: false });
-    expect(classifyCommand('/usr/local/bin/hookd emit echo "a  b"')).toMatchObject({ kind: 'bridge', inner: 'echo a  b' });
+    expect(classifyCommand(`hookd emit -- 'notify-send "A" "$(jq -r .message)"'`)).toMatchObject({
+      kind: 'bridge',
+      inner: 'notify-send "A" "$(jq -r .message)"',
+      unquotedShellSyntax: false,
+    });
+    expect(classifyCommand('/usr/local/bin/hookd emit echo "a  b"')).toMatchObject({
+      kind: 'bridge',
+      inner: 'echo a  b',
+    });
     expect(classifyCommand('hookd-other emit x')).toEqual({ kind: 'plain' });
     expect(classifyCommand('echo hookd emit')).toEqual({ kind: 'plain' });
   });
 
   it('does not throw on syntax the shell parser gives up on (found by the hostile-input suite)', () => {
     expect(classifyCommand('echo ${')).toEqual({ kind: 'plain' });
-    expect(classifyCommand('hookd emit -- echo ${')).toMatchObject({ kind: 'bridge', inner: 'echo ${', unquotedShellSyntax: true });
+    expect(classifyCommand('hookd emit -- echo ${')).toMatchObject({
+      kind: 'bridge',
+      inner: 'echo ${',
+      unquotedShellSyntax: true,
+    });
   });
 
   it('flags shell syntax the client would run before the bridge sees it', () => {
-    expect(classifyCommand('hookd emit -- notify-send "$(jq -r .message)"')).toMatchObject({ unquotedShellSyntax: true });
+    expect(classifyCommand('hookd emit -- notify-send "$(jq -r .message)"')).toMatchObject({
+      unquotedShellSyntax: true,
+    });
     expect(classifyCommand('hookd emit -- echo hi | tee x')).toMatchObject({ unquotedShellSyntax: true });
     expect(classifyCommand("hookd emit -- 'echo hi | tee x'")).toMatchObject({ unquotedShellSyntax: false });
     // As `hookd install` quotes a command holding a single quote.
-    expect(classifyCommand(`hookd emit -- 'echo "it'\\''s" && date'`)).toMatchObject({ inner: `echo "it's" && date`, unquotedShellSyntax: false });
+    expect(classifyCommand(`hookd emit -- 'echo "it'\\''s" && date'`)).toMatchObject({
+      inner: `echo "it's" && date`,
+      unquotedShellSyntax: false,
+    });
   });
 });
 
@@ -122,7 +156,8 @@ describe('matchers', () => {
         Stop: [{ matcher: 'ignored-for-stop', hooks: [cmd('stop-hook')] }],
       }),
     );
-    const runs = (event: string, data: object, kinds?: Array<'bridge' | 'plain'>) => selectHooks(config, event, data as Record<string, unknown>, kinds).map((e) => e.run);
+    const runs = (event: string, data: object, kinds?: Array<'bridge' | 'plain'>) =>
+      selectHooks(config, event, data as Record<string, unknown>, kinds).map((e) => e.run);
     expect(runs('SessionEnd', { reason: 'error' })).toEqual(['on-error', 'always', 'daemon-hook']);
     expect(runs('SessionEnd', { reason: 'logout' })).toEqual(['always', 'daemon-hook']);
     expect(runs('SessionEnd', { reason: 'error' }, ['bridge'])).toEqual(['daemon-hook']);
@@ -140,7 +175,9 @@ describe('lint', () => {
       }),
     );
     const warnings = lintConfig(config, 's.json').join('\n');
-    expect(notesFor(config, 's.json').join('\n')).toMatch(/hooks\.PreToolUse\[0\]\.hooks\[0\]\.command: the bridge returns at once/);
+    expect(notesFor(config, 's.json').join('\n')).toMatch(
+      /hooks\.PreToolUse\[0\]\.hooks\[0\]\.command: the bridge returns at once/,
+    );
     expect(warnings).toMatch(/hooks\.Stop\[0\]\.hooks\[0\]\.timeout: a timeout of 0/);
     expect(warnings).toMatch(/hooks\.Stop\[0\]\.matcher: not a valid regular expression/);
     expect(warnings).toMatch(/hooks\.Stop\[0\]\.hooks\[1\]\.command: .*shell syntax outside single quotes/);

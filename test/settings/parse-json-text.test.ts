@@ -27,11 +27,20 @@ describe('parseJsonText', () => {
   });
 
   it('reports what the text uses that plain JSON does not', () => {
-    expect(ok('{"a": [1, 2]}')).toEqual({ ok: true, data: { a: [1, 2] }, bom: false, comments: false, trailingCommas: false });
+    expect(ok('{"a": [1, 2]}')).toEqual({
+      ok: true,
+      data: { a: [1, 2] },
+      bom: false,
+      comments: false,
+      trailingCommas: false,
+    });
     expect(ok('{"a": [1, 2,],}')).toMatchObject({ data: { a: [1, 2] }, trailingCommas: true, comments: false });
     expect(ok('{"a": /* one */ 1}')).toMatchObject({ data: { a: 1 }, comments: true });
     expect(ok('\uFEFF{\r\n  "a": 1\r\n}\r\n')).toMatchObject({ data: { a: 1 }, bom: true });
-    expect(ok('{"a": "// not a comment, /* nor this */"}')).toMatchObject({ data: { a: '// not a comment, /* nor this */' }, comments: false });
+    expect(ok('{"a": "// not a comment, /* nor this */"}')).toMatchObject({
+      data: { a: '// not a comment, /* nor this */' },
+      comments: false,
+    });
     expect(ok('{"a": "x,]"}')).toMatchObject({ trailingCommas: false });
   });
 
@@ -59,8 +68,16 @@ describe('parseJsonText', () => {
     ['a key without quotes', '{a: 1}', 'line 1 column 2: unexpected "a"'],
     ['text after the value', '{}\n{}', 'line 2 column 1: expected the end of the file after the value'],
     ['a bad escape', '{"a": "\\q"}', 'line 1 column 7: an unknown escape after \\ in a string'],
-    ['a raw control character in a string', '{"a": "\u0007"}', 'line 1 column 7: a control character in a string (write it as an escape such as \\n)'],
-    ['an error on a CRLF line after a byte-order mark', '\uFEFF{\r\n  "a": 1,\r\n  "b" 2\r\n}', 'line 3 column 7: expected a colon'],
+    [
+      'a raw control character in a string',
+      '{"a": "\u0007"}',
+      'line 1 column 7: a control character in a string (write it as an escape such as \\n)',
+    ],
+    [
+      'an error on a CRLF line after a byte-order mark',
+      '\uFEFF{\r\n  "a": 1,\r\n  "b" 2\r\n}',
+      'line 3 column 7: expected a colon',
+    ],
   ];
   for (const [what, text, where] of bad) {
     it(`answers ${what} with one located line`, () => {
@@ -69,7 +86,9 @@ describe('parseJsonText', () => {
   }
 
   it('refuses nesting past the limit with a located line, never a stack overflow', () => {
-    expect(error('['.repeat(100_000))).toBe(`f.json: refused: line 1 column ${MAX_DEPTH + 1}: nested deeper than ${MAX_DEPTH} levels`);
+    expect(error('['.repeat(100_000))).toBe(
+      `f.json: refused: line 1 column ${MAX_DEPTH + 1}: nested deeper than ${MAX_DEPTH} levels`,
+    );
     expect(error('{"a":'.repeat(100_000))).toMatch(/nested deeper than/);
     const deepButFine = '['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH);
     expect(ok(deepButFine).data).toBeInstanceOf(Array);
@@ -84,23 +103,54 @@ describe('parseJsonText', () => {
   });
 
   it('refuses a "__proto__" key, which the parser would make a prototype rather than a key', () => {
-    expect(error('{\n  "hooks": {},\n  "__proto__": {"hooks": {}}\n}')).toBe('f.json: refused: line 3 column 3: a key named "__proto__" is not accepted');
+    expect(error('{\n  "hooks": {},\n  "__proto__": {"hooks": {}}\n}')).toBe(
+      'f.json: refused: line 3 column 3: a key named "__proto__" is not accepted',
+    );
     expect(ok('{"a": "__proto__", "b": ["__proto__"]}').data).toEqual({ a: '__proto__', b: ['__proto__'] });
   });
 
   it('keeps lone surrogates and odd characters in strings as they are', () => {
-    expect(ok('{"a": "\\ud800", "b": "\ud800", "c": "\u2028"}').data).toEqual({ a: '\ud800', b: '\ud800', c: '\u2028' });
+    expect(ok('{"a": "\\ud800", "b": "\ud800", "c": "\u2028"}').data).toEqual({
+      a: '\ud800',
+      b: '\ud800',
+      c: '\u2028',
+    });
   });
 
   it('never throws, and every error is one line naming the file', () => {
     const text = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.array(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '"a"', '1', '//', '/*', '*/', '\n', '\r\n', ' ', '\uFEFF', 'null', '\\'), { maxLength: 80 }).map((parts) => parts.join('')),
+      fc
+        .array(
+          fc.constantFrom(
+            '{',
+            '}',
+            '[',
+            ']',
+            ',',
+            ':',
+            '"',
+            '"a"',
+            '1',
+            '//',
+            '/*',
+            '*/',
+            '\n',
+            '\r\n',
+            ' ',
+            '\uFEFF',
+            'null',
+            '\\',
+          ),
+          { maxLength: 80 },
+        )
+        .map((parts) => parts.join('')),
     );
     fc.assert(
       fc.property(text, (input) => {
         const parsed = parseJsonText(input, 'f.json');
-        if (!parsed.ok) expect(parsed.error).toMatch(/^f\.json: (not valid JSON|refused): line \d+ column \d+: [^\n]+$/);
+        if (!parsed.ok)
+          expect(parsed.error).toMatch(/^f\.json: (not valid JSON|refused): line \d+ column \d+: [^\n]+$/);
       }),
       { numRuns: 2000 },
     );

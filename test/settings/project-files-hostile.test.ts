@@ -16,7 +16,9 @@ afterEach(async () => {
 });
 
 const NOT_FOUND = "command not in the settings files the daemon follows, nor in its project's";
-const bridged = (command: string) => ({ hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout: 3 }] });
+const bridged = (command: string) => ({
+  hooks: [{ type: 'command', command: `hookd emit -- '${command}'`, timeout: 3 }],
+});
 
 /** A project whose `.factory/` holds `files` (text, or a symlink's target). */
 function project(files: Record<string, string | { link: string }>): string {
@@ -35,7 +37,12 @@ async function emitFrom(daemon: TestDaemon, dir: string, command: string): Promi
   expect((await daemon.emit(command, payload, { FACTORY_PROJECT_DIR: dir })).exitCode).toBe(0);
 }
 
-const logLines = (daemon: TestDaemon) => daemon.logs().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+const logLines = (daemon: TestDaemon) =>
+  daemon
+    .logs()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("hostile project files, read by the daemon for a record's timeout", () => {
   it('are each named in one clear log line, never stop the daemon, and leave another project alone', async () => {
@@ -45,13 +52,29 @@ describe("hostile project files, read by the daemon for a record's timeout", () 
     const elsewhere = path.join(tempDir(), 'team-settings.json');
     writeFileSync(elsewhere, JSON.stringify({ hooks: { Stop: [bridged('true linked')] } }));
     const hostile: [string, Record<string, string | { link: string }>, RegExp][] = [
-      ['malformed', { 'settings.json': '{"hooks": {"Stop": [' }, /settings\.json: not valid JSON: line 1 column 21: expected a closing \]/],
+      [
+        'malformed',
+        { 'settings.json': '{"hooks": {"Stop": [' },
+        /settings\.json: not valid JSON: line 1 column 21: expected a closing \]/,
+      ],
       ['not a map', { 'hooks.json': '[1, 2, 3]' }, /hooks\.json: expected a JSON object at the top level/],
-      ['wrapped', { 'hooks.json': JSON.stringify({ hooks: { Stop: [bridged('true wrapped')] } }) }, /reads this file only as a bare event map/],
+      [
+        'wrapped',
+        { 'hooks.json': JSON.stringify({ hooks: { Stop: [bridged('true wrapped')] } }) },
+        /reads this file only as a bare event map/,
+      ],
       ['deep', { 'settings.json': '['.repeat(100_000) }, /refused: line 1 column 513: nested deeper than 512 levels/],
-      ['huge', { 'settings.json': `{"hooks": {}, "pad": "${'x'.repeat(1_200_000)}"}` }, /larger than 1 MiB; hookd reads hook files up to that size/],
+      [
+        'huge',
+        { 'settings.json': `{"hooks": {}, "pad": "${'x'.repeat(1_200_000)}"}` },
+        /larger than 1 MiB; hookd reads hook files up to that size/,
+      ],
       ['device', { 'settings.json': { link: '/dev/zero' } }, /not a regular file; hookd reads only regular files/],
-      ['loop', { 'settings.json': { link: 'settings.json' } }, /settings\.json: cannot read: ELOOP: too many symbolic links/],
+      [
+        'loop',
+        { 'settings.json': { link: 'settings.json' } },
+        /settings\.json: cannot read: ELOOP: too many symbolic links/,
+      ],
     ];
     const dirs = hostile.map(([, files]) => project(files));
     // Twice from each: a file is read once while it is unchanged, and said to be bad once.
@@ -75,7 +98,9 @@ describe("hostile project files, read by the daemon for a record's timeout", () 
       expect(JSON.stringify(said[0]), name).toMatch(reason);
     }
     const notFound = lines.filter((line) => line.msg?.toString().startsWith(NOT_FOUND)).map((line) => line.command);
-    expect(notFound.sort()).toEqual([...hostile.flatMap(([name]) => [`true ${name} 1`, `true ${name} 2`]), 'true no folder'].sort());
+    expect(notFound.sort()).toEqual(
+      [...hostile.flatMap(([name]) => [`true ${name} 1`, `true ${name} 2`]), 'true no folder'].sort(),
+    );
     expect(lines.filter((line) => typeof line.settings === 'string' && line.settings.startsWith(noFolder))).toEqual([]);
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   }, 120_000);

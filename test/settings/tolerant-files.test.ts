@@ -27,11 +27,16 @@ function homeWith(fixture: string, where: string) {
   const file = path.join(home, where);
   mkdirSync(path.dirname(file), { recursive: true });
   copyFileSync(path.join(FIXTURES, fixture), file);
-  const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), XDG_DATA_HOME: path.join(home, '.local', 'share'), HOOKD_SETTINGS: '' };
+  const env = {
+    HOME: home,
+    HOOKD_STATE_DIR: path.join(home, 'state'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    HOOKD_SETTINGS: '',
+  };
   return { home, file, env, original: readFileSync(file, 'utf8') };
 }
 
-describe("reproduction of issue 30: a file the client runs is not refused whole", () => {
+describe('reproduction of issue 30: a file the client runs is not refused whole', () => {
   it("Copilot CLI: 1Password's {command, timeout} entry without type is valid, wrapped in line under its own key, and given back byte for byte", async () => {
     const { file, env, original, home } = homeWith('copilot-1password-hooks.json', '.copilot/hooks/1password.json');
     const validate = await runHookd(['validate'], { env, cwd: home });
@@ -43,7 +48,9 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     const entry = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse[0];
     // The command stays under `command`, where Copilot CLI reads it; its `timeout` (15 s) is hookd sync's.
     expect(Object.keys(entry)).toEqual(['command', 'timeout']);
-    expect(entry.command).toContain("exec hookd sync --client copilot --event PreToolUse --timeout 15 -- 'bin/run-hook.sh 1password-validate-mounted-env-files'");
+    expect(entry.command).toContain(
+      "exec hookd sync --client copilot --event PreToolUse --timeout 15 -- 'bin/run-hook.sh 1password-validate-mounted-env-files'",
+    );
     expect(entry.timeout).toBe(15);
 
     const uninstall = await runHookd(['uninstall'], { env, cwd: home });
@@ -60,7 +67,9 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     expect(validate.stderr).toContain(`hookd: warning: ${named}`);
     expect(validate.stderr).toContain('(command: expected a string, got nothing)');
     const clients = await runHookd(['clients'], { env, cwd: home });
-    expect(clients.stdout).toContain(`  ${file}: valid, 2 hook(s), 0 through hookd, 1 skipped as Gemini CLI skips them (hookd validate names them)`);
+    expect(clients.stdout).toContain(
+      `  ${file}: valid, 2 hook(s), 0 through hookd, 1 skipped as Gemini CLI skips them (hookd validate names them)`,
+    );
 
     const dryRun = await runHookd(['install', '--dry-run'], { env, cwd: home });
     expect(dryRun.exitCode, dryRun.stderr + dryRun.stdout).toBe(0);
@@ -71,7 +80,9 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     expect(install.exitCode, install.stderr + install.stdout).toBe(0);
     expect(install.stdout).toContain(`  skipped: ${named}`);
     const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks;
-    expect(hooks.BeforeTool[0].hooks[0].command).toContain('exec hookd sync --client gemini --event BeforeTool --timeout 5 --');
+    expect(hooks.BeforeTool[0].hooks[0].command).toContain(
+      'exec hookd sync --client gemini --event BeforeTool --timeout 5 --',
+    );
     expect(hooks.Notification[0].hooks[0].command).toContain('exec hookd emit --');
     // The hook Gemini CLI discards stays exactly as written: hookd neither runs nor wraps it.
     expect(hooks.AfterTool[0].hooks[0]).toEqual(JSON.parse(original).hooks.AfterTool[0].hooks[0]);
@@ -81,7 +92,7 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     expect(readFileSync(file, 'utf8')).toBe(original);
   }, 120_000);
 
-  it("Gemini CLI: the daemon follows the rest of the file, says what it skipped in its log, and status shows it", async () => {
+  it('Gemini CLI: the daemon follows the rest of the file, says what it skipped in its log, and status shows it', async () => {
     const { file, home } = homeWith('gemini-one-bad-entry.json', '.gemini/settings.json');
     const daemon = testDaemon({}, { home });
     await daemon.start();
@@ -93,7 +104,9 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     expect(status.stdout).toContain(`skipped: ${file}: ${said}`);
     // The guard and the notifier are read (the daemon's count is of the hooks behind hookd; none yet): no reload error.
     expect(status.stdout).not.toContain('last reload FAILED');
-    const json = JSON.parse((await runHookd(['status', '--json'], { env: { HOOKD_STATE_DIR: daemon.stateDir, HOME: home } })).stdout);
+    const json = JSON.parse(
+      (await runHookd(['status', '--json'], { env: { HOOKD_STATE_DIR: daemon.stateDir, HOME: home } })).stdout,
+    );
     const row = json.settings.files.find((one: { path: string }) => one.path === file);
     expect(row.dropped).toEqual([expect.stringContaining(said)]);
     expect(row.lastError).toBeNull();
@@ -106,14 +119,25 @@ describe("reproduction of issue 30: a file the client runs is not refused whole"
     mkdirSync(path.join(project, '.gemini'));
     const bridged = (command: string) => ({ type: 'command', command: `hookd emit -- '${command}'`, timeout: 7000 });
     const file = path.join(project, '.gemini', 'settings.json');
-    writeFileSync(file, JSON.stringify({ hooks: { AfterAgent: [{ hooks: [{ type: 'command', comand: 'misspelt' }, bridged('true from the project')] }] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        hooks: { AfterAgent: [{ hooks: [{ type: 'command', comand: 'misspelt' }, bridged('true from the project')] }] },
+      }),
+    );
     const payload = JSON.stringify({ session_id: 's', hook_event_name: 'AfterAgent', cwd: project });
-    expect((await daemon.emit('true from the project', payload, { GEMINI_PROJECT_DIR: project, GEMINI_SESSION_ID: 's' })).exitCode).toBe(0);
-    await waitFor("the project's skipped hook in the daemon log", () => daemon.logs().includes(`${file}: hooks.AfterAgent[0].hooks[0]: Gemini CLI skips this hook and runs the rest of the file`));
+    expect(
+      (await daemon.emit('true from the project', payload, { GEMINI_PROJECT_DIR: project, GEMINI_SESSION_ID: 's' }))
+        .exitCode,
+    ).toBe(0);
+    await waitFor("the project's skipped hook in the daemon log", () =>
+      daemon
+        .logs()
+        .includes(`${file}: hooks.AfterAgent[0].hooks[0]: Gemini CLI skips this hook and runs the rest of the file`),
+    );
     // The rest of the file is used: the command is found in it (its 7 s timeout), not run with the default as unknown.
     await waitFor('the run', () => daemon.history().find((entry) => entry.command === 'true from the project'));
     expect(daemon.logs()).not.toContain("nor in its project's");
     expect(daemon.logs()).not.toContain("a project's hook file was not read");
   }, 120_000);
 });
-

@@ -15,17 +15,33 @@ export interface DecodedSpan {
   attributes: Record<string, unknown>;
 }
 
-interface ProtoValue { stringValue?: string; intValue?: { toString(): string } | number; boolValue?: boolean; doubleValue?: number }
-interface ProtoSpan { name: string; traceId: Uint8Array; spanId: Uint8Array; parentSpanId?: Uint8Array; attributes: { key: string; value: ProtoValue }[] }
-interface ProtoRequest { resourceSpans: { scopeSpans: { spans: ProtoSpan[] }[] }[] }
+interface ProtoValue {
+  stringValue?: string;
+  intValue?: { toString(): string } | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+}
+interface ProtoSpan {
+  name: string;
+  traceId: Uint8Array;
+  spanId: Uint8Array;
+  parentSpanId?: Uint8Array;
+  attributes: { key: string; value: ProtoValue }[];
+}
+interface ProtoRequest {
+  resourceSpans: { scopeSpans: { spans: ProtoSpan[] }[] }[];
+}
 
 const { opentelemetry } = require('otlp-proto-definitions/build/src/generated/root.js') as {
-  opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: { decode(bytes: Uint8Array): ProtoRequest } } } } } };
+  opentelemetry: {
+    proto: { collector: { trace: { v1: { ExportTraceServiceRequest: { decode(bytes: Uint8Array): ProtoRequest } } } } };
+  };
 };
 const Request = opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 
 const hex = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('hex');
-const plain = (v: ProtoValue) => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue.toString()) : (v.boolValue ?? v.doubleValue));
+const plain = (v: ProtoValue) =>
+  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue.toString()) : (v.boolValue ?? v.doubleValue));
 
 /** The spans of every http/protobuf request `received`. */
 export function decodeSpans(received: readonly Received[]): DecodedSpan[] {

@@ -28,11 +28,18 @@ export interface Receiver {
 }
 
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
-const value = (v: AnyValue) => v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.boolValue ?? v.doubleValue));
-const flatten = (list: { key: string; value: AnyValue }[] = []) => Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
+const value = (v: AnyValue) =>
+  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.boolValue ?? v.doubleValue));
+const flatten = (list: { key: string; value: AnyValue }[] = []) =>
+  Object.fromEntries(list.map((a) => [a.key, value(a.value)]));
 
 interface ExportBody {
-  resourceSpans: { resource: { attributes: { key: string; value: AnyValue }[] }; scopeSpans: { spans: (Omit<JsonSpan, 'attributes' | 'resource'> & { attributes: { key: string; value: AnyValue }[] })[] }[] }[];
+  resourceSpans: {
+    resource: { attributes: { key: string; value: AnyValue }[] };
+    scopeSpans: {
+      spans: (Omit<JsonSpan, 'attributes' | 'resource'> & { attributes: { key: string; value: AnyValue }[] })[];
+    }[];
+  }[];
 }
 
 /** Start a receiver on a free loopback port; `hang` takes requests and never answers them. */
@@ -57,7 +64,15 @@ export async function startReceiver(mode: 'answer' | 'hang' = 'answer'): Promise
       received
         .filter((r) => r.headers['content-type'] === 'application/json')
         .flatMap((r) => (JSON.parse(r.body.toString()) as ExportBody).resourceSpans)
-        .flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans.map((span) => ({ ...span, attributes: flatten(span.attributes), resource: flatten(rs.resource.attributes) })))),
+        .flatMap((rs) =>
+          rs.scopeSpans.flatMap((ss) =>
+            ss.spans.map((span) => ({
+              ...span,
+              attributes: flatten(span.attributes),
+              resource: flatten(rs.resource.attributes),
+            })),
+          ),
+        ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

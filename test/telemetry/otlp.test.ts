@@ -25,13 +25,19 @@ async function receiver(mode: 'answer' | 'hang' = 'answer'): Promise<Receiver> {
 
 // Two hooks on Stop: one that succeeds, one that fails with exit 3.
 function daemonWith(env: Record<string, string>): TestDaemon {
-  const daemon = testDaemon({ Stop: [...(bridgeOnStop('true', 10) as { Stop: object[] }).Stop, ...(bridgeOnStop('echo oops >&2; exit 3', 10) as { Stop: object[] }).Stop] });
+  const daemon = testDaemon({
+    Stop: [
+      ...(bridgeOnStop('true', 10) as { Stop: object[] }).Stop,
+      ...(bridgeOnStop('echo oops >&2; exit 3', 10) as { Stop: object[] }).Stop,
+    ],
+  });
   // A short batch delay so that the test does not wait the default 5 s for a batch.
   Object.assign(daemon.env, { OTEL_BSP_SCHEDULE_DELAY: '100', ...env });
   return daemon;
 }
 
-const doneRuns = (daemon: TestDaemon, count: number) => waitFor(`${count} outcomes in the history`, () => daemon.history().length >= count);
+const doneRuns = (daemon: TestDaemon, count: number) =>
+  waitFor(`${count} outcomes in the history`, () => daemon.history().length >= count);
 
 describe('OTLP traces', () => {
   it('exports one span per run over http/json, with the process and hook attributes, headers and resource', async () => {
@@ -55,12 +61,26 @@ describe('OTLP traces', () => {
     const ok = spans.find((span) => span.attributes['hookd.outcome'] === 'ok')!;
     const failed = spans.find((span) => span.attributes['hookd.outcome'] === 'failed')!;
     expect(ok.name).toBe('hook Stop');
-    expect(ok.resource).toMatchObject({ 'service.name': 'hooks-of-dev', team: 'platform', 'service.version': expect.any(String) });
-    expect(ok.attributes).toMatchObject({ 'process.executable.name': 'true', 'process.exit.code': 0, 'hookd.event': 'Stop', 'session.id': 'sess-1', 'hookd.attempt': 1 });
+    expect(ok.resource).toMatchObject({
+      'service.name': 'hooks-of-dev',
+      team: 'platform',
+      'service.version': expect.any(String),
+    });
+    expect(ok.attributes).toMatchObject({
+      'process.executable.name': 'true',
+      'process.exit.code': 0,
+      'hookd.event': 'Stop',
+      'session.id': 'sess-1',
+      'hookd.attempt': 1,
+    });
     expect(ok.attributes['hookd.delivery_delay_ms']).toBeGreaterThanOrEqual(0);
     expect(ok.attributes['error.type']).toBeUndefined();
     expect(ok.attributes['process.command_line']).toBeUndefined();
-    expect(failed.attributes).toMatchObject({ 'process.executable.name': 'echo', 'process.exit.code': 3, 'error.type': '3' });
+    expect(failed.attributes).toMatchObject({
+      'process.executable.name': 'echo',
+      'process.exit.code': 3,
+      'error.type': '3',
+    });
     expect(failed.status).toMatchObject({ code: 2, message: 'failed (exit 3)' });
     // The span runs from the hook's start to its end, as the history has them.
     const entry = daemon.history().find((line) => line.outcome === 'failed')!;
@@ -70,7 +90,10 @@ describe('OTLP traces', () => {
 
   it('exports over http/protobuf by default, with the command line only when HOOKD_OTEL_COMMAND=1', async () => {
     const collector = await receiver();
-    const daemon = daemonWith({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.endpoint}/v1/traces`, HOOKD_OTEL_COMMAND: '1' });
+    const daemon = daemonWith({
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.endpoint}/v1/traces`,
+      HOOKD_OTEL_COMMAND: '1',
+    });
     await daemon.start();
     await daemon.emit('true', stopPayload());
     await waitFor('a protobuf export', () => collector.received.length >= 1);
@@ -85,7 +108,12 @@ describe('OTLP traces', () => {
 
   it('a collector that hangs holds neither runs nor the stop, and is said once in the log', async () => {
     const collector = await receiver('hang');
-    const daemon = daemonWith({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TIMEOUT: '300', OTEL_BSP_EXPORT_TIMEOUT: '300' });
+    const daemon = daemonWith({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '300',
+      OTEL_BSP_EXPORT_TIMEOUT: '300',
+    });
     await daemon.start();
     await daemon.emit('true', stopPayload({ n: 0 }));
     await waitFor('the collector to hold an export', () => collector.received.length >= 1);
@@ -100,7 +128,11 @@ describe('OTLP traces', () => {
   it('a collector that hangs past the stop deadline does not hold the stop', async () => {
     const collector = await receiver('hang');
     // The exporter would wait a minute: only the daemon's own flush deadline ends the stop.
-    const daemon = daemonWith({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: '60000', OTEL_BSP_EXPORT_TIMEOUT: '60000' });
+    const daemon = daemonWith({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+      OTEL_EXPORTER_OTLP_TIMEOUT: '60000',
+      OTEL_BSP_EXPORT_TIMEOUT: '60000',
+    });
     await daemon.start();
     await daemon.emit('true', stopPayload({ n: 0 }));
     await waitFor('the collector to hold an export', () => collector.received.length >= 1);
@@ -109,9 +141,15 @@ describe('OTLP traces', () => {
     // Not daemon.stop(), to see how it ended: a daemon that does not exit by itself is SIGKILLed by execa after 5 s.
     const child = daemon.process!;
     child.kill('SIGTERM');
-    const exited = await Promise.race([child, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+    const exited = await Promise.race([
+      child,
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+    ]);
     daemon.process = undefined;
-    expect(exited === 'still running' ? exited : { exitCode: exited.exitCode, signal: exited.signal }).toEqual({ exitCode: 0, signal: undefined });
+    expect(exited === 'still running' ? exited : { exitCode: exited.exitCode, signal: exited.signal }).toEqual({
+      exitCode: 0,
+      signal: undefined,
+    });
     expect(daemon.logs()).toContain('did not take the last spans before the stop deadline');
     expect(daemon.logs()).toContain('hookd daemon stopped');
   });
@@ -131,7 +169,10 @@ describe('OTLP traces', () => {
   });
 
   it('refuses an unsupported protocol with a warning and runs hooks as usual', async () => {
-    const daemon = daemonWith({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' });
+    const daemon = daemonWith({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+    });
     await daemon.start();
     await daemon.emit('true', stopPayload());
     await doneRuns(daemon, 1);
@@ -142,8 +183,14 @@ describe('OTLP traces', () => {
   function listModules(daemon: TestDaemon): string {
     const dir = tempDir();
     const list = path.join(dir, 'modules.txt');
-    writeFileSync(path.join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const found = await next(specifier, context);\n  appendFileSync(${JSON.stringify(list)}, found.url + '\\n');\n  return found;\n}\n`);
-    writeFileSync(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
+    writeFileSync(
+      path.join(dir, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const found = await next(specifier, context);\n  appendFileSync(${JSON.stringify(list)}, found.url + '\\n');\n  return found;\n}\n`,
+    );
+    writeFileSync(
+      path.join(dir, 'register.mjs'),
+      `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
+    );
     daemon.env.NODE_OPTIONS = `--import ${path.join(dir, 'register.mjs')}`;
     return list;
   }

@@ -21,7 +21,12 @@ afterEach(async () => {
   cleanupTempDirs();
 });
 
-async function runAndWait(daemon: TestDaemon, command: string, n: number, env: Record<string, string> = {}): Promise<void> {
+async function runAndWait(
+  daemon: TestDaemon,
+  command: string,
+  n: number,
+  env: Record<string, string> = {},
+): Promise<void> {
   const before = daemon.history().length;
   await daemon.emit(command, stopPayload({ n }), env);
   await waitFor(`the run of ${command}`, () => daemon.history().length > before);
@@ -48,7 +53,9 @@ describe('/metrics', () => {
       await waitFor(`the run of ${name}`, () => daemon.history().length > before);
     }
     writeFileSync(daemon.settings, '{ "hooks": ');
-    await waitFor('the failed reload', async () => /^hookd_settings_reload_failures_total 1$/m.test(await metricsText(daemon)));
+    await waitFor('the failed reload', async () =>
+      /^hookd_settings_reload_failures_total 1$/m.test(await metricsText(daemon)),
+    );
     const proxied = await daemon.request('GET', '/api/v0/sessions');
     const text = await metricsText(daemon);
     expect(text).toMatch(/^hookd_runs_total\{event="Stop",outcome="ok",client="other"\} 1$/m);
@@ -76,20 +83,31 @@ describe('/metrics', () => {
     await runAndWait(daemon, 'exit 1', 9);
 
     const config = path.join(daemon.dir, 'prometheus.yml');
-    writeFileSync(config, [
-      'global:',
-      '  scrape_interval: 1s',
-      'scrape_configs:',
-      '  - job_name: hookd',
-      '    scrape_interval: 1s',
-      '    authorization:',
-      `      credentials_file: ${path.join(daemon.stateDir, 'local-token')}`,
-      '    static_configs:',
-      `      - targets: ['127.0.0.1:${port}']`,
-      '',
-    ].join('\n'));
+    writeFileSync(
+      config,
+      [
+        'global:',
+        '  scrape_interval: 1s',
+        'scrape_configs:',
+        '  - job_name: hookd',
+        '    scrape_interval: 1s',
+        '    authorization:',
+        `      credentials_file: ${path.join(daemon.stateDir, 'local-token')}`,
+        '    static_configs:',
+        `      - targets: ['127.0.0.1:${port}']`,
+        '',
+      ].join('\n'),
+    );
     const web = await freePort();
-    prometheus = execa(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${path.join(daemon.dir, 'tsdb')}`, `--web.listen-address=127.0.0.1:${web}`], { reject: false, all: true, buffer: true });
+    prometheus = execa(
+      PROMETHEUS,
+      [
+        `--config.file=${config}`,
+        `--storage.tsdb.path=${path.join(daemon.dir, 'tsdb')}`,
+        `--web.listen-address=127.0.0.1:${web}`,
+      ],
+      { reject: false, all: true, buffer: true },
+    );
     type Result = { metric: { event: string; outcome: string; job: string }; value: [number, string] };
     const query = async (promql: string): Promise<Result[]> => {
       try {
@@ -99,10 +117,14 @@ describe('/metrics', () => {
         return [];
       }
     };
-    const runs = await waitFor('Prometheus to have scraped hookd_runs_total', async () => {
-      const result = await query('hookd_runs_total');
-      return result.length === 2 ? result : undefined;
-    }, 60_000);
+    const runs = await waitFor(
+      'Prometheus to have scraped hookd_runs_total',
+      async () => {
+        const result = await query('hookd_runs_total');
+        return result.length === 2 ? result : undefined;
+      },
+      60_000,
+    );
     const byOutcome = Object.fromEntries(runs.map((r) => [r.metric.outcome, Number(r.value[1])]));
     expect(byOutcome).toEqual({ ok: 3, failed: 1 });
     expect(runs[0]!.metric).toMatchObject({ event: 'Stop', job: 'hookd' });

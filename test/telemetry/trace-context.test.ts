@@ -30,20 +30,35 @@ async function tracedDaemon(): Promise<{ daemon: TestDaemon; collector: Receiver
 
 /** One event through a bridge as the client runs it, with `env` added to the client's environment. */
 function throughBridge(daemon: TestDaemon, bridge: 'emit' | 'sync', payload: object, env: Record<string, string> = {}) {
-  return execa('sh', ['-c', `hookd ${bridge} -- 'cat >/dev/null'`], { env: { ...daemon.env, ...env }, input: JSON.stringify(payload), reject: false, timeout: 20_000 });
+  return execa('sh', ['-c', `hookd ${bridge} -- 'cat >/dev/null'`], {
+    env: { ...daemon.env, ...env },
+    input: JSON.stringify(payload),
+    reject: false,
+    timeout: 20_000,
+  });
 }
 
 describe('trace context', () => {
   it("makes each run's span a child of the client's span, through both bridges, with the GenAI attributes", async () => {
     const { daemon, collector } = await tracedDaemon();
     const env = { TRACEPARENT: `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01`, TRACESTATE: 'vendor=abc', CLAUDECODE: '1' };
-    const payload = { session_id: 'sess-t', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_01', cwd: '/' };
+    const payload = {
+      session_id: 'sess-t',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_01',
+      cwd: '/',
+    };
     await throughBridge(daemon, 'emit', payload, env);
     await throughBridge(daemon, 'sync', payload, env);
     await waitFor('two spans at the collector', () => decodeSpans(collector.received).length === 2, 20_000);
     for (const span of decodeSpans(collector.received)) {
       expect([span.traceId, span.parentSpanId]).toEqual([CLIENT_TRACE, CLIENT_SPAN]);
-      expect(span.attributes).toMatchObject({ 'gen_ai.conversation.id': 'sess-t', 'gen_ai.tool.call.id': 'toolu_01', 'gen_ai.agent.name': 'claude' });
+      expect(span.attributes).toMatchObject({
+        'gen_ai.conversation.id': 'sess-t',
+        'gen_ai.tool.call.id': 'toolu_01',
+        'gen_ai.agent.name': 'claude',
+      });
     }
   });
 
@@ -53,10 +68,16 @@ describe('trace context', () => {
     await throughBridge(daemon, 'sync', { session_id: 'sess-a', hook_event_name: 'Stop' });
     await throughBridge(daemon, 'emit', { session_id: 'sess-b', hook_event_name: 'Stop' });
     // A malformed carrier is no context: the run still lands in its session's trace.
-    await throughBridge(daemon, 'sync', { session_id: 'sess-b', hook_event_name: 'Stop' }, { TRACEPARENT: '00-zz-00-01' });
+    await throughBridge(
+      daemon,
+      'sync',
+      { session_id: 'sess-b', hook_event_name: 'Stop' },
+      { TRACEPARENT: '00-zz-00-01' },
+    );
     await waitFor('four spans at the collector', () => decodeSpans(collector.received).length === 4, 20_000);
     const spans = decodeSpans(collector.received);
-    const traceOf = (session: string) => new Set(spans.filter((span) => span.attributes['session.id'] === session).map((span) => span.traceId));
+    const traceOf = (session: string) =>
+      new Set(spans.filter((span) => span.attributes['session.id'] === session).map((span) => span.traceId));
     expect(traceOf('sess-a').size).toBe(1);
     expect(traceOf('sess-b').size).toBe(1);
     expect([...traceOf('sess-a')][0]).not.toBe([...traceOf('sess-b')][0]);

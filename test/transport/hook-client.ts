@@ -15,7 +15,10 @@ export interface HookAnswer {
 /** The port of the daemon's loopback listener (it listens on any free port in tests) and the user's token. */
 export async function hookTarget(daemon: TestDaemon): Promise<{ port: number; token: string }> {
   let port = 0;
-  await waitFor('the hook endpoint to listen', () => (port = Number(/hook endpoint listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(daemon.logs())?.[1] ?? 0)) > 0);
+  await waitFor(
+    'the hook endpoint to listen',
+    () => (port = Number(/hook endpoint listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(daemon.logs())?.[1] ?? 0)) > 0,
+  );
   return { port, token: readFileSync(path.join(daemon.stateDir, 'local-token'), 'utf8').trim() };
 }
 
@@ -38,13 +41,23 @@ export interface RawOptions {
 export function rawRequest(port: number, options: RawOptions): Promise<HookAnswer> {
   return new Promise((resolve, reject) => {
     const body = options.body === undefined ? undefined : Buffer.from(options.body);
-    const req = request({ host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path, headers: options.headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'POST',
+        path: options.path,
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (body && options.sendOnly !== undefined) req.write(body.subarray(0, options.sendOnly));
     else req.end(body);
@@ -53,5 +66,10 @@ export function rawRequest(port: number, options: RawOptions): Promise<HookAnswe
 
 /** The headers Claude Code sends (2.1.330: axios, JSON, the entry's Authorization). */
 export function clientHeaders(port: number, token: string, body: string | Buffer): Record<string, string> {
-  return { host: `127.0.0.1:${port}`, 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': String(Buffer.byteLength(body)) };
+  return {
+    host: `127.0.0.1:${port}`,
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    'content-length': String(Buffer.byteLength(body)),
+  };
 }

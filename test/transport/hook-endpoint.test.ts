@@ -19,11 +19,21 @@ afterEach(async () => {
 
 // Each run writes the payload it got to its own file, named by the event's id, whole: written
 // under a dot name and renamed, as a reader takes the file once it is there.
-const recorder = (out: string) => `cat > ${out}/.$HOOKD_EVENT_ID; mv ${out}/.$HOOKD_EVENT_ID ${out}/$HOOKD_EVENT_ID.json`;
-const endPayload = (fields: Record<string, unknown> = {}) => stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', ...fields });
-const httpHook = (event: string, command: string) => ({ type: 'http', url: hookdUrl(14653, event, command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'], timeout: 5 });
+const recorder = (out: string) =>
+  `cat > ${out}/.$HOOKD_EVENT_ID; mv ${out}/.$HOOKD_EVENT_ID ${out}/$HOOKD_EVENT_ID.json`;
+const endPayload = (fields: Record<string, unknown> = {}) =>
+  stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', ...fields });
+const httpHook = (event: string, command: string) => ({
+  type: 'http',
+  url: hookdUrl(14653, event, command),
+  headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+  allowedEnvVars: ['HOOKD_TOKEN'],
+  timeout: 5,
+});
 
-async function started(out: string): Promise<{ daemon: TestDaemon; port: number; token: string; path: (event: string, command?: string) => string }> {
+async function started(
+  out: string,
+): Promise<{ daemon: TestDaemon; port: number; token: string; path: (event: string, command?: string) => string }> {
   const daemon = testDaemon({ SessionEnd: [{ hooks: [httpHook('SessionEnd', recorder(out))] }] });
   await daemon.start();
   const { port, token } = await hookTarget(daemon);
@@ -37,13 +47,25 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const out = tempDir();
     const { port, token, path: hookPath } = await started(out);
     const payload = `${endPayload({ marker: 'é ✓' })}\n`;
-    const answer = await rawRequest(port, { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, payload), body: payload });
+    const answer = await rawRequest(port, {
+      path: hookPath('SessionEnd'),
+      headers: clientHeaders(port, token, payload),
+      body: payload,
+    });
     expect(answer).toEqual({ status: 204, body: '' });
     await waitFor('the hook to run', () => runs(out).length === 1);
     expect(readFileSync(path.join(out, runs(out)[0]!), 'utf8')).toBe(payload);
     // `localhost` is the listener's own name too.
     const again = endPayload({ marker: 2 });
-    expect((await rawRequest(port, { path: hookPath('SessionEnd'), headers: { ...clientHeaders(port, token, again), host: `localhost:${port}` }, body: again })).status).toBe(204);
+    expect(
+      (
+        await rawRequest(port, {
+          path: hookPath('SessionEnd'),
+          headers: { ...clientHeaders(port, token, again), host: `localhost:${port}` },
+          body: again,
+        })
+      ).status,
+    ).toBe(204);
     await waitFor('the second run', () => runs(out).length === 2);
   });
 
@@ -56,19 +78,82 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const notification = endPayload({ hook_event_name: 'Notification', message: 'hi' });
     const cases: [string, Parameters<typeof rawRequest>[1], number, RegExp][] = [
       ['no token', { path: hookPath('SessionEnd'), headers: noToken, body: payload }, 401, /Authorization: Bearer/],
-      ['a wrong token', { path: hookPath('SessionEnd'), headers: { ...headers, authorization: `Bearer ${'0'.repeat(64)}` }, body: payload }, 401, /token/],
-      ['a foreign Host', { path: hookPath('SessionEnd'), headers: { ...headers, host: `evil.example:${port}` }, body: payload }, 403, /Host must be 127\.0\.0\.1/],
-      ['an Origin', { path: hookPath('SessionEnd'), headers: { ...headers, origin: 'https://evil.example' }, body: payload }, 403, /Origin/],
-      ['text/plain', { path: hookPath('SessionEnd'), headers: { ...headers, 'content-type': 'text/plain' }, body: payload }, 415, /application\/json/],
-      ['not JSON', { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, '{"session'), body: '{"session' }, 400, /not valid JSON/],
-      ['a command not configured', { path: hookPath('SessionEnd', 'touch /tmp/pwned'), headers, body: payload }, 403, /no settings file .* http hook for SessionEnd/],
+      [
+        'a wrong token',
+        {
+          path: hookPath('SessionEnd'),
+          headers: { ...headers, authorization: `Bearer ${'0'.repeat(64)}` },
+          body: payload,
+        },
+        401,
+        /token/,
+      ],
+      [
+        'a foreign Host',
+        { path: hookPath('SessionEnd'), headers: { ...headers, host: `evil.example:${port}` }, body: payload },
+        403,
+        /Host must be 127\.0\.0\.1/,
+      ],
+      [
+        'an Origin',
+        { path: hookPath('SessionEnd'), headers: { ...headers, origin: 'https://evil.example' }, body: payload },
+        403,
+        /Origin/,
+      ],
+      [
+        'text/plain',
+        { path: hookPath('SessionEnd'), headers: { ...headers, 'content-type': 'text/plain' }, body: payload },
+        415,
+        /application\/json/,
+      ],
+      [
+        'not JSON',
+        { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, '{"session'), body: '{"session' },
+        400,
+        /not valid JSON/,
+      ],
+      [
+        'a command not configured',
+        { path: hookPath('SessionEnd', 'touch /tmp/pwned'), headers, body: payload },
+        403,
+        /no settings file .* http hook for SessionEnd/,
+      ],
       // Only doctor's probe exactly (`echo hookd-doctor-probe` and 12 hex digits) runs unconfigured.
-      ['a command made to look like the probe', { path: hookPath('SessionEnd', 'echo hookd-doctor-probe 0123456789ab; touch /tmp/pwned'), headers, body: payload }, 403, /no settings file/],
-      ['a command configured for another event', { path: hookPath('Notification'), headers, body: payload }, 403, /configured for SessionEnd/],
-      ['a payload of another event', { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, notification), body: notification }, 400, /payload is for "Notification"/],
+      [
+        'a command made to look like the probe',
+        {
+          path: hookPath('SessionEnd', 'echo hookd-doctor-probe 0123456789ab; touch /tmp/pwned'),
+          headers,
+          body: payload,
+        },
+        403,
+        /no settings file/,
+      ],
+      [
+        'a command configured for another event',
+        { path: hookPath('Notification'), headers, body: payload },
+        403,
+        /configured for SessionEnd/,
+      ],
+      [
+        'a payload of another event',
+        { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, notification), body: notification },
+        400,
+        /payload is for "Notification"/,
+      ],
       ['no command', { path: '/hooks/v1/SessionEnd', headers, body: payload }, 400, /name the command/],
-      ['the command twice', { path: `${hookPath('SessionEnd')}&command=touch%20%2Ftmp%2Fpwned`, headers, body: payload }, 400, /command is given 2 times; give it once/],
-      ['GET', { method: 'GET', path: hookPath('SessionEnd'), headers: { ...noToken, authorization: `Bearer ${token}` } }, 405, /use POST/],
+      [
+        'the command twice',
+        { path: `${hookPath('SessionEnd')}&command=touch%20%2Ftmp%2Fpwned`, headers, body: payload },
+        400,
+        /command is given 2 times; give it once/,
+      ],
+      [
+        'GET',
+        { method: 'GET', path: hookPath('SessionEnd'), headers: { ...noToken, authorization: `Bearer ${token}` } },
+        405,
+        /use POST/,
+      ],
     ];
     for (const [what, request, status, detail] of cases) {
       const answer = await rawRequest(port, request);
@@ -90,13 +175,26 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const { port, token, path: hookPath } = await started(out);
     const payload = endPayload();
     const headers = clientHeaders(port, token, payload);
-    const tooLarge = await rawRequest(port, { path: hookPath('SessionEnd'), headers: { ...headers, 'content-length': String(MAX_PAYLOAD_BYTES + 1) }, body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 32), sendOnly: 1024 });
+    const tooLarge = await rawRequest(port, {
+      path: hookPath('SessionEnd'),
+      headers: { ...headers, 'content-length': String(MAX_PAYLOAD_BYTES + 1) },
+      body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 32),
+      sendOnly: 1024,
+    });
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.body).detail).toMatch(/at most 32 MiB/);
     const stalled = rawRequest(port, { path: hookPath('SessionEnd'), headers, body: payload, sendOnly: 10 });
     // The stalled client does not hold the listener: another request is answered meanwhile.
     const other = endPayload({ marker: 'other' });
-    expect((await rawRequest(port, { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, other), body: other })).status).toBe(204);
+    expect(
+      (
+        await rawRequest(port, {
+          path: hookPath('SessionEnd'),
+          headers: clientHeaders(port, token, other),
+          body: other,
+        })
+      ).status,
+    ).toBe(204);
     const answer = await stalled;
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body).detail).toMatch(/did not arrive/);
@@ -109,7 +207,9 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const big = Buffer.alloc(MAX_PAYLOAD_BYTES, 32);
     const headers = { ...clientHeaders(port, token, big) };
     // Eight clients that announce a payload at the cap and stall fill the budget.
-    const stalled = Array.from({ length: 8 }, () => rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 }));
+    const stalled = Array.from({ length: 8 }, () =>
+      rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const refused = await rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 });
     expect(refused.status).toBe(503);
@@ -124,15 +224,33 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const answers = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => {
         const payload = endPayload({ marker: i });
-        return rawRequest(port, { path: hookPath('SessionEnd'), headers: clientHeaders(port, token, payload), body: payload });
+        return rawRequest(port, {
+          path: hookPath('SessionEnd'),
+          headers: clientHeaders(port, token, payload),
+          body: payload,
+        });
       }),
     );
     const stored = answers.filter((answer) => answer.status === 204).length;
-    for (const answer of answers) if (answer.status !== 204) expect(JSON.parse(answer.body)).toMatchObject({ status: 503 });
+    for (const answer of answers)
+      if (answer.status !== 204) expect(JSON.parse(answer.body)).toMatchObject({ status: 503 });
     expect(stored).toBeGreaterThan(0);
     await waitFor(`${stored} runs`, () => runs(out).length >= stored, 100_000).catch((error: Error) => {
-      const outcomes = daemon.history().reduce<Record<string, number>>((counts, run) => ({ ...counts, [String(run.outcome)]: (counts[String(run.outcome)] ?? 0) + 1 }), {});
-      throw new Error(`${error.message}\nran: ${runs(out).length}; outcomes: ${JSON.stringify(outcomes)}; status: ${JSON.stringify(daemon.logs().split('\n').filter((line) => /"level":(40|50)/.test(line)).slice(-5))}`);
+      const outcomes = daemon
+        .history()
+        .reduce<Record<string, number>>(
+          (counts, run) => ({ ...counts, [String(run.outcome)]: (counts[String(run.outcome)] ?? 0) + 1 }),
+          {},
+        );
+      throw new Error(
+        `${error.message}\nran: ${runs(out).length}; outcomes: ${JSON.stringify(outcomes)}; status: ${JSON.stringify(
+          daemon
+            .logs()
+            .split('\n')
+            .filter((line) => /"level":(40|50)/.test(line))
+            .slice(-5),
+        )}`,
+      );
     });
     const markers = runs(out).map((name) => JSON.parse(readFileSync(path.join(out, name), 'utf8')).marker as number);
     expect(new Set(markers).size).toBe(stored);

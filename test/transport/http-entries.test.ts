@@ -23,18 +23,29 @@ describe('http entries pointing at hookd', () => {
     const command = `notify-send "Agent" "$(jq -r .message)" && echo 'a+b' 100%`;
     const url = hookdUrl(14653, 'Stop', command);
     expect(parseHookdUrl(url)).toEqual({ host: '127.0.0.1', port: 14653, event: 'Stop', command });
-    expect(parseHookdUrl('http://localhost:9/hooks/v1/Notification?command=echo%20hi')).toMatchObject({ host: 'localhost', event: 'Notification', command: 'echo hi' });
+    expect(parseHookdUrl('http://localhost:9/hooks/v1/Notification?command=echo%20hi')).toMatchObject({
+      host: 'localhost',
+      event: 'Notification',
+      command: 'echo hi',
+    });
     expect(parseHookdUrl('https://127.0.0.1:9/hooks/v1/Stop?command=x')).toBeUndefined();
     expect(parseHookdUrl('http://example.com/hooks/v1/Stop?command=x')).toBeUndefined();
     expect(parseHookdUrl('http://127.0.0.1:9/other/Stop?command=x')).toBeUndefined();
   });
 
   it('classifies an http entry to hookd as a daemon hook with its command and timeout; another URL stays the client’s', () => {
-    const result = load(settings({ Stop: [{ hooks: [http(hookdUrl(14653, 'Stop', 'echo hi')), http('https://hooks.example.com/x')] }] }));
+    const result = load(
+      settings({ Stop: [{ hooks: [http(hookdUrl(14653, 'Stop', 'echo hi')), http('https://hooks.example.com/x')] }] }),
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [mine, theirs] = result.config.entries;
-    expect(mine).toMatchObject({ kind: 'http', run: 'echo hi', timeoutMs: 7000, http: { port: 14653, event: 'Stop', command: 'echo hi' } });
+    expect(mine).toMatchObject({
+      kind: 'http',
+      run: 'echo hi',
+      timeoutMs: 7000,
+      http: { port: 14653, event: 'Stop', command: 'echo hi' },
+    });
     expect(theirs).toMatchObject({ kind: 'other', run: '' });
     const index = indexDaemonHooks(result.config);
     expect(index.count).toBe(1);
@@ -44,7 +55,9 @@ describe('http entries pointing at hookd', () => {
   });
 
   it('an http entry and a bridge entry of one command share the index, but only the http one lets the endpoint run it', () => {
-    const result = load(settings({ Notification: [{ hooks: [{ type: 'command', command: "hookd emit -- 'echo hi'" }] }] }));
+    const result = load(
+      settings({ Notification: [{ hooks: [{ type: 'command', command: "hookd emit -- 'echo hi'" }] }] }),
+    );
     if (!result.ok) throw new Error(result.errors.join());
     const index = indexDaemonHooks(result.config);
     expect(index.entriesFor('Notification', 'echo hi')).toHaveLength(1);
@@ -52,23 +65,40 @@ describe('http entries pointing at hookd', () => {
   });
 
   it('refuses a URL to hookd with no command, and one whose event differs from the event it stands under, located', () => {
-    const result = load(settings({ Stop: [{ hooks: [http('http://127.0.0.1:14653/hooks/v1/Stop')] }], Notification: [{ hooks: [http(hookdUrl(14653, 'Stop', 'echo hi'))] }] }));
+    const result = load(
+      settings({
+        Stop: [{ hooks: [http('http://127.0.0.1:14653/hooks/v1/Stop')] }],
+        Notification: [{ hooks: [http(hookdUrl(14653, 'Stop', 'echo hi'))] }],
+      }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.join('\n')).toMatch(/hooks\.Stop\[0\]\.hooks\[0\]\.url: points at hookd's hook endpoint but names no command/);
-    expect(result.errors.join('\n')).toMatch(/hooks\.Notification\[0\]\.hooks\[0\]\.url: the URL names the event "Stop" .* stands under "Notification"/);
+    expect(result.errors.join('\n')).toMatch(
+      /hooks\.Stop\[0\]\.hooks\[0\]\.url: points at hookd's hook endpoint but names no command/,
+    );
+    expect(result.errors.join('\n')).toMatch(
+      /hooks\.Notification\[0\]\.hooks\[0\]\.url: the URL names the event "Stop" .* stands under "Notification"/,
+    );
   });
 
   it('warns about a missing token, a variable the client will not fill in, and an event the client posts no http hooks for', () => {
-    const result = load(settings({
-      Stop: [{ hooks: [http(hookdUrl(14653, 'Stop', 'a'), { headers: { Authorization: 'Bearer ${HOOKD_TOKEN}' } })] }],
-      SessionStart: [{ hooks: [http(hookdUrl(14653, 'SessionStart', 'b'), {})] }],
-    }));
+    const result = load(
+      settings({
+        Stop: [
+          { hooks: [http(hookdUrl(14653, 'Stop', 'a'), { headers: { Authorization: 'Bearer ${HOOKD_TOKEN}' } })] },
+        ],
+        SessionStart: [{ hooks: [http(hookdUrl(14653, 'SessionStart', 'b'), {})] }],
+      }),
+    );
     if (!result.ok) throw new Error(result.errors.join());
     const warnings = lintConfig(result.config, 'settings.json').join('\n');
-    expect(warnings).toMatch(/hooks\.Stop\[0\]\.hooks\[0\]\.headers\.Authorization: names \$HOOKD_TOKEN, which is not in allowedEnvVars/);
+    expect(warnings).toMatch(
+      /hooks\.Stop\[0\]\.hooks\[0\]\.headers\.Authorization: names \$HOOKD_TOKEN, which is not in allowedEnvVars/,
+    );
     expect(warnings).toMatch(/hooks\.SessionStart\[0\]\.hooks\[0\]\.headers: no Authorization header/);
-    expect(warnings).toMatch(/hooks\.SessionStart\[0\]\.hooks\[0\]\.type: Claude Code sends no http hooks for SessionStart/);
+    expect(warnings).toMatch(
+      /hooks\.SessionStart\[0\]\.hooks\[0\]\.type: Claude Code sends no http hooks for SessionStart/,
+    );
     // A Stop hook posted to hookd is answered in line with its decision (issue 19): nothing lost to note.
     expect(notesFor(result.config, 'settings.json').join('\n')).not.toMatch(/Stop\[0\]\.hooks\[0\]/);
   });

@@ -40,17 +40,31 @@ describe('hookd install --transport http', () => {
     const dir = tempDir();
     const file = claudeFile(dir, ORIGINAL);
     const env = { HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_TCP_PORT: '15001' };
-    const install = await runHookd(['install', '--settings', file, '--transport', 'http', '--events', 'Notification,SessionEnd,SessionStart'], { env });
+    const install = await runHookd(
+      ['install', '--settings', file, '--transport', 'http', '--events', 'Notification,SessionEnd,SessionStart'],
+      { env },
+    );
     expect(install.exitCode, install.stderr).toBe(0);
     expect(install.stdout).toMatch(/sends no http hooks for SessionStart: those keep the bridge/);
     expect(install.stdout).toMatch(/HOOKD_TOKEN/);
     const result = parseSettingsText(readFileSync(file, 'utf8'), file, claude);
     if (!result.ok) throw new Error(result.errors.join('\n'));
     const byEvent = Object.fromEntries(result.config.entries.map((entry) => [entry.event, entry]));
-    expect(byEvent.Notification).toMatchObject({ kind: 'http', run: `notify-send 'hi there' "$(jq -r .message)"`, timeoutMs: 5000, matcher: 'permission_prompt', http: { port: 15001, headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] } });
+    expect(byEvent.Notification).toMatchObject({
+      kind: 'http',
+      run: `notify-send 'hi there' "$(jq -r .message)"`,
+      timeoutMs: 5000,
+      matcher: 'permission_prompt',
+      http: { port: 15001, headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] },
+    });
     expect(byEvent.SessionEnd).toMatchObject({ kind: 'http', run: 'echo bye >> /tmp/log', timeoutWritten: undefined });
     // Claude Code sends no http hook for SessionStart, and reads its answer: hookd sync, under the entry's timeout.
-    expect(byEvent.SessionStart).toMatchObject({ kind: 'sync', run: 'echo start', timeoutMs: 3000, sync: { client: 'claude', event: 'SessionStart', timeoutSec: 3 } });
+    expect(byEvent.SessionStart).toMatchObject({
+      kind: 'sync',
+      run: 'echo start',
+      timeoutMs: 3000,
+      sync: { client: 'claude', event: 'SessionStart', timeoutSec: 3 },
+    });
     const validate = await runHookd(['validate', '--settings', file], { env });
     expect(validate.exitCode, validate.stderr).toBe(0);
     expect(validate.stdout).toMatch(/2 run by the daemon, 1 in line \(hookd sync\), 0 warning/);
@@ -65,13 +79,20 @@ describe('hookd install --transport http', () => {
       const dir = tempDir();
       const file = claudeFile(dir, text);
       const env = { HOOKD_STATE_DIR: path.join(dir, 'state'), HOOKD_TCP_PORT: '15001' };
-      const install = await runHookd(['install', '--settings', file, '--transport', 'http', ...(asyncOnly ? ['--async-only'] : [])], { env });
+      const install = await runHookd(
+        ['install', '--settings', file, '--transport', 'http', ...(asyncOnly ? ['--async-only'] : [])],
+        { env },
+      );
       expect(install.exitCode, install.stderr).toBe(0);
       const result = parseSettingsText(readFileSync(file, 'utf8'), file, claude);
       if (!result.ok) throw new Error(result.errors.join('\n'));
       const byEvent = Object.fromEntries(result.config.entries.map((entry) => [entry.event, entry]));
       expect(byEvent.Notification).toMatchObject({ kind: 'http', run: 'notify' });
-      expect(byEvent.PreToolUse).toMatchObject(asyncOnly ? { kind: 'plain', command: './guard.sh' } : { kind: 'http', run: './guard.sh', timeoutMs: 10_000, matcher: 'Bash', decides: true });
+      expect(byEvent.PreToolUse).toMatchObject(
+        asyncOnly
+          ? { kind: 'plain', command: './guard.sh' }
+          : { kind: 'http', run: './guard.sh', timeoutMs: 10_000, matcher: 'Bash', decides: true },
+      );
       expect((await runHookd(['uninstall', '--settings', file], { env })).exitCode).toBe(0);
       expect(readFileSync(file, 'utf8')).toBe(text);
     }
@@ -79,8 +100,14 @@ describe('hookd install --transport http', () => {
 
   it('leaves another client on the bridge and says so', async () => {
     const dir = tempDir();
-    const file = claudeFile(dir, JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] } }), '.factory/settings.json');
-    const install = await runHookd(['install', '--settings', file, '--client', 'droid', '--transport', 'http'], { env: { HOOKD_STATE_DIR: path.join(dir, 'state') } });
+    const file = claudeFile(
+      dir,
+      JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] } }),
+      '.factory/settings.json',
+    );
+    const install = await runHookd(['install', '--settings', file, '--client', 'droid', '--transport', 'http'], {
+      env: { HOOKD_STATE_DIR: path.join(dir, 'state') },
+    });
     expect(install.exitCode, install.stderr).toBe(0);
     expect(install.stdout).toMatch(/has no http hooks: its hooks keep the bridge/);
     expect(readFileSync(file, 'utf8')).toContain(`hookd emit -- 'echo hi'`);

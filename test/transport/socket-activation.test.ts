@@ -41,14 +41,29 @@ interface Activated {
 }
 
 /** A daemon whose settings post SessionEnd (fire-and-forget: stored, then run) to `command` on a port that systemd-socket-activate holds, restarted by SERVICE_LOOP. */
-async function underActivation(addresses: (port: number) => string[] = (port) => [`127.0.0.1:${port}`]): Promise<Activated> {
+async function underActivation(
+  addresses: (port: number) => string[] = (port) => [`127.0.0.1:${port}`],
+): Promise<Activated> {
   const out = tempDir();
   const control = tempDir();
   const port = await freePort();
   // Written whole (a dot name, then renamed): the test reads each file once it is there.
   const command = `cat > ${out}/.$HOOKD_EVENT_ID; mv ${out}/.$HOOKD_EVENT_ID ${out}/$HOOKD_EVENT_ID.json`;
   // The settings name the port the service manager holds; the daemon itself is told no port.
-  const daemon = testDaemon({ SessionEnd: [{ hooks: [{ type: 'http', url: hookdUrl(port, 'SessionEnd', command), headers: { Authorization: 'Bearer $HOOKD_TOKEN' }, allowedEnvVars: ['HOOKD_TOKEN'] }] }] });
+  const daemon = testDaemon({
+    SessionEnd: [
+      {
+        hooks: [
+          {
+            type: 'http',
+            url: hookdUrl(port, 'SessionEnd', command),
+            headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
+            allowedEnvVars: ['HOOKD_TOKEN'],
+          },
+        ],
+      },
+    ],
+  });
   const { HOOKD_TCP_PORT: _, ...env } = daemon.env;
   // A token made beforehand, as the running service would have it.
   const token = 'a'.repeat(64);
@@ -59,7 +74,11 @@ async function underActivation(addresses: (port: number) => string[] = (port) =>
   chmodSync(loop, 0o755);
   // Without --accept, systemd-socket-activate accepts nothing itself: it passes the listening socket as fd 3.
   const passed = ['HOOKD_STATE_DIR', 'HOOKD_SETTINGS', 'PATH', 'HOOKD_LOG_LEVEL'].flatMap((name) => ['-E', name]);
-  const activator: ResultPromise = execa('systemd-socket-activate', [...addresses(port).flatMap((address) => ['-l', address]), ...passed, loop, control, HOOKD], { env, reject: false, all: true });
+  const activator: ResultPromise = execa(
+    'systemd-socket-activate',
+    [...addresses(port).flatMap((address) => ['-l', address]), ...passed, loop, control, HOOKD],
+    { env, reject: false, all: true },
+  );
   let logs = '';
   activator.all?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
   await waitFor('systemd-socket-activate to listen', () => /Listening on/.test(logs), 10_000);
@@ -86,9 +105,11 @@ const runs = (out: string) => readdirSync(out).filter((name) => name.endsWith('.
 /** Post a SessionEnd event marked `marker` the way Claude Code does: the status, or the connection error's code. */
 async function post(target: Activated, marker: number): Promise<string> {
   const payload = stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', marker });
-  const answer = await rawRequest(target.port, { path: hookPath(target.port, 'SessionEnd', target.command), headers: clientHeaders(target.port, target.token, payload), body: payload }).catch(
-    (error: NodeJS.ErrnoException) => ({ status: error.code ?? error.message, body: '' }),
-  );
+  const answer = await rawRequest(target.port, {
+    path: hookPath(target.port, 'SessionEnd', target.command),
+    headers: clientHeaders(target.port, target.token, payload),
+    body: payload,
+  }).catch((error: NodeJS.ErrnoException) => ({ status: error.code ?? error.message, body: '' }));
   return `${answer.status} ${answer.body}`.trim();
 }
 
@@ -112,10 +133,21 @@ describe('socket activation', () => {
       // As Claude Code posts an entry that says localhost, where localhost is ::1.
       const payload = stopPayload({ hook_event_name: 'SessionEnd', reason: 'other', marker: 1 });
       const status = await new Promise<number | string>((resolve) => {
-        const req = request({ host: '::1', port: target.port, method: 'POST', path: hookPath(target.port, 'SessionEnd', target.command), headers: { ...clientHeaders(target.port, target.token, payload), host: `localhost:${target.port}` }, agent: false, timeout: 5000 }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          {
+            host: '::1',
+            port: target.port,
+            method: 'POST',
+            path: hookPath(target.port, 'SessionEnd', target.command),
+            headers: { ...clientHeaders(target.port, target.token, payload), host: `localhost:${target.port}` },
+            agent: false,
+            timeout: 5000,
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('timeout', () => req.destroy(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })));
         req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
         req.end(payload);
@@ -160,10 +192,15 @@ describe('socket activation', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       sending = false;
       await Promise.all(clients);
-      expect(answers.filter((answer) => answer !== '204'), `${timeline.join('\n')}\n${target.logs().slice(-3000)}`).toEqual([]);
+      expect(
+        answers.filter((answer) => answer !== '204'),
+        `${timeline.join('\n')}\n${target.logs().slice(-3000)}`,
+      ).toEqual([]);
       expect(answers.length).toBeGreaterThanOrEqual(60);
       await waitFor(`${answers.length + 1} runs`, () => runs(target.out).length >= answers.length + 1, 30_000);
-      const markers = runs(target.out).map((name) => JSON.parse(readFileSync(path.join(target.out, name), 'utf8')).marker as number);
+      const markers = runs(target.out).map(
+        (name) => JSON.parse(readFileSync(path.join(target.out, name), 'utf8')).marker as number,
+      );
       expect(markers.sort((a, b) => a - b)).toEqual([-1, ...Array.from({ length: answers.length }, (_, i) => i)]);
       expect(target.logs().match(/hook endpoint listening/g)?.length).toBe(4);
     } finally {

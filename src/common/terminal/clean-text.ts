@@ -16,7 +16,12 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
 /** `text` without any terminal control sequence or control character; newlines and tabs stay. */
 export function cleanText(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(STRING_SEQUENCE, '').replace(CSI, '').replace(ESCAPE, '').replace(CONTROL, '');
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(STRING_SEQUENCE, '')
+    .replace(CSI, '')
+    .replace(ESCAPE, '')
+    .replace(CONTROL, '');
 }
 
 /** `text` cleaned and on one line: newlines and tabs become single spaces. */

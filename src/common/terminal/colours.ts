@@ -10,7 +10,8 @@ type Env = Record<string, string | undefined>;
 /** Whether output to `stream` gets colour. */
 export function colourOn(stream: NodeJS.WriteStream = process.stdout, env: Env = process.env): boolean {
   if (env.NO_COLOR) return false;
-  if ((stream as WriteStream).isTTY && typeof (stream as WriteStream).hasColors === 'function') return (stream as WriteStream).hasColors(env);
+  if ((stream as WriteStream).isTTY && typeof (stream as WriteStream).hasColors === 'function')
+    return (stream as WriteStream).hasColors(env);
   return env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 }
 

@@ -17,7 +17,11 @@ export interface ColumnOptions {
 /** `rows` as lines of aligned columns. */
 export function columns(rows: readonly (readonly Cell[])[], options: ColumnOptions = {}): string[] {
   const { indent = '', minWidths = [] } = options;
-  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? { text: cell } : cell)).map((cell) => ({ ...cell, text: cleanLine(cell.text) })));
+  const cells = rows.map((row) =>
+    row
+      .map((cell) => (typeof cell === 'string' ? { text: cell } : cell))
+      .map((cell) => ({ ...cell, text: cleanLine(cell.text) })),
+  );
   const widths: number[] = [...minWidths];
   for (const row of cells) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, stringWidth(cell.text))));
   return cells.map((row) => {

@@ -6,7 +6,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 // The zone's short name where it has one (UTC, CET, EST), else its offset (GMT+5:30), as Intl says.
 function zoneOf(date: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';
 }
 

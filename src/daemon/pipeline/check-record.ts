@@ -44,7 +44,12 @@ export interface Ended {
 export const rejectedFor = (reason: string): Ended => ({ ended: 'rejected', detail: reason });
 
 /** Check `record` of `claim`, filling in `info` as far as it goes. */
-export function checkRecord(record: RecordContent, claim: Claim, info: RunInfo, deps: { hooks: LiveConfig['hooks']; duplicates: DuplicateFilter }): Checked {
+export function checkRecord(
+  record: RecordContent,
+  claim: Claim,
+  info: RunInfo,
+  deps: { hooks: LiveConfig['hooks']; duplicates: DuplicateFilter },
+): Checked {
   const { payload, run, ...rest } = record;
   info.command = rest.command;
   const trace = traceContextOf(rest.clientEnv);
@@ -68,9 +73,15 @@ export function checkRecord(record: RecordContent, claim: Claim, info: RunInfo, 
   const toolCallId = toolCallIdOf(parsed.payload.data);
   if (toolCallId) info.toolCallId = toolCallId;
   if (rest.clientEnv.HOOKD_RETRY_OF !== undefined) info.retryOf = rest.clientEnv.HOOKD_RETRY_OF;
-  if (claim.attempt > MAX_ATTEMPTS) return rejectedFor(`gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`);
+  if (claim.attempt > MAX_ATTEMPTS)
+    return rejectedFor(`gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`);
   // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
-  if (claim.attempt === 1 && rest.clientEnv.HOOKD_RETRY_OF === undefined && deps.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)) return { ended: 'duplicate' };
+  if (
+    claim.attempt === 1 &&
+    rest.clientEnv.HOOKD_RETRY_OF === undefined &&
+    deps.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)
+  )
+    return { ended: 'duplicate' };
   const cwd = bridgedHookDir(clientFromEnv(rest.clientEnv), parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
   return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
 }

@@ -65,7 +65,10 @@ export class Dispatcher {
       await this.dispatch(claim);
     } catch (error) {
       // Setting the record aside failed (a full disk): it stays in cur/ for the next start.
-      this.options.logger.error({ eventId: claim.key, error: clip((error as Error).message) }, 'cannot settle the record; it stays in the inbox');
+      this.options.logger.error(
+        { eventId: claim.key, error: clip((error as Error).message) },
+        'cannot settle the record; it stays in the inbox',
+      );
     } finally {
       this.admitted.delete(claim.key);
       if (this.admitted.size === 0) for (const wake of this.idle.splice(0)) wake();
@@ -81,7 +84,15 @@ export class Dispatcher {
   private async dispatch(claim: Claim): Promise<void> {
     // Taken from the queue just as the daemon stops: it stays in cur/ for the next start.
     if (this.stopping) return;
-    const info: RunInfo = { eventId: claim.key, event: '', sessionId: '', command: '', attempt: claim.attempt, receivedAt: claim.receivedAt, takenAt: claim.takenAt };
+    const info: RunInfo = {
+      eventId: claim.key,
+      event: '',
+      sessionId: '',
+      command: '',
+      attempt: claim.attempt,
+      receivedAt: claim.receivedAt,
+      takenAt: claim.takenAt,
+    };
     // Synchronous, and only its light result is kept: a suspended async call holds its locals, so
     // a whole payload in one would be held while the record waits its turn.
     const checked = this.check(claim, info);
@@ -94,7 +105,12 @@ export class Dispatcher {
       this.retries.succeeded(claim.key);
     } catch (error) {
       // A full disk, say, before the hook could start: the record stays in cur/ and is tried again.
-      this.retries.failed(info, error as Error, () => void this.admit(claim), () => this.stopping);
+      this.retries.failed(
+        info,
+        error as Error,
+        () => void this.admit(claim),
+        () => this.stopping,
+      );
     }
   }
 
@@ -114,13 +130,20 @@ export class Dispatcher {
   }
 
   private endedOf(info: RunInfo, ended: Ended): RunFinished {
-    return { ...info, endedAt: Date.now(), outcome: ended.ended, ...(ended.detail !== undefined && { detail: ended.detail }) };
+    return {
+      ...info,
+      endedAt: Date.now(),
+      outcome: ended.ended,
+      ...(ended.detail !== undefined && { detail: ended.detail }),
+    };
   }
 
   // Every record's one end: its outcome published (the history writes its line) and the record
   // settled by it, as the outcome table says: done with, kept to run again, or set aside.
   private conclude(finished: RunFinished): Promise<void> {
-    return this.options.inbox.settle(finished.eventId, settlementOf(finished.outcome, finished.detail), () => this.options.runs.publish('finished', finished));
+    return this.options.inbox.settle(finished.eventId, settlementOf(finished.outcome, finished.detail), () =>
+      this.options.runs.publish('finished', finished),
+    );
   }
 
   // The run itself, in its turn: start the hook, note its attempt and group before it may go on,
@@ -140,7 +163,17 @@ export class Dispatcher {
       command: record.command,
       payload: record.payload,
       cwd: hookCwd(runnable.cwd),
-      env: hookEnv({ eventId: info.eventId, event: info.event, attempt: info.attempt, socket: this.options.socket, clientEnv: record.clientEnv, command: record.command, retryOf: info.retryOf, payload: record.payload, entryEnv }),
+      env: hookEnv({
+        eventId: info.eventId,
+        event: info.event,
+        attempt: info.attempt,
+        socket: this.options.socket,
+        clientEnv: record.clientEnv,
+        command: record.command,
+        retryOf: info.retryOf,
+        payload: record.payload,
+        entryEnv,
+      }),
       timeoutMs,
       graceMs: this.options.graceMs,
       signal: this.options.interrupt,
@@ -151,7 +184,14 @@ export class Dispatcher {
       },
     });
     if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);
-    return this.conclude({ ...info, startedAt, endedAt: Date.now(), outcome: result.status, result, ...(result.error ? { detail: result.error } : {}) });
+    return this.conclude({
+      ...info,
+      startedAt,
+      endedAt: Date.now(),
+      outcome: result.status,
+      result,
+      ...(result.error ? { detail: result.error } : {}),
+    });
   }
 
   // The record with its payload: kept since the check, or read again now (a big one).
@@ -163,10 +203,17 @@ export class Dispatcher {
    * What the entry that runs the record's command says (LiveConfig.entryFor), looked up once per
    * run: its timeout, else the default, and the variables it sets (Copilot CLI's and Qwen Code's `env`).
    */
-  private async entryOf(event: string, { command, clientEnv }: Omit<RecordContent, 'payload'>, cwd: string | undefined): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
+  private async entryOf(
+    event: string,
+    { command, clientEnv }: Omit<RecordContent, 'payload'>,
+    cwd: string | undefined,
+  ): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
     const entry = await this.options.config.entryFor(event, command, { clientEnv, cwd });
     if (entry) return { timeoutMs: entry.timeoutMs, entryEnv: entry.env };
-    this.options.logger.warn({ event, command: clip(command) }, `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`);
+    this.options.logger.warn(
+      { event, command: clip(command) },
+      `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`,
+    );
     return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv: undefined };
   }
 }

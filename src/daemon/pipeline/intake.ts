@@ -41,14 +41,17 @@ export class Intake {
   // Records that could not be claimed, by id: how many times.
   private readonly claimFailures = new Map<string, number>();
 
-
   constructor(
     private readonly inbox: Inbox,
     private readonly queue: WorkQueue<Claim>,
     private readonly logger: Logger,
     private readonly options: IntakeOptions = {},
   ) {
-    this.watch = new InboxWatch(inbox.dirs, { arrived: () => this.changed(), written: () => this.soon(), damaged: () => this.tickSafely() });
+    this.watch = new InboxWatch(inbox.dirs, {
+      arrived: () => this.changed(),
+      written: () => this.soon(),
+      damaged: () => this.tickSafely(),
+    });
   }
 
   /** Hand over what a previous daemon left claimed, then follow new records. */
@@ -90,7 +93,10 @@ export class Intake {
       this.inbox.ensure();
       this.watch.arm();
     } catch (error) {
-      this.logger.error({ error: clip((error as Error).message), inbox: clip(this.inbox.dirs.root) }, 'cannot watch the inbox; scanning it periodically');
+      this.logger.error(
+        { error: clip((error as Error).message), inbox: clip(this.inbox.dirs.root) },
+        'cannot watch the inbox; scanning it periodically',
+      );
       this.soon();
     }
   }
@@ -132,7 +138,10 @@ export class Intake {
       return void this.logger.debug({ error: clip((error as Error).message) }, 'cannot recreate the inbox');
     }
     if (made.length === 0) return;
-    this.logger.warn({ recreated: made }, `${made.join(', ')} deleted while the daemon ran; recreated (records in a deleted folder are gone)`);
+    this.logger.warn(
+      { recreated: made },
+      `${made.join(', ')} deleted while the daemon ran; recreated (records in a deleted folder are gone)`,
+    );
     this.watch.close();
   }
 
@@ -155,8 +164,10 @@ export class Intake {
     this.dirty = true;
     this.soon();
     const fields = { id: clip(arrival.id), error: clip(error.message), tries };
-    if (tries < MAX_CLAIM_TRIES) this.logger.error(fields, 'cannot take a record from the inbox; trying again at the next scan');
-    else this.logger.error(fields, 'cannot take a record from the inbox; it stays in new/ until the daemon starts again');
+    if (tries < MAX_CLAIM_TRIES)
+      this.logger.error(fields, 'cannot take a record from the inbox; trying again at the next scan');
+    else
+      this.logger.error(fields, 'cannot take a record from the inbox; it stays in new/ until the daemon starts again');
   };
 
   // The arrivals not given up on; failure counts of records no longer in new/ are dropped.

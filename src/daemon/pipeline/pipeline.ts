@@ -51,9 +51,20 @@ const MAX_IN_FLIGHT = 512;
 async function endLeftovers(inbox: Inbox, graceMs: number, logger: Logger): Promise<void> {
   const leftovers = inbox.leftoverGroups();
   if (leftovers.length === 0) return;
-  const ended = new Set((await endGroups(leftovers.map(({ group }) => group), graceMs)).map((group) => group.pgid));
+  const ended = new Set(
+    (
+      await endGroups(
+        leftovers.map(({ group }) => group),
+        graceMs,
+      )
+    ).map((group) => group.pgid),
+  );
   for (const { key, group } of leftovers) inbox.groupEnded(key, group.pgid);
-  if (ended.size > 0) logger.warn({ groups: [...ended].slice(0, 20), count: ended.size }, 'ended hooks a previous daemon left running when it stopped abruptly; their events run again');
+  if (ended.size > 0)
+    logger.warn(
+      { groups: [...ended].slice(0, 20), count: ended.size },
+      'ended hooks a previous daemon left running when it stopped abruptly; their events run again',
+    );
 }
 
 /** Open the inbox and the history of `stateDir` and build the pipeline over them; nothing runs before `start`. */
@@ -64,12 +75,23 @@ export function openPipeline(options: PipelineOptions): Pipeline {
   const history = new History(stateDir);
   history.open();
   const runLogger = logger.child({ part: 'runner' });
-  const runs = new RunBus((error, name) => runLogger.error({ error: (error as Error).message, on: name }, 'a subscriber of the run bus failed'));
+  const runs = new RunBus((error, name) =>
+    runLogger.error({ error: (error as Error).message, on: name }, 'a subscriber of the run bus failed'),
+  );
   recordHistory(runs, history, runLogger);
   logRuns(runs, runLogger);
   const scheduler = new Scheduler(options.concurrency ?? 8);
   const interrupt = new AbortController();
-  const dispatcher = new Dispatcher({ inbox, config: options.config, scheduler, runs, logger: runLogger, socket: options.socket, interrupt: interrupt.signal, graceMs: options.graceMs });
+  const dispatcher = new Dispatcher({
+    inbox,
+    config: options.config,
+    scheduler,
+    runs,
+    logger: runLogger,
+    socket: options.socket,
+    interrupt: interrupt.signal,
+    graceMs: options.graceMs,
+  });
   const queue = new WorkQueue<Claim>(MAX_IN_FLIGHT);
   const intake = new Intake(inbox, queue, logger.child({ part: 'inbox' }));
   return {

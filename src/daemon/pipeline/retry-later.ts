@@ -20,10 +20,20 @@ export class RetryLater {
   /** Record `info`'s run failed with `error`: call `again` later, unless `stopping` says not to, or it failed too often. */
   failed(info: RunInfo, error: Error, again: () => void, stopping: () => boolean): void {
     const failures = (this.failures.get(info.eventId) ?? 0) + 1;
-    const fields = { eventId: info.eventId, event: info.event, session: clip(info.sessionId), command: clip(info.command), attempt: info.attempt, error: clip(error.message) };
+    const fields = {
+      eventId: info.eventId,
+      event: info.event,
+      session: clip(info.sessionId),
+      command: clip(info.command),
+      attempt: info.attempt,
+      error: clip(error.message),
+    };
     if (failures > MAX_DAEMON_RETRIES) {
       this.failures.delete(info.eventId);
-      this.logger.error(fields, `run failed inside the daemon ${failures} times; the record stays in the inbox until the daemon starts again`);
+      this.logger.error(
+        fields,
+        `run failed inside the daemon ${failures} times; the record stays in the inbox until the daemon starts again`,
+      );
       return;
     }
     this.failures.set(info.eventId, failures);

@@ -83,8 +83,14 @@ async function renderStatus() {
   // An address the hook listener lacks is one where another process answers the http hooks: said at the top until it is taken back.
   const missing = status.loopback?.missing ?? [];
   $('#port-warning').hidden = missing.length === 0;
-  $('#port-warning').textContent = missing.map((m) => `WARNING: the hook listener lacks ${m.host.includes(':') ? `[${m.host}]` : m.host}:${m.port} since ${clock(m.since)} (${m.heldBy ? `${m.heldBy} holds it` : m.code}): http hooks sent there reach whoever holds it, and a deciding hook gets its answer. The daemon takes it back as soon as it is free.`).join('\n');
-  $('#queue').textContent = `${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} waiting in the inbox`;
+  $('#port-warning').textContent = missing
+    .map(
+      (m) =>
+        `WARNING: the hook listener lacks ${m.host.includes(':') ? `[${m.host}]` : m.host}:${m.port} since ${clock(m.since)} (${m.heldBy ? `${m.heldBy} holds it` : m.code}): http hooks sent there reach whoever holds it, and a deciding hook gets its answer. The daemon takes it back as soon as it is free.`,
+    )
+    .join('\n');
+  $('#queue').textContent =
+    `${status.queue.running} running, ${status.queue.pending} queued, ${status.queue.waitingInInbox} waiting in the inbox`;
   const list = $('#settings');
   list.replaceChildren();
   for (const file of status.settings.files) {
@@ -156,7 +162,8 @@ function setLive(text, on) {
 // One tab of this origin holds the stream and hands its runs to the others: a browser opens at
 // most six connections to one host, so a hundred tabs each with a stream would starve.
 function follow() {
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`hookd-runs-${location.port}`) : undefined;
+  const channel =
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel(`hookd-runs-${location.port}`) : undefined;
   // fetch, not EventSource: the session goes in a header, which EventSource cannot send.
   const stream = () =>
     new Promise(() => {
@@ -169,7 +176,15 @@ function follow() {
           for (let text = '', part = await reader.read(); !part.done; part = await reader.read()) {
             const events = (text += part.value).split('\n\n');
             text = events.pop();
-            for (const data of events.map((event) => event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n')).filter(Boolean)) {
+            for (const data of events
+              .map((event) =>
+                event
+                  .split('\n')
+                  .filter((line) => line.startsWith('data: '))
+                  .map((line) => line.slice(6))
+                  .join('\n'),
+              )
+              .filter(Boolean)) {
               const run = JSON.parse(data);
               onRun(run);
               channel?.postMessage(run);

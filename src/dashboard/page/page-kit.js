@@ -8,7 +8,12 @@ const API = '/dashboard/api';
 let KEPT = 1000;
 
 const $ = (selector) => document.querySelector(selector);
-const ms = (value) => (value === undefined || value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
+const ms = (value) =>
+  value === undefined || value === null
+    ? ''
+    : value < 1000
+      ? `${Math.round(value)} ms`
+      : `${(value / 1000).toFixed(2)} s`;
 // The one time format people read, as the CLI writes it (src/common/terminal/local-time.ts): the
 // local time to the second with its zone, `2026-05-01 14:03:07 CEST`.
 const pad2 = (n) => String(n).padStart(2, '0');
@@ -16,7 +21,10 @@ function clock(iso) {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return String(iso);
-  const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
   const day = `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
   return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())} ${zone}`.trimEnd();
 }
@@ -76,7 +84,8 @@ function showSignedOut(reason) {
 
 async function getJson(path) {
   const answer = await fetch(`${API}${path}`, { headers: authHeaders() });
-  if (answer.status === 401 || answer.status === 403) throw signedOut((await answer.json().catch(() => ({}))).detail ?? `${path}: ${answer.status}`);
+  if (answer.status === 401 || answer.status === 403)
+    throw signedOut((await answer.json().catch(() => ({}))).detail ?? `${path}: ${answer.status}`);
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
   return answer.json();
 }

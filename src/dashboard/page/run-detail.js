@@ -29,7 +29,8 @@ async function showRun(id) {
   const run = detail.run;
   shown = run.id;
   // The row on show is marked in the list, and only it.
-  for (const row of document.querySelectorAll('#timeline tbody tr')) row.classList.toggle('selected', row.dataset.id === run.id);
+  for (const row of document.querySelectorAll('#timeline tbody tr'))
+    row.classList.toggle('selected', row.dataset.id === run.id);
   $('#detail').hidden = false;
   $('#detail-id').textContent = run.id;
   const facts = $('#detail-facts');
@@ -61,7 +62,13 @@ async function showRun(id) {
 }
 
 async function retryShown() {
-  const answer = await fetch(`${API}/runs/${encodeURIComponent(shown)}/retry`, { method: 'POST', headers: authHeaders() });
+  const answer = await fetch(`${API}/runs/${encodeURIComponent(shown)}/retry`, {
+    method: 'POST',
+    headers: authHeaders(),
+  });
   const body = await answer.json().catch(() => ({}));
-  $('#retry-result').textContent = answer.status === 202 ? `queued again as ${body.queued.map((q) => q.id).join(', ')}` : `refused: ${body.detail ?? answer.status}`;
+  $('#retry-result').textContent =
+    answer.status === 202
+      ? `queued again as ${body.queued.map((q) => q.id).join(', ')}`
+      : `refused: ${body.detail ?? answer.status}`;
 }

@@ -81,11 +81,27 @@ function drawRun(group, placed, y) {
   const { run, left, width, full, label, before, inside } = placed;
   const bar = svg('g', { class: `run lane-${run.lane}`, 'data-id': run.id, 'data-label': full, tabindex: 0 });
   bar.append(
-    svg('title', {}, `${run.event} · ${run.label} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${run.decision ?? 'none'}` : ''}\n${run.command}`),
+    svg(
+      'title',
+      {},
+      `${run.event} · ${run.label} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${run.decision ?? 'none'}` : ''}\n${run.command}`,
+    ),
     svg('rect', { class: `bar ${outcomeClass(run)}`, x: left, y, width, height: CHART.row, rx: 2 }),
   );
   const x = inside ? left + 4 : before ? left - 4 : left + width + 4;
-  if (label) bar.append(svg('text', { class: inside ? 'bar-label inside' : 'bar-label', x, y: y + CHART.row - 5, 'text-anchor': before && !inside ? 'end' : 'start' }, label));
+  if (label)
+    bar.append(
+      svg(
+        'text',
+        {
+          class: inside ? 'bar-label inside' : 'bar-label',
+          x,
+          y: y + CHART.row - 5,
+          'text-anchor': before && !inside ? 'end' : 'start',
+        },
+        label,
+      ),
+    );
   group.append(bar);
 }
 
@@ -97,7 +113,11 @@ function drawSession(chart, picture, width) {
   let y = CHART.top;
   const bands = [];
   for (const lane of LANES) {
-    const { placed, rows } = packLane(picture.runs.filter((run) => run.lane === lane.name), x, width - CHART.right);
+    const { placed, rows } = packLane(
+      picture.runs.filter((run) => run.lane === lane.name),
+      x,
+      width - CHART.right,
+    );
     // At least the height of the lane's title and note.
     const height = Math.max(36, rows * (CHART.row + CHART.gap) + CHART.gap);
     bands.push(svg('rect', { class: `lane lane-${lane.name}`, x: 0, y, width, height }));

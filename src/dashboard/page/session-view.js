@@ -10,15 +10,28 @@ function sessionSection() {
   const section = document.createElement('section');
   section.id = 'sessions-section';
   const heading = document.createElement('h2');
-  heading.append('Sessions ', Object.assign(document.createElement('small'), { textContent: 'newest first; where the agent waited on hooks' }), ' ');
-  const refresh = Object.assign(document.createElement('button'), { type: 'button', id: 'sessions-refresh', textContent: 'refresh' });
+  heading.append(
+    'Sessions ',
+    Object.assign(document.createElement('small'), { textContent: 'newest first; where the agent waited on hooks' }),
+    ' ',
+  );
+  const refresh = Object.assign(document.createElement('button'), {
+    type: 'button',
+    id: 'sessions-refresh',
+    textContent: 'refresh',
+  });
   heading.append(refresh);
   const table = document.createElement('table');
   table.id = 'sessions';
   const head = table.createTHead().insertRow();
-  for (const name of ['last run', 'client', 'project', 'runs', 'agent waited']) head.append(Object.assign(document.createElement('th'), { textContent: name }));
+  for (const name of ['last run', 'client', 'project', 'runs', 'agent waited'])
+    head.append(Object.assign(document.createElement('th'), { textContent: name }));
   table.createTBody();
-  const none = Object.assign(document.createElement('p'), { id: 'no-sessions', className: 'muted', textContent: 'No sessions yet.' });
+  const none = Object.assign(document.createElement('p'), {
+    id: 'no-sessions',
+    className: 'muted',
+    textContent: 'No sessions yet.',
+  });
   const view = document.createElement('div');
   view.id = 'session-view';
   view.hidden = true;
@@ -68,7 +81,8 @@ async function keepUp() {
   if (document.visibilityState !== 'visible') return;
   const sessions = await listSessions(1);
   const shown = sessions.find((session) => session.id === $('#session-id').textContent);
-  if (shown && !$('#session-view').hidden && String(shown.runs) !== $('#session-wait').dataset.runs) await openSession(shown.id);
+  if (shown && !$('#session-view').hidden && String(shown.runs) !== $('#session-wait').dataset.runs)
+    await openSession(shown.id);
 }
 
 function waitText(session, picture) {
@@ -86,7 +100,10 @@ async function openSession(id) {
   $('#session-wait').dataset.waitedMs = String(picture.session.waitedMs);
   $('#session-wait').dataset.runs = String(picture.session.runs);
   for (const row of $('#sessions tbody').rows) row.classList.toggle('selected', row.dataset.id === id);
-  $('#session-chart').setAttribute('aria-label', `the runs of session ${id} on one time axis: ${waitText(picture.session, picture)}`);
+  $('#session-chart').setAttribute(
+    'aria-label',
+    `the runs of session ${id} on one time axis: ${waitText(picture.session, picture)}`,
+  );
   drawSession($('#session-chart'), picture, Math.max(640, $('#sessions-section').clientWidth - 28));
 }
 

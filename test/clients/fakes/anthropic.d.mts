@@ -1,6 +1,7 @@
 import type { FakeApi, FakeRequest } from './types.d.mts';
 export type { FakeApi, FakeRequest };
-export type ContentBlock = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
+export type ContentBlock =
+  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
 export interface AnthropicOptions {
   /** The answer's text; "hi" by default. */
   text?: string;

@@ -12,19 +12,57 @@ import { sendEvents, sendJson, serveFake } from './serve.mjs';
 /** The SSE events of one assistant message whose content is `blocks` (text or tool_use). */
 export function messageEvents(blocks, stopReason = 'end_turn', model = 'claude-fake') {
   const events = [
-    ['message_start', { type: 'message_start', message: { id: `msg_${Math.random().toString(36).slice(2)}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } }],
+    [
+      'message_start',
+      {
+        type: 'message_start',
+        message: {
+          id: `msg_${Math.random().toString(36).slice(2)}`,
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 10, output_tokens: 1 },
+        },
+      },
+    ],
   ];
   blocks.forEach((block, index) => {
     if (block.type === 'text') {
-      events.push(['content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }]);
-      events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } }]);
+      events.push([
+        'content_block_start',
+        { type: 'content_block_start', index, content_block: { type: 'text', text: '' } },
+      ]);
+      events.push([
+        'content_block_delta',
+        { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } },
+      ]);
     } else {
-      events.push(['content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }]);
-      events.push(['content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }]);
+      events.push([
+        'content_block_start',
+        {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        },
+      ]);
+      events.push([
+        'content_block_delta',
+        {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+        },
+      ]);
     }
     events.push(['content_block_stop', { type: 'content_block_stop', index }]);
   });
-  events.push(['message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } }]);
+  events.push([
+    'message_delta',
+    { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } },
+  ]);
   events.push(['message_stop', { type: 'message_stop' }]);
   return events;
 }

@@ -39,7 +39,14 @@ export function startGeminiFake(options = {}) {
       // The router (and other helpers) ask for JSON with responseMimeType: give them JSON text.
       const wantsJson = /"responseMimeType"\s*:\s*"application\/json"/.test(body);
       // One object satisfies both of 0.61's routers: the classifier (model_choice) and the numerical one.
-      const reply = wantsJson ? JSON.stringify({ reasoning: 'a greeting', model_choice: 'flash', complexity_reasoning: 'a greeting', complexity_score: 5 }) : text;
+      const reply = wantsJson
+        ? JSON.stringify({
+            reasoning: 'a greeting',
+            model_choice: 'flash',
+            complexity_reasoning: 'a greeting',
+            complexity_score: 5,
+          })
+        : text;
       return sendJson(res, JSON.stringify(answer(reply)));
     }
     sendJson(res, url.includes(':countTokens') ? '{"totalTokens":10}' : '{}');

@@ -10,10 +10,24 @@ import { sendJson, serveFake } from './serve.mjs';
  * @param {string} text @param {string} model @param {Array<{ id: string, name: string, arguments: string }>} [toolCalls]
  */
 export function chatChunks(text, model = 'gpt-fake', toolCalls = undefined) {
-  const base = { id: `chatcmpl-${Math.random().toString(36).slice(2)}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+  const base = {
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+  };
   const usage = { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 };
   const delta = toolCalls
-    ? { role: 'assistant', content: null, tool_calls: toolCalls.map((call, index) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
+    ? {
+        role: 'assistant',
+        content: null,
+        tool_calls: toolCalls.map((call, index) => ({
+          index,
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      }
     : { role: 'assistant', content: text };
   return [
     { ...base, choices: [{ index: 0, delta, finish_reason: null }] },
@@ -24,10 +38,21 @@ export function chatChunks(text, model = 'gpt-fake', toolCalls = undefined) {
 /** The whole (not streamed) answer with the same content. */
 function chatCompletion(text, model, toolCalls) {
   const message = toolCalls
-    ? { role: 'assistant', content: null, tool_calls: toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
+    ? {
+        role: 'assistant',
+        content: null,
+        tool_calls: toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      }
     : { role: 'assistant', content: text };
   return {
-    id: `chatcmpl-${Math.random().toString(36).slice(2)}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model,
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
     choices: [{ index: 0, message, finish_reason: toolCalls ? 'tool_calls' : 'stop' }],
     usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 },
   };
@@ -52,7 +77,11 @@ export function startChatFake(options = {}) {
       res.end('data: [DONE]\n\n');
       return;
     }
-    if (url.includes('/models')) return sendJson(res, JSON.stringify({ object: 'list', data: [{ id: 'gpt-4.1', object: 'model', owned_by: 'fake' }] }));
+    if (url.includes('/models'))
+      return sendJson(
+        res,
+        JSON.stringify({ object: 'list', data: [{ id: 'gpt-4.1', object: 'model', owned_by: 'fake' }] }),
+      );
     sendJson(res, '{}');
   });
 }

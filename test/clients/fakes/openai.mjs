@@ -16,7 +16,13 @@ import { sendEvents, sendJson, serveFake } from './serve.mjs';
 export function responseEvents(text, model = 'gpt-fake', items = undefined) {
   const id = `resp_${Math.random().toString(36).slice(2)}`;
   const base = { id, object: 'response', created_at: Math.floor(Date.now() / 1000), model, output: [] };
-  const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 11 };
+  const usage = {
+    input_tokens: 10,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 1,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 11,
+  };
   if (items) {
     return [
       { type: 'response.created', response: { ...base, status: 'in_progress' } },
@@ -27,11 +33,23 @@ export function responseEvents(text, model = 'gpt-fake', items = undefined) {
       { type: 'response.completed', response: { ...base, status: 'completed', output: items, usage } },
     ];
   }
-  const item = { type: 'message', id: `msg_${id}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] };
+  const item = {
+    type: 'message',
+    id: `msg_${id}`,
+    status: 'completed',
+    role: 'assistant',
+    content: [{ type: 'output_text', text, annotations: [] }],
+  };
   return [
     { type: 'response.created', response: { ...base, status: 'in_progress' } },
     { type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress', content: [] } },
-    { type: 'response.content_part.added', output_index: 0, item_id: item.id, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } },
+    {
+      type: 'response.content_part.added',
+      output_index: 0,
+      item_id: item.id,
+      content_index: 0,
+      part: { type: 'output_text', text: '', annotations: [] },
+    },
     { type: 'response.output_text.delta', output_index: 0, item_id: item.id, content_index: 0, delta: text },
     { type: 'response.output_text.done', output_index: 0, item_id: item.id, content_index: 0, text },
     { type: 'response.content_part.done', output_index: 0, item_id: item.id, content_index: 0, part: item.content[0] },
@@ -52,7 +70,10 @@ export function startOpenAiFake(options = {}) {
     const { url } = request;
     if (request.method === 'POST' && url.startsWith('/v1/responses')) {
       const items = options.respond?.(parsed, request);
-      return sendEvents(res, responseEvents(options.text ?? 'hi', parsed.model, items).map((event) => [event.type, event]));
+      return sendEvents(
+        res,
+        responseEvents(options.text ?? 'hi', parsed.model, items).map((event) => [event.type, event]),
+      );
     }
     sendJson(res, url.startsWith('/v1/models') ? '{"object":"list","data":[],"models":[]}' : '{}');
   });

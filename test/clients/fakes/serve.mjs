@@ -22,7 +22,11 @@ export async function serveFake(answer) {
       const request = { method: req.method ?? '', url: req.url ?? '', body };
       requests.push(request);
       let parsed = {};
-      try { parsed = JSON.parse(body); } catch { /* not JSON: answered as text */ }
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        /* not JSON: answered as text */
+      }
       answer(request, parsed, res);
     });
   });
@@ -31,7 +35,11 @@ export async function serveFake(answer) {
   return {
     url: `http://127.0.0.1:${address.port}`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

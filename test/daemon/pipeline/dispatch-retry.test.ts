@@ -28,7 +28,14 @@ describe('Dispatcher', () => {
     const inbox = new Inbox(state);
     inbox.open();
     const key = '00000000000000000001-test';
-    writeFileSync(path.join(inbox.dirs.cur, key), serializeRecord({ command: `echo ran >> ${out}`, clientEnv: {}, payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}') }));
+    writeFileSync(
+      path.join(inbox.dirs.cur, key),
+      serializeRecord({
+        command: `echo ran >> ${out}`,
+        clientEnv: {},
+        payload: Buffer.from('{"session_id":"s","hook_event_name":"Stop"}'),
+      }),
+    );
     // A directory where the attempts journal goes: noting the run fails, as on a full disk.
     inbox.close();
     rmSync(path.join(inbox.dirs.root, 'attempts.log'));

@@ -26,10 +26,19 @@ async function watchedInbox() {
   inbox.open();
   const queue = new WorkQueue<Claim>(10);
   const lines: Array<{ msg: string }> = [];
-  intake = new Intake(inbox, queue, createLogger({ write: (line: string) => void lines.push(JSON.parse(line)) }, 'debug'), { scanIntervalMs: AN_HOUR });
+  intake = new Intake(
+    inbox,
+    queue,
+    createLogger({ write: (line: string) => void lines.push(JSON.parse(line)) }, 'debug'),
+    { scanIntervalMs: AN_HOUR },
+  );
   await intake.start();
   // The bridge as the client runs it: a record written and committed into this state directory.
-  const emit = (n: number) => execa(HOOKD, ['emit', '--', `echo ${n}`], { input: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', n }), env: { HOOKD_STATE_DIR: state } });
+  const emit = (n: number) =>
+    execa(HOOKD, ['emit', '--', `echo ${n}`], {
+      input: JSON.stringify({ session_id: 's', hook_event_name: 'Stop', n }),
+      env: { HOOKD_STATE_DIR: state },
+    });
   const claimed = async () => {
     const read = inbox.read((await queue.take())!.key);
     return read.ok ? read.record.command : read.reason;
@@ -52,7 +61,9 @@ describe('the intake, woken by its watches', () => {
     expect(await claimed()).toBe('echo 2');
 
     rmSync(inbox.dirs.root, { recursive: true });
-    await waitFor('the inbox to be made again', () => [inbox.dirs.tmp, inbox.dirs.new, inbox.dirs.cur, inbox.dirs.rejected].every((dir) => existsSync(dir)));
+    await waitFor('the inbox to be made again', () =>
+      [inbox.dirs.tmp, inbox.dirs.new, inbox.dirs.cur, inbox.dirs.rejected].every((dir) => existsSync(dir)),
+    );
     await emit(3);
     expect(await claimed()).toBe('echo 3');
     expect(lines.filter((line) => /deleted while the daemon ran; recreated/.test(line.msg))).toHaveLength(2);

@@ -15,7 +15,18 @@ async function logged(outcome: OutcomeName, detail?: string): Promise<{ msg: str
   const sink = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
   const runs = new RunBus();
   logRuns(runs, createLogger(sink, 'info'));
-  await runs.publish('finished', { eventId: 'e1', event: 'Stop', sessionId: 's', command: 'true', attempt: 1, receivedAt: 0, takenAt: 0, endedAt: 1, outcome, ...(detail !== undefined && { detail }) });
+  await runs.publish('finished', {
+    eventId: 'e1',
+    event: 'Stop',
+    sessionId: 's',
+    command: 'true',
+    attempt: 1,
+    receivedAt: 0,
+    takenAt: 0,
+    endedAt: 1,
+    outcome,
+    ...(detail !== undefined && { detail }),
+  });
   await new Promise((resolve) => setImmediate(resolve));
   return JSON.parse(lines.join('').trim().split('\n').at(-1)!);
 }
@@ -23,13 +34,17 @@ async function logged(outcome: OutcomeName, detail?: string): Promise<{ msg: str
 describe('the outcome table’s word on where an outcome comes from', () => {
   it('has every run status produced by a run, and every other outcome by the check, with words for the log', () => {
     expect(outcomesProducedBy('run').sort()).toEqual([...RUN_STATUSES].sort());
-    for (const name of outcomesProducedBy('check')) expect([OUTCOMES[name].ran, typeof OUTCOMES[name].says]).toEqual([false, 'string']);
+    for (const name of outcomesProducedBy('check'))
+      expect([OUTCOMES[name].ran, typeof OUTCOMES[name].says]).toEqual([false, 'string']);
     for (const name of outcomesProducedBy('run')) expect(OUTCOMES[name].ran).toBe(true);
   });
 
   it('logs "hook finished" for a run, and the table’s words (with the reason) for a record no hook ran', async () => {
     expect((await logged('timed_out')).msg).toBe('hook finished');
-    expect(await logged('rejected', 'not JSON')).toMatchObject({ msg: 'event rejected; kept in the inbox rejected/ folder', reason: 'not JSON' });
+    expect(await logged('rejected', 'not JSON')).toMatchObject({
+      msg: 'event rejected; kept in the inbox rejected/ folder',
+      reason: 'not JSON',
+    });
     expect((await logged('duplicate')).msg).toMatch(/^same event delivered twice within \d+ s; ran it once$/);
   });
 });

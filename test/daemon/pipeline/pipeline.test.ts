@@ -25,7 +25,10 @@ function pipelineOn(state: string, concurrency = 2) {
 
 function emit(state: string, id: string, command: string, atMs: number): void {
   const file = path.join(state, 'inbox', 'tmp', id);
-  writeFileSync(file, serializeRecord({ command, clientEnv: {}, payload: Buffer.from('{"session_id":"s1","hook_event_name":"Stop"}') }));
+  writeFileSync(
+    file,
+    serializeRecord({ command, clientEnv: {}, payload: Buffer.from('{"session_id":"s1","hook_event_name":"Stop"}') }),
+  );
   utimesSync(file, atMs / 1000, atMs / 1000);
   writeFileSync(path.join(state, 'inbox', 'new', id), '');
 }
@@ -46,15 +49,35 @@ describe('the pipeline', () => {
     const bridgeWrote = Date.now() - 5000;
     emit(state, 'e1', 'echo out; exit 3', bridgeWrote);
     await pipeline.start();
-    await waitFor('the outcome', () => finished.length === 1 && readdirSync(path.join(state, 'inbox', 'cur')).length === 0);
+    await waitFor(
+      'the outcome',
+      () => finished.length === 1 && readdirSync(path.join(state, 'inbox', 'cur')).length === 0,
+    );
     const run = finished[0]!;
     expect(started).toHaveLength(1);
-    expect(run).toMatchObject({ eventId: started[0]!.eventId, event: 'Stop', sessionId: 's1', command: 'echo out; exit 3', attempt: 1, outcome: 'failed', recordThere: true, linesThen: 0 });
+    expect(run).toMatchObject({
+      eventId: started[0]!.eventId,
+      event: 'Stop',
+      sessionId: 's1',
+      command: 'echo out; exit 3',
+      attempt: 1,
+      outcome: 'failed',
+      recordThere: true,
+      linesThen: 0,
+    });
     expect(run.result?.exitCode).toBe(3);
     expect(Math.abs(run.receivedAt - bridgeWrote)).toBeLessThan(1000);
     expect(run.receivedAt <= run.takenAt && run.takenAt <= run.startedAt! && run.startedAt! <= run.endedAt).toBe(true);
     const line = JSON.parse(readFileSync(history, 'utf8'));
-    expect(line).toMatchObject({ eventId: run.eventId, outcome: 'failed', exitCode: 3, stdout: 'out\n', attempt: 1, receivedAt: new Date(run.receivedAt).toISOString(), endedAt: line.time });
+    expect(line).toMatchObject({
+      eventId: run.eventId,
+      outcome: 'failed',
+      exitCode: 3,
+      stdout: 'out\n',
+      attempt: 1,
+      receivedAt: new Date(run.receivedAt).toISOString(),
+      endedAt: line.time,
+    });
     await pipeline.stop(1000);
   });
 

@@ -13,9 +13,23 @@ describe('RetryLater', () => {
     let log = '';
     const logger = pino({ level: 'debug' }, new Writable({ write: (chunk, _e, done) => ((log += chunk), done()) }));
     const retries = new RetryLater(logger);
-    const info = { eventId: 'k', event: 'Stop', sessionId: 's', command: `echo ${'x'.repeat(100_000)}`, attempt: 1, receivedAt: 0, takenAt: 0 };
+    const info = {
+      eventId: 'k',
+      event: 'Stop',
+      sessionId: 's',
+      command: `echo ${'x'.repeat(100_000)}`,
+      attempt: 1,
+      receivedAt: 0,
+      takenAt: 0,
+    };
     const tries: number[] = [];
-    const fail = () => retries.failed(info, new Error('ENOSPC'), () => (tries.push(Date.now()), fail()), () => false);
+    const fail = () =>
+      retries.failed(
+        info,
+        new Error('ENOSPC'),
+        () => (tries.push(Date.now()), fail()),
+        () => false,
+      );
     const start = Date.now();
     fail();
     vi.advanceTimersByTime(60 * 60_000);
