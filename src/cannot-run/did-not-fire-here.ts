@@ -12,7 +12,7 @@ import { recordedSessions } from '../clients/session-records.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
-import type { HookSource } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import {
   contextHere,
   hooksThatCannotRun,

@@ -3,7 +3,8 @@
 import { resolvePaths } from '../common/paths.js';
 import { fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
-import { RetriedSchema, readAnswer } from '../server/local-api-schemas.js';
+import { readAnswer } from '../server/local-api-schemas.js';
+import { RetriedSchema } from '../server/history-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 
 export interface RetryOptions {

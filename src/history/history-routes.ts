@@ -8,7 +8,7 @@ import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';
 import type { DaemonMetrics } from '../telemetry/daemon-metrics.js';
-import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../server/local-api-schemas.js';
+import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../server/history-schemas.js';
 import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { RETRIABLE_OUTCOMES, describeOutcome, meaningOf } from '../runs/outcome.js';
