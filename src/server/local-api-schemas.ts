@@ -2,7 +2,8 @@
 // routes.ts is type-checked against them, `hookd status` reads its answer through them, and the tests
 // check the answers with them. Each keeps unknown fields, so an older `hookd status` reads a newer daemon.
 import { z } from 'zod';
-import { fail } from '../common/errors.js';
+import { fail, type HookdError } from '../common/errors.js';
+import { daemonAnswerCode } from '../common/error-catalogue.js';
 import { formatIssues } from '../common/format-issues.js';
 import type { DaemonResponse } from './socket-client.js';
 import { HistoryEntrySchema } from './history-schemas.js';
@@ -112,4 +113,13 @@ export function readAnswer<S extends z.ZodType>(schema: S, response: DaemonRespo
   if (parsed.success) return parsed.data;
   const problems = formatIssues(parsed.error.issues, 'answer').join('; ');
   throw fail('EDAEMON_BODY', { asked: what, status: response.status, problems });
+}
+
+/**
+ * The error of the daemon's refusal `response` to `asked`: its sentence (`detail`), and the code of
+ * its status in the error catalogue, so a command exits as the refusal's code says (bad input: 2).
+ */
+export function refusedAnswer(response: DaemonResponse, asked: string): HookdError {
+  const detail = (response.body as { detail?: unknown } | undefined)?.detail;
+  return fail(daemonAnswerCode(response.status), { asked, status: response.status, detail });
 }
