@@ -5,7 +5,7 @@ import { resolvePaths, type Paths } from '../common/paths.js';
 import { CheckFailed, UsageError, fail } from '../common/errors.js';
 import { requestDaemon, daemonAgent, type DaemonResponse } from '../server/socket-client.js';
 import { readAnswer, refusedAnswer } from '../server/local-api-schemas.js';
-import { RunDetailSchema, RunSummarySchema, RunsSchema } from '../server/history-schemas.js';
+import { RunDetailSchema, RunSummarySchema, RunsSchema } from '../history/history-schemas.js';
 import { History } from '../history/history.js';
 import { newestFirst } from '../history/history-file.js';
 import { light } from '../history/history-entry.js';

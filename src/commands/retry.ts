@@ -4,7 +4,7 @@ import { resolvePaths } from '../common/paths.js';
 import { fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 import { readAnswer, refusedAnswer } from '../server/local-api-schemas.js';
-import { RetriedSchema } from '../server/history-schemas.js';
+import { RetriedSchema } from '../history/history-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 
 export interface RetryOptions {

@@ -1,4 +1,4 @@
-// The answers of the daemon's local API, as zod schemas (the history's are history-schemas.ts):
+// The answers of the daemon's local API, as zod schemas (the history's are history/history-schemas.ts):
 // routes.ts is type-checked against them, `hookd status` reads its answer through them, and the tests
 // check the answers with them. Each keeps unknown fields, so an older `hookd status` reads a newer daemon.
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { fail, type HookdError } from '../common/errors.js';
 import { daemonAnswerCode } from '../common/error-catalogue.js';
 import { formatIssues } from '../common/format-issues.js';
 import type { DaemonResponse } from './socket-client.js';
-import { HistoryEntrySchema } from './history-schemas.js';
+import { HistoryEntrySchema } from '../history/history-schemas.js';
 
 /** GET /health */
 export const HealthSchema = z.looseObject({ ok: z.literal(true), version: z.string() });
