@@ -149,6 +149,10 @@ export function prepareClient(name, options) {
       GEMINI_API_KEY: FAKE_API_KEY,
       GOOGLE_GEMINI_BASE_URL: options.fakeUrl,
       GEMINI_CLI_TRUST_WORKSPACE: 'true',
+      // Gemini CLI starts a second Node with a larger heap and runs the session there: a second
+      // start-up (about 0.7 s of CPU) that changes nothing a hook sees. The relaunched child runs
+      // with this very variable set.
+      GEMINI_CLI_NO_RELAUNCH: 'true',
     });
     settingsFile = path.join(home, '.gemini', 'settings.json');
     writeHooks = (hooks) =>
@@ -225,6 +229,8 @@ export function prepareClient(name, options) {
       OPENAI_API_KEY: FAKE_API_KEY,
       OPENAI_MODEL: 'gpt-fake',
       QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
+      // Qwen Code is Gemini CLI's fork, relaunch included (see gemini above).
+      QWEN_CODE_NO_RELAUNCH: 'true',
     });
     settingsFile = path.join(home, '.qwen', 'settings.json');
     writeHooks = (hooks) =>
