@@ -41,9 +41,9 @@ static int node_entry(const char *argv0, char *entry, size_t size) {
 
 /* Every command Node runs: exec node with the package's entry and the words as given. */
 static int to_node(int argc, char **argv) {
-  char entry[PATH_MAX + 16];
-  if (node_entry(argv[0], entry, sizeof entry) != 0) {
-    fprintf(stderr, "hookd: cannot find the package this program belongs to (%s); reinstall @hookd-dev/hookd\n", strerror(errno));
+  char entry[PATH_MAX + 16] = "hookd";
+  if (node_entry(argv[0], entry, sizeof entry) != 0 || access(entry, R_OK) != 0) {
+    fprintf(stderr, "hookd: cannot find the package this program belongs to (%s: %s); reinstall @hookd-dev/hookd\n", entry, strerror(errno));
     return 127;
   }
   char **args = calloc((size_t)argc + 2, sizeof *args);
