@@ -103,8 +103,7 @@ describe('hookd emit through the front door', () => {
     );
     if (!c.shDiffers) expect(front).toEqual(sh);
     expect(front).toEqual(node);
-    expect(front.code).toBe(0);
-    expect(front.stdout).toBe('');
+    expect({ code: front!.code, stdout: front!.stdout }).toEqual({ code: 0, stdout: '' });
   });
 
   it('keeps a huge command line exactly (1 MiB in 10,000 words)', async () => {
