@@ -25,8 +25,10 @@
 #include "bridge.h"
 #include "contracts.h"
 
-/* The parts: read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
- * hook, in line), end-hook.c (ending it), run-record.c (the inbox record). */
+/* The parts: front-door.c (main: the program's two names, and Node for every other command), emit.c
+ * (hookd emit), read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
+ * hook, in line), end-hook.c (ending it), run-record.c (the inbox record), front-door-place.c (taking
+ * bin/hookd's place). */
 
 /* ---- which client, which event ---- */
 

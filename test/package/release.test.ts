@@ -3,9 +3,10 @@
 // ones read for format and architecture), then every package published to a real local registry
 // (verdaccio) and installed from it with npm (global, local, --ignore-scripts), pnpm and Bun on a
 // PATH without a C compiler: each must run the prebuilt native bridge, which the hook itself sees
-// as its parent process (/proc/$PPID/exe).
+// as its parent process (/proc/$PPID/exe): the prebuilt program itself as bin/hookd (the front door)
+// where it can take the script's place, else the script's exec of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { ROOT } from '../helpers/paths.js';
@@ -200,18 +201,39 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
       `✗ bridge in use: Node: the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge)\n    → reinstall @hookd-dev/hookd with its optional dependencies (@hookd-dev/hookd-linux-${process.arch} was not installed: --omit=optional?)`,
     );
 
+    // The front door (item 3): where the install script ran (npm), the native program is already in
+    // bin/hookd's place; where it did not (--ignore-scripts, Bun), the first run through the installer's
+    // link puts it there; pnpm's shims run bin/hookd with sh, so there the script stays and execs the bridge.
+    const prebuilt = readFileSync(await prebuiltIn(`hookd-linux-${process.arch}`));
+    const script = (name: string) => realpathSync(installs[name]!.hookd);
+    const isProgram = (name: string) => readFileSync(script(name)).equals(prebuilt);
+    expect(Object.fromEntries(Object.keys(native).map((name) => [name, isProgram(name)]))).toEqual({
+      'npm -g': true,
+      npm: true,
+      'npm --ignore-scripts': false,
+      pnpm: false,
+      bun: false,
+    });
     const state = tempDir();
+    const hookRun = (hookd: string) =>
+      execa(hookd, ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'], {
+        input: PAYLOAD,
+        env: { ...env, HOME: work },
+        reject: false,
+      });
     for (const [name, { hookd }] of Object.entries(native)) {
       expect(existsSync(hookd), name).toBe(true);
-      const run = await execa(
-        hookd,
-        ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'],
-        { input: PAYLOAD, env: { ...env, HOME: work }, reject: false },
-      );
-      expect({ name, parent: run.stdout, exitCode: run.exitCode }).toEqual({
+      const first = await hookRun(hookd);
+      expect({ name, exitCode: first.exitCode }).toEqual({ name, exitCode: 2 });
+      const run = await hookRun(hookd);
+      const frontDoor = name !== 'pnpm';
+      expect({ name, parent: run.stdout, exitCode: run.exitCode, isProgram: isProgram(name) }).toEqual({
         name,
-        parent: expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)),
+        parent: frontDoor
+          ? script(name)
+          : expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)),
         exitCode: 2,
+        isProgram: frontDoor,
       });
     }
     const doctor = await execa(installs['pnpm']!.hookd, ['doctor', '--timeout', '1'], {
@@ -221,5 +243,11 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
     expect(doctor.stdout).toContain(
       `✓ bridge in use: native, prebuilt (@hookd-dev/hookd-linux-${process.arch} ${VERSION})`,
     );
+    expect(doctor.stdout).toContain("pnpm's command shims run bin/hookd with sh, so the script stays");
+    const npmDoctor = await execa(installs['npm']!.hookd, ['doctor', '--timeout', '1'], {
+      env: { ...env, HOME: work, XDG_STATE_HOME: state },
+      reject: false,
+    });
+    expect(npmDoctor.stdout).toContain(`✓ front door: the native program (${script('npm')})`);
   }, 240_000);
 });
