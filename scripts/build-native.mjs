@@ -127,7 +127,8 @@ try {
   });
   if (strict) rmSync(build, { recursive: true, force: true });
   // The front door in a clone (docs/bridges.md): dist/front-door/hookd, a link named hookd to the
-  // program, which then finds the package from its real path; put dist/front-door on PATH.
+  // program, which then finds the package from its real path; put dist/front-door on PATH (npm link's
+  // link is pointed here on its first run).
   if (!strict) {
     rmSync(frontDoor, { force: true });
     mkdirSync(path.dirname(frontDoor), { recursive: true });
@@ -140,7 +141,11 @@ try {
     process.exit(1);
   }
   rmSync(binary, { force: true });
-  rmSync(frontDoor, { force: true });
+  // A link npm link's was pointed at (native/front-door-place.c) must still lead somewhere: to the script.
+  if (existsSync(path.dirname(frontDoor))) {
+    rmSync(frontDoor, { force: true });
+    symlinkSync('../../bin/hookd', frontDoor);
+  }
   console.warn(
     `hookd: no native bridge (no prebuilt one for ${process.platform}-${process.arch}; ${compiler}: ${error.code === 'ENOENT' ? 'not found' : 'failed'}); ${nodeBridgeNote()}`,
   );

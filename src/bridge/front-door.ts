@@ -35,7 +35,7 @@ export function whyScript(root: string, program: string | undefined): string {
   if (real.includes(`${path.sep}node_modules${path.sep}.pnpm${path.sep}`))
     return "pnpm's command shims run bin/hookd with sh, so the script stays";
   if (existsSync(path.join(root, '.git')))
-    return `a git checkout, where bin/hookd is a tracked file; for the native one put ${path.join(root, 'dist', 'front-door')} on PATH`;
+    return `a git checkout, where bin/hookd is a tracked file; for the native one put ${path.join(root, 'dist', 'front-door')} on PATH (npm link's link is pointed there on its first run)`;
   try {
     accessSync(path.join(root, 'bin'), constants.W_OK);
   } catch {

@@ -1,7 +1,8 @@
 // The native front door takes bin/hookd's place where an installer linked the script onto PATH (npm,
 // Bun): the first run does it, atomically, with a copy that proved it runs here; from then on the
-// client's `sh -c 'hookd …'` is one exec. Never in a git checkout, pnpm's store, or a folder the
-// user cannot write; whatever happens, every run stores its event and answers as before.
+// client's `sh -c 'hookd …'` is one exec. In a git checkout (npm link) the link is pointed at the
+// clone's dist/front-door/hookd instead; never in pnpm's store or a folder the user cannot write;
+// whatever happens, every run stores its event and answers as before.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   chmodSync,
@@ -11,6 +12,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   symlinkSync,
 } from 'node:fs';
@@ -91,12 +93,25 @@ describe('the first run through an installer’s link', () => {
 });
 
 describe('where the script stays', () => {
-  it('a git checkout (bin/hookd is tracked there), and the script run directly rather than through a link', async () => {
+  it('a git checkout (npm link): bin/hookd stays the tracked script, and the link is pointed at dist/front-door/hookd', async () => {
     const { root, bin, script } = installed();
     mkdirSync(path.join(root, '.git'));
     expect(await clientEmits(bin)).toBe(1);
     expect(isScript(script)).toBe(true);
-    rmSync(path.join(root, '.git'), { recursive: true });
+    expect(readlinkSync(path.join(bin, 'hookd'))).toBe('../@hookd-dev/hookd/dist/front-door/hookd');
+    expect(await clientEmits(bin)).toBe(1);
+    const sync = await execa('sh', ['-c', "hookd sync -- 'readlink /proc/$PPID/exe'"], {
+      env: { PATH: `${bin}:${process.env.PATH}`, HOOKD_STATE_DIR: tempDir() },
+      input: stopPayload(),
+    });
+    expect(sync.stdout).toBe(path.join(root, 'dist', 'hookd-bridge'));
+    expect((await execa(path.join(bin, 'hookd'), ['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
+    expect(leftovers(root)).toEqual([]);
+    expect(readdirSync(bin)).toEqual(['hookd']);
+  });
+
+  it('the script run directly rather than through a link', async () => {
+    const { root, script } = installed();
     expect(await clientEmits(path.join(root, 'bin'))).toBe(1);
     expect(isScript(script)).toBe(true);
   });
