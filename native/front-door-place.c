@@ -1,6 +1,6 @@
 /*
  * `hookd-bridge place-front-door BIN`: put this program in the place of the package's bin/hookd script,
- * so the installed `hookd` is the native front door (front-door.c), as esbuild's install.js puts its
+ * so the installed `hookd` is the native front door (front-door.c), as esbuild's install script puts its
  * binary over bin/esbuild. Run by bin/hookd itself the first time an installer's link leads to it,
  * and by the install script where scripts run (src/bridge/front-door.ts); both keep in step with this.
  * It changes nothing unless all of these hold, and says why not on stderr (exit 1):

@@ -7,8 +7,8 @@
  *       the front door: this program in the place of the package's bin/hookd (front-door-place.c), so the
  *       client's `sh -c 'hookd sync …'` reaches the bridge with one exec. `hookd sync` (hookd-bridge.c)
  *       and `hookd emit` (emit.c) run here; every other command, their help, and both with
- *       HOOKD_BRIDGE_NODE set go to Node, as bin/hookd sends them: exec node PACKAGE/dist/bin.js, the
- *       package found from this program's own real path (PACKAGE/bin/hookd, or PACKAGE/dist/hookd-bridge).
+ *       HOOKD_BRIDGE_NODE set go to Node, as bin/hookd sends them: exec node on the package's dist/bin.js,
+ *       the package found from this program's own real path (its bin/hookd, or its dist/hookd-bridge).
  */
 #include "bridge.h"
 
