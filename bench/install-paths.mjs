@@ -1,10 +1,12 @@
-// The agent's wait for a hook through each way hookd gets installed (issue 33): from the clone, by
-// npm link, and by a global install of the released packages from a local registry (verdaccio,
-// test/registry), each with its native bridge and with Node's (HOOKD_BRIDGE_NODE=1). Every row is
+// The agent's wait for a hook through each way hookd gets installed (issue 33): from the clone (its
+// bin/, the script; its dist/front-door, the native front door), by npm link, and by a global install
+// of the released packages from a local registry (verdaccio, test/registry: the install puts the
+// native front door in bin/hookd's place), each with its native bridge and with Node's (HOOKD_BRIDGE_NODE=1). Every row is
 // a ratio to the client running `cat >/dev/null` itself through `sh -c`, measured in the same
 // loop, on a 2 KiB event; `hookd` is found on PATH as the install put it. Beside each row, the
 // bridge that ran, read by the hook itself (its parent process: /proc/$PPID/exe).
 import { execFileSync } from 'node:child_process';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { PAYLOAD as payload, ROOT, bridgeEnv, median, npmLinkedBin, tempDir, timeRun } from './lib.mjs';
 import { ensureTools, packRelease, startRegistry } from '../test/registry/local-registry.mjs';
@@ -39,19 +41,26 @@ async function globalInstall() {
   }
 }
 
+// The `hookd` the client's sh finds on PATH, resolved, and whether it is the script.
+const which = (env) => realpathSync(execFileSync('sh', ['-c', 'command -v hookd'], { env, encoding: 'utf8' }).trim());
+const isScript = (file) => readFileSync(file).subarray(0, 2).toString() === '#!';
+
 function bridgeOf(env) {
   const exe = execFileSync('sh', ['-c', `hookd sync -- 'readlink /proc/$PPID/exe'`], {
     input: payload,
     env,
     encoding: 'utf8',
   }).trim();
-  if (exe.includes('/@hookd-dev/hookd-')) return 'native, prebuilt';
-  if (exe.endsWith('/dist/hookd-bridge')) return 'native, built here';
-  return path.basename(exe).startsWith('node') ? 'Node' : exe;
+  if (path.basename(exe).startsWith('node')) return 'Node';
+  const via = isScript(which(env)) ? ' (through the script)' : ' (front door)';
+  if (exe.includes('/@hookd-dev/hookd-')) return `native, prebuilt${via}`;
+  if (exe.endsWith('/dist/hookd-bridge')) return `native, built here${via}`;
+  return `native${via}`;
 }
 
 const paths = {
-  clone: path.join(ROOT, 'bin'),
+  'clone (bin/)': path.join(ROOT, 'bin'),
+  'clone (dist/front-door/)': path.join(ROOT, 'dist', 'front-door'),
   'npm link': npmLinkedBin(),
   'npm i -g (local registry)': await globalInstall(),
 };
@@ -80,6 +89,6 @@ console.log(
 for (const r of rows) {
   const ratio = (value) => `${(value / r.direct).toFixed(2).padStart(6)} (${value.toFixed(2)} ms)`;
   console.log(
-    `  ${r.name.padEnd(26)} ${r.bridge.padEnd(20)} sync ${ratio(r.sync)}   emit ${ratio(r.emit)}   direct ${r.direct.toFixed(2)} ms`,
+    `  ${r.name.padEnd(26)} ${r.bridge.padEnd(34)} sync ${ratio(r.sync)}   emit ${ratio(r.emit)}   direct ${r.direct.toFixed(2)} ms`,
   );
 }

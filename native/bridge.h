@@ -85,6 +85,19 @@ struct client_answer { int exit_code; struct buf out, err; };
 /* Read the hook's exit code, stdout and stderr by the spec, and put them in `client`'s terms for `event`:
  * `exit1_blocks` when exit 1 blocks there (Copilot CLI's preToolUse), `silent` what the client needs for no answer. -1 without memory. */
 int canonical_answer(const char *client, const char *event, int exit1_blocks, const char *silent, int exit_code, const struct buf *out, const struct buf *err, struct client_answer *a);
+/* The state directory by src/common/paths.ts's rule (`given`, else HOOKD_STATE_DIR, else the default) into
+ * `out`; -1 for a path neither absolute nor under ~, run-record.c. */
+int state_dir(const char *given, char *out, size_t size);
+/* mkdir -p, private to the user (0700), run-record.c. */
+int mkdirs(char *path);
+/* The asynchronous bridge, `hookd emit` (emit.c): store the event in the inbox; EMIT_ASKS_HELP for -h/--help,
+ * which Node prints from the command table. Always exit 0 otherwise: a failing bridge must not fail the agent. */
+#define EMIT_ASKS_HELP (-1)
+int emit_bridge(int argc, char **argv);
+/* The synchronous bridge, `hookd sync` (hookd-bridge.c), on the words after `sync`. */
+int sync_bridge(int argc, char **argv, long long t0);
+/* Put this program in the place of the package's bin/hookd script (front-door-place.c). */
+int place_front_door(const char *self, const char *target);
 /* Store the finished run in the inbox, run-record.c. */
 void record_run(const char *given_state, const struct run *r);
 

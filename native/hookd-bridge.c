@@ -25,8 +25,10 @@
 #include "bridge.h"
 #include "contracts.h"
 
-/* The parts: read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
- * hook, in line), end-hook.c (ending it), run-record.c (the inbox record). */
+/* The parts: front-door.c (main: the program's two names, and Node for every other command), emit.c
+ * (hookd emit), read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
+ * hook, in line), end-hook.c (ending it), run-record.c (the inbox record), front-door-place.c (taking
+ * bin/hookd's place). */
 
 /* ---- which client, which event ---- */
 
@@ -112,7 +114,7 @@ static int canonical(const struct contract *contract, struct run *r) {
   return a.exit_code;
 }
 
-static int sync_bridge(int argc, char **argv, long long t0) {
+int sync_bridge(int argc, char **argv, long long t0) {
   const char *given[SYNC_OPTION_COUNT] = {0};
   int i = read_options(argc, argv, given);
   const char *client = given[SYNC_CLIENT], *event = given[SYNC_EVENT], *given_state = given[SYNC_STATE_DIR];
@@ -185,15 +187,4 @@ static int sync_bridge(int argc, char **argv, long long t0) {
   }
   record_run(given_state, &r);
   return code;
-}
-
-int main(int argc, char **argv) {
-  long long t0 = now_ms(CLOCK_MONOTONIC);
-  if (argc >= 2 && strcmp(argv[1], "read") == 0) {
-    if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) return 1;
-    return read_event(NULL, 1, -1) == READ_FAILED ? 1 : 0; /* as `cat` would: the record is not stored */
-  }
-  if (argc >= 2 && strcmp(argv[1], "sync") == 0) return sync_bridge(argc - 2, argv + 2, t0);
-  fputs("usage: hookd-bridge read | hookd-bridge sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] -- CMD\n", stderr);
-  return 2;
 }

@@ -7,7 +7,7 @@
 
 extern char **environ;
 
-static int state_dir(const char *given, char *out, size_t size) {
+int state_dir(const char *given, char *out, size_t size) {
   const char *home = getenv("HOME") ? getenv("HOME") : "";
   const char *s = given && *given ? given : getenv(STATE_DIR_VARIABLE); /* an empty flag is no flag, as in paths.ts */
   if (s && *s) {
@@ -27,7 +27,7 @@ static int state_dir(const char *given, char *out, size_t size) {
   return 0;
 }
 
-static int mkdirs(char *path) {
+int mkdirs(char *path) {
   for (char *p = path + 1; *p; p++) {
     if (*p != '/') continue;
     *p = 0;

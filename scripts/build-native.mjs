@@ -7,7 +7,7 @@
 // no binary (one built elsewhere may not run here), so it is compiled where the package is
 // installed. In a clone, `npm ci` runs it before `prepare` has built dist/: then `prepare` builds it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,9 +107,16 @@ writeFileSync(path.join(build, 'hif-tables.h'), hif);
 // `--headers`: only the generated headers (scripts/pack-release.mjs compiles them for every platform).
 if (process.argv.includes('--headers')) process.exit(0);
 const binary = path.join(strict ? build : out, 'hookd-bridge');
+const frontDoor = path.join(out, 'front-door', 'hookd');
 // Installed with a prebuilt bridge for this platform (optionalDependencies): nothing to compile.
 const { prebuiltBridge, nodeBridgeNote } = await import(path.join(out, 'bridge/bridge-in-use.js'));
-if (!strict && process.env.npm_lifecycle_event === 'install' && prebuiltBridge(root)) process.exit(0);
+// At install, the native program then takes the place of bin/hookd where it can (src/bridge/front-door.ts).
+const installing = !strict && process.env.npm_lifecycle_event === 'install';
+const { placeFrontDoor } = await import(path.join(out, 'bridge/front-door.js'));
+if (installing && prebuiltBridge(root)) {
+  placeFrontDoor(root, prebuiltBridge(root));
+  process.exit(0);
+}
 const compiler = process.env.CC || 'cc';
 try {
   const sources = readdirSync(path.join(root, 'native'))
@@ -119,12 +126,26 @@ try {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (strict) rmSync(build, { recursive: true, force: true });
+  // The front door in a clone (docs/bridges.md): dist/front-door/hookd, a link named hookd to the
+  // program, which then finds the package from its real path; put dist/front-door on PATH (npm link's
+  // link is pointed here on its first run).
+  if (!strict) {
+    rmSync(frontDoor, { force: true });
+    mkdirSync(path.dirname(frontDoor), { recursive: true });
+    symlinkSync('../hookd-bridge', frontDoor);
+  }
+  if (installing) placeFrontDoor(root, binary);
 } catch (error) {
   if (strict) {
     rmSync(build, { recursive: true, force: true });
     process.exit(1);
   }
   rmSync(binary, { force: true });
+  // A link npm link's was pointed at (native/front-door-place.c) must still lead somewhere: to the script.
+  if (existsSync(path.dirname(frontDoor))) {
+    rmSync(frontDoor, { force: true });
+    symlinkSync('../../bin/hookd', frontDoor);
+  }
   console.warn(
     `hookd: no native bridge (no prebuilt one for ${process.platform}-${process.arch}; ${compiler}: ${error.code === 'ENOENT' ? 'not found' : 'failed'}); ${nodeBridgeNote()}`,
   );

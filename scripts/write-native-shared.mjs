@@ -22,7 +22,11 @@ export async function sharedHeader() {
   const contract = await dist('clients/contract.js');
   const { STATE_DIR_RULE } = await dist('common/paths.js');
   const { RUN_MAGIC, RUN_FACT_NAMES, ENV_FACT_PREFIX } = await dist('inbox/run-record.js');
-  const { RECORD_KEEPS } = await dist('payload/client-env.js');
+  const { RECORD_KEEPS, CARRIED, SECRET_SUFFIXES, OWN_PREFIX, BRIDGE_NOTES } = await dist('payload/client-env.js');
+  const { RECORD_MAGIC } = await dist('inbox/record-format.js');
+  const { EMIT_OPTIONS } = await dist('clients/bridge-options.js');
+  const list = (items) => c(items.map((item) => `${item}\0`).join(''));
+  const emitOptions = Object.entries(EMIT_OPTIONS);
   const { DEADLINE_MARGIN, MAX_TIMEOUT_SEC, ENDED_PAST_ANSWER_BOUND } = contract;
   // Sorted: a module namespace's keys come in different orders to Node and to vitest.
   const numbers = Object.fromEntries(
@@ -63,6 +67,25 @@ ${RUN_FACT_NAMES.map((name) => `#define FACT_${macro(name)} ${c(name)}`).join('\
 /* src/payload/client-env.ts, RECORD_KEEPS: the client's variables the record keeps (exact names, NUL-separated; a suffix). */
 #define RECORD_ENV_EXACT ${c(RECORD_KEEPS.exact.map((name) => `${name}\0`).join(''))}
 #define RECORD_ENV_SUFFIX ${c(RECORD_KEEPS.suffix)}
+
+/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value. */
+enum emit_option { ${emitOptions.map(([key]) => `EMIT_${macro(key)}`).join(', ')}, EMIT_OPTION_COUNT };
+#define EMIT_OPTION_FLAGS ${list(emitOptions.map(([, option]) => option.flag))}
+#define EMIT_OPTION_VALUED ${c(emitOptions.map(([, option]) => (option.value ? '1' : '0')).join(''))}
+
+/* src/inbox/record-format.ts: an event's record starts with this line. */
+#define RECORD_MAGIC ${c(RECORD_MAGIC)}
+
+/* src/payload/client-env.ts: the client's variables hookd emit carries (CARRIED, NUL-separated), the
+ * secrets' suffixes (carried only when the command names them), hookd's own prefix (never), the notes. */
+#define CARRIED_EXACT ${list([...CARRIED.exact].sort())}
+#define CARRIED_PREFIXES ${list(CARRIED.prefixes)}
+#define CARRIED_SUFFIXES ${list(CARRIED.suffixes)}
+#define SECRET_SUFFIXES ${list(SECRET_SUFFIXES)}
+#define OWN_PREFIX ${c(OWN_PREFIX)}
+${Object.entries(BRIDGE_NOTES)
+  .map(([key, name]) => `#define NOTE_${macro(key)} ${c(name)}`)
+  .join('\n')}
 
 #endif
 `;

@@ -3,6 +3,7 @@
 // answered; a check that cannot run is reported as failed with the reason.
 import { checkDaemon, checkPath, checkProbe, checkSettings, type Check } from './checks.js';
 import { checkBridge } from './check-bridge.js';
+import { checkFrontDoor } from './check-front-door.js';
 import { checkHttpProbe, portHolder } from './http-probe.js';
 import { checkPortOwner } from './check-port-owner.js';
 import { checkNotify } from './check-notify.js';
@@ -23,7 +24,7 @@ export async function runDoctor(
   loaded: readonly SourceResult[] | string,
   options: { pathVar: string | undefined; timeoutMs: number },
 ): Promise<Check[]> {
-  const checks = [...checkSettings(loaded), checkPath(options.pathVar), checkBridge()];
+  const checks = [...checkSettings(loaded), checkPath(options.pathVar), checkBridge(), checkFrontDoor(options.pathVar)];
   // The way the clients start, which may not be this shell's (issue 29): the folder to add is this hookd's.
   const hookdDir = path.dirname(
     findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'),

@@ -14,7 +14,8 @@
 import { parseRunBody, RUN_MAGIC, serializeRun, type RunRecord } from './run-record.js';
 import { nulFields, pairsOf } from './nul-fields.js';
 
-const RECORD_MAGIC = 'hookd-record 1\n';
+/** The first line of an event's record (the C bridge's is generated from here). */
+export const RECORD_MAGIC = 'hookd-record 1\n';
 
 export interface RecordContent {
   command: string;

@@ -1,13 +1,14 @@
 // The synchronous bridge as a client runs it: `sh -c "hookd sync -- 'CMD'"`, the event on stdin,
 // the answer read from stdout, stderr and the exit code. Every case runs against the native bridge
-// and against the Node bridge (HOOKD_BRIDGE_NODE=1): the two must answer alike.
+// (through bin/hookd's script, and as the front door installs put in its place) and against the Node
+// bridge (HOOKD_BRIDGE_NODE=1): they must answer alike.
 // Runs through the binary: src/bin.ts, src/bridge/sync.ts, src/bridge/run-hook-in-line.ts,
 // src/bridge/record-run.ts (the Node bridge), native/ (the C bridge).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOKD, ROOT } from '../helpers/paths.js';
+import { FRONT_DOOR, HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive } from '../helpers/process-alive.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -27,17 +28,24 @@ interface Answer {
  * Run the bridge as a client does: `keepStdinOpen` writes the event and never closes stdin;
  * `clientTimeoutMs` kills the bridge as a client does when its own timeout fires (then `signal`).
  */
-function client(
+function runClient(
   command: string,
   payload: string | Buffer,
-  options: { node: boolean; state: string; args?: string[]; keepStdinOpen?: boolean; clientTimeoutMs?: number },
+  options: {
+    node: boolean;
+    state: string;
+    args?: string[];
+    keepStdinOpen?: boolean;
+    clientTimeoutMs?: number;
+    hookd?: string;
+  },
 ): Promise<Answer> {
   const words = ['sync', ...(options.args ?? []), '--', command]
     .map((word) => `'${word.replaceAll("'", `'\\''`)}'`)
     .join(' ');
   const env = { ...process.env, HOOKD_STATE_DIR: options.state, ...(options.node ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
   if (!options.node) delete env.HOOKD_BRIDGE_NODE;
-  const child = spawn('sh', ['-c', `exec ${HOOKD} ${words}`], { env, stdio: 'pipe' });
+  const child = spawn('sh', ['-c', `exec ${options.hookd ?? HOOKD} ${words}`], { env, stdio: 'pipe' });
   const clientTimeout = options.clientTimeoutMs
     ? setTimeout(() => child.kill('SIGKILL'), options.clientTimeoutMs)
     : undefined;
@@ -73,9 +81,11 @@ function runs(state: string) {
 const STOP = '{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}\n';
 
 describe.each([
-  { impl: 'native', node: false },
-  { impl: 'node', node: true },
-])('hookd sync ($impl)', ({ node }) => {
+  { impl: 'native', node: false, hookd: HOOKD },
+  { impl: 'native front door', node: false, hookd: FRONT_DOOR },
+  { impl: 'node', node: true, hookd: HOOKD },
+])('hookd sync ($impl)', ({ node, hookd }) => {
+  const client: typeof runClient = (command, payload, options) => runClient(command, payload, { ...options, hookd });
   // Else bin/hookd would quietly run the Node bridge and the native cases would test nothing new.
   if (!node)
     it('was built (scripts/build-native.mjs, run by npm run build)', () =>
@@ -170,7 +180,7 @@ describe.each([
       HOOKD_STATE_DIR: state,
       HOOKD_BRIDGE_NODE: node ? '1' : undefined,
     };
-    const bridge = spawn(HOOKD, ['sync', '--', `echo $$ > ${pidFile}; sleep 300 & wait`], {
+    const bridge = spawn(hookd, ['sync', '--', `echo $$ > ${pidFile}; sleep 300 & wait`], {
       env,
       stdio: ['pipe', 'ignore', 'ignore'],
     });

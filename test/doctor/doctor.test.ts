@@ -26,10 +26,14 @@ describe('hookd doctor', () => {
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
+    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', '✓ ', 'al']);
     expect(result.stdout).toMatch(/✓ hookd on PATH: .*bin\/hookd/);
     // The clone's own bridge, compiled by npm run build (issue 33: said, never silent).
     expect(result.stdout).toMatch(/✓ bridge in use: native, built here \(.*dist\/hookd-bridge\)/);
+    // The clone's bin/hookd is the script (a tracked file); its front door is in dist/front-door (issue 33).
+    expect(result.stdout).toMatch(
+      /✓ front door: the shell script \(.*bin\/hookd\), a second sh before the bridge on every hook: a git checkout, where bin\/hookd is a tracked file; for the native one put .*dist\/front-door on PATH/,
+    );
     expect(result.stdout).toMatch(/✓ hook listener: listening on 127\.0\.0\.1:\d+ and its IPv6 loopback/);
     expect(result.stdout).toMatch(/✓ probe event: a Stop event went through the inbox and its hook ran/);
     const status = await daemon.request('GET', '/events?limit=5');
@@ -43,6 +47,7 @@ describe('hookd doctor', () => {
       'bridge',
       'hookd on PATH',
       'bridge in use',
+      'front door',
       'clients reach hookd',
       'daemon',
       'hook listener',

@@ -1,20 +1,21 @@
-// A client running a deciding hook, three ways: `sh -c CMD` (the client alone), and
-// `sh -c "hookd sync … -- 'CMD'"` through the native bridge and through the Node one
-// (HOOKD_BRIDGE_NODE=1). Each run gets its own state directory; what the bridge recorded is read
+// A client running a deciding hook, four ways: `sh -c CMD` (the client alone), and
+// `sh -c "hookd sync … -- 'CMD'"` through the native bridge (bin/hookd's script, which execs it),
+// through the native front door (the program itself as `hookd`, as installs put it) and through the
+// Node one (HOOKD_BRIDGE_NODE=1). Each run gets its own state directory; what the bridge recorded is read
 // back as the daemon reads it (outcome and decision). Every process a run starts is ended when the
 // test ends (endClients), however it ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { HOOKD } from './paths.js';
+import { FRONT_DOOR, HOOKD } from './paths.js';
 import { tempDir } from './temp-dir.js';
 import { parseRecord } from '../../src/inbox/record-format.js';
 import { finishedOf, namesOf } from '../../src/transport/bridged-run.js';
 import type { RunRecord } from '../../src/inbox/run-record.js';
 
-export type Way = 'shell' | 'native' | 'node';
-export const BRIDGES: readonly Way[] = ['native', 'node'];
+export type Way = 'shell' | 'native' | 'front' | 'node';
+export const BRIDGES: readonly Way[] = ['native', 'front', 'node'];
 
 /** How the client writes the event: all at once and closed (default), left open, or a chunk at a time. */
 export type Stdin = { keepOpen: true } | { trickle: string[]; everyMs: number };
@@ -51,7 +52,7 @@ export function runAsClient(way: Way, run: ClientRun): Promise<Answer> {
   const line =
     way === 'shell'
       ? run.command
-      : `exec ${HOOKD} ${['sync', ...(run.args ?? []), '--', run.command].map(quote).join(' ')}`;
+      : `exec ${way === 'front' ? FRONT_DOOR : HOOKD} ${['sync', ...(run.args ?? []), '--', run.command].map(quote).join(' ')}`;
   // A hook that leaves a process behind notes its pid in $HOOK_PIDS, for endClients.
   const pids = path.join(state, 'hook-pids');
   pidFiles.push(pids);

@@ -1,17 +1,18 @@
 // The release as users get it (issue 33): `npm run release:pack`'s tarballs, the prebuilt bridges
 // checked for their platform (the arm64 Linux one run under qemu's user-mode emulation, the macOS
 // ones read for format and architecture), then every package published to a real local registry
-// (verdaccio) and installed from it with npm (global, local, --ignore-scripts), pnpm and Bun on a
-// PATH without a C compiler: each must run the prebuilt native bridge, which the hook itself sees
-// as its parent process (/proc/$PPID/exe).
+// (verdaccio) and installed from it (release-installs.ts) on a PATH without a C compiler: each must
+// run the prebuilt native bridge, seen by the hook as its parent (/proc/$PPID/exe): the program
+// itself as bin/hookd (the front door) where it takes the script's place, else the script's exec of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { ROOT } from '../helpers/paths.js';
 import { npmEnv } from '../helpers/npm-env.js';
 import { ensureTools, packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { elf, installsFrom } from './release-installs.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const PAYLOAD = `${JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'x'.repeat(2000) } })}\n`;
@@ -28,17 +29,6 @@ const prebuiltIn = (name: string) => {
   const dir = tempDir();
   return execa('tar', ['xzf', tarball(name), '-C', dir]).then(() => path.join(dir, 'package', 'bin', 'hookd-bridge'));
 };
-
-// ELF: the machine (e_machine) and whether a program interpreter is asked for (PT_INTERP: dynamically linked).
-function elf(file: string) {
-  const b = readFileSync(file);
-  expect(b.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
-  const phoff = Number(b.readBigUInt64LE(32));
-  const interp = Array.from({ length: b.readUInt16LE(56) }, (_, i) =>
-    b.readUInt32LE(phoff + i * b.readUInt16LE(54)),
-  ).includes(3);
-  return { machine: b.readUInt16LE(18), interp };
-}
 
 beforeAll(async () => {
   // A fresh clone has none of the release's tools yet: installed once per lock file (test/registry).
@@ -129,45 +119,7 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
       [`npm_config_@hookd-dev:registry`]: registryUrl,
       BUN_INSTALL_CACHE_DIR: path.join(work, 'bun-cache'),
     });
-    const spec = `@hookd-dev/hookd@${VERSION}`;
-    const project = (name: string, manifest: object = {}) => {
-      const dir = path.join(work, name);
-      mkdirSync(dir);
-      writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest)}\n`);
-      writeFileSync(path.join(dir, '.npmrc'), `@hookd-dev:registry=${registryUrl}/\n`);
-      return dir;
-    };
-    const installs: Record<string, { install: () => Promise<unknown>; hookd: string }> = {};
-    const add = (name: string, file: string, args: string[], cwd: string) => {
-      installs[name] = {
-        install: () => execa(args[0]!, args.slice(1), { cwd, env, timeout: 180_000, reject: false }),
-        hookd: path.join(cwd, file),
-      };
-    };
-    const global = path.join(work, 'global');
-    mkdirSync(global);
-    add('npm -g', path.join('bin', 'hookd'), ['npm', 'install', '-g', '--prefix', global, spec], global);
-    add('npm', 'node_modules/.bin/hookd', ['npm', 'install', spec], project('npm-local'));
-    add(
-      'npm --ignore-scripts',
-      'node_modules/.bin/hookd',
-      ['npm', 'install', '--ignore-scripts', spec],
-      project('npm-ignore-scripts'),
-    );
-    add(
-      'pnpm',
-      'node_modules/.bin/hookd',
-      ['pnpm', 'add', '--store-dir', path.join(work, 'pnpm-store'), spec],
-      project('pnpm'),
-    );
-    add('bun', 'node_modules/.bin/hookd', ['bun', 'add', spec], project('bun'));
-    // Without its platform's package and with the install script allowed: no cc, so Node's bridge, said.
-    add(
-      'npm --omit=optional',
-      'node_modules/.bin/hookd',
-      ['npm', 'install', '--omit=optional', '--foreground-scripts', spec],
-      project('npm-omit-optional', { allowScripts: { '@hookd-dev/hookd': true } }),
-    );
+    const installs = installsFrom(work, registryUrl, env, `@hookd-dev/hookd@${VERSION}`);
     const results = await Promise.all(
       Object.values(installs).map(
         ({ install }) => install() as Promise<{ exitCode?: number; stderr: string; stdout: string }>,
@@ -199,27 +151,50 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
     expect(nodeDoctor.stdout).toContain(
       `✗ bridge in use: Node: the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge)\n    → reinstall @hookd-dev/hookd with its optional dependencies (@hookd-dev/hookd-linux-${process.arch} was not installed: --omit=optional?)`,
     );
-
+    // The front door (item 3): where the install script ran (npm), the native program is already in
+    // bin/hookd's place; where it did not (--ignore-scripts, Bun), the first run through the installer's
+    // link puts it there; pnpm's shims run bin/hookd with sh, so there the script stays and execs the bridge.
+    const prebuilt = readFileSync(await prebuiltIn(`hookd-linux-${process.arch}`));
+    const script = (name: string) => realpathSync(installs[name]!.hookd);
+    const isProgram = (name: string) => readFileSync(script(name)).equals(prebuilt);
+    expect(Object.fromEntries(Object.keys(native).map((name) => [name, isProgram(name)]))).toEqual({
+      'npm -g': true,
+      npm: true,
+      'npm --ignore-scripts': false,
+      pnpm: false,
+      bun: false,
+    });
     const state = tempDir();
+    const hookRun = (hookd: string) =>
+      execa(hookd, ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'], {
+        input: PAYLOAD,
+        env: { ...env, HOME: work },
+        reject: false,
+      });
     for (const [name, { hookd }] of Object.entries(native)) {
       expect(existsSync(hookd), name).toBe(true);
-      const run = await execa(
-        hookd,
-        ['sync', '--client', 'claude', '--state-dir', state, '--', 'readlink /proc/$PPID/exe; exit 2'],
-        { input: PAYLOAD, env: { ...env, HOME: work }, reject: false },
-      );
-      expect({ name, parent: run.stdout, exitCode: run.exitCode }).toEqual({
+      expect({ name, exitCode: (await hookRun(hookd)).exitCode }).toEqual({ name, exitCode: 2 });
+      const run = await hookRun(hookd);
+      const frontDoor = name !== 'pnpm';
+      expect({ name, parent: run.stdout, exitCode: run.exitCode, isProgram: isProgram(name) }).toEqual({
         name,
-        parent: expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)),
+        parent: frontDoor
+          ? script(name)
+          : expect.stringMatching(new RegExp(`/@hookd-dev/hookd-linux-${process.arch}/bin/hookd-bridge$`)),
         exitCode: 2,
+        isProgram: frontDoor,
       });
     }
-    const doctor = await execa(installs['pnpm']!.hookd, ['doctor', '--timeout', '1'], {
-      env: { ...env, HOME: work, XDG_STATE_HOME: state },
-      reject: false,
-    });
+    const doctorOf = (name: string) =>
+      execa(installs[name]!.hookd, ['doctor', '--timeout', '1'], {
+        env: { ...env, HOME: work, XDG_STATE_HOME: state },
+        reject: false,
+      });
+    const doctor = await doctorOf('pnpm');
     expect(doctor.stdout).toContain(
       `✓ bridge in use: native, prebuilt (@hookd-dev/hookd-linux-${process.arch} ${VERSION})`,
     );
+    expect(doctor.stdout).toContain("pnpm's command shims run bin/hookd with sh, so the script stays");
+    expect((await doctorOf('npm')).stdout).toContain(`✓ front door: the native program (${script('npm')})`);
   }, 240_000);
 });

@@ -1,4 +1,4 @@
-// The client's environment travels with the event: the sh bridge (bin/hookd) and the Node bridge
+// The client's environment travels with the event: the sh bridge (bin/hookd), the front door's C and the Node bridge
 // carry exactly what src/payload/client-env.ts says, and the daemon hands it to the hook.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { BRIDGE_NOTES, CARRIED, clientEnvOf } from '../../src/payload/client-env
 import { CLIENTS } from '../../src/clients/registry.js';
 import { parseRecord } from '../../src/inbox/record-format.js';
 import { HOOKD } from '../helpers/paths.js';
+import { EMIT_WAYS, type EmitWay } from '../helpers/emit-ways.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopPayload } from '../helpers/daemon-process.js';
 
@@ -34,11 +35,11 @@ const CLIENT_ENV = {
 };
 const COMMAND = '${CLAUDE_PLUGIN_ROOT}/hooks/stop.sh --notify "$SLACK_WEBHOOK" --token "$WEBHOOK_TOKEN"';
 
-async function emitThrough(viaNode: boolean, args: string[], input: string | undefined, cwd?: string) {
+async function emitThrough(way: EmitWay, args: string[], input: string | undefined, cwd?: string) {
   const state = tempDir();
-  const result = await execa(HOOKD, ['emit', ...args], {
+  const result = await execa(way.hookd, ['emit', ...args], {
     ...(cwd ? { cwd } : {}),
-    env: { ...CLIENT_ENV, HOOKD_STATE_DIR: state, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) },
+    env: { ...CLIENT_ENV, HOOKD_STATE_DIR: state, ...way.env },
     extendEnv: false,
     input,
     reject: false,
@@ -51,9 +52,9 @@ async function emitThrough(viaNode: boolean, args: string[], input: string | und
 }
 
 describe('the bridge carries the client environment a hook needs', () => {
-  for (const viaNode of [false, true]) {
-    it(`through the ${viaNode ? 'Node' : 'sh'} path: named variables, the client's, the terminal's and PATH; secrets only when named; never HOOKD_*`, async () => {
-      const record = await emitThrough(viaNode, ['--', COMMAND], stopPayload());
+  for (const way of EMIT_WAYS) {
+    it(`through the ${way.name} path: named variables, the client's, the terminal's and PATH; secrets only when named; never HOOKD_*`, async () => {
+      const record = await emitThrough(way, ['--', COMMAND], stopPayload());
       // The bridge's own notes (the event its entry names, its directory) are no variables of the client's.
       const carried = Object.fromEntries(
         Object.entries(record.clientEnv).filter(([name]) => !Object.values<string>(BRIDGE_NOTES).includes(name)),
@@ -94,17 +95,17 @@ describe('the bridge carries the client environment a hook needs', () => {
 });
 
 describe('what the bridge notes beside the variables: the event its entry names, the directory it ran in', () => {
-  for (const viaNode of [false, true]) {
-    it(`through the ${viaNode ? 'Node' : 'sh'} path: --event NAME and the working directory, under names no hook sees`, async () => {
+  for (const way of EMIT_WAYS) {
+    it(`through the ${way.name} path: --event NAME and the working directory, under names no hook sees`, async () => {
       const project = tempDir();
       // Copilot CLI's camelCase payload names no event.
       const payload = JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: project, stopReason: 'end_turn' });
-      const named = await emitThrough(viaNode, ['--event', 'agentStop', '--', 'log.sh'], payload, project);
+      const named = await emitThrough(way, ['--event', 'agentStop', '--', 'log.sh'], payload, project);
       expect(named.command).toBe('log.sh');
       expect(named.clientEnv[BRIDGE_NOTES.event]).toBe('agentStop');
       expect(named.clientEnv[BRIDGE_NOTES.cwd]).toBe(project);
       expect(named.payload.toString()).toBe(payload);
-      const unnamed = await emitThrough(viaNode, ['--', 'log.sh'], payload, project);
+      const unnamed = await emitThrough(way, ['--', 'log.sh'], payload, project);
       expect(unnamed.clientEnv[BRIDGE_NOTES.event]).toBeUndefined();
       expect(unnamed.clientEnv[BRIDGE_NOTES.cwd]).toBe(project);
     });
@@ -118,9 +119,9 @@ describe("Codex's notify form: the event as the last argument", () => {
     'input-messages': ['hi'],
     'last-assistant-message': "it's done",
   });
-  for (const viaNode of [false, true]) {
-    it(`through the ${viaNode ? 'Node' : 'sh'} path: --payload-arg stores the last argument as the payload and the rest as the command`, async () => {
-      const record = await emitThrough(viaNode, ['--payload-arg', '--', 'notify-send', 'Codex', payload], undefined);
+  for (const way of EMIT_WAYS) {
+    it(`through the ${way.name} path: --payload-arg stores the last argument as the payload and the rest as the command`, async () => {
+      const record = await emitThrough(way, ['--payload-arg', '--', 'notify-send', 'Codex', payload], undefined);
       expect(record.command).toBe('notify-send Codex');
       expect(record.payload.toString()).toBe(payload);
     });

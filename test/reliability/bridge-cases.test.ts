@@ -1,5 +1,6 @@
-// One case table for the client alone (`sh -c CMD`), the native bridge and the Node bridge
-// (bridge-case-table.ts): the same stdout bytes, stderr, exit code and recorded decision; then a
+// One case table for the client alone (`sh -c CMD`), the native bridge (through bin/hookd's script
+// and as the front door an install puts in its place) and the Node bridge (bridge-case-table.ts):
+// the same stdout bytes, stderr, exit code and recorded decision; then a
 // differential run of random hooks from a small grammar (exit codes, outputs of any size, JSON
 // answers, signals, short sleeps) with the same checks. A hook a signal ended reads as exit 128+N
 // through a bridge, as sh reports it, where the client alone sees the signal itself.
@@ -56,20 +57,22 @@ function expectedOf(run: ClientRun, shell: Answer) {
   return { client, event, code, decision };
 }
 
-const both = (way: 'shell' | 'native' | 'node', run: ClientRun, skip = false) =>
+const both = (way: 'shell' | 'native' | 'front' | 'node', run: ClientRun, skip = false) =>
   skip ? Promise.resolve(undefined) : runAsClient(way, run);
 
-describe('one case table: the client alone, the native bridge and the Node bridge', () => {
+describe('one case table: the client alone, the native bridge, the front door and the Node bridge', () => {
   it.each(CASES)(
     '$name',
     async (c) => {
-      const [shell, native, node] = await Promise.all([
+      const [shell, native, front, node] = await Promise.all([
         both('shell', c.run, c.noShell !== undefined),
         both('native', c.run),
+        both('front', c.run),
         both('node', c.run),
       ]);
-      // The two bridges answer alike, byte for byte, and record alike.
+      // The bridges answer alike, byte for byte, and record alike.
       expect(seen(node!)).toEqual(seen(native!));
+      expect(seen(front!)).toEqual(seen(native!));
       if (c.bridges) {
         expect({
           code: codeOf(native!),
@@ -95,7 +98,7 @@ describe('one case table: the client alone, the native bridge and the Node bridg
           decision: expected.decision,
         });
       }
-      for (const answer of [native!, node!]) {
+      for (const answer of [native!, front!, node!]) {
         const { stdout, stderr } = answer.record!.run.outcome;
         if (c.recorded)
           expect({
@@ -137,7 +140,7 @@ const hook = fc.record({
   event: fc.constantFrom('Stop', 'PreToolUse', 'preToolUse', 'UserPromptSubmit'),
 });
 
-describe('random hooks: the client alone and both bridges answer alike', () => {
+describe('random hooks: the client alone and every bridge answer alike', () => {
   it('same bytes, exit code and recorded decision for hooks from a small grammar', async () => {
     await fc.assert(
       fc.asyncProperty(hook, async ({ steps, ending, client, event }) => {
@@ -147,9 +150,10 @@ describe('random hooks: the client alone and both bridges answer alike', () => {
           payload: STOP.replace('"Stop"', JSON.stringify(event)),
           args: ['--client', client, '--timeout', '30'],
         };
-        const [shell, native, node] = await Promise.all([
+        const [shell, native, front, node] = await Promise.all([
           runAsClient('shell', run),
           runAsClient('native', run),
+          runAsClient('front', run),
           runAsClient('node', run),
         ]);
         try {
@@ -164,7 +168,7 @@ describe('random hooks: the client alone and both bridges answer alike', () => {
             stderr: bytesOf(shell.stderr),
             decision: expected.decision,
           };
-          for (const answer of [native, node])
+          for (const answer of [native, front, node])
             expect({
               command,
               code: codeOf(answer),

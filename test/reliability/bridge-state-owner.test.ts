@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chownSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { HOOKD } from '../helpers/paths.js';
+import { EMIT_WAYS } from '../helpers/emit-ways.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopPayload } from '../helpers/daemon-process.js';
 import { isRoot, otherUser } from '../helpers/second-user.js';
@@ -17,17 +17,17 @@ import { isRoot, otherUser } from '../helpers/second-user.js';
 afterEach(cleanupTempDirs);
 
 describe('a state directory another user owns', () => {
-  for (const viaNode of [false, true]) {
+  for (const way of EMIT_WAYS) {
     // Needs a second local user: see the note at the top of this file.
     it.runIf(isRoot)(
-      `the ${viaNode ? 'Node' : 'sh'} bridge refuses it with one line, exit 0, nothing stored; its own is taken`,
+      `the ${way.name} bridge refuses it with one line, exit 0, nothing stored; its own is taken`,
       async () => {
         const uid = await otherUser();
         const state = path.join(tempDir(), 'state');
         mkdirSync(state, { mode: 0o700 });
         chownSync(state, uid, uid);
-        const env = { HOOKD_STATE_DIR: state, PATH: process.env.PATH!, ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}) };
-        const refused = await execa(HOOKD, ['emit', '--', 'true'], {
+        const env = { HOOKD_STATE_DIR: state, PATH: process.env.PATH!, ...way.env };
+        const refused = await execa(way.hookd, ['emit', '--', 'true'], {
           env,
           extendEnv: false,
           input: stopPayload(),
@@ -42,7 +42,7 @@ describe('a state directory another user owns', () => {
         expect(readdirSync(state)).toEqual([]);
         const inboxNew = path.join(state, 'inbox', 'new');
         chownSync(state, process.getuid!(), process.getgid!());
-        const taken = await execa(HOOKD, ['emit', '--', 'true'], {
+        const taken = await execa(way.hookd, ['emit', '--', 'true'], {
           env,
           extendEnv: false,
           input: stopPayload(),

@@ -13,7 +13,7 @@ import { parseRecord } from '../../src/inbox/record-format.js';
 import { testDaemon, stopPayload, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { HOOKD } from '../helpers/paths.js';
+import { EMIT_WAYS } from '../helpers/emit-ways.js';
 import { sendOversized } from '../helpers/oversized-request.js';
 
 // Not after each test: the daemon of the last block lives in a temp directory across its tests.
@@ -110,8 +110,8 @@ describe('the bridge keeps any command line exactly', () => {
     })
     .filter((s) => !s.includes('\0') && s.trim() !== '' && !s.startsWith('-'));
 
-  for (const viaNode of [false, true]) {
-    it(`through the ${viaNode ? 'Node' : 'sh'} path: the record holds the command, the payload bytes and the project variables as given`, async () => {
+  for (const way of EMIT_WAYS) {
+    it(`through the ${way.name} path: the record holds the command, the payload bytes and the project variables as given`, async () => {
       await fc.assert(
         fc.asyncProperty(
           count(commandArb),
@@ -119,11 +119,11 @@ describe('the bridge keeps any command line exactly', () => {
           async (command, projectDir) => {
             const state = tempDir();
             const payload = Buffer.from(stopPayload({ command }));
-            const result = await execa(HOOKD, ['emit', '--', command], {
+            const result = await execa(way.hookd, ['emit', '--', command], {
               env: {
                 HOOKD_STATE_DIR: state,
                 AGENT_PROJECT_DIR: projectDir,
-                ...(viaNode ? { HOOKD_BRIDGE_NODE: '1' } : {}),
+                ...way.env,
               },
               input: payload,
               reject: false,
@@ -136,7 +136,7 @@ describe('the bridge keeps any command line exactly', () => {
             expect(record.ok && record.content.clientEnv.AGENT_PROJECT_DIR).toBe(projectDir);
           },
         ),
-        { numRuns: viaNode ? 15 : 60 },
+        { numRuns: way.name === 'Node' ? 15 : 60 },
       );
     }, 120_000);
   }
