@@ -7,12 +7,11 @@
 // notifier the daemon ran when the turn ended. One launch per client: the turn both triggers the
 // guard and ends. Cursor does not run here: its file is checked against its documented format, and
 // its installed guard entry is run as Cursor runs it.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
-import { codexTrustLines } from '../helpers/codex-trust.js';
+import { trustCodexHooks } from '../helpers/codex-trust.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -97,12 +96,10 @@ beforeAll(async () => {
   // Codex runs a hook only once the user trusted it (its /hooks review): install leaves that to the
   // user and says so; the test writes what Codex writes when the user approves the two hooks.
   const codex = clients.get('codex')!;
-  const config = path.join(codex.home, '.codex', 'config.toml');
-  const trust = codexTrustLines(codex.settingsFile, [
+  trustCodexHooks(codex.settingsFile, path.join(codex.home, '.codex', 'config.toml'), [
     ['PreToolUse', 0, 0],
     ['Stop', 0, 0],
   ]);
-  writeFileSync(config, `${readFileSync(config, 'utf8')}\n${trust}`);
   await daemon.start();
 }, 120_000);
 
