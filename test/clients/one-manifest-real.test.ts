@@ -163,14 +163,16 @@ describe('one manifest, installed once with hookd install --hooks', () => {
         expect(out.exitCode, out.stderr).toBe(0);
         return (JSON.parse(out.stdout) as Line[]).filter((line) => line.client === run.name);
       };
-      let runs: Line[] = [];
+      // The notifier runs once the turn has ended: wait on the history file (a `hookd history` per poll
+      // would cost a Node start each), then read it as a user does.
       await waitFor(
-        `the guard's and the notifier's runs of ${run.name} in hookd history`,
-        async () => (runs = await history()).some((line) => line.event === run.stop),
+        `the notifier's run of ${run.name} in the history`,
+        () => daemon.history().some((line) => line.client === run.name && line.event === run.stop),
         20_000,
       ).catch((error: Error) => {
-        throw new Error(`${error.message}: ${JSON.stringify(runs)}\n--- daemon log ---\n${daemon.logs().slice(-3000)}`);
+        throw new Error(`${error.message}\n--- daemon log ---\n${daemon.logs().slice(-3000)}`);
       });
+      const runs = await history();
       // The guard ran in line (hookd sync) and decided; the notifier ran in the daemon (hookd emit), once,
       // with the canonical fields beside the client's payload (it prints the canonical client name).
       const guard = runs.filter((line) => line.event === run.guard);
