@@ -181,12 +181,8 @@ describe('one manifest, installed once with hookd install --hooks', () => {
       const notifier = runs.filter((line) => line.event === run.stop);
       expect(notifier, JSON.stringify(runs)).toMatchObject([{ outcome: 'ok' }]);
       expect(notifier[0]!.bridge, 'the notifier held the client').toBeUndefined();
-      const shown = await runHookd(['history', 'show', notifier[0]!.id, '--json'], { env: historyEnv });
-      expect(shown.exitCode, shown.stderr).toBe(0);
-      const { attempts } = JSON.parse(shown.stdout) as { attempts: { stdout?: string }[] };
-      expect(
-        attempts.map((attempt) => attempt.stdout),
-        shown.stdout,
-      ).toEqual([`agent done in ${run.name}\n`]);
+      // Its output, in the daemon's history file (`hookd history show ID` prints it).
+      const recorded = daemon.history().find((line) => line.client === run.name && line.event === run.stop);
+      expect(recorded?.stdout).toBe(`agent done in ${run.name}\n`);
     });
 });
