@@ -132,7 +132,9 @@ describe('one manifest, installed once with hookd install --hooks', () => {
       /cannot express: "no-e2e-shell": GitHub Copilot CLI has no tool matchers/,
     );
     // Codex's trust is the user's to give: install does not give it, it says how.
-    expect(saidFor('Codex CLI')).toMatch(/note: Codex runs a changed hook only after you trust it again/);
+    expect(saidFor('Codex CLI')).toMatch(
+      /note: Codex runs a new or changed hook only once you trust it: start codex and approve/,
+    );
   });
 
   for (const run of RUNS)
