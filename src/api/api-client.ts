@@ -4,16 +4,16 @@
 // spec a warning goes to `onWarning` (read-answer.ts). Any other status becomes an ApiError in the
 // one voice (api-error.ts). `read` gives the answer as sent; `call` and the named methods its value.
 import type { Dispatcher } from 'undici';
-import { HookdError, UsageError } from '../common/errors.js';
-import { checkCall } from './check-request.js';
+import { HookdError } from '../common/errors.js';
 import { ApiError, toApiError } from './api-error.js';
 import { readBody } from './read-answer.js';
 import { sendRequest, type Call, type CallOptions, type Reply } from './send-request.js';
 import { clientDispatcher } from './client-dispatcher.js';
 import { DEFAULT_RETRY, type RetryOptions } from './retry-policy.js';
-import { fillCheck, fillPath, type Answer, type Endpoint, type Input, type QueryInput } from './endpoint.js';
+import type { Answer, Endpoint, Input, QueryInput } from './endpoint.js';
 import * as E from './endpoints.js';
 import { basesOf, resolveTarget, type ApiBases } from './api-hosts.js';
+import { buildCall } from './build-call.js';
 import type { Computer, UpdateComputerRequest } from './computer-schemas.js';
 import type { CreateSessionRequest } from './session-schemas.js';
 import type { MessageRequest } from './message-schemas.js';
@@ -104,15 +104,7 @@ export class ApiClient {
 
   /** Check `input` for `endpoint` and send it; the answer comes back whatever its status. */
   async send<T extends Endpoint>(endpoint: T, input: Input<T>): Promise<{ call: Call; reply: Reply }> {
-    const checked = checkCall(endpoint, input as Parameters<typeof checkCall>[1]);
-    if (!checked.ok) throw new UsageError(checked.problems.join('\n'));
-    const params = checked.value.params as Record<string, string>;
-    const url = new URL(`${this.bases[endpoint.host]}${fillPath(endpoint.path, params)}`);
-    for (const [name, value] of Object.entries(checked.value.query as Record<string, string>))
-      url.searchParams.set(name, value);
-    const body = checked.value.body === undefined ? undefined : JSON.stringify(checked.value.body);
-    const check = fillCheck(endpoint, params);
-    const call: Call = { method: endpoint.method, url, body, check };
+    const call = buildCall(this.bases, endpoint, input);
     return { call, reply: await this.request(call) };
   }
 

@@ -4,7 +4,8 @@
 import { homedir } from 'node:os';
 import type { HookEntry } from '../settings/config.js';
 import { loadSources, type SourceResult } from '../settings/load-sources.js';
-import { pluginSources, userSources, clientsOnMachine, type HookSource } from '../clients/find-sources.js';
+import { pluginSources, userSources, clientsOnMachine } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { ClientFiles } from './client-files.js';
 import { turnedOff } from './hooks-turned-off.js';
 import { codexUntrusted } from './codex-untrusted.js';

@@ -6,13 +6,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { newestFirst } from '../history/history-file.js';
-import type { HistoryEntry } from '../history/history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import { hooksSilentInRecordedSessions, hooksThatDidNotFire, type UnfiredHook } from '../history/did-not-fire.js';
 import { recordedSessions } from '../clients/session-records.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
-import type { HookSource } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import {
   contextHere,
   hooksThatCannotRun,

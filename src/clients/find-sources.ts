@@ -2,80 +2,13 @@
 // known client's user files on this machine (and, for commands run in a project, its project
 // files). Resolved once at the edge; everything after works on the list.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CLIENTS, GENERIC, clientById, clientForPath, CLIENT_IDS } from './registry.js';
 import { UsageError } from '../common/errors.js';
 import type { ClientProfile, HookFileSpec } from './profile.js';
-import { scriptFilesIn } from './script-hooks.js';
-
-export interface HookSource {
-  file: string;
-  client: ClientProfile;
-  scope: 'user' | 'project' | 'plugin' | 'given';
-  /** A file the client reads only when this other one does not exist. */
-  unless?: string;
-  /** Files whose events replace the same events of this one, the first that exists (Droid's hooks.json, else hooks/hooks.json, over its settings.json). */
-  overriddenBy?: readonly string[];
-  /** The client reads this file only as a bare event map (Droid's hooks.json). */
-  bareMapOnly?: boolean;
-  /** Read, never edited by install (Codex's config.toml). */
-  readOnly?: boolean;
-  /** hookd's own file in a hook folder (Copilot CLI's hooks/hookd.json): the one install edits there. */
-  ownFile?: boolean;
-  /** One of the files of a hook folder (Copilot CLI's hooks/*.json): install wraps each, and adds examples only to hookd's own. */
-  inFolder?: boolean;
-}
-
-/** hookd's own file in a hook folder (Copilot CLI's hooks/): where install writes. */
-export const FOLDER_FILE = 'hookd.json';
-
-// The `*.json` files of a hook folder (Copilot CLI's hooks/), sorted as the client loads them.
-const hookFilesIn = (dir: string, entries: readonly Dirent[]): string[] =>
-  entries
-    .filter(
-      (entry) =>
-        entry.name.endsWith('.json') && !entry.name.startsWith('.') && (entry.isFile() || entry.isSymbolicLink()),
-    )
-    .map((entry) => path.join(dir, entry.name))
-    .sort();
-
-function folderFiles(dir: string): string[] {
-  try {
-    return hookFilesIn(dir, readdirSync(dir, { withFileTypes: true }));
-  } catch {
-    return [];
-  }
-}
-
-function sourcesOf(
-  client: ClientProfile,
-  root: string,
-  specs: readonly HookFileSpec[],
-  scope: HookSource['scope'],
-  list = folderFiles,
-): HookSource[] {
-  return specs.flatMap((spec) => {
-    // A folder: its files, and hookd's own (followed while absent, where install writes).
-    const moved = scope === 'user' && spec.movedBy ? process.env[spec.movedBy.variable] : undefined;
-    const dir = moved ? path.resolve(moved, spec.movedBy!.path) : path.join(root, spec.path);
-    // A folder of hook files named after their events (Cline's): each file present is a source.
-    if (client.scriptHooks) return scriptFilesIn(dir, client).map((file) => ({ file, client, scope }));
-    const files = spec.folder ? [...new Set([...list(dir), path.join(dir, FOLDER_FILE)])] : [dir];
-    return files.map((file) => ({
-      file,
-      ...(spec.folder && path.basename(file) === FOLDER_FILE ? { ownFile: true } : {}),
-      ...(spec.folder ? { inFolder: true } : {}),
-      client,
-      scope,
-      ...(spec.unless ? { unless: path.join(root, spec.unless) } : {}),
-      ...(spec.overriddenBy ? { overriddenBy: spec.overriddenBy.map((file) => path.join(root, file)) } : {}),
-      ...(spec.bareMapOnly ? { bareMapOnly: true } : {}),
-      ...(spec.readOnly ? { readOnly: true } : {}),
-    }));
-  });
-}
+import { sourcesOf, type HookSource } from './hook-source.js';
+import { projectSources } from './project-sources.js';
 
 /** The client named by `--client`, or a usage error listing the known ones. */
 export function chosenClient(id: string | undefined): ClientProfile | undefined {
@@ -135,51 +68,6 @@ export function pluginSources(clients: readonly ClientProfile[] = CLIENTS, home 
       ...(client.pluginFiles?.(home) ?? []),
     ].map((file) => ({ file, client, scope: 'plugin' as const })),
   );
-}
-
-/** Every project hook file of `clients` in the project at `dir`. */
-export function projectSources(dir: string, clients: readonly ClientProfile[] = CLIENTS): HookSource[] {
-  return clients.flatMap((client) => sourcesOf(client, dir, client.projectFiles, 'project'));
-}
-
-// A project folder's hook files the daemon reads, the first by name: a cloned repository is
-// untrusted input, and 20,000 files under .github/hooks/ cost 15.8 s an event (issue 29). Real
-// folders hold a handful.
-export const MAX_PROJECT_FOLDER_FILES = 100;
-
-/** A project's hook files, and its folders that hold more than MAX_PROJECT_FOLDER_FILES (with how many). */
-export interface ProjectListing {
-  sources: HookSource[];
-  cut: { folder: string; found: number }[];
-}
-
-/** projectSources, its folders listed off the event loop and cut at MAX_PROJECT_FOLDER_FILES: the daemon asks on an event's way. */
-export async function listProjectSources(
-  dir: string,
-  clients: readonly ClientProfile[] = CLIENTS,
-): Promise<ProjectListing> {
-  const folders = clients.flatMap((client) =>
-    client.projectFiles.filter((spec) => spec.folder).map((spec) => path.join(dir, spec.path)),
-  );
-  const cut: ProjectListing['cut'] = [];
-  const listed = new Map(
-    await Promise.all(
-      folders.map(async (folder) => {
-        const files = await readdir(folder, { withFileTypes: true }).then(
-          (entries) => hookFilesIn(folder, entries),
-          () => [],
-        );
-        if (files.length > MAX_PROJECT_FOLDER_FILES) cut.push({ folder, found: files.length });
-        return [folder, files.slice(0, MAX_PROJECT_FOLDER_FILES)] as const;
-      }),
-    ),
-  );
-  return {
-    sources: clients.flatMap((client) =>
-      sourcesOf(client, dir, client.projectFiles, 'project', (folder) => listed.get(folder) ?? []),
-    ),
-    cut,
-  };
 }
 
 /** Whether a file `source` yields to exists, so the client does not read it (Droid's settings.json beside hooks.json). */

@@ -4,7 +4,7 @@
 // or Codex's `.codex-plugin/plugin.json`); its hook file sits below it, usually in hooks/hooks.json.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { HookSource } from './find-sources.js';
+import type { HookSource } from './hook-source.js';
 
 const MANIFESTS = ['.claude-plugin/plugin.json', '.codex-plugin/plugin.json'];
 // A manifest names hook files a folder or two down ("./hooks/hooks.json", "./config/hooks/x.json").

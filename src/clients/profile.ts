@@ -2,10 +2,14 @@
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
 // code). Adding a client is adding one module like claude.ts, listing it (and its id) in
 // registry.ts, and running `npm run sh-lists` (bin/hookd then carries its variables).
-import type { HookLayout } from '../settings/hook-map.js';
 import type { HookContract } from './contract.js';
-import type { DropRule } from '../settings/drop-invalid.js';
 import type { ClientId } from './registry.js';
+
+/** How a client's file lays out its hooks: `grouped`: event → groups → `hooks`; `flat`: event → hooks (Cursor). */
+export type HookLayout = 'grouped' | 'flat';
+
+/** What a client drops alone (settings/drop-invalid.ts): one hook or group (`entries`), or also an event whose value is not a list. */
+export type DropRule = 'entries' | 'entries-and-events';
 
 /** A hook file, relative to the home directory (user files) or to the project (project files). */
 export interface HookFileSpec {

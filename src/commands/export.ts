@@ -11,8 +11,8 @@ import {
   isInEffect,
   noClientFound,
   userSources,
-  type HookSource,
 } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { GENERIC } from '../clients/registry.js';
 import { loadSettings } from '../settings/load.js';
 import { decodeEntry } from '../hif/decode.js';

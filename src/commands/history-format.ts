@@ -6,7 +6,7 @@ import { cleanLine, cleanText } from '../common/terminal/clean-text.js';
 import { columns, type Cell } from '../common/terminal/columns.js';
 import { coloursFor, type Colours } from '../common/terminal/colours.js';
 import { localTime } from '../common/terminal/local-time.js';
-import type { HistoryEntry } from '../history/history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import type { RunSummary } from '../history/run-summary.js';
 
 /** A duration as people read it: 12ms, 1.5s, 2m03s. */

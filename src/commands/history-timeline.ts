@@ -6,7 +6,8 @@
 import { resolvePaths } from '../common/paths.js';
 import { CheckFailed, fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
-import { SessionRunsSchema, SessionsSchema, readAnswer } from '../server/local-api-schemas.js';
+import { readAnswer } from '../server/local-api-schemas.js';
+import { SessionRunsSchema, SessionsSchema } from '../history/history-schemas.js';
 import { History } from '../history/history.js';
 import { sessionRunsIn, sessionsIn, type SessionRuns, type SessionSummary } from '../history/sessions.js';
 import { sessionLines, timelineLines } from './timeline-format.js';

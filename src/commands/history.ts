@@ -2,9 +2,10 @@
 // daemon as they finish; `hookd history show ID`: one run whole. The daemon answers (GET /runs,
 // /runs/stream, /runs/:id); when it is not running, the history files are read directly.
 import { resolvePaths, type Paths } from '../common/paths.js';
-import { CheckFailed, HookdError, UsageError, fail } from '../common/errors.js';
+import { CheckFailed, UsageError, fail } from '../common/errors.js';
 import { requestDaemon, daemonAgent, type DaemonResponse } from '../server/socket-client.js';
-import { RunDetailSchema, RunSummarySchema, RunsSchema, readAnswer } from '../server/local-api-schemas.js';
+import { readAnswer, refusedAnswer } from '../server/local-api-schemas.js';
+import { RunDetailSchema, RunSummarySchema, RunsSchema } from '../history/history-schemas.js';
 import { History } from '../history/history.js';
 import { newestFirst } from '../history/history-file.js';
 import { light } from '../history/history-entry.js';
@@ -13,7 +14,6 @@ import { matches, type RunFilter } from '../history/run-filter.js';
 import { summaryOf, type RunSummary } from '../history/run-summary.js';
 import type { OutcomeName } from '../runs/outcome.js';
 import { runDetail, runLines } from './history-format.js';
-import { daemonAnswerCode } from '../common/error-catalogue.js';
 
 export interface HistoryOptions {
   stateDir?: string;
@@ -62,11 +62,6 @@ async function ask(paths: Paths, urlPath: string): Promise<DaemonResponse | unde
   }
 }
 
-function failedAnswer(response: DaemonResponse, what: string): HookdError {
-  const detail = (response.body as { detail?: unknown })?.detail;
-  return fail(daemonAnswerCode(response.status), { asked: what, status: response.status, detail });
-}
-
 /** List the runs that pass the options' filter, newest first; or follow new ones. */
 export async function historyCommand(options: HistoryOptions): Promise<void> {
   if (options.sessions) return (await import('./history-timeline.js')).sessionsCommand(options);
@@ -81,7 +76,7 @@ export async function historyCommand(options: HistoryOptions): Promise<void> {
   const response = await ask(paths, `/runs${queryOf(filter, options.limit)}`);
   let runs: RunSummary[];
   if (response === undefined) runs = fromFiles(paths.stateDir, filter, options.limit);
-  else if (response.status !== 200) throw failedAnswer(response, 'GET /runs');
+  else if (response.status !== 200) throw refusedAnswer(response, 'GET /runs');
   else runs = readAnswer(RunsSchema, response, 'GET /runs').runs as RunSummary[];
   if (options.json) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
   else process.stdout.write(runs.length ? `${runLines(runs).join('\n')}\n` : 'no runs (yet) that match\n');
@@ -112,7 +107,7 @@ export async function historyShowCommand(
       throw new CheckFailed(`no run ${JSON.stringify(id)} in the history (hookd history lists the runs and their ids)`);
     const kept = new FailedPayloads(paths.stateDir).describe(last.eventId);
     detail = { run: summaryOf(last), attempts, payload: { kept: kept !== undefined, ...kept } };
-  } else if (response.status !== 200) throw failedAnswer(response, `hookd history show ${id}`);
+  } else if (response.status !== 200) throw refusedAnswer(response, `hookd history show ${id}`);
   else detail = readAnswer(RunDetailSchema, response, `GET /runs/${id}`);
   if (options.json) process.stdout.write(`${JSON.stringify(detail, null, 2)}\n`);
   else process.stdout.write(runDetail(detail.run as RunSummary, detail.attempts, detail.payload));
@@ -134,7 +129,7 @@ async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<v
     throw fail('ENODAEMON', { needs: '--follow needs the daemon', socket: paths.socket, why });
   }
   if (answer.statusCode !== 200)
-    throw failedAnswer(
+    throw refusedAnswer(
       { status: answer.statusCode, body: await answer.body.json().catch(() => undefined) },
       'GET /runs/stream',
     );

@@ -1,7 +1,8 @@
 // The hook files a foreground command reads, resolved once from its flags: the one file given
 // (--settings, HOOKD_SETTINGS), else the files of the chosen client (--client) or of every client
 // installed here, plus the project files of the directory it runs in.
-import { noClientFound, resolveSources, type HookSource } from '../clients/find-sources.js';
+import { noClientFound, resolveSources } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { loadSources, type SourceResult } from '../settings/load-sources.js';
 import { settingsPath } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';

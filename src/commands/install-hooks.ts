@@ -25,7 +25,7 @@ import { writeAll, type PlannedFile } from '../install/write-all.js';
 import { planShim } from '../install/shim-files.js';
 import { installTargetsFor } from '../install/install-targets.js';
 import { GENERIC } from '../clients/registry.js';
-import type { HookSource } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { encodeFor } from '../hif/encode.js';
 import { hasDialect } from '../hif/vocabulary.js';

@@ -3,7 +3,8 @@
 import { resolvePaths } from '../common/paths.js';
 import { fail } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
-import { RetriedSchema, readAnswer } from '../server/local-api-schemas.js';
+import { readAnswer, refusedAnswer } from '../server/local-api-schemas.js';
+import { RetriedSchema } from '../history/history-schemas.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 
 export interface RetryOptions {
@@ -12,7 +13,7 @@ export interface RetryOptions {
   json?: boolean;
 }
 
-/** Queue run `id` again; exit 1 with the daemon's reason when it cannot be. */
+/** Queue run `id` again; exit with the daemon's reason, and its refusal's exit code, when it cannot be. */
 export async function retryCommand(id: string, options: RetryOptions): Promise<void> {
   const paths = resolvePaths(options);
   let response: DaemonResponse;
@@ -22,10 +23,11 @@ export async function retryCommand(id: string, options: RetryOptions): Promise<v
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw fail('ENODAEMON', { needs: 'retry needs the daemon', socket: paths.socket, why });
   }
-  if (response.status !== 202) {
-    throw fail('EDAEMON', { status: response.status, detail: (response.body as { detail?: unknown })?.detail });
-  }
-  const answer = readAnswer(RetriedSchema, response, `POST /runs/${id}/retry`);
+  const asked = `POST /runs/${id}/retry`;
+  // A refusal exits as its code in the error catalogue says: an ambiguous id is bad input (2), a run
+  // that did not fail, an unknown one or one whose payload is gone a check that did not hold (1).
+  if (response.status !== 202) throw refusedAnswer(response, asked);
+  const answer = readAnswer(RetriedSchema, response, asked);
   if (options.json) process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
   else
     for (const queued of answer.queued)

@@ -10,7 +10,7 @@ import { blockOf, decisionOf } from '../runner/decision-of.js';
 import { pluginRootOf } from '../clients/plugin-root.js';
 import { MAX_ANSWER_BYTES } from '../clients/contract.js';
 import { meaningOf } from '../runs/outcome.js';
-import type { HookSource } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import type { HookEntry } from '../settings/config.js';
 import type { Payload } from '../payload/parse-payload.js';
 import type { RanHook } from './run-report.js';

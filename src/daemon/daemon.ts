@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { openPipeline } from './pipeline/pipeline.js';
 import { hookEndpoint } from '../transport/hook-endpoint.js';
+import { POSTING } from '../settings/entry-kinds.js';
 import type { Fallback } from '../server/local-api.js';
 import { LocalToken } from '../server/local-token.js';
 import { buildRoutes } from './routes.js';
@@ -94,14 +95,16 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
     openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })),
   );
   await parts.start({
-    mounts: [
+    // An endpoint for every kind of entry that posts (settings/entry-kinds.ts): a new row is served.
+    mounts: POSTING.map(({ kind, posting }) =>
       hookEndpoint({
         stateDir: paths.stateDir,
         config,
-        logger: logger.child({ part: 'hooks' }),
+        logger: logger.child({ part: kind === 'http' ? 'hooks' : kind }),
         inLine: { runs, socket: paths.socket },
+        posting,
       }),
-    ],
+    ),
   });
   await parts.start(new Dashboard((mount) => loopback.openFor(mount)));
   await parts.start(loopback);

@@ -1,7 +1,8 @@
 // The settings as a part of the daemon: the live config of every known client's user files, loaded
 // at start and reloaded whenever one of them changes, until the daemon stops taking work.
 import { watchSettings, type SettingsWatcher } from '../settings/watch.js';
-import { resolveSources, type HookSource } from '../clients/find-sources.js';
+import { resolveSources } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { LiveConfig } from '../settings/live-config.js';
 import type { Component } from './lifecycle.js';
 import type { Logger } from '../common/logger.js';

@@ -19,6 +19,7 @@ export const PAGE_FILES = [
   'dashboard.css',
   'page-kit.js',
   'run-detail.js',
+  'status-panel.js',
   'dashboard.js',
   'session-view.css',
   'session-chart.js',

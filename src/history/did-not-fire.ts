@@ -6,7 +6,7 @@
 // the hook's file last changed do not count: the hook may not have been there yet. And where a
 // client keeps its own record of sessions (Claude Code's transcripts), a session it ran in which
 // hookd saw no run of that client at all misses every hook of an event that fires in each session.
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import type { HookEntry } from '../settings/config.js';
 
 /** A configured hook that did not fire where its siblings did (a type: it travels in GET /status's loose schema). */

@@ -2,7 +2,7 @@
 // newest first, a line cut by a crash skipped; and the counts by outcome of the lines already
 // rotated away (history-counts.json), so that counts survive restarts and rotations alike.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 
 /** Counts by outcome. */
 export type Counts = Record<string, number>;

@@ -7,8 +7,8 @@ import type { Routes } from '../http/parts.js';
 import type { History } from './history.js';
 import type { FailedPayloads } from './failed-payloads.js';
 import type { RunStream } from './run-stream.js';
-import type { DaemonMetrics } from '../telemetry/daemon-metrics.js';
-import type { RetriedSchema, RunDetailSchema, RunsSchema } from '../server/local-api-schemas.js';
+import type { Registry } from 'prom-client';
+import type { RetriedSchema, RunDetailSchema, RunsSchema } from './history-schemas.js';
 import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { RETRIABLE_OUTCOMES, describeOutcome, meaningOf } from '../runs/outcome.js';
@@ -16,7 +16,7 @@ import { MAX_BYTES, MAX_COUNT } from './failed-payloads.js';
 import { sendError, sendJson, sendRefusal } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
 import { HookdError } from '../common/errors.js';
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import type { RecordContent } from '../inbox/record-format.js';
 
 /** What the run routes read. */
@@ -24,7 +24,8 @@ export interface RunRouteContext {
   history: History;
   failed: FailedPayloads;
   stream: RunStream;
-  metrics: DaemonMetrics;
+  /** The daemon's metrics (telemetry/daemon-metrics.ts): what GET /metrics reads of them. */
+  metrics: { registry: Pick<Registry, 'metrics' | 'contentType'> };
   /** Why the settings no longer name `record`'s command for `event` (so a retry must not run it), or undefined when they do. */
   notNamed(event: string, record: RecordContent): Promise<string | undefined>;
 }

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { batchPerTick } from '../common/batch-per-tick.js';
 import { HookdError } from '../common/errors.js';
 import { meaningOf } from '../runs/outcome.js';
-import { boundedEntry, isRun, light, type HistoryEntry } from './history-entry.js';
+import { boundedEntry, isRun, light } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import { addCounts, count, newestFirst, readBaseCounts, writeBaseCounts, type Counts } from './history-file.js';
 import { matches, type RunFilter } from './run-filter.js';
 
-export type { HistoryEntry } from './history-entry.js';
+export type { HistoryEntry } from '../runs/history-line.js';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const KEPT_IN_MEMORY = 200;

@@ -6,7 +6,8 @@
 // never moves a hook on its own. `hookd doctor` and `hookd status` both ask this module.
 import path from 'node:path';
 import { newestFirst } from './history-file.js';
-import { inLine, type HistoryEntry } from './history-entry.js';
+import { inLine } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 
 /** How many in-line runs a command needs before its silence counts as a pattern. */
 export const NEVER_DECIDES_MIN_RUNS = 20;

@@ -1,7 +1,7 @@
 // Which runs a listing wants: `hookd history`'s flags and GET /runs's parameters, parsed and
 // checked in one place (the CLI checks them before asking, the daemon again for other callers).
 import { OUTCOMES, type OutcomeName } from '../runs/outcome.js';
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import { intParam, singleParam } from '../http/query.js';
 
 /** What a listing keeps. `since` is ms since the epoch. */

@@ -3,7 +3,7 @@
 // does not read is not buffered for without bound: once more than MAX_BUFFERED bytes wait for it,
 // it is dropped (it reconnects and catches up with GET /runs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import type { RunBus } from '../runs/run-bus.js';
 import { matches, type RunFilter } from './run-filter.js';
 import { summaryOf } from './run-summary.js';

@@ -2,7 +2,7 @@
 // `hookd history` prints. The whole run (output, times) is GET /runs/:id. It carries the outcome
 // table's word on the run (failed, retriable, its label), so the live page keeps no copy of the table.
 import { meaningOf, tellingHead } from '../runs/outcome.js';
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 
 /** A run, summed up: the history line's fields a listing keeps. Times are ISO 8601, durations ms. */
 // A type, not an interface: it must fit the schema's open object (an implicit index signature).

@@ -3,7 +3,7 @@
 // every hook behind it. The first ask reads both files; each later ask parses only the lines
 // appended since, and reads everything again only when the files were rotated or replaced.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import type { HistoryEntry } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import { newestFirst } from './history-file.js';
 import { addTo, inSession, newestSessions, type SessionSummary } from './sessions.js';
 

@@ -5,7 +5,8 @@
 // `hookd history --session S --timeline`, which reads the files itself when no daemon answers (the
 // daemon keeps its list between asks: session-index.ts).
 import { meaningOf } from '../runs/outcome.js';
-import { inLine, type HistoryEntry } from './history-entry.js';
+import { inLine } from './history-entry.js';
+import type { HistoryEntry } from '../runs/history-line.js';
 import { summaryOf, type RunSummary } from './run-summary.js';
 import { newestFirst } from './history-file.js';
 

@@ -5,7 +5,8 @@
 import { findNodeAtLocation, parse, parseTree, type Edit } from 'jsonc-parser';
 import { formatPath } from '../common/format-issues.js';
 import { classifyCommand } from '../settings/classify-command.js';
-import { eventsOf, findHookMap, hooksOf, type HookLayout, type JsonObject } from '../settings/hook-map.js';
+import { eventsOf, findHookMap, hooksOf, type JsonObject } from '../settings/hook-map.js';
+import type { HookLayout } from '../clients/profile.js';
 import { hookdUrl } from '../settings/hookd-url.js';
 import { finishEdit, readDocument } from './edit-document.js';
 import { detectStyle, lineIndent, renderBlock, renderInline } from './json-style.js';

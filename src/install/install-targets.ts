@@ -14,8 +14,8 @@ import {
   isShadowed,
   noClientFound,
   userSources,
-  type HookSource,
 } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { parseJsonText } from '../settings/parse-json-text.js';
 import { UsageError } from '../common/errors.js';
 import { findHookMap, isObject, type JsonObject } from '../settings/hook-map.js';

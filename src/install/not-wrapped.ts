@@ -6,7 +6,9 @@
 // clones it). Each file comes with every hook in it that does not run through hookd, and why.
 import path from 'node:path';
 import { homedir } from 'node:os';
-import { pluginSources, projectSources, userSources, type HookSource } from '../clients/find-sources.js';
+import { pluginSources, userSources } from '../clients/find-sources.js';
+import { projectSources } from '../clients/project-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { loadSource } from '../settings/load-sources.js';
 import { shellQuote } from '../common/shell-word.js';
 import type { HookEntry } from '../settings/config.js';

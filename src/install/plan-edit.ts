@@ -7,7 +7,8 @@
 import type { Edit } from 'jsonc-parser';
 import { classifyCommand } from '../settings/classify-command.js';
 import { formatPath } from '../common/format-issues.js';
-import { eventsOf, findHookMap, hooksOf, type HookLayout, type Json, type JsonObject } from '../settings/hook-map.js';
+import { eventsOf, findHookMap, hooksOf, type Json, type JsonObject } from '../settings/hook-map.js';
+import type { HookLayout } from '../clients/profile.js';
 import { finishEdit, readDocument, replaceString } from './edit-document.js';
 import { emptyRecord, type FileRecord, type WrapRecord } from './manifest.js';
 import { wrapCommand } from './quote-command.js';

@@ -24,7 +24,7 @@ import { emptyRecord, readManifest, writeManifest, type FileRecord } from './man
 import { recordKey } from './edit-settings.js';
 import type { InstallMode } from './route-hooks.js';
 import type { PlannedFile } from './write-all.js';
-import type { HookSource } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 
 /** Where install keeps the original of the hook file `target` (a real path): one per file, named by its path's hash and its event. */
 function storedPath(state: string, target: string): string {

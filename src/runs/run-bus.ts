@@ -6,7 +6,7 @@
 // run, and its facts (run-facts.ts), computed here once for all of them.
 import type { Outcome, OutcomeName } from './outcome.js';
 import { factsOf, type RunFacts } from './run-facts.js';
-import type { HistoryEntry } from '../history/history-entry.js';
+import type { HistoryEntry } from './history-line.js';
 
 /** A W3C trace context (telemetry/trace-context.ts reads and writes it): the client's span a run belongs under. */
 export interface TraceContext {

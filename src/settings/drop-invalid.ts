@@ -6,12 +6,9 @@
 // used and wrapped. An issue above the entries (the file, `hooks` itself) still refuses the file.
 import type { z } from 'zod';
 import { describeIssue, formatPath } from '../common/format-issues.js';
-import { isObject, type HookLayout, type JsonObject, type JsonPath } from './hook-map.js';
+import { isObject, type JsonObject, type JsonPath } from './hook-map.js';
+import type { ClientProfile, DropRule, HookLayout } from '../clients/profile.js';
 import type { DroppedEntry } from './config.js';
-import type { ClientProfile } from '../clients/profile.js';
-
-/** What a client drops alone: one hook or group (`entries`), or also an event whose value is not a list. */
-export type DropRule = 'entries' | 'entries-and-events';
 
 /** One part of the event map the client drops, its path relative to the map, and why. */
 export interface DroppedPart {

@@ -4,9 +4,9 @@
 // daemon runs its command (daemon-hooks.ts), its own warnings (lint.ts) and how `hookd doctor`
 // counts it. The bridges' entries are told from plain commands by classify-command.ts; only an
 // entry that posts is recognised by its row here.
-// The whole of adding a transport that posts: its row here; its mount in daemon/daemon.ts
-// (hookEndpoint given the row's posting, or an endpoint of its own in transport/); its entry in
-// install/transports.ts with its plan (install/<name>-plan.ts).
+// The whole of adding a transport that posts: its row here (the daemon mounts a hook endpoint for
+// every row with a posting, daemon/daemon.ts); its entry in install/transports.ts with its plan
+// (install/<name>-plan.ts). One with a protocol of its own adds its endpoint in transport/.
 import { HOOK_PATH_PREFIX, parseHookdUrl, type HookdUrl } from './hookd-url.js';
 import { httpHookWarnings } from './lint-http.js';
 import type { HookEntry } from './config.js';
@@ -67,10 +67,14 @@ export type EntryKind = keyof typeof ENTRY_KINDS;
 export type Way = (typeof ENTRY_KINDS)[EntryKind]['ways'][number];
 
 const ROWS = Object.entries(ENTRY_KINDS) as Array<[EntryKind, KindRow]>;
-// The posting kinds, the longest prefix first, so that an endpoint under another's prefix is told apart.
-const POSTING = ROWS.flatMap(([kind, row]) => (row.posting ? [{ kind, posting: row.posting }] : [])).sort(
-  (a, b) => b.posting.prefix.length - a.posting.prefix.length,
-);
+/**
+ * The posting kinds with their rows' `posting`, the longest prefix first (so that an endpoint under
+ * another's prefix is told apart): the daemon mounts a hook endpoint for each. A row's `way` is one
+ * of its own `ways`, so it is a Way.
+ */
+export const POSTING = ROWS.flatMap(([kind, row]) =>
+  row.posting ? [{ kind, posting: row.posting as Posting & { way: Way } }] : [],
+).sort((a, b) => b.posting.prefix.length - a.posting.prefix.length);
 
 /** Whether entries of `kind` post the event to one of hookd's endpoints (their row has `posting`): doctor checks who holds that port. */
 export function posts(kind: EntryKind): boolean {

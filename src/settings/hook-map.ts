@@ -3,13 +3,11 @@
 //   {Event: [{matcher?, hooks: [...]}]}                                   (a bare hooks file)
 //   {"version": 1, "hooks": {event: [{command, matcher?, timeout?}]}}     (Cursor: hooks straight in the event list)
 // The loader (settings/load.ts) and the installer (install/plan-edit.ts) both ask this module.
+import type { HookLayout } from '../clients/profile.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 export type JsonPath = (string | number)[];
-
-/** `grouped`: event → groups → `hooks`; `flat`: event → hooks (Cursor). */
-export type HookLayout = 'grouped' | 'flat';
 
 export interface HookMapRef {
   /** The path of the event map in the file: ['hooks'] or [] for a bare event map. */

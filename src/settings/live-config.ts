@@ -10,7 +10,7 @@ import { combine, loadSource } from './load-sources.js';
 import { factsOf, indexDaemonHooks, timeoutOf, type DaemonHooks, type EntryFacts } from './daemon-hooks.js';
 import { ProjectHooks, type RecordOrigin } from './project-hooks.js';
 import { clientFromEnv } from '../clients/registry.js';
-import type { HookSource } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import type { Logger } from '../common/logger.js';
 
 export interface FileState {

@@ -3,7 +3,8 @@
 // event another file replaces (Droid's hooks.json over settings.json) contributes nothing of it.
 import { EMPTY_CONFIG, type HookConfig } from './config.js';
 import { loadSettings, type LoadResult } from './load.js';
-import { isShadowed, type HookSource } from '../clients/find-sources.js';
+import { isShadowed } from '../clients/find-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 
 export interface SourceResult {
   source: HookSource;

@@ -8,10 +8,11 @@
 // the event loop, as regular files only, up to a bound (read-bounded-file.ts); a file not read is
 // logged once, with why. Each file is cached by the stamps of the files its reading depends on and
 // refreshed when they change, so an unchanged project costs a stat per file; a folder is read up to
-// MAX_PROJECT_FOLDER_FILES files (find-sources.ts), and a command no file names is remembered as a
+// MAX_PROJECT_FOLDER_FILES files (project-sources.ts), and a command no file names is remembered as a
 // miss (project-misses.ts), so that its next events cost a few stats (issue 29).
 import { stat } from 'node:fs/promises';
-import { listProjectSources, MAX_PROJECT_FOLDER_FILES, type HookSource } from '../clients/find-sources.js';
+import { listProjectSources, MAX_PROJECT_FOLDER_FILES } from '../clients/project-sources.js';
+import type { HookSource } from '../clients/hook-source.js';
 import { layoutStamp, ProjectMisses } from './project-misses.js';
 import { CLIENTS } from '../clients/registry.js';
 import { loadSource } from './load-sources.js';

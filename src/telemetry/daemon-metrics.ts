@@ -6,14 +6,14 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
 import { daemonHookReport } from '../cannot-run/did-not-fire-here.js';
 import type { FinishedRun, RunBus } from '../runs/run-bus.js';
-import type { Scheduler } from '../daemon/pipeline/scheduler.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { LiveConfig } from '../settings/live-config.js';
 
 /** What the metrics read. */
 export interface MetricSources {
   runs: RunBus;
-  scheduler: Scheduler;
+  /** The scheduler's queue (daemon/pipeline/scheduler.ts), as the metrics read it: named here, so telemetry/ does not name daemon/. */
+  scheduler: { readonly depth: { pending: number; running: number } };
   inbox: Inbox;
   config: LiveConfig;
   /** Where the history is: the hooks that did not fire are learnt from it. */

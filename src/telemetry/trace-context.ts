@@ -28,11 +28,3 @@ export function traceContextOf(env: Readonly<Record<string, string>>): TraceCont
 export function sessionTraceId(sessionId: string): string {
   return createHash('sha256').update(`hookd session ${sessionId}`).digest('hex').slice(0, 32);
 }
-
-/** The tool call a payload is about (Claude Code's tool_use_id, others' camelCase or call ids), if any. */
-export function toolCallIdOf(data: Readonly<Record<string, unknown>>): string | undefined {
-  for (const field of ['tool_use_id', 'toolUseId', 'tool_call_id', 'toolCallId', 'call_id']) {
-    if (typeof data[field] === 'string' && data[field]) return data[field] as string;
-  }
-  return undefined;
-}

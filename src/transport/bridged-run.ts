@@ -5,7 +5,7 @@
 import { readDecision, blocks } from '../clients/contract.js';
 import { clientById, GENERIC, SESSION_FIELDS } from '../clients/registry.js';
 import type { RunRecord } from '../inbox/run-record.js';
-import { toolCallIdOf } from '../telemetry/trace-context.js';
+import { toolCallIdOf } from '../payload/tool-call-id.js';
 import type { Captured, Outcome } from '../common/run-result.js';
 import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 

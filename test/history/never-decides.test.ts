@@ -12,7 +12,7 @@ import { waitFor } from '../helpers/wait-for.js';
 import { HOOKD } from '../helpers/paths.js';
 import { NEVER_DECIDES_MIN_RUNS, neverDecides, neverDecidingHooks } from '../../src/history/never-decides.js';
 import { History } from '../../src/history/history.js';
-import type { HistoryEntry } from '../../src/history/history-entry.js';
+import type { HistoryEntry } from '../../src/runs/history-line.js';
 
 afterEach(async () => {
   await stopTestDaemons();

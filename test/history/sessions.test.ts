@@ -2,7 +2,7 @@
 // newest run's client and project, the time waited in line), and its runs on one axis when there
 // are more than it draws (the newest kept, the rest counted, offsets from the first kept start).
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../src/history/history-entry.js';
+import type { HistoryEntry } from '../../src/runs/history-line.js';
 import { addTo, sessionRuns, type SessionSummary } from '../../src/history/sessions.js';
 
 const T0 = Date.parse('2026-05-01T12:00:00Z');

@@ -11,7 +11,8 @@ import { planInstall, planUninstall, type AddRequest } from '../../src/install/p
 import { commitWithRecord, readSettingsForEdit, unifiedDiff } from '../../src/install/edit-settings.js';
 import { wrapCommand } from '../../src/install/quote-command.js';
 import { parseJsonText } from '../../src/settings/parse-json-text.js';
-import { findHookMap, hooksOf, type HookLayout, type JsonObject } from '../../src/settings/hook-map.js';
+import { findHookMap, hooksOf, type JsonObject } from '../../src/settings/hook-map.js';
+import type { HookLayout } from '../../src/clients/profile.js';
 
 afterEach(cleanupTempDirs);
 

@@ -5,12 +5,9 @@
 // Memory: up to 512 records wait here for their turn; a payload over KEPT_PAYLOAD_BYTES is not
 // held while one waits but read again when its run starts (600 waiting 1 MiB payloads took the
 // daemon to 1.26 GB). A run that fails inside the daemon is tried again (retry-later.ts).
-import { launchHook } from '../../runner/launch-hook.js';
-import { groupOf } from '../../os/os.js';
+import { launchRecord } from './launch-record.js';
 import { clip } from '../../common/clip-text.js';
-import { hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { settlementOf } from '../../runs/outcome.js';
-import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
 import { checkRecord, rejectedFor, type Checked, type Ended, type Runnable } from './check-record.js';
@@ -146,74 +143,18 @@ export class Dispatcher {
     );
   }
 
-  // The run itself, in its turn: start the hook, note its attempt and group before it may go on,
-  // then conclude with its outcome (an interrupted run stays in the inbox and runs again on the next start).
+  // The run itself, in its turn (launch-record.ts); an interrupted run stays in the inbox and runs
+  // again on the next start.
   private async run(info: RunInfo, runnable: Runnable): Promise<void> {
     if (this.stopping) return;
-    const { inbox, runs } = this.options;
     const read = this.payloadOf(info, runnable);
     // Its folder deleted since the check, say.
     if (!read.ok) return this.conclude(this.endedOf(info, rejectedFor(read.reason)));
-    const record = read.record;
-    // Found here, in its turn, as a project's files are read off the event loop (settings/project-hooks.ts).
-    const { timeoutMs, entryEnv } = await this.entryOf(info.event, record, runnable.cwd);
-    const startedAt = Date.now();
-    let pgid: number | undefined;
-    const result = await launchHook({
-      command: record.command,
-      payload: record.payload,
-      cwd: hookCwd(runnable.cwd),
-      env: hookEnv({
-        eventId: info.eventId,
-        event: info.event,
-        attempt: info.attempt,
-        socket: this.options.socket,
-        clientEnv: record.clientEnv,
-        command: record.command,
-        retryOf: info.retryOf,
-        payload: record.payload,
-        entryEnv,
-      }),
-      timeoutMs,
-      graceMs: this.options.graceMs,
-      signal: this.options.interrupt,
-      onSpawn: (pid) => {
-        inbox.beginAttempt(info.eventId, info.attempt, groupOf(pid));
-        pgid = pid;
-        void runs.publish('started', { ...info, startedAt });
-      },
-    });
-    if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);
-    return this.conclude({
-      ...info,
-      startedAt,
-      endedAt: Date.now(),
-      outcome: result.status,
-      result,
-      ...(result.error ? { detail: result.error } : {}),
-    });
+    return this.conclude(await launchRecord(this.options, info, read.record, runnable.cwd));
   }
 
   // The record with its payload: kept since the check, or read again now (a big one).
   private payloadOf(info: RunInfo, { record }: Runnable): ReadResult {
     return record.payload ? { ok: true, record: record as RecordContent } : this.read(info.eventId);
-  }
-
-  /**
-   * What the entry that runs the record's command says (LiveConfig.entryFor), looked up once per
-   * run: its timeout, else the default, and the variables it sets (Copilot CLI's and Qwen Code's `env`).
-   */
-  private async entryOf(
-    event: string,
-    { command, clientEnv }: Omit<RecordContent, 'payload'>,
-    cwd: string | undefined,
-  ): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
-    const entry = await this.options.config.entryFor(event, command, { clientEnv, cwd });
-    if (entry) return { timeoutMs: entry.timeoutMs, entryEnv: entry.env };
-    this.options.logger.warn(
-      { event, command: clip(command) },
-      `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`,
-    );
-    return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv: undefined };
   }
 }

@@ -11,6 +11,7 @@ import type { Logger } from '../../common/logger.js';
 import { serialized } from '../../common/serialized.js';
 import { clip } from '../../common/clip-text.js';
 import { InboxWatch } from '../../inbox/inbox-watch.js';
+import { ClaimFailures } from './claim-failures.js';
 
 export interface IntakeOptions {
   /** How often the inbox is checked when no watch reports anything (default a minute). */
@@ -22,8 +23,6 @@ export interface IntakeOptions {
 // Claims handed over between two turns of the event loop: claiming and admitting are synchronous
 // file work, and the local API and finished hooks must get in now and then.
 const CLAIMS_PER_TURN = 32;
-/** Scans at which a record that cannot be claimed is tried before it is left in new/ until the next start. */
-const MAX_CLAIM_TRIES = 5;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const CHECK_INTERVAL_MS = 60_000;
 const SOON_MS = 2000; // after a failure, or a record written
@@ -38,8 +37,7 @@ export class Intake {
   private backlog: Arrival[] = [];
   private readonly arrivals = new Map<string, bigint>();
   private dirty = true;
-  // Records that could not be claimed, by id: how many times.
-  private readonly claimFailures = new Map<string, number>();
+  private readonly claimFailures: ClaimFailures;
 
   constructor(
     private readonly inbox: Inbox,
@@ -47,6 +45,10 @@ export class Intake {
     private readonly logger: Logger,
     private readonly options: IntakeOptions = {},
   ) {
+    this.claimFailures = new ClaimFailures(logger, () => {
+      this.dirty = true;
+      this.soon();
+    });
     this.watch = new InboxWatch(inbox.dirs, {
       arrived: () => this.changed(),
       written: () => this.soon(),
@@ -149,33 +151,12 @@ export class Intake {
     try {
       for (const arrival of this.inbox.abandoned(this.options.abandonedAfterMs ?? 60_000)) {
         this.logger.warn({ id: clip(arrival.id) }, 'record never committed by its bridge; taking it as it is');
-        this.queue.push(this.inbox.claim([arrival], this.claimFailed));
+        this.queue.push(this.inbox.claim([arrival], this.claimFailures.failed));
       }
       this.lastErrors.delete('abandoned');
     } catch (error) {
       this.logOnce('abandoned', error as Error, 'cannot take abandoned records');
     }
-  }
-
-  // A record that cannot be moved into cur/ stays in new/; the next periodic scans try it again, up to a bound.
-  private readonly claimFailed = (arrival: Arrival, error: Error) => {
-    const tries = (this.claimFailures.get(arrival.id) ?? 0) + 1;
-    this.claimFailures.set(arrival.id, tries);
-    this.dirty = true;
-    this.soon();
-    const fields = { id: clip(arrival.id), error: clip(error.message), tries };
-    if (tries < MAX_CLAIM_TRIES)
-      this.logger.error(fields, 'cannot take a record from the inbox; trying again at the next scan');
-    else
-      this.logger.error(fields, 'cannot take a record from the inbox; it stays in new/ until the daemon starts again');
-  };
-
-  // The arrivals not given up on; failure counts of records no longer in new/ are dropped.
-  private claimable(arrivals: Arrival[]): Arrival[] {
-    if (this.claimFailures.size === 0) return arrivals;
-    const present = new Set(arrivals.map((arrival) => arrival.id));
-    for (const id of this.claimFailures.keys()) if (!present.has(id)) this.claimFailures.delete(id);
-    return arrivals.filter((arrival) => (this.claimFailures.get(arrival.id) ?? 0) < MAX_CLAIM_TRIES);
   }
 
   /** One scan at a time; a request during a scan runs one more afterwards. */
@@ -193,7 +174,7 @@ export class Intake {
     if (this.backlog.length === 0) {
       if (!this.dirty) return;
       this.dirty = false;
-      this.backlog = this.claimable(this.inbox.arrivals(this.arrivals));
+      this.backlog = this.claimFailures.claimable(this.inbox.arrivals(this.arrivals));
     }
     while (this.backlog.length > 0 && !this.stopped && !this.queue.closed) {
       // Claims go in batches: wait for room for a whole one (or for what is left), not for each place.
@@ -204,7 +185,7 @@ export class Intake {
       }
       const batch = this.backlog.splice(0, Math.min(this.queue.room, CLAIMS_PER_TURN));
       for (const arrival of batch) this.arrivals.delete(arrival.id);
-      this.queue.push(this.inbox.claim(batch, this.claimFailed));
+      this.queue.push(this.inbox.claim(batch, this.claimFailures.failed));
       await nextTurn();
     }
   }

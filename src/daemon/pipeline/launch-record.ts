@@ -1,0 +1,79 @@
+// One checked record's run, in its turn: find its entry's timeout and variables, start the hook,
+// note its attempt and process group in the inbox before it may go on, publish `started`, and say
+// how it ended. Dispatch (dispatch.ts) concludes with what this returns.
+import { launchHook } from '../../runner/launch-hook.js';
+import { groupOf } from '../../os/os.js';
+import { clip } from '../../common/clip-text.js';
+import { hookCwd, hookEnv } from '../../runner/hook-env.js';
+import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
+import type { RecordContent } from '../../inbox/record-format.js';
+import type { RunFinished, RunInfo } from '../../runs/run-bus.js';
+import type { DispatchOptions } from './dispatch.js';
+
+type LaunchOptions = Pick<DispatchOptions, 'inbox' | 'config' | 'runs' | 'logger' | 'socket' | 'interrupt' | 'graceMs'>;
+
+/** Run `record`'s hook for the run `info` and return how it finished (its outcome and result). */
+export async function launchRecord(
+  options: LaunchOptions,
+  info: RunInfo,
+  record: RecordContent,
+  cwd: string | undefined,
+): Promise<RunFinished> {
+  const { inbox, runs } = options;
+  // Found here, in its turn, as a project's files are read off the event loop (settings/project-hooks.ts).
+  const { timeoutMs, entryEnv } = await entryOf(options, info.event, record, cwd);
+  const startedAt = Date.now();
+  let pgid: number | undefined;
+  const result = await launchHook({
+    command: record.command,
+    payload: record.payload,
+    cwd: hookCwd(cwd),
+    env: hookEnv({
+      eventId: info.eventId,
+      event: info.event,
+      attempt: info.attempt,
+      socket: options.socket,
+      clientEnv: record.clientEnv,
+      command: record.command,
+      retryOf: info.retryOf,
+      payload: record.payload,
+      entryEnv,
+    }),
+    timeoutMs,
+    graceMs: options.graceMs,
+    signal: options.interrupt,
+    onSpawn: (pid) => {
+      inbox.beginAttempt(info.eventId, info.attempt, groupOf(pid));
+      pgid = pid;
+      void runs.publish('started', { ...info, startedAt });
+    },
+  });
+  if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);
+  return {
+    ...info,
+    startedAt,
+    endedAt: Date.now(),
+    outcome: result.status,
+    result,
+    ...(result.error ? { detail: result.error } : {}),
+  };
+}
+
+/**
+ * What the entry that runs the record's command says (LiveConfig.entryFor), looked up once per
+ * run: its timeout, else the default, and the variables it sets (Copilot CLI's and Qwen Code's `env`).
+ */
+async function entryOf(
+  options: LaunchOptions,
+  event: string,
+  { command, clientEnv }: Omit<RecordContent, 'payload'>,
+  cwd: string | undefined,
+): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
+  const entry = await options.config.entryFor(event, command, { clientEnv, cwd });
+  if (entry) return { timeoutMs: entry.timeoutMs, entryEnv: entry.env };
+  options.logger.warn(
+    { event, command: clip(command) },
+    `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`,
+  );
+  return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv: undefined };
+}
