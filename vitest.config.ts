@@ -21,6 +21,8 @@ const REAL_CLIENTS = [
   'test/clients/plugin-clients.test.ts',
   'test/clients/cline.test.ts',
   'test/clients/copilot-inline.test.ts',
+  'test/clients/canonical-guard-real.test.ts',
+  'test/clients/one-manifest-real.test.ts',
 ];
 
 export default defineConfig({

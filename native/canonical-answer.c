@@ -2,8 +2,10 @@
  * A canonical hook's answer (--canonical) in the client's terms, as src/hif/read-canonical-answer.ts
  * and src/hif/translate-answer.ts give it, by the rows generated from src/hif/answer-rows.ts into
  * hif-tables.h: exit 2 denies with stderr as the reason; exit 0 reads stdout as {"decision",
- * "reason", "continue", "context"} (empty: allow; not a JSON object, or an unknown decision: a hook
- * error); any other exit is a hook error, told on the client's non-blocking exit code.
+ * "reason", "continue", "context", "updated_input"} (empty: allow; not a JSON object, or an unknown
+ * decision: a hook error); any other exit is a hook error, told on the client's non-blocking exit code.
+ * An updated_input object beside an allow goes, as the hook wrote its bytes, where the client has a
+ * "rewrite" row; elsewhere, and beside ask, the call is blocked with HIF_REWRITE_NOT_CARRIED.
  */
 #include "bridge.h"
 #include "hif-tables.h"
@@ -35,14 +37,15 @@ static int add_json(struct buf *b, const char *text, size_t len) {
   return failed | buf_add(b, "\"", 1);
 }
 
-/* A row's template with the reason, context and event put in (%r %c %e as JSON strings, %C as text). */
-static int render(struct buf *b, const char *template, const struct buf *reason, const struct buf *context, const char *event) {
+/* A row's template with the reason, context and event put in (%r %c %e as JSON strings, %C as text, %u the rewritten input's bytes). */
+static int render(struct buf *b, const char *template, const struct buf *reason, const struct buf *context, const char *event, const struct json_value *input) {
   int failed = 0;
   for (const char *p = template; *p; p++) {
-    if (p[0] == '%' && p[1] && strchr("rceC", p[1])) {
+    if (p[0] == '%' && p[1] && strchr("rceCu", p[1])) {
       char mark = *++p;
       failed |= mark == 'r' ? add_json(b, reason->data, reason->len) : mark == 'c' ? add_json(b, context->data, context->len)
-              : mark == 'e' ? add_json(b, event, strlen(event)) : buf_add(b, context->data, context->len);
+              : mark == 'e' ? add_json(b, event, strlen(event)) : mark == 'u' ? (input && input->raw ? buf_add(b, input->raw, input->raw_len) : buf_add(b, "{}", 2))
+              : buf_add(b, context->data, context->len);
     } else failed |= buf_add(b, p, 1);
   }
   return failed;
@@ -70,8 +73,9 @@ static int string_field(const struct buf *answer, const char *key, struct buf *i
 
 int canonical_answer(const char *client, const char *event, int exit1_blocks, const char *silent, int exit_code, const struct buf *out, const struct buf *err, struct client_answer *a) {
   struct buf text = {0}, reason = {0}, context = {0};
-  struct json_value v = {0};
+  struct json_value v = {0}, input = {0};
   enum outcome outcome = HOOK_ERROR;
+  int rewrite = 0;
   const char *note = NULL;
   int on_stderr = 0, failed = 0;
   if (exit_code == 2) outcome = DENY, on_stderr = 1, failed |= trimmed(&reason, err);
@@ -83,9 +87,21 @@ int canonical_answer(const char *client, const char *event, int exit1_blocks, co
     if (!known) note = HIF_NOTE_UNKNOWN_DECISION;
     else outcome = !v.found || strcmp(v.text.data, "allow") == 0 ? ALLOW : strcmp(v.text.data, "deny") == 0 ? DENY : ASK;
     if (known && json_field(text.data, text.len, "continue", &v) == 0 && v.found && !v.is_string && v.raw_len == 5 && memcmp(v.raw, "false", 5) == 0) outcome = STOP;
+    /* JSON.parse keeps the last updated_input: a rewrite when that one is an object. */
+    rewrite = (outcome == ALLOW || outcome == ASK) && json_field(text.data, text.len, "updated_input", &input) == 0 && input.found && !input.is_string && input.raw[0] == '{';
+  }
+  const struct answer_row *rewrite_row = rewrite && outcome == ALLOW ? find_row(client, event, "rewrite") : NULL;
+  if (rewrite && !rewrite_row) {
+    /* The client cannot take the rewrite here: the call is blocked, with hookd's reason. */
+    outcome = DENY, on_stderr = 0, context.len = 0, reason.len = 0;
+    failed |= buf_add(&reason, HIF_REWRITE_NOT_CARRIED, strlen(HIF_REWRITE_NOT_CARRIED));
   }
   a->out.len = a->err.len = 0;
-  if (outcome == HOOK_ERROR) {
+  if (rewrite_row) {
+    struct buf none = {0};
+    a->exit_code = 0;
+    failed |= render(&a->out, rewrite_row->stdout_template, &none, &context, event, &input);
+  } else if (outcome == HOOK_ERROR) {
     a->exit_code = exit1_blocks ? 0 : 1;
     if (a->exit_code == 0) failed |= buf_add(&a->out, silent, strlen(silent));
     if (note) failed |= buf_add(&a->err, "hookd sync: ", 12) | buf_add(&a->err, note, strlen(note)) | buf_add(&a->err, "\n", 1);
@@ -93,7 +109,7 @@ int canonical_answer(const char *client, const char *event, int exit1_blocks, co
     const struct answer_row *row = context.len ? find_row(client, event, "context") : NULL;
     struct buf none = {0};
     a->exit_code = 0;
-    failed |= row ? render(&a->out, row->stdout_template, &none, &context, event) : buf_add(&a->out, silent, strlen(silent));
+    failed |= row ? render(&a->out, row->stdout_template, &none, &context, event, NULL) : buf_add(&a->out, silent, strlen(silent));
   } else {
     const char *word = outcome == DENY ? "deny" : outcome == ASK ? "ask" : "stop";
     const struct answer_row *row = find_row(client, event, word);
@@ -105,13 +121,13 @@ int canonical_answer(const char *client, const char *event, int exit1_blocks, co
     if (context.len) failed |= (full.len ? buf_add(&full, "\n", 1) : 0) | buf_add(&full, context.data, context.len);
     if (full.len == 0) failed |= buf_add(&full, HIF_NO_REASON, strlen(HIF_NO_REASON));
     a->exit_code = row->exit_code;
-    failed |= render(&a->out, row->stdout_template, &full, &context, event);
+    failed |= render(&a->out, row->stdout_template, &full, &context, event, NULL);
     if (a->out.len == 0 && row->exit_code == 0) failed |= buf_add(&a->out, silent, strlen(silent));
     /* Exit 2 from the hook already put its reason on the client's stderr: only the context is added. */
     const struct buf *said = on_stderr ? &context : &full;
     if (row->stderr_reason && said->len) failed |= buf_add(&a->err, said->data, said->len) | buf_add(&a->err, "\n", 1);
     free(full.data);
   }
-  free(text.data), free(reason.data), free(context.data), free(v.text.data);
+  free(text.data), free(reason.data), free(context.data), free(v.text.data), free(input.text.data);
   return failed ? -1 : 0;
 }

@@ -21,7 +21,7 @@ const { SYNC_OPTIONS } = await import(path.join(out, 'clients/bridge-options.js'
 const { WITHHELD_VARIABLES } = await import(path.join(out, 'runner/hook-env.js'));
 const HIF_INPUT = await import(path.join(out, 'hif/canonical-input.js'));
 const { ANSWER_ROWS } = await import(path.join(out, 'hif/answer-rows.js'));
-const { NO_REASON } = await import(path.join(out, 'hif/translate-answer.js'));
+const { NO_REASON, REWRITE_NOT_CARRIED } = await import(path.join(out, 'hif/translate-answer.js'));
 const { NOT_JSON_NOTE, UNKNOWN_DECISION_NOTE } = await import(path.join(out, 'hif/read-canonical-answer.js'));
 
 // A C string literal: octal escapes for anything but plain printable ASCII.
@@ -94,6 +94,7 @@ ${ANSWER_ROWS.map((one) => `  { ${c(one.client)}, ${c(one.event)}, ${c(one.outco
 };
 #define HIF_ANSWER_ROW_COUNT ${ANSWER_ROWS.length}
 #define HIF_NO_REASON ${c(NO_REASON)}
+#define HIF_REWRITE_NOT_CARRIED ${c(REWRITE_NOT_CARRIED)}
 #define HIF_NOTE_NOT_JSON ${c(NOT_JSON_NOTE)}
 #define HIF_NOTE_UNKNOWN_DECISION ${c(UNKNOWN_DECISION_NOTE)}
 `;

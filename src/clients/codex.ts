@@ -58,5 +58,5 @@ export const codex: ClientProfile = {
   hookVariables: { projectDir: [], pluginRoot: ['PLUGIN_ROOT', 'CLAUDE_PLUGIN_ROOT'] },
   contract: { ...CLAUDE_LIKE, emptyAnswer: { Stop: '{}' } },
   afterInstall:
-    'Codex runs a changed hook only after you trust it again: start codex and approve the hookd hooks it lists for review',
+    'Codex runs a new or changed hook only once you trust it: start codex and approve the hookd hooks it lists for review (codex exec skips them until then; hookd doctor lists them)',
 };

@@ -6,13 +6,14 @@
 // (test/clients/deciding-cases.ts): a tool guard's exit 2 with stderr is every Claude-shaped
 // client's denial; a stop gate is `{"decision": "block"}` (Gemini CLI: "deny"); Copilot CLI's
 // preToolUse reads `permissionDecision`; Cursor's (no binary here) are its documented fields.
-// Templates: %r, %c, %e are the reason, the context and the event as JSON strings; %C the context as text.
+// Templates: %r, %c, %e are the reason, the context and the event as JSON strings; %C the context as
+// text; %u the rewritten tool input (`updated_input`), the object as the hook wrote it.
 
 /** One way of telling a client an outcome. `*` as client or event: any. */
 export interface AnswerRow {
   client: string;
   event: string;
-  outcome: 'deny' | 'ask' | 'context' | 'stop';
+  outcome: 'deny' | 'ask' | 'context' | 'stop' | 'rewrite';
   exitCode: number;
   stdout: string;
   /** The reason goes on stderr, as text (where exit 2 hands stderr to the agent). */
@@ -90,6 +91,34 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   // Crush's envelope (its docs): `context` is added to what the model sees; `halt` ends the turn.
   ...row('crush', ['PreToolUse', 'PostToolUse'], 'context', 0, '{"context":%c}'),
   ...row('crush', ['*'], 'stop', 0, '{"halt":true,"reason":%r}'),
+  // The tool's input, rewritten (capabilities.md §1.2), where the binary was seen running the rewritten
+  // call (Claude Code 2.1.330, Codex 0.169, Gemini CLI 0.61; test/clients/canonical-guard-real.test.ts),
+  // and hookd's shims, which read Claude Code's form. Codex applies it only beside an allow, which
+  // approves the call; Claude Code applies it alone and asks its user as it would have. Elsewhere a
+  // rewrite cannot be carried, and translate-answer.ts blocks the call (the spec's rule).
+  ...each(['claude', 'opencode', 'pi'], (client) =>
+    row(
+      client,
+      ['PreToolUse'],
+      'rewrite',
+      0,
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":%u}}',
+    ),
+  ),
+  ...row(
+    'codex',
+    ['PreToolUse'],
+    'rewrite',
+    0,
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":%u}}',
+  ),
+  ...row(
+    'gemini',
+    ['BeforeTool'],
+    'rewrite',
+    0,
+    '{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":%u}}',
+  ),
   // continue: false stops the agent; where a client cannot be told, the denial stands in.
   ...each(CLAUDE_SHAPED, (client) => row(client, ['*'], 'stop', 0, '{"continue":false,"stopReason":%r}')),
   ...row('cursor', ['beforeSubmitPrompt'], 'stop', 0, '{"continue":false,"user_message":%r}'),
@@ -106,15 +135,20 @@ export function answerRow(client: string, event: string, outcome: AnswerRow['out
   );
 }
 
-/** A template with the reason, context and event put in. */
-export function renderTemplate(template: string, values: { reason: string; context: string; event: string }): string {
-  return template.replace(/%[rceC]/g, (mark) =>
+/** A template with the reason, context, event and rewritten input put in. */
+export function renderTemplate(
+  template: string,
+  values: { reason: string; context: string; event: string; input?: string },
+): string {
+  return template.replace(/%[rceCu]/g, (mark) =>
     mark === '%r'
       ? JSON.stringify(values.reason)
       : mark === '%c'
         ? JSON.stringify(values.context)
         : mark === '%e'
           ? JSON.stringify(values.event)
-          : values.context,
+          : mark === '%u'
+            ? (values.input ?? '{}')
+            : values.context,
   );
 }

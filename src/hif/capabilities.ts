@@ -7,6 +7,7 @@ import type { ClientId } from '../clients/registry.js';
 import { quote } from 'shell-quote';
 import type { DegradationStrategy, HifHook } from './manifest-schema.js';
 import { dialectOf } from './vocabulary.js';
+import { ANSWER_ROWS } from './answer-rows.js';
 
 /** The spec's safe defaults (capabilities.md §2.3). */
 const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
@@ -24,15 +25,17 @@ const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
  * Who can express what, through hookd. An entry's `env` and `cwd` are read by the clients whose
  * binaries were seen honouring them (CLIENTS.md: Copilot CLI and Qwen Code for `env`, Copilot CLI
  * for `cwd`; Gemini CLI 0.61 spreads an entry's `env` into its hook's environment, in its bundle's
- * hook runner, though the spec's vectors drop it). Rewriting a tool's input: none, through hookd:
- * Claude Code and Codex read `updatedInput`, but the bridge hands on a canonical answer's decision,
- * reason, continue and context only, so an `updated_input` would be lost and the tool would run on
- * the input as it was: the spec's default strategy (block) applies everywhere until it carries it.
+ * hook runner, though the spec's vectors drop it). Rewriting a tool's input: where the bridge hands a
+ * canonical `updated_input` on (answer-rows.ts's "rewrite" rows: Claude Code, Codex and Gemini CLI,
+ * each seen running the rewritten call, and hookd's shims for OpenCode and pi); elsewhere the spec's
+ * default strategy (block) applies, and the bridge blocks a rewrite it cannot carry at run time too.
  */
 const SUPPORT: Readonly<Record<string, readonly ClientId[]>> = {
   custom_env: ['copilot', 'qwen', 'gemini'],
   configurable_cwd: ['copilot'],
-  input_rewrite: [],
+  input_rewrite: [
+    ...new Set(ANSWER_ROWS.filter((row) => row.outcome === 'rewrite').map((row) => row.client as ClientId)),
+  ],
 };
 
 /** A hook as one client gets it: the command to run (the hook's, or one that always blocks), what the entry may carry, or why it is left out. */

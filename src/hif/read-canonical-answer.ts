@@ -1,8 +1,11 @@
 // What a hook in the canonical form answered, read by the spec's rules (HIF hooks/0.1 §4, §5.2,
 // §5.3; a hook behind `hookd sync` is a blocking one): exit 2 blocks with stderr as the reason, exit
-// 0 reads stdout as `{"decision", "reason", "continue", "context"}` (empty is allow, anything but a
-// JSON object is a hook error), any other exit is a hook error that lets the action go on.
+// 0 reads stdout as `{"decision", "reason", "continue", "context", "updated_input"}` (empty is allow,
+// anything but a JSON object is a hook error), any other exit is a hook error that lets the action go
+// on. `updated_input` (capabilities.md §1.2: the tool's arguments, rewritten) is kept as the hook
+// wrote it, an object's bytes (raw-field.ts), for the client that takes it.
 // native/canonical-answer.c reads the same way; test/hif/bridges-translate.test.ts holds them together.
+import { rawTopLevelField } from './raw-field.js';
 
 /** A canonical answer, resolved. */
 export interface CanonicalAnswer {
@@ -12,6 +15,8 @@ export interface CanonicalAnswer {
   context?: string;
   /** The reason is the hook's stderr, which already reached the client as it came (exit 2). */
   reasonOnStderr?: boolean;
+  /** The tool input the hook rewrote (`updated_input`, a JSON object), as the hook wrote it. */
+  updatedInput?: string;
   /** Why the answer reads as a hook error, when hookd says so (stdout not a JSON object, an unknown decision). */
   note?: string;
 }
@@ -39,10 +44,15 @@ export function readCanonicalAnswer(exitCode: number, stdout: Buffer, stderr: Bu
     answer = undefined;
   }
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return { outcome: 'error', note: NOT_JSON_NOTE };
-  const { decision, reason, context } = answer as Record<string, unknown>;
+  const { decision, reason, context, updated_input: rewritten } = answer as Record<string, unknown>;
+  const updatedInput =
+    rewritten && typeof rewritten === 'object' && !Array.isArray(rewritten)
+      ? rawTopLevelField(text, 'updated_input')
+      : undefined;
   const said = {
     ...(typeof reason === 'string' && reason && { reason }),
     ...(typeof context === 'string' && context && { context }),
+    ...(updatedInput !== undefined && { updatedInput }),
   };
   if (decision !== undefined && !DECISIONS.includes(decision as string)) {
     return { outcome: 'error', note: UNKNOWN_DECISION_NOTE };

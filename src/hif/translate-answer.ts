@@ -4,6 +4,8 @@
 // can be told, else it is a denial; context reaches the model where the client takes some on that
 // event (and rides with the reason of a denial). A hook error lets the action go on, on the exit
 // code the client reads as a non-blocking error (0 for Copilot CLI's preToolUse, where 1 denies).
+// A rewritten tool input (`updated_input`) beside an allow goes where the client takes one on that
+// event; anywhere else, and beside ask, the call is blocked (HIF input_rewrite: never the old input).
 // One function the bridge calls; native/canonical-answer.c does the same in C.
 import { answerRow, renderTemplate } from './answer-rows.js';
 import type { CanonicalAnswer } from './read-canonical-answer.js';
@@ -19,9 +21,34 @@ export interface ClientAnswer {
 
 /** The reason of an answer that gave none. */
 export const NO_REASON = 'blocked by a hook (it gave no reason)';
+/** The reason hookd gives when the hook rewrote the tool's input and the client cannot take the rewrite there. */
+export const REWRITE_NOT_CARRIED =
+  "blocked: the hook rewrote the tool's input (updated_input), which hookd cannot hand to this client on this event; the call would have run on the input as it was (HIF input_rewrite)";
 
 /** `answer` for `client` (its profile id and contract) on `event`, the client's own name for it. */
 export function translateAnswer(
+  client: string,
+  contract: HookContract,
+  event: string,
+  answer: CanonicalAnswer,
+): ClientAnswer {
+  // A rewrite the client takes goes with an allow; one it cannot take (or beside ask) blocks the call.
+  const rewrite = answer.updatedInput !== undefined && (answer.outcome === 'allow' || answer.outcome === 'ask');
+  const row = rewrite && answer.outcome === 'allow' ? answerRow(client, event, 'rewrite') : undefined;
+  if (row) {
+    const values = { reason: '', context: answer.context ?? '', event, input: answer.updatedInput };
+    return { exitCode: 0, stdout: renderTemplate(row.stdout, values), stderr: '' };
+  }
+  return translateDecision(
+    client,
+    contract,
+    event,
+    rewrite ? { outcome: 'deny', reason: REWRITE_NOT_CARRIED } : answer,
+  );
+}
+
+// Every answer but a rewrite the client takes.
+function translateDecision(
   client: string,
   contract: HookContract,
   event: string,

@@ -59,6 +59,20 @@ export function anthropicCall(tool: string, input: object) {
       : undefined;
 }
 
+/** The Chat Completions API's call of `tool` with SHELL_COMMAND (Copilot CLI's `bash`, Qwen Code's `run_shell_command`). */
+export function chatCall(tool: string) {
+  return (body: Body) =>
+    offers(body, tool) && !has(body.messages, '"role":"tool"')
+      ? [
+          {
+            id: 'call_hookd_e2e_guard',
+            name: tool,
+            arguments: json({ command: SHELL_COMMAND, description: 'Print a line' }),
+          },
+        ]
+      : undefined;
+}
+
 export const CASES: readonly DecidingCase[] = [
   {
     name: 'claude',

@@ -58,6 +58,32 @@ const ANSWERS: Array<{ name: string; out: string; err: string; code: number }> =
   { name: 'null decision', out: '{"decision":null}', err: '', code: 0 },
   { name: 'duplicate keys', out: '{"decision":"allow","decision":"deny","reason":"last wins"}', err: '', code: 0 },
   { name: 'continue true', out: '{"continue":true,"decision":"ask"}', err: '', code: 7 },
+  // updated_input (HIF input_rewrite): handed on as the hook wrote it, spacing and escapes kept.
+  {
+    name: 'rewrite',
+    out: '{"updated_input": { "command" : "echo \\u00e9 \\"ok\\"", "n": [1, {"a": "}"}] }}',
+    err: '',
+    code: 0,
+  },
+  {
+    name: 'allow, rewrite twice',
+    out: '{"decision":"allow","updated_input":{"command":"first"},"context":"c","updated_input":{"command":"last"}}',
+    err: '',
+    code: 0,
+  },
+  {
+    name: 'ask with a rewrite',
+    out: '{"decision":"ask","reason":"sure?","updated_input":{"command":"x"}}',
+    err: '',
+    code: 0,
+  },
+  {
+    name: 'deny with a rewrite',
+    out: '{"decision":"deny","reason":"no","updated_input":{"command":"x"}}',
+    err: '',
+    code: 0,
+  },
+  { name: 'rewrite not an object', out: '{"updated_input":["echo"]}', err: '', code: 0 },
 ];
 const EVENTS: Record<string, string[]> = {
   claude: ['PreToolUse', 'Stop', 'UserPromptSubmit', 'PermissionRequest', 'SessionStart'],
@@ -118,6 +144,8 @@ describe('a canonical answer, in each client terms', () => {
       ['gemini', 'AfterAgent', 'exit 2'],
       ['copilot', 'preToolUse', 'exit 1'],
       ['cursor', 'beforeShellExecution', 'not JSON'],
+      ['claude', 'PreToolUse', 'rewrite'],
+      ['droid', 'PreToolUse', 'rewrite'],
     ];
     for (const [client, event, name] of cases) {
       const a = ANSWERS.find((one) => one.name === name)!;
@@ -173,6 +201,36 @@ describe('a canonical answer, in each client terms', () => {
       halt: true,
       reason: 'done for today',
     });
+    // A rewritten input reaches the client as the hook wrote it: Claude Code's updatedInput, Codex's beside
+    // an allow, Gemini CLI's tool_input; the last one, as JSON.parse reads it.
+    expect(expected('claude', 'PreToolUse', a('rewrite')).stdout).toBe(
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{ "command" : "echo \\u00e9 \\"ok\\"", "n": [1, {"a": "}"}] }}}',
+    );
+    expect(JSON.parse(expected('codex', 'PreToolUse', a('allow, rewrite twice')).stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: 'last' },
+      },
+    });
+    expect(JSON.parse(expected('gemini', 'BeforeTool', a('rewrite')).stdout).hookSpecificOutput.tool_input).toEqual({
+      command: 'echo é "ok"',
+      n: [1, { a: '}' }],
+    });
+    // Where it cannot go (Droid, Qwen Code, Copilot CLI; an event with no rewrite; beside ask) the call is
+    // blocked, never run on the old input; a denial stays a denial.
+    const notCarried = /^blocked: the hook rewrote the tool's input \(updated_input\)/;
+    expect(expected('droid', 'PreToolUse', a('rewrite'))).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(notCarried),
+    });
+    expect(JSON.parse(expected('copilot', 'preToolUse', a('rewrite')).stdout)).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringMatching(notCarried),
+    });
+    expect(expected('claude', 'PreToolUse', a('ask with a rewrite'))).toMatchObject({ code: 2 });
+    expect(expected('claude', 'PreToolUse', a('deny with a rewrite'))).toEqual({ code: 2, stdout: '', stderr: 'no\n' });
+    expect(expected('claude', 'PreToolUse', a('rewrite not an object'))).toEqual({ code: 0, stdout: '', stderr: '' });
     // Cline reads no exit code: a denial is {"cancel": true}, or the tool would run.
     expect(expected('cline', 'PreToolUse', a('exit 2'))).toMatchObject({
       code: 0,

@@ -89,10 +89,15 @@ describe('encoding a manifest for each client', () => {
     const blocked = encode('cursor', guard({ ...env, degradation: { custom_env: 'block' } })).hooks[0];
     expect(blocked?.command).toMatch(/^echo 'BLOCKED: custom_env capability required.*' >&2; exit 2$/);
     expect(blocked?.inLine).toBe(true);
-    // input_rewrite: the bridge does not carry a canonical updated_input yet, so no client gets the rewrite, and the default strategy blocks.
+    // input_rewrite: installed as it is where the bridge hands a canonical updated_input on (the rows of
+    // answer-rows.ts); everywhere else the default strategy blocks.
     const rewrite = guard({ capabilities: ['input_rewrite'] });
-    for (const id of DIALECT_IDS) expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
-    expect(encode('claude', { ...rewrite, degradation: { input_rewrite: 'warn' } }).hooks[0]?.command).toBe('g.sh');
+    const carried = ['claude', 'codex', 'gemini', 'opencode', 'pi'];
+    for (const id of DIALECT_IDS)
+      if (carried.includes(id)) expect(encode(id, rewrite).hooks[0]?.command, id).toBe('g.sh');
+      else expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
+    expect(DIALECT_IDS.filter((id) => !carried.includes(id)).length).toBeGreaterThan(0);
+    expect(encode('droid', { ...rewrite, degradation: { input_rewrite: 'warn' } }).hooks[0]?.command).toBe('g.sh');
     expect(encode('claude', { event: 'agent_stop', handler: { type: 'prompt' } }).notes.join('\n')).toContain(
       'hookd installs command handlers only',
     );

@@ -47,6 +47,14 @@ describe('hostile canonical answers', () => {
       'escaped keys': '{"\\u0064ecision":"deny","reas\\u006fn":"escaped \\ud83d\\ude00"}',
       'a decision that is an object': '{"decision":{"deny":true}}',
       'continue false as a string': '{"continue":"false","decision":"ask"}',
+      // updated_input: handed on as its bytes where the client takes it (Claude Code), else the call is blocked.
+      'a rewrite nested 100,000 deep': `{"updated_input":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+      'a rewrite of half a megabyte': JSON.stringify({
+        updated_input: { command: `echo ${'}"\\{'.repeat(128 * 1024)}` },
+      }),
+      'a rewrite under an escaped key, then a null one': '{"updated\\u005finput":{"command":"a"},"updated_input":null}',
+      'a rewrite, then one under an escaped key':
+        '{"updated_input":{"command":"a"},"updated\\u005finput":{"command":"b"}}',
     };
     for (const [name, text] of Object.entries(answers)) {
       const file = path.join(state, `${name.replaceAll(' ', '-')}.json`);

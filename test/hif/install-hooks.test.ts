@@ -126,7 +126,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     expect(first.stdout).toMatch(
       /\(GitHub Copilot CLI\)[^]*cannot express: "no-force-push": GitHub Copilot CLI has no tool matchers: the hook runs for every tool/,
     );
-    expect(first.stdout).toContain('Codex runs a changed hook only after you trust it again');
+    expect(first.stdout).toContain('Codex runs a new or changed hook only once you trust it');
     // The shims that run OpenCode's and pi's files are written with them, and taken out by uninstall.
     for (const [shim] of Object.values(SHIMS))
       expect(readFileSync(path.join(home, shim), 'utf8'), shim).toContain(`hookd shim`);
