@@ -10,7 +10,7 @@ import { resolvePaths } from '../common/paths.js';
 import { packageRoot } from '../common/package-root.js';
 import { ApiClient } from '../api/api-client.js';
 import { resolveApiConfig } from '../api/api-config.js';
-import { daemonAgent } from '../server/socket-client.js';
+import { daemonAgent } from '../server/daemon-agent.js';
 import { warnOnce } from './api-output.js';
 
 export interface ConnectOptions {

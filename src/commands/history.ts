@@ -3,7 +3,7 @@
 // /runs/stream, /runs/:id); when it is not running, the history files are read directly.
 import { resolvePaths, type Paths } from '../common/paths.js';
 import { CheckFailed, UsageError, fail } from '../common/errors.js';
-import { requestDaemon, daemonAgent, type DaemonResponse } from '../server/socket-client.js';
+import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
 import { readAnswer, refusedAnswer } from '../server/local-api-schemas.js';
 import { RunDetailSchema, RunSummarySchema, RunsSchema } from '../history/history-schemas.js';
 import { History } from '../history/history.js';
@@ -116,6 +116,8 @@ export async function historyShowCommand(
 // Print each run the daemon streams, until interrupted or the daemon goes.
 async function follow(paths: Paths, filter: RunFilter, json: boolean): Promise<void> {
   let answer;
+  // undici only for the stream: the other history commands are single requests (socket-client.ts).
+  const { daemonAgent } = await import('../server/daemon-agent.js');
   try {
     answer = await daemonAgent(paths.socket).request({
       origin: 'http://hookd',

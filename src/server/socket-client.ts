@@ -1,8 +1,8 @@
-// The one client of the daemon's unix socket, on undici: its Agent connects to the socket path
-// (`connect.socketPath`) whatever the URL's host. `hookd status`, `hookd doctor` and the tests
-// send single requests with requestDaemon; the API client reaches the daemon's proxy through
-// daemonAgent (commands/api-connect.ts).
-import { Agent, type Dispatcher } from 'undici';
+// The one client of the daemon's unix socket for single requests: `hookd status`, `hookd doctor`,
+// `hookd history` and the tests send them with requestDaemon. It is Node's own http, not undici:
+// these commands start often (a test suite, a shell prompt, a status bar), and loading undici cost
+// each about 80 ms of CPU for one request. Streams and the API proxy use daemonAgent (daemon-agent.ts).
+import http from 'node:http';
 
 /** The daemon's answer: its status, and its body parsed as JSON (or the text when it is not). */
 export interface DaemonResponse {
@@ -10,51 +10,48 @@ export interface DaemonResponse {
   body: unknown;
 }
 
-const agents = new Map<string, Agent>();
-
-/** The undici Agent whose connections go to the daemon's socket at `socketPath` (one per path). */
-export function daemonAgent(socketPath: string): Agent {
-  let agent = agents.get(socketPath);
-  if (!agent) agents.set(socketPath, (agent = new Agent({ connect: { socketPath } })));
-  return agent;
-}
-
-/** Send one request to the daemon; rejects with the socket error (ENOENT, ECONNREFUSED) if it is not there. */
-export async function requestDaemon(
+/**
+ * Send one request to the daemon; rejects with the socket error (ENOENT, ECONNREFUSED) if it is
+ * not there, and with ETIMEDOUT when the socket stays silent for `timeoutMs` (before the answer
+ * starts, or between two parts of it).
+ */
+export function requestDaemon(
   socketPath: string,
   method: string,
   urlPath: string,
   body?: string | Buffer,
   timeoutMs = 5000,
 ): Promise<DaemonResponse> {
-  try {
-    const answer = await daemonAgent(socketPath).request({
-      origin: 'http://hookd',
+  return new Promise((resolve, reject) => {
+    // A connection of its own (agent: false), so a socket the daemon closed (a restart) is never reused.
+    const request = http.request({
+      socketPath,
       path: urlPath,
-      method: method as Dispatcher.HttpMethod,
-      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
-      body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      // One connection per request, so a socket the daemon closed (a restart) is never reused.
-      reset: true,
+      method,
+      agent: false,
+      headers: { host: 'hookd', ...(body !== undefined && { 'content-type': 'application/json' }) },
     });
-    const text = await answer.body.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: hand back the text.
-    }
-    return { status: answer.statusCode, body: parsed };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-      throw Object.assign(new Error(`the daemon did not answer within ${timeoutMs} ms`), {
-        code: 'ETIMEDOUT',
-        cause: error,
+    request.setTimeout(timeoutMs, () =>
+      request.destroy(
+        Object.assign(new Error(`the daemon did not answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }),
+      ),
+    );
+    request.on('error', reject);
+    request.on('response', (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // Not JSON: hand back the text.
+        }
+        resolve({ status: answer.statusCode ?? 0, body: parsed });
       });
-    }
-    throw error;
-  }
+    });
+    request.end(body);
+  });
 }

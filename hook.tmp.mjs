@@ -1,0 +1,1 @@
+export async function resolve(spec, ctx, next) { const r = await next(spec, ctx); if (!spec.startsWith('.') && !spec.startsWith('node:')) console.error('PKG', spec, '<-', ctx.parentURL?.replace(/.*\/work\/main\//,'')); return r; }
