@@ -1,1 +1,3 @@
-export async function resolve(spec, ctx, next) { const r = await next(spec, ctx); if (!spec.startsWith('.') && !spec.startsWith('node:')) console.error('PKG', spec, '<-', ctx.parentURL?.replace(/.*\/work\/main\//,'')); return r; }
+const seen = new Map();
+export async function resolve(spec, ctx, next) { return next(spec, ctx); }
+export async function load(url, ctx, next) { const t = process.hrtime.bigint(); const r = await next(url, ctx); return r; }
