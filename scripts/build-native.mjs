@@ -7,7 +7,17 @@
 // no binary (one built elsewhere may not run here), so it is compiled where the package is
 // installed. In a clone, `npm ci` runs it before `prepare` has built dist/: then `prepare` builds it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,8 +113,12 @@ ${ANSWER_ROWS.map((one) => `  { ${c(one.client)}, ${c(one.event)}, ${c(one.outco
 const strict = process.argv.includes('--strict');
 const build = strict ? mkdtempSync(path.join(tmpdir(), 'hookd-native-')) : path.join(out, 'native');
 mkdirSync(build, { recursive: true });
-writeFileSync(path.join(build, 'contracts.h'), header);
-writeFileSync(path.join(build, 'hif-tables.h'), hif);
+// Written only when their text changes, so that their times say whether the program is out of date.
+const writeIfChanged = (file, text) => {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+};
+writeIfChanged(path.join(build, 'contracts.h'), header);
+writeIfChanged(path.join(build, 'hif-tables.h'), hif);
 // `--headers`: only the generated headers (scripts/pack-release.mjs compiles them for every platform).
 if (process.argv.includes('--headers')) process.exit(0);
 const binary = path.join(strict ? build : out, 'hookd-bridge');
@@ -119,10 +133,21 @@ if (installing && prebuiltBridge(root)) {
   process.exit(0);
 }
 const compiler = process.env.CC || 'cc';
+const sources = readdirSync(path.join(root, 'native'))
+  .filter((name) => name.endsWith('.c'))
+  .map((name) => path.join(root, 'native', name));
+// Built already from these very inputs (a second `npm run build`, `npm ci` then `npm pack`): nothing to
+// compile. A compiler chosen with CC is not among the inputs: remove dist/hookd-bridge to force it.
+const inputs = [
+  ...readdirSync(path.join(root, 'native')).map((name) => path.join(root, 'native', name)),
+  ...['contracts.h', 'hif-tables.h'].map((name) => path.join(build, name)),
+  path.join(root, 'scripts', 'native-flags.mjs'),
+  fileURLToPath(import.meta.url),
+];
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1);
+if (!strict && !installing && existsSync(frontDoor) && inputs.every((file) => builtAt(file) <= builtAt(binary)))
+  process.exit(0);
 try {
-  const sources = readdirSync(path.join(root, 'native'))
-    .filter((name) => name.endsWith('.c'))
-    .map((name) => path.join(root, 'native', name));
   execFileSync(compiler, [...CFLAGS, ...(strict ? ['-Werror'] : []), '-o', binary, '-I', build, ...sources], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
