@@ -219,43 +219,25 @@ export function realClientSuite(c: ClientCase): void {
     };
     await daemon.start(['--settings', clients.bridged.settingsFile]);
 
-    // Bridged, direct, direct, bridged: the first run of a client is the slowest (cold caches), and
-    // the machine's speed drifts; this order puts both on the two sides alike.
-    const wall = { direct: [] as number[], bridged: [] as number[] };
-    const after = { direct: [] as number[], bridged: [] as number[] };
-    for (const way of ['bridged', 'direct', 'direct', 'bridged'] as const) {
+    // One turn each way: whether the client waited is read from the hook's marker at the client's
+    // exit, not from a time; by how much the turn is shorter is bench/real-client.mjs's to say (it
+    // alternates the ways over several turns, which a test has no need to pay for).
+    for (const way of ['direct', 'bridged'] as const) {
       const run = await clients[way].run({ timeoutMs: TURN_MS });
       const finishedAtExit = finished(way);
       expectCleanExit(run, `a turn with the ${way} ${c.stopEvent} hook`);
-      wall[way].push(run.wallMs);
-      const times = firedAt(way);
-      expect(times.length, `${c.stopEvent} fired once per turn`).toBe(wall[way].length);
-      after[way].push(run.exitedAt - times[times.length - 1]!);
-      if (way === 'direct') {
-        expect(finishedAtExit, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(
-          wall.direct.length,
-        );
-      } else {
-        // Not waited for: this run's hook had not finished when the client exited…
+      expect(firedAt(way).length, `${c.stopEvent} fired once in the turn`).toBe(1);
+      if (way === 'direct')
+        expect(finishedAtExit, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(1);
+      // Not waited for: the hook had not finished when the client exited…
+      else
         expect(
           finishedAtExit,
           `the bridged ${c.stopEvent} hook had finished when the client exited: the client waited for it`,
-        ).toBeLessThan(wall.bridged.length);
-      }
+        ).toBe(0);
     }
-    // …and the daemon ran them all the same.
-    await waitFor(
-      `the daemon to finish both runs of the bridged ${c.stopEvent} hook`,
-      () => finished('bridged') === 2,
-      20_000,
-    );
-    const figures = (way: 'direct' | 'bridged') =>
-      `${wall[way].map(s).join(', ')} (after ${c.stopEvent}: ${after[way].map(s).join(', ')})`;
-    console.info(
-      `${c.label}: turn with a ${SLEEP_STOP_S} s ${c.stopEvent} hook: direct ${figures('direct')}; through hookd ${figures('bridged')}`,
-    );
-    // The times are printed, not asserted: the check above (each bridged turn's client exited before
-    // its hook finished) is what says it did not wait; by how much is bench/real-client.mjs's to say.
+    // …and the daemon ran it all the same.
+    await waitFor(`the daemon to finish the bridged ${c.stopEvent} hook`, () => finished('bridged') === 1, 20_000);
   }, 180_000);
 
   const endEvent = c.endEvent ?? 'SessionEnd';
