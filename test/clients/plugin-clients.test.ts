@@ -1,15 +1,19 @@
 // OpenCode 1.18.33 and pi 0.73.1, the real clients, offline against a fake Chat Completions API
 // (issue 32): neither has command hooks of its own, so hookd's shim (the plugin / extension `hookd
-// install` writes) runs the hooks of hookd's file for it. A turn whose model asks for a shell
-// command, with a guard that denies it (exit 2, the reason on stderr) and a Stop hook that records
-// what it got: after a plain `hookd install`, the guard runs behind hookd sync and the model is told
-// its reason, the command never runs, and the Stop hook runs behind hookd emit (the daemon runs it;
-// `hookd history` shows both). With no hookd on the client's PATH, the same installed entries run
-// the guard and the Stop hook themselves: the model is told the same reason (hookd fails safe). A
-// hook answering `updatedInput` behind hookd sync changes the command the client runs. A manifest
+// install` writes) runs the hooks of hookd's file for it. A guard denies the shell command SHELL_COMMAND
+// (exit 2, the reason on stderr) and a Stop hook records what it got: after a plain `hookd install`,
+// the guard runs behind hookd sync and the model is told its reason, the command never runs, and the
+// Stop hook runs behind hookd emit (the daemon runs it; `hookd history` shows both). With no hookd on
+// the client's PATH, the same installed entries run the guard and the Stop hook themselves: the model
+// is told the same reason (hookd fails safe). A UserPromptSubmit hook behind hookd sync adds context;
+// a hook answering `updatedInput` behind hookd sync changes the command the client runs. A manifest
 // installed with `hookd install --hooks` lands on the client's own tool names (`shell` is `bash`) and
 // its canonical guard's answer reaches the model; the shipped no-rm-rf guard (`hookd install --add`)
 // denies with no hookd on the client's PATH.
+// A launch of a real client is the dearest thing in the suite, so one turn carries several of these
+// (the fake asks for one shell command after another; each hook answers only its own): the turn
+// behind hookd has the context, the guard, the rewrite and the Stop hook; the turn without hookd has
+// the guard, no-rm-rf and the Stop hook. Each property is still a test of its own, reading that turn.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,18 +44,27 @@ const CLIENTS: readonly { name: ClientName; label: string; projectVar: string }[
 ];
 
 const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);
-// The shell tool call while the conversation holds no tool result; else the text "hi".
-const callCommand = (command: string) => (body: Record<string, unknown>) =>
-  has(body.tools, '"bash"') && !has(body.messages, '"role":"tool"')
-    ? [
-        {
-          id: 'call_hookd_e2e_guard',
-          name: 'bash',
-          arguments: JSON.stringify({ command, description: 'Print a line' }),
-        },
-      ]
-    : undefined;
-const callShell = callCommand(SHELL_COMMAND);
+/** The tool results in a request's conversation. */
+const toolResults = (body: Record<string, unknown>) =>
+  JSON.stringify(body.messages ?? []).split('"role":"tool"').length - 1;
+/**
+ * The fake's answers in a turn of shell calls: while the conversation holds n tool results, the
+ * shell tool call of `commands[n]`; once they are all answered, the text "hi".
+ */
+const callInTurn =
+  (...commands: string[]) =>
+  (body: Record<string, unknown>) => {
+    const command = has(body.tools, '"bash"') ? commands[toolResults(body)] : undefined;
+    return command === undefined
+      ? undefined
+      : [
+          {
+            id: `call_hookd_e2e_${toolResults(body)}`,
+            name: 'bash',
+            arguments: JSON.stringify({ command, description: 'Print a line' }),
+          },
+        ];
+  };
 /** PATH without this repository's bin/, so the client finds no hookd. */
 const pathWithoutHookd = () =>
   (process.env.PATH ?? '/usr/bin:/bin')
@@ -61,11 +74,32 @@ const pathWithoutHookd = () =>
 
 /** Denies the shell command SHELL_COMMAND (exit 2, the reason on stderr) and lets any other pass: a turn may also run no-rm-rf's case. */
 const guard = `input=$(cat); case "$input" in *ran-42*) echo '${GUARD_REASON}' >&2; exit 2;; esac`;
-/** What a rewriting hook turns SHELL_COMMAND into; its output (not its text) is REWRITTEN_MARKER. */
+/** What the model asks to run for the rewriting hook; its output (not its text) is TO_REWRITE_MARKER. */
+const TO_REWRITE_COMMAND = "printf 'hookd-e2e-%s\\n' rewrite-me-88";
+const TO_REWRITE_MARKER = 'hookd-e2e-rewrite-me-88';
+/** What the rewriting hook turns TO_REWRITE_COMMAND into; its output (not its text) is REWRITTEN_MARKER. */
 const REWRITTEN_COMMAND = "printf 'hookd-e2e-%s\\n' rewritten-77";
 const REWRITTEN_MARKER = 'hookd-e2e-rewritten-77';
 
-/** A client whose hook file has the guard on its shell tool, a recording Stop hook and `extra`, put through a plain `hookd install`. */
+/** A hook script in `dir` that answers `updatedInput` (REWRITTEN_COMMAND) to TO_REWRITE_COMMAND and lets any other pass. */
+function rewritingHook(dir: string): string {
+  const rewrite = path.join(dir, 'rewrite.sh');
+  const answer = {
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { command: REWRITTEN_COMMAND, description: 'Print a line' },
+    },
+  };
+  writeFileSync(
+    rewrite,
+    `#!/bin/sh\ninput=$(cat)\ncase "$input" in *rewrite-me-88*) cat <<'ANSWER'\n${JSON.stringify(answer)}\nANSWER\n;; esac\n`,
+    { mode: 0o755 },
+  );
+  return rewrite;
+}
+
+/** A client whose hook file has the guard on its shell tool (then `extra`'s), a recording Stop hook and `extra`'s other hooks, put through a plain `hookd install`. */
 function installedClient(
   name: ClientName,
   fake: FakeApi,
@@ -75,9 +109,12 @@ function installedClient(
   extra: Hooks = {},
 ): PreparedClient {
   const hooks = {
-    PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command' as const, command: guard, timeout: 30 }] }],
-    Stop: [{ hooks: [{ type: 'command' as const, command: recorder(out, way, 'Stop') }] }],
     ...extra,
+    PreToolUse: [
+      { matcher: 'bash', hooks: [{ type: 'command' as const, command: guard, timeout: 30 }] },
+      ...(extra.PreToolUse ?? []),
+    ],
+    Stop: [{ hooks: [{ type: 'command' as const, command: recorder(out, way, 'Stop') }] }],
   };
   const client = prepareClient(name, {
     dir: tempDir(`hookd-${name}-`),
@@ -109,54 +146,44 @@ interface Turn {
   daemon: TestDaemon;
   client: PreparedClient;
   out: string;
+  /** The rewriting hook's command, if the turn has one. */
+  rewrite?: string;
 }
 
 /**
- * The turn behind hookd: a UserPromptSubmit hook adds context, the guard denies the shell command
- * (both behind hookd sync) and the Stop hook runs behind hookd emit.
+ * The turn behind hookd: a UserPromptSubmit hook adds context, the guard denies SHELL_COMMAND, then
+ * a rewriting hook changes TO_REWRITE_COMMAND (all three behind hookd sync), and the Stop hook runs
+ * behind hookd emit.
  */
 async function turnBehindHookd(name: ClientName, done: (() => Promise<void>)[]): Promise<Turn> {
-  const fake = await startFake(name, { respond: callShell });
+  const fake = await startFake(name, { respond: callInTurn(SHELL_COMMAND, TO_REWRITE_COMMAND) });
   const daemon = testDaemon();
   done.push(
     () => daemon.stop(),
     () => fake.close(),
   );
   const out = tempDir(`hookd-${name}-out-`);
+  const rewrite = rewritingHook(out);
   const client = installedClient(name, fake, daemon, out, 'bridged', {
     UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo '${CONTEXT_MARKER}'` }] }],
+    PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command', command: rewrite, timeout: 30 }] }],
   });
   await daemon.start(['--settings', client.settingsFile]);
   expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${name} turn`);
-  return { fake, daemon, client, out };
+  return { fake, daemon, client, out, rewrite };
 }
 
-/** The tool results in a request's conversation. */
-const toolResults = (body: Record<string, unknown>) =>
-  JSON.stringify(body.messages ?? []).split('"role":"tool"').length - 1;
-/** The shell tool call `command` under `id`. */
-const shellCall = (id: string, command: string) => [
-  { id, name: 'bash', arguments: JSON.stringify({ command, description: 'Print a line' }) },
-];
 // A recursive rm outside the project (of a folder that is not there), then a marker of its own: what
 // no-rm-rf denies and the guard lets pass.
 const RM_RAN_MARKER = 'hookd-e2e-rm-ran-43';
 const RM_OUTSIDE = `rm -r ../hookd-e2e-not-there; printf 'hookd-e2e-%s\\n' rm-ran-43`;
-/** Two shell calls in one turn: the recursive rm (no-rm-rf's case), then, once told, SHELL_COMMAND (the guard's). */
-const callRmThenShell = (body: Record<string, unknown>) => {
-  if (!has(body.tools, '"bash"')) return undefined;
-  const results = toolResults(body);
-  if (results === 0) return shellCall('call_hookd_e2e_rm', RM_OUTSIDE);
-  if (results === 1) return shellCall('call_hookd_e2e_guard', SHELL_COMMAND);
-  return undefined;
-};
-
 /**
  * The turn without hookd on the client's PATH: the entries of a plain `hookd install` (the guard and
  * the Stop hook) and the shipped no-rm-rf guard (`hookd install --add`) run by the shim itself.
  */
 async function turnWithoutHookd(name: ClientName, done: (() => Promise<void>)[]): Promise<Turn> {
-  const fake = await startFake(name, { respond: callRmThenShell });
+  // The recursive rm (no-rm-rf's case) first, then, once told, SHELL_COMMAND (the guard's).
+  const fake = await startFake(name, { respond: callInTurn(RM_OUTSIDE, SHELL_COMMAND) });
   done.push(() => fake.close());
   const daemon = testDaemon();
   const out = tempDir(`hookd-${name}-missing-out-`);
@@ -290,62 +317,29 @@ for (const c of CLIENTS) {
     });
 
     it("a hook behind hookd sync that answers updatedInput changes the command the client runs: the model gets the new command's output", async () => {
-      const fake = await startFake(c.name, { respond: callShell });
-      const daemon = testDaemon();
-      const dir = tempDir(`hookd-${c.name}-rewrite-`);
-      const rewrite = path.join(dir, 'rewrite.sh');
-      const answer = {
-        hookSpecificOutput: {
-          hookEventName: 'PreToolUse',
-          permissionDecision: 'allow',
-          updatedInput: { command: REWRITTEN_COMMAND, description: 'Print a line' },
-        },
-      };
-      writeFileSync(rewrite, `#!/bin/sh\ncat > /dev/null\ncat <<'ANSWER'\n${JSON.stringify(answer)}\nANSWER\n`, {
-        mode: 0o755,
-      });
-      try {
-        const hooks = {
-          PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command' as const, command: rewrite, timeout: 30 }] }],
-        };
-        const client = prepareClient(c.name, {
-          dir: tempDir(`hookd-${c.name}-`),
-          fakeUrl: fake.url,
-          stateDir: daemon.stateDir,
-          hooks,
-        });
-        const said = execFileSync(HOOKD, ['install', '--client', c.name], {
-          env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir },
-          encoding: 'utf8',
-        });
-        expect(said).toContain('in line (hookd sync)');
-        await daemon.start(['--settings', client.settingsFile]);
-        expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
-        expect(
-          told(fake, REWRITTEN_MARKER).length,
-          `the rewritten command's output reached the model:\n${fake.requests
-            .map((r) => r.body)
-            .join('\n')
-            .slice(-3000)}`,
-        ).toBeGreaterThan(0);
-        expect(told(fake, RAN_MARKER), 'the original command ran').toEqual([]);
-        await waitFor('the run in the history', () => daemon.history().length >= 1, 20_000);
-        expect(
-          daemon.history().map((entry) => ({
+      const { fake, daemon, rewrite } = await behind.turn();
+      expect(told(fake, REWRITTEN_MARKER).length, sent(fake, "the rewritten command's output")).toBeGreaterThan(0);
+      expect(told(fake, TO_REWRITE_MARKER), 'the original command ran').toEqual([]);
+      const rewrites = () =>
+        daemon
+          .history()
+          .filter((entry) => entry.command === rewrite)
+          .map((entry) => ({
             event: entry.event,
             client: entry.client,
             bridge: entry.bridge,
             decision: entry.decision,
-          })),
-        ).toEqual([{ event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'allow' }]);
-      } finally {
-        await daemon.stop();
-        await fake.close();
-      }
+          }));
+      await waitFor('its runs in the history', () => rewrites().length >= 2, 20_000);
+      // It runs on both shell calls of the turn: silent on the guard's, the rewrite on its own.
+      expect(rewrites()).toEqual([
+        { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'none' },
+        { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'allow' },
+      ]);
     });
 
     it("a manifest installed with hookd install --hooks: its canonical guard goes on the client's bash and its answer reaches the model", async () => {
-      const fake = await startFake(c.name, { respond: callShell });
+      const fake = await startFake(c.name, { respond: callInTurn(SHELL_COMMAND) });
       const dir = tempDir(`hookd-${c.name}-manifest-`);
       const stateDir = path.join(dir, 'state');
       try {
