@@ -12,8 +12,9 @@
 // denies with no hookd on the client's PATH.
 // A launch of a real client is the dearest thing in the suite, so one turn carries several of these
 // (the fake asks for one shell command after another; each hook answers only its own): the turn
-// behind hookd has the context, the guard, the rewrite and the Stop hook; the turn without hookd has
-// the guard, no-rm-rf and the Stop hook. Each property is still a test of its own, reading that turn.
+// behind hookd has the context, the guard, the rewrite, the manifest's guard and the Stop hook; the
+// turn without hookd has the guard, no-rm-rf and the Stop hook. Each property is still a test of its
+// own, reading that turn.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -99,6 +100,34 @@ function rewritingHook(dir: string): string {
   return rewrite;
 }
 
+/** What the model asks to run for the canonical guard; its output (not its text) is CANONICAL_MARKER. */
+const CANONICAL_COMMAND = "printf 'hookd-e2e-%s\\n' canonical-55";
+const CANONICAL_MARKER = 'hookd-e2e-canonical-55';
+const CANONICAL_REASON = 'hookd-e2e canonical guard: not this command';
+
+/** A manifest in `dir` whose canonical guard denies CANONICAL_COMMAND on the shell tool and lets any other pass. */
+function canonicalManifest(dir: string): string {
+  const manifest = path.join(dir, 'hooks.json');
+  // Canonical: it reads HOOKD_HIF_TOOL and HOOKD_HIF_COMMAND, never the client's field names, and answers {"decision": "deny"}.
+  const canonicalGuard = `cat >/dev/null; case "$HOOKD_HIF_TOOL:$HOOKD_HIF_COMMAND" in shell:*canonical-55*) printf '{"decision":"deny","reason":"%s"}\\n' '${CANONICAL_REASON}';; esac`;
+  writeFileSync(
+    manifest,
+    JSON.stringify({
+      spec: 'hooks/0.1',
+      hooks: [
+        {
+          name: 'guard',
+          event: 'before_tool_execute',
+          matcher: 'shell',
+          handler: { type: 'command', command: canonicalGuard, timeout: 30 },
+          blocking: true,
+        },
+      ],
+    }),
+  );
+  return manifest;
+}
+
 /** A client whose hook file has the guard on its shell tool (then `extra`'s), a recording Stop hook and `extra`'s other hooks, put through a plain `hookd install`. */
 function installedClient(
   name: ClientName,
@@ -148,15 +177,18 @@ interface Turn {
   out: string;
   /** The rewriting hook's command, if the turn has one. */
   rewrite?: string;
+  /** What `hookd install --hooks` said, if the turn has a manifest's hook. */
+  installedManifest?: string;
 }
 
 /**
- * The turn behind hookd: a UserPromptSubmit hook adds context, the guard denies SHELL_COMMAND, then
- * a rewriting hook changes TO_REWRITE_COMMAND (all three behind hookd sync), and the Stop hook runs
- * behind hookd emit.
+ * The turn behind hookd: a UserPromptSubmit hook adds context, the guard denies SHELL_COMMAND, a
+ * rewriting hook changes TO_REWRITE_COMMAND (these three behind hookd sync), then a manifest's
+ * canonical guard (`hookd install --hooks`) denies CANONICAL_COMMAND; the Stop hook runs behind
+ * hookd emit.
  */
 async function turnBehindHookd(name: ClientName, done: (() => Promise<void>)[]): Promise<Turn> {
-  const fake = await startFake(name, { respond: callInTurn(SHELL_COMMAND, TO_REWRITE_COMMAND) });
+  const fake = await startFake(name, { respond: callInTurn(SHELL_COMMAND, TO_REWRITE_COMMAND, CANONICAL_COMMAND) });
   const daemon = testDaemon();
   done.push(
     () => daemon.stop(),
@@ -168,9 +200,13 @@ async function turnBehindHookd(name: ClientName, done: (() => Promise<void>)[]):
     UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo '${CONTEXT_MARKER}'` }] }],
     PreToolUse: [{ matcher: 'bash', hooks: [{ type: 'command', command: rewrite, timeout: 30 }] }],
   });
+  const installedManifest = execFileSync(HOOKD, ['install', '--hooks', canonicalManifest(out), '--client', name], {
+    env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: daemon.stateDir },
+    encoding: 'utf8',
+  });
   await daemon.start(['--settings', client.settingsFile]);
   expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${name} turn`);
-  return { fake, daemon, client, out, rewrite };
+  return { fake, daemon, client, out, rewrite, installedManifest };
 }
 
 // A recursive rm outside the project (of a folder that is not there), then a marker of its own: what
@@ -330,55 +366,18 @@ for (const c of CLIENTS) {
             bridge: entry.bridge,
             decision: entry.decision,
           }));
-      await waitFor('its runs in the history', () => rewrites().length >= 2, 20_000);
-      // It runs on both shell calls of the turn: silent on the guard's, the rewrite on its own.
-      expect(rewrites()).toEqual([
-        { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'none' },
-        { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'allow' },
-      ]);
+      await waitFor('its runs in the history', () => rewrites().length >= 3, 20_000);
+      // It runs on each of the turn's three shell calls: silent on the guards', the rewrite on its own.
+      const silent = { event: 'PreToolUse', client: c.name, bridge: 'sync', decision: 'none' };
+      expect(rewrites()).toEqual([silent, { ...silent, decision: 'allow' }, silent]);
     });
 
     it("a manifest installed with hookd install --hooks: its canonical guard goes on the client's bash and its answer reaches the model", async () => {
-      const fake = await startFake(c.name, { respond: callInTurn(SHELL_COMMAND) });
-      const dir = tempDir(`hookd-${c.name}-manifest-`);
-      const stateDir = path.join(dir, 'state');
-      try {
-        const client = prepareClient(c.name, { dir, fakeUrl: fake.url, stateDir, hooks: {} });
-        const manifest = path.join(dir, 'hooks.json');
-        // Canonical: it reads HOOKD_HIF_TOOL, never the client's field names, and answers {"decision": "deny"}.
-        const canonicalGuard = `cat >/dev/null; if [ "$HOOKD_HIF_TOOL" = shell ]; then printf '{"decision":"deny","reason":"%s"}\\n' '${GUARD_REASON}'; fi`;
-        writeFileSync(
-          manifest,
-          JSON.stringify({
-            spec: 'hooks/0.1',
-            hooks: [
-              {
-                name: 'guard',
-                event: 'before_tool_execute',
-                matcher: 'shell',
-                handler: { type: 'command', command: canonicalGuard, timeout: 30 },
-                blocking: true,
-              },
-            ],
-          }),
-        );
-        const said = execFileSync(HOOKD, ['install', '--hooks', manifest, '--client', c.name], {
-          env: { ...process.env, HOME: client.home, HOOKD_STATE_DIR: stateDir },
-          encoding: 'utf8',
-        });
-        expect(said).toContain("add hooks.PreToolUse[0]: the manifest's hook on bash");
-        expectCleanExit(await client.run({ prompt: 'run it', timeoutMs: TURN_MS }), `a ${c.name} turn`);
-        expect(
-          told(fake, GUARD_REASON).length,
-          `the guard's reason reached the model:\n${fake.requests
-            .map((r) => r.body)
-            .join('\n')
-            .slice(-3000)}`,
-        ).toBeGreaterThan(0);
-        expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
-      } finally {
-        await fake.close();
-      }
+      const { fake, installedManifest } = await behind.turn();
+      // After the guard's and the rewriting hook's entries of hookd's file.
+      expect(installedManifest).toContain("add hooks.PreToolUse[2]: the manifest's hook on bash");
+      expect(told(fake, CANONICAL_REASON).length, sent(fake, "the canonical guard's reason")).toBeGreaterThan(0);
+      expect(told(fake, CANONICAL_MARKER), 'the denied command ran').toEqual([]);
     });
   });
 }
