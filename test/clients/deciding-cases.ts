@@ -62,8 +62,9 @@ const offers = (body: Body, name: string) => has(body.tools, `"${name}"`);
 /** How many times `word` occurs in `value` as JSON: the tool results of a conversation, say. */
 const count = (value: unknown, word: string) => JSON.stringify(value ?? []).split(word).length - 1;
 /**
- * The n-th call's id. No id extends another: Claude Code 2.1.330 answered a call whose id was an
- * earlier one's plus `_1` with "[Tool result missing due to internal error]", not running it.
+ * The n-th call's id, none the start of another: Claude Code 2.1.330 did not run a second call
+ * `toolu_hookd_e2e_guard_1` after `toolu_hookd_e2e_guard` (its result: "[Tool result missing due to
+ * internal error]"); it ran `…guard1` after `…guard0`.
  */
 const nth = (id: string, n: number) => `${id}_${n}`;
 

@@ -4,10 +4,10 @@
 // guard that fails, one that times out) run in turns wired directly and wired `hookd sync -- 'HOOK'`;
 // what proves each decision is what the model was sent (the requests the fake model API received),
 // and every bridged run must be in the daemon's history with what it decided. A client launch costs
-// seconds of CPU, so hooks that do not get in each other's way share a turn: the denying guard, the
-// gate and the context hook one turn per wiring; the failing and the timing-out guard another, the
-// model calling its shell twice (each hook's events and markers are its own, and each is asserted
-// on its own).
+// seconds of CPU, so hooks that do not get in each other's way share a turn (each has its own event
+// or run, its own marker in the requests and its own test): the denying guard and the gate one turn
+// per wiring; the failing guard, the timing-out guard (the model calls its shell twice) and the
+// context hook another.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
