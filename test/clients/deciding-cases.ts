@@ -24,8 +24,12 @@ export const CONTEXT_MARKER = 'hookd-e2e-context-marker-7f3a';
 /** The command the model asks to run; its output (not its text) is RAN_MARKER: in a request, it shows the command ran. */
 export const SHELL_COMMAND = "printf 'hookd-e2e-%s\\n' ran-42";
 export const RAN_MARKER = 'hookd-e2e-ran-42';
+/** A second command, for a turn where the model calls its shell twice; its output is SECOND_RAN_MARKER. */
+export const SECOND_COMMAND = "printf 'hookd-e2e-%s\\n' ran-43";
+export const SECOND_RAN_MARKER = 'hookd-e2e-ran-43';
 
 type Body = Record<string, unknown>;
+type Respond = (body: Body) => unknown[] | undefined;
 
 export interface DecidingCase {
   name: ClientName;
@@ -36,7 +40,12 @@ export interface DecidingCase {
   /** An entry's `timeout` for `seconds`, in the client's unit (Gemini CLI's is milliseconds). */
   timeout: (seconds: number) => number;
   /** The fake's answer to a request: the shell tool call while the conversation holds no tool result, else undefined (the text "hi"). */
-  callShell: (body: Body) => unknown[] | undefined;
+  callShell: Respond;
+  /**
+   * The fake's answer: while the conversation holds n < commands.length tool results, the shell tool
+   * call of commands[n] (one call an answer, so the calls run one after another), else undefined.
+   */
+  callShellEach: (commands: readonly string[]) => Respond;
   /** The stop event and the word of its blocking answer: `{"decision": WORD, "reason"}`. */
   stop: { event: string; decision: 'block' | 'deny' };
   /** The context hook, or why the client cannot run one where these tests run it. */
@@ -50,13 +59,41 @@ const contextJson = (event: string) =>
   echo(json({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT_MARKER } }));
 const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);
 const offers = (body: Body, name: string) => has(body.tools, `"${name}"`);
+/** How many times `word` occurs in `value` as JSON: the tool results of a conversation, say. */
+const count = (value: unknown, word: string) => JSON.stringify(value ?? []).split(word).length - 1;
+/**
+ * The n-th call's id, none the start of another: Claude Code 2.1.330 did not run a second call
+ * `toolu_hookd_e2e_guard_1` after `toolu_hookd_e2e_guard` (its result: "[Tool result missing due to
+ * internal error]"); it ran `…guard1` after `…guard0`.
+ */
+const nth = (id: string, n: number) => `${id}_${n}`;
 
-/** The Messages API's tool_use (Claude Code, Droid). */
-export function anthropicCall(tool: string, input: object) {
-  return (body: Body) =>
-    offers(body, tool) && !has(body.messages, '"tool_result"')
-      ? [{ type: 'tool_use', id: 'toolu_hookd_e2e_guard', name: tool, input }]
-      : undefined;
+/** `callShellEach` of a case from how its API counts tool results and asks for the n-th command. */
+function eachCall(
+  results: (body: Body) => number,
+  call: (body: Body, command: string, n: number) => unknown[] | undefined,
+) {
+  return (commands: readonly string[]): Respond =>
+    (body) => {
+      const n = results(body);
+      return n < commands.length ? call(body, commands[n]!, n) : undefined;
+    };
+}
+
+/** The Messages API's tool_use of `tool` with `input(command)`, each command in turn (Claude Code, Droid). */
+function anthropicCalls(tool: string, input: (command: string) => object) {
+  return eachCall(
+    (body) => count(body.messages, '"tool_result"'),
+    (body, command, n) =>
+      offers(body, tool)
+        ? [{ type: 'tool_use', id: nth('toolu_hookd_e2e', n), name: tool, input: input(command) }]
+        : undefined,
+  );
+}
+
+/** The Messages API's tool_use (Claude Code, Droid), while the conversation holds no tool result. */
+export function anthropicCall(tool: string, input: { command: string } & Record<string, string>) {
+  return anthropicCalls(tool, (command) => ({ ...input, command }))([input.command]);
 }
 
 /** The Chat Completions API's call of `tool` with SHELL_COMMAND (Copilot CLI's `bash`, Qwen Code's `run_shell_command`). */
@@ -73,14 +110,14 @@ export function chatCall(tool: string) {
       : undefined;
 }
 
-export const CASES: readonly DecidingCase[] = [
+const CASE_LIST: readonly Omit<DecidingCase, 'callShell'>[] = [
   {
     name: 'claude',
     label: 'Claude Code 2.1.330',
     args: [],
     guard: { event: 'PreToolUse', matcher: 'Bash' },
     timeout: (seconds) => seconds,
-    callShell: anthropicCall('Bash', { command: SHELL_COMMAND, description: 'Print a line' }),
+    callShellEach: anthropicCalls('Bash', (command) => ({ command, description: 'Print a line' })),
     stop: { event: 'Stop', decision: 'block' },
     context: { event: 'UserPromptSubmit', command: echo(CONTEXT_MARKER) },
   },
@@ -90,10 +127,13 @@ export const CASES: readonly DecidingCase[] = [
     args: ['--yolo'],
     guard: { event: 'BeforeTool', matcher: 'run_shell_command' },
     timeout: (seconds) => seconds * 1000,
-    callShell: (body) =>
-      offers(body, 'run_shell_command') && !has(body.contents, '"functionResponse"')
-        ? [{ functionCall: { name: 'run_shell_command', args: { command: SHELL_COMMAND } } }]
-        : undefined,
+    callShellEach: eachCall(
+      (body) => count(body.contents, '"functionResponse"'),
+      (body, command) =>
+        offers(body, 'run_shell_command')
+          ? [{ functionCall: { name: 'run_shell_command', args: { command } } }]
+          : undefined,
+    ),
     stop: { event: 'AfterAgent', decision: 'deny' },
     context: { event: 'BeforeAgent', command: contextJson('BeforeAgent') },
   },
@@ -104,19 +144,22 @@ export const CASES: readonly DecidingCase[] = [
     // Codex names its shell tool Bash to hooks, whatever the model called (exec_command).
     guard: { event: 'PreToolUse', matcher: 'Bash' },
     timeout: (seconds) => seconds,
-    callShell: (body) =>
-      offers(body, 'exec_command') && !has(body.input, '"function_call_output"')
-        ? [
-            {
-              type: 'function_call',
-              id: 'fc_hookd_e2e',
-              call_id: 'call_hookd_e2e_guard',
-              name: 'exec_command',
-              arguments: json({ cmd: SHELL_COMMAND }),
-              status: 'completed',
-            },
-          ]
-        : undefined,
+    callShellEach: eachCall(
+      (body) => count(body.input, '"function_call_output"'),
+      (body, command, n) =>
+        offers(body, 'exec_command')
+          ? [
+              {
+                type: 'function_call',
+                id: nth('fc_hookd_e2e', n),
+                call_id: nth('call_hookd_e2e', n),
+                name: 'exec_command',
+                arguments: json({ cmd: command }),
+                status: 'completed',
+              },
+            ]
+          : undefined,
+    ),
     stop: { event: 'Stop', decision: 'block' },
     context: { event: 'UserPromptSubmit', command: contextJson('UserPromptSubmit') },
   },
@@ -126,11 +169,11 @@ export const CASES: readonly DecidingCase[] = [
     args: [],
     guard: { event: 'PreToolUse', matcher: 'Execute' },
     timeout: (seconds) => seconds,
-    callShell: anthropicCall('Execute', {
-      command: SHELL_COMMAND,
+    callShellEach: anthropicCalls('Execute', (command) => ({
+      command,
       riskLevelReason: 'It prints one line.',
       riskLevel: 'low',
-    }),
+    })),
     stop: { event: 'Stop', decision: 'block' },
     // Seen on 0.225: a UserPromptSubmit hook that writes a file when it runs and prints a marker
     // leaves no file and no marker in any model request after `droid exec` (CLIENTS.md: it fires
@@ -138,6 +181,11 @@ export const CASES: readonly DecidingCase[] = [
     context: { unsupported: '`droid exec` never fires UserPromptSubmit (only the interactive client does)' },
   },
 ];
+
+export const CASES: readonly DecidingCase[] = CASE_LIST.map((c) => ({
+  ...c,
+  callShell: c.callShellEach([SHELL_COMMAND]),
+}));
 
 /**
  * Every line of every string in a model request's body holding `needle`, with the hook's command as
