@@ -1,16 +1,16 @@
 /*
  * `hookd-bridge place-front-door BIN`: put this program in the place of the package's bin/hookd script,
  * so the installed `hookd` is the native front door (front-door.c), as esbuild's install script puts its
- * binary over bin/esbuild. Run by bin/hookd itself the first time an installer's link leads to it,
- * and by the install script where scripts run (src/bridge/front-door.ts); both keep in step with this.
+ * binary over bin/esbuild. Run by the install script only (src/bridge/front-door.ts), never by a run of
+ * the script: a client's sh that exec'd the script hands its path to /bin/sh, which opens it by name a
+ * moment later; a program renamed over it in between is then read as a script ("Syntax error", exit 2,
+ * which a client reads as a block). At install nothing runs hookd from this folder yet.
  * It changes nothing unless all of these hold, and says why not on stderr (exit 1):
  *   - BIN (through any link) is hookd's shell script, in a folder this user can write;
  *   - not in pnpm's store: pnpm's command shims run the file with sh, which cannot read a program;
- *   - not in a git checkout (a clone): bin/hookd is a tracked source file there, so the link that led to
- *     it (npm link's) is pointed at the clone's dist/front-door/hookd instead (relink);
+ *   - not in a git checkout (a clone): bin/hookd is a tracked source file there;
  *   - a copy, written whole and synced, runs here and finds the package's dist/bin.js.
- * Then one rename puts it in place: a client starting `hookd` at that moment gets the old script or
- * the new program, never a part of either. Anything else leaves the script, which works as before.
+ * Then one rename puts it in place. Anything else leaves the script, which works as before.
  */
 #include "bridge.h"
 
@@ -62,36 +62,6 @@ static int runs_here(const char *program) {
   return ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* A git checkout (a clone, `npm link`): bin/hookd is a tracked file there, so the link that leads to it
- * (npm link's PREFIX/bin/hookd) is pointed instead at dist/front-door/hookd, the link `npm run build`
- * keeps to the program there (to the script when it compiled none), in the same way: a new link, renamed over. */
-static int relink(const char *target, const char *real) {
-  char text[PATH_MAX], now[PATH_MAX + 32], dir[PATH_MAX], probe[2 * PATH_MAX + 64], tmp[PATH_MAX + 64];
-  const char *tail = "bin/hookd";
-  ssize_t n = readlink(target, text, sizeof text - 1);
-  if (n < 0) return refuse("%s is in a git checkout, where bin/hookd is a tracked file", real, 0);
-  size_t len = (size_t)n, k = strlen(tail);
-  text[len] = 0;
-  if (len < k || strcmp(text + len - k, tail) != 0 || (len > k && text[len - k - 1] != '/'))
-    return refuse("%s leads into a git checkout by a path that does not end in bin/hookd", target, 0);
-  text[len - k] = 0;
-  (void)snprintf(now, sizeof now, "%sdist/front-door/hookd", text);
-  (void)snprintf(dir, sizeof dir, "%s", target);
-  char *slash = strrchr(dir, '/');
-  if (slash) *slash = 0;
-  else (void)snprintf(dir, sizeof dir, ".");
-  (void)snprintf(probe, sizeof probe, "%s%s%s", now[0] == '/' ? "" : dir, now[0] == '/' ? "" : "/", now);
-  if (!runs_here(probe)) return refuse("%s is no native front door here (npm run build makes it)", probe, 0);
-  int m = snprintf(tmp, sizeof tmp, "%s/.hookd-front-door.%d", dir, (int)getpid());
-  if (m < 0 || (size_t)m >= sizeof tmp) return refuse("%s: the path is too long", target, 0);
-  if (symlink(now, tmp) != 0) return refuse("cannot make a link beside %s", target, errno);
-  if (rename(tmp, target) != 0) {
-    int why = errno;
-    return (void)unlink(tmp), refuse("cannot rename a link over %s", target, why);
-  }
-  return 0;
-}
-
 int place_front_door(const char *self, const char *target) {
   char real[PATH_MAX], dir[PATH_MAX], git[PATH_MAX + 16], tmp[PATH_MAX + 64];
   if (!realpath(target, real)) return refuse("%s cannot be read", target, errno);
@@ -103,7 +73,7 @@ int place_front_door(const char *self, const char *target) {
   (void)snprintf(git, sizeof git, "%s", dir);
   if (strrchr(git, '/')) *strrchr(git, '/') = 0;
   (void)strcat(git, "/.git");
-  if (access(git, F_OK) == 0) return relink(target, real);
+  if (access(git, F_OK) == 0) return refuse("%s is in a git checkout, where bin/hookd is a tracked file", real, 0);
   int n = snprintf(tmp, sizeof tmp, "%s/.hookd-front-door.%d", dir, (int)getpid());
   if (n < 0 || (size_t)n >= sizeof tmp) return refuse("%s: the path is too long", real, 0);
   if (copy_program(self, tmp) != 0) {

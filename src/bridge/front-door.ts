@@ -35,13 +35,13 @@ export function whyScript(root: string, program: string | undefined): string {
   if (real.includes(`${path.sep}node_modules${path.sep}.pnpm${path.sep}`))
     return "pnpm's command shims run bin/hookd with sh, so the script stays";
   if (existsSync(path.join(root, '.git')))
-    return `a git checkout, where bin/hookd is a tracked file; for the native one put ${path.join(root, 'dist', 'front-door')} on PATH (npm link's link is pointed there on its first run)`;
+    return `a git checkout, where bin/hookd is a tracked file; for the native one put ${path.join(root, 'dist', 'front-door')} on PATH before npm link's folder`;
   try {
     accessSync(path.join(root, 'bin'), constants.W_OK);
   } catch {
-    return `${path.join(root, 'bin')} is not writable by this user; a run of hookd by its owner puts the native program in place`;
+    return `${path.join(root, 'bin')} is not writable by this user, so the install script could not put the native program there`;
   }
-  return 'the next run of hookd through its link on PATH puts the native program in place';
+  return 'the install script did not run (npm --ignore-scripts, Bun without trust); `npm rebuild @hookd-dev/hookd` (or `bun pm trust @hookd-dev/hookd`) puts the native program in place';
 }
 
 /** Which front door `file` (the `hookd` the client finds) is, for the package at `root` with its native `program`. */

@@ -151,9 +151,9 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
     expect(nodeDoctor.stdout).toContain(
       `✗ bridge in use: Node: the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge)\n    → reinstall @hookd-dev/hookd with its optional dependencies (@hookd-dev/hookd-linux-${process.arch} was not installed: --omit=optional?)`,
     );
-    // The front door (item 3): where the install script ran (npm), the native program is already in
-    // bin/hookd's place; where it did not (--ignore-scripts, Bun), the first run through the installer's
-    // link puts it there; pnpm's shims run bin/hookd with sh, so there the script stays and execs the bridge.
+    // The front door (item 3): where the install script ran (npm), the native program is in bin/hookd's
+    // place; where it did not (--ignore-scripts, Bun), or with pnpm (whose shims run bin/hookd with sh),
+    // the script stays, runs after the hooks below as before, and execs the native bridge.
     const prebuilt = readFileSync(await prebuiltIn(`hookd-linux-${process.arch}`));
     const script = (name: string) => realpathSync(installs[name]!.hookd);
     const isProgram = (name: string) => readFileSync(script(name)).equals(prebuilt);
@@ -175,7 +175,7 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
       expect(existsSync(hookd), name).toBe(true);
       expect({ name, exitCode: (await hookRun(hookd)).exitCode }).toEqual({ name, exitCode: 2 });
       const run = await hookRun(hookd);
-      const frontDoor = name !== 'pnpm';
+      const frontDoor = name === 'npm -g' || name === 'npm';
       expect({ name, parent: run.stdout, exitCode: run.exitCode, isProgram: isProgram(name) }).toEqual({
         name,
         parent: frontDoor
@@ -196,5 +196,9 @@ describe('installed from a local registry on a PATH without a C compiler', () =>
     );
     expect(doctor.stdout).toContain("pnpm's command shims run bin/hookd with sh, so the script stays");
     expect((await doctorOf('npm')).stdout).toContain(`✓ front door: the native program (${script('npm')})`);
+    expect((await doctorOf('bun')).stdout).toContain(
+      'the install script did not run (npm --ignore-scripts, Bun without trust)',
+    );
+    expect(isProgram('bun'), 'a run of the script never puts the program in its place').toBe(false);
   }, 240_000);
 });
