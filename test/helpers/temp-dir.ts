@@ -17,9 +17,9 @@ export function cleanupTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Every file under `dir`, at any depth. */
+/** Every file under `dir`, at any depth (a file a running daemon removes meanwhile is left out). */
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => path.join(dir, name))
-    .filter((file) => statSync(file).isFile());
+    .filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
 }

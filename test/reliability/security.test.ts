@@ -41,7 +41,13 @@ describe('the state directory', () => {
     ]) {
       expect(statSync(dir).mode & 0o077, dir).toBe(0);
     }
-    for (const file of filesUnder(daemon.stateDir)) expect(statSync(file).mode & 0o077, file).toBe(0);
+    // The daemon is at work meanwhile (the event's record is claimed, then removed): a file gone is not a leak.
+    const files = filesUnder(daemon.stateDir).map((file) => ({
+      file,
+      mode: statSync(file, { throwIfNoEntry: false })?.mode,
+    }));
+    expect(files.length).toBeGreaterThan(0);
+    for (const { file, mode } of files) if (mode !== undefined) expect(mode & 0o077, file).toBe(0);
     await daemon.kill9();
   });
 });
