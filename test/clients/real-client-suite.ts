@@ -188,118 +188,101 @@ export function realClientSuite(c: ClientCase): void {
     });
   });
 
-  it(`no longer waits for a slow ${c.stopEvent} hook (sleep ${SLEEP_STOP_S}) behind the bridge`, async () => {
-    const daemon = testDaemon();
-    const out = tempDir(`hookd-${c.name}-stop-`);
-    // The slow hook leaves a marker per run when it finishes. Before it, in both settings, a
-    // trivial hook notes when the client fired the event (date +%s%N): what the client spends
-    // after it is the part of the turn the slow hook could add to.
-    const slow = (way: string) => `sleep ${SLEEP_STOP_S}; : > ${path.join(out, way)}-done-$$`;
-    const fired = (way: string) => `date +%s%N > ${path.join(out, way)}-fired-$$`;
-    const finished = (way: string) => readdirSync(out).filter((name) => name.startsWith(`${way}-done-`)).length;
-    const firedAt = (way: string) =>
-      readdirSync(out)
-        .filter((name) => name.startsWith(`${way}-fired-`))
-        .map((name) => Number(readFileSync(path.join(out, name), 'utf8')) / 1e6)
-        .sort((a, b) => a - b);
-    const settings = (way: string, command: string) => ({
-      [c.stopEvent]: [
-        {
-          hooks: [
-            { type: 'command', command: fired(way) },
-            { type: 'command', command },
-          ],
-        },
-      ],
-    });
-    const named = c.unnamedEvents?.includes(c.stopEvent) ? c.stopEvent : undefined;
-    const clients = {
-      direct: client(daemon, settings('direct', slow('direct')), 'stop-direct'),
-      bridged: client(daemon, settings('bridged', bridge(slow('bridged'), named)), 'stop-bridged'),
-    };
-    await daemon.start(['--settings', clients.bridged.settingsFile]);
-
-    // One turn each way: whether the client waited is read from the hook's marker at the client's
-    // exit, not from a time; by how much the turn is shorter is bench/real-client.mjs's to say (it
-    // alternates the ways over several turns, which a test has no need to pay for).
-    for (const way of ['direct', 'bridged'] as const) {
-      const run = await clients[way].run({ timeoutMs: TURN_MS });
-      const finishedAtExit = finished(way);
-      expectCleanExit(run, `a turn with the ${way} ${c.stopEvent} hook`);
-      expect(firedAt(way).length, `${c.stopEvent} fired once in the turn`).toBe(1);
-      if (way === 'direct')
-        expect(finishedAtExit, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(1);
-      // Not waited for: the hook had not finished when the client exited…
-      else
-        expect(
-          finishedAtExit,
-          `the bridged ${c.stopEvent} hook had finished when the client exited: the client waited for it`,
-        ).toBe(0);
-    }
-    // …and the daemon ran it all the same.
-    await waitFor(`the daemon to finish the bridged ${c.stopEvent} hook`, () => finished('bridged') === 1, 20_000);
-  }, 180_000);
-
   const endEvent = c.endEvent ?? 'SessionEnd';
-  // A client whose non-interactive turn never fires its end event has no such test (Qwen Code: its SessionEnd fires on an interactive exit only).
-  if (c.sessionEnd !== 'interactive-only')
-    it(`lets a slow ${endEvent} hook (sleep ${SLEEP_END_S}) behind the bridge finish; the client ${c.sessionEnd === 'kills' ? 'kills' : 'waits for'} the direct one`, async () => {
+  // A client whose non-interactive turn never fires its end event has no end hook here (Qwen Code:
+  // its SessionEnd fires on an interactive exit only).
+  const hasEnd = c.sessionEnd !== 'interactive-only';
+  // One turn each way with a slow stop hook and a slow end hook (the client fires them one after the
+  // other): the two tests below read what each did from the markers the hooks leave.
+  describe(`${c.label}: one turn each way with a slow ${c.stopEvent} hook${hasEnd ? ` and a slow ${endEvent} hook` : ''}`, () => {
+    let out: string;
+    const runs = {} as Record<'direct' | 'bridged', RunResult>;
+    // Whether each hook had finished when the client exited.
+    const doneAtExit = {} as Record<'direct' | 'bridged', { stop: number; end: boolean }>;
+    // The slow stop hook leaves a marker per run when it finishes; before it, a trivial hook notes
+    // that the client fired the event. The end hook notes its start and its end.
+    const slow = (way: string) => `sleep ${SLEEP_STOP_S}; : > ${path.join(out, way)}-done-$$`;
+    const fired = (way: string) => `: > ${path.join(out, way)}-fired-$$`;
+    const finished = (way: string) => readdirSync(out).filter((name) => name.startsWith(`${way}-done-`)).length;
+    const firedTimes = (way: string) => readdirSync(out).filter((name) => name.startsWith(`${way}-fired-`)).length;
+    const marker = (way: string, what: string) => path.join(out, `${way}-end-${what}`);
+    const endHook = (way: string) =>
+      `date +%s%N > ${marker(way, 'started')}; sleep ${SLEEP_END_S}; : > ${marker(way, 'done')}`;
+    const startedAt = (way: string) => Number(readFileSync(marker(way, 'started'), 'utf8')) / 1e6;
+
+    beforeAll(async () => {
       const daemon = testDaemon();
-      const out = tempDir(`hookd-${c.name}-end-`);
-      const marker = (way: string, what: string) => path.join(out, `${way}-${what}`);
-      const hook = (way: string) =>
-        `date +%s%N > ${marker(way, 'started')}; sleep ${SLEEP_END_S}; : > ${marker(way, 'done')}`;
-      const startedAt = (way: string) => Number(readFileSync(marker(way, 'started'), 'utf8')) / 1e6;
-      const named = c.unnamedEvents?.includes(endEvent) ? endEvent : undefined;
-      const direct = client(
-        daemon,
-        { [endEvent]: [{ hooks: [{ type: 'command', command: hook('direct') }] }] },
-        'end-direct',
-      );
-      const bridged = client(
-        daemon,
-        { [endEvent]: [{ hooks: [{ type: 'command', command: bridge(hook('bridged'), named) }] }] },
-        'end-bridged',
-      );
-      await daemon.start(['--settings', bridged.settingsFile]);
-
-      const plain = await direct.run({ timeoutMs: TURN_MS });
-      const directDoneAtExit = existsSync(marker('direct', 'done'));
-      const viaBridge = await bridged.run({ timeoutMs: TURN_MS });
-      const bridgedDoneAtExit = existsSync(marker('bridged', 'done'));
-      expectCleanExit(plain, `the turn with the direct ${endEvent} hook`);
-      expectCleanExit(viaBridge, `the turn with the bridged ${endEvent} hook`);
-
-      // The daemon runs the bridged hook to its end, after the client has gone.
-      expect(
-        bridgedDoneAtExit,
-        'the bridged SessionEnd hook had finished when the client exited: the client waited for it',
-      ).toBe(false);
-      await waitFor(
-        'the daemon to finish the bridged SessionEnd hook',
-        () => existsSync(marker('bridged', 'done')),
-        20_000,
-      );
-
-      expect(existsSync(marker('direct', 'started')), 'the client started its direct SessionEnd hook').toBe(true);
-      if (c.sessionEnd === 'kills') {
-        // Give the direct hook well over its 5 s to finish, had it been left to run.
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.max(0, plain.exitedAt + (SLEEP_END_S + 2) * 1000 - Date.now())),
-        );
-        expect(
-          existsSync(marker('direct', 'done')),
-          'the direct SessionEnd hook finished, though the client should have killed it',
-        ).toBe(false);
-      } else {
-        expect(directDoneAtExit, 'the client waited for its direct SessionEnd hook to finish').toBe(true);
+      out = tempDir(`hookd-${c.name}-slow-`);
+      const wire = (way: 'direct' | 'bridged', command: string, event: string) =>
+        way === 'direct' ? command : bridge(command, c.unnamedEvents?.includes(event) ? event : undefined);
+      const settings = (way: 'direct' | 'bridged') => ({
+        [c.stopEvent]: [
+          {
+            hooks: [
+              { type: 'command', command: fired(way) },
+              { type: 'command', command: wire(way, slow(way), c.stopEvent) },
+            ],
+          },
+        ],
+        ...(hasEnd && { [endEvent]: [{ hooks: [{ type: 'command', command: wire(way, endHook(way), endEvent) }] }] }),
+      });
+      const clients = {
+        direct: client(daemon, settings('direct'), 'slow-direct'),
+        bridged: client(daemon, settings('bridged'), 'slow-bridged'),
+      };
+      await daemon.start(['--settings', clients.bridged.settingsFile]);
+      for (const way of ['direct', 'bridged'] as const) {
+        runs[way] = await clients[way].run({ timeoutMs: TURN_MS });
+        doneAtExit[way] = { stop: finished(way), end: existsSync(marker(way, 'done')) };
+        expectCleanExit(runs[way], `a turn with the ${way} slow hooks`);
       }
-      console.info(
-        `${c.label}: turn with a ${SLEEP_END_S} s ${endEvent} hook: direct ${s(plain.wallMs)}, client exit - hook start ${s(plain.exitedAt - startedAt('direct'))} ` +
-          `(hook ${existsSync(marker('direct', 'done')) ? 'finished' : 'killed, never finished'}); through hookd ${s(viaBridge.wallMs)}, ` +
-          `client exit - hook start ${s(viaBridge.exitedAt - startedAt('bridged'))} (hook finished)`,
-      );
-    }, 120_000);
+    }, 180_000);
+
+    it(`no longer waits for a slow ${c.stopEvent} hook (sleep ${SLEEP_STOP_S}) behind the bridge`, async () => {
+      // Whether the client waited is read from the hook's marker at the client's exit, not from a
+      // time; by how much the turn is shorter is bench/real-client.mjs's to say.
+      for (const way of ['direct', 'bridged'] as const)
+        expect(firedTimes(way), `${c.stopEvent} fired once in the ${way} turn`).toBe(1);
+      expect(doneAtExit.direct.stop, `the client exited before its direct ${c.stopEvent} hook finished`).toBe(1);
+      expect(
+        doneAtExit.bridged.stop,
+        `the bridged ${c.stopEvent} hook had finished when the client exited: the client waited for it`,
+      ).toBe(0);
+      // …and the daemon ran it all the same.
+      await waitFor(`the daemon to finish the bridged ${c.stopEvent} hook`, () => finished('bridged') === 1, 20_000);
+    });
+
+    if (hasEnd)
+      it(`lets a slow ${endEvent} hook (sleep ${SLEEP_END_S}) behind the bridge finish; the client ${c.sessionEnd === 'kills' ? 'kills' : 'waits for'} the direct one`, async () => {
+        // The daemon runs the bridged hook to its end, after the client has gone.
+        expect(
+          doneAtExit.bridged.end,
+          'the bridged SessionEnd hook had finished when the client exited: the client waited for it',
+        ).toBe(false);
+        await waitFor(
+          'the daemon to finish the bridged SessionEnd hook',
+          () => existsSync(marker('bridged', 'done')),
+          20_000,
+        );
+        expect(existsSync(marker('direct', 'started')), 'the client started its direct SessionEnd hook').toBe(true);
+        if (c.sessionEnd === 'kills') {
+          // Give the direct hook well over its 5 s to finish, had it been left to run.
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.max(0, runs.direct.exitedAt + (SLEEP_END_S + 2) * 1000 - Date.now())),
+          );
+          expect(
+            existsSync(marker('direct', 'done')),
+            'the direct SessionEnd hook finished, though the client should have killed it',
+          ).toBe(false);
+        } else {
+          expect(doneAtExit.direct.end, 'the client waited for its direct SessionEnd hook to finish').toBe(true);
+        }
+        console.info(
+          `${c.label}: ${endEvent} hook of ${SLEEP_END_S} s: direct, client exit - hook start ${s(runs.direct.exitedAt - startedAt('direct'))} ` +
+            `(hook ${existsSync(marker('direct', 'done')) ? 'finished' : 'killed, never finished'}); through hookd, client exit - hook start ${s(runs.bridged.exitedAt - startedAt('bridged'))}`,
+        );
+      });
+  });
 
   // Also after a failed beforeAll, when no afterEach runs.
   afterEach(async () => {
