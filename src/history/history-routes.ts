@@ -13,7 +13,7 @@ import { parseRunQuery } from './run-filter.js';
 import { summaryOf } from './run-summary.js';
 import { RETRIABLE_OUTCOMES, describeOutcome, meaningOf } from '../runs/outcome.js';
 import { MAX_BYTES, MAX_COUNT } from './failed-payloads.js';
-import { sendError, sendJson, sendRefusal } from '../http/answers.js';
+import { sendJson, sendRefusal } from '../http/answers.js';
 import { showSize } from '../common/show-size.js';
 import { HookdError } from '../common/errors.js';
 import type { HistoryEntry } from '../runs/history-line.js';
