@@ -153,8 +153,7 @@ try {
   });
   if (strict) rmSync(build, { recursive: true, force: true });
   // The front door in a clone (docs/bridges.md): dist/front-door/hookd, a link named hookd to the
-  // program, which then finds the package from its real path; put dist/front-door on PATH (npm link's
-  // link is pointed here on its first run).
+  // program, which then finds the package from its real path; put dist/front-door on PATH.
   if (!strict) {
     rmSync(frontDoor, { force: true });
     mkdirSync(path.dirname(frontDoor), { recursive: true });
@@ -167,7 +166,7 @@ try {
     process.exit(1);
   }
   rmSync(binary, { force: true });
-  // A link npm link's was pointed at (native/front-door-place.c) must still lead somewhere: to the script.
+  // dist/front-door on a user's PATH must still lead somewhere without a program: to the script.
   if (existsSync(path.dirname(frontDoor))) {
     rmSync(frontDoor, { force: true });
     symlinkSync('../../bin/hookd', frontDoor);
