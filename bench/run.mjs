@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 
 for (const name of [
   'bridge.mjs',
+  'cli-start.mjs',
   'sync-bridge.mjs',
   'install-paths.mjs',
   'canonical.mjs',

@@ -25,7 +25,7 @@ const whyOf = (error: unknown) => (error instanceof Error ? error.message : Stri
 
 /**
  * `hookd sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] [--] CMD…` (its options
- * are clients/bridge-options.ts's). Resolves 'help' when the words ask for the command's help, which bin.ts prints.
+ * are clients/bridge-options.ts's). Resolves 'help' when the words ask for the command's help, which cli/main.ts prints.
  */
 export async function syncFromArgv(args: string[]): Promise<'help' | void> {
   if (args[0] === '-h' || args[0] === '--help') return 'help';

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { clientOption, settingsOption } from './options.js';
 
-/** Add `guard` to `program`: listed for --help only, like the bridges (src/bin.ts runs it before this table is built). */
+/** Add `guard` to `program`: listed for --help only, like the bridges (src/cli/main.ts runs it before this table is built). */
 export function addGuardCommand(program: Command): void {
   program
     .command('guard')

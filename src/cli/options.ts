@@ -40,7 +40,7 @@ export const dryRunOption = () => new Option('--dry-run', 'show what would chang
 /**
  * A usage error about `flag`'s value, naming the environment variable `env` instead when the value
  * is its. Not commander's InvalidArgumentError: commander would prefix it with its own sentence;
- * this one goes through to src/bin.ts like any other usage error.
+ * this one goes through to src/cli/main.ts like any other usage error.
  */
 function invalid(flag: string, what: string, value: string, env?: string): UsageError {
   const name = env !== undefined && process.env[env] === value ? env : flag;

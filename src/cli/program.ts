@@ -1,5 +1,5 @@
 // The command table, the only one: each action imports its command on demand, so a command pays
-// only for the modules it uses (and `hookd emit`, taken by bin/hookd and src/bin.ts before this
+// only for the modules it uses (and `hookd emit`, taken by bin/hookd and src/cli/main.ts before this
 // table is built, pays for none).
 import { Command } from 'commander';
 import {
@@ -60,7 +60,7 @@ function addExitCodes(command: Command, path = ''): void {
 
 /** The hook commands: the bridge (for --help), run, validate, clients. */
 function addHookCommands(program: Command): void {
-  // Listed for --help only: bin/hookd (sh) and src/bin.ts take `emit` before this table is built,
+  // Listed for --help only: bin/hookd (sh) and src/cli/main.ts take `emit` before this table is built,
   // so the bridge never loads commander; `hookd emit --help` comes back here for this text.
   const emit = program
     .command('emit')
@@ -70,7 +70,7 @@ function addHookCommands(program: Command): void {
     .helpOption(false);
   addBridgeOptions(emit, EMIT_OPTIONS);
 
-  // Listed for --help only, like emit: bin/hookd runs the native bridge, src/bin.ts the Node one.
+  // Listed for --help only, like emit: bin/hookd runs the native bridge, src/cli/main.ts the Node one.
   const sync = program
     .command('sync')
     .description(

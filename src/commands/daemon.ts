@@ -1,6 +1,8 @@
 // `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
 // It logs to stderr and, once it holds its state directory, to <state>/daemon.log (hookd logs).
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../common/package-root.js';
 import { startDaemon, type RunningDaemon } from '../daemon/daemon.js';
 import type { Proxy } from '../api/proxy.js';
 import type { Fallback } from '../server/local-api.js';
@@ -23,8 +25,7 @@ export interface DaemonCommandOptions {
 const EXIT_AFTER_STOP_MS = 250;
 
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-    .version;
+  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** Run the daemon until a stop signal. */

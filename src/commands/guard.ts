@@ -3,7 +3,7 @@
 // package, so that the shell parser it imports (shell-quote) is this package's and a reinstall
 // moves nothing. A guard answers in the canonical form; `hookd install --add NAME` puts it behind
 // `hookd sync --canonical`, which hands the answer to each client in its terms (docs/guards.md).
-// Taken before the command table (src/bin.ts), as the bridges are: the agent waits on it.
+// Taken before the command table (src/cli/main.ts), as the bridges are: the agent waits on it.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
 // The few error classes hookd raises. Each carries a code of the catalogue (error-catalogue.ts),
-// which gives its exit code, and an optional cause; src/bin.ts is the one place that turns them
+// which gives its exit code, and an optional cause; src/cli/main.ts is the one place that turns them
 // into output and exit codes.
 import {
   ERROR_CATALOGUE,

@@ -2,7 +2,7 @@
 // the answer read from stdout, stderr and the exit code. Every case runs against the native bridge
 // (through bin/hookd's script, and as the front door installs put in its place) and against the Node
 // bridge (HOOKD_BRIDGE_NODE=1): they must answer alike.
-// Runs through the binary: src/bin.ts, src/bridge/sync.ts, src/bridge/run-hook-in-line.ts,
+// Runs through the binary: src/cli/main.ts, src/bridge/sync.ts, src/bridge/run-hook-in-line.ts,
 // src/bridge/record-run.ts (the Node bridge), native/ (the C bridge).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -1,10 +1,12 @@
-#!/usr/bin/env node
-// Entry point: parse the command line, run the command, and turn an error into output and an exit
-// code in one place (the exit code of a HookdError is its code's, from common/error-catalogue.ts).
+// The command line: parse it, run the command, and turn an error into output and an exit code in
+// one place (the exit code of a HookdError is its code's, from common/error-catalogue.ts). It runs
+// as dist/bin.js, bundled by scripts/bundle-cli.mjs (tsc's dist/cli/main.js runs the same, unbundled).
 import { readFileSync } from 'node:fs';
-import { HookdError, describeError } from './common/errors.js';
+import path from 'node:path';
+import { HookdError, describeError } from '../common/errors.js';
+import { packageRoot } from '../common/package-root.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const { version } = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as {
   version: string;
 };
 
@@ -14,10 +16,10 @@ async function main(argv: string[]): Promise<void> {
   if (argv[2] === 'emit' || argv[2] === 'sync') {
     const asked =
       argv[2] === 'emit'
-        ? await (await import('./commands/emit.js')).emitFromArgv(argv.slice(3))
-        : await (await import('./bridge/sync.js')).syncFromArgv(argv.slice(3));
+        ? await (await import('../commands/emit.js')).emitFromArgv(argv.slice(3))
+        : await (await import('../bridge/sync.js')).syncFromArgv(argv.slice(3));
     if (asked !== 'help') return;
-    const { buildProgram } = await import('./cli/program.js');
+    const { buildProgram } = await import('./program.js');
     process.stdout.on('error', () => undefined); // a reader that stops early (`| head`) is not an error
     return void buildProgram(version)
       .commands.find((command) => command.name() === argv[2])
@@ -25,14 +27,14 @@ async function main(argv: string[]): Promise<void> {
   }
   // A guard the agent waits on (hooks-examples/guards/), taken before the command table too.
   if (argv[2] === 'guard') {
-    if ((await (await import('./commands/guard.js')).guardFromArgv(argv.slice(3))) !== 'help') return;
+    if ((await (await import('../commands/guard.js')).guardFromArgv(argv.slice(3))) !== 'help') return;
     process.stdout.on('error', () => undefined);
-    const { buildProgram } = await import('./cli/program.js');
+    const { buildProgram } = await import('./program.js');
     return void buildProgram(version)
       .commands.find((command) => command.name() === 'guard')
       ?.outputHelp();
   }
-  const { buildProgram } = await import('./cli/program.js');
+  const { buildProgram } = await import('./program.js');
   await buildProgram(version).parseAsync(argv);
 }
 
@@ -40,7 +42,7 @@ main(process.argv).catch(async (error: unknown) => {
   if (error instanceof HookdError) {
     // Every line in one voice: a message listing several problems has one per line. A message may
     // quote a hook file or a daemon's answer: printed cleaned of terminal control sequences.
-    const { cleanLine } = await import('./common/terminal/clean-text.js');
+    const { cleanLine } = await import('../common/terminal/clean-text.js');
     process.stderr.write(
       `${error.message
         .split('\n')
