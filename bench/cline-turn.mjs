@@ -9,7 +9,7 @@ import path from 'node:path';
 import { CLIENT_BINS } from '../test/clients/install-clients.mjs';
 import { HOOKD_BIN_DIR, runProcess } from '../test/clients/run-client.mjs';
 import { startChatFake } from '../test/clients/fakes/openai-chat.mjs';
-import { HOOKD, median, printTable, row, sleep, startDaemon, tempDir } from './lib.mjs';
+import { HOOKD, printTable, sleep, startDaemon, tempDir, turnRows } from './lib.mjs';
 
 const STOP_S = 3;
 
@@ -80,26 +80,7 @@ export async function benchCline(rounds) {
   }
   printTable(
     `real client cline: one turn, ${STOP_S} s TaskComplete hook (medians of ${rounds} interleaved rounds; ratio (value / baseline), ms)`,
-    [
-      {
-        ...row(
-          'turn through hookd / direct hooks (median of per-round ratios)',
-          median(wall.bridged),
-          median(wall.direct),
-          '<= 0.2',
-        ),
-        ratio: median(ratios.direct),
-      },
-      {
-        ...row(
-          "turn through hookd / no-op hooks ('true'), median of per-round ratios",
-          median(wall.bridged),
-          median(wall.noop),
-          '<= 1.2',
-        ),
-        ratio: median(ratios.noop),
-      },
-    ],
+    turnRows(wall, ratios),
   );
   console.log(
     `  hooks finished: TaskComplete direct ${done('direct-')} of ${rounds}, through hookd ${done('bridged-')} of ${rounds}`,

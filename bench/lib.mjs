@@ -147,6 +147,33 @@ export function row(name, value, baseline, goal) {
   return { name, value, baseline, ratio: value / baseline, goal };
 }
 
+/**
+ * A real client's turn through hookd beside direct hooks and beside no-op hooks: each ratio is the
+ * median of the rounds' own ratios (rounds interleave, so a slow moment weighs on all three alike).
+ */
+export function turnRows(wall, ratios) {
+  return [
+    {
+      ...row(
+        'turn through hookd / direct hooks (median of per-round ratios)',
+        median(wall.bridged),
+        median(wall.direct),
+        '<= 0.2',
+      ),
+      ratio: median(ratios.direct),
+    },
+    {
+      ...row(
+        "turn through hookd / no-op hooks ('true'), median of per-round ratios",
+        median(wall.bridged),
+        median(wall.noop),
+        '<= 1.2',
+      ),
+      ratio: median(ratios.noop),
+    },
+  ];
+}
+
 export function printTable(title, rows) {
   console.log(`\n${title}`);
   for (const r of rows) {

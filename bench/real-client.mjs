@@ -17,7 +17,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { installClients } from '../test/clients/install-clients.mjs';
 import { prepareClient, runProcess, startFake } from '../test/clients/run-client.mjs';
-import { HOOKD, median, printTable, row, sleep, startDaemon, tempDir } from './lib.mjs';
+import { HOOKD, median, printTable, row, sleep, startDaemon, tempDir, turnRows } from './lib.mjs';
 import { benchCline } from './cline-turn.mjs';
 
 const ROUNDS = Number(process.env.BENCH_CLIENT_ROUNDS ?? 3);
@@ -111,24 +111,7 @@ async function benchClient(name) {
   printTable(
     `real client ${name}: one turn, ${what} (medians of ${ROUNDS} interleaved rounds; ratio (value / baseline), ms)`,
     [
-      {
-        ...row(
-          'turn through hookd / direct hooks (median of per-round ratios)',
-          median(wall.bridged),
-          median(wall.direct),
-          '<= 0.2',
-        ),
-        ratio: median(ratios.direct),
-      },
-      {
-        ...row(
-          "turn through hookd / no-op hooks ('true'), median of per-round ratios",
-          median(wall.bridged),
-          median(wall.noop),
-          '<= 1.2',
-        ),
-        ratio: median(ratios.noop),
-      },
+      ...turnRows(wall, ratios),
       // What the hooks add to the client's own turn (a slow client's floor hides the first ratio: Qwen Code, pi).
       row(
         'time the hooks add: through hookd / direct (each minus the no-op turn)',
