@@ -7,7 +7,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_BINS } from '../test/clients/install-clients.mjs';
-import { HOOKD_BIN_DIR, runProcess } from '../test/clients/run-client.mjs';
+import { HOOKD_BIN_DIR, killStrays, runProcess } from '../test/clients/run-client.mjs';
 import { startChatFake } from '../test/clients/fakes/openai-chat.mjs';
 import { HOOKD, printTable, sleep, startDaemon, tempDir, turnRows } from './lib.mjs';
 
@@ -75,6 +75,7 @@ export async function benchCline(rounds) {
     }
     for (let waited = 0; waited < (STOP_S + 10) * 1000 && done('bridged-') < rounds; waited += 100) await sleep(100);
   } finally {
+    for (const one of Object.values(homes)) killStrays(one.project);
     await daemon.stop();
     await fake.close();
   }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_BINS } from './install-clients.mjs';
-import { HOOKD_BIN_DIR, runProcess } from './run-client.mjs';
+import { HOOKD_BIN_DIR, killStrays, runProcess } from './run-client.mjs';
 import { startChatFake } from './fakes/openai-chat.mjs';
 import { scrubClientVariables } from './real-client-helpers.js';
 import { WRAPPER_HEAD } from '../../src/clients/script-hooks.js';
@@ -47,14 +47,14 @@ esac
 describe('Cline 3.0.65 (the real binary) through hookd', () => {
   it('a guard wrapped in place stops a shell command in line, TaskComplete runs behind hookd emit, and uninstall gives both back exactly', async () => {
     const fake = await startChatFake({ respond });
+    const [home, project, out] = [
+      tempDir('hookd-cline-home-'),
+      tempDir('hookd-cline-project-'),
+      tempDir('hookd-cline-out-'),
+    ];
     try {
       const daemon = testDaemon();
       await daemon.start();
-      const [home, project, out] = [
-        tempDir('hookd-cline-home-'),
-        tempDir('hookd-cline-project-'),
-        tempDir('hookd-cline-out-'),
-      ];
       const env = { PATH: `${HOOKD_BIN_DIR}:${process.env.PATH}`, HOME: home, HOOKD_STATE_DIR: daemon.stateDir };
       const auth = await runProcess(
         CLIENT_BINS.cline,
@@ -127,6 +127,7 @@ describe('Cline 3.0.65 (the real binary) through hookd', () => {
         expect(statSync(path.join(hooks, event)).mode & 0o7777).toBe(mode);
       }
     } finally {
+      killStrays(project);
       await fake.close();
     }
   });
