@@ -9,9 +9,9 @@ import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
 import { eventNameOf } from './event-name.js';
 import { INTERNAL_ERROR_EXIT } from './bridge-limits.js';
-import { captured, clientEndedBy, notRun, runHookInLine } from './run-hook-in-line.js';
-import { bridgeFailure, signalNumber, type RunRecord } from '../inbox/run-record.js';
-import type { Outcome } from '../common/run-result.js';
+import { clientEnd, runHookInLine } from './run-hook-in-line.js';
+import { bridgeFailure, capturedOf, signalNumber, type RunRecord } from '../inbox/run-record.js';
+import { notRun, type Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
@@ -79,11 +79,10 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       env,
       outcome,
     };
-    const endedBy = clientEndedBy();
-    if (endedBy) {
+    if (clientEnd.signal.aborted) {
       // Nobody reads an answer now: record the run and end as the client asked.
       recordRun(options.stateDir, command, run, payload);
-      return void process.kill(process.pid, endedBy);
+      return void process.kill(process.pid, clientEnd.signal.reason as NodeJS.Signals);
     }
     let code: number;
     const internalError = bridgeFailure(outcome);
@@ -108,8 +107,8 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       run.outcome = {
         ...outcome,
         exitCode: answer.exitCode,
-        stdout: captured(Buffer.from(answer.stdout)),
-        stderr: captured(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])),
+        stdout: capturedOf(Buffer.from(answer.stdout)),
+        stderr: capturedOf(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])),
       };
       code = answer.exitCode;
     } else {

@@ -148,9 +148,13 @@ export class Inbox {
     return claims;
   }
 
-  /** Read a claimed record (read-record.ts). */
+  /** Read a claimed record (read-record.ts), or say why it cannot be read. */
   read(key: string): ReadResult {
-    return readRecordFile(path.join(this.dirs.cur, key));
+    try {
+      return readRecordFile(path.join(this.dirs.cur, key));
+    } catch (error) {
+      return { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
+    }
   }
 
   /**
@@ -175,15 +179,13 @@ export class Inbox {
    */
   async settle(key: string, settlement: Settlement, record: () => Promise<void>): Promise<void> {
     // Done with or set aside, a record's runs no longer count (the journal forgets it).
-    if (typeof settlement === 'object') this.setAside(key, settlement.rejected);
+    if (typeof settlement === 'object') {
+      this.shelf.put(path.join(this.dirs.cur, key), key, settlement.rejected);
+      this.journal?.forget(key);
+    }
     await record();
     if (settlement !== 'done') return;
     unlessMissing(() => unlinkSync(path.join(this.dirs.cur, key)));
-    this.journal?.forget(key);
-  }
-
-  private setAside(key: string, reason: string): void {
-    this.shelf.put(path.join(this.dirs.cur, key), key, reason);
     this.journal?.forget(key);
   }
 

@@ -99,8 +99,8 @@ function runFacts(run: RunRecord, payloadBytes: number): string[] {
   return facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
 }
 
-// A stream as the record keeps it: its first bytes, and how many it wrote in all.
-const capturedOf = (raw: Buffer, bytes: number): Captured => ({
+/** A stream as a run keeps it: its first bytes, and how many it wrote in all (all of them, unless said). */
+export const capturedOf = (raw: Buffer, bytes = raw.length): Captured => ({
   text: raw.toString('utf8'),
   bytes: Math.max(bytes, raw.length),
   truncated: bytes > raw.length,
@@ -121,15 +121,19 @@ function statusOf(
   return { status, ...(detail !== undefined && { error: detail }) };
 }
 
-/** Parse a run record's body (after its command field): the facts, then payload and outputs. */
-export function parseRunBody(
+/** Parse a run record (its magic checked by the caller): its command, the facts, then payload and outputs. */
+export function parseRun(
   bytes: Buffer,
-  start: number,
-): { ok: true; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
-  const header = nulFields(bytes, start);
-  if (!header) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
-  const facts = new Map(pairsOf(header.fields));
-  start = header.rest;
+): { ok: true; command: string; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
+  const header = nulFields(bytes, RUN_MAGIC.length);
+  if (!header) {
+    const where = bytes.indexOf(0, RUN_MAGIC.length) === -1 ? 'run record header' : 'run record';
+    return { ok: false, reason: `${where} is cut short (the bridge stopped while writing)` };
+  }
+  const [command, ...factFields] = header.fields;
+  if (!command) return { ok: false, reason: 'record names no command' };
+  const facts = new Map(pairsOf(factFields));
+  const start = header.rest;
   const count = (name: string) => {
     const value = Number(facts.get(name) ?? 0);
     return Number.isSafeInteger(value) && value >= 0 ? value : 0;
@@ -168,7 +172,7 @@ export function parseRunBody(
     ),
     outcome,
   };
-  return { ok: true, run, payload };
+  return { ok: true, command, run, payload };
 }
 
 /**

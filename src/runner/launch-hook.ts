@@ -23,10 +23,6 @@ import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
 
 const IDLE_MS = 5 * 60_000;
 
-// HOOKD_LAUNCHER_IDLE_MS (whole ms, up to setTimeout's limit) shortens IDLE_MS for the test of the
-// launcher's exit; anything else is IDLE_MS.
-const idleMs = () => envMs('HOOKD_LAUNCHER_IDLE_MS', IDLE_MS);
-
 // What a run the launcher took with it produced: nothing.
 const NOTHING = { text: '', bytes: 0, truncated: false };
 const ENDED = { exitCode: null, signal: null, durationMs: 0, stdout: NOTHING, stderr: NOTHING };
@@ -54,17 +50,14 @@ const send = (child: ChildProcess, message: ToLauncher) => void child.send(messa
 // The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why.
 function noteSpawn(child: ChildProcess, id: number, run: Pending, pid: number): void {
   run.pid = pid;
-  const shut = (error: unknown) => {
-    run.refusal = error as Error;
-    send(child, { type: 'shut', id, error: (error as Error).message });
-  };
-  try {
-    const noted = run.request.onSpawn?.(pid);
-    if (noted instanceof Promise) noted.then(() => send(child, { type: 'open', id }), shut);
-    else send(child, { type: 'open', id });
-  } catch (error) {
-    shut(error);
-  }
+  // One path for a note made at once, one that resolves later, and one that throws or rejects.
+  new Promise<void>((noted) => noted(run.request.onSpawn?.(pid))).then(
+    () => send(child, { type: 'open', id }),
+    (error: Error) => {
+      run.refusal = error;
+      send(child, { type: 'shut', id, error: error.message });
+    },
+  );
 }
 
 function hear(child: ChildProcess, message: FromLauncher): void {
@@ -106,10 +99,15 @@ function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals |
 function rest(child: ChildProcess): void {
   child.channel?.unref();
   child.unref();
-  idle = setTimeout(() => {
-    if (launcher === child) launcher = undefined;
-    child.disconnect();
-  }, idleMs()).unref();
+  // HOOKD_LAUNCHER_IDLE_MS (whole ms, up to setTimeout's limit) shortens IDLE_MS for the test of the
+  // launcher's exit; anything else is IDLE_MS.
+  idle = setTimeout(
+    () => {
+      if (launcher === child) launcher = undefined;
+      child.disconnect();
+    },
+    envMs('HOOKD_LAUNCHER_IDLE_MS', IDLE_MS),
+  ).unref();
 }
 
 function launcherNow(): ChildProcess {

@@ -24,12 +24,11 @@ export function namesOf(
   } catch {
     // Not JSON: the hook still ran on it; the history names no session.
   }
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
   const toolCallId = toolCallIdOf(data);
   return {
-    event: run.event || text(data.hook_event_name),
-    sessionId: sessionField ? text(data[sessionField]) : '',
+    event: run.event || (typeof data.hook_event_name === 'string' ? data.hook_event_name : ''),
+    sessionId: sessionField ? (data[sessionField] as string) : '',
     ...(toolCallId && { toolCallId }),
     ...(typeof data.cwd === 'string' && { cwd: data.cwd }),
   };

@@ -113,17 +113,9 @@ export class Dispatcher {
 
   // Read and check the record (check-record.ts), filling in `info` as far as it goes.
   private check(claim: Claim, info: RunInfo): Checked {
-    const read = this.read(claim.key);
+    const read = this.options.inbox.read(claim.key);
     if (!read.ok) return rejectedFor(read.reason);
     return checkRecord(read.record, claim, info, { hooks: this.options.config.hooks, duplicates: this.duplicates });
-  }
-
-  private read(key: string): ReadResult {
-    try {
-      return this.options.inbox.read(key);
-    } catch (error) {
-      return { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
-    }
   }
 
   private endedOf(info: RunInfo, ended: Ended): RunFinished {
@@ -145,16 +137,14 @@ export class Dispatcher {
 
   // The run itself, in its turn (launch-record.ts); an interrupted run stays in the inbox and runs
   // again on the next start.
-  private async run(info: RunInfo, runnable: Runnable): Promise<void> {
+  private async run(info: RunInfo, { record, cwd }: Runnable): Promise<void> {
     if (this.stopping) return;
-    const read = this.payloadOf(info, runnable);
+    // The record with its payload: kept since the check, or read again now (a big one).
+    const read: ReadResult = record.payload
+      ? { ok: true, record: record as RecordContent }
+      : this.options.inbox.read(info.eventId);
     // Its folder deleted since the check, say.
     if (!read.ok) return this.conclude(this.endedOf(info, rejectedFor(read.reason)));
-    return this.conclude(await launchRecord(this.options, info, read.record, runnable.cwd));
-  }
-
-  // The record with its payload: kept since the check, or read again now (a big one).
-  private payloadOf(info: RunInfo, { record }: Runnable): ReadResult {
-    return record.payload ? { ok: true, record: record as RecordContent } : this.read(info.eventId);
+    return this.conclude(await launchRecord(this.options, info, read.record, cwd));
   }
 }
