@@ -36,12 +36,6 @@ export type Settlement = 'done' | 'again' | { rejected: string };
 
 const keyOf = ({ id, arrivedNs }: Arrival) => `${arrivedNs.toString().padStart(20, '0')}-${id}`;
 
-// The arrival time is the key's prefix; a name not made by claim() (put there by hand) has none.
-function receivedAtOf(key: string, fallback: number): number {
-  const ns = /^(\d+)-/.exec(key)?.[1];
-  return ns === undefined ? fallback : Number(BigInt(ns) / 1_000_000n);
-}
-
 /** The inbox of one state directory. */
 export class Inbox {
   readonly dirs: InboxDirs;
@@ -105,12 +99,16 @@ export class Inbox {
     const now = Date.now();
     return names(this.dirs.cur)
       .sort()
-      .map((key) => ({
-        key,
-        attempt: (this.journal?.startedRuns(key) ?? 0) + 1,
-        receivedAt: receivedAtOf(key, now),
-        takenAt: now,
-      }));
+      .map((key) => {
+        // The arrival time is the key's prefix; a name not made by claim() (put there by hand) has none.
+        const ns = /^(\d+)-/.exec(key)?.[1];
+        return {
+          key,
+          attempt: (this.journal?.startedRuns(key) ?? 0) + 1,
+          receivedAt: ns === undefined ? now : Number(BigInt(ns) / 1_000_000n),
+          takenAt: now,
+        };
+      });
   }
 
   /** Committed records not yet claimed, oldest first; `known` caches their arrival times between calls. */

@@ -57,8 +57,6 @@ export interface RunRecord {
 
 const SIGNAL_NUMBERS = constants.signals as Record<string, number>;
 const SIGNAL_NAMES = new Map(Object.entries(SIGNAL_NUMBERS).map(([name, number]) => [number, name]));
-/** The number of signal `name` (SIGTERM: 15), as the record and an exit status (128 + it) say it. */
-export const signalNumber = (name: string): number | undefined => SIGNAL_NUMBERS[name];
 const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
 
 /**
@@ -68,36 +66,6 @@ const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
  */
 export const bridgeFailure = (outcome: Outcome) =>
   outcome.status === 'spawn_error' && outcome.exitCode === null ? (outcome.error ?? 'could not start') : undefined;
-
-/** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
-function runFacts(run: RunRecord, payloadBytes: number): string[] {
-  const { outcome } = run;
-  const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
-  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [
-    `${ENV_FACT_PREFIX}${name}`,
-    value,
-  ]);
-  const facts: Array<[string, string | number | undefined]> = [
-    ['client', run.client],
-    ['event', run.event],
-    ['cwd', run.cwd],
-    ['spawnError', bridgeFailure(outcome)],
-    ['answer', run.answer],
-    ...env,
-    ['timeoutMs', run.timeoutMs],
-    ['startedAt', run.startedAt],
-    ['endedAt', run.endedAt],
-    ['durationMs', outcome.durationMs],
-    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0],
-    ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
-    ['payloadBytes', payloadBytes],
-    ['stdoutBytes', outcome.stdout.bytes],
-    ['stdoutKept', kept(outcome.stdout).length],
-    ['stderrBytes', outcome.stderr.bytes],
-    ['stderrKept', kept(outcome.stderr).length],
-  ];
-  return facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
-}
 
 /** A stream as a run keeps it: its first bytes, and how many it wrote in all (all of them, unless said). */
 export const capturedOf = (raw: Buffer, bytes = raw.length): Captured => ({
@@ -181,11 +149,33 @@ export function parseRun(
  * (bridge/bridge-limits.ts); stdoutBytes and stderrBytes say how much the hook wrote in all.
  */
 export function serializeRun(command: string, run: RunRecord, payload: Buffer): Buffer {
-  const facts = runFacts(run, payload.length);
-  return Buffer.concat([
-    Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`),
-    payload,
-    kept(run.outcome.stdout),
-    kept(run.outcome.stderr),
+  const { outcome } = run;
+  const [stdout, stderr] = [kept(outcome.stdout), kept(outcome.stderr)];
+  const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
+  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [
+    `${ENV_FACT_PREFIX}${name}`,
+    value,
   ]);
+  // The facts, in the record's order (sync.ts writes what the C bridge writes).
+  const facts: Array<[string, string | number | undefined]> = [
+    ['client', run.client],
+    ['event', run.event],
+    ['cwd', run.cwd],
+    ['spawnError', bridgeFailure(outcome)],
+    ['answer', run.answer],
+    ...env,
+    ['timeoutMs', run.timeoutMs],
+    ['startedAt', run.startedAt],
+    ['endedAt', run.endedAt],
+    ['durationMs', outcome.durationMs],
+    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0],
+    ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
+    ['payloadBytes', payload.length],
+    ['stdoutBytes', outcome.stdout.bytes],
+    ['stdoutKept', stdout.length],
+    ['stderrBytes', outcome.stderr.bytes],
+    ['stderrKept', stderr.length],
+  ];
+  const fields = facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
+  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...fields, ''].join('\0')}\0`), payload, stdout, stderr]);
 }

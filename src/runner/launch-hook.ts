@@ -47,24 +47,23 @@ let idle: NodeJS.Timeout | undefined;
 
 const send = (child: ChildProcess, message: ToLauncher) => void child.send(message);
 
-// The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why.
-function noteSpawn(child: ChildProcess, id: number, run: Pending, pid: number): void {
-  run.pid = pid;
-  // One path for a note made at once, one that resolves later, and one that throws or rejects.
-  new Promise<void>((noted) => noted(run.request.onSpawn?.(pid))).then(
-    () => send(child, { type: 'open', id }),
-    (error: Error) => {
-      run.refusal = error;
-      send(child, { type: 'shut', id, error: error.message });
-    },
-  );
-}
-
 function hear(child: ChildProcess, message: FromLauncher): void {
-  const run = pending.get(message.id);
+  const { id } = message;
+  const run = pending.get(id);
   if (!run) return;
-  if (message.type === 'spawned') return noteSpawn(child, message.id, run, message.pid);
-  pending.delete(message.id);
+  if (message.type === 'spawned') {
+    // The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why;
+    // one path for a note made at once, one that resolves later, and one that throws or rejects.
+    run.pid = message.pid;
+    return void new Promise<void>((noted) => noted(run.request.onSpawn?.(message.pid))).then(
+      () => send(child, { type: 'open', id }),
+      (error: Error) => {
+        run.refusal = error;
+        send(child, { type: 'shut', id, error: error.message });
+      },
+    );
+  }
+  pending.delete(id);
   run.done();
   if (message.type === 'over') run.resolve(message.outcome);
   else run.reject(run.refusal ?? new Error(message.error));

@@ -12,7 +12,11 @@ import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 // What the history and the bus keep of a stream: never its raw bytes.
 const published = ({ text, bytes, truncated }: Captured): Captured => ({ text, bytes, truncated });
 
-/** The event, session (and cwd) of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
+/**
+ * The event (the run's, else the payload's top-level `hook_event_name`), session (and cwd) of a
+ * bridged run's payload, read leniently: the run happened whatever the payload holds. The Node
+ * synchronous bridge names a run's event by it too.
+ */
 export function namesOf(
   run: Pick<RunRecord, 'event'>,
   payload: Buffer,
