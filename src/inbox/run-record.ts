@@ -57,7 +57,6 @@ export interface RunRecord {
 
 const SIGNAL_NUMBERS = constants.signals as Record<string, number>;
 const SIGNAL_NAMES = new Map(Object.entries(SIGNAL_NUMBERS).map(([name, number]) => [number, name]));
-const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
 
 /**
  * Why the bridge failed a run it could not see through (the hook could not start, stdout past its
@@ -150,7 +149,9 @@ export function parseRun(
  */
 export function serializeRun(command: string, run: RunRecord, payload: Buffer): Buffer {
   const { outcome } = run;
-  const [stdout, stderr] = [kept(outcome.stdout), kept(outcome.stderr)];
+  // The bytes kept of each output: as they came, else its text.
+  const stdout = outcome.stdout.raw ?? Buffer.from(outcome.stdout.text);
+  const stderr = outcome.stderr.raw ?? Buffer.from(outcome.stderr.text);
   const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
   const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [
     `${ENV_FACT_PREFIX}${name}`,

@@ -45,8 +45,6 @@ let launcher: ChildProcess | undefined;
 let nextId = 0;
 let idle: NodeJS.Timeout | undefined;
 
-const send = (child: ChildProcess, message: ToLauncher) => void child.send(message);
-
 function hear(child: ChildProcess, message: FromLauncher): void {
   const { id } = message;
   const run = pending.get(id);
@@ -56,10 +54,10 @@ function hear(child: ChildProcess, message: FromLauncher): void {
     // one path for a note made at once, one that resolves later, and one that throws or rejects.
     run.pid = message.pid;
     return void new Promise<void>((noted) => noted(run.request.onSpawn?.(message.pid))).then(
-      () => send(child, { type: 'open', id }),
+      () => child.send({ type: 'open', id } satisfies ToLauncher),
       (error: Error) => {
         run.refusal = error;
-        send(child, { type: 'shut', id, error: error.message });
+        child.send({ type: 'shut', id, error: error.message } satisfies ToLauncher);
       },
     );
   }
@@ -136,10 +134,10 @@ export function launchHook(request: RunRequest): Promise<Outcome> {
   const child = launcherNow();
   const id = nextId++;
   const { signal, onSpawn: _onSpawn, ...sent } = request;
-  const abort = () => pending.has(id) && send(child, { type: 'abort', id });
+  const abort = () => pending.has(id) && child.send({ type: 'abort', id } satisfies ToLauncher);
   return new Promise((resolve, reject) => {
     pending.set(id, { child, request, resolve, reject, done: () => signal?.removeEventListener('abort', abort) });
-    send(child, { type: 'run', id, request: sent });
+    child.send({ type: 'run', id, request: sent } satisfies ToLauncher);
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });

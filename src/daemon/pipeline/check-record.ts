@@ -37,12 +37,12 @@ export type Checked = Runnable | Ended | { bridged: RunRecord };
 
 /** A record that ends here, without a run: the outcome the check produces (the outcome table's `producedBy: 'check'`), and why. */
 export interface Ended {
-  ended: CheckedOutcome;
+  outcome: CheckedOutcome;
   detail?: string;
 }
 
 /** A record that cannot run, and why. */
-export const rejectedFor = (reason: string): Ended => ({ ended: 'rejected', detail: reason });
+export const rejectedFor = (reason: string): Ended => ({ outcome: 'rejected', detail: reason });
 
 /** Check `record` of `claim`, filling in `info` as far as it goes. */
 export function checkRecord(
@@ -82,7 +82,7 @@ export function checkRecord(
     rest.clientEnv.HOOKD_RETRY_OF === undefined &&
     deps.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)
   )
-    return { ended: 'duplicate' };
+    return { outcome: 'duplicate' };
   const cwd = bridgedHookDir(clientFromEnv(rest.clientEnv), parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
   return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
 }

@@ -10,7 +10,7 @@ import { clip } from '../../common/clip-text.js';
 import { settlementOf } from '../../runs/outcome.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
-import { checkRecord, rejectedFor, type Checked, type Ended, type Runnable } from './check-record.js';
+import { checkRecord, rejectedFor, type Checked, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox } from '../../inbox/inbox.js';
 import type { ReadResult } from '../../inbox/read-record.js';
@@ -94,7 +94,7 @@ export class Dispatcher {
     // a whole payload in one would be held while the record waits its turn.
     const checked = this.check(claim, info);
     // Ended by the check (the outcome table says which outcomes it produces): concluded without a run.
-    if ('ended' in checked) return this.conclude(this.endedOf(info, checked));
+    if ('outcome' in checked) return this.conclude({ ...info, endedAt: Date.now(), ...checked });
     // Ran in line already: only its outcome is published, and the record is done with.
     if ('bridged' in checked) return this.conclude(finishedOf(info, checked.bridged));
     try {
@@ -118,15 +118,6 @@ export class Dispatcher {
     return checkRecord(read.record, claim, info, { hooks: this.options.config.hooks, duplicates: this.duplicates });
   }
 
-  private endedOf(info: RunInfo, ended: Ended): RunFinished {
-    return {
-      ...info,
-      endedAt: Date.now(),
-      outcome: ended.ended,
-      ...(ended.detail !== undefined && { detail: ended.detail }),
-    };
-  }
-
   // Every record's one end: its outcome published (the history writes its line) and the record
   // settled by it, as the outcome table says: done with, kept to run again, or set aside.
   private conclude(finished: RunFinished): Promise<void> {
@@ -144,7 +135,7 @@ export class Dispatcher {
       ? { ok: true, record: record as RecordContent }
       : this.options.inbox.read(info.eventId);
     // Its folder deleted since the check, say.
-    if (!read.ok) return this.conclude(this.endedOf(info, rejectedFor(read.reason)));
+    if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), ...rejectedFor(read.reason) });
     return this.conclude(await launchRecord(this.options, info, read.record, cwd));
   }
 }
