@@ -10,7 +10,7 @@ import { clip } from '../../common/clip-text.js';
 import { settlementOf } from '../../runs/outcome.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
-import { checkRecord, rejectedFor, type Checked, type Runnable } from './check-record.js';
+import { checkRecord, type Checked, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox } from '../../inbox/inbox.js';
 import type { ReadResult } from '../../inbox/read-record.js';
@@ -114,7 +114,7 @@ export class Dispatcher {
   // Read and check the record (check-record.ts), filling in `info` as far as it goes.
   private check(claim: Claim, info: RunInfo): Checked {
     const read = this.options.inbox.read(claim.key);
-    if (!read.ok) return rejectedFor(read.reason);
+    if (!read.ok) return { outcome: 'rejected', detail: read.reason };
     return checkRecord(read.record, claim, info, { hooks: this.options.config.hooks, duplicates: this.duplicates });
   }
 
@@ -135,7 +135,7 @@ export class Dispatcher {
       ? { ok: true, record: record as RecordContent }
       : this.options.inbox.read(info.eventId);
     // Its folder deleted since the check, say.
-    if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), ...rejectedFor(read.reason) });
+    if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
     return this.conclude(await launchRecord(this.options, info, read.record, cwd));
   }
 }
