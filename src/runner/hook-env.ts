@@ -131,19 +131,17 @@ export function bridgedHookDir(
   return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
 }
 
-const isDirectory = (dir: string) => {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The payload's `cwd` when it is an existing directory, else `fallback` (the home directory), else
  * the root: a directory gone or unreadable must not keep the hook from running.
  */
 export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
-  if (cwd && isDirectory(cwd)) return cwd;
-  return isDirectory(fallback) ? fallback : '/';
+  for (const dir of [cwd, fallback]) {
+    try {
+      if (dir && statSync(dir).isDirectory()) return dir;
+    } catch {
+      // Gone or unreadable: the next one.
+    }
+  }
+  return '/';
 }
