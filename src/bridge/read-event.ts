@@ -19,28 +19,22 @@ export class JsonEnd {
   done = false;
 
   feed(chunk: Buffer): void {
-    for (let i = 0; i < chunk.length && !this.done; i++) this.byte(chunk[i]!);
-  }
-
-  private byte(c: number): void {
-    if (!this.started) {
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return;
-      this.started = true;
-      if (c === 0x7b || c === 0x5b) this.depth = 1;
-      else if (c === 0x22) this.inString = true;
-      else this.scalar = true; // not an object: read to EOF or idle
-      return;
+    for (let i = 0; i < chunk.length && !this.done && !this.scalar; i++) {
+      const c = chunk[i]!;
+      if (!this.started) {
+        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+        this.started = true;
+        if (c === 0x7b || c === 0x5b) this.depth = 1;
+        else if (c === 0x22) this.inString = true;
+        else this.scalar = true; // not an object: read to EOF or idle
+      } else if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 0x5c) this.escaped = true;
+        else if (c === 0x22) [this.inString, this.done] = [false, this.depth === 0];
+      } else if (c === 0x22) this.inString = true;
+      else if (c === 0x7b || c === 0x5b) this.depth++;
+      else if ((c === 0x7d || c === 0x5d) && --this.depth === 0) this.done = true;
     }
-    if (this.scalar) return;
-    if (this.inString) {
-      if (this.escaped) this.escaped = false;
-      else if (c === 0x5c) this.escaped = true;
-      else if (c === 0x22) [this.inString, this.done] = [false, this.depth === 0];
-      return;
-    }
-    if (c === 0x22) this.inString = true;
-    else if (c === 0x7b || c === 0x5b) this.depth++;
-    else if ((c === 0x7d || c === 0x5d) && --this.depth === 0) this.done = true;
   }
 }
 

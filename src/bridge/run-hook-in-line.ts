@@ -12,46 +12,20 @@ import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs } from '../clients/contract.js
 import { runHook } from '../runner/run-hook.js';
 import { withoutSecrets } from '../runner/hook-env.js';
 import { endSession } from '../os/os.js';
-import type { Captured, Outcome } from '../common/run-result.js';
+import type { Outcome } from '../common/run-result.js';
 
 const ENDING_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
-/** The signal the client ended the bridge with, if it did (passed on to the hook's session). */
-let endedBy: NodeJS.Signals | undefined;
-let onEnd: ((name: NodeJS.Signals) => void) | undefined;
+/** Aborted, with the signal's name as its reason, when the client ends the bridge: the hook's run hears it. */
+export const clientEnd = new AbortController();
+let running = false;
 // Listened for from the bridge's start: a signal before the hook starts leaves none to end, one
-// after goes on to its session.
+// during its run goes on to its session.
 for (const name of ENDING_SIGNALS) {
   process.once(name, () => {
-    endedBy ??= name;
-    if (onEnd) onEnd(name);
-    else process.kill(process.pid, name); // no hook yet: end as the client asked (the listener is gone)
+    clientEnd.abort(name); // the first signal's name stays its reason
+    if (!running) process.kill(process.pid, name); // no hook now: end as the client asked (the listener is gone)
   });
 }
-
-/** The signal the client ended the bridge with, if it did. */
-export const clientEndedBy = () => endedBy;
-
-/** The outcome of a run that never started (the event came past the deadline, the bridge failed first). */
-export function notRun(status: 'timed_out' | 'spawn_error', error?: string): Outcome {
-  const nothing = captured(Buffer.alloc(0));
-  return {
-    status,
-    exitCode: null,
-    signal: null,
-    durationMs: 0,
-    stdout: nothing,
-    stderr: nothing,
-    ...(error !== undefined && { error }),
-  };
-}
-
-/** Bytes the bridge itself hands the client (a canonical hook's translated answer), as a run's output. */
-export const captured = (raw: Buffer): Captured => ({
-  text: raw.toString('utf8'),
-  bytes: raw.length,
-  truncated: false,
-  raw,
-});
 
 /** Run `sh -c command` on `payload` to its end, hookd's deadline for `timeoutMs`, or the client's signal; `moreEnv`: variables on top of the client's (a canonical hook's). */
 export async function runHookInLine(
@@ -61,10 +35,8 @@ export async function runHookInLine(
   moreEnv: Record<string, string> = {},
 ): Promise<Outcome> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
-  const ended = new AbortController();
   let pid: number | undefined;
-  onEnd = (name) => ended.abort(name);
-  if (endedBy) onEnd(endedBy);
+  running = true;
   try {
     const outcome = await runHook({
       command,
@@ -75,7 +47,7 @@ export async function runHookInLine(
       // its spawn: Node's start-up and reading the event are part of the time the client waits.
       timeoutMs: deadlineMs - performance.now(),
       graceMs: (timeoutMs - deadlineMs) / 2,
-      signal: ended.signal,
+      signal: clientEnd.signal,
       interruptGraceMs: CLIENT_END_GRACE_MS,
       gate: false,
       onSpawn: (spawned) => void (pid = spawned),
@@ -95,6 +67,6 @@ export async function runHookInLine(
       ? { ...outcome, error: `the hook could not start (/bin/sh: ${outcome.error})` }
       : outcome;
   } finally {
-    onEnd = undefined;
+    running = false;
   }
 }

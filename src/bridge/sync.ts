@@ -5,13 +5,14 @@
 // hand the client its stdout, stderr and exit code unchanged, and record the run in the inbox. It
 // never depends on the daemon. A run the bridge itself fails ends with INTERNAL_ERROR_EXIT, never
 // with the answer of a run it could not see through.
+import { constants } from 'node:os';
 import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
-import { eventNameOf } from './event-name.js';
 import { INTERNAL_ERROR_EXIT } from './bridge-limits.js';
-import { captured, clientEndedBy, notRun, runHookInLine } from './run-hook-in-line.js';
-import { bridgeFailure, signalNumber, type RunRecord } from '../inbox/run-record.js';
-import type { Outcome } from '../common/run-result.js';
+import { clientEnd, runHookInLine } from './run-hook-in-line.js';
+import { bridgeFailure, capturedOf, type RunRecord } from '../inbox/run-record.js';
+import { namesOf } from '../transport/bridged-run.js';
+import { notRun, type Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
@@ -53,7 +54,8 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
     const env = recordEnv(process.env);
     const startedAt = Date.now();
-    const event = options.event ?? eventNameOf(payload);
+    // Else the payload's top-level hook_event_name, read as the daemon reads a run's (native/event-name.c the same).
+    const event = options.event ?? namesOf({ event: '' }, payload).event;
     let outcome: Outcome;
     if (read.pastDeadline) outcome = notRun('timed_out');
     else {
@@ -79,11 +81,10 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       env,
       outcome,
     };
-    const endedBy = clientEndedBy();
-    if (endedBy) {
+    if (clientEnd.signal.aborted) {
       // Nobody reads an answer now: record the run and end as the client asked.
       recordRun(options.stateDir, command, run, payload);
-      return void process.kill(process.pid, endedBy);
+      return void process.kill(process.pid, clientEnd.signal.reason as NodeJS.Signals);
     }
     let code: number;
     const internalError = bridgeFailure(outcome);
@@ -108,8 +109,8 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       run.outcome = {
         ...outcome,
         exitCode: answer.exitCode,
-        stdout: captured(Buffer.from(answer.stdout)),
-        stderr: captured(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])),
+        stdout: capturedOf(Buffer.from(answer.stdout)),
+        stderr: capturedOf(Buffer.concat([outcome.stderr.raw!, Buffer.from(answer.stderr)])),
       };
       code = answer.exitCode;
     } else {
@@ -119,7 +120,9 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       if (answer !== undefined) run.answer = answer;
       process.stdout.write(answer ?? outcome.stdout.raw!);
       code =
-        outcome.signal !== null ? 128 + (signalNumber(outcome.signal) ?? 0) : (outcome.exitCode ?? INTERNAL_ERROR_EXIT);
+        outcome.signal !== null
+          ? 128 + ((constants.signals as Record<string, number>)[outcome.signal] ?? 0)
+          : (outcome.exitCode ?? INTERNAL_ERROR_EXIT);
     }
     recordRun(options.stateDir, command, run, payload);
     process.exitCode = code;

@@ -26,6 +26,20 @@ export interface Outcome {
   error?: string;
 }
 
+/** The outcome of a run whose hook never ran (it could not start, the event came past the deadline), `durationMs` after its start. */
+export function notRun(status: RunStatus, error?: string, durationMs = 0): Outcome {
+  const nothing = { text: '', bytes: 0, truncated: false };
+  return {
+    status,
+    exitCode: null,
+    signal: null,
+    durationMs,
+    stdout: nothing,
+    stderr: nothing,
+    ...(error !== undefined && { error }),
+  };
+}
+
 // `sh -c CMD` exits 126 when it found CMD but could not execute it, 127 when it found no CMD
 // (POSIX, "Command Search and Execution"): the hook never ran. A guard that fails to start must read
 // as one that could not start, on every path (queued, in line, `hookd run`), not as one that ran and

@@ -10,16 +10,12 @@ export interface Arrival {
   arrivedNs: bigint;
 }
 
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT';
-}
-
 /** Run a file operation; a file that is already gone is not an error. */
 export function unlessMissing<T>(operation: () => T): T | undefined {
   try {
     return operation();
   } catch (error) {
-    if (isMissing(error)) return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }

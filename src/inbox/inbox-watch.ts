@@ -11,9 +11,9 @@ const DAMAGE_SETTLE_MS = 500;
 
 /** What a watch reports: a record committed (or something else in new/), one being written, or the inbox damaged. */
 export interface InboxSignals {
-  arrived(): void;
-  written(): void;
-  damaged(): void;
+  arrived: () => void;
+  written: () => void;
+  damaged: () => void;
 }
 
 /** The intake's watches on one inbox. */
@@ -43,8 +43,8 @@ export class InboxWatch {
     );
     this.watches = watchFolders(
       [
-        { dir: this.dirs.new, heard: () => this.signals.arrived() },
-        { dir: tmp, heard: () => this.signals.written() },
+        { dir: this.dirs.new, heard: this.signals.arrived },
+        { dir: tmp, heard: this.signals.written },
         { dir: root, heard: (name, kind) => kind === 'rename' && damage.has(name) && this.damaged() },
       ],
       { damaged: this.damaged, strict: true },

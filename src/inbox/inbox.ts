@@ -36,12 +36,6 @@ export type Settlement = 'done' | 'again' | { rejected: string };
 
 const keyOf = ({ id, arrivedNs }: Arrival) => `${arrivedNs.toString().padStart(20, '0')}-${id}`;
 
-// The arrival time is the key's prefix; a name not made by claim() (put there by hand) has none.
-function receivedAtOf(key: string, fallback: number): number {
-  const ns = /^(\d+)-/.exec(key)?.[1];
-  return ns === undefined ? fallback : Number(BigInt(ns) / 1_000_000n);
-}
-
 /** The inbox of one state directory. */
 export class Inbox {
   readonly dirs: InboxDirs;
@@ -105,12 +99,16 @@ export class Inbox {
     const now = Date.now();
     return names(this.dirs.cur)
       .sort()
-      .map((key) => ({
-        key,
-        attempt: (this.journal?.startedRuns(key) ?? 0) + 1,
-        receivedAt: receivedAtOf(key, now),
-        takenAt: now,
-      }));
+      .map((key) => {
+        // The arrival time is the key's prefix; a name not made by claim() (put there by hand) has none.
+        const ns = /^(\d+)-/.exec(key)?.[1];
+        return {
+          key,
+          attempt: (this.journal?.startedRuns(key) ?? 0) + 1,
+          receivedAt: ns === undefined ? now : Number(BigInt(ns) / 1_000_000n),
+          takenAt: now,
+        };
+      });
   }
 
   /** Committed records not yet claimed, oldest first; `known` caches their arrival times between calls. */
@@ -148,9 +146,13 @@ export class Inbox {
     return claims;
   }
 
-  /** Read a claimed record (read-record.ts). */
+  /** Read a claimed record (read-record.ts), or say why it cannot be read. */
   read(key: string): ReadResult {
-    return readRecordFile(path.join(this.dirs.cur, key));
+    try {
+      return readRecordFile(path.join(this.dirs.cur, key));
+    } catch (error) {
+      return { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
+    }
   }
 
   /**
@@ -175,15 +177,13 @@ export class Inbox {
    */
   async settle(key: string, settlement: Settlement, record: () => Promise<void>): Promise<void> {
     // Done with or set aside, a record's runs no longer count (the journal forgets it).
-    if (typeof settlement === 'object') this.setAside(key, settlement.rejected);
+    if (typeof settlement === 'object') {
+      this.shelf.put(path.join(this.dirs.cur, key), key, settlement.rejected);
+      this.journal?.forget(key);
+    }
     await record();
     if (settlement !== 'done') return;
     unlessMissing(() => unlinkSync(path.join(this.dirs.cur, key)));
-    this.journal?.forget(key);
-  }
-
-  private setAside(key: string, reason: string): void {
-    this.shelf.put(path.join(this.dirs.cur, key), key, reason);
     this.journal?.forget(key);
   }
 

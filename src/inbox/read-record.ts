@@ -13,9 +13,6 @@ import { RUN_MAGIC } from './run-record.js';
 const MAX_EVENT_RECORD_BYTES = MAX_PAYLOAD_BYTES + 1024 * 1024;
 const MAX_RUN_RECORD_BYTES = MAX_EVENT_RECORD_BYTES + 2 * MAX_ANSWER_BYTES;
 
-// The bound of the record that starts with `head`: only a run record may hold outputs.
-const boundOf = (head: Buffer) => (head.equals(Buffer.from(RUN_MAGIC)) ? MAX_RUN_RECORD_BYTES : MAX_EVENT_RECORD_BYTES);
-
 /** A record read, or why it cannot be read as one. */
 export type ReadResult = { ok: true; record: RecordContent } | { ok: false; reason: string };
 
@@ -26,7 +23,8 @@ export function readRecordFile(file: string): ReadResult {
     const size = fstatSync(fd).size;
     const head = Buffer.alloc(Math.min(size, RUN_MAGIC.length));
     readSync(fd, head, 0, head.length, 0);
-    if (size > boundOf(head))
+    // Only a run record may hold outputs.
+    if (size > (head.equals(Buffer.from(RUN_MAGIC)) ? MAX_RUN_RECORD_BYTES : MAX_EVENT_RECORD_BYTES))
       return {
         ok: false,
         reason: `the event is ${size} bytes, over the ${showSize(MAX_PAYLOAD_BYTES)} limit for a payload`,

@@ -11,7 +11,7 @@
 // never empty, so an empty field ends the header; the payload is every byte after it, as received.
 // The time received is the file's modification time. Keep bin/hookd in step with this file.
 
-import { parseRunBody, RUN_MAGIC, serializeRun, type RunRecord } from './run-record.js';
+import { parseRun, RUN_MAGIC, serializeRun, type RunRecord } from './run-record.js';
 import { nulFields, pairsOf } from './nul-fields.js';
 
 /** The first line of an event's record (the C bridge's is generated from here). */
@@ -34,7 +34,12 @@ export function serializeRecord(content: RecordContent): Buffer {
 
 /** Parse record bytes, or say why they are not a record. */
 export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent } | { ok: false; reason: string } {
-  if (bytes.subarray(0, RUN_MAGIC.length).equals(Buffer.from(RUN_MAGIC))) return parseRun(bytes);
+  if (bytes.subarray(0, RUN_MAGIC.length).equals(Buffer.from(RUN_MAGIC))) {
+    const parsed = parseRun(bytes);
+    if (!parsed.ok) return parsed;
+    const { command, run, payload } = parsed;
+    return { ok: true, content: { command, clientEnv: run.env ?? {}, payload, run } };
+  }
   if (!bytes.subarray(0, RECORD_MAGIC.length).equals(Buffer.from(RECORD_MAGIC))) {
     return { ok: false, reason: 'not a hookd record (bad header)' };
   }
@@ -44,16 +49,4 @@ export function parseRecord(bytes: Buffer): { ok: true; content: RecordContent }
   if (!command) return { ok: false, reason: 'record names no command' };
   const clientEnv = Object.fromEntries(pairsOf(vars));
   return { ok: true, content: { command, clientEnv, payload: bytes.subarray(header.rest) } };
-}
-
-// A run record: its command, then the run's facts and bytes.
-function parseRun(bytes: Buffer): { ok: true; content: RecordContent } | { ok: false; reason: string } {
-  const end = bytes.indexOf(0, RUN_MAGIC.length);
-  if (end === -1) return { ok: false, reason: 'run record header is cut short (the bridge stopped while writing)' };
-  const command = bytes.subarray(RUN_MAGIC.length, end).toString('utf8');
-  if (!command) return { ok: false, reason: 'record names no command' };
-  const body = parseRunBody(bytes, end + 1);
-  return body.ok
-    ? { ok: true, content: { command, clientEnv: body.run.env ?? {}, payload: body.payload, run: body.run } }
-    : body;
 }

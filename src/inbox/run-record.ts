@@ -57,9 +57,6 @@ export interface RunRecord {
 
 const SIGNAL_NUMBERS = constants.signals as Record<string, number>;
 const SIGNAL_NAMES = new Map(Object.entries(SIGNAL_NUMBERS).map(([name, number]) => [number, name]));
-/** The number of signal `name` (SIGTERM: 15), as the record and an exit status (128 + it) say it. */
-export const signalNumber = (name: string): number | undefined => SIGNAL_NUMBERS[name];
-const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
 
 /**
  * Why the bridge failed a run it could not see through (the hook could not start, stdout past its
@@ -69,38 +66,8 @@ const kept = (captured: Captured) => captured.raw ?? Buffer.from(captured.text);
 export const bridgeFailure = (outcome: Outcome) =>
   outcome.status === 'spawn_error' && outcome.exitCode === null ? (outcome.error ?? 'could not start') : undefined;
 
-/** The facts as `name=value` fields, in the record's order (sync.ts writes what the C bridge writes). */
-function runFacts(run: RunRecord, payloadBytes: number): string[] {
-  const { outcome } = run;
-  const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
-  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [
-    `${ENV_FACT_PREFIX}${name}`,
-    value,
-  ]);
-  const facts: Array<[string, string | number | undefined]> = [
-    ['client', run.client],
-    ['event', run.event],
-    ['cwd', run.cwd],
-    ['spawnError', bridgeFailure(outcome)],
-    ['answer', run.answer],
-    ...env,
-    ['timeoutMs', run.timeoutMs],
-    ['startedAt', run.startedAt],
-    ['endedAt', run.endedAt],
-    ['durationMs', outcome.durationMs],
-    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0],
-    ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
-    ['payloadBytes', payloadBytes],
-    ['stdoutBytes', outcome.stdout.bytes],
-    ['stdoutKept', kept(outcome.stdout).length],
-    ['stderrBytes', outcome.stderr.bytes],
-    ['stderrKept', kept(outcome.stderr).length],
-  ];
-  return facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
-}
-
-// A stream as the record keeps it: its first bytes, and how many it wrote in all.
-const capturedOf = (raw: Buffer, bytes: number): Captured => ({
+/** A stream as a run keeps it: its first bytes, and how many it wrote in all (all of them, unless said). */
+export const capturedOf = (raw: Buffer, bytes = raw.length): Captured => ({
   text: raw.toString('utf8'),
   bytes: Math.max(bytes, raw.length),
   truncated: bytes > raw.length,
@@ -121,15 +88,19 @@ function statusOf(
   return { status, ...(detail !== undefined && { error: detail }) };
 }
 
-/** Parse a run record's body (after its command field): the facts, then payload and outputs. */
-export function parseRunBody(
+/** Parse a run record (its magic checked by the caller): its command, the facts, then payload and outputs. */
+export function parseRun(
   bytes: Buffer,
-  start: number,
-): { ok: true; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
-  const header = nulFields(bytes, start);
-  if (!header) return { ok: false, reason: 'run record is cut short (the bridge stopped while writing)' };
-  const facts = new Map(pairsOf(header.fields));
-  start = header.rest;
+): { ok: true; command: string; run: RunRecord; payload: Buffer } | { ok: false; reason: string } {
+  const header = nulFields(bytes, RUN_MAGIC.length);
+  if (!header) {
+    const where = bytes.indexOf(0, RUN_MAGIC.length) === -1 ? 'run record header' : 'run record';
+    return { ok: false, reason: `${where} is cut short (the bridge stopped while writing)` };
+  }
+  const [command, ...factFields] = header.fields;
+  if (!command) return { ok: false, reason: 'record names no command' };
+  const facts = new Map(pairsOf(factFields));
+  const start = header.rest;
   const count = (name: string) => {
     const value = Number(facts.get(name) ?? 0);
     return Number.isSafeInteger(value) && value >= 0 ? value : 0;
@@ -168,7 +139,7 @@ export function parseRunBody(
     ),
     outcome,
   };
-  return { ok: true, run, payload };
+  return { ok: true, command, run, payload };
 }
 
 /**
@@ -177,11 +148,35 @@ export function parseRunBody(
  * (bridge/bridge-limits.ts); stdoutBytes and stderrBytes say how much the hook wrote in all.
  */
 export function serializeRun(command: string, run: RunRecord, payload: Buffer): Buffer {
-  const facts = runFacts(run, payload.length);
-  return Buffer.concat([
-    Buffer.from(`${RUN_MAGIC}${[command, ...facts, ''].join('\0')}\0`),
-    payload,
-    kept(run.outcome.stdout),
-    kept(run.outcome.stderr),
+  const { outcome } = run;
+  // The bytes kept of each output: as they came, else its text.
+  const stdout = outcome.stdout.raw ?? Buffer.from(outcome.stdout.text);
+  const stderr = outcome.stderr.raw ?? Buffer.from(outcome.stderr.text);
+  const signal = outcome.signal === null ? null : (SIGNAL_NUMBERS[outcome.signal] ?? 0);
+  const env = Object.entries(run.env ?? {}).map(([name, value]): [string, string] => [
+    `${ENV_FACT_PREFIX}${name}`,
+    value,
   ]);
+  // The facts, in the record's order (sync.ts writes what the C bridge writes).
+  const facts: Array<[string, string | number | undefined]> = [
+    ['client', run.client],
+    ['event', run.event],
+    ['cwd', run.cwd],
+    ['spawnError', bridgeFailure(outcome)],
+    ['answer', run.answer],
+    ...env,
+    ['timeoutMs', run.timeoutMs],
+    ['startedAt', run.startedAt],
+    ['endedAt', run.endedAt],
+    ['durationMs', outcome.durationMs],
+    signal !== null ? ['signal', signal] : ['exitCode', outcome.exitCode ?? 0],
+    ['timedOut', outcome.status === 'timed_out' ? 1 : undefined],
+    ['payloadBytes', payload.length],
+    ['stdoutBytes', outcome.stdout.bytes],
+    ['stdoutKept', stdout.length],
+    ['stderrBytes', outcome.stderr.bytes],
+    ['stderrKept', stderr.length],
+  ];
+  const fields = facts.filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`);
+  return Buffer.concat([Buffer.from(`${RUN_MAGIC}${[command, ...fields, ''].join('\0')}\0`), payload, stdout, stderr]);
 }

@@ -50,10 +50,8 @@ export interface HookContext {
 // A payload field becomes a variable only under a name a client would use for one: snake_case
 // (`session_id`), or a client's own (`CLAUDE_ENV_FILE`); never PATH, LD_PRELOAD or HOOKD_*.
 const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
+const CLIENT_NAME = /^[A-Z][A-Z0-9_]*$/;
 const CLIENT_PREFIXES = CLIENTS.flatMap((client) => client.envPrefixes);
-const isFieldVariable = (name: string) =>
-  FIELD_NAME.test(name) ||
-  (/^[A-Z][A-Z0-9_]*$/.test(name) && CLIENT_PREFIXES.some((prefix) => name.startsWith(prefix)));
 
 /**
  * The top-level strings, numbers and booleans of `payload`, as `client` puts them into its hooks'
@@ -74,7 +72,9 @@ export function payloadVariables(
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(data)) {
     const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-    if (scalar && isFieldVariable(name) && !String(value).includes('\0')) vars[name] = String(value);
+    const named =
+      FIELD_NAME.test(name) || (CLIENT_NAME.test(name) && CLIENT_PREFIXES.some((prefix) => name.startsWith(prefix)));
+    if (scalar && named && !String(value).includes('\0')) vars[name] = String(value);
   }
   return vars;
 }
@@ -131,19 +131,17 @@ export function bridgedHookDir(
   return (client?.entryCwd ? bridgeCwd : undefined) ?? payloadCwd ?? bridgeCwd;
 }
 
-const isDirectory = (dir: string) => {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The payload's `cwd` when it is an existing directory, else `fallback` (the home directory), else
  * the root: a directory gone or unreadable must not keep the hook from running.
  */
 export function hookCwd(cwd: string | undefined, fallback = homedir()): string {
-  if (cwd && isDirectory(cwd)) return cwd;
-  return isDirectory(fallback) ? fallback : '/';
+  for (const dir of [cwd, fallback]) {
+    try {
+      if (dir && statSync(dir).isDirectory()) return dir;
+    } catch {
+      // Gone or unreadable: the next one.
+    }
+  }
+  return '/';
 }

@@ -11,7 +11,7 @@
 // payload at once and no HOOKD_PAYLOAD_BYTES, as the C bridge gives it.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawnShell } from '../os/os.js';
-import type { Outcome } from '../runs/outcome.js';
+import { notRun, type Outcome } from '../common/run-result.js';
 import type { RunRequest } from './run-hook.js';
 
 // Read by `sh` before CMD, on the same line so that CMD's line numbers stay as they were.
@@ -19,20 +19,6 @@ const GATE = 'read -r _ || exit 0; ';
 const NEWLINE = Buffer.from('\n');
 // How long output may still drain after the hook exits before its pipes are closed on a grandchild.
 export const DRAIN_MS = 100;
-
-/** The outcome of a hook that could not be started at all. */
-export function notStarted(error: Error, started: number): Outcome {
-  const nothing = { text: '', bytes: 0, truncated: false };
-  return {
-    status: 'spawn_error',
-    exitCode: null,
-    signal: null,
-    durationMs: Math.round(performance.now() - started),
-    stdout: nothing,
-    stderr: nothing,
-    error: error.message,
-  };
-}
 
 /** Start `sh` (behind the gate unless `gate: false`); an outcome instead when it cannot start at all. */
 export function spawnHook(request: RunRequest, started: number): ChildProcessWithoutNullStreams | Promise<Outcome> {
@@ -43,11 +29,15 @@ export function spawnHook(request: RunRequest, started: number): ChildProcessWit
     child = spawnShell(gated ? GATE + request.command : request.command, { cwd: request.cwd, env });
   } catch (error) {
     // Some start failures (E2BIG: a command over the argument limit) throw rather than emit 'error'.
-    return Promise.resolve(notStarted(error as Error, started));
+    return Promise.resolve(notRun('spawn_error', (error as Error).message, Math.round(performance.now() - started)));
   }
   // EMFILE, ENFILE: no pipes could be made; the 'error' event that follows says which.
   if (!child.stdin || !child.stdout || !child.stderr)
-    return new Promise((resolve) => child.once('error', (error) => resolve(notStarted(error, started))));
+    return new Promise((resolve) =>
+      child.once('error', (error) =>
+        resolve(notRun('spawn_error', error.message, Math.round(performance.now() - started))),
+      ),
+    );
   return child;
 }
 
@@ -63,31 +53,26 @@ export function openGate(
 ): void {
   // A hook may exit without reading its stdin: the broken pipe is its business, not an error.
   child.stdin.on('error', () => undefined);
+  const pid = child.pid;
   if (request.gate === false) {
-    if (child.pid !== undefined) void request.onSpawn?.(child.pid);
+    if (pid !== undefined) void request.onSpawn?.(pid);
     return void child.stdin.end(request.payload);
   }
-  const open = () => void child.stdin.end(Buffer.concat([NEWLINE, request.payload]));
-  const shut = (error: unknown) => {
-    child.stdin.end();
-    refused(error as Error);
-  };
-  if (child.pid === undefined || !request.onSpawn) return open();
-  let noted: void | Promise<void>;
-  try {
-    noted = request.onSpawn(child.pid);
-  } catch (error) {
-    return shut(error);
-  }
-  if (noted instanceof Promise) noted.then(open, shut);
-  else open();
+  // One path for a note made at once, one that resolves later, and one that throws or rejects.
+  new Promise<void>((noted) => noted(pid === undefined ? undefined : request.onSpawn?.(pid))).then(
+    () => void child.stdin.end(Buffer.concat([NEWLINE, request.payload])),
+    (error: Error) => {
+      child.stdin.end();
+      refused(error);
+    },
+  );
 }
 
 /**
- * Call `over` once, when the run is over: `sh` has exited and both pipes have ended (all output
- * read; a turn of the event loop sooner than 'close', which also waits for the pipes' handles to
- * close), or 'close' came first (the pipes destroyed `drainMs` after the exit because a grandchild
- * holds them, or a hook that could not start).
+ * Call `over` when the run is over: `sh` has exited and both pipes have ended (all output read; a
+ * turn of the event loop sooner than 'close', which also waits for the pipes' handles to close),
+ * or 'close' came first (the pipes destroyed `drainMs` after the exit because a grandchild holds
+ * them, or a hook that could not start). 'close' calls it again: runHook takes the first call.
  */
 export function whenOver(
   child: ChildProcessWithoutNullStreams,
@@ -96,35 +81,21 @@ export function whenOver(
 ): void {
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let open = 2;
-  let stopDraining = () => {};
-  let done = false;
-  const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-    if (done) return;
-    done = true;
-    stopDraining();
-    over(code, signal);
-  };
   const maybeOver = () => {
-    if (exit && open === 0 && child.pid !== undefined) finish(exit.code, exit.signal);
+    if (exit && open === 0 && child.pid !== undefined) over(exit.code, exit.signal);
   };
   for (const stream of [child.stdout, child.stderr]) stream.on('end', () => (open--, maybeOver()));
   child.on('exit', (code, signal) => {
     exit = { code, signal };
-    maybeOver();
-    if (done) return;
+    if (open === 0) return maybeOver();
     const destroy = () => {
       child.stdout.destroy();
       child.stderr.destroy();
     };
     // drainMs 0: what the pipes already hold is still read, in this turn's poll phase (setImmediate
     // runs after it; a 0 ms timer runs before it and would drop the last bytes: a cut answer).
-    if (drainMs > 0) {
-      const timer = setTimeout(destroy, drainMs).unref();
-      stopDraining = () => clearTimeout(timer);
-    } else {
-      const immediate = setImmediate(destroy);
-      stopDraining = () => clearImmediate(immediate);
-    }
+    if (drainMs > 0) setTimeout(destroy, drainMs).unref();
+    else setImmediate(destroy);
   });
-  child.on('close', finish);
+  child.on('close', over);
 }

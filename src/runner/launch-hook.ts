@@ -23,10 +23,6 @@ import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
 
 const IDLE_MS = 5 * 60_000;
 
-// HOOKD_LAUNCHER_IDLE_MS (whole ms, up to setTimeout's limit) shortens IDLE_MS for the test of the
-// launcher's exit; anything else is IDLE_MS.
-const idleMs = () => envMs('HOOKD_LAUNCHER_IDLE_MS', IDLE_MS);
-
 // What a run the launcher took with it produced: nothing.
 const NOTHING = { text: '', bytes: 0, truncated: false };
 const ENDED = { exitCode: null, signal: null, durationMs: 0, stdout: NOTHING, stderr: NOTHING };
@@ -49,29 +45,23 @@ let launcher: ChildProcess | undefined;
 let nextId = 0;
 let idle: NodeJS.Timeout | undefined;
 
-const send = (child: ChildProcess, message: ToLauncher) => void child.send(message);
-
-// The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why.
-function noteSpawn(child: ChildProcess, id: number, run: Pending, pid: number): void {
-  run.pid = pid;
-  const shut = (error: unknown) => {
-    run.refusal = error as Error;
-    send(child, { type: 'shut', id, error: (error as Error).message });
-  };
-  try {
-    const noted = run.request.onSpawn?.(pid);
-    if (noted instanceof Promise) noted.then(() => send(child, { type: 'open', id }), shut);
-    else send(child, { type: 'open', id });
-  } catch (error) {
-    shut(error);
-  }
-}
-
 function hear(child: ChildProcess, message: FromLauncher): void {
-  const run = pending.get(message.id);
+  const { id } = message;
+  const run = pending.get(id);
   if (!run) return;
-  if (message.type === 'spawned') return noteSpawn(child, message.id, run, message.pid);
-  pending.delete(message.id);
+  if (message.type === 'spawned') {
+    // The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why;
+    // one path for a note made at once, one that resolves later, and one that throws or rejects.
+    run.pid = message.pid;
+    return void new Promise<void>((noted) => noted(run.request.onSpawn?.(message.pid))).then(
+      () => child.send({ type: 'open', id } satisfies ToLauncher),
+      (error: Error) => {
+        run.refusal = error;
+        child.send({ type: 'shut', id, error: error.message } satisfies ToLauncher);
+      },
+    );
+  }
+  pending.delete(id);
   run.done();
   if (message.type === 'over') run.resolve(message.outcome);
   else run.reject(run.refusal ?? new Error(message.error));
@@ -106,10 +96,15 @@ function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals |
 function rest(child: ChildProcess): void {
   child.channel?.unref();
   child.unref();
-  idle = setTimeout(() => {
-    if (launcher === child) launcher = undefined;
-    child.disconnect();
-  }, idleMs()).unref();
+  // HOOKD_LAUNCHER_IDLE_MS (whole ms, up to setTimeout's limit) shortens IDLE_MS for the test of the
+  // launcher's exit; anything else is IDLE_MS.
+  idle = setTimeout(
+    () => {
+      if (launcher === child) launcher = undefined;
+      child.disconnect();
+    },
+    envMs('HOOKD_LAUNCHER_IDLE_MS', IDLE_MS),
+  ).unref();
 }
 
 function launcherNow(): ChildProcess {
@@ -139,10 +134,10 @@ export function launchHook(request: RunRequest): Promise<Outcome> {
   const child = launcherNow();
   const id = nextId++;
   const { signal, onSpawn: _onSpawn, ...sent } = request;
-  const abort = () => pending.has(id) && send(child, { type: 'abort', id });
+  const abort = () => pending.has(id) && child.send({ type: 'abort', id } satisfies ToLauncher);
   return new Promise((resolve, reject) => {
     pending.set(id, { child, request, resolve, reject, done: () => signal?.removeEventListener('abort', abort) });
-    send(child, { type: 'run', id, request: sent });
+    child.send({ type: 'run', id, request: sent } satisfies ToLauncher);
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });

@@ -56,10 +56,6 @@ export const DEFAULT_OUTPUT_CAP = 64 * 1024;
 
 type Ended = 'timed_out' | 'interrupted' | 'past_cap';
 
-// The signal an abort names (`controller.abort('SIGINT')`), else SIGTERM.
-const signalOf = (reason: unknown): NodeJS.Signals =>
-  typeof reason === 'string' && reason.startsWith('SIG') ? (reason as NodeJS.Signals) : 'SIGTERM';
-
 /** Run one hook and say how it ended (outcome.ts says what that means). Rejects only when `onSpawn` fails. */
 export function runHook(request: RunRequest): Promise<Outcome> {
   const started = performance.now();
@@ -106,12 +102,15 @@ export function runHook(request: RunRequest): Promise<Outcome> {
     );
     // An abort that comes once the deadline has passed (a client that gave up at its own timeout as
     // hookd's timer fired, or before a late timer ran) ends a hook that timed out: so it is named.
-    const onAbort = () =>
+    // The hook gets the signal the abort names (`controller.abort('SIGINT')`), else SIGTERM.
+    const onAbort = () => {
+      const reason: unknown = request.signal?.reason;
       stop(
         performance.now() - started >= request.timeoutMs ? 'timed_out' : 'interrupted',
-        signalOf(request.signal?.reason),
+        typeof reason === 'string' && reason.startsWith('SIG') ? (reason as NodeJS.Signals) : 'SIGTERM',
         request.interruptGraceMs ?? graceMs,
       );
+    };
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort);
 

@@ -101,16 +101,15 @@ export type CheckedOutcome = Exclude<OutcomeName, RunStatus>;
 /** The outcomes whose record is kept for a retry, by name. */
 export const RETRIABLE_OUTCOMES = (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].retriable);
 
-// An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
-const unknown = (name: string): OutcomeMeaning => row({ failed: true, retriable: false, label: () => name });
-
 /** The outcomes produced `by` a run or a check, by name. */
 export const outcomesProducedBy = (by: OutcomeMeaning['producedBy']) =>
   (Object.keys(OUTCOMES) as OutcomeName[]).filter((name) => OUTCOMES[name].producedBy === by);
 
 /** The meaning of outcome `name`. */
 export function meaningOf(name: OutcomeName): OutcomeMeaning {
-  return Object.hasOwn(OUTCOMES, name) ? OUTCOMES[name] : unknown(name);
+  if (Object.hasOwn(OUTCOMES, name)) return OUTCOMES[name];
+  // An outcome this version does not know (a newer daemon's history line): a failure, read as its name.
+  return row({ failed: true, retriable: false, label: () => name });
 }
 
 /** How the record of an outcome `name` settles (Inbox.settle); `detail`: why, for a record set aside. */

@@ -12,7 +12,11 @@ import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 // What the history and the bus keep of a stream: never its raw bytes.
 const published = ({ text, bytes, truncated }: Captured): Captured => ({ text, bytes, truncated });
 
-/** The event, session (and cwd) of a bridged run's payload, read leniently: the run happened whatever the payload holds. */
+/**
+ * The event (the run's, else the payload's top-level `hook_event_name`), session (and cwd) of a
+ * bridged run's payload, read leniently: the run happened whatever the payload holds. The Node
+ * synchronous bridge names a run's event by it too.
+ */
 export function namesOf(
   run: Pick<RunRecord, 'event'>,
   payload: Buffer,
@@ -24,12 +28,11 @@ export function namesOf(
   } catch {
     // Not JSON: the hook still ran on it; the history names no session.
   }
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
   const toolCallId = toolCallIdOf(data);
   return {
-    event: run.event || text(data.hook_event_name),
-    sessionId: sessionField ? text(data[sessionField]) : '',
+    event: run.event || (typeof data.hook_event_name === 'string' ? data.hook_event_name : ''),
+    sessionId: sessionField ? (data[sessionField] as string) : '',
     ...(toolCallId && { toolCallId }),
     ...(typeof data.cwd === 'string' && { cwd: data.cwd }),
   };

@@ -13,7 +13,7 @@ import { endClients, runAsClient, type Answer, type ClientRun } from '../helpers
 import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { readDecision } from '../../src/clients/contract.js';
 import { clientById, GENERIC } from '../../src/clients/registry.js';
-import { eventNameOf } from '../../src/bridge/event-name.js';
+import { namesOf } from '../../src/transport/bridged-run.js';
 import { parseBridgeArgs, SYNC_OPTIONS } from '../../src/clients/bridge-options.js';
 
 afterEach(() => {
@@ -45,7 +45,7 @@ const seen = (answer: Answer) => ({
 function expectedOf(run: ClientRun, shell: Answer) {
   const { options } = parseBridgeArgs(SYNC_OPTIONS, [...(run.args ?? []), '--', run.command]);
   const client = clientById(options.client ?? '') ?? GENERIC;
-  const event = options.event ?? eventNameOf(Buffer.from(run.payload));
+  const event = options.event ?? namesOf({ event: '' }, Buffer.from(run.payload)).event;
   const code = codeOf(shell);
   const decision = readDecision(
     client.contract,

@@ -35,14 +35,14 @@ export interface Runnable {
 /** What a record turned out to be. */
 export type Checked = Runnable | Ended | { bridged: RunRecord };
 
-/** A record that ends here, without a run: the outcome the check produces (the outcome table's `producedBy: 'check'`), and why. */
+/**
+ * A record that ends here, without a run: the outcome the check produces (the outcome table's
+ * `producedBy: 'check'`), and why (`rejected`: a record that cannot run, and the reason).
+ */
 export interface Ended {
-  ended: CheckedOutcome;
+  outcome: CheckedOutcome;
   detail?: string;
 }
-
-/** A record that cannot run, and why. */
-export const rejectedFor = (reason: string): Ended => ({ ended: 'rejected', detail: reason });
 
 /** Check `record` of `claim`, filling in `info` as far as it goes. */
 export function checkRecord(
@@ -63,11 +63,13 @@ export function checkRecord(
     if (project) info.project = project;
     return { bridged: run };
   }
-  info.client = clientFromEnv(rest.clientEnv)?.id;
+  // The client that sent it, read once from its variables.
+  const client = clientFromEnv(rest.clientEnv);
+  info.client = client?.id;
   const parsed = parsePayload(payload, 'payload', rest.clientEnv[BRIDGE_NOTES.event]);
-  if (!parsed.ok) return rejectedFor(parsed.reason);
+  if (!parsed.ok) return { outcome: 'rejected', detail: parsed.reason };
   // A payload that names no event, bridged without --event (Copilot CLI's, by hand): the one event whose entries run this command.
-  info.event = parsed.payload.event || (deps.hooks.onlyEventOf(rest.command, clientFromEnv(rest.clientEnv)) ?? '');
+  info.event = parsed.payload.event || (deps.hooks.onlyEventOf(rest.command, client) ?? '');
   info.sessionId = parsed.payload.sessionId;
   const project = projectOf(rest.clientEnv, parsed.payload.cwd);
   if (project) info.project = project;
@@ -75,14 +77,17 @@ export function checkRecord(
   if (toolCallId) info.toolCallId = toolCallId;
   if (rest.clientEnv.HOOKD_RETRY_OF !== undefined) info.retryOf = rest.clientEnv.HOOKD_RETRY_OF;
   if (claim.attempt > MAX_ATTEMPTS)
-    return rejectedFor(`gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`);
+    return {
+      outcome: 'rejected',
+      detail: `gave up after ${MAX_ATTEMPTS} attempts: the daemon stopped during each run`,
+    };
   // A retry (`hookd retry`, failed-payloads.ts) repeats its run's payload on purpose: never a duplicate.
   if (
     claim.attempt === 1 &&
     rest.clientEnv.HOOKD_RETRY_OF === undefined &&
     deps.duplicates.isDuplicate(claim.key, info.command, payload, claim.receivedAt)
   )
-    return { ended: 'duplicate' };
-  const cwd = bridgedHookDir(clientFromEnv(rest.clientEnv), parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
+    return { outcome: 'duplicate' };
+  const cwd = bridgedHookDir(client, parsed.payload.cwd, rest.clientEnv[BRIDGE_NOTES.cwd]);
   return { record: { ...rest, payload: payload.length <= KEPT_PAYLOAD_BYTES ? payload : undefined }, cwd };
 }

@@ -10,7 +10,7 @@ import { clip } from '../../common/clip-text.js';
 import { settlementOf } from '../../runs/outcome.js';
 import { DuplicateFilter } from './duplicates.js';
 import { finishedOf } from '../../transport/bridged-run.js';
-import { checkRecord, rejectedFor, type Checked, type Ended, type Runnable } from './check-record.js';
+import { checkRecord, type Checked, type Runnable } from './check-record.js';
 import { RetryLater } from './retry-later.js';
 import type { Claim, Inbox } from '../../inbox/inbox.js';
 import type { ReadResult } from '../../inbox/read-record.js';
@@ -94,7 +94,7 @@ export class Dispatcher {
     // a whole payload in one would be held while the record waits its turn.
     const checked = this.check(claim, info);
     // Ended by the check (the outcome table says which outcomes it produces): concluded without a run.
-    if ('ended' in checked) return this.conclude(this.endedOf(info, checked));
+    if ('outcome' in checked) return this.conclude({ ...info, endedAt: Date.now(), ...checked });
     // Ran in line already: only its outcome is published, and the record is done with.
     if ('bridged' in checked) return this.conclude(finishedOf(info, checked.bridged));
     try {
@@ -113,26 +113,9 @@ export class Dispatcher {
 
   // Read and check the record (check-record.ts), filling in `info` as far as it goes.
   private check(claim: Claim, info: RunInfo): Checked {
-    const read = this.read(claim.key);
-    if (!read.ok) return rejectedFor(read.reason);
+    const read = this.options.inbox.read(claim.key);
+    if (!read.ok) return { outcome: 'rejected', detail: read.reason };
     return checkRecord(read.record, claim, info, { hooks: this.options.config.hooks, duplicates: this.duplicates });
-  }
-
-  private read(key: string): ReadResult {
-    try {
-      return this.options.inbox.read(key);
-    } catch (error) {
-      return { ok: false, reason: `cannot read the record: ${(error as Error).message}` };
-    }
-  }
-
-  private endedOf(info: RunInfo, ended: Ended): RunFinished {
-    return {
-      ...info,
-      endedAt: Date.now(),
-      outcome: ended.ended,
-      ...(ended.detail !== undefined && { detail: ended.detail }),
-    };
   }
 
   // Every record's one end: its outcome published (the history writes its line) and the record
@@ -145,16 +128,14 @@ export class Dispatcher {
 
   // The run itself, in its turn (launch-record.ts); an interrupted run stays in the inbox and runs
   // again on the next start.
-  private async run(info: RunInfo, runnable: Runnable): Promise<void> {
+  private async run(info: RunInfo, { record, cwd }: Runnable): Promise<void> {
     if (this.stopping) return;
-    const read = this.payloadOf(info, runnable);
+    // The record with its payload: kept since the check, or read again now (a big one).
+    const read: ReadResult = record.payload
+      ? { ok: true, record: record as RecordContent }
+      : this.options.inbox.read(info.eventId);
     // Its folder deleted since the check, say.
-    if (!read.ok) return this.conclude(this.endedOf(info, rejectedFor(read.reason)));
-    return this.conclude(await launchRecord(this.options, info, read.record, runnable.cwd));
-  }
-
-  // The record with its payload: kept since the check, or read again now (a big one).
-  private payloadOf(info: RunInfo, { record }: Runnable): ReadResult {
-    return record.payload ? { ok: true, record: record as RecordContent } : this.read(info.eventId);
+    if (!read.ok) return this.conclude({ ...info, endedAt: Date.now(), outcome: 'rejected', detail: read.reason });
+    return this.conclude(await launchRecord(this.options, info, read.record, cwd));
   }
 }

@@ -5,6 +5,7 @@
 // up, and takes records whose bridge died before committing them. It runs when the inbox watch
 // reports damage, 2 s after a failure or a record being written, else once a minute: an idle
 // daemon is not woken every 2 s for it (issue 24); a lost watch event costs a minute at most.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Arrival, Claim, Inbox } from '../../inbox/inbox.js';
 import type { WorkQueue } from './work-queue.js';
 import type { Logger } from '../../common/logger.js';
@@ -23,7 +24,6 @@ export interface IntakeOptions {
 // Claims handed over between two turns of the event loop: claiming and admitting are synchronous
 // file work, and the local API and finished hooks must get in now and then.
 const CLAIMS_PER_TURN = 32;
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const CHECK_INTERVAL_MS = 60_000;
 const SOON_MS = 2000; // after a failure, or a record written
 

@@ -19,13 +19,21 @@ export async function launchRecord(
   record: RecordContent,
   cwd: string | undefined,
 ): Promise<RunFinished> {
-  const { inbox, runs } = options;
-  // Found here, in its turn, as a project's files are read off the event loop (settings/project-hooks.ts).
-  const { timeoutMs, entryEnv } = await entryOf(options, info.event, record, cwd);
+  const { inbox, runs, logger } = options;
+  // The entry that runs the record's command: its timeout, else the default, and the variables it
+  // sets (Copilot CLI's and Qwen Code's `env`). Found here, in its turn, as a project's files are
+  // read off the event loop (settings/project-hooks.ts).
+  const { command, clientEnv } = record;
+  const entry = await options.config.entryFor(info.event, command, { clientEnv, cwd });
+  if (!entry)
+    logger.warn(
+      { event: info.event, command: clip(command) },
+      `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`,
+    );
   const startedAt = Date.now();
   let pgid: number | undefined;
   const result = await launchHook({
-    command: record.command,
+    command,
     payload: record.payload,
     cwd: hookCwd(cwd),
     env: hookEnv({
@@ -33,13 +41,13 @@ export async function launchRecord(
       event: info.event,
       attempt: info.attempt,
       socket: options.socket,
-      clientEnv: record.clientEnv,
-      command: record.command,
+      clientEnv,
+      command,
       retryOf: info.retryOf,
       payload: record.payload,
-      entryEnv,
+      entryEnv: entry?.env,
     }),
-    timeoutMs,
+    timeoutMs: entry?.timeoutMs ?? DEFAULT_TIMEOUT_SEC * 1000,
     graceMs: options.graceMs,
     signal: options.interrupt,
     onSpawn: (pid) => {
@@ -57,23 +65,4 @@ export async function launchRecord(
     result,
     ...(result.error ? { detail: result.error } : {}),
   };
-}
-
-/**
- * What the entry that runs the record's command says (LiveConfig.entryFor), looked up once per
- * run: its timeout, else the default, and the variables it sets (Copilot CLI's and Qwen Code's `env`).
- */
-async function entryOf(
-  options: LaunchOptions,
-  event: string,
-  { command, clientEnv }: Omit<RecordContent, 'payload'>,
-  cwd: string | undefined,
-): Promise<{ timeoutMs: number; entryEnv: Record<string, string> | undefined }> {
-  const entry = await options.config.entryFor(event, command, { clientEnv, cwd });
-  if (entry) return { timeoutMs: entry.timeoutMs, entryEnv: entry.env };
-  options.logger.warn(
-    { event, command: clip(command) },
-    `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`,
-  );
-  return { timeoutMs: DEFAULT_TIMEOUT_SEC * 1000, entryEnv: undefined };
 }
