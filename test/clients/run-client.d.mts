@@ -68,6 +68,8 @@ export declare function runProcess(
   args: string[],
   options: { cwd: string; env: Record<string, string>; timeoutMs: number },
 ): Promise<RunResult>;
+/** Kill every process whose command line holds `marker` (what a client left in a session of its own). */
+export declare function killStrays(marker: string): void;
 export declare function stripAnsi(text: string): string;
 export declare function startInPty(
   argv: string[],
