@@ -4,9 +4,9 @@
 // GET /sessions/:id/runs; when it is not running, the same comes from the history files, computed
 // by the same module (history/sessions.ts).
 import { resolvePaths } from '../common/paths.js';
-import { CheckFailed, fail } from '../common/errors.js';
+import { CheckFailed } from '../common/errors.js';
 import { requestDaemon, type DaemonResponse } from '../server/socket-client.js';
-import { readAnswer } from '../server/local-api-schemas.js';
+import { readAnswer, refusedAnswer } from '../server/local-api-schemas.js';
 import { SessionRunsSchema, SessionsSchema } from '../history/history-schemas.js';
 import { History } from '../history/history.js';
 import { sessionRunsIn, sessionsIn, type SessionRuns, type SessionSummary } from '../history/sessions.js';
@@ -39,7 +39,7 @@ export async function sessionsCommand(options: TimelineOptions & { limit: number
   if (response === undefined) sessions = sessionsIn(new History(paths.stateDir).file, options.limit);
   else if (response.status === 200)
     sessions = readAnswer(SessionsSchema, response, 'GET /sessions').sessions as SessionSummary[];
-  else throw fail('EDAEMON', { asked: 'GET /sessions', status: response.status });
+  else throw refusedAnswer(response, 'GET /sessions');
   if (options.json) process.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
   else
     process.stdout.write(
@@ -57,8 +57,7 @@ export async function timelineCommand(id: string, options: TimelineOptions): Pro
   if (response === undefined) picture = sessionRunsIn(new History(paths.stateDir).file, id);
   else if (response.status === 200)
     picture = readAnswer(SessionRunsSchema, response, `GET /sessions/${id}/runs`) as SessionRuns;
-  else if (response.status !== 404)
-    throw fail('EDAEMON', { asked: `GET /sessions/${id}/runs`, status: response.status });
+  else if (response.status !== 404) throw refusedAnswer(response, `GET /sessions/${id}/runs`);
   if (!picture)
     throw new CheckFailed(`no session ${JSON.stringify(id)} in the history (hookd history --sessions lists them)`);
   if (options.json) process.stdout.write(`${JSON.stringify(picture, null, 2)}\n`);
