@@ -3,11 +3,12 @@
 // modules for `hookd status`, 95 of them zod's). Each run is a fresh Node, through `sh -c` as a
 // user's shell or a client runs it; the two alternate, median of BENCH_CLI_RUNS (default 20). The
 // daemon's row is the time from its spawn to its first answer on the socket.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { getJson, median, printTable, ROOT, row, tempDir, timeRun, track } from './lib.mjs';
+import { median, printTable, ROOT, row, startDaemon, tempDir, timeRun } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 20);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`BENCH_CLI_RUNS must be a whole number of runs, 1 or more: ${process.env.BENCH_CLI_RUNS}`);
 const BUNDLED = path.join(ROOT, 'dist', 'bin.js');
 const UNBUNDLED = path.join(ROOT, 'dist', 'cli', 'main.js');
 const env = { ...process.env, HOOKD_STATE_DIR: path.join(tempDir(), 'state'), HOOKD_TCP_PORT: '0' };
@@ -23,22 +24,10 @@ function command(args) {
 }
 
 async function daemonStart(entry) {
-  const stateDir = path.join(tempDir(), 'state');
   const started = process.hrtime.bigint();
-  const child = track(
-    spawn(process.execPath, [entry, 'daemon'], { env: { ...env, HOOKD_STATE_DIR: stateDir }, stdio: 'ignore' }),
-  );
-  for (;;) {
-    try {
-      await getJson(path.join(stateDir, 'hookd.sock'), '/health');
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+  const daemon = await startDaemon({}, [], {}, entry);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await daemon.stop();
   return ms;
 }
 

@@ -1,14 +1,8 @@
 // The command line: parse it, run the command, and turn an error into output and an exit code in
 // one place (the exit code of a HookdError is its code's, from common/error-catalogue.ts). It runs
 // as dist/bin.js, bundled by scripts/bundle-cli.mjs (tsc's dist/cli/main.js runs the same, unbundled).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { HookdError, describeError } from '../common/errors.js';
-import { packageRoot } from '../common/package-root.js';
-
-const { version } = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as {
-  version: string;
-};
+import { packageVersion } from '../common/package-root.js';
 
 async function main(argv: string[]): Promise<void> {
   // The bridges must not load commander, zod or pino: take them before the command table. Their
@@ -21,7 +15,7 @@ async function main(argv: string[]): Promise<void> {
     if (asked !== 'help') return;
     const { buildProgram } = await import('./program.js');
     process.stdout.on('error', () => undefined); // a reader that stops early (`| head`) is not an error
-    return void buildProgram(version)
+    return void buildProgram(packageVersion())
       .commands.find((command) => command.name() === argv[2])
       ?.outputHelp();
   }
@@ -30,12 +24,12 @@ async function main(argv: string[]): Promise<void> {
     if ((await (await import('../commands/guard.js')).guardFromArgv(argv.slice(3))) !== 'help') return;
     process.stdout.on('error', () => undefined);
     const { buildProgram } = await import('./program.js');
-    return void buildProgram(version)
+    return void buildProgram(packageVersion())
       .commands.find((command) => command.name() === 'guard')
       ?.outputHelp();
   }
   const { buildProgram } = await import('./program.js');
-  await buildProgram(version).parseAsync(argv);
+  await buildProgram(packageVersion()).parseAsync(argv);
 }
 
 main(process.argv).catch(async (error: unknown) => {

@@ -3,11 +3,10 @@
 // socket (the daemon holds the key). Without either, the command says how to get one. Every
 // client says who it is (`hookd/0.1.0`), waits `--timeout` seconds per attempt, and sends its
 // warnings about drifted answers to stderr, once each.
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { statSync } from 'node:fs';
 import { UsageError } from '../common/errors.js';
 import { resolvePaths } from '../common/paths.js';
-import { packageRoot } from '../common/package-root.js';
+import { packageVersion } from '../common/package-root.js';
 import { ApiClient } from '../api/api-client.js';
 import { resolveApiConfig } from '../api/api-config.js';
 import { daemonAgent } from '../server/daemon-agent.js';
@@ -39,15 +38,7 @@ function isSocket(file: string): boolean {
 
 /** `hookd/0.1.0 (node 20.19.0; linux)`: servers and their logs can tell which hookd called. */
 export function userAgent(): string {
-  let version = 'unknown';
-  try {
-    version =
-      (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ??
-      version;
-  } catch {
-    // A copy without its package.json still works; it only cannot say its version.
-  }
-  return `hookd/${version} (node ${process.versions.node}; ${process.platform})`;
+  return `hookd/${packageVersion()} (node ${process.versions.node}; ${process.platform})`;
 }
 
 /** A client for this command, or a UsageError saying what to set. */

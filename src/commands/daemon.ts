@@ -1,8 +1,6 @@
 // `hookd daemon`: run the daemon in the foreground until SIGTERM or SIGINT; SIGHUP reloads the settings.
 // It logs to stderr and, once it holds its state directory, to <state>/daemon.log (hookd logs).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { packageRoot } from '../common/package-root.js';
+import { packageVersion } from '../common/package-root.js';
 import { startDaemon, type RunningDaemon } from '../daemon/daemon.js';
 import type { Proxy } from '../api/proxy.js';
 import type { Fallback } from '../server/local-api.js';
@@ -23,10 +21,6 @@ export interface DaemonCommandOptions {
 
 // Long enough for the last log lines and answers to be written, short beside any restart.
 const EXIT_AFTER_STOP_MS = 250;
-
-function version(): string {
-  return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 /** Run the daemon until a stop signal. */
 export async function daemonCommand(options: DaemonCommandOptions): Promise<void> {
@@ -63,7 +57,7 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
     paths,
     client: options.client,
     logger,
-    version: version(),
+    version: packageVersion(),
     concurrency: options.concurrency,
     shutdownDeadlineMs: options.shutdownDeadline * 1000,
     fallback,

@@ -1,5 +1,5 @@
 // Where this package is installed: the folder holding package.json, bin/, dist/ and hooks-examples/.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,4 +14,16 @@ export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return (root = dir);
+}
+
+/** This package's version, from its package.json; 'unknown' for a copy without one (it still works). */
+export function packageVersion(): string {
+  try {
+    return (
+      (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ??
+      'unknown'
+    );
+  } catch {
+    return 'unknown';
+  }
 }

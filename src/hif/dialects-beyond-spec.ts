@@ -1,7 +1,7 @@
 // The dialects of clients the canonical form's spec (hooks/0.1) has no column for, named by hookd
 // (their slugs are hookd's): read from each client's binary or, for Crush, its docs and source.
 import type { Dialect } from './dialect.js';
-import { CLAUDE_EVENTS, claudeMcp } from './claude-names.js';
+import { CLAUDE_CORE_EVENTS, CLAUDE_EVENTS, claudeMcp } from './claude-names.js';
 
 export const QWEN_DIALECT: Dialect = {
   // Not in the spec; Claude Code's file shape and events (0.24.4), Gemini CLI's tool names.
@@ -68,14 +68,7 @@ export const PI_DIALECT: Dialect = {
   // ~/.config/hookd/pi.json. pi 0.73 has no web, agent or MCP tools.
   client: 'pi',
   slug: 'pi',
-  events: {
-    before_tool_execute: ['PreToolUse'],
-    after_tool_execute: ['PostToolUse'],
-    session_start: ['SessionStart'],
-    session_end: ['SessionEnd'],
-    before_prompt: ['UserPromptSubmit'],
-    agent_stop: ['Stop'],
-  },
+  events: CLAUDE_CORE_EVENTS,
   tools: { shell: 'bash', file_read: 'read', file_write: 'write', file_edit: 'edit', search: 'grep', find: 'find' },
   matcher: 'names',
   timeoutUnit: 'seconds',

@@ -2,7 +2,7 @@
 // docs/spec/hooks/, CC-BY-4.0) has a column for, as data. Where its tables and a client's real binary
 // disagree, the binary wins (each such row says so; docs/hooks-manifest.md lists them).
 import type { Dialect } from './dialect.js';
-import { CLAUDE_EVENTS, claudeMcp } from './claude-names.js';
+import { CLAUDE_CORE_EVENTS, CLAUDE_EVENTS, claudeMcp } from './claude-names.js';
 
 export const CLAUDE_DIALECT: Dialect = {
   client: 'claude',
@@ -47,12 +47,7 @@ export const DROID_DIALECT: Dialect = {
   client: 'droid',
   slug: 'factory-droid',
   events: {
-    before_tool_execute: ['PreToolUse'],
-    after_tool_execute: ['PostToolUse'],
-    session_start: ['SessionStart'],
-    session_end: ['SessionEnd'],
-    before_prompt: ['UserPromptSubmit'],
-    agent_stop: ['Stop'],
+    ...CLAUDE_CORE_EVENTS,
     before_compact: ['PreCompact'],
     notification: ['Notification'],
     subagent_stop: ['SubagentStop'],

@@ -396,6 +396,9 @@ export function runProcess(file, args, options) {
  * `--json` run starts a hub daemon (`--cline-hub-daemon --cwd <project>`) that outlives the turn.
  */
 export function killStrays(marker) {
+  // An empty or short marker is in every command line (this process's too): only a temp folder's path will do.
+  if (typeof marker !== 'string' || !marker.startsWith('/') || marker.length < 8)
+    throw new Error(`killStrays wants a temp folder's path, not ${JSON.stringify(marker)}`);
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) process.kill(Number(pid), 'SIGKILL');
