@@ -55,7 +55,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const env = recordEnv(process.env);
     const startedAt = Date.now();
     // Else the payload's top-level hook_event_name, read as the daemon reads a run's (native/event-name.c the same).
-    const event = options.event ?? namesOf({ event: '' }, payload).event;
+    const event = options.event ?? namesOf(payload).event;
     let outcome: Outcome;
     if (read.pastDeadline) outcome = notRun('timed_out');
     else {

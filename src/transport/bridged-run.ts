@@ -13,13 +13,13 @@ import type { RunFinished, RunInfo } from '../runs/run-bus.js';
 const published = ({ text, bytes, truncated }: Captured): Captured => ({ text, bytes, truncated });
 
 /**
- * The event (the run's, else the payload's top-level `hook_event_name`), session (and cwd) of a
- * bridged run's payload, read leniently: the run happened whatever the payload holds. The Node
- * synchronous bridge names a run's event by it too.
+ * The event (`event` when the run names one, else the payload's top-level `hook_event_name`),
+ * session (and cwd) of a bridged run's payload, read leniently: the run happened whatever the
+ * payload holds. The Node synchronous bridge names a run's event by it too.
  */
 export function namesOf(
-  run: Pick<RunRecord, 'event'>,
   payload: Buffer,
+  event = '',
 ): { event: string; sessionId: string; toolCallId?: string; cwd?: string } {
   let data: Record<string, unknown> = {};
   try {
@@ -31,7 +31,7 @@ export function namesOf(
   const sessionField = [...SESSION_FIELDS, 'sessionId'].find((field) => typeof data[field] === 'string');
   const toolCallId = toolCallIdOf(data);
   return {
-    event: run.event || (typeof data.hook_event_name === 'string' ? data.hook_event_name : ''),
+    event: event || (typeof data.hook_event_name === 'string' ? data.hook_event_name : ''),
     sessionId: sessionField ? (data[sessionField] as string) : '',
     ...(toolCallId && { toolCallId }),
     ...(typeof data.cwd === 'string' && { cwd: data.cwd }),

@@ -126,7 +126,7 @@ function recordIn(state: string): Answer['record'] {
   const parsed = parseRecord(readFileSync(path.join(tmp, names[0]!)));
   if (!parsed.ok || !parsed.content.run) throw new Error(`not a run record: ${names[0]}`);
   const { run, payload, command } = parsed.content;
-  const names_ = namesOf(run, payload);
+  const names_ = namesOf(payload, run.event);
   const finished = finishedOf(
     {
       eventId: names[0]!,

@@ -45,7 +45,7 @@ const seen = (answer: Answer) => ({
 function expectedOf(run: ClientRun, shell: Answer) {
   const { options } = parseBridgeArgs(SYNC_OPTIONS, [...(run.args ?? []), '--', run.command]);
   const client = clientById(options.client ?? '') ?? GENERIC;
-  const event = options.event ?? namesOf({ event: '' }, Buffer.from(run.payload)).event;
+  const event = options.event ?? namesOf(Buffer.from(run.payload)).event;
   const code = codeOf(shell);
   const decision = readDecision(
     client.contract,

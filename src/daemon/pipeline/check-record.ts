@@ -56,7 +56,7 @@ export function checkRecord(
   const trace = traceContextOf(rest.clientEnv);
   if (trace) info.trace = trace;
   if (run) {
-    const { cwd, ...names } = namesOf(run, payload);
+    const { cwd, ...names } = namesOf(payload, run.event);
     Object.assign(info, names);
     // The payload's cwd, else where the synchronous bridge ran (where the client ran the hook).
     const project = projectOf(rest.clientEnv, cwd ?? run.cwd);
