@@ -33,8 +33,6 @@ export interface AddRequest {
   events: readonly string[];
   /** A hook from a HIF manifest (install/manifest-adds.ts): the whole entry to write, its group's matcher, the keys the entry carries besides. */
   entry?: { bridge: string; matcher?: string; extra?: Readonly<Record<string, Json>> };
-  /** A guard in the canonical form: written behind `hookd sync --canonical --client ID` instead of hookd emit. */
-  canonicalSync?: { client: string; timeoutSec: number };
 }
 
 /** What the caller knows of the file and the bridge. */
