@@ -25,7 +25,8 @@ export const warmBudgetMs = (leftMs: number) => Math.max(0, Math.min(WARM_BUDGET
 export function askWarm(ask: WarmAsk, payload: Buffer, budgetMs: number): Promise<WarmAsked> {
   // The daemon's socket must be this user's: another user's would answer for the hook.
   try {
-    if (statSync(ask.socket).uid !== process.getuid?.()) return Promise.resolve({ ok: false, why: 'the socket is not this user\'s' });
+    if (statSync(ask.socket).uid !== process.getuid?.())
+      return Promise.resolve({ ok: false, why: "the socket is not this user's" });
   } catch {
     return Promise.resolve({ ok: false, why: 'no daemon (no socket)' });
   }
@@ -46,9 +47,10 @@ export function askWarm(ask: WarmAsk, payload: Buffer, budgetMs: number): Promis
         res.on('end', () => {
           const text = Buffer.concat(chunks);
           if (res.statusCode === 200 && res.complete) resolve({ ok: true, answer: text });
-          else resolve({ ok: false, why: text.toString('utf8').slice(0, 300) || `the daemon answered ${res.statusCode}` });
+          else
+            resolve({ ok: false, why: text.toString('utf8').slice(0, 300) || `the daemon answered ${res.statusCode}` });
         });
-        res.on('error', () => resolve({ ok: false, why: 'the daemon\'s answer was cut' }));
+        res.on('error', () => resolve({ ok: false, why: "the daemon's answer was cut" }));
       },
     );
     req.on('timeout', () => {

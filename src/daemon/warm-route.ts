@@ -49,7 +49,14 @@ function readHeader(text: string): WarmHeader | undefined {
   if (typeof env !== 'object' || env === null || Array.isArray(env)) return undefined;
   if (!Object.values(env).every(isText)) return undefined;
   if (typeof budgetMs !== 'number' || !(budgetMs > 0)) return undefined;
-  return { command, client, event, cwd, env: env as Record<string, string>, budgetMs: Math.min(budgetMs, MAX_BUDGET_MS) };
+  return {
+    command,
+    client,
+    event,
+    cwd,
+    env: env as Record<string, string>,
+    budgetMs: Math.min(budgetMs, MAX_BUDGET_MS),
+  };
 }
 
 const cold = (res: ServerResponse, why: string) => {

@@ -123,14 +123,18 @@ export class WarmHandler {
     if (this.why) return;
     this.why = why;
     clearTimeout(this.hung);
-    for (const pending of [this.inFlight, ...this.queue]) pending?.settle({ ok: false, why: `the handler failed: ${why}` });
+    for (const pending of [this.inFlight, ...this.queue])
+      pending?.settle({ ok: false, why: `the handler failed: ${why}` });
     this.queue.length = 0;
     this.inFlight = undefined;
     const pid = this.child.pid;
     if (pid !== undefined && this.child.exitCode === null && this.child.signalCode === null) {
       endSession(pid, 'SIGTERM', false);
       // One that ignores SIGTERM is ended all the same; the timer does not hold the daemon.
-      setTimeout(() => endSession(pid, 'SIGKILL', this.child.exitCode !== null || this.child.signalCode !== null), this.limits.graceMs).unref();
+      setTimeout(
+        () => endSession(pid, 'SIGKILL', this.child.exitCode !== null || this.child.signalCode !== null),
+        this.limits.graceMs,
+      ).unref();
     } else if (pid !== undefined) endSession(pid, 'SIGKILL', true);
     this.child.stdin.destroy();
     this.child.stdout.destroy();
@@ -186,7 +190,8 @@ export function readAnswer(line: Buffer): WarmResult {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return { ok: false, why: 'the handler answered something other than one JSON object' };
-  if ('error' in parsed) return { ok: false, why: `the handler could not decide: ${String(parsed.error).slice(0, 200)}` };
+  if ('error' in parsed)
+    return { ok: false, why: `the handler could not decide: ${String(parsed.error).slice(0, 200)}` };
   if (readCanonicalAnswer(0, Buffer.from(text), Buffer.alloc(0)).outcome === 'error')
     return { ok: false, why: 'the handler answered outside the canonical form' };
   return { ok: true, answer: text };

@@ -45,7 +45,8 @@ export class WarmPool {
   /** The commands the followed files mark warm now: each started, and those no longer named ended. */
   keep(commands: ReadonlySet<string>): void {
     this.named = new Set(commands);
-    for (const [command, handler] of this.handlers) if (!commands.has(command)) handler.endQuietly('no followed file names it now');
+    for (const [command, handler] of this.handlers)
+      if (!commands.has(command)) handler.endQuietly('no followed file names it now');
     for (const command of commands) if (!this.stopped && !this.resting(command)) this.handlerOf(command);
   }
 

@@ -32,16 +32,23 @@ export function parseAdds(
     if (!EXAMPLES[name])
       throw new UsageError(`--add: no example hook "${name}"; choose from ${Object.keys(EXAMPLES).join(', ')}`);
   const guards = names.filter((name) => EXAMPLES[name]!.guard);
-  const others = names.filter((name) => !EXAMPLES[name]!.guard).map((name): AddRequest => {
-    const example = EXAMPLES[name]!;
-    const on =
-      example.only === 'stop'
-        ? [client.stopEvent]
-        : example.only === 'attention'
-          ? [...client.attentionEvents]
-          : [...new Set([client.stopEvent, ...events])];
-    return { example: name, command: exampleCommand(name, dir), timeout: inUnit(client, example.timeout), events: on };
-  });
+  const others = names
+    .filter((name) => !EXAMPLES[name]!.guard)
+    .map((name): AddRequest => {
+      const example = EXAMPLES[name]!;
+      const on =
+        example.only === 'stop'
+          ? [client.stopEvent]
+          : example.only === 'attention'
+            ? [...client.attentionEvents]
+            : [...new Set([client.stopEvent, ...events])];
+      return {
+        example: name,
+        command: exampleCommand(name, dir),
+        timeout: inUnit(client, example.timeout),
+        events: on,
+      };
+    });
   return [...guardAdds(guards, client, bridgeOptions), ...others];
 }
 
@@ -69,7 +76,10 @@ function guardAdds(names: readonly string[], client: ClientProfile, bridgeOption
     const groups = new Map<string, { guards: string[]; tools: string[] }>();
     for (const tool of tools) {
       const guards = readers(tool);
-      if (guards.length) (groups.get(guards.join(',')) ?? groups.set(guards.join(','), { guards, tools: [] }).get(guards.join(','))!).tools.push(tool);
+      if (guards.length)
+        (
+          groups.get(guards.join(',')) ?? groups.set(guards.join(','), { guards, tools: [] }).get(guards.join(','))!
+        ).tools.push(tool);
     }
     // A client without matchers (Copilot CLI) or with the tool in the event's name (Cursor): one entry for them all.
     const matched = style !== 'none' && style !== 'split';
