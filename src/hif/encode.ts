@@ -26,6 +26,8 @@ export interface NativeHook {
   timeoutSec?: number;
   /** Runs in line (hookd sync) and the client reads its answer; else behind hookd emit. */
   inLine: boolean;
+  /** A warm handler (`handler.warm`, hookd's own): in line behind `hookd sync --warm`. */
+  warm?: true;
   env?: Readonly<Record<string, string>>;
   cwd?: string;
   /** The client's own `provider_data`, written into the entry as it is. */
@@ -106,6 +108,11 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
     }
     const seconds = hook.handler.timeout ? hook.handler.timeout : undefined;
     for (const target of targets) {
+      const inLine = inLineOn(hook, client, target.event, label, notes);
+      if (hook.handler.warm && !inLine)
+        notes.push(
+          `${label}: warm: the client does not wait on ${target.event}; the hook runs behind hookd emit, as it would`,
+        );
       hooks.push({
         index,
         label,
@@ -114,7 +121,8 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
         ...(target.matcher !== undefined ? { matcher: target.matcher } : {}),
         command: degraded.command,
         ...(seconds !== undefined ? { timeout: timeoutToNative(client.id, seconds), timeoutSec: seconds } : {}),
-        inLine: inLineOn(hook, client, target.event, label, notes),
+        inLine,
+        ...(hook.handler.warm && inLine && { warm: true as const }),
         ...(degraded.env ? { env: degraded.env } : {}),
         ...(degraded.cwd ? { cwd: degraded.cwd } : {}),
         ...(degraded.extra ? { extra: degraded.extra } : {}),

@@ -25,6 +25,9 @@ const handler = z.object({
   timeout_action: z.enum(['warn', 'block']).optional(),
   async: z.boolean().optional(),
   status_message: z.string().optional(),
+  // hookd's own (not in hooks/0.1): the daemon keeps the command running and asks it over JSON lines
+  // (docs/bridges.md, "Warm handlers"); it runs cold wherever the daemon cannot answer.
+  warm: z.boolean().optional(),
 });
 
 const hook = z

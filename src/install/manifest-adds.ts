@@ -32,6 +32,7 @@ export function bridgeEntry(hook: NativeHook, client: ClientProfile, bridgeOptio
       timeoutSec: hook.timeoutSec ?? client.defaultTimeoutSec,
       bridgeOptions,
       canonical: true,
+      ...(hook.warm && { warm: true }),
     });
   }
   // Copilot CLI's camelCase payloads do not name their event: the entry does.
