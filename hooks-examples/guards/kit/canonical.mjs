@@ -23,3 +23,8 @@ export async function clientIds() {
 export async function clientFromEnv(env) {
   return (await load()).registry.clientFromEnv(env);
 }
+
+/** The HOOKD_HIF_* variables, by the field each holds (`event`, `tool`, `command`, `file`, `client`). */
+export async function canonicalVariables() {
+  return (await load()).input.CANONICAL_VARIABLES;
+}
