@@ -1,0 +1,30 @@
+// The bridges' own rule for reading a payload (dist/hif/canonical-input.js of this package) and the
+// clients hookd knows (dist/clients/registry.js), loaded once per process, when a guard first needs them.
+const dist = new URL('../../../dist/', import.meta.url);
+let loaded;
+const load = () =>
+  (loaded ??= Promise.all([
+    import(new URL('hif/canonical-input.js', dist).href),
+    import(new URL('clients/registry.js', dist).href),
+  ]).then(([input, registry]) => ({ input, registry })));
+
+/** The canonical variables hookd's bridge sets for `client`'s `event` on `payload` (an object). */
+export async function canonicalFields(client, event, payload) {
+  const { input } = await load();
+  return input.canonicalFields(client, event, Buffer.from(JSON.stringify(payload)));
+}
+
+/** The ids of the clients hookd knows. */
+export async function clientIds() {
+  return (await load()).registry.CLIENT_IDS;
+}
+
+/** The client whose variables `env` holds, if any. */
+export async function clientFromEnv(env) {
+  return (await load()).registry.clientFromEnv(env);
+}
+
+/** The HOOKD_HIF_* variables, by the field each holds (`event`, `tool`, `command`, `file`, `client`). */
+export async function canonicalVariables() {
+  return (await load()).input.CANONICAL_VARIABLES;
+}
