@@ -34,7 +34,7 @@ export const clientOf = (run: { client?: string | undefined }) => run.client ?? 
 
 /** What a run in line decided, as its listing shows it after the outcome: ` → block: tests fail`; nothing for other runs. */
 const decided = (run: Pick<RunSummary, 'bridge' | 'decision' | 'warm'>) =>
-  (run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '') + warmMark(run);
+  warmMark(run) + (run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '');
 
 /** Which way a warm hook's decision was taken (`hookd sync --warm`): its warm handler, or a cold run. */
 const warmMark = (run: Pick<RunSummary, 'warm'>) =>
