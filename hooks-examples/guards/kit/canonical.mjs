@@ -1,12 +1,11 @@
-// The bridges' own rule for reading a payload (dist/hif/canonical-input.js of this package) and the
-// clients hookd knows (dist/clients/registry.js), loaded once per process, when a guard first needs them.
-const dist = new URL('../../../dist/', import.meta.url);
+// The bridges' own rule for reading a payload and the clients hookd knows (src/hif/guard-fields.ts,
+// bundled into one file, dist/guard-fields.js), loaded once per process, when a guard first needs them.
 let loaded;
 const load = () =>
-  (loaded ??= Promise.all([
-    import(new URL('hif/canonical-input.js', dist).href),
-    import(new URL('clients/registry.js', dist).href),
-  ]).then(([input, registry]) => ({ input, registry })));
+  (loaded ??= import(new URL('../../../dist/guard-fields.js', import.meta.url).href).then((fields) => ({
+    input: fields,
+    registry: fields,
+  })));
 
 /** The canonical variables hookd's bridge sets for `client`'s `event` on `payload` (an object). */
 export async function canonicalFields(client, event, payload) {
