@@ -55,10 +55,39 @@ export function simpleCommands(text, env = {}, depth = 0, from = 'line') {
   try {
     const reader = new Reader(env, depth, from);
     reader.visit(tree.rootNode, {});
+    // Where the grammar stumbles (tree-sitter-bash reads `[ -d / ] && rm -rf /` as one test, its `]`
+    // missing), what it recovered may hide a command: each piece between the line's operators is read
+    // on its own too, so a guard sees more rather than less.
+    if (tree.rootNode.hasError)
+      for (const piece of pieces(text))
+        if (piece !== text) reader.found.push(...simpleCommands(piece, env, depth + 1, from));
     return reader.found;
   } finally {
     tree.delete();
   }
+}
+
+/** `text` cut at the operators outside quotes and parentheses: `;`, `&`, `|`, `&&`, `||`, newlines. */
+export function pieces(text) {
+  const found = [];
+  let start = 0;
+  let quote;
+  let level = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (quote) {
+      if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(') level++;
+    else if (c === ')') level = Math.max(0, level - 1);
+    else if (level === 0 && (c === ';' || c === '&' || c === '|' || c === '\n')) {
+      found.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  found.push(text.slice(start));
+  return found.map((piece) => piece.trim()).filter(Boolean);
 }
 
 class Reader {
