@@ -9,7 +9,8 @@ import { canonicalFields } from '../../../src/hif/canonical-input.js';
 import { ROOT } from '../../helpers/paths.js';
 
 export const GUARDS = ['no-rm-rf', 'no-force-push', 'no-secrets-read', 'no-pipe-to-shell'] as const;
-export type Part = 'tuning' | 'held-out';
+export const PARTS = ['tuning', 'held-out', 'held-out-2'] as const;
+export type Part = (typeof PARTS)[number];
 
 export interface Case {
   part: Part;
@@ -24,14 +25,13 @@ interface Corpus {
   fixture: { project: string[]; links: Record<string, string>; home: string[]; outside: string[] };
   tuning: Case[];
   'held-out': Case[];
+  'held-out-2': Case[];
 }
 
 const corpus = YAML.parse(readFileSync(path.join(ROOT, 'test/hif/guard-corpus/corpus.yaml'), 'utf8')) as Corpus;
 
 /** Every case, with the part it is in. */
-export const CASES: Case[] = (['tuning', 'held-out'] as const).flatMap((part) =>
-  corpus[part].map((one) => ({ ...one, part })),
-);
+export const CASES: Case[] = PARTS.flatMap((part) => corpus[part].map((one) => ({ ...one, part })));
 
 export interface Places {
   project: string;
