@@ -25,7 +25,7 @@ export async function loadChecks(names) {
   if (wanted.length === 0) throw new Error(`name the guards to run: ${shipped.join(',')}`);
   const unknown = wanted.find((name) => !shipped.includes(name));
   if (unknown) throw new Error(`no guard "${unknown}"; choose from ${shipped.join(', ')}`);
-  return Promise.all(wanted.map(async (name) => (await import(`./${name}.mjs`)).check));
+  return Promise.all(wanted.map(async (name) => (await import(new URL(`${name}.mjs`, import.meta.url).href)).check));
 }
 
 /** The first reason to deny `input` among `checks`, or undefined. */

@@ -7,15 +7,16 @@
 // The parser is loaded once per process (about 20 ms); a parse then costs well under a millisecond.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-// V8's baseline compiler only: its optimizing tier spent about 0.8 s of CPU on bash's grammar at every
-// cold start (a guard run where the daemon cannot answer) for parses that take microseconds either way.
-setFlagsFromString('--liftoff-only');
-const { Language, Parser } = await import('web-tree-sitter');
+import v8 from 'node:v8';
+import { Language, Parser } from 'web-tree-sitter';
 import { unwrap } from './wrappers.mjs';
 import { oneLinerCommands } from './one-liners.mjs';
 
 const require = createRequire(import.meta.url);
+// Baseline (Liftoff) code only: otherwise V8 compiles the grammar's 1.3 MB of WASM a second time,
+// optimised, in the background, and Node waits for that before it exits (1 to 3 s on a busy machine,
+// after every cold run). Measured here, the optimised code parses no faster at a guard's scale.
+v8.setFlagsFromString('--liftoff-only');
 await Parser.init();
 const parser = new Parser();
 parser.setLanguage(await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
@@ -59,10 +60,39 @@ export function simpleCommands(text, env = {}, depth = 0, from = 'line') {
   try {
     const reader = new Reader(env, depth, from);
     reader.visit(tree.rootNode, {});
+    // Where the grammar stumbles (tree-sitter-bash reads `[ -d / ] && rm -rf /` as one test, its `]`
+    // missing), what it recovered may hide a command: each piece between the line's operators is read
+    // on its own too, so a guard sees more rather than less.
+    if (tree.rootNode.hasError)
+      for (const piece of pieces(text))
+        if (piece !== text) reader.found.push(...simpleCommands(piece, env, depth + 1, from));
     return reader.found;
   } finally {
     tree.delete();
   }
+}
+
+/** `text` cut at the operators outside quotes and parentheses: `;`, `&`, `|`, `&&`, `||`, newlines. */
+export function pieces(text) {
+  const found = [];
+  let start = 0;
+  let quote;
+  let level = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (quote) {
+      if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(') level++;
+    else if (c === ')') level = Math.max(0, level - 1);
+    else if (level === 0 && (c === ';' || c === '&' || c === '|' || c === '\n')) {
+      found.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  found.push(text.slice(start));
+  return found.map((piece) => piece.trim()).filter(Boolean);
 }
 
 class Reader {

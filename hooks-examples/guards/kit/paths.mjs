@@ -1,7 +1,7 @@
 // Where a path really points, and which files a glob names: a guard checks the file a command would
 // reach, through symlinks (a link inside the project to a folder outside it is outside), and a glob by
 // the files it matches on disk, as bash expands it when the command runs.
-import { readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /** `file` (absolute) with every symlink on the way followed; the part that does not exist yet kept as written. */
@@ -60,14 +60,17 @@ export function expandGlob(pattern, cwd, limit = 2000) {
   const absolute = path.isAbsolute(pattern);
   const parts = pattern.split('/').filter((part, i) => part !== '' || i === 0);
   let current = [absolute ? '/' : cwd];
+  let expanded = false;
   for (const part of parts) {
     if (part === '') continue;
     const next = [];
     for (const dir of current) {
       if (!hasGlob(part)) {
-        next.push(path.join(dir, part));
+        // After a glob, a fixed name must exist for the pattern to match there (`*/__pycache__`).
+        if (!expanded || existsSync(path.join(dir, part))) next.push(path.join(dir, part));
         continue;
       }
+      expanded = true;
       let names;
       try {
         names = readdirSync(dir);

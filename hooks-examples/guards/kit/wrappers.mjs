@@ -188,9 +188,12 @@ export function findRuns(words) {
     const word = words[i];
     if (FIND_VALUES.has(word)) i++;
     else if (word === '-fprintf') i += 2;
-    else if (word === '-delete')
-      commands.push({ words: ['rm', '-r', ...roots], globs: roots.map(() => false), from: 'find -delete' });
-    else if (/^-(exec|execdir|ok|okdir)$/.test(word)) {
+    else if (word === '-delete') {
+      // Without a test, -delete empties each root; with one (`-name '*.pyc'`), it removes what matches under it.
+      const filtered = words.some((w, j) => j > 1 && FIND_VALUES.has(w) && !/^-(max|min)depth$/.test(w));
+      const targets = filtered ? roots.map((root) => path.posix.join(root, named)) : roots;
+      commands.push({ words: ['rm', '-r', ...targets], globs: targets.map(() => false), from: 'find -delete' });
+    } else if (/^-(exec|execdir|ok|okdir)$/.test(word)) {
       const run = [];
       for (i++; i < words.length && words[i] !== ';' && !(words[i] === '+' && run.at(-1) === '{}'); i++)
         run.push(words[i]);
