@@ -157,14 +157,16 @@ class Reader {
       if (child.type === 'file_redirect') {
         const target = child.childForFieldName('destination');
         const op = child.children.find((c) => !c.isNamed)?.type ?? '>';
+        if (target) this.substitutionsIn(target);
         const value = target ? this.words(target)[0] : undefined;
         redirects.push({ op, target: value?.text ?? '' });
       } else if (child.type === 'herestring_redirect') {
+        if (child.namedChildren[0]) this.substitutionsIn(child.namedChildren[0]);
         const value = child.namedChildren[0] ? this.words(child.namedChildren[0])[0] : undefined;
         redirects.push({ op: '<<<', target: value?.text ?? '', text: value?.text ?? '' });
       } else if (child.type === 'heredoc_redirect') {
         const bodyNode = child.namedChildren.find((c) => c.type === 'heredoc_body');
-        redirects.push({ op: '<<', target: '', text: bodyNode ? heredocText(bodyNode) : '' });
+        redirects.push({ op: '<<', target: '', text: bodyNode?.text ?? '' });
         // What follows the here-document's start on its line (`cat <<EOF | sh`, `cat <<EOF && rm -rf /`).
         let piped = false;
         for (const part of child.children) {
@@ -239,6 +241,7 @@ class Reader {
       if (child.type === 'file_redirect' || child.type === 'herestring_redirect') {
         const target = child.type === 'file_redirect' ? child.childForFieldName('destination') : child.namedChildren[0];
         const op = child.type === 'herestring_redirect' ? '<<<' : (child.children.find((c) => !c.isNamed)?.type ?? '>');
+        if (target) this.substitutionsIn(target);
         const value = target ? this.words(target)[0]?.text : '';
         redirects.push(op === '<<<' ? { op, target: value ?? '', text: value ?? '' } : { op, target: value ?? '' });
         continue;
@@ -421,11 +424,6 @@ function braces(text, limit = 64) {
   for (const part of match[1].split(','))
     out.push(...braces(text.slice(0, match.index) + part + text.slice(match.index + match[0].length), limit));
   return out.slice(0, limit);
-}
-
-/** A here-document's text: its body, without the closing delimiter. */
-function heredocText(node) {
-  return node.text;
 }
 
 /** A shell's arguments: the code of its -c, or whether it reads its script from stdin. */
