@@ -37,7 +37,7 @@ export const INTERPRETERS = new Set([
   'php',
 ]);
 const MAX_DEPTH = 6;
-// A command line longer than this is not read (a guard has milliseconds); the guards deny what they cannot read.
+// A command line longer than this is not read (a guard has milliseconds): the guards deny it (tooLong in guard-kit.mjs).
 const MAX_TEXT = 256 * 1024;
 
 /** The program a word names: its base name (`/bin/rm` is rm, `\rm` is rm). */
