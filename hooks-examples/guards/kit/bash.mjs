@@ -4,7 +4,7 @@
 // `{ …; }`, subshells, `if`/`for`/`while`/`case` bodies, functions, `$(…)`, backquotes, `<(…)`, what a
 // shell's `-c`, `eval`, a here-document or a pipe feeds to a shell, and what a wrapper (`sudo`, `env`,
 // `xargs`, `busybox`, `find -exec`…) runs. Quoted text is data: `echo "rm -rf /"` is one echo.
-// The parser is loaded once per process (about 20 ms); a parse then costs well under a millisecond.
+// The parser is loaded once per process (20 to 35 ms here); reading a command then takes about 0.1 ms.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
