@@ -88,6 +88,10 @@ export function readPayload(text) {
   }
 }
 
+/** The reason to deny a command too long for the guard to read (kit/bash.mjs reads 256 KB at most). */
+export const tooLong = (guard) =>
+  `the command is longer than the 256 KB the guard reads: it cannot tell what it runs (${guard})`;
+
 /**
  * Whether `target` (from `cwd`) lies inside `project` (not the project itself), where it really points:
  * through the symlinks of its folders (and of itself when `followLast`).

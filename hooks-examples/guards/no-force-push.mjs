@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { programOf, runGuard, simpleCommands } from './guard-kit.mjs';
+import { programOf, runGuard, simpleCommands, tooLong } from './guard-kit.mjs';
 
 const DEFAULT_PROTECTED = ['main', 'master', 'trunk', 'develop', 'release/*'];
 
@@ -125,7 +125,8 @@ export function check(input, branchOf = currentBranch) {
   if (input.tool !== 'shell' || !input.command) return undefined;
   const commands = simpleCommands(input.command, input.env);
   for (let c = 0; c < commands.length; c++) {
-    const { words } = commands[c];
+    const { words, unparsed } = commands[c];
+    if (unparsed) return tooLong('no-force-push');
     if (programOf(words[0]) !== 'git') continue;
     const call = gitCall(words.slice(1), input.cwd);
     if (call.shell !== undefined) {

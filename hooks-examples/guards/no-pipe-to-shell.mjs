@@ -8,7 +8,7 @@
 //   Set up:  hookd install --add no-pipe-to-shell
 //   Reads:   HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND (docs/bridges.md).
 import { pathToFileURL } from 'node:url';
-import { INTERPRETERS, programOf, runGuard, SHELLS, simpleCommands } from './guard-kit.mjs';
+import { INTERPRETERS, programOf, runGuard, SHELLS, simpleCommands, tooLong } from './guard-kit.mjs';
 import { readsStdin, shellScript } from './kit/bash.mjs';
 
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-download', 'GET']);
@@ -52,6 +52,7 @@ export function check(input) {
   const saved = new Map();
   for (const command of commands) {
     const { words, pipedFrom } = command;
+    if (command.unparsed) return tooLong('no-pipe-to-shell');
     const program = programOf(words[0]);
     if (DOWNLOADERS.has(program)) {
       const file = downloadedFile(command);

@@ -9,7 +9,15 @@
 //   Reads:   HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND (docs/bridges.md); the project from the client's *_PROJECT_DIR, else the event's cwd.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expandGlob, insideProject, namesWholeFolder, programOf, runGuard, simpleCommands } from './guard-kit.mjs';
+import {
+  expandGlob,
+  insideProject,
+  namesWholeFolder,
+  programOf,
+  runGuard,
+  simpleCommands,
+  tooLong,
+} from './guard-kit.mjs';
 
 const recursive = (word) => word === '--recursive' || /^-[a-zA-Z]*[rR][a-zA-Z]*$/.test(word);
 // Programs that delete a whole tree whatever their options say.
@@ -50,6 +58,7 @@ export function check(input) {
   const home = input.env.HOME ?? '';
   let cwd = input.cwd;
   for (const command of simpleCommands(input.command, input.env)) {
+    if (command.unparsed) return tooLong('no-rm-rf');
     const [program, ...args] = command.words;
     const name = programOf(program);
     const here = command.cwd ? path.resolve(cwd, command.cwd.replace(/^~(?=$|\/)/, home)) : cwd;

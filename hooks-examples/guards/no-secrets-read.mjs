@@ -10,7 +10,7 @@
 //   Reads:   HOOKD_HIF_TOOL, HOOKD_HIF_FILE, HOOKD_HIF_COMMAND (docs/bridges.md); a Grep's glob from the payload.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expandGlob, globMatches, programOf, resolveTarget, runGuard, simpleCommands } from './guard-kit.mjs';
+import { expandGlob, globMatches, programOf, resolveTarget, runGuard, simpleCommands, tooLong } from './guard-kit.mjs';
 
 const TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template', '.env.dist', '.env.defaults']);
 const KEY_NAMES = new Set([
@@ -107,6 +107,7 @@ function checkShell(input) {
   const moved = new Set();
   for (const command of simpleCommands(input.command, input.env)) {
     const { words, globs } = command;
+    if (command.unparsed) return tooLong('no-secrets-read');
     const program = programOf(words[0]);
     const here = command.cwd ? path.resolve(cwd, command.cwd) : cwd;
     const secret = (word, i) => namesSecret(word, globs[i], here, home, moved);

@@ -132,6 +132,20 @@ describe('guards.mjs warm', () => {
     }
   }, 60_000);
 
+  it('decides a first line too long to tell (past 8 MB) as a cold run does', async () => {
+    const env = { ...process.env, HOOKD_WARM: '1', HOME: places.home, CLAUDECODE: '1' };
+    const guards = start(ALL, env);
+    const payload = JSON.stringify(shellCase(`rm -rf / # ${'x'.repeat(9 * 1024 * 1024)}`).payload);
+    for (let at = 0; at < payload.length; at += 1024 * 1024)
+      guards.child.stdin.write(payload.slice(at, at + 1024 * 1024));
+    guards.child.stdin.end('\n');
+    expect(await guards.exit).toBe(2);
+    expect({ stdout: guards.lines.join('\n') + guards.rest(), stderr: guards.stderr() }).toEqual({
+      stdout: '',
+      stderr: expect.stringContaining('(no-rm-rf)'),
+    });
+  }, 60_000);
+
   it('refuses a guard it does not ship with exit 1 and a clear message, not a denial', async () => {
     const guards = start('no-rm-rf,rm-everything', { ...process.env });
     guards.child.stdin.end(JSON.stringify(shellCase('rm -rf /').payload));

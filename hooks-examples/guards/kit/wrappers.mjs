@@ -108,7 +108,7 @@ export function unwrap(words, globs = words.map(() => false)) {
   let cwd;
   const runs = [];
   const commands = [];
-  for (let guard = 0; guard < 32; guard++) {
+  for (let round = 0; round < 32; round++) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
     const name = base(words[i]);
     if (i >= words.length) break;
