@@ -1,11 +1,14 @@
 // The hook files a foreground command reads, resolved once from its flags: the one file given
 // (--settings, HOOKD_SETTINGS), else the files of the chosen client (--client) or of every client
 // installed here, plus the project files of the directory it runs in.
+import { existsSync } from 'node:fs';
 import { noClientFound, resolveSources } from '../clients/find-sources.js';
 import type { HookSource } from '../clients/hook-source.js';
 import { loadSources, type SourceResult } from '../settings/load-sources.js';
 import { settingsPath } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
+import { shimPath } from '../install/shim-files.js';
+import { writableByOthers } from '../settings/writable-by-others.js';
 
 export interface HookFileOptions {
   settings?: string;
@@ -36,4 +39,18 @@ export async function readHookFiles(options: HookFileOptions): Promise<SourceRes
   const named = results.find(({ source, result }) => !result.ok && result.missing && source.scope === 'given');
   if (named) throw new UsageError(`${named.source.file}: cannot read: no such file (${givenBy(options.settings)})`);
   return results.filter(({ result }) => result.ok || !result.missing);
+}
+
+/**
+ * What another user could change among the files the clients of `loaded` run hooks from: each hook
+ * file read and the folders above it, and the shims hookd wrote for them (an OpenCode plugin, a pi
+ * extension), one line each (writable-by-others.ts).
+ */
+export function hookFilesOthersCanWrite(loaded: readonly SourceResult[]): string[] {
+  const files = loaded.map(({ source }) => source.file);
+  for (const client of new Set(loaded.map(({ source }) => source.client))) {
+    const shim = shimPath(client);
+    if (shim && existsSync(shim)) files.push(shim);
+  }
+  return [...new Set(files)].flatMap((file) => writableByOthers(file) ?? []);
 }
