@@ -29,14 +29,14 @@ const statOf = (at: string, follow: boolean): Stats | undefined => {
 
 /**
  * The first of `file` and the folders above it, up to `home` (or the root for a file outside it),
- * that another user can write, as a line that names it and says how to close it; undefined when none.
+ * that another user can write (`at`), with a line that names it and says how to close it; undefined when none.
  */
 export function writableByOthers(
   file: string,
   home = homedir(),
   uid = process.getuid?.() ?? -1,
   gid = process.getgid?.() ?? -1,
-): string | undefined {
+): { at: string; line: string } | undefined {
   if (uid < 0) return undefined; // Windows: no modes to read.
   const top = path.resolve(home);
   const start = path.resolve(file);
@@ -48,7 +48,8 @@ export function writableByOthers(
     if (who) {
       const what = info.isDirectory() ? (at === start ? 'hook folder' : 'folder above a hook file') : 'hook file';
       const fix = info.uid === uid ? `chmod go-w ${at}` : `move it away, or have its owner give it to you`;
-      return `${at === start ? at : `${file}: its ${what} ${at}`}${at === start ? ` (${what})` : ''}: another user can change it: ${who}, so they could plant a hook the client runs as you; ${fix}`;
+      const line = `${at === start ? at : `${file}: its ${what} ${at}`}${at === start ? ` (${what})` : ''}: another user can change it: ${who}, so they could plant a hook the client runs as you; ${fix}`;
+      return { at, line };
     }
     if ((inHome && at === top) || path.dirname(at) === at) return undefined;
     at = path.dirname(at);

@@ -123,6 +123,9 @@ describe('install under umask 000 (issue 41, item 2)', () => {
     const plugin = path.join(dir, '.config', 'opencode', 'plugin', 'hookd.js');
     chmodSync(plugin, 0o666);
     writeFileSync(path.join(hooks, 'planted.json'), '{"version": 1, "hooks": {}}\n');
+    // A folder a client loads every file of, open to others even with no file of ours in it.
+    const extensions = path.join(dir, '.pi', 'agent', 'extensions');
+    chmodSync(extensions, 0o777);
     const validate = await runHookd(['validate'], { env });
     expect(validate.stderr).toContain(
       `its folder above a hook file ${hooks}: another user can change it: every user can write it (mode 0777)`,
@@ -130,9 +133,11 @@ describe('install under umask 000 (issue 41, item 2)', () => {
     expect(validate.stderr).toContain(
       `${plugin} (hook file): another user can change it: every user can write it (mode 0666)`,
     );
+    expect(validate.stderr).toContain(`its folder above a hook file ${extensions}: another user can change it`);
     const doctor = await runHookd(['doctor', '--timeout', '1'], { env });
     expect(doctor.exitCode).toBe(1);
-    expect(doctor.stdout).toMatch(/✗ hook files only you can change: .*planted\.json: its folder above a hook file/);
+    expect(doctor.stdout).toMatch(/✗ hook files only you can change: .*\.json: its folder above a hook file/);
+    expect(doctor.stdout).toContain(`its folder above a hook file ${hooks}: another user can change it`);
     expect(doctor.stdout).toContain(`chmod go-w ${hooks}`);
   }, 60_000);
 });
