@@ -27,6 +27,8 @@ export interface Plan {
 /** One example hook to add: the command the daemon runs (the bridge wraps it), on `events`. */
 export interface AddRequest {
   example: string;
+  /** A manifest hook's `name`, kept in the record for export. */
+  name?: string;
   command: string;
   /** In the client's unit (seconds; milliseconds for Gemini CLI); absent: the client's default. */
   timeout: number | undefined;

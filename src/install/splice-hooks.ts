@@ -102,6 +102,7 @@ export function addHooks(
       record.adds.push({
         event,
         example: add.example,
+        ...(add.name !== undefined && { name: add.name }),
         command: bridge,
         ...(add.entry?.matcher !== undefined && { matcher: add.entry.matcher }),
         ...(add.entry && add.timeout !== undefined && { timeout: add.timeout }),
