@@ -1,12 +1,12 @@
-// Ending the process groups a crashed daemon left running: only a group that is still the one
-// noted is ended (a pid reused by an unrelated process is never killed), and the gate in runHook
-// keeps a hook from running its command before its group is noted.
+// Ending the hooks a crashed daemon left running, by the handles its journal kept: only a group
+// that is still the one noted is ended (a pid reused by an unrelated process is never killed), and
+// the gate in runHook keeps a hook from running its command before its handle is noted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { endGroups, groupOf, identify } from '../../src/os/os.js';
-import { runHook } from '../../src/runner/run-hook.js';
+import { endHandles, groupOf, groupOfHandle, handleOf, identify } from '../../src/executor/posix-groups.js';
+import { runHook } from '../../src/executor/posix-run.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive, waitGone } from '../helpers/process-alive.js';
 
@@ -23,6 +23,9 @@ afterEach(() => {
   cleanupTempDirs();
 });
 
+// The process group a hook's handle names: its `sh`'s pid.
+const pidOf = (handle: string) => groupOfHandle(handle)!.pgid;
+
 // A process group of `sh` and a child, as a hook's would be.
 function group(): number {
   const child = spawn('sh', ['-c', 'sleep 60 & wait'], { detached: true, stdio: 'ignore' });
@@ -38,7 +41,7 @@ describe('process groups', () => {
       const pid = group();
       const reused = { pgid: pid, start: String(Number(groupOf(pid).start) + 1) };
       expect(identify(reused)).toBe('other');
-      expect(await endGroups([reused], 100)).toEqual([]);
+      expect(await endHandles([handleOf(reused)], 100)).toEqual([]);
       expect(processAlive(pid)).toBe(true);
     },
   );
@@ -47,7 +50,7 @@ describe('process groups', () => {
     const pid = group();
     const noted = groupOf(pid);
     expect(identify(noted)).toBe('ours');
-    expect(await endGroups([noted], 2000)).toEqual([noted]);
+    expect(await endHandles([handleOf(noted)], 2000)).toEqual([handleOf(noted)]);
     expect(await waitGone(pid)).toBe(true);
     expect(identify(noted)).toBe('gone');
   });
@@ -65,7 +68,7 @@ describe('process groups', () => {
     await expect(
       runHook({
         ...request,
-        onSpawn: () => {
+        onStart: () => {
           throw new Error('disk full');
         },
       }),
@@ -73,7 +76,7 @@ describe('process groups', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(ran)).toBe(false);
     let noted = 0;
-    const outcome = await runHook({ ...request, onSpawn: (pid) => void (noted = pid) });
+    const outcome = await runHook({ ...request, onStart: (handle) => void (noted = pidOf(handle)) });
     expect(outcome.status).toBe('ok');
     expect(noted).toBeGreaterThan(0);
     expect(readFileSync(ran, 'utf8').split(/\s+/).filter(Boolean)).toEqual(['8', '8']);
@@ -92,7 +95,7 @@ describe('process groups', () => {
     await expect(
       runHook({
         ...request,
-        onSpawn: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('no room')), 100)),
+        onStart: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('no room')), 100)),
       }),
     ).rejects.toThrow('no room');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -100,7 +103,7 @@ describe('process groups', () => {
     let ranBeforeNote: boolean | undefined;
     const outcome = await runHook({
       ...request,
-      onSpawn: () =>
+      onStart: () =>
         new Promise<void>((resolve) => setTimeout(() => ((ranBeforeNote = existsSync(ran)), resolve()), 200)),
     });
     expect(outcome.status).toBe('ok');

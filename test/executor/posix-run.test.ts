@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { runHook, type RunRequest } from '../../src/runner/run-hook.js';
+import { runHook } from '../../src/executor/posix-run.js';
+import type { RunRequest } from '../../src/executor/executor.js';
 import { hookCwd, hookEnv } from '../../src/runner/hook-env.js';
 import { HOOK_FIXTURES, FIXTURES } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
