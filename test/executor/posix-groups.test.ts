@@ -2,10 +2,12 @@
 // that is still the one noted is ended (a pid reused by an unrelated process is never killed), and
 // the gate in runHook keeps a hook from running its command before its handle is noted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { endHandles, groupOf, groupOfHandle, handleOf, identify } from '../../src/executor/posix-groups.js';
+import { carries, MARK_VARIABLE, newMark } from '../../src/executor/posix-mark.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { runHook } from '../../src/executor/posix-run.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive, waitGone } from '../helpers/process-alive.js';
@@ -54,6 +56,26 @@ describe('process groups', () => {
     expect(await waitGone(pid)).toBe(true);
     expect(identify(noted)).toBe('gone');
   });
+
+  it.runIf(process.platform === 'linux')(
+    'ends what carries a run’s mark when its group is gone (a process that left it), and leaves alone a handle it did not make',
+    async () => {
+      const mark = newMark();
+      const escaped = spawn('sh', ['-c', 'trap "" TERM; exec sleep 60'], {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, [MARK_VARIABLE]: mark },
+      });
+      escaped.unref();
+      started.push(escaped.pid!);
+      const gone = spawnSync('true').pid;
+      const handle = handleOf({ pgid: gone, start: '-', mark });
+      expect(groupOfHandle(handle)).toEqual({ pgid: gone, start: '-', mark });
+      await waitFor('the marked process to run', () => carries(escaped.pid!, mark), 5000);
+      expect(await endHandles([handleOf({ pgid: gone, start: '-' }), 'job:1', handle], 200)).toEqual([handle]);
+      expect(await waitGone(escaped.pid!)).toBe(true);
+    },
+  );
 
   it('runs no command when the group cannot be noted, and tells the hook the payload length', async () => {
     const dir = tempDir();
