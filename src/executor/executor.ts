@@ -6,7 +6,7 @@
 // signal number, so that implementations other than POSIX's (`sh -c` in a session of its own,
 // SIGTERM then SIGKILL: the posix-*.ts files) fit behind it: a warm one (a handler the daemon keeps
 // running), Windows (a Job Object per hook). platform.ts says which one runs hooks here.
-import type { Outcome } from '../runs/outcome.js';
+import type { Outcome } from '../common/run-result.js';
 
 /**
  * What names a started hook to the executor that started it, as one line of text without a newline

@@ -1,7 +1,7 @@
 // What the daemon and its launcher (posix-launcher.ts) say to each other over the IPC channel, one
 // run at a time by its id: run it, the hook started (its handle to note), let it go on or not, stop
 // it, and how it ended.
-import type { Outcome } from '../runs/outcome.js';
+import type { Outcome } from '../common/run-result.js';
 import type { HookHandle, RunRequest } from './executor.js';
 
 /** From the daemon. */

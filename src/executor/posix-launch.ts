@@ -16,7 +16,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
 import { envMs } from '../common/env-ms.js';
-import type { Outcome } from '../runs/outcome.js';
+import type { Outcome } from '../common/run-result.js';
 import { endSession } from './posix-end-session.js';
 import { groupOfHandle } from './posix-groups.js';
 import type { FromLauncher, ToLauncher } from './posix-launch-messages.js';

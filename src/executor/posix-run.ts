@@ -14,7 +14,7 @@ import { endSession } from './posix-end-session.js';
 import { hasExited } from './posix-groups.js';
 import { newMark } from './posix-mark.js';
 import { DEFAULT_GRACE_MS, DEFAULT_OUTPUT_CAP, type RunRequest } from './executor.js';
-import { exitOutcome, type Outcome } from '../runs/outcome.js';
+import { exitOutcome, type Outcome } from '../common/run-result.js';
 
 type Ended = 'timed_out' | 'interrupted' | 'past_cap';
 
