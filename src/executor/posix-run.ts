@@ -77,8 +77,9 @@ export function runHook(request: RunRequest): Promise<Outcome> {
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort);
 
-    // What hookd ended (or could not see through), it ends whole: with endRestWhenOver, a process that outlived the sh (it trapped
-    // SIGTERM, or left the session) goes at once, not at the grace's end (the caller exits soon).
+    // What hookd ended (or could not see through), it ends whole: with endRestWhenOver, a process
+    // that outlived the sh (it trapped SIGTERM, or left the session) goes at once, not at the
+    // grace's end (the caller exits soon).
     const over = (outcome: Outcome) => {
       const cutShort = outcome.status !== 'ok' && outcome.status !== 'failed';
       if (request.endRestWhenOver && cutShort && child.pid !== undefined) endSession(child.pid, 'SIGKILL', true, mark);
