@@ -7,7 +7,9 @@
 // next line is still its answer, read and dropped, so no answer ever reaches the wrong request.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { homedir } from 'node:os';
-import { endSession, groupMemory, spawnShell } from '../os/os.js';
+import { spawnShell } from './posix-shell.js';
+import { endSession } from './posix-end-session.js';
+import { groupMemory } from './posix-group-memory.js';
 import { withoutSecrets } from '../runner/hook-env.js';
 import { readCanonicalAnswer } from '../hif/read-canonical-answer.js';
 
