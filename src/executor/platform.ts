@@ -9,3 +9,6 @@ export const inProcessExecutor: Executor = posixExecutor;
 
 /** Runs the daemon's queued hooks, where starting one from the daemon itself costs more. */
 export const daemonExecutor: Executor = posixLaunchingExecutor;
+
+/** The daemon's warm handlers (hooks kept running, asked over JSON lines): POSIX sessions today. */
+export { WarmPool, WARM_DEFAULTS, type WarmPoolOptions } from './warm-pool.js';
