@@ -101,8 +101,8 @@ const EVERY_SESSION: Readonly<Record<string, readonly string[]>> = {
   copilot: ['agentStop', 'Stop'],
 };
 
-// A session whose record changed this recently may still be in its first turn, before its Stop.
-const SETTLED_MS = 30_000;
+/** A session whose record changed this recently may still be in its first turn, before its Stop. */
+export const SETTLED_MS = 30_000;
 
 /**
  * The hooks of `configured` on an event that fires in every session, for sessions the client
