@@ -1,0 +1,103 @@
+// Issue 40, item 5: the hooks that will not run and did not fire are read again only when what
+// they were read from changed (a hook file, a program or a folder of the PATH, the history), not
+// on every ask, and a change shows at the very next GET /status. Each reading is counted from the
+// daemon's own log line for it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { stopPayload, stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+afterEach(async () => {
+  await stopTestDaemons();
+  cleanupTempDirs();
+});
+
+interface Row {
+  command: string;
+  reason: string;
+  why: string;
+}
+
+// The readings the daemon logged so far, by part ('all': both lists; 'runs': "did not fire" only).
+function readings(daemon: TestDaemon): { part: string; why: string }[] {
+  return daemon
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('reading the hooks of status again'))
+    .map((line) => JSON.parse(line) as { part: string; why: string });
+}
+
+const cannotRun = async (daemon: TestDaemon) =>
+  ((await daemon.request('GET', '/status')).body as { cannotRun: Row[] }).cannotRun;
+
+// A home whose Claude Code settings run a script that is not executable and a program not on the PATH.
+function home(): { home: string; settings: string; script: string; bin: string } {
+  const dir = tempDir();
+  const script = path.join(dir, 'hooks', 'check.sh');
+  mkdirSync(path.dirname(script), { recursive: true });
+  writeFileSync(script, '#!/bin/sh\nexit 0\n');
+  chmodSync(script, 0o644);
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  const settings = path.join(dir, '.claude', 'settings.json');
+  mkdirSync(path.dirname(settings));
+  const hooks = {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: script }] }],
+    Stop: [
+      { hooks: [{ type: 'command', command: 'team-linter --quiet' }] },
+      { hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] },
+    ],
+  };
+  writeFileSync(settings, JSON.stringify({ hooks }, null, 2));
+  return { home: dir, settings, script, bin };
+}
+
+describe('status reads the hooks again only when what they were read from changed (issue 40, item 5)', () => {
+  it('one reading serves every ask until a file, the PATH or the history changes, and each change shows at the next ask', async () => {
+    const { home: dir, settings, script, bin } = home();
+    const daemon = testDaemon({}, { home: dir });
+    daemon.env.PATH = `${bin}:${daemon.env.PATH}`;
+    await daemon.start();
+
+    const first = await cannotRun(daemon);
+    expect(first.map((row) => row.why).sort()).toEqual([
+      expect.stringMatching(/check\.sh is not executable/),
+      expect.stringMatching(/team-linter is not on the PATH/),
+    ]);
+    // Asks of status and a metrics scrape share the one reading.
+    for (let i = 0; i < 4; i++) await cannotRun(daemon);
+    expect(String((await daemon.request('GET', '/metrics')).body)).toMatch(
+      /hookd_hooks_cannot_run\{client="claude",reason="cannot-start"\} 2/,
+    );
+    expect(readings(daemon)).toHaveLength(1);
+
+    // The script made executable: gone at the next ask, read once.
+    chmodSync(script, 0o755);
+    expect((await cannotRun(daemon)).map((row) => row.command)).toEqual(['team-linter --quiet']);
+    await cannotRun(daemon);
+    expect(readings(daemon)).toHaveLength(2);
+
+    // The program installed into a folder of the PATH: gone at the next ask.
+    writeFileSync(path.join(bin, 'team-linter'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    expect(await cannotRun(daemon)).toEqual([]);
+    expect(readings(daemon)).toHaveLength(3);
+
+    // The settings edited: the new hook's missing program is named at the next ask.
+    const edited = JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, unknown[]> };
+    edited.hooks.UserPromptSubmit = [{ hooks: [{ type: 'command', command: '/opt/gone/prompt-guard' }] }];
+    writeFileSync(settings, JSON.stringify(edited, null, 2));
+    expect((await cannotRun(daemon)).map((row) => row.why)).toEqual([
+      expect.stringMatching(/\/opt\/gone\/prompt-guard does not exist/),
+    ]);
+    expect(readings(daemon).map((reading) => reading.part)).toEqual(['all', 'all', 'all', 'all']);
+
+    // A run recorded: only "did not fire" is read again, once, however often status is asked.
+    await daemon.emit('true', stopPayload());
+    await waitFor('the run in the history', () => daemon.history().length === 1);
+    for (let i = 0; i < 3; i++) await cannotRun(daemon);
+    expect(readings(daemon).map((reading) => reading.part)).toEqual(['all', 'all', 'all', 'all', 'runs']);
+    expect(readings(daemon).at(-1)!.why).toMatch(/history\.jsonl changed/);
+  });
+});
