@@ -11,21 +11,20 @@ import {
   hooksSilentInRecordedSessions,
   hooksThatDidNotFire,
   type ClientSession,
+  type RunSeen,
   type UnfiredHook,
 } from '../history/did-not-fire.js';
 import { recordedSessions } from '../clients/session-records.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
-import type { HookSource } from '../clients/hook-source.js';
 import { hooksThatCannotRun, oneFileGiven, type CannotRun, type CannotRunContext } from './cannot-run.js';
 
 const changedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-// The newest runs looked at: GET /status and each metrics scrape ask, and a hook that has not
-// fired lately is what matters; the whole history (up to its rotation) would cost a read of
-// megabytes each time.
-const RECENT_RUNS = 5000;
+// The newest runs looked at: a hook that has not fired lately is what matters. doctor reads them
+// once; the daemon keeps them as the history grows (kept-hook-report.ts).
+export const RECENT_RUNS = 5000;
 
 function recentRuns(stateDir: string): HistoryEntry[] {
   const runs: HistoryEntry[] = [];
@@ -41,6 +40,8 @@ export interface ReadAlready {
   cannotRun?: readonly CannotRun[];
   /** The sessions the clients recorded (clients/session-records.ts). */
   sessions?: readonly ClientSession[];
+  /** The newest runs of the history (at most RECENT_RUNS). */
+  history?: readonly RunSeen[];
 }
 
 /** The hooks of `loaded` that did not fire in the sessions of the history in `stateDir`, or in the sessions the clients recorded. */
@@ -61,9 +62,9 @@ export async function hooksThatDidNotFireIn(
     ]),
   );
   const known = (entry: HookEntry) => causes.get(`${entry.file}\0${entry.location}`);
-  let history: HistoryEntry[];
+  let history = already.history;
   try {
-    history = recentRuns(stateDir);
+    history ??= recentRuns(stateDir);
   } catch {
     history = []; // no history yet
   }

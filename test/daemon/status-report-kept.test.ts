@@ -20,13 +20,14 @@ interface Row {
   why: string;
 }
 
-// The readings the daemon logged so far, by part ('all': both lists; 'runs': "did not fire" only).
-function readings(daemon: TestDaemon): { part: string; why: string }[] {
+// The readings the daemon logged so far, and the parts each read again ('files': the hook files, the clients'
+// files and the programs, then both lists; 'runs': the history's new lines, then "did not fire").
+function readings(daemon: TestDaemon): { parts: string[]; why: string }[] {
   return daemon
     .logs()
     .split('\n')
     .filter((line) => line.includes('reading the hooks of status again'))
-    .map((line) => JSON.parse(line) as { part: string; why: string });
+    .map((line) => JSON.parse(line) as { parts: string[]; why: string });
 }
 
 const cannotRun = async (daemon: TestDaemon) =>
@@ -91,13 +92,22 @@ describe('status reads the hooks again only when what they were read from change
     expect((await cannotRun(daemon)).map((row) => row.why)).toEqual([
       expect.stringMatching(/\/opt\/gone\/prompt-guard does not exist/),
     ]);
-    expect(readings(daemon).map((reading) => reading.part)).toEqual(['all', 'all', 'all', 'all']);
+    expect(readings(daemon).map((reading) => reading.parts.join())).toEqual([
+      'files,sessions,runs',
+      'files',
+      'files',
+      'files',
+    ]);
 
     // A run recorded: only "did not fire" is read again, once, however often status is asked.
     await daemon.emit('true', stopPayload());
     await waitFor('the run in the history', () => daemon.history().length === 1);
     for (let i = 0; i < 3; i++) await cannotRun(daemon);
-    expect(readings(daemon).map((reading) => reading.part)).toEqual(['all', 'all', 'all', 'all', 'runs']);
+    expect(
+      readings(daemon)
+        .map((reading) => reading.parts.join())
+        .slice(4),
+    ).toEqual(['runs']);
     expect(readings(daemon).at(-1)!.why).toMatch(/history\.jsonl changed/);
   });
 });
