@@ -3,7 +3,7 @@
 // on every ask, and a change shows at the very next GET /status. Each reading is counted from the
 // daemon's own log line for it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopPayload, stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
@@ -109,5 +109,28 @@ describe('status reads the hooks again only when what they were read from change
         .slice(4),
     ).toEqual(['runs']);
     expect(readings(daemon).at(-1)!.why).toMatch(/history\.jsonl changed/);
+  });
+  it('a session Claude Code recorded with no run through hookd is named at the next ask after its record appears', async () => {
+    const { home: dir, settings } = home();
+    // The hooks were there before the session.
+    const before = new Date(Date.now() - 10 * 60_000);
+    utimesSync(settings, before, before);
+    const daemon = testDaemon({}, { home: dir });
+    await daemon.start();
+    const silent = async () =>
+      ((await daemon.request('GET', '/status')).body as { didNotFire: { sessions: string[] }[] }).didNotFire;
+    expect(await silent()).toEqual([]);
+    expect(await silent()).toEqual([]);
+    expect(readings(daemon)).toHaveLength(1);
+
+    // A transcript of a session that ended a minute ago, in which no hook reached hookd.
+    const session = '0d6f1c3e-5b7a-4c2d-9e8f-1a2b3c4d5e6f';
+    const transcript = path.join(dir, '.claude', 'projects', '-work-demo', `${session}.jsonl`);
+    mkdirSync(path.dirname(transcript), { recursive: true });
+    writeFileSync(transcript, '{"type":"user"}\n');
+    const ended = new Date(Date.now() - 60_000);
+    utimesSync(transcript, ended, ended);
+    expect((await silent()).map((hook) => hook.sessions)).toEqual([[session]]);
+    expect(readings(daemon).map((reading) => reading.parts.join())).toEqual(['files,sessions,runs', 'sessions']);
   });
 });
