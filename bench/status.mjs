@@ -102,9 +102,11 @@ const status = await cpuPerAsk(daemon, '/status', ASKS);
 const runs = 7;
 const quiet = await statusWall(daemon, runs);
 let polling = true;
+let pageFailed = 0;
 const page = (async () => {
   while (polling) {
-    for (const urlPath of ['/status', '/sessions']) await getJson(daemon.socket, urlPath);
+    for (const urlPath of ['/status', '/sessions'])
+      await getJson(daemon.socket, urlPath).catch(() => (pageFailed += 1));
     await sleep(PAGE_EVERY_MS);
   }
 })();
@@ -116,6 +118,7 @@ await daemon.stop();
 console.log(
   `  ${hooks} hooks hookd handles, the four guards included; the first status took ${first.toFixed(1)} ms of the daemon's CPU, the one after a settings edit ${afterEdit.toFixed(1)} ms`,
 );
+if (pageFailed) console.log(`  the page's asks: ${pageFailed} got no answer`);
 for (const [what, wall] of Object.entries({ 'while a page polls': withPage, 'with no page': quiet }))
   if (wall.failed) console.log(`  hookd status ${what}: ${wall.failed} of ${runs} said the daemon is not running`);
 printTable(`GET /status, 50 hooks and the four guards (${ASKS} asks each; ratio (value / baseline))`, [
