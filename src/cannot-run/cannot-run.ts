@@ -117,7 +117,8 @@ export function loadedHere(context: CannotRunContext, files = new ClientFiles())
   const clients = clientsOnMachine(context.home);
   const withPlugins = !oneFileGiven(context);
   if (withPlugins)
-    for (const root of clients.flatMap((c) => c.pluginRoots ?? [])) files.lookedAt(path.join(context.home, root));
+    for (const root of clients.flatMap((client) => client.pluginRoots ?? []))
+      files.lookedAt(path.join(context.home, root));
   const plugins = withPlugins ? pluginSources(clients, context.home) : [];
   const sources = [...(context.sources ?? userSources(clients, context.home)), ...plugins];
   for (const source of sources)

@@ -1,8 +1,8 @@
 // The clients' own files the "cannot run" checks read (settings, Codex's config.toml), each read
 // once per listing: several checks and many hooks ask for the same file. Every path a listing
 // looks at is noted in its stamps, those it reads and those it only stats (lookedAt): the daemon
-// keeps a listing until one of them changes (did-not-fire-here.ts), so a check that looks at a
-// file past this class must name it with lookedAt, or a change to it shows only at the next re-read.
+// keeps a listing until one of them changes (kept-hook-report.ts), so a check that looks at a
+// file past this class must name it with lookedAt, or a change to it shows only within a minute.
 import { FileStamps } from '../common/file-stamps.js';
 import { readBoundedFile } from '../common/read-bounded-file.js';
 import { parseJsonText } from '../settings/parse-json-text.js';

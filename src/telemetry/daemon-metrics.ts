@@ -98,7 +98,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     help: 'Configured hooks their client will not run now, by client and reason (hookd doctor names each)',
     labelNames: ['client', 'reason'],
     registers,
-    // Read from the clients' files at each scrape, as GET /status does: one list (cannot-run/).
+    // GET /status's list, kept by the daemon until what it was read from changes (cannot-run/kept-hook-report.ts).
     async collect() {
       this.reset();
       for (const row of (await report()).cannotRun) this.inc({ client: clientLabel(row.client), reason: row.reason });
