@@ -67,9 +67,10 @@ async function readFiles(context: CannotRunContext): Promise<FilesRead> {
 async function readSessions(context: CannotRunContext): Promise<SessionsRead> {
   const stamps = new FileStamps();
   const sessions = oneFileGiven(context) ? [] : await recordedSessions(context.home, (dir) => stamps.note(dir));
+  // A session counts once Date.now() is past its record's change (fractional ms) by SETTLED_MS.
   const now = Date.now();
   const settlesAt = sessions
-    .map((session) => session.at + SETTLED_MS)
+    .map((session) => Math.floor(session.at + SETTLED_MS) + 1)
     .reduce((soonest, at) => (at > now ? Math.min(soonest, at) : soonest), Infinity);
   return { sessions, stamps, settlesAt };
 }
