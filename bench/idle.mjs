@@ -8,29 +8,12 @@
 // BENCH_IDLE_SECONDS sets the window (default 30), BENCH_IDLE_SETTLE_SECONDS the wait before it
 // (30). Linux only (/proc).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { printTable, row, rssKiB, sleep, startDaemon, track } from './lib.mjs';
+import { printTable, row, rssKiB, sleep, startDaemon, track, usage } from './lib.mjs';
 
 const WINDOW_S = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 // Start-up leaves work behind: V8 collects the start-up garbage in rounds some seconds apart
 // (its memory reducer), which woke the main thread and four GC helpers up to 20 s after start.
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 30) * 1000;
-
-/** CPU ns and context switches of every thread of `pid` so far. */
-function usage(pid) {
-  let cpuNs = 0;
-  let switches = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      cpuNs += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
-      for (const match of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)/gm)) switches += Number(match[1]);
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return { cpuNs, switches };
-}
 
 async function idle() {
   const daemon = await startDaemon({ Stop: [{ hooks: [{ type: 'command', command: "hookd emit -- 'true'" }] }] });

@@ -137,6 +137,22 @@ export async function startDaemon(hooks, nodeArgs = [], extraEnv = {}, entry = p
   };
 }
 
+/** CPU ns and context switches of every thread of `pid` so far (Linux: schedstat, in ns, not /proc's 10 ms ticks). */
+export function usage(pid) {
+  let cpuNs = 0;
+  let switches = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      cpuNs += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+      for (const match of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)/gm)) switches += Number(match[1]);
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return { cpuNs, switches };
+}
+
 /** Resident set size of a process, in KiB (Linux). */
 export function rssKiB(pid) {
   const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -14,6 +14,7 @@ for (const name of [
   'shim.mjs',
   'observe.mjs',
   'idle.mjs',
+  'status.mjs',
   'session-view.mjs',
 ]) {
   if (existsSync(new URL(name, import.meta.url))) await import(new URL(name, import.meta.url).href);

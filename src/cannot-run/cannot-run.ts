@@ -2,6 +2,7 @@
 // doctor, status, the page and the hookd_hooks_cannot_run metric all ask hooksThatCannotRun; each
 // reason is a file of its own beside this one, reading the client's own files the way it does.
 import { homedir } from 'node:os';
+import path from 'node:path';
 import type { HookEntry } from '../settings/config.js';
 import { loadSources, type SourceResult } from '../settings/load-sources.js';
 import { pluginSources, userSources, clientsOnMachine } from '../clients/find-sources.js';
@@ -77,15 +78,20 @@ export function contextHere(pathVar = process.env.PATH): CannotRunContext {
   };
 }
 
-/** Every hook of `loaded` that its client will not run now, one row per hook and reason. */
+/** Every hook of `loaded` that its client will not run now, one row per hook and reason; `files` notes what was looked at. */
 export async function hooksThatCannotRun(
   loaded: readonly SourceResult[],
   context: CannotRunContext,
+  files = new ClientFiles(),
 ): Promise<CannotRun[]> {
   const entries = loaded.flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : []));
-  const files = new ClientFiles();
   const found = await Promise.all([
-    hooksNotRead(loaded, context, oneFileGiven(context) || loaded.some(({ source }) => source.scope === 'given')),
+    hooksNotRead(
+      loaded,
+      context,
+      oneFileGiven(context) || loaded.some(({ source }) => source.scope === 'given'),
+      files,
+    ),
     ...CHECKS.map((check) => check(entries, files, context)),
   ]);
   // A hook the client skips for a first reason is not said again for a later one.
@@ -102,9 +108,20 @@ export async function hooksThatCannotRun(
 export const oneFileGiven = (context: CannotRunContext) =>
   context.sources?.some((source) => source.scope === 'given') ?? false;
 
-/** The files of the context loaded (by default the user and plugin files of every client installed here): what the daemon, status and the page look at. */
-export function loadedHere(context: CannotRunContext): Promise<SourceResult[]> {
+/**
+ * The files of the context loaded (by default the user and plugin files of every client installed
+ * here): what the daemon, status and the page look at. `files` notes them, and the plugin folders
+ * (a plugin installed deeper down is found at the daemon's next full reading).
+ */
+export function loadedHere(context: CannotRunContext, files = new ClientFiles()): Promise<SourceResult[]> {
   const clients = clientsOnMachine(context.home);
-  const plugins = oneFileGiven(context) ? [] : pluginSources(clients, context.home);
-  return loadSources([...(context.sources ?? userSources(clients, context.home)), ...plugins]);
+  const withPlugins = !oneFileGiven(context);
+  if (withPlugins)
+    for (const root of clients.flatMap((client) => client.pluginRoots ?? []))
+      files.lookedAt(path.join(context.home, root));
+  const plugins = withPlugins ? pluginSources(clients, context.home) : [];
+  const sources = [...(context.sources ?? userSources(clients, context.home)), ...plugins];
+  for (const source of sources)
+    for (const file of [source.file, source.unless ?? [], source.overriddenBy ?? []].flat()) files.lookedAt(file);
+  return loadSources(sources);
 }

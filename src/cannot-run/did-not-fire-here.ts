@@ -7,27 +7,24 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { newestFirst } from '../history/history-file.js';
 import type { HistoryEntry } from '../runs/history-line.js';
-import { hooksSilentInRecordedSessions, hooksThatDidNotFire, type UnfiredHook } from '../history/did-not-fire.js';
+import {
+  hooksSilentInRecordedSessions,
+  hooksThatDidNotFire,
+  type ClientSession,
+  type RunSeen,
+  type UnfiredHook,
+} from '../history/did-not-fire.js';
 import { recordedSessions } from '../clients/session-records.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import type { HookEntry } from '../settings/config.js';
-import type { HookSource } from '../clients/hook-source.js';
-import {
-  contextHere,
-  hooksThatCannotRun,
-  loadedHere,
-  oneFileGiven,
-  type CannotRun,
-  type CannotRunContext,
-} from './cannot-run.js';
+import { hooksThatCannotRun, oneFileGiven, type CannotRun, type CannotRunContext } from './cannot-run.js';
 
 const changedAt = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-// The newest runs looked at: GET /status and each metrics scrape ask, and a hook that has not
-// fired lately is what matters; the whole history (up to its rotation) would cost a read of
-// megabytes each time.
-const RECENT_RUNS = 5000;
+// The newest runs looked at: a hook that has not fired lately is what matters. doctor reads them
+// once; the daemon keeps them as the history grows (kept-hook-report.ts).
+export const RECENT_RUNS = 5000;
 
 function recentRuns(stateDir: string): HistoryEntry[] {
   const runs: HistoryEntry[] = [];
@@ -38,27 +35,36 @@ function recentRuns(stateDir: string): HistoryEntry[] {
   return runs;
 }
 
+/** What the list is read from besides the hook files and the history, when the caller has read it already. */
+export interface ReadAlready {
+  cannotRun?: readonly CannotRun[];
+  /** The sessions the clients recorded (clients/session-records.ts). */
+  sessions?: readonly ClientSession[];
+  /** The newest runs of the history (at most RECENT_RUNS). */
+  history?: readonly RunSeen[];
+}
+
 /** The hooks of `loaded` that did not fire in the sessions of the history in `stateDir`, or in the sessions the clients recorded. */
 export async function hooksThatDidNotFireIn(
   stateDir: string,
   loaded: readonly SourceResult[],
   context: CannotRunContext,
-  cannotRun?: readonly CannotRun[],
+  already: ReadAlready = {},
 ): Promise<UnfiredHook[]> {
   const configured = loaded
     .flatMap(({ result, ignored }) => (result.ok && !ignored ? result.config.entries : []))
     .filter((entry) => runsBy(entry, 'record'));
   if (configured.length === 0) return [];
   const causes = new Map(
-    (cannotRun ?? (await hooksThatCannotRun(loaded, context))).map((row) => [
+    (already.cannotRun ?? (await hooksThatCannotRun(loaded, context))).map((row) => [
       `${row.file}\0${row.location}`,
       `${row.why} → ${row.fix}`,
     ]),
   );
   const known = (entry: HookEntry) => causes.get(`${entry.file}\0${entry.location}`);
-  let history: HistoryEntry[];
+  let history = already.history;
   try {
-    history = recentRuns(stateDir);
+    history ??= recentRuns(stateDir);
   } catch {
     history = []; // no history yet
   }
@@ -72,7 +78,7 @@ export async function hooksThatDidNotFireIn(
   );
   const recorded = hooksSilentInRecordedSessions(
     history,
-    oneFileGiven(context) ? [] : await recordedSessions(context.home),
+    oneFileGiven(context) ? [] : (already.sessions ?? (await recordedSessions(context.home))),
     configured,
     changedAt,
     (entry) =>
@@ -100,25 +106,4 @@ function mergeSessions(rows: readonly UnfiredHook[]): UnfiredHook[] {
 export interface HookReport {
   cannotRun: CannotRun[];
   didNotFire: UnfiredHook[];
-}
-
-/** Both lists over one reading of the files of `context`. */
-export async function hookReportHere(stateDir: string, context = contextHere()): Promise<HookReport> {
-  const loaded = await loadedHere(context);
-  const cannotRun = await hooksThatCannotRun(loaded, context);
-  return { cannotRun, didNotFire: await hooksThatDidNotFireIn(stateDir, loaded, context, cannotRun) };
-}
-
-// How long the daemon reuses a report: the page asks for GET /status after each run, in every tab,
-// and a scrape asks for both gauges; the clients' files and session records are read at most this often.
-const REPORT_REUSE_MS = 2000;
-
-/** The daemon's report over the files it follows (`sources`), read again at most every two seconds. */
-export function daemonHookReport(stateDir: string, sources: () => readonly HookSource[]): () => Promise<HookReport> {
-  let last: { at: number; report: Promise<HookReport> } | undefined;
-  return () => {
-    if (!last || Date.now() - last.at > REPORT_REUSE_MS)
-      last = { at: Date.now(), report: hookReportHere(stateDir, { ...contextHere(), sources: sources() }) };
-    return last.report;
-  };
 }

@@ -12,6 +12,7 @@ import { clientById } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 import type { SourceResult } from '../settings/load-sources.js';
 import { cannotRunRow } from './cannot-run-row.js';
+import type { ClientFiles } from './client-files.js';
 import type { CannotRun, CannotRunContext } from './cannot-run.js';
 
 interface StrayPlace {
@@ -98,6 +99,7 @@ export async function hooksNotRead(
   loaded: readonly SourceResult[],
   context: CannotRunContext,
   oneFile: boolean,
+  files: ClientFiles,
 ): Promise<CannotRun[]> {
   const skipped = loaded.filter((result) => result.ignored);
   const rows = await Promise.all(
@@ -124,6 +126,7 @@ export async function hooksNotRead(
   );
   const stray = await Promise.all(
     places.map(({ place, file }) => {
+      files.lookedAt(file);
       const client = clientById(place.client)!;
       return rowsOf(file, client, `${client.name} does not read hooks from ${file}`, `move them to ${place.instead}`);
     }),

@@ -21,8 +21,11 @@ const NEWEST = 200;
 
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/;
 
-const folders = async (dir: string): Promise<string[]> =>
-  (await readdir(dir, { withFileTypes: true }).catch(() => []))
+/** Called with each folder read, before it is read: the daemon keeps what it learnt until one of them changes. */
+export type LookedAt = (dir: string) => void;
+
+const folders = async (dir: string, lookedAt: LookedAt): Promise<string[]> =>
+  (lookedAt(dir), await readdir(dir, { withFileTypes: true }).catch(() => []))
     .filter((entry) => entry.isDirectory())
     .map((entry) => path.join(dir, entry.name));
 
@@ -31,9 +34,11 @@ async function recordsIn(
   client: string,
   dirs: readonly string[],
   idOf: (name: string) => string | undefined,
+  lookedAt: LookedAt,
 ): Promise<RecordedSession[]> {
   const found = await Promise.all(
     dirs.map(async (dir) => {
+      lookedAt(dir);
       const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.jsonl'));
       return Promise.all(
         names.flatMap((name) => {
@@ -56,29 +61,35 @@ async function recordsIn(
     .slice(0, NEWEST);
 }
 
+// The folder each client keeps its records under.
+const claudeRoot = (home: string) => path.join(home, '.claude', 'projects');
+const droidRoot = (home: string) => path.join(home, '.factory', 'sessions');
+const codexRoot = (home: string) => path.join(process.env.CODEX_HOME ?? path.join(home, '.codex'), 'sessions');
+const copilotRoot = (home: string) =>
+  path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'session-state');
+
 /** Claude Code's recorded sessions under `home`, newest first. */
-export async function claudeSessions(home: string): Promise<RecordedSession[]> {
-  return recordsIn('claude', await folders(path.join(home, '.claude', 'projects')), (name) =>
-    name.slice(0, -'.jsonl'.length),
+export async function claudeSessions(home: string, lookedAt: LookedAt = () => {}): Promise<RecordedSession[]> {
+  return recordsIn(
+    'claude',
+    await folders(claudeRoot(home), lookedAt),
+    (name) => name.slice(0, -'.jsonl'.length),
+    lookedAt,
   );
 }
 
 /** Droid's recorded sessions under `home`, newest first. */
-export async function droidSessions(home: string): Promise<RecordedSession[]> {
-  return recordsIn(
-    'droid',
-    await folders(path.join(home, '.factory', 'sessions')),
-    (name) => UUID_AT_END.exec(name)?.[1],
-  );
+export async function droidSessions(home: string, lookedAt: LookedAt = () => {}): Promise<RecordedSession[]> {
+  return recordsIn('droid', await folders(droidRoot(home), lookedAt), (name) => UUID_AT_END.exec(name)?.[1], lookedAt);
 }
 
 // Codex files its records by day: the newest days are read first, and older ones only while fewer than NEWEST were found.
 const DAYS_LOOKED_AT = 60;
 
 /** Codex's recorded sessions under `home` ($CODEX_HOME when set), newest first. */
-export async function codexSessions(home: string): Promise<RecordedSession[]> {
-  const root = path.join(process.env.CODEX_HOME ?? path.join(home, '.codex'), 'sessions');
-  const newestFirst = async (dir: string) => (await folders(dir)).sort().reverse();
+export async function codexSessions(home: string, lookedAt: LookedAt = () => {}): Promise<RecordedSession[]> {
+  const root = codexRoot(home);
+  const newestFirst = async (dir: string) => (await folders(dir, lookedAt)).sort().reverse();
   const days: string[] = [];
   for (const year of await newestFirst(root)) {
     for (const month of await newestFirst(year)) {
@@ -87,19 +98,22 @@ export async function codexSessions(home: string): Promise<RecordedSession[]> {
     }
     if (days.length >= DAYS_LOOKED_AT) break;
   }
-  return recordsIn('codex', days.slice(0, DAYS_LOOKED_AT), (name) =>
-    name.startsWith('rollout-') ? UUID_AT_END.exec(name)?.[1] : undefined,
+  return recordsIn(
+    'codex',
+    days.slice(0, DAYS_LOOKED_AT),
+    (name) => (name.startsWith('rollout-') ? UUID_AT_END.exec(name)?.[1] : undefined),
+    lookedAt,
   );
 }
 
 /** Copilot CLI's recorded sessions under `home` ($COPILOT_HOME when set), newest first. */
-export async function copilotSessions(home: string): Promise<RecordedSession[]> {
-  const dirs = await folders(path.join(process.env.COPILOT_HOME ?? path.join(home, '.copilot'), 'session-state'));
+export async function copilotSessions(home: string, lookedAt: LookedAt = () => {}): Promise<RecordedSession[]> {
+  const dirs = await folders(copilotRoot(home), lookedAt);
   const withId = dirs.filter((dir) => UUID_AT_END.test(`${path.basename(dir)}.jsonl`));
   // One record per folder, events.jsonl, named by the folder: the id is the folder's name.
   const found = await Promise.all(
     withId.map((dir) =>
-      recordsIn('copilot', [dir], (name) => (name === 'events.jsonl' ? path.basename(dir) : undefined)),
+      recordsIn('copilot', [dir], (name) => (name === 'events.jsonl' ? path.basename(dir) : undefined), lookedAt),
     ),
   );
   return found
@@ -108,9 +122,14 @@ export async function copilotSessions(home: string): Promise<RecordedSession[]> 
     .slice(0, NEWEST);
 }
 
-/** Every client's recorded sessions under `home`. */
-export async function recordedSessions(home: string): Promise<RecordedSession[]> {
+/** Every client's recorded sessions under `home`; `lookedAt` hears of each folder read. */
+export async function recordedSessions(home: string, lookedAt: LookedAt = () => {}): Promise<RecordedSession[]> {
   return (
-    await Promise.all([claudeSessions(home), codexSessions(home), droidSessions(home), copilotSessions(home)])
+    await Promise.all([
+      claudeSessions(home, lookedAt),
+      codexSessions(home, lookedAt),
+      droidSessions(home, lookedAt),
+      copilotSessions(home, lookedAt),
+    ])
   ).flat();
 }

@@ -10,6 +10,7 @@ import { POSTING } from '../settings/entry-kinds.js';
 import type { Fallback } from '../server/local-api.js';
 import { LocalToken } from '../server/local-token.js';
 import { buildRoutes } from './routes.js';
+import { keptHookReport } from '../cannot-run/kept-hook-report.js';
 import { openObservers } from './observers.js';
 import { securePaths } from './state-dir.js';
 import { takeDaemonLock } from './lock.js';
@@ -81,6 +82,8 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
   // so that GET /status can say what it holds; started later, up before the socket, so that a page
   // asked for over the socket is served on it, not on a listener of its own.
   const loopback = new LoopbackListener({ port: options.tcpPort, token, logger }, connections);
+  // One report for GET /status, the page and the metrics, kept until what it was read from changes.
+  const hookReport = keptHookReport(paths.stateDir, () => config.sources, logger.child({ part: 'status' }));
   await parts.start({
     routes: buildRoutes({
       version: options.version,
@@ -93,6 +96,7 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
       inbox,
       token,
       loopback,
+      hookReport,
     }),
   });
   // The warm handlers' route (POST /warm), on the socket only; a test may shorten its bounds.
@@ -112,7 +116,7 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
     ),
   );
   const observers = await parts.start(
-    openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })),
+    openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' }), hookReport),
   );
   await parts.start({
     // An endpoint for every kind of entry that posts (settings/entry-kinds.ts): a new row is served.

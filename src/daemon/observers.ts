@@ -14,6 +14,7 @@ import type { LiveConfig } from '../settings/live-config.js';
 import type { Fallback, Routes } from '../server/local-api.js';
 import type { Logger } from '../common/logger.js';
 import type { Component } from './lifecycle.js';
+import type { HookReport } from '../cannot-run/did-not-fire-here.js';
 
 /** The observers of one daemon. */
 export interface Observers extends Component {
@@ -24,14 +25,20 @@ export interface Observers extends Component {
   close(): void;
 }
 
-/** Subscribe the observers to `pipeline`'s runs. */
-export function openObservers(stateDir: string, pipeline: Pipeline, config: LiveConfig, logger: Logger): Observers {
+/** Subscribe the observers to `pipeline`'s runs; the metrics read the hooks' report `hookReport` (GET /status's). */
+export function openObservers(
+  stateDir: string,
+  pipeline: Pipeline,
+  config: LiveConfig,
+  logger: Logger,
+  hookReport: () => Promise<HookReport>,
+): Observers {
   const { history, runs, scheduler, inbox } = pipeline;
   const failed = new FailedPayloads(stateDir);
   failed.open();
   const stopKeeping = failed.subscribe(runs, inbox.dirs.cur, logger);
   const stream = new RunStream(runs);
-  const metrics = createMetrics({ runs, scheduler, inbox, config, stateDir });
+  const metrics = createMetrics({ runs, scheduler, inbox, config, hookReport });
   return {
     routes: [
       ...runRoutes({ history, failed, stream, metrics, notNamed: retryRule(config) }),

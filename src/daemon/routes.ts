@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { parsePayload, MAX_PAYLOAD_BYTES } from '../payload/parse-payload.js';
 import { writeRecord } from '../inbox/write-record.js';
 import { countHooks } from '../settings/daemon-hooks.js';
-import { daemonHookReport, type HookReport } from '../cannot-run/did-not-fire-here.js';
+import type { HookReport } from '../cannot-run/did-not-fire-here.js';
 import type { Routes } from '../server/local-api.js';
 import { sendJson, sendRefusal } from '../http/answers.js';
 import { readBody, refuseBody } from '../http/read-body.js';
@@ -41,6 +41,8 @@ export interface RouteContext {
   token: LocalToken;
   /** The loopback listener: the addresses it lacks, which status shows for as long as it lacks them. */
   loopback: Pick<LoopbackListener, 'state'>;
+  /** The hooks that will not run or did not fire, kept between asks (cannot-run/kept-hook-report.ts). */
+  hookReport: () => Promise<HookReport>;
 }
 
 const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
@@ -64,10 +66,7 @@ function fileStatus(file: FileState): z.input<typeof SettingsFileSchema> {
 }
 
 /** The daemon's status, as GET /status returns it. */
-export async function daemonStatus(
-  context: RouteContext,
-  report: () => Promise<HookReport>,
-): Promise<z.input<typeof StatusSchema>> {
+export async function daemonStatus(context: RouteContext): Promise<z.input<typeof StatusSchema>> {
   const { config, history, scheduler, inbox } = context;
   const total = countHooks(config.config.entries);
   return {
@@ -92,22 +91,21 @@ export async function daemonStatus(
     counts: { ...history.counts },
     recent: history.latest(5, false),
     failures: history.lastFailures(5),
-    // Read from the clients' files (at most every 2 s): a setting changed in the client shows at once.
-    ...(await report()),
+    // Read from the clients' files again when one of them changed: a setting changed in the client shows at once.
+    ...(await context.hookReport()),
   };
 }
 
 /** Build the routes over a running daemon's parts. */
 export function buildRoutes(context: RouteContext): Routes {
   const health: z.input<typeof HealthSchema> = { ok: true, version: context.version };
-  const report = daemonHookReport(context.stateDir, () => context.config.sources);
   return [
     { method: 'GET', path: '/health', handler: ({ res }) => sendJson(res, 200, health) },
 
     {
       method: 'GET',
       path: '/status',
-      handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context, report)),
+      handler: async ({ res }) => sendJson(res, 200, await daemonStatus(context)),
     },
 
     {

@@ -25,6 +25,9 @@ export type UnfiredHook = {
   evidence: ('siblings' | 'client-record')[];
 };
 
+/** What of a run the lists read: who ran it, where, and when. */
+export type RunSeen = Pick<HistoryEntry, 'probe' | 'client' | 'session' | 'event' | 'command' | 'time'>;
+
 const MAX_SESSIONS = 10;
 const matchesAll = (matcher: string | undefined) => matcher === undefined || matcher === '' || matcher === '*';
 
@@ -33,7 +36,7 @@ const matchesAll = (matcher: string | undefined) => matcher === undefined || mat
  * siblings ran; `changedAt` gives each file's last change (ms), `causeOf` the likeliest cause.
  */
 export function hooksThatDidNotFire(
-  history: Iterable<HistoryEntry>,
+  history: Iterable<RunSeen>,
   configured: readonly HookEntry[],
   changedAt: (file: string) => number,
   causeOf: (entry: HookEntry) => string,
@@ -101,15 +104,15 @@ const EVERY_SESSION: Readonly<Record<string, readonly string[]>> = {
   copilot: ['agentStop', 'Stop'],
 };
 
-// A session whose record changed this recently may still be in its first turn, before its Stop.
-const SETTLED_MS = 30_000;
+/** A session whose record changed this recently may still be in its first turn, before its Stop. */
+export const SETTLED_MS = 30_000;
 
 /**
  * The hooks of `configured` on an event that fires in every session, for sessions the client
  * recorded (after the hook's file last changed) in which hookd saw no run of that client at all.
  */
 export function hooksSilentInRecordedSessions(
-  history: Iterable<HistoryEntry>,
+  history: Iterable<RunSeen>,
   sessions: readonly ClientSession[],
   configured: readonly HookEntry[],
   changedAt: (file: string) => number,

@@ -4,7 +4,7 @@
 import { CLIENTS } from '../clients/registry.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerProcessMetrics } from './process-metrics.js';
-import { daemonHookReport } from '../cannot-run/did-not-fire-here.js';
+import type { HookReport } from '../cannot-run/did-not-fire-here.js';
 import type { FinishedRun, RunBus } from '../runs/run-bus.js';
 import type { Inbox } from '../inbox/inbox.js';
 import type { LiveConfig } from '../settings/live-config.js';
@@ -16,8 +16,8 @@ export interface MetricSources {
   scheduler: { readonly depth: { pending: number; running: number } };
   inbox: Inbox;
   config: LiveConfig;
-  /** Where the history is: the hooks that did not fire are learnt from it. */
-  stateDir: string;
+  /** The hooks that will not run or did not fire, as GET /status has them (one reading for both gauges). */
+  hookReport: () => Promise<HookReport>;
 }
 
 /** The metrics of one daemon. */
@@ -66,9 +66,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     buckets: DELAY_BUCKETS,
     registers,
   });
-  const { scheduler, inbox, config } = sources;
-  // One reading of the clients' files for both gauges of a scrape.
-  const report = daemonHookReport(sources.stateDir, () => config.sources);
+  const { scheduler, inbox, config, hookReport: report } = sources;
   new Gauge({
     name: 'hookd_queue_depth',
     help: 'Runs scheduled and not finished (running or waiting for a slot)',
@@ -100,7 +98,7 @@ export function createMetrics(sources: MetricSources): DaemonMetrics {
     help: 'Configured hooks their client will not run now, by client and reason (hookd doctor names each)',
     labelNames: ['client', 'reason'],
     registers,
-    // Read from the clients' files at each scrape, as GET /status does: one list (cannot-run/).
+    // GET /status's list, kept by the daemon until what it was read from changes (cannot-run/kept-hook-report.ts).
     async collect() {
       this.reset();
       for (const row of (await report()).cannotRun) this.inc({ client: clientLabel(row.client), reason: row.reason });
