@@ -7,8 +7,8 @@ import { killGroup } from './posix-kill-group.js';
 import { allPids, carries } from './posix-mark.js';
 import { readFileSync } from 'node:fs';
 
-// The session of process `pid` (Linux: field 6 of /proc/<pid>/stat, the 4th after the command name).
-function sessionOf(pid: number): number | undefined {
+/** The session of process `pid` (Linux: field 6 of /proc/<pid>/stat, the 4th after the command name). */
+export function sessionOf(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
