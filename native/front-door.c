@@ -58,7 +58,7 @@ static int to_node(int argc, char **argv) {
 
 static int bridge(int argc, char **argv, long long t0) {
   if (argc >= 2 && strcmp(argv[1], "read") == 0) {
-    if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) return 1;
+    if (signal(SIGPIPE, SIG_IGN) == SIG_ERR || signal(SIGXFSZ, SIG_IGN) == SIG_ERR) return 1;
     return read_event(NULL, 1, -1) == READ_FAILED ? 1 : 0; /* as `cat` would: the record is not stored */
   }
   if (argc >= 2 && strcmp(argv[1], "sync") == 0) return sync_bridge(argc - 2, argv + 2, t0);

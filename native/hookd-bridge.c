@@ -145,7 +145,10 @@ int sync_bridge(int argc, char **argv, long long t0) {
   r.timeout_ms = (long long)(timeout_sec * 1000);
   r.deadline_ms = hookd_deadline_ms(r.timeout_ms); /* hookdDeadlineMs, generated into hookd-shared.h */
   static char why[256];
-  if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) snprintf(why, sizeof why, "internal error (signal: %s); the hook did not run", strerror(errno)), r.internal_error = why;
+  /* A file-size limit (ulimit -f) must fail the record's write as a full disk does, never kill the bridge
+   * with SIGXFSZ after the hook decided (the client would read the signal's exit, not the hook's answer).
+   * The hook gets both signals back at their defaults (run-hook.c). */
+  if (signal(SIGPIPE, SIG_IGN) == SIG_ERR || signal(SIGXFSZ, SIG_IGN) == SIG_ERR) snprintf(why, sizeof why, "internal error (signal: %s); the hook did not run", strerror(errno)), r.internal_error = why;
   withhold_secrets();
   /* One deadline, counted from the bridge's start, covers reading the event too: a client that
    * trickles it gets the answer of a timeout, with no hook run on half an event. */
