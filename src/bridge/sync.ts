@@ -33,7 +33,14 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
   // A client that stops reading our answer is its business: never a crash with a stack on stderr.
   process.stdout.on('error', () => undefined);
   process.stderr.on('error', () => undefined);
-  const { options, command: words } = parseBridgeArgs(SYNC_OPTIONS, args);
+  const { options, command: words, unreadable, help } = parseBridgeArgs(SYNC_OPTIONS, args);
+  // Words before CMD it cannot read (help is asked alone, above): nothing runs, and the client reads a
+  // failed hook (INTERNAL_ERROR_EXIT), never `sh -c --opt`'s exit 2, a block nobody decided.
+  const refused = unreadable
+    ? `cannot read its options (${unreadable.why}); the hook did not run`
+    : help
+      ? `cannot read its options (${words[0]} is read only as hookd sync ${words[0]}); the hook did not run`
+      : undefined;
   const command = words.join(' ');
   if (command.trim() === '') {
     process.stderr.write('hookd sync: no command given; write: hookd sync -- CMD\n');
@@ -47,9 +54,10 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);
     const deadlineMs = hookdDeadlineMs(timeoutMs);
     // Counted from this process's start (performance.now()), as the client counts from its spawn.
-    const read = process.stdin.isTTY
-      ? { payload: Buffer.alloc(0), pastDeadline: false }
-      : await readEvent(process.stdin, deadlineMs);
+    const read =
+      process.stdin.isTTY || refused
+        ? { payload: Buffer.alloc(0), pastDeadline: false }
+        : await readEvent(process.stdin, deadlineMs);
     const { payload } = read;
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
     const env = recordEnv(process.env);
@@ -57,7 +65,8 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     // Else the payload's top-level hook_event_name, read as the daemon reads a run's (native/event-name.c the same).
     const event = options.event ?? namesOf(payload).event;
     let outcome: Outcome;
-    if (read.pastDeadline) outcome = notRun('timed_out');
+    if (refused) outcome = notRun('spawn_error', refused);
+    else if (read.pastDeadline) outcome = notRun('timed_out');
     else {
       try {
         // A canonical hook (--canonical) gets the canonical fields beside the payload (hif/canonical-input.ts).
