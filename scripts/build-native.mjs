@@ -32,7 +32,9 @@ const { WITHHELD_VARIABLES } = await import(path.join(out, 'runner/hook-env.js')
 const HIF_INPUT = await import(path.join(out, 'hif/canonical-input.js'));
 const { ANSWER_ROWS } = await import(path.join(out, 'hif/answer-rows.js'));
 const { NO_REASON, REWRITE_NOT_CARRIED } = await import(path.join(out, 'hif/translate-answer.js'));
-const { NOT_JSON_NOTE, UNKNOWN_DECISION_NOTE } = await import(path.join(out, 'hif/read-canonical-answer.js'));
+const { NOT_JSON_NOTE, UNKNOWN_DECISION_NOTE, ANSWER_SPACE } = await import(
+  path.join(out, 'hif/read-canonical-answer.js')
+);
 
 // A C string literal: octal escapes for anything but plain printable ASCII.
 const c = (text) =>
@@ -108,6 +110,8 @@ ${ANSWER_ROWS.map((one) => `  { ${c(one.client)}, ${c(one.event)}, ${c(one.outco
 #define HIF_REWRITE_NOT_CARRIED ${c(REWRITE_NOT_CARRIED)}
 #define HIF_NOTE_NOT_JSON ${c(NOT_JSON_NOTE)}
 #define HIF_NOTE_UNKNOWN_DECISION ${c(UNKNOWN_DECISION_NOTE)}
+/* The characters read as space around an answer, each as UTF-8, NUL-separated (ANSWER_SPACE). */
+#define HIF_ANSWER_SPACE ${list(ANSWER_SPACE.map((point) => String.fromCodePoint(point)))}
 `;
 
 // `--strict`: compile into a temporary folder with -Werror and fail on any warning; dist/ stays as it is.

@@ -49,12 +49,13 @@ export function buildProgram(version: string): Command {
 /**
  * Each command's help ends with what its exit codes mean (exit-codes.ts), and commander's own usage
  * errors (an unknown option, a missing argument or subcommand) exit 2 like every other bad input. An
- * unknown command exits as a bridge that cannot read its words (INTERNAL_ERROR_EXIT): a mistyped
- * entry (`hookd synk -- CMD`) is run by a client as a hook, which reads exit 2 as a block nobody decided.
+ * unknown command (`hookd synk`) exits as a bridge that cannot read its words (INTERNAL_ERROR_EXIT): a
+ * mistyped entry is run by a client as a hook, which reads exit 2 as a block nobody decided.
  */
 function addExitCodes(command: Command, path = ''): void {
+  const unknownCommand = path === '' ? INTERNAL_ERROR_EXIT : 2;
   command.exitOverride((error) =>
-    process.exit(error.exitCode === 0 ? 0 : error.code === 'commander.unknownCommand' ? INTERNAL_ERROR_EXIT : 2),
+    process.exit(error.exitCode === 0 ? 0 : error.code === 'commander.unknownCommand' ? unknownCommand : 2),
   );
   for (const sub of command.commands) {
     const subPath = path ? `${path} ${sub.name()}` : sub.name();

@@ -212,7 +212,16 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const stalled = Array.from({ length: 8 }, () =>
       rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Until the eight are in (under load that takes a while): a one-byte probe is refused once they
+    // are, and read (400, not JSON: nothing stored) while they are not.
+    await waitFor('the eight to fill the budget', async () => {
+      const probe = await rawRequest(port, {
+        path: hookPath('SessionEnd'),
+        headers: { ...headers, 'content-length': '1' },
+        body: 'x',
+      });
+      return probe.status === 503;
+    });
     const refused = await rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 });
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.body).detail).toMatch(/nothing was stored/);
