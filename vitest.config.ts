@@ -23,6 +23,7 @@ const REAL_CLIENTS = [
   'test/clients/copilot-inline.test.ts',
   'test/clients/canonical-guard-real.test.ts',
   'test/clients/one-manifest-real.test.ts',
+  'test/clients/warm-guards-real.test.ts',
 ];
 
 export default defineConfig({

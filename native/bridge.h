@@ -37,6 +37,7 @@ struct run {
   struct buf *err; /* the first STDERR_KEPT bytes of stderr, for the record: stderr itself streams to the client */
   size_t out_bytes, err_bytes; /* every byte the hook wrote, held or not */
   const char *answer; /* what the bridge printed for a silent hook, if anything */
+  const char *warm; /* a warm hook's way: WARM_ANSWERED, or "cold: WHY" */
 };
 
 /* Append; -1 (errno ENOMEM) when it cannot grow: the caller fails the run, never keeps a cut answer. */
@@ -100,6 +101,8 @@ int emit_bridge(int argc, char **argv);
 int sync_bridge(int argc, char **argv, long long t0);
 /* Put this program in the place of the package's bin/hookd script (front-door-place.c). */
 int place_front_door(const char *self, const char *target);
+/* A warm hook's answer from the daemon within `budget_ms` (ask-warm.c): 0 with the answer in `answer`, else -1 and why in `why`. */
+int ask_warm(const char *given_state, const struct run *r, long long budget_ms, struct buf *answer, char *why, size_t why_size);
 /* Store the finished run in the inbox, run-record.c. */
 void record_run(const char *given_state, const struct run *r);
 

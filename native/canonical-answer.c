@@ -3,7 +3,8 @@
  * and src/hif/translate-answer.ts give it, by the rows generated from src/hif/answer-rows.ts into
  * hif-tables.h: exit 2 denies with stderr as the reason; exit 0 reads stdout as {"decision",
  * "reason", "continue", "context", "updated_input"} (empty: allow; not a JSON object, or an unknown
- * decision: a hook error); any other exit is a hook error, told on the client's non-blocking exit code.
+ * decision: a hook error, told on the client's non-blocking exit code); any other exit is handed on as
+ * it is, so that a crashed or unstartable guard means what it means to the client without hookd.
  * Both streams are read as text by answerText's rule (well-formed UTF-8, the space around trimmed).
  * An updated_input object beside an allow goes, as the hook wrote its bytes, where the client has a
  * "rewrite" row; elsewhere, and beside ask, the call is blocked with HIF_REWRITE_NOT_CARRIED.
@@ -145,6 +146,8 @@ int canonical_answer(const char *client, const char *event, int exit1_blocks, co
     struct buf none = {0};
     a->exit_code = 0;
     failed |= render(&a->out, rewrite_row->stdout_template, &none, &context, event, &input);
+  } else if (outcome == HOOK_ERROR && exit_code != 0) {
+    a->exit_code = exit_code;
   } else if (outcome == HOOK_ERROR) {
     a->exit_code = exit1_blocks ? 0 : 1;
     if (a->exit_code == 0) failed |= buf_add(&a->out, silent, strlen(silent));

@@ -174,11 +174,31 @@ int sync_bridge(int argc, char **argv, long long t0) {
   if (got == READ_PAST_DEADLINE) r.timed_out = 1;
   if (!event) event_name(&payload, &found_event), event = found_event.len ? found_event.data : "";
   r.event = event;
+  /* --warm implies --canonical: a warm handler answers in the canonical form, warm or cold. */
+  const int canonical_hook = given[SYNC_CANONICAL] || given[SYNC_WARM];
+  int answered = 0;
+  if (given[SYNC_WARM] && !r.internal_error && !r.timed_out) {
+    /* The daemon's warm handler first, within a quarter of what is left (WARM_BUDGET_MS at most); whatever
+     * it cannot answer runs cold below, exactly as without it (src/bridge/sync.ts does the same). */
+    static char warm_why[512];
+    char cold_why[400];
+    long long left = t0 + r.deadline_ms - now_ms(CLOCK_MONOTONIC), budget = left / 4 < WARM_BUDGET_MS ? left / 4 : WARM_BUDGET_MS;
+    long long asked_at = now_ms(CLOCK_MONOTONIC);
+    r.started_at = now_ms(CLOCK_REALTIME);
+    if (budget > 0 && ask_warm(given_state, &r, budget, &out, cold_why, sizeof cold_why) == 0) {
+      answered = 1, r.started = 1, r.exit_code = 0, r.out_bytes = out.len, r.warm = WARM_ANSWERED;
+      r.ended_at = now_ms(CLOCK_REALTIME), r.duration_ms = now_ms(CLOCK_MONOTONIC) - asked_at;
+    } else {
+      out.len = 0;
+      snprintf(warm_why, sizeof warm_why, "cold: %s", budget > 0 ? cold_why : "no time left for the warm path");
+      r.warm = warm_why;
+    }
+  }
   /* A canonical hook gets the canonical fields beside the payload (canonical-input.c). */
-  if (given[SYNC_CANONICAL] && !r.internal_error && !r.timed_out && set_canonical_env(contract->id, event, &payload) != 0) {
+  if (canonical_hook && !answered && !r.internal_error && !r.timed_out && set_canonical_env(contract->id, event, &payload) != 0) {
     snprintf(why, sizeof why, "internal error (setting the canonical fields: %s); the hook did not run", strerror(errno)), r.internal_error = why;
   }
-  if (!r.internal_error && !r.timed_out) run_hook(&r);
+  if (!answered && !r.internal_error && !r.timed_out) run_hook(&r);
   if (!r.started) r.started_at = r.ended_at = now_ms(CLOCK_REALTIME);
   int code;
   if (r.ended_by) {
@@ -196,7 +216,7 @@ int sync_bridge(int argc, char **argv, long long t0) {
     else fprintf(stderr, "hookd sync: the client was still sending the event after %.1f s; the hook did not run, and hookd answers as for a timeout\n", (double)r.deadline_ms / 1000.0);
     (void)write_all(1, contract->timeout_stdout, strlen(contract->timeout_stdout));
     code = contract->timeout_exit;
-  } else if (given[SYNC_CANONICAL] && !r.signal) {
+  } else if (canonical_hook && !r.signal) {
     code = canonical(contract, &r);
   } else {
     /* Codex's Stop needs JSON: its empty answer goes only to a hook that exited 0 and said nothing (never to one a signal ended). */

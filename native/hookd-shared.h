@@ -11,6 +11,7 @@
 #define REAP_WAIT_MS 1000
 #define STDERR_KEPT 65536
 #define STDOUT_HELD_MAX 16777216
+#define WARM_BUDGET_MS 1000
 
 /* src/clients/contract.ts, hookdDeadlineMs: DEADLINE_MARGIN before the client's timeout, never below half
  * of it, rounded as Math.round rounds (half up). */
@@ -32,14 +33,20 @@ static inline long long hookd_deadline_ms(long long timeout_ms) {
 #define STATE_DIR_XDG_DEFAULT ".local/state"
 #define STATE_DIR_NAME "hookd"
 
+/* src/common/paths.ts, SOCKET_RULE: the daemon's socket (a warm hook asks it, ask-warm.c). */
+#define SOCKET_VARIABLE "HOOKD_SOCKET"
+#define SOCKET_NAME "hookd.sock"
+
 /* src/inbox/run-record.ts: the record of a run, its magic line and its facts' names. */
 #define RUN_MAGIC "hookd-run 1\012"
 #define ENV_FACT_PREFIX "env."
+#define WARM_ANSWERED "answered"
 #define FACT_CLIENT "client"
 #define FACT_EVENT "event"
 #define FACT_CWD "cwd"
 #define FACT_SPAWN_ERROR "spawnError"
 #define FACT_ANSWER "answer"
+#define FACT_WARM "warm"
 #define FACT_TIMEOUT_MS "timeoutMs"
 #define FACT_STARTED_AT "startedAt"
 #define FACT_ENDED_AT "endedAt"

@@ -73,7 +73,7 @@ void record_run(const char *given_state, const struct run *r) {
   fprintf(f, RUN_MAGIC "%s%c", r->command, 0);
   /* A run the bridge failed reads as one that could not be seen through, with why (src/transport/bridged-run.ts). */
   fact(f, FACT_CLIENT, r->client), fact(f, FACT_EVENT, r->event), fact(f, FACT_CWD, r->cwd), fact(f, FACT_SPAWN_ERROR, r->internal_error);
-  fact(f, FACT_ANSWER, r->answer);
+  fact(f, FACT_ANSWER, r->answer), fact(f, FACT_WARM, r->warm);
   /* The client's variables the record keeps (RECORD_ENV_*): its trace context (issue 25: hookd's span of
    * this run is a child of the client's), then its project directories (the run's project, src/payload/project-of.ts). */
   for (const char *name = RECORD_ENV_EXACT; *name; name += strlen(name) + 1) {

@@ -25,3 +25,11 @@ await build({
     chunkFileNames: 'chunks/[name]-[hash].js',
   },
 });
+// The guards' part of hookd, in one file (src/hif/guard-fields.ts says why).
+await build({
+  input: path.join(dist, 'hif', 'guard-fields.js'),
+  platform: 'node',
+  resolve: { mainFields: ['module', 'main'] },
+  logLevel: 'warn',
+  output: { file: path.join(dist, 'guard-fields.js'), format: 'esm' },
+});

@@ -20,8 +20,8 @@ const macro = (name) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpper
 export async function sharedHeader() {
   const limits = await dist('bridge/bridge-limits.js');
   const contract = await dist('clients/contract.js');
-  const { STATE_DIR_RULE } = await dist('common/paths.js');
-  const { RUN_MAGIC, RUN_FACT_NAMES, ENV_FACT_PREFIX } = await dist('inbox/run-record.js');
+  const { STATE_DIR_RULE, SOCKET_RULE } = await dist('common/paths.js');
+  const { RUN_MAGIC, RUN_FACT_NAMES, ENV_FACT_PREFIX, WARM_ANSWERED } = await dist('inbox/run-record.js');
   const { RECORD_KEEPS, CARRIED, SECRET_SUFFIXES, OWN_PREFIX, BRIDGE_NOTES } = await dist('payload/client-env.js');
   const { RECORD_MAGIC } = await dist('inbox/record-format.js');
   const { INSTALLED_NODE } = await dist('bridge/installed-node.js');
@@ -60,9 +60,14 @@ ${Object.entries(STATE_DIR_RULE)
   .map(([key, value]) => `#define STATE_DIR_${macro(key)} ${c(value)}`)
   .join('\n')}
 
+/* src/common/paths.ts, SOCKET_RULE: the daemon's socket (a warm hook asks it, ask-warm.c). */
+#define SOCKET_VARIABLE ${c(SOCKET_RULE.variable)}
+#define SOCKET_NAME ${c(SOCKET_RULE.name)}
+
 /* src/inbox/run-record.ts: the record of a run, its magic line and its facts' names. */
 #define RUN_MAGIC ${c(RUN_MAGIC)}
 #define ENV_FACT_PREFIX ${c(ENV_FACT_PREFIX)}
+#define WARM_ANSWERED ${c(WARM_ANSWERED)}
 ${RUN_FACT_NAMES.map((name) => `#define FACT_${macro(name)} ${c(name)}`).join('\n')}
 
 /* src/payload/client-env.ts, RECORD_KEEPS: the client's variables the record keeps (exact names, NUL-separated; a suffix). */

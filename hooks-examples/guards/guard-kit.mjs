@@ -1,33 +1,45 @@
 // What every guard of hooks-examples/guards/ shares. A guard is a hook in the canonical form (HIF
 // hooks/0.1), written once for every client: installed with `hookd install --add NAME`, it runs as
-// `hookd sync --canonical … -- 'NODE …/guards/NAME.mjs'` (or `hookd guard NAME`), reads the canonical fields hookd gives it
-// (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE: docs/bridges.md) and denies (exit 2, the
-// reason on stderr) or says nothing (allow); hookd hands that to each client in its terms.
-// The shell command is read with a shell parser (shell-quote), never with regular expressions over
-// the raw string: quotes, operators, `sh -c '…'`, `$(…)` and `<(…)` are taken apart first.
-import { parse } from 'shell-quote';
+// `hookd sync --canonical … -- 'NODE …/guards/NAME.mjs'` (or `hookd guard NAME`, or several at once
+// through guards.mjs), reads the canonical fields (HOOKD_HIF_TOOL, HOOKD_HIF_COMMAND, HOOKD_HIF_FILE:
+// docs/bridges.md) and denies (exit 2, the reason on stderr) or says nothing (allow); hookd hands that
+// to each client in its terms. The shell command is read with bash's grammar (kit/bash.mjs), never
+// with regular expressions over the raw string.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { canonicalFields, clientFromEnv, clientIds } from './kit/canonical.mjs';
+import { realPath, resolveTarget } from './kit/paths.mjs';
+
+export { programOf, simpleCommands, SHELLS, INTERPRETERS } from './kit/bash.mjs';
+export { expandGlob, globMatches, namesWholeFolder, realPath, resolveTarget } from './kit/paths.mjs';
 
 /**
- * What the guard reads: the canonical fields, the event's directory and the project. Run without
- * hookd (`node no-rm-rf.mjs` as a client's own hook), the fields are read from the payload by the
- * same rule hookd's bridges use (dist/hif/canonical-input.js of this package).
+ * What the guard reads: the canonical fields, the event's directory, the project, the payload. The
+ * fields come from the HOOKD_HIF_* variables only when they are hookd's: a known client, and the
+ * tool, command and file its bridge reads from this very payload. Anything else (run by a client
+ * itself, a variable inherited from a shell, an empty or made-up one) and the guard reads the payload
+ * itself by the bridges' rule (dist/hif/canonical-input.js of this package), as a hook the client runs
+ * without hookd (`direct`): a variable can never switch a guard off.
  */
-export async function readInput(env = process.env, payload = readPayload()) {
-  const direct = env.HOOKD_HIF_CLIENT === undefined;
-  if (direct) env = { ...env, ...(await fieldsWithoutHookd(env, payload)) };
+export async function readInput(env = process.env, payload = readPayload(), cwdNow = process.cwd()) {
+  const claimed = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('HOOKD_HIF_')));
+  const direct = !(await fromHookd(claimed, payload));
+  if (direct) {
+    const own = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('HOOKD_HIF_')));
+    const client = (await clientFromEnv(own))?.id ?? 'generic';
+    env = { ...own, ...(await canonicalFields(client, nativeEvent(payload), payload)) };
+  }
   // Cursor's payloads carry its version and workspace roots, whatever its variables say.
   const client =
     direct && (typeof payload.cursor_version === 'string' || Array.isArray(payload.workspace_roots))
       ? 'cursor'
       : env.HOOKD_HIF_CLIENT;
   const cwd =
-    typeof payload.cwd === 'string'
+    typeof payload.cwd === 'string' && payload.cwd
       ? payload.cwd
       : Array.isArray(payload.workspace_roots) && typeof payload.workspace_roots[0] === 'string'
         ? payload.workspace_roots[0]
-        : process.cwd();
+        : cwdNow;
   const project =
     env.CLAUDE_PROJECT_DIR ||
     env.FACTORY_PROJECT_DIR ||
@@ -46,162 +58,47 @@ export async function readInput(env = process.env, payload = readPayload()) {
     tool: env.HOOKD_HIF_TOOL ?? '',
     command: env.HOOKD_HIF_COMMAND,
     file: env.HOOKD_HIF_FILE,
-    cwd,
-    project: path.resolve(project),
+    cwd: path.resolve(cwdNow, cwd),
+    project: path.resolve(cwdNow, project),
+    payload,
     env,
   };
 }
 
-function readPayload() {
+const nativeEvent = (payload) => (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : '');
+
+/** Whether the HOOKD_HIF_* values are what hookd's bridge reads from `payload` for the client they name. */
+async function fromHookd(claimed, payload) {
+  const client = claimed.HOOKD_HIF_CLIENT;
+  if (!client || !(await clientIds()).includes(client)) return false;
+  const own = await canonicalFields(client, nativeEvent(payload), payload);
+  for (const name of ['HOOKD_HIF_COMMAND', 'HOOKD_HIF_FILE']) if (own[name] !== claimed[name]) return false;
+  // The tool: the payload's own name, or (Cursor's split events) its event's, when the payload says it.
+  if (own.HOOKD_HIF_TOOL !== undefined && own.HOOKD_HIF_TOOL !== claimed.HOOKD_HIF_TOOL) return false;
+  return claimed.HOOKD_HIF_TOOL !== undefined || own.HOOKD_HIF_TOOL === undefined;
+}
+
+/** The client's payload on stdin, as an object (`{}` when it is not one). */
+export function readPayload(text) {
   try {
-    const data = JSON.parse(readFileSync(0, 'utf8'));
-    return data && typeof data === 'object' ? data : {};
+    const data = JSON.parse(text ?? readFileSync(0, 'utf8'));
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
   } catch {
     return {};
   }
 }
 
-async function fieldsWithoutHookd(env, payload) {
-  const dist = new URL('../../dist/', import.meta.url);
-  const { canonicalFields } = await import(new URL('hif/canonical-input.js', dist).href);
-  const { clientFromEnv } = await import(new URL('clients/registry.js', dist).href);
-  const client = clientFromEnv(env)?.id ?? 'generic';
-  const event = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : '';
-  return canonicalFields(client, event, Buffer.from(JSON.stringify(payload)));
-}
-
-const SEPARATORS = new Set([';', '&&', '||', '|', '&', '|&', '\n']);
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'busybox']);
-// Words that run the rest of the line as a command of their own.
-const WRAPPERS = new Set([
-  'sudo',
-  'doas',
-  'command',
-  'builtin',
-  'exec',
-  'nice',
-  'nohup',
-  'time',
-  'env',
-  'xargs',
-  'timeout',
-  'stdbuf',
-  'ionice',
-  'chronic',
-]);
-
-/** The program a word names: its base name (`/bin/rm` is rm). */
-export const programOf = (word) => path.basename(word ?? '');
+/** The reason to deny a command too long for the guard to read (kit/bash.mjs reads 256 KB at most). */
+export const tooLong = (guard) =>
+  `the command is longer than the 256 KB the guard reads: it cannot tell what it runs (${guard})`;
 
 /**
- * The simple commands of `text`, each `{ words, pipedFrom, from }`: its words (a variable the guard's
- * environment holds expanded, others kept as `$NAME`; a glob as its pattern), the command piped into it,
- * and how it was found (`line`, `sh -c`, `eval`, `$(…)`, `<(…)`). A command run by a shell's `-c`,
- * by eval, or in a substitution is read as a command too, to a bounded depth.
+ * Whether `target` (from `cwd`) lies inside `project` (not the project itself), where it really points:
+ * through the symlinks of its folders (and of itself when `followLast`).
  */
-export function simpleCommands(text, env = {}, depth = 0, from = 'line') {
-  if (typeof text !== 'string' || depth > 4) return [];
-  let tokens;
-  try {
-    tokens = parse(text, (name) => (typeof env[name] === 'string' ? env[name] : `$${name}`));
-  } catch {
-    return [{ words: [text], pipedFrom: undefined, from, unparsed: true }];
-  }
-  const found = [];
-  let words = [];
-  let piped;
-  let last;
-  const end = (op) => {
-    if (words.length) {
-      const command = { words: unwrap(words), pipedFrom: piped, from };
-      found.push(command);
-      last = command;
-    }
-    piped = op === '|' || op === '|&' ? last : undefined;
-    words = [];
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (typeof token === 'string') words.push(token);
-    else if ('comment' in token)
-      break; // the rest of the line is a comment
-    else if (token.op === 'glob') words.push(token.pattern);
-    else if (token.op === '<(' || token.op === '>(' || token.op === '$(' || token.op === '(') {
-      // A process substitution or subshell: its text up to the matching `)`, read as commands of their own.
-      let level = 1;
-      const inner = [];
-      for (i++; i < tokens.length && level > 0; i++) {
-        const t = tokens[i];
-        if (typeof t === 'object' && ['<(', '>(', '$(', '('].includes(t.op)) level++;
-        if (typeof t === 'object' && t.op === ')' && --level === 0) break;
-        inner.push(typeof t === 'string' ? quoteWord(t) : t.op === 'glob' ? t.pattern : t.op);
-      }
-      const nested = simpleCommands(inner.join(' '), env, depth + 1, token.op === '(' ? 'subshell' : `${token.op}…)`);
-      found.push(...nested);
-      if (token.op === '<(' || token.op === '$(') words.push(`<(${nested.map((c) => c.words.join(' ')).join('; ')})`);
-    } else if (SEPARATORS.has(token.op)) end(token.op);
-    else if (typeof token.op === 'string') words.push(token.op); // a redirection: kept as a word (`<`, `>`), the file after it too
-  }
-  end();
-  // What a shell's -c, eval, or a $(…) / `…` inside a word runs.
-  for (const command of [...found]) {
-    const [program, ...rest] = command.words;
-    if (SHELLS.has(programOf(program))) {
-      const c = rest.findIndex((word) => /^-[a-z]*c[a-z]*$/.test(word));
-      if (c !== -1 && rest[c + 1] !== undefined)
-        found.push(...simpleCommands(rest[c + 1], env, depth + 1, `${programOf(program)} -c`));
-    }
-    if (programOf(program) === 'eval') found.push(...simpleCommands(rest.join(' '), env, depth + 1, 'eval'));
-    for (const word of command.words) {
-      for (const inner of substitutions(word)) found.push(...simpleCommands(inner, env, depth + 1, '$(…)'));
-    }
-  }
-  return found;
-}
-
-const quoteWord = (word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
-
-/** The texts of the `$(…)` and `` `…` `` substitutions in one word, outermost first. */
-export function substitutions(word) {
-  const found = [];
-  for (let i = 0; i < word.length; i++) {
-    if (word[i] === '`') {
-      const close = word.indexOf('`', i + 1);
-      if (close === -1) break;
-      found.push(word.slice(i + 1, close));
-      i = close;
-    } else if (word.startsWith('$(', i)) {
-      let level = 0;
-      let j = i + 1;
-      for (; j < word.length; j++) {
-        if (word[j] === '(') level++;
-        else if (word[j] === ')' && --level === 0) break;
-      }
-      found.push(word.slice(i + 2, j));
-      i = j;
-    }
-  }
-  return found;
-}
-
-/** `words` without leading variable assignments and wrappers (`sudo`, `env X=1`, `nice -n 5`, `timeout 10`…). */
-function unwrap(words) {
-  let i = 0;
-  for (;;) {
-    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i])) i++;
-    if (i >= words.length || !WRAPPERS.has(programOf(words[i]))) break;
-    const wrapper = programOf(words[i++]);
-    // The wrapper's own options (and a value after -n, -u, -C…; timeout's duration).
-    while (i < words.length && words[i].startsWith('-')) i += /^-[nugCkps]$/.test(words[i]) ? 2 : 1;
-    if (wrapper === 'timeout' && i < words.length) i++;
-  }
-  return words.slice(i);
-}
-
-/** Whether `target` (resolved from `cwd`) lies inside `project` (not the project itself). */
-export function insideProject(target, cwd, project) {
-  const full = path.resolve(cwd, target);
-  const rel = path.relative(project, full);
+export function insideProject(target, cwd, project, followLast) {
+  const full = resolveTarget(target, cwd, followLast);
+  const rel = path.relative(realPath(project), full);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 

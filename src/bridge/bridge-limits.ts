@@ -28,3 +28,9 @@ export const INTERNAL_ERROR_EXIT = 125;
 export const CLIENT_END_GRACE_MS = 1000;
 /** How long the bridge waits for a hook to be gone after SIGKILL: a process stuck in the kernel must not hold the agent. */
 export const REAP_WAIT_MS = 1000;
+
+/**
+ * The most a bridge waits for a warm handler's answer (`hookd sync --warm`) before it runs the hook
+ * cold; never more than a quarter of the time left to hookd's deadline, so the cold run keeps the rest.
+ */
+export const WARM_BUDGET_MS = 1000;

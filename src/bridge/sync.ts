@@ -10,7 +10,7 @@ import { readEvent } from './read-event.js';
 import { recordRun } from './record-run.js';
 import { INTERNAL_ERROR_EXIT } from './bridge-limits.js';
 import { clientEnd, runHookInLine } from './run-hook-in-line.js';
-import { bridgeFailure, capturedOf, type RunRecord } from '../inbox/run-record.js';
+import { bridgeFailure, capturedOf, WARM_ANSWERED, type RunRecord } from '../inbox/run-record.js';
 import { namesOf } from '../transport/bridged-run.js';
 import { notRun, type Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
@@ -19,6 +19,9 @@ import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { recordEnv } from '../payload/client-env.js';
 import { canonicalFields } from '../hif/canonical-input.js';
 import { answerInClientTerms } from '../hif/answer-in-client-terms.js';
+import { askWarm, warmBudgetMs } from './ask-warm.js';
+import { socketPath, stateDir } from '../common/paths.js';
+import { inheritedByHooks } from '../runner/hook-env.js';
 
 // Why a failure of the bridge's own happened, in a few words (common/errors.js's describeError would
 // load the error catalogue: about 10 ms more on the path the agent waits on).
@@ -64,17 +67,43 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const startedAt = Date.now();
     // Else the payload's top-level hook_event_name, read as the daemon reads a run's (native/event-name.c the same).
     const event = options.event ?? namesOf(payload).event;
-    let outcome: Outcome;
+    // --warm implies --canonical: a warm handler answers in the canonical form, warm or cold.
+    const canonical = options.canonical === true || options.warm === true;
+    let outcome: Outcome | undefined;
+    let warm: string | undefined;
     if (refused) outcome = notRun('spawn_error', refused);
     else if (read.pastDeadline) outcome = notRun('timed_out');
-    else {
+    else if (options.warm) {
+      // The daemon's warm handler first; whatever it cannot answer runs cold below, exactly as without it.
+      const asked = await askWarm(
+        {
+          socket: socketPath(undefined, stateDir(options.stateDir)),
+          command,
+          client: client.id,
+          event,
+          cwd: process.cwd(),
+          env: inheritedByHooks(process.env),
+        },
+        payload,
+        warmBudgetMs(deadlineMs - performance.now()),
+      );
+      if (asked.ok)
+        outcome = {
+          ...notRun('ok'),
+          exitCode: 0,
+          stdout: capturedOf(asked.answer),
+          stderr: capturedOf(Buffer.alloc(0)),
+        };
+      warm = asked.ok ? WARM_ANSWERED : `cold: ${asked.why.replaceAll('\0', ' ')}`;
+    }
+    if (outcome === undefined) {
       try {
         // A canonical hook (--canonical) gets the canonical fields beside the payload (hif/canonical-input.ts).
         outcome = await runHookInLine(
           command,
           payload,
           timeoutMs,
-          options.canonical ? canonicalFields(client.id, event, payload) : {},
+          canonical ? canonicalFields(client.id, event, payload) : {},
         );
       } catch (error) {
         outcome = notRun('spawn_error', `internal error (${whyOf(error)}); the hook did not run`);
@@ -89,6 +118,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       timeoutMs,
       env,
       outcome,
+      ...(warm !== undefined && { warm }),
     };
     if (clientEnd.signal.aborted) {
       // Nobody reads an answer now: record the run and end as the client asked.
@@ -110,7 +140,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
       );
       process.stdout.write(client.contract.onTimeout.stdout);
       code = client.contract.onTimeout.exitCode;
-    } else if (options.canonical && outcome.signal === null && outcome.exitCode !== null) {
+    } else if (canonical && outcome.signal === null && outcome.exitCode !== null) {
       // A canonical hook's answer, in the client's terms; the record keeps what the client was handed.
       const answer = answerInClientTerms(client, event, outcome.exitCode, outcome.stdout.raw!, outcome.stderr.raw!);
       process.stderr.write(answer.stderr);

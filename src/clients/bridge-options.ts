@@ -58,6 +58,12 @@ export const SYNC_OPTIONS = {
     help: "the client's timeout for this hook; hookd ends it a little earlier (default: the client's)",
   },
   canonical,
+  // A warm handler (docs/bridges.md, "Warm handlers"): the daemon keeps CMD running and the bridge asks
+  // it first; CMD speaks the canonical form either way, and runs cold when the daemon cannot answer.
+  warm: {
+    flag: '--warm',
+    help: 'the hook is a warm handler: the daemon keeps it running and answers from it; it runs cold (in line) whenever the daemon cannot; implies --canonical',
+  },
 } as const satisfies Record<string, BridgeOption>;
 
 export type BridgeOptions = Readonly<Record<string, BridgeOption>>;

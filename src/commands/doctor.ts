@@ -3,7 +3,7 @@
 import { resolvePaths } from '../common/paths.js';
 import { UsageError } from '../common/errors.js';
 import { renderChecks, runDoctor } from '../doctor/run-doctor.js';
-import { readHookFiles } from './hook-files.js';
+import { hookFilesOthersCanWrite, readHookFiles } from './hook-files.js';
 import { silentHooksOf } from './silent-hooks.js';
 
 export interface DoctorOptions {
@@ -28,6 +28,7 @@ export async function doctorCommand(options: DoctorOptions): Promise<void> {
   const checks = await runDoctor(paths, loaded, {
     pathVar: options.path ?? process.env.PATH,
     timeoutMs: options.timeout * 1000,
+    othersCanWrite: typeof loaded === 'string' ? [] : hookFilesOthersCanWrite(loaded),
   });
   const ok = checks.every((check) => check.ok);
   // Advice, not a failed check: a deciding hook that never decides (issue 19).

@@ -2,6 +2,10 @@
 // or of the file given) as one HIF manifest (hooks/0.1) on stdout, so that `hookd install --hooks`
 // of it gives another client the same hooks. A hook behind hookd's bridges is exported as the
 // command the bridge runs; what has no canonical form is said on stderr, never dropped silently.
+// A client's own hook (not installed from a manifest, so not `--canonical`) answers in that client's
+// terms: it is exported with `"dialect"`, so that install puts it back into that client as it was
+// and into no other, where its answers would read as nothing and a guard would allow (issue 41, 1).
+// The name a manifest gave a hook comes back from install's record.
 import { UsageError } from '../common/errors.js';
 import { resolvePaths } from '../common/paths.js';
 import {
@@ -18,6 +22,9 @@ import { loadSettings } from '../settings/load.js';
 import { decodeEntry } from '../hif/decode.js';
 import { hasDialect } from '../hif/vocabulary.js';
 import { SPEC_VERSION, type HifHook, type HifManifest } from '../hif/manifest-schema.js';
+import { dialectOf } from '../hif/vocabulary.js';
+import { readManifest } from '../install/manifest.js';
+import { recordKey } from '../install/edit-settings.js';
 
 export interface ExportOptions {
   settings?: string;
@@ -42,7 +49,8 @@ function sourcesFor(settings: string | undefined, clientId: string | undefined):
 
 /** The manifest of the hooks `options` names, and the lines that say what was left out. */
 export async function runExport(options: ExportOptions): Promise<{ manifest: HifManifest; notes: string[] }> {
-  const { settings } = resolvePaths({ settings: options.settings });
+  const { settings, stateDir } = resolvePaths({ settings: options.settings });
+  const record = readManifest(stateDir);
   const hooks: HifHook[] = [];
   const seen = new Set<string>();
   const notes: string[] = [];
@@ -64,15 +72,22 @@ export async function runExport(options: ExportOptions): Promise<{ manifest: Hif
         );
       continue;
     }
+    const adds = record.files[recordKey(source.file)]?.adds ?? [];
     for (const entry of loaded.config.entries) {
       const decoded = decodeEntry(entry, source.client);
       if ('note' in decoded) {
         notes.push(decoded.note);
         continue;
       }
+      const name = adds.find((add) => add.command === entry.command && add.event === entry.event)?.name;
+      const hook: HifHook = {
+        ...(name !== undefined && { name }),
+        ...decoded.hook,
+        ...(!entry.canonical && { dialect: dialectOf(source.client.id).slug }),
+      };
       // The same hook in several clients' files is one hook of the manifest.
-      const key = JSON.stringify(decoded.hook);
-      if (!seen.has(key)) hooks.push(decoded.hook);
+      const key = JSON.stringify(hook);
+      if (!seen.has(key)) hooks.push(hook);
       seen.add(key);
     }
   }

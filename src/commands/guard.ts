@@ -1,6 +1,6 @@
 // `hookd guard NAME`: runs one of the guards shipped in hooks-examples/guards/ (no-rm-rf,
 // no-force-push, no-secrets-read, no-pipe-to-shell) on the event on stdin, from the installed
-// package, so that the shell parser it imports (shell-quote) is this package's and a reinstall
+// package, so that the shell parser it imports (tree-sitter-bash) is this package's and a reinstall
 // moves nothing. A guard answers in the canonical form; `hookd install --add NAME` puts it behind
 // `hookd sync --canonical`, which hands the answer to each client in its terms (docs/guards.md).
 // Taken before the command table (src/cli/main.ts), as the bridges are: the agent waits on it.
@@ -12,10 +12,10 @@ import { packageRoot } from '../common/package-root.js';
 /** The folder of the shipped guards. */
 export const guardsDir = (): string => path.join(packageRoot(), 'hooks-examples', 'guards');
 
-/** The names of the shipped guards. */
+/** The names of the shipped guards: every `NAME.mjs` of the folder but the kit and guards.mjs (which runs several; shippedGuards there reads the folder alike). */
 export function guardNames(): string[] {
   return readdirSync(guardsDir())
-    .filter((file) => file.endsWith('.mjs') && file !== 'guard-kit.mjs')
+    .filter((file) => /^[a-z0-9-]+\.mjs$/.test(file) && file !== 'guard-kit.mjs' && file !== 'guards.mjs')
     .map((file) => file.slice(0, -4))
     .sort();
 }
@@ -25,7 +25,7 @@ export async function guardFromArgv(args: string[]): Promise<'help' | void> {
   const name = args[0];
   if (name === undefined || name === '-h' || name === '--help') return 'help';
   const file = path.join(guardsDir(), `${name}.mjs`);
-  if (!/^[a-z0-9-]+$/.test(name) || name === 'guard-kit' || !existsSync(file)) {
+  if (!guardNames().includes(name) || !existsSync(file)) {
     // A hook error (exit 1): the spec lets the action go on, and says why on stderr.
     process.stderr.write(`hookd guard: no guard "${name}"; choose from ${guardNames().join(', ')}\n`);
     process.exitCode = 1;

@@ -33,8 +33,12 @@ export function outcomePaint(colours: Colours, name: OutcomeName): (text: string
 export const clientOf = (run: { client?: string | undefined }) => run.client ?? '-';
 
 /** What a run in line decided, as its listing shows it after the outcome: ` → block: tests fail`; nothing for other runs. */
-const decided = (run: Pick<RunSummary, 'bridge' | 'decision'>) =>
-  run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '';
+const decided = (run: Pick<RunSummary, 'bridge' | 'decision' | 'warm'>) =>
+  warmMark(run) + (run.bridge === 'sync' && run.decision ? ` → ${run.decision}` : '');
+
+/** Which way a warm hook's decision was taken (`hookd sync --warm`): its warm handler, or a cold run. */
+const warmMark = (run: Pick<RunSummary, 'warm'>) =>
+  run.warm === undefined ? '' : run.warm === 'answered' ? ' (warm)' : ' (cold)';
 
 /** One run as a row of cells. */
 export function runRow(run: RunSummary, colours: Colours): Cell[] {

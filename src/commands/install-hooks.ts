@@ -27,6 +27,7 @@ import { installTargetsFor } from '../install/install-targets.js';
 import { GENERIC } from '../clients/registry.js';
 import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
+import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
 import { encodeFor } from '../hif/encode.js';
 import { hasDialect } from '../hif/vocabulary.js';
 import { platformKey } from '../hif/capabilities.js';
@@ -169,10 +170,25 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
     throw new UsageError(
       `${read.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`,
     );
+  const checked = checkManifest(read.manifest, options.hooks);
+  if (!checked.ok)
+    throw new UsageError(
+      `${checked.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`,
+    );
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
   const targets = targetsFor(paths.settings, options.client);
+  // A hook none of these clients can take would guard nothing: refused before anything is written.
+  const nowhere = hooksPlacedNowhere(
+    checked.manifest,
+    targets.filter((target) => hasDialect(target.client.id)).map((target) => target.client),
+    options.hooks,
+  );
+  if (nowhere.length)
+    throw new UsageError(
+      `${nowhere.join('\n')}\n(nothing was changed: choose clients that have it with --client, or take it out of the manifest)`,
+    );
   const file = path.resolve(options.hooks);
-  const planned = targets.map((target) => installInto(target, read.manifest, file, paths.stateDir, options, seams));
+  const planned = targets.map((target) => installInto(target, checked.manifest, file, paths.stateDir, options, seams));
   // A client with no command hooks of its own (OpenCode, pi) runs its hookd-owned file through hookd's shim, written beside it.
   for (const target of targets) {
     const shim = planShim(target.client, target.file, options.dryRun === true);

@@ -87,7 +87,9 @@ export async function installInto(
   }
   const snapshot = readSettingsForEdit(target.file, client);
   // In a hook folder the examples go to hookd's own file only, never to each of the user's.
-  const wanted = target.inFolder && !target.ownFile ? [] : parseAdds(options.add, client, choice.events, dir);
+  const stateOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
+  const wanted =
+    target.inFolder && !target.ownFile ? [] : parseAdds(options.add, client, choice.events, dir, stateOptions);
   const own = withoutNotifierBeside(wanted, snapshot.text, snapshot.target, client);
   // hookd's own file in a hook folder: a notifier in another file there counts as well.
   const folder = target.ownFile
@@ -122,7 +124,7 @@ export async function installInto(
     guardEntries: guardEntriesOf(previous),
     droppedAt: snapshot.dropped.map((part) => part.at),
   };
-  const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
+  const bridgeOptions = stateOptions;
   const shape = newHookShape(client);
   const planOptions = {
     layout: client.layout,

@@ -43,7 +43,8 @@ function copyAllExamples(names: readonly string[]): string[] {
   if (names.length === 0) return [];
   const dir = examplesDir();
   try {
-    return copyExamples([...new Set(names)], dir);
+    // The guards go in together, as one example `no-rm-rf,no-force-push`.
+    return copyExamples([...new Set(names.flatMap((name) => name.split(',')))], dir);
   } catch (error) {
     throw new HookdError(
       'EEXAMPLES',

@@ -1,6 +1,7 @@
 // `hookd service install|uninstall|status`: the user service that runs the daemon.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CLIENT_FOLDER_MODE } from '../common/make-dirs.js';
 import { CheckFailed, HookdError, describeError } from '../common/errors.js';
 import { currentServiceSpec } from '../service/service-spec.js';
 import { serviceManager, type ServiceFile, type ServiceManager } from '../service/service-manager.js';
@@ -18,7 +19,7 @@ const readOrUndefined = (file: string): string | undefined => {
 };
 
 function writeAtomically(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: CLIENT_FOLDER_MODE });
   const temp = `${file}.${process.pid}.tmp`;
   try {
     // 0600: a service file names the user's settings and environment, which other users need not read.

@@ -1,7 +1,7 @@
 // `hookd validate`: check the hook files of the clients on this machine (or the one given); exit 1
 // with every located error, warn on the suspicious, note what hookd leaves to the client.
 import { lintAcrossFiles, lintConfig, notesFor } from '../settings/lint.js';
-import { readHookFiles, type HookFileOptions } from './hook-files.js';
+import { hookFilesOthersCanWrite, readHookFiles, type HookFileOptions } from './hook-files.js';
 import { cleanLine } from '../common/terminal/clean-text.js';
 import { runsBy } from '../settings/daemon-hooks.js';
 import type { HookEntry } from '../settings/config.js';
@@ -19,7 +19,9 @@ export async function validateCommand(options: ValidateOptions): Promise<void> {
     const entries = result.ok ? result.config.entries : [];
     return { source, ok: result.ok, errors: result.ok ? [] : result.errors, warnings, notes, entries, ignored };
   });
-  const across = lintAcrossFiles(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])));
+  // A hook file another user can change is theirs to plant a hook in, however valid it reads (issue 41, 2).
+  const exposed = hookFilesOthersCanWrite(loaded);
+  const across = [...exposed, ...lintAcrossFiles(loaded.flatMap(({ result }) => (result.ok ? [result.config] : [])))];
   const ok = files.every((file) => file.ok);
   if (options.json) {
     const rows = files.map(({ source, ok: fileOk, errors, warnings, notes, entries, ignored }) => ({

@@ -5,6 +5,14 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The mode of a folder hookd makes for a client's files (a hook folder, a plugin folder, a settings
+ * folder, the examples): the user writes it, the client and the user read it, nobody else writes it.
+ * Given to every mkdir, so that `umask 000` cannot open it to other users (issue 41, 2): another user
+ * who could write there could plant a hook, a plugin or an extension the client then runs as you.
+ */
+export const CLIENT_FOLDER_MODE = 0o755;
+
 /** Make `dir` and its missing parents with `mode`; throws the first mkdir's error that is not EEXIST. */
 export function makeDirs(dir: string, mode: number): void {
   const missing: string[] = [];

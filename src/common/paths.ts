@@ -64,10 +64,13 @@ export function stateDir(flag?: string, env: Env = process.env): string {
   return path.join(base, STATE_DIR_RULE.name);
 }
 
+/** Where the daemon's socket is: the variable that names it, else this name in the state directory (native/ask-warm.c reads the same). */
+export const SOCKET_RULE = { variable: 'HOOKD_SOCKET', name: 'hookd.sock' } as const;
+
 /** The daemon's unix socket; it lives in the state directory unless told otherwise. */
 export function socketPath(flag: string | undefined, state: string, env: Env = process.env): string {
-  const chosen = flag ?? env.HOOKD_SOCKET;
-  return chosen ? path.resolve(expandHome(chosen)) : path.join(state, 'hookd.sock');
+  const chosen = flag ?? env[SOCKET_RULE.variable];
+  return chosen ? path.resolve(expandHome(chosen)) : path.join(state, SOCKET_RULE.name);
 }
 
 /** All three paths, resolved once at the edge. */

@@ -21,6 +21,9 @@ import { LoopbackListener } from './serve-loopback.js';
 import { LocalSocket } from './serve-socket.js';
 import { startTracing } from '../telemetry/start-tracing.js';
 import { Dashboard } from '../dashboard/dashboard.js';
+import { WarmHandlers } from './warm-route.js';
+import { WARM_DEFAULTS } from '../executor/warm-pool.js';
+import { envMs } from '../common/env-ms.js';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
 
@@ -91,6 +94,20 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
       loopback,
     }),
   });
+  // The warm handlers' route (POST /warm), on the socket only; a test may shorten its bounds.
+  await parts.start(
+    new WarmHandlers(
+      config,
+      {
+        ...WARM_DEFAULTS,
+        hungMs: envMs('HOOKD_WARM_HUNG_MS', WARM_DEFAULTS.hungMs),
+        idleMs: envMs('HOOKD_WARM_IDLE_MS', WARM_DEFAULTS.idleMs),
+        memoryEveryMs: envMs('HOOKD_WARM_MEMORY_EVERY_MS', WARM_DEFAULTS.memoryEveryMs),
+        maxRssBytes: envMs('HOOKD_WARM_MAX_RSS_MB', WARM_DEFAULTS.maxRssBytes / 2 ** 20) * 2 ** 20,
+      },
+      logger.child({ part: 'warm' }),
+    ),
+  );
   const observers = await parts.start(
     openObservers(paths.stateDir, pipeline, config, logger.child({ part: 'observe' })),
   );

@@ -22,9 +22,17 @@ import { posts } from '../settings/entry-kinds.js';
 export async function runDoctor(
   paths: Paths,
   loaded: readonly SourceResult[] | string,
-  options: { pathVar: string | undefined; timeoutMs: number },
+  options: { pathVar: string | undefined; timeoutMs: number; othersCanWrite?: readonly string[] },
 ): Promise<Check[]> {
   const checks = [...checkSettings(loaded), checkPath(options.pathVar), checkBridge(), checkFrontDoor(options.pathVar)];
+  // Hook files another user can change (issue 41, 2): theirs to plant a hook in, whatever else holds.
+  if (options.othersCanWrite?.length)
+    checks.push({
+      name: 'hook files only you can change',
+      ok: false,
+      detail: options.othersCanWrite.join('; '),
+      fix: 'close each one to other users (chmod go-w), then check what it holds: hookd validate',
+    });
   // The way the clients start, which may not be this shell's (issue 29): the folder to add is this hookd's.
   const hookdDir = path.dirname(
     findOnPath('hookd', options.pathVar)?.found ?? path.join(packageRoot(), 'bin', 'hookd'),

@@ -5,17 +5,21 @@
 // writes the result, the tests compare it with the spec's vectors. Every loss is a line in `notes`.
 import type { ClientProfile } from '../clients/profile.js';
 import { blockingBehaviour } from './blocking.js';
+import { cannotDecideOn } from '../settings/cannot-decide.js';
 import { degrade } from './capabilities.js';
 import { cursorTargets, type CursorTarget } from './cursor-split.js';
 import { encodeMatcher } from './encode-matcher.js';
 import type { HifHook, HifManifest } from './manifest-schema.js';
-import { dialectOf, nativeEvents, timeoutToNative, TOOL_EVENTS } from './vocabulary.js';
+import { DIALECTS, dialectOf, nativeEvents, timeoutToNative, TOOL_EVENTS } from './vocabulary.js';
+import { clientById } from '../clients/registry.js';
 
 /** One hook as the client's file holds it, before hookd's bridge is put around its command. */
 export interface NativeHook {
   /** The hook's index in the manifest, and how lines name it (its name, else "Hook N"). */
   index: number;
   label: string;
+  /** The manifest's `name`, kept in install's record so that export gives it back. */
+  name?: string;
   canonicalEvent: string;
   event: string;
   matcher?: string;
@@ -26,10 +30,14 @@ export interface NativeHook {
   timeoutSec?: number;
   /** Runs in line (hookd sync) and the client reads its answer; else behind hookd emit. */
   inLine: boolean;
+  /** A warm handler (`handler.warm`, hookd's own): in line behind `hookd sync --warm`. */
+  warm?: true;
   env?: Readonly<Record<string, string>>;
   cwd?: string;
   /** The client's own `provider_data`, written into the entry as it is. */
   extra?: Readonly<Record<string, unknown>>;
+  /** The hook answers in the canonical form (the bridge translates); false: in this client's own terms (`dialect`), handed on as they are. */
+  canonical: boolean;
 }
 
 export interface Encoded {
@@ -64,15 +72,35 @@ function targetsOf(
   return [{ event: native, ...(encoded.matcher !== undefined ? { matcher: encoded.matcher } : {}) }];
 }
 
-// Whether the hook goes in line on `event`, saying so where the manifest's intent cannot be kept.
-function inLineOn(hook: HifHook, client: ClientProfile, event: string, label: string, notes: string[]): boolean {
-  const blocking = hook.blocking === true;
+// Whether the hook goes in line on `event`, saying so where the manifest's intent cannot be kept. A
+// hook that does not say (no `blocking`, no `async`) goes in line where the client reads its answer,
+// as the client runs it where hookd is missing (the guarded entry's fallback): behind hookd emit, a
+// guard allowed what its fallback blocked (issue 41, 6). Only a command that cannot decide anything
+// (a notifier, settings/cannot-decide.ts, install's rule for every hook) goes behind hookd emit then, said.
+function inLineOn(
+  hook: HifHook,
+  client: ClientProfile,
+  event: string,
+  command: string,
+  label: string,
+  notes: string[],
+): boolean {
   if (hook.handler.async === true) {
-    if (blocking) notes.push(`${label}: async: runs behind hookd emit, so its blocking answer is not read`);
+    if (hook.blocking === true)
+      notes.push(`${label}: async: runs behind hookd emit, so its blocking answer is not read`);
     return false;
   }
-  if (!blocking) return false;
+  if (hook.blocking === false) return false;
   const fireAndForget = client.fireAndForget.includes(event);
+  if (hook.blocking === undefined) {
+    if (fireAndForget) return false;
+    const why = cannotDecideOn(client, event, command);
+    if (why)
+      notes.push(
+        `${label}: behind hookd emit: it cannot decide (${why}), so the agent does not wait for it; "blocking: true" keeps it in line`,
+      );
+    return why === undefined;
+  }
   if (blockingBehaviour(client.id, hook.event, fireAndForget) === 'observe') {
     notes.push(
       `${label}: blocking intent cannot be honored: ${client.name}'s ${event} only observes${fireAndForget ? ' (it ignores the answer: the hook runs behind hookd emit)' : ''}`,
@@ -80,6 +108,20 @@ function inLineOn(hook: HifHook, client: ClientProfile, event: string, label: st
     return !fireAndForget;
   }
   return true;
+}
+
+/**
+ * Why a hook that answers in another client's own terms (`dialect`) is left out of `client`, or
+ * undefined. Its answers mean nothing there (a Claude Code guard's `hookSpecificOutput` reads as no
+ * answer in Gemini CLI) and hookd does not translate them: installed, it would allow what it denies
+ * (issue 41, 1). A hook whose answer nobody reads (`blocking: false`, `async`) goes anywhere.
+ */
+function otherDialect(hook: HifHook, client: ClientProfile, label: string): string | undefined {
+  if (hook.dialect === undefined || hook.dialect === dialectOf(client.id).slug) return undefined;
+  if (hook.blocking === false || hook.handler.async === true) return undefined;
+  const speaker = DIALECTS.find((dialect) => dialect.slug === hook.dialect);
+  const name = speaker ? (clientById(speaker.client)?.name ?? hook.dialect) : hook.dialect;
+  return `${label}: left out of ${client.name}: it answers in ${name}'s own terms ("dialect": "${hook.dialect}"), which ${client.name} does not read; written in the canonical form it goes to every client (docs/hooks-manifest.md)`;
 }
 
 /** Every hook of `manifest` for `client`; `os` picks a handler's `platform` override. */
@@ -91,6 +133,11 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
     const native = nativeEvents(client.id, hook.event)[0];
     if (native === undefined) {
       notes.push(`${label}: left out of ${client.name}: event '${hook.event}' has no ${client.name} equivalent`);
+      return;
+    }
+    const foreign = otherDialect(hook, client, label);
+    if (foreign) {
+      notes.push(foreign);
       return;
     }
     const degraded = degrade(hook, client.id, client.name, label, os);
@@ -106,18 +153,27 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
     }
     const seconds = hook.handler.timeout ? hook.handler.timeout : undefined;
     for (const target of targets) {
+      const inLine = inLineOn(hook, client, target.event, degraded.command, label, notes);
+      if (hook.handler.warm && !inLine)
+        notes.push(
+          `${label}: warm: the client does not wait on ${target.event}; the hook runs behind hookd emit, as it would`,
+        );
       hooks.push({
         index,
         label,
+        ...(hook.name !== undefined && { name: hook.name }),
         canonicalEvent: hook.event,
         event: target.event,
         ...(target.matcher !== undefined ? { matcher: target.matcher } : {}),
         command: degraded.command,
         ...(seconds !== undefined ? { timeout: timeoutToNative(client.id, seconds), timeoutSec: seconds } : {}),
-        inLine: inLineOn(hook, client, target.event, label, notes),
+        inLine,
+        // A warm handler answers in the canonical form: a hook in a client's own dialect runs as it is.
+        ...(hook.handler.warm && inLine && hook.dialect === undefined && { warm: true as const }),
         ...(degraded.env ? { env: degraded.env } : {}),
         ...(degraded.cwd ? { cwd: degraded.cwd } : {}),
         ...(degraded.extra ? { extra: degraded.extra } : {}),
+        canonical: hook.dialect === undefined,
       });
     }
   });

@@ -25,6 +25,9 @@ const handler = z.object({
   timeout_action: z.enum(['warn', 'block']).optional(),
   async: z.boolean().optional(),
   status_message: z.string().optional(),
+  // hookd's own (not in hooks/0.1): the daemon keeps the command running and asks it over JSON lines
+  // (docs/bridges.md, "Warm handlers"); it runs cold wherever the daemon cannot answer.
+  warm: z.boolean().optional(),
 });
 
 const hook = z
@@ -37,6 +40,12 @@ const hook = z
     degradation: z.record(z.string(), strategy).optional(),
     provider_data: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
     capabilities: z.array(z.string()).optional(),
+    /**
+     * hookd's own field (the spec ignores fields it does not know): the hook answers in this client's
+     * own terms (its spec slug, `claude-code`), not in the canonical form. `hookd export` writes it for
+     * a client's own hooks, and install puts such a hook only into that client, as it was (issue 41, 1).
+     */
+    dialect: z.string().min(1).optional(),
   })
   // §3.5: a command handler needs its command.
   .refine((one) => one.handler.type !== 'command' || one.handler.command !== undefined, {

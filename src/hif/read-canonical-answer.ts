@@ -1,8 +1,9 @@
 // What a hook in the canonical form answered, read by the spec's rules (HIF hooks/0.1 §4, §5.2,
 // §5.3; a hook behind `hookd sync` is a blocking one): exit 2 blocks with stderr as the reason, exit
 // 0 reads stdout as `{"decision", "reason", "continue", "context", "updated_input"}` (empty is allow,
-// anything but a JSON object is a hook error), any other exit is a hook error that lets the action go
-// on. `updated_input` (capabilities.md §1.2: the tool's arguments, rewritten) is kept as the hook
+// anything but a JSON object is a hook error), any other exit is a hook error that keeps its exit
+// code: a guard that crashed or could not start (exit 1, 127) means to the client what it means
+// without hookd (issue 41, 3: Copilot CLI's preToolUse denies on exit 1, Crush halts on 49). `updated_input` (capabilities.md §1.2: the tool's arguments, rewritten) is kept as the hook
 // wrote it, an object's bytes (raw-field.ts), for the client that takes it.
 // native/canonical-answer.c reads the same way; test/hif/bridges-translate.test.ts holds them together.
 import { rawTopLevelField } from './raw-field.js';
@@ -19,6 +20,8 @@ export interface CanonicalAnswer {
   updatedInput?: string;
   /** Why the answer reads as a hook error, when hookd says so (stdout not a JSON object, an unknown decision). */
   note?: string;
+  /** A hook error the hook's exit code gave (neither 0 nor 2): the client is handed that code, as without hookd. */
+  exitCode?: number;
 }
 
 const DECISIONS = ['allow', 'deny', 'ask'];
@@ -62,7 +65,7 @@ export function readCanonicalAnswer(exitCode: number, stdout: Buffer, stderr: Bu
     const reason = answerText(stderr);
     return { outcome: 'deny', ...(reason && { reason }), reasonOnStderr: true };
   }
-  if (exitCode !== 0) return { outcome: 'error' };
+  if (exitCode !== 0) return { outcome: 'error', exitCode };
   const text = answerText(stdout);
   if (text === '') return { outcome: 'allow' };
   let answer: unknown;

@@ -2,8 +2,12 @@
 // stderr the client reads for it, by the rows of answer-rows.ts. `ask` goes to a client that asks its
 // user, else it is a denial, as the spec requires; `continue: false` stops the agent where the client
 // can be told, else it is a denial; context reaches the model where the client takes some on that
-// event (and rides with the reason of a denial). A hook error lets the action go on, on the exit
-// code the client reads as a non-blocking error (0 for Copilot CLI's preToolUse, where 1 denies).
+// event (and rides with the reason of a denial). A hook that exited neither 0 nor 2 (it crashed,
+// could not start, exit 1) is handed on with its own exit code and nothing on stdout: the client
+// reads it as it reads that hook without hookd, which the guarded entry runs where hookd is missing
+// (Copilot CLI's preToolUse denies on exit 1; issue 41, 3). An answer on stdout that is no canonical
+// answer lets the action go on, on the exit code the client reads as a non-blocking error (0 for
+// Copilot CLI's preToolUse, where 1 denies).
 // A rewritten tool input (`updated_input`) beside an allow goes where the client takes one on that
 // event; anywhere else, and beside ask, the call is blocked (HIF input_rewrite: never the old input).
 // One function the bridge calls; native/canonical-answer.c does the same in C.
@@ -55,6 +59,8 @@ function translateDecision(
   answer: CanonicalAnswer,
 ): ClientAnswer {
   const silent = contract.emptyAnswer?.[event] ?? '';
+  if (answer.outcome === 'error' && answer.exitCode !== undefined)
+    return { exitCode: answer.exitCode, stdout: '', stderr: '' };
   if (answer.outcome === 'error') {
     const exitCode = blocks(contract, event, 1) ? 0 : 1;
     return {

@@ -40,6 +40,7 @@ export function historyEntryOf(run: FinishedRun): HistoryEntry {
     ...(facts.probe && { probe: true as const }),
     ...(run.retryOf !== undefined && { retryOf: run.retryOf }),
     ...(run.inline && { bridge: 'sync' as const, decided: run.inline.decided, decision: run.inline.decision }),
+    ...(run.inline?.warm !== undefined && { warm: run.inline.warm }),
   };
 }
 

@@ -26,6 +26,7 @@ export type RunSummary = Pick<
   | 'bridge'
   | 'decided'
   | 'decision'
+  | 'warm'
 > & {
   /** The run's event id (the inbox record's name): GET /runs/:id and `hookd retry` take it. */
   id: string;
@@ -63,5 +64,6 @@ export function summaryOf(entry: HistoryEntry): RunSummary {
     ...(entry.probe && { probe: true as const }),
     ...(entry.retryOf !== undefined && { retryOf: entry.retryOf }),
     ...(entry.bridge !== undefined && { bridge: entry.bridge, decided: entry.decided, decision: entry.decision }),
+    ...(entry.warm !== undefined && { warm: entry.warm }),
   };
 }

@@ -21,6 +21,7 @@ export const RUN_FACT_NAMES = [
   'cwd',
   'spawnError',
   'answer',
+  'warm',
   'timeoutMs',
   'startedAt',
   'endedAt',
@@ -36,6 +37,8 @@ export const RUN_FACT_NAMES = [
 ] as const;
 /** A client variable the record keeps is the fact `env.NAME`. */
 export const ENV_FACT_PREFIX = 'env.';
+/** The `warm` fact of a run its warm handler answered (any other value says why it ran cold). */
+export const WARM_ANSWERED = 'answered';
 
 /**
  * A run the synchronous bridge made, as its record keeps it: the runner's Outcome (the one result
@@ -50,6 +53,8 @@ export interface RunRecord {
   timeoutMs: number;
   /** What the bridge printed for a hook that said nothing (Codex's Stop needs `{}`). */
   answer?: string;
+  /** A warm hook's path (`hookd sync --warm`): WARM_ANSWERED, or `cold: WHY` when it ran cold. */
+  warm?: string;
   /** The client's variables the record keeps (`env.NAME` facts): its trace context and project directories. */
   env?: Record<string, string>;
   outcome: Outcome;
@@ -132,6 +137,7 @@ export function parseRun(
     endedAt: count('endedAt'),
     timeoutMs: count('timeoutMs'),
     ...(facts.has('answer') && { answer: facts.get('answer') }),
+    ...(facts.has('warm') && { warm: facts.get('warm') }),
     env: Object.fromEntries(
       [...facts]
         .filter(([name]) => name.startsWith(ENV_FACT_PREFIX))
@@ -164,6 +170,7 @@ export function serializeRun(command: string, run: RunRecord, payload: Buffer): 
     ['cwd', run.cwd],
     ['spawnError', bridgeFailure(outcome)],
     ['answer', run.answer],
+    ['warm', run.warm],
     ...env,
     ['timeoutMs', run.timeoutMs],
     ['startedAt', run.startedAt],

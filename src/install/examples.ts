@@ -44,7 +44,11 @@ export const EXAMPLES: Readonly<Record<string, Example>> = {
   followup: { file: 'followup.sh', timeout: 30, only: 'stop' },
   'no-rm-rf': { file: 'guards/no-rm-rf.mjs', timeout: 10, guard: { tools: ['shell'] } },
   'no-force-push': { file: 'guards/no-force-push.mjs', timeout: 10, guard: { tools: ['shell'] } },
-  'no-secrets-read': { file: 'guards/no-secrets-read.mjs', timeout: 10, guard: { tools: ['shell', 'file_read'] } },
+  'no-secrets-read': {
+    file: 'guards/no-secrets-read.mjs',
+    timeout: 10,
+    guard: { tools: ['shell', 'file_read', 'search', 'file_edit'] },
+  },
   'no-pipe-to-shell': { file: 'guards/no-pipe-to-shell.mjs', timeout: 10, guard: { tools: ['shell'] } },
 };
 
@@ -70,6 +74,15 @@ const word = (text: string) => (/^[A-Za-z0-9_./:@+=-]+$/.test(text) ? text : she
  */
 export function guardCommand(name: string, node = process.execPath): string {
   return `${word(node)} ${word(path.join(packageRoot(), 'hooks-examples', EXAMPLES[name]!.file))}`;
+}
+
+/**
+ * The command that runs the guards `names` in one process (hooks-examples/guards/guards.mjs): as a
+ * warm handler behind `hookd sync --warm`, or cold (one Node start) where the daemon cannot answer
+ * and where the client finds no hookd. By absolute paths, as guardCommand says why.
+ */
+export function guardsCommand(names: readonly string[], node = process.execPath): string {
+  return `${word(node)} ${word(path.join(packageRoot(), 'hooks-examples', 'guards', 'guards.mjs'))} ${names.join(',')}`;
 }
 
 /**

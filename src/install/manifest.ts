@@ -19,6 +19,8 @@ export interface WrapRecord {
 export interface AddRecord {
   event: string;
   example: string;
+  /** A manifest hook's `name`: export gives it back. */
+  name?: string;
   command: string;
   /** The matcher of the group install made for it (a HIF manifest's hook): uninstall removes that group when it empties. */
   matcher?: string;
@@ -105,7 +107,11 @@ export function mergeRecord(record: FileRecord, more: FileRecord): FileRecord {
   const wraps = [...record.wraps];
   for (const wrap of more.wraps)
     if (!wraps.some((w) => w.event === wrap.event && w.wrapped === wrap.wrapped)) wraps.push(wrap);
-  const adds = [...record.adds];
+  // A hook the manifest renamed keeps its place and takes its new name.
+  const adds = record.adds.map((add) => {
+    const renamed = more.adds.find((a) => a.event === add.event && a.command === add.command && a.name !== undefined);
+    return renamed ? { ...add, name: renamed.name } : add;
+  });
   for (const add of more.adds)
     if (!adds.some((a) => a.event === add.event && a.command === add.command)) adds.push(add);
   const textBefore = record.textBefore ?? more.textBefore;

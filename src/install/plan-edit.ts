@@ -27,14 +27,14 @@ export interface Plan {
 /** One example hook to add: the command the daemon runs (the bridge wraps it), on `events`. */
 export interface AddRequest {
   example: string;
+  /** A manifest hook's `name`, kept in the record for export. */
+  name?: string;
   command: string;
   /** In the client's unit (seconds; milliseconds for Gemini CLI); absent: the client's default. */
   timeout: number | undefined;
   events: readonly string[];
   /** A hook from a HIF manifest (install/manifest-adds.ts): the whole entry to write, its group's matcher, the keys the entry carries besides. */
   entry?: { bridge: string; matcher?: string; extra?: Readonly<Record<string, Json>> };
-  /** A guard in the canonical form: written behind `hookd sync --canonical --client ID` instead of hookd emit. */
-  canonicalSync?: { client: string; timeoutSec: number };
 }
 
 /** What the caller knows of the file and the bridge. */

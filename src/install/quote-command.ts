@@ -27,14 +27,16 @@ export interface SyncWrap {
   bridgeOptions?: readonly string[];
   /** The hook speaks the canonical form (HIF): written `--canonical`, so the bridge translates its answer. */
   canonical?: boolean;
+  /** A warm handler (`--warm`, which implies --canonical): the daemon keeps it running and answers from it. */
+  warm?: boolean;
 }
 
 /** The sync entry that runs `command` in line: `… hookd sync [--state-dir DIR] [--canonical] [--client ID] --event NAME --timeout SEC -- 'command'; command`. */
 export function syncCommand(command: string, wrap: SyncWrap): string {
-  const { client, event, timeout, canonical } = SYNC_OPTIONS;
+  const { client, event, timeout, canonical, warm } = SYNC_OPTIONS;
   const options = [
     ...(wrap.bridgeOptions ?? []),
-    ...(wrap.canonical ? [canonical.flag] : []),
+    ...(wrap.warm ? [warm.flag] : wrap.canonical ? [canonical.flag] : []),
     ...(wrap.client ? [client.flag, wrap.client] : []),
     event.flag,
     wrap.event,

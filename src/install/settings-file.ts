@@ -3,7 +3,8 @@
 // backups.ts), the new text goes to a temp file beside the target and is renamed over it, a change
 // made by someone else since the read stops the edit, and the result is read back and checked.
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { CLIENT_FOLDER_MODE } from '../common/make-dirs.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pruneBackups, writeBackup } from './backups.js';
@@ -101,7 +102,7 @@ export async function commitEdit(
   assertWritable(snapshot);
   const dir = path.dirname(snapshot.target);
   const base = path.basename(snapshot.target);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: CLIENT_FOLDER_MODE });
   let backup: string | undefined;
   if (snapshot.exists) {
     backup = await writeBackup(options.backupDir, snapshot.target, snapshot.text, snapshot.mode).catch(
@@ -119,7 +120,8 @@ export async function commitEdit(
     if (backup) await unlink(backup).catch(() => undefined);
   };
   try {
-    if (text !== null) await writeFile(temp, text, { flag: 'wx', mode: snapshot.mode });
+    // The file's own mode (0600 for a new one), exactly: the umask neither opens nor narrows it.
+    if (text !== null) await writeFile(temp, text, { flag: 'wx', mode: 0o600 }).then(() => chmod(temp, snapshot.mode));
   } catch (error) {
     await discard();
     throw new HookdError(

@@ -4,7 +4,8 @@
 // command hooks) and the client's adapter (shims/<client>.js), under a first line that marks it as
 // hookd's: uninstall removes a file only when it starts with that line, and a file of that name
 // that does not is never overwritten.
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { CLIENT_FOLDER_MODE, makeDirs } from '../common/make-dirs.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
@@ -36,9 +37,11 @@ const isHookds = (file: string) => {
 };
 
 function writeAtomically(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeDirs(path.dirname(file), CLIENT_FOLDER_MODE);
   const temporary = `${file}.hookd-${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o644 });
+  // 0644 whatever the umask: the client reads it, nobody else writes it.
+  writeFileSync(temporary, text, { mode: 0o600 });
+  chmodSync(temporary, 0o644);
   renameSync(temporary, file);
 }
 

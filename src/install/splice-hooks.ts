@@ -2,6 +2,7 @@
 // and the splices that write the same changes into its text. A container made here is spliced in
 // once, whole; the blanks inside an empty list install fills are kept in the record, so that
 // uninstall, emptying it, writes them back.
+import { EXAMPLES } from './examples.js';
 import type { JSONPath } from 'jsonc-parser';
 import { formatPath } from '../common/format-issues.js';
 import {
@@ -16,7 +17,7 @@ import {
 import type { Document, Splice } from './edit-document.js';
 import type { FileRecord } from './manifest.js';
 import type { AddRequest } from './plan-edit.js';
-import { syncCommand, wrapCommand } from './quote-command.js';
+import { wrapCommand } from './quote-command.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import type { ClientProfile } from '../clients/profile.js';
 import { emptyInner } from './splice-json.js';
@@ -68,15 +69,13 @@ export function addHooks(
   const timeoutKey = shape.keys?.timeout ?? 'timeout';
   for (const add of adds) {
     for (const event of add.events) {
-      // A manifest's hook brings its own entry; a guard runs in line and speaks the canonical form; every other example goes behind hookd emit.
+      // A manifest's hook and the guards bring their own entry; every other example goes behind hookd emit.
       const bridge =
         add.entry?.bridge ??
-        (add.canonicalSync
-          ? syncCommand(add.command, { ...add.canonicalSync, event, canonical: true, bridgeOptions: emitOptions })
-          : wrapCommand(add.command, [
-              ...emitOptions,
-              ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
-            ]));
+        wrapCommand(add.command, [
+          ...emitOptions,
+          ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
+        ]);
       // A manifest's hook is there already only under the same matcher and timeout.
       const same = (found: { hook: Json; matcher: Json | undefined }) =>
         isObject(found.hook) &&
@@ -103,13 +102,15 @@ export function addHooks(
       record.adds.push({
         event,
         example: add.example,
+        ...(add.name !== undefined && { name: add.name }),
         command: bridge,
         ...(add.entry?.matcher !== undefined && { matcher: add.entry.matcher }),
         ...(add.entry && add.timeout !== undefined && { timeout: add.timeout }),
       });
-      const what = add.entry
-        ? `the manifest's hook${add.entry.matcher !== undefined ? ` on ${add.entry.matcher}` : ''}`
-        : `the ${add.example} example`;
+      const on = add.entry?.matcher !== undefined ? ` on ${add.entry.matcher}` : '';
+      // A manifest's hook, or examples (the guards go together: `no-rm-rf,no-force-push`).
+      const examples = add.example.split(',').every((name) => EXAMPLES[name] !== undefined);
+      const what = examples ? `the ${add.example} example${on}` : `the manifest's hook${on}`;
       changes.push(`add ${formatPath([...ref.base, event, list.length - 1])}: ${what} (${add.command})`);
     }
   }

@@ -7,5 +7,6 @@
 export { spawnShell } from './shell.js';
 export { killGroup } from './kill-group.js';
 export { endSession } from './end-session.js';
+export { groupMemory } from './group-memory.js';
 export { endGroups, groupOf, hasExited, identify, startTimeOf, type HookGroup } from './process-groups.js';
 export { foreignListeners, holdersOf, listenersOn, userName, type Holder, type Listener } from './listener-owner.js';

@@ -44,4 +44,6 @@ export interface HistoryEntry {
    */
   decided?: boolean | null;
   decision?: string;
+  /** A warm hook's way (`hookd sync --warm`): `answered` by its warm handler, else `cold: WHY` (it ran in line). */
+  warm?: string;
 }

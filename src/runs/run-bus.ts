@@ -60,7 +60,7 @@ export interface RunFinished extends RunInfo {
   /** Why the record was rejected, or why the hook could not start. */
   detail?: string;
   /** A run the synchronous bridge made in line, the client waiting on it: what it decided (clients/contract.ts; decided null: unknown). */
-  inline?: { decided: boolean | null; decision: string };
+  inline?: { decided: boolean | null; decision: string; warm?: string };
 }
 
 /** A finished run as its subscribers hear it: with its facts. */

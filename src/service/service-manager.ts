@@ -134,7 +134,7 @@ function launchd(): ServiceManager {
         : `launchd's ${domain} domain cannot be reached (${result.output}); log in to the desktop session first`;
     },
     async activate(changed) {
-      mkdirSync(path.dirname(logFile), { recursive: true });
+      mkdirSync(path.dirname(logFile), { recursive: true, mode: 0o700 });
       if (await loaded()) {
         if (!changed.length) return;
         // launchd reads the plist only when bootstrapped: load the new one in place of the old.

@@ -34,6 +34,8 @@ export interface SyncOptions {
   event?: string;
   /** `--timeout SEC` as written (seconds); undefined when absent or not a number. */
   timeoutSec?: number;
+  /** `--warm`: the daemon keeps CMD running as a warm handler (daemon/warm-route.ts). */
+  warm?: true;
 }
 
 /** A hook command as hookd reads it: an entry of the asynchronous bridge, of the synchronous one, or a plain command. */
@@ -81,13 +83,15 @@ const build = (
   bare: Omit<BridgeParts, 'canonical'>,
   values: BridgeArgs<typeof SYNC_OPTIONS>['options'],
 ): ClassifiedCommand => {
-  const parts: BridgeParts = { ...bare, canonical: values.canonical === true };
+  // --warm implies --canonical: a warm handler answers in the canonical form, warm or cold.
+  const parts: BridgeParts = { ...bare, canonical: values.canonical === true || values.warm === true };
   if (verb === 'emit') return { kind: 'bridge', ...parts };
   const timeout = Number(values.timeout);
   const sync: SyncOptions = {
     ...(values.client !== undefined && { client: values.client }),
     ...(values.event !== undefined && { event: values.event }),
     ...(values.timeout !== undefined && Number.isFinite(timeout) && timeout > 0 && { timeoutSec: timeout }),
+    ...(values.warm === true && { warm: true as const }),
   };
   return { kind: 'sync', sync, ...parts };
 };

@@ -39,6 +39,7 @@ export class LiveConfig {
 
   private readonly resolve: () => readonly HookSource[];
   private readonly projects: ProjectHooks;
+  private readonly reloaded: Array<() => void> = [];
 
   /** `sources`: the files to follow, or how to find them again at each reload. */
   constructor(
@@ -72,6 +73,12 @@ export class LiveConfig {
     if (followed) return followed;
     const timeoutMs = timeoutOf(await this.projects.entriesFor(event, command, origin, client));
     return timeoutMs === undefined ? undefined : { timeoutMs, env: undefined };
+  }
+
+  /** Call `listener` after each reload; returns how to stop. */
+  onReload(listener: () => void): () => void {
+    this.reloaded.push(listener);
+    return () => void this.reloaded.splice(this.reloaded.indexOf(listener) >>> 0, 1);
   }
 
   /**
@@ -112,6 +119,7 @@ export class LiveConfig {
     this.index = indexDaemonHooks(this.combined);
     const read = this.files.filter((state) => !state.missing && !state.ignored).map((state) => state.file);
     this.logger.info({ settings: read, daemonHooks: this.index.count }, 'settings loaded');
+    for (const listener of this.reloaded) listener();
   }
 
   // What a file's client skips, and the daemon with it, is logged once each time it changes, not at every reload.

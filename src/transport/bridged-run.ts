@@ -69,6 +69,6 @@ export function finishedOf(info: RunInfo, run: RunRecord): RunFinished {
     result,
     ...(detail !== undefined && { detail }),
     client: client.id,
-    inline: { decided: decision.decided, decision: decision.reads },
+    inline: { decided: decision.decided, decision: decision.reads, ...(run.warm !== undefined && { warm: run.warm }) },
   };
 }

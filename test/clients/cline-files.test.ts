@@ -4,14 +4,24 @@
 // from 3.0.65: test/fixtures/cline/) is read with the event the entry names, not Cline's own
 // `hookName` (`tool_call`). Real files, the built hookd.
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { execa } from 'execa';
 import path from 'node:path';
 import { parsePayload } from '../../src/payload/parse-payload.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { clientById, clientForPath } from '../../src/clients/registry.js';
 import { readDecision } from '../../src/clients/contract.js';
 import { runHookd } from '../helpers/run-hookd.js';
-import { ROOT } from '../helpers/paths.js';
+import { HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
 afterEach(cleanupTempDirs);
@@ -76,6 +86,78 @@ describe("Cline's hook files", () => {
     const stored = /original stays at (\S+)/.exec(uninstall.stdout)![1]!;
     expect(readFileSync(stored, 'utf8')).toBe(before);
     expect(readFileSync(file, 'utf8')).toMatch(/# edited\n$/);
+  });
+
+  // Issue 41, item 7: the original was kept under the state directory; with that folder deleted the
+  // wrapper exited 127, which Cline ignores: the guard was gone.
+  it('runs the original wherever hookd state is, and uninstall gives it back byte for byte', async () => {
+    const { home, file, env } = homeWithGuard();
+    const before = readFileSync(file);
+    const install = await runHookd(['install', '--client', 'cline'], { env });
+    expect(install.exitCode, install.stderr).toBe(0);
+    rmSync(env.HOOKD_STATE_DIR!, { recursive: true, force: true });
+    // Cline runs the file by its name, with hookd on PATH (the bridge) and without it (the fallback).
+    const bin = path.join(tempDir(), 'bin');
+    mkdirSync(bin);
+    symlinkSync(HOOKD, path.join(bin, 'hookd'));
+    symlinkSync(process.execPath, path.join(bin, 'node'));
+    for (const PATH of [`${bin}:/usr/bin:/bin`, '/usr/bin:/bin']) {
+      const run = await execa(file, [], {
+        env: { HOME: home, PATH, HOOKD_STATE_DIR: env.HOOKD_STATE_DIR! },
+        extendEnv: false,
+        input: PAYLOAD,
+        reject: false,
+      });
+      expect({ PATH, code: run.exitCode, stdout: run.stdout }).toEqual({
+        PATH,
+        code: 0,
+        stdout: '{"cancel": true, "errorMessage": "no"}',
+      });
+    }
+    // The record went with the state directory; a new install finds the wrapper and its original.
+    const state = path.join(tempDir(), 'state');
+    const again = await runHookd(['install', '--client', 'cline'], { env: { ...env, HOOKD_STATE_DIR: state } });
+    expect(again.stdout).toMatch(/nothing to change: it already runs through hookd/);
+
+    // With its record, uninstall gives the original back exactly, and leaves no copy beside it.
+    const fresh = homeWithGuard();
+    const mode = statSync(fresh.file).mode;
+    expect((await runHookd(['install', '--client', 'cline'], { env: fresh.env })).exitCode).toBe(0);
+    expect(readdirSync(path.dirname(fresh.file)).sort()).toEqual(['.PreToolUse.hookd-original', 'PreToolUse']);
+    const uninstall = await runHookd(['uninstall', '--client', 'cline'], { env: fresh.env });
+    expect(uninstall.exitCode, uninstall.stderr).toBe(0);
+    expect(readFileSync(fresh.file)).toEqual(before);
+    expect(statSync(fresh.file).mode).toBe(mode);
+    expect(readdirSync(path.dirname(fresh.file))).toEqual(['PreToolUse']);
+  });
+
+  it("moves an older install's original out of the state directory, beside its wrapper", async () => {
+    const { file, env } = homeWithGuard();
+    expect((await runHookd(['install', '--client', 'cline'], { env })).exitCode).toBe(0);
+    // What an older install left: the original under <state>/script-hooks/, the wrapper and the record naming it.
+    const beside = path.join(path.dirname(file), '.PreToolUse.hookd-original');
+    const old = path.join(env.HOOKD_STATE_DIR!, 'script-hooks', '0123456789ab-PreToolUse');
+    mkdirSync(path.dirname(old), { recursive: true });
+    writeFileSync(old, readFileSync(beside), { mode: 0o755 });
+    rmSync(beside);
+    writeFileSync(file, readFileSync(file, 'utf8').split(beside).join(old));
+    const record = path.join(env.HOOKD_STATE_DIR!, 'install-manifest.json');
+    writeFileSync(record, readFileSync(record, 'utf8').split(beside).join(old));
+
+    const upgrade = await runHookd(['install', '--client', 'cline'], { env });
+    expect(upgrade.exitCode, upgrade.stderr).toBe(0);
+    expect(upgrade.stdout).toContain(`move the original of ${file} beside it`);
+    expect(existsSync(old)).toBe(false);
+    expect(readFileSync(file, 'utf8')).toContain(beside);
+    expect(readFileSync(file, 'utf8')).not.toContain(old);
+    rmSync(env.HOOKD_STATE_DIR!, { recursive: true, force: true });
+    const run = await execa(file, [], {
+      env: { PATH: '/usr/bin:/bin' },
+      extendEnv: false,
+      input: PAYLOAD,
+      reject: false,
+    });
+    expect(run.stdout).toBe('{"cancel": true, "errorMessage": "no"}');
   });
 
   it('hookd run runs the hook file on a Cline payload and reads its cancel', async () => {

@@ -156,11 +156,14 @@ describe('a canonical answer, in each client terms', () => {
 
   it('says what the spec says at the points that matter', () => {
     const a = (name: string) => ANSWERS.find((one) => one.name === name)!;
-    // Copilot CLI reads a denial as permissionDecision; its exit 1 would deny, so a hook error is exit 0.
+    // Copilot CLI reads a denial as permissionDecision; a hook that exits 1 denies there, as without hookd
+    // (issue 41, 3), while an answer that is no canonical answer lets the tool run (exit 0).
     expect(expected('copilot', 'preToolUse', a('deny with a reason')).stdout).toBe(
       '{"permissionDecision":"deny","permissionDecisionReason":"no \\"rm -rf /\\" here\\n\\tsee policy"}',
     );
-    expect(expected('copilot', 'preToolUse', a('exit 1')).code).toBe(0);
+    expect(expected('copilot', 'preToolUse', a('exit 1'))).toEqual({ code: 1, stdout: '', stderr: 'crashed\n' });
+    expect(expected('copilot', 'preToolUse', a('not JSON')).code).toBe(0);
+    expect(expected('crush', 'PreToolUse', a('continue true')).code).toBe(7);
     expect(expected('claude', 'PreToolUse', a('exit 1')).code).toBe(1);
     // Claude Code asks; Codex cannot, so ask is a denial (exit 2, the reason on stderr).
     expect(JSON.parse(expected('claude', 'PreToolUse', a('ask')).stdout).hookSpecificOutput.permissionDecision).toBe(

@@ -6,7 +6,7 @@ import { encodeFor } from '../../src/hif/encode.js';
 import { decodeMatcher } from '../../src/hif/decode.js';
 import { encodeMatcher } from '../../src/hif/encode-matcher.js';
 import { dialectOf, hasDialect, timeoutFromNative, timeoutToNative } from '../../src/hif/vocabulary.js';
-import { manifestAdds, resolveScript } from '../../src/install/manifest-adds.js';
+import { manifestAdds } from '../../src/install/manifest-adds.js';
 import { clientById, CLIENT_IDS, type ClientId } from '../../src/clients/registry.js';
 import { matcherMatches } from '../../src/settings/matcher.js';
 import type { HifHook } from '../../src/hif/manifest-schema.js';
@@ -243,13 +243,5 @@ describe('encoding a manifest for each client', () => {
       if (profile.tools)
         for (const tool of Object.values(dialect.tools)) expect(known, `${id} ${tool}`).toContain(tool);
     }
-  });
-
-  it('resolves a script the manifest names relative to itself, and nothing else', () => {
-    expect(resolveScript('./guards/g.sh --strict', '/m')).toBe('/m/guards/g.sh --strict');
-    expect(resolveScript('../g.sh', '/m/x')).toBe('/m/g.sh');
-    expect(resolveScript('./g.sh', "/it's here")).toBe(`'/it'\\''s here/g.sh'`);
-    expect(resolveScript('jq . | ./g.sh', '/m')).toBe('jq . | ./g.sh');
-    expect(resolveScript('/abs/g.sh', '/m')).toBe('/abs/g.sh');
   });
 });

@@ -334,3 +334,65 @@ describe('a guard run by a client itself, without hookd', () => {
     }
   }, 60_000);
 });
+
+describe('a variable cannot switch a guard off (issue 41 item 4)', () => {
+  // Only hookd's bridge may tell a guard it runs behind hookd: HOOKD_HIF_* inherited from a shell
+  // (empty, naming no client, or saying another tool or command than the payload) with hookd off
+  // PATH once made the guard read no command and allow everything.
+  const inherited: Array<Record<string, string>> = [
+    { HOOKD_HIF_CLIENT: '' },
+    { HOOKD_HIF_CLIENT: 'claude' },
+    { HOOKD_HIF_CLIENT: 'claude', HOOKD_HIF_TOOL: 'web_fetch', HOOKD_HIF_COMMAND: 'ls' },
+    { HOOKD_HIF_CLIENT: 'nobody', HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'ls' },
+    { HOOKD_HIF_CLIENT: 'claude', HOOKD_HIF_TOOL: '', HOOKD_HIF_COMMAND: '' },
+  ];
+  it('denies as it does without them, run as the installed fallback runs it (no hookd on PATH)', async () => {
+    const { execa } = await import('execa');
+    const state = tempDir();
+    const payload = fromSample('claude/PreToolUse.json')('rm -rf ~/', state);
+    for (const [script, args] of [
+      ['no-rm-rf.mjs', []],
+      ['guards.mjs', ['no-force-push,no-rm-rf']],
+    ] as const) {
+      for (const vars of inherited) {
+        const ran = await execa(process.execPath, [path.join(ROOT, 'hooks-examples/guards', script), ...args], {
+          input: payload,
+          env: { PATH: '/usr/bin:/bin', HOME: state, CLAUDECODE: '1', ...vars },
+          extendEnv: false,
+          reject: false,
+        });
+        expect({ script, vars, code: ran.exitCode, stderr: ran.stderr }).toEqual({
+          script,
+          vars,
+          code: 2,
+          stderr: expect.stringContaining('(no-rm-rf)'),
+        });
+      }
+    }
+  }, 60_000);
+
+  it('still reads the fields hookd bridge sets, when they are what it reads from the payload', async () => {
+    const { execa } = await import('execa');
+    const state = tempDir();
+    for (const [command, code] of [
+      ['rm -rf ~/', 2],
+      ['ls -la', 0],
+    ] as const) {
+      const payload = fromSample('claude/PreToolUse.json')(command, state);
+      const ran = await execa(process.execPath, [path.join(ROOT, 'hooks-examples/guards/no-rm-rf.mjs')], {
+        input: payload,
+        env: {
+          PATH: '/usr/bin:/bin',
+          HOME: state,
+          HOOKD_HIF_CLIENT: 'claude',
+          HOOKD_HIF_EVENT: 'before_tool_execute',
+          HOOKD_HIF_TOOL: 'shell',
+          HOOKD_HIF_COMMAND: command,
+        },
+        extendEnv: false,
+        reject: false,
+      });
+      expect({ command, code: ran.exitCode, stdout: ran.stdout }).toEqual({ command, code, stdout: '' });
+    }
+  }, 60_000);
+});

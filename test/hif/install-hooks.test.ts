@@ -86,7 +86,10 @@ function machine() {
     before.set(path.join(home, name!), readFileSync(path.join(home, name!), 'utf8'));
   }
   const manifest = path.join(home, 'project', 'hooks.yaml');
-  mkdirSync(path.dirname(manifest));
+  mkdirSync(path.join(path.dirname(manifest), 'guards'), { recursive: true });
+  writeFileSync(path.join(path.dirname(manifest), 'guards', 'no-force-push.sh'), '#!/bin/sh\nexit 0\n', {
+    mode: 0o755,
+  });
   writeFileSync(manifest, MANIFEST);
   const env = { HOME: home, PATH: toolbox([]), HOOKD_STATE_DIR: path.join(home, 'state') };
   return { home, before, manifest, env };
@@ -171,11 +174,17 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     const data = JSON.parse(exported.stdout);
     expect(data.spec).toBe('hooks/0.1');
     expect(data.hooks).toContainEqual({
+      name: 'no-force-push',
       event: 'before_tool_execute',
       matcher: 'shell',
       handler: { type: 'command', command: path.join(home, 'project', 'guards', 'no-force-push.sh'), timeout: 10 },
       blocking: true,
     });
+    // Claude Code's own hooks answer in its terms, and are exported as such (issue 41, 1).
+    type Hook = { dialect?: string; blocking?: boolean };
+    const own = (data.hooks as Hook[]).filter((hook) => hook.dialect !== undefined);
+    expect(own.length).toBeGreaterThan(2);
+    expect(own.every((hook) => hook.dialect === 'claude-code')).toBe(true);
     // Every client's at once: one client's broken file is said and the others exported.
     writeFileSync(path.join(home, FILES.qwen.file), '{"hooks": ');
     const all = await runHookdWithEnv(['export'], env);
@@ -185,13 +194,26 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     const other = machine();
     const file = path.join(other.home, 'exported.json');
     writeFileSync(file, exported.stdout);
-    expect((await runHookdWithEnv(['install', '--hooks', file, '--client', 'gemini'], other.env)).exitCode).toBe(0);
+    // The scripts Claude Code's hooks name are on this machine too (a script that is not there is refused).
+    mkdirSync(path.join(other.home, '.claude', 'hooks'), { recursive: true });
+    writeFileSync(path.join(other.home, '.claude', 'hooks', 'require-tests.sh'), '#!/bin/sh\n', { mode: 0o755 });
+    // A Claude Code guard that answers in Claude Code's terms would allow everything in Gemini CLI: refused, nothing written.
+    const refused = await runHookdWithEnv(['install', '--hooks', file, '--client', 'gemini'], other.env);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain("left out of Gemini CLI: it answers in Claude Code's own terms");
+    // The canonical hooks, and those whose answer nobody reads, go to Gemini CLI.
+    const portable = (data.hooks as Hook[]).filter((hook) => hook.dialect === undefined || hook.blocking === false);
+    writeFileSync(file, JSON.stringify({ spec: 'hooks/0.1', hooks: portable }));
+    const installed = await runHookdWithEnv(['install', '--hooks', file, '--client', 'gemini'], other.env);
+    expect(installed.exitCode, installed.stderr).toBe(0);
     const back = await runHookdWithEnv(['export', '--client', 'gemini'], other.env);
     expect(back.exitCode).toBe(0);
-    // Gemini's own hooks are there too; every hook exported from Claude Code is among Gemini's now.
-    const geminiHooks = JSON.parse(back.stdout).hooks;
-    expect(data.hooks.length).toBeGreaterThan(3);
-    for (const hook of data.hooks) expect(geminiHooks).toContainEqual(hook);
+    // Gemini's own hooks are there too; every portable hook exported from Claude Code is among Gemini's now
+    // (one that answered in Claude Code's terms is Gemini CLI's own hook there).
+    const strip = ({ dialect: _, ...rest }: Hook) => rest;
+    const geminiHooks = (JSON.parse(back.stdout).hooks as Hook[]).map(strip);
+    expect(portable.length).toBeGreaterThan(2);
+    for (const hook of portable) expect(geminiHooks).toContainEqual(strip(hook));
   });
 
   it('installing the edited manifest replaces the hooks it changed or dropped, and uninstall still gives every byte back', async () => {

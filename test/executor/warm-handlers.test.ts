@@ -1,0 +1,186 @@
+// Warm handlers end to end (issue 40): a real daemon keeps the hooks its settings mark `--warm`
+// running, and the real bridges (native and Node) ask it before running the hook themselves. A
+// handler that misbehaves in any way ends in the cold run of the same hook, whose decision is the
+// hook's own ("cold MODE"); nothing reaches the client that the hook did not say; the daemon lives on.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { execa } from 'execa';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endClients, runAsClient, type Way } from '../helpers/bridge-client.js';
+import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { asOtherUser, isRoot, otherUser } from '../helpers/second-user.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { processAlive } from '../helpers/process-alive.js';
+
+const HANDLER = path.join(FIXTURES, 'warm', 'handler.mjs');
+const MODES = [
+  'ok',
+  'garbage',
+  'outside',
+  'silent',
+  'two',
+  'huge',
+  'fork-exit',
+  'no-term',
+  'no-stdin',
+  'memory',
+  'crash-once',
+] as const;
+type Mode = (typeof MODES)[number];
+
+const PAYLOAD = JSON.stringify({
+  session_id: 's1',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'rm -rf /' },
+  cwd: '/tmp',
+});
+const ARGS = ['--warm', '--client', 'claude', '--event', 'PreToolUse', '--timeout', '10'];
+
+let daemon: TestDaemon;
+const command = (mode: Mode) => `node ${HANDLER} ${mode} ${path.join(daemon.dir, mode)}`;
+const ask = (way: Way, mode: Mode, cmd = command(mode)) =>
+  runAsClient(way, { command: cmd, payload: PAYLOAD, args: ARGS, env: { HOOKD_SOCKET: daemon.socket } });
+
+/**
+ * Ask until the warm handler answers (a handler starting under load may miss the bridge's budget:
+ * that ask ran cold, which must still be the hook's own answer), and return that warm answer.
+ */
+async function warmAnswer(way: Way, mode: Mode) {
+  let answer: Awaited<ReturnType<typeof ask>> | undefined;
+  await waitFor(`a warm answer from the ${mode} handler`, async () => {
+    answer = await ask(way, mode);
+    expect(answer.stderr).toMatch(new RegExp(`(warm|cold) ${mode}`));
+    return answer.record?.run.warm === 'answered';
+  });
+  return answer!;
+}
+
+beforeAll(async () => {
+  daemon = testDaemon({});
+  const entry = (mode: Mode) => ({
+    type: 'command',
+    command: `hookd sync ${ARGS.join(' ')} -- '${command(mode)}'`,
+    timeout: 10,
+  });
+  writeFileSync(daemon.settings, JSON.stringify({ hooks: { PreToolUse: [{ hooks: MODES.map(entry) }] } }));
+  Object.assign(daemon.env, {
+    HOOKD_WARM_HUNG_MS: '1500',
+    HOOKD_WARM_MAX_RSS_MB: '200',
+    HOOKD_WARM_MEMORY_EVERY_MS: '1',
+  });
+  await daemon.start();
+});
+
+afterAll(async () => {
+  endClients();
+  await stopTestDaemons();
+});
+
+describe.each(['native', 'node'] as const)('through the %s bridge', (way) => {
+  it('takes a warm handler answer as the hook own, and records it as warm', async () => {
+    const answer = await warmAnswer(way, 'ok');
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain('warm ok');
+    expect(answer.record?.run.warm).toBe('answered');
+    expect(answer.record?.decision).toContain('block');
+  });
+
+  it.each(['garbage', 'outside', 'silent', 'huge', 'fork-exit', 'no-term', 'no-stdin'] as const)(
+    'runs the hook cold when its handler misbehaves (%s)',
+    async (mode) => {
+      const answer = await ask(way, mode);
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain(`cold ${mode}`);
+      expect(answer.stderr).not.toContain('warm');
+      expect(answer.record?.run.warm).toMatch(/^cold: /);
+    },
+  );
+
+  it('never hands on an answer the hook did not give when it answers twice', async () => {
+    const answers = [await ask(way, 'two'), await ask(way, 'two')];
+    for (const answer of answers) {
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toMatch(/warm two|cold two/);
+    }
+  });
+
+  it('runs cold a hook no followed file marks warm', async () => {
+    const answer = await ask(way, 'ok', `${command('ok')} unnamed`);
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain('cold ok');
+    expect(answer.record?.run.warm).toContain('no followed file names this hook warm');
+  });
+});
+
+describe('the daemon side', () => {
+  it('ends a handler that forked and left, and the child it left behind', async () => {
+    await ask('native', 'fork-exit');
+    const child = Number(readFileSync(path.join(daemon.dir, 'fork-exit.child'), 'utf8'));
+    await waitFor('the forked child to be ended', () => !processAlive(child));
+  });
+
+  it('ends a handler that ignores SIGTERM and never answers', async () => {
+    await ask('native', 'no-term');
+    await waitFor('the daemon to log that it ended the hung handler', () =>
+      /warm handler ended[^\n]*|did not answer within 1500 ms/.test(daemon.logs()),
+    );
+    await waitFor('no process of the no-term handler left', async () => {
+      const found = await execa('pgrep', ['-f', `${HANDLER} no-term`], { reject: false });
+      return found.stdout.trim() === '';
+    });
+  });
+
+  it('starts a handler again after it crashed', async () => {
+    const first = await ask('native', 'crash-once');
+    expect(first.stderr).toContain('cold crash-once');
+    // Started again by the next ask, it answers warm.
+    expect((await warmAnswer('native', 'crash-once')).stderr).toContain('warm crash-once');
+    expect(readFileSync(path.join(daemon.dir, 'crash-once.starts'), 'utf8').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('ends a handler past its memory bound, and runs the hook cold', async () => {
+    expect((await warmAnswer('native', 'memory')).stderr).toContain('warm memory');
+    const second = await ask('native', 'memory');
+    expect(second.stderr).toContain('cold memory');
+    expect(second.record?.run.warm).toMatch(/over its bound of 200 MB/);
+  });
+
+  it('lives through all of it', async () => {
+    expect((await daemon.request('GET', '/health')).status).toBe(200);
+  });
+
+  it('does not serve POST /warm on the loopback listener, even with the token', async () => {
+    const port = await daemon.loopbackPort();
+    const token = readFileSync(path.join(daemon.stateDir, 'local-token'), 'utf8').trim();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/warm', headers: { authorization: `Bearer ${token}` } },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      );
+      req.on('error', reject);
+      req.end(`{}\n${PAYLOAD}`);
+    });
+    expect(status).toBe(404);
+  });
+
+  it.runIf(isRoot)('refuses a warm request from another local user', async () => {
+    await otherUser();
+    const tryIt = `require('net').connect(${JSON.stringify(daemon.socket)}).on('error', (e) => { console.log(e.code); process.exit(0); }).on('connect', () => { console.log('connected'); process.exit(0); })`;
+    const result = await asOtherUser(['node', '-e', tryIt]);
+    expect(result.stdout.trim()).toBe('EACCES');
+  });
+
+  it('runs the hook cold when the daemon is down', async () => {
+    await daemon.stop();
+    expect(existsSync(daemon.socket)).toBe(false);
+    for (const way of ['native', 'node'] as const) {
+      const answer = await ask(way, 'ok');
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain('cold ok');
+      expect(answer.record?.run.warm).toContain('no daemon');
+    }
+  });
+});
