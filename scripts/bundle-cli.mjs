@@ -3,7 +3,7 @@
 // load in about half the CPU of the ~190 modules (95 of them zod's) they come from. Each import()
 // stays a chunk of its own, so the bridges, `hookd emit` and `hookd sync`, load none of the command
 // table, and OpenTelemetry loads only when configured. The rest of dist/ stays tsc's, unbundled:
-// the launcher the daemon forks (dist/runner/launcher.js) and the modules scripts/ import.
+// the launcher the daemon forks (dist/executor/posix-launcher.js) and the modules scripts/ import.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -44,6 +44,7 @@ const RANKS = [
   ['settings'],
   ['clients'],
   ['payload'],
+  ['executor'],
   ['os'],
   ['api', 'emulator', 'http', 'common'],
 ];
@@ -77,8 +78,42 @@ const nameOf = (n) => {
       : '';
   return `${rel(n.getSourceFile().fileName)}:${cls}${ts.isConstructorDeclaration(n) ? 'constructor' : (own?.getText() ?? '?')}`;
 };
+// A call through an interface (`executor.run(…)`, executor/executor.ts) is followed to what the
+// object holds when a const names it, through the consts that pass it on (`daemonExecutor =
+// posixLaunchingExecutor = { run: launchHook, … }`): the implementation this platform runs.
+function implOf(expr) {
+  let target = expr.expression;
+  for (let hops = 0; hops < 8; hops++) {
+    let sym = checker.getSymbolAtLocation(target);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    const d = sym?.declarations?.find(ts.isVariableDeclaration);
+    let init = d?.initializer;
+    while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)))
+      init = init.expression;
+    if (!init) return [];
+    if (ts.isIdentifier(init)) {
+      target = init;
+      continue;
+    }
+    if (!ts.isObjectLiteralExpression(init)) return [];
+    const prop = init.properties.find((p) => p.name?.getText() === expr.name.text);
+    if (prop && ts.isMethodDeclaration(prop)) return [prop];
+    if (prop && ts.isPropertyAssignment(prop))
+      return isFn(prop.initializer) ? [prop.initializer] : declOf(prop.initializer);
+    if (prop && ts.isShorthandPropertyAssignment(prop))
+      return declsOfSymbol(checker.getShorthandAssignmentValueSymbol(prop));
+    return [];
+  }
+  return [];
+}
 function declOf(expr) {
-  let sym = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
+  const found = declsOf(expr);
+  return found.length === 0 && ts.isPropertyAccessExpression(expr) ? implOf(expr) : found;
+}
+function declsOf(expr) {
+  return declsOfSymbol(checker.getSymbolAtLocation(ts.isPropertyAccessExpression(expr) ? expr.name : expr));
+}
+function declsOfSymbol(sym) {
   if (!sym) return [];
   if (sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
   const out = [];

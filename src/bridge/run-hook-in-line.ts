@@ -1,17 +1,17 @@
-// Running the hook for the Node synchronous bridge, through the runner the daemon uses
-// (runner/run-hook.ts), as native/run-hook.c does in C: `sh -c CMD` in a session of its own, the
+// Running the hook for the Node synchronous bridge, through the executor the daemon uses
+// (executor/), as native/run-hook.c does in C: `sh -c CMD` in a session of its own, the
 // event on its stdin (no gate: nothing to note, the client is the one who waits), its stderr passed
 // on to the client as it comes (the record keeps the first STDERR_KEPT bytes), its stdout held whole
 // up to STDOUT_HELD_MAX, past which the run fails (ENDED_PAST_ANSWER_BOUND), never a cut answer.
 // Over when its process exits (a child it left holding the pipes does not hold the agent), or at
 // hookd's deadline, counted from this process's start: SIGTERM to the session, SIGKILL halfway to
 // the client's own timeout, and a bounded wait after it. A signal the client ends the bridge with
-// goes on to the hook's session, SIGKILL CLIENT_END_GRACE_MS later.
+// goes on to the hook's session, SIGKILL CLIENT_END_GRACE_MS later. What hookd ended it ends whole
+// before this process exits (endRestWhenOver).
 import { CLIENT_END_GRACE_MS, REAP_WAIT_MS, STDERR_KEPT, STDOUT_HELD_MAX } from './bridge-limits.js';
 import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs } from '../clients/contract.js';
-import { runHook } from '../runner/run-hook.js';
+import { inProcessExecutor } from '../executor/platform.js';
 import { inheritedByHooks } from '../runner/hook-env.js';
-import { endSession } from '../os/os.js';
 import type { Outcome } from '../common/run-result.js';
 
 const ENDING_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -35,10 +35,10 @@ export async function runHookInLine(
   moreEnv: Record<string, string> = {},
 ): Promise<Outcome> {
   const deadlineMs = hookdDeadlineMs(timeoutMs);
-  let pid: number | undefined;
+  let started = false;
   running = true;
   try {
-    const outcome = await runHook({
+    const outcome = await inProcessExecutor.run({
       command,
       payload,
       // The client's environment, less hookd's secrets and any inherited canonical fields (runner/hook-env.ts).
@@ -50,7 +50,7 @@ export async function runHookInLine(
       signal: clientEnd.signal,
       interruptGraceMs: CLIENT_END_GRACE_MS,
       gate: false,
-      onSpawn: (spawned) => void (pid = spawned),
+      onStart: () => void (started = true),
       onStderr: (chunk) => void process.stderr.write(chunk),
       outputCap: STDOUT_HELD_MAX,
       stderrCap: STDERR_KEPT,
@@ -59,11 +59,11 @@ export async function runHookInLine(
       reapWaitMs: REAP_WAIT_MS,
       // What the pipes already hold is read; a grandchild holding them open is not waited for.
       drainMs: 0,
+      // What hookd ended, it ends whole: a child that outlived the sh (it trapped SIGTERM) goes too, now (this process exits soon).
+      endRestWhenOver: true,
     });
-    // What hookd ended, it ends whole: a child that outlived the sh (it trapped SIGTERM) goes too, now (this process exits soon).
-    if (pid !== undefined && outcome.status !== 'ok' && outcome.status !== 'failed') endSession(pid, 'SIGKILL', true);
     // A hook that never started: the bridge says so in its own words, as the C bridge does.
-    return outcome.status === 'spawn_error' && pid === undefined
+    return outcome.status === 'spawn_error' && !started
       ? { ...outcome, error: `the hook could not start (/bin/sh: ${outcome.error})` }
       : outcome;
   } finally {

@@ -3,7 +3,7 @@
 // entry's own `cwd`, else the payload's, else the project: the directory `hookd run` runs in, as
 // the client runs in its project), and read as the client reads it: a blocking exit or answer is a block, not a failure.
 import path from 'node:path';
-import { runHook } from '../runner/run-hook.js';
+import { inProcessExecutor } from '../executor/platform.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { clientVariables } from '../runner/client-vars.js';
 import { blockOf, decisionOf } from '../runner/decision-of.js';
@@ -60,7 +60,7 @@ export async function runAsClient(entry: HookEntry, place: RunPlace): Promise<Ra
   // An entry that names its directory (Copilot CLI's `cwd`, relative to the repository) runs there.
   const cwd = entry.cwd ? path.resolve(projectDir, entry.cwd) : hookCwd(payload.cwd, projectDir);
   // A deciding hook: its whole answer, as the client reads it, so that the decision shown is its.
-  const ran = await runHook({
+  const ran = await inProcessExecutor.run({
     command: entry.run,
     payload: payload.bytes,
     cwd,

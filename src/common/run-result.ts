@@ -1,5 +1,5 @@
 // The shape of a run's result, at the bottom of the layout so every folder can name it without
-// importing upward: the runner makes it (runner/run-hook.ts), the synchronous bridge's record is
+// importing upward: the runner makes it (executor/posix-run.ts), the synchronous bridge's record is
 // its serialised form (inbox/run-record.ts), and runs/outcome.ts says what each status means.
 
 /** What was captured of one of a hook's output streams. */
@@ -14,7 +14,7 @@ export interface Captured {
 /** How a run of a hook ended. */
 export type RunStatus = 'ok' | 'failed' | 'timed_out' | 'spawn_error' | 'interrupted';
 
-/** What a run of a hook produced (runner/run-hook.ts). */
+/** What a run of a hook produced (executor/posix-run.ts). */
 export interface Outcome {
   status: RunStatus;
   exitCode: number | null;

@@ -22,8 +22,9 @@ import { LocalSocket } from './serve-socket.js';
 import { startTracing } from '../telemetry/start-tracing.js';
 import { Dashboard } from '../dashboard/dashboard.js';
 import { WarmHandlers } from './warm-route.js';
-import { WARM_DEFAULTS } from '../executor/warm-pool.js';
+import { WARM_DEFAULTS } from '../executor/platform.js';
 import { envMs } from '../common/env-ms.js';
+import { inheritedByHooks } from '../runner/hook-env.js';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
 
@@ -100,6 +101,8 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
       config,
       {
         ...WARM_DEFAULTS,
+        // Hookd's secrets and inherited canonical fields reach no hook, warm or cold (runner/hook-env.ts).
+        env: inheritedByHooks(process.env),
         hungMs: envMs('HOOKD_WARM_HUNG_MS', WARM_DEFAULTS.hungMs),
         idleMs: envMs('HOOKD_WARM_IDLE_MS', WARM_DEFAULTS.idleMs),
         memoryEveryMs: envMs('HOOKD_WARM_MEMORY_EVERY_MS', WARM_DEFAULTS.memoryEveryMs),

@@ -17,7 +17,7 @@ import type { Component } from './lifecycle.js';
 import type { LocalRoute } from '../http/parts.js';
 import type { LiveConfig } from '../settings/live-config.js';
 import type { Logger } from '../common/logger.js';
-import { WarmPool, type WarmPoolOptions } from '../executor/warm-pool.js';
+import { WarmPool, type WarmPoolOptions } from '../executor/platform.js';
 
 /** The request's first line and the client's environment beside the payload: a bound on both together. */
 const MAX_HEADER_BYTES = 1024 * 1024;

@@ -98,7 +98,7 @@ const desktopFix = (dir: string) =>
 
 // Hooks whose own command calls hookd by name (an older install's guards: `hookd guard NAME`):
 // where hookd is not found, the fallback cannot run them either (exit 127, a non-blocking error).
-// Guards installed now run by absolute paths (install/examples.ts guardCommand) and are not among them.
+// Guards installed now run by absolute paths (install/examples.ts guardsCommand) and are not among them.
 const callsHookd = (run: string) => /^hookd(\s|$)/.test(run.trim());
 
 /**

@@ -7,12 +7,10 @@
 // next line is still its answer, read and dropped, so no answer ever reaches the wrong request.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { homedir } from 'node:os';
-import { endSession, groupMemory, spawnShell } from '../os/os.js';
-import { inheritedByHooks } from '../runner/hook-env.js';
-import { readCanonicalAnswer } from '../hif/read-canonical-answer.js';
-
-/** What the bridge gets: the handler's answer line, or why the hook must run cold. */
-export type WarmResult = { ok: true; answer: string } | { ok: false; why: string };
+import { spawnShell } from './posix-shell.js';
+import { endSession } from './posix-end-session.js';
+import { groupMemory } from './posix-group-memory.js';
+import { readAnswer, type WarmResult } from './warm-answer.js';
 
 /** The bounds of one handler. */
 export interface WarmLimits {
@@ -26,6 +24,8 @@ export interface WarmLimits {
   memoryEveryMs: number;
   /** How long SIGTERM has before SIGKILL. */
   graceMs: number;
+  /** The handler's environment (the daemon's, less hookd's secrets); HOOKD_WARM is added. */
+  env: Readonly<Record<string, string>>;
 }
 
 interface Pending {
@@ -59,7 +59,7 @@ export class WarmHandler {
   ) {
     this.child = spawnShell(command, {
       cwd: homedir(),
-      env: { ...inheritedByHooks(process.env), [WARM_VARIABLE]: '1' },
+      env: { ...this.limits.env, [WARM_VARIABLE]: '1' },
     });
     this.child.on('error', (error) => this.end(`it could not start (${error.message})`));
     this.child.on('exit', (code, signal) =>
@@ -177,22 +177,4 @@ export class WarmHandler {
     pending.settle(readAnswer(line));
     this.next();
   }
-}
-
-/** An answer line, checked: a canonical answer the bridges read as the hook's own, else why not. */
-export function readAnswer(line: Buffer): WarmResult {
-  const text = line.toString('utf8').trim();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, why: 'the handler answered something other than one JSON object' };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return { ok: false, why: 'the handler answered something other than one JSON object' };
-  if ('error' in parsed)
-    return { ok: false, why: `the handler could not decide: ${String(parsed.error).slice(0, 200)}` };
-  if (readCanonicalAnswer(0, Buffer.from(text), Buffer.alloc(0)).outcome === 'error')
-    return { ok: false, why: 'the handler answered outside the canonical form' };
-  return { ok: true, answer: text };
 }

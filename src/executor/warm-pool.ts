@@ -2,7 +2,8 @@
 // started when the file names it, asked by the bridges through POST /warm (daemon/warm-route.ts),
 // started again after it died, ended when idle for a while or no longer named. A command that keeps
 // failing rests for a while: its runs go cold meanwhile, as they would without the daemon.
-import { WarmHandler, type WarmLimits, type WarmResult } from './warm-handler.js';
+import { WarmHandler, type WarmLimits } from './warm-handler.js';
+import type { WarmResult } from './warm-answer.js';
 
 export interface WarmPoolOptions extends WarmLimits {
   /** A handler unused this long is ended (and started again by the next request). */
@@ -13,7 +14,7 @@ export interface WarmPoolOptions extends WarmLimits {
 
 const FAILURES_BEFORE_REST = 3;
 
-export const WARM_DEFAULTS: WarmPoolOptions = {
+export const WARM_DEFAULTS: Omit<WarmPoolOptions, 'env'> = {
   hungMs: 10_000,
   maxLineBytes: 1024 * 1024,
   maxRssBytes: 512 * 2 ** 20,

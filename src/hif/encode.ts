@@ -156,7 +156,7 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
       const inLine = inLineOn(hook, client, target.event, degraded.command, label, notes);
       if (hook.handler.warm && !inLine)
         notes.push(
-          `${label}: warm: the client does not wait on ${target.event}; the hook runs behind hookd emit, as it would`,
+          `${label}: warm: the client does not wait on it on ${target.event}, so it runs behind hookd emit; warm applies to hooks in line`,
         );
       hooks.push({
         index,

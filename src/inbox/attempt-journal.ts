@@ -1,23 +1,25 @@
 // Which runs have started, so that a record found in cur/ after a crash knows whether it was
-// running (HOOKD_ATTEMPT goes up) or only queued, and which process group each run's hook is, so
-// that a restarted daemon ends the hooks a crash left running before it runs their records again.
-// One append-only file of `<key> <attempt> <pgid> <start>` lines, kept open: a file created and
+// running (HOOKD_ATTEMPT goes up) or only queued, and the executor's handle of each run's hook, so
+// that a restarted daemon has the executor end the hooks a crash left running before it runs their
+// records again. One append-only file of `<key> <attempt> <handle>` lines, kept open (a handle is
+// one line of text the executor alone reads; a journal of an earlier version has `<pgid> <start>`
+// there, which the POSIX executor still reads): a file created and
 // deleted per event cost two of the five metadata operations each event made (bench/bridge.mjs).
 // No fsync: only a crash of the daemon leaves hooks running, and the page cache outlives it.
 // Compacted at start-up and whenever it grows past a limit. Private to the inbox store (inbox.ts),
 // which keeps it in step with cur/.
 import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { HookGroup } from '../os/os.js';
+import type { HookHandle } from '../executor/executor.js';
 
 const COMPACT_AT_BYTES = 1024 * 1024;
-// `<key> <attempt>`, and the group from this version on (`-` for a start time that is not known).
-const LINE = /^(.+?) (\d+)(?: (\d+) (\d+|-))?$/;
+// `<key> <attempt>`, and the hook's handle once it started.
+const LINE = /^(.+?) (\d+)(?: (.+))?$/;
 
 interface Runs {
   attempt: number;
-  /** The groups of runs started and not seen to end. */
-  groups: HookGroup[];
+  /** The handles of hooks started and not seen to end. */
+  handles: HookHandle[];
 }
 
 /** The attempts journal of an inbox. */
@@ -42,12 +44,12 @@ export class AttemptJournal {
     const noted = new Map<string, Runs>();
     for (const line of text.split('\n')) {
       // A line cut by a crash has no count: that run never got going, as far as anyone can tell.
-      const [, key, attempt, pgid, start] = LINE.exec(line) ?? [];
+      const [, key, attempt, handle] = LINE.exec(line) ?? [];
       const count = Number.parseInt(attempt ?? '', 10);
       if (!key || !(count > 0)) continue;
-      const runs = noted.get(key) ?? { attempt: 0, groups: [] };
+      const runs = noted.get(key) ?? { attempt: 0, handles: [] };
       runs.attempt = Math.max(runs.attempt, count);
-      if (pgid && start && Number(pgid) > 1) runs.groups.push({ pgid: Number(pgid), start });
+      if (handle) runs.handles.push(handle);
       noted.set(key, runs);
     }
     for (const key of pending) {
@@ -62,15 +64,16 @@ export class AttemptJournal {
     return this.started.get(key)?.attempt ?? 0;
   }
 
-  /** The process groups of runs started and not seen to end, with their records. */
-  groups(): Array<{ key: string; group: HookGroup }> {
-    return [...this.started].flatMap(([key, runs]) => runs.groups.map((group) => ({ key, group })));
+  /** The handles of hooks started and not seen to end, with their records. */
+  handles(): Array<{ key: string; handle: HookHandle }> {
+    return [...this.started].flatMap(([key, runs]) => runs.handles.map((handle) => ({ key, handle })));
   }
 
-  /** Note that run number `attempt` of `key` starts now as `group`. Throws when it cannot be written (a full disk). */
-  note(key: string, attempt: number, group?: HookGroup): void {
+  /** Note that run number `attempt` of `key` starts now as `handle` names. Throws when it cannot be written (a full disk). */
+  note(key: string, attempt: number, handle?: HookHandle): void {
+    if (handle !== undefined && /[\r\n]/.test(handle)) throw new Error('a hook handle must be one line');
     if (this.fd === undefined) this.compact();
-    const line = Buffer.from(`${key} ${attempt}${group ? ` ${group.pgid} ${group.start}` : ''}\n`);
+    const line = Buffer.from(`${key} ${attempt}${handle ? ` ${handle}` : ''}\n`);
     const written = writeSync(this.fd!, line);
     if (written < line.length) {
       // Cut short (a full disk): the next note rewrites the journal whole, without this cut line.
@@ -80,17 +83,17 @@ export class AttemptJournal {
       );
     }
     this.size += line.length;
-    const runs = this.started.get(key) ?? { attempt, groups: [] };
+    const runs = this.started.get(key) ?? { attempt, handles: [] };
     runs.attempt = attempt;
-    if (group) runs.groups.push(group);
+    if (handle) runs.handles.push(handle);
     this.started.set(key, runs);
     if (this.size > COMPACT_AT_BYTES) this.compact();
   }
 
-  /** Group `pgid` of `key`'s runs has ended: the next compaction leaves it out. */
-  ended(key: string, pgid: number): void {
+  /** The hook `handle` of `key`'s runs has ended: the next compaction leaves it out. */
+  ended(key: string, handle: HookHandle): void {
     const runs = this.started.get(key);
-    if (runs) runs.groups = runs.groups.filter((group) => group.pgid !== pgid);
+    if (runs) runs.handles = runs.handles.filter((noted) => noted !== handle);
   }
 
   /** The record is finished or set aside: its runs no longer matter. */
@@ -106,10 +109,8 @@ export class AttemptJournal {
   /** Rewrite the journal with only what still matters, atomically, and reopen it for appending (also after it was deleted). */
   compact(): void {
     this.close();
-    const lines = [...this.started].flatMap(([key, { attempt, groups }]) =>
-      groups.length === 0
-        ? [`${key} ${attempt}\n`]
-        : groups.map((group) => `${key} ${attempt} ${group.pgid} ${group.start}\n`),
+    const lines = [...this.started].flatMap(([key, { attempt, handles }]) =>
+      handles.length === 0 ? [`${key} ${attempt}\n`] : handles.map((handle) => `${key} ${attempt} ${handle}\n`),
     );
     const text = lines.join('');
     writeFileSync(`${this.file}.tmp`, text, { mode: 0o600 });

@@ -15,7 +15,7 @@ import { readRecordFile, type ReadResult } from './read-record.js';
 import { abandonedRecords, committedRecords, names, unlessMissing, type Arrival } from './inbox-scan.js';
 import { AttemptJournal } from './attempt-journal.js';
 import { RejectedShelf } from './rejected-shelf.js';
-import type { HookGroup } from '../os/os.js';
+import type { HookHandle } from '../executor/executor.js';
 
 export type { Arrival } from './inbox-scan.js';
 
@@ -84,14 +84,14 @@ export class Inbox {
     return missing.map((file) => path.relative(path.dirname(this.dirs.root), file));
   }
 
-  /** The process groups of runs a previous daemon started and did not see end, with their records. */
-  leftoverGroups(): Array<{ key: string; group: HookGroup }> {
-    return this.journal?.groups() ?? [];
+  /** The handles of hooks a previous daemon started and did not see end, with their records. */
+  leftoverHandles(): Array<{ key: string; handle: HookHandle }> {
+    return this.journal?.handles() ?? [];
   }
 
-  /** Group `pgid` of `key` is over (its run ended, or a leftover was ended): a crash from now on need not end it. */
-  groupEnded(key: string, pgid: number): void {
-    this.journal?.ended(key, pgid);
+  /** The hook `handle` of `key` is over (its run ended, or a leftover was ended): a crash from now on need not end it. */
+  handleEnded(key: string, handle: HookHandle): void {
+    this.journal?.ended(key, handle);
   }
 
   /** Records a previous daemon claimed and did not finish, oldest first, each with the attempt it is at. */
@@ -156,14 +156,14 @@ export class Inbox {
   }
 
   /**
-   * Note that run `attempt` of `key` starts as process group `group`, before the hook may go on: a
-   * crash from then on counts the run, and the next daemon ends the group before running the record
-   * again. Throws when the note cannot be written (a full disk). Not batched: a note is one write on
+   * Note that run `attempt` of `key` starts as the hook `handle` names (the executor's), before the
+   * hook may go on: a crash from then on counts the run, and the next daemon asks the executor to end
+   * it before running the record again. Throws when the note cannot be written (a full disk). Not batched: a note is one write on
    * an open file, and waiting for the turn's other notes would hold every spawn back a turn.
    */
-  beginAttempt(key: string, attempt: number, group?: HookGroup): void {
+  beginAttempt(key: string, attempt: number, handle?: HookHandle): void {
     if (!this.journal) throw new Error('the inbox is not open for a daemon');
-    this.journal.note(key, attempt, group);
+    this.journal.note(key, attempt, handle);
   }
 
   /**

@@ -42,7 +42,7 @@ export const WARM_ANSWERED = 'answered';
 
 /**
  * A run the synchronous bridge made, as its record keeps it: the runner's Outcome (the one result
- * shape, runner/run-hook.ts) and where it ran. Times are ms since the epoch.
+ * shape, executor/posix-run.ts) and where it ran. Times are ms since the epoch.
  */
 export interface RunRecord {
   client: string;

@@ -29,10 +29,10 @@ export interface Example {
    */
   only?: 'stop' | 'attention';
   /**
-   * A guard (hooks-examples/guards/, docs/guards.md): run from the package (never copied) by this
-   * Node, both paths absolute (guardCommand), in line behind `hookd sync --canonical` on the
+   * A guard (hooks-examples/guards/, docs/guards.md): run from the package (never copied) with the
+   * other guards of the same tools (guardsCommand), in line behind `hookd sync --warm` on the
    * client's events for the canonical `before_tool_execute` of these canonical tools (Cursor has
-   * one event per tool).
+   * one event per tool), matched to them (install/example-adds.ts).
    */
   guard?: { tools: readonly string[] };
 }
@@ -57,49 +57,51 @@ export function examplesDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_DATA_HOME || path.join(homedir(), '.local', 'share'), 'hookd', 'examples');
 }
 
-/** The hook command that runs example `name` from `dir`. */
+/** The hook command that runs example `name` (not a guard: guardsCommand runs those) from `dir`. */
 export function exampleCommand(name: string, dir: string): string {
-  if (EXAMPLES[name]!.guard) return guardCommand(name);
   return commandPath(path.join(dir, EXAMPLES[name]!.file), homedir());
 }
 
 const word = (text: string) => (/^[A-Za-z0-9_./:@+=-]+$/.test(text) ? text : shellQuote(text));
 
 /**
- * The command that runs guard `name`: the Node running this install and the guard's file in this
- * package, both by absolute path. Not `hookd guard NAME`: the guarded entry's fallback runs this
- * command where the client finds no hookd, and there `hookd guard` would not be found either
- * (exit 127, a non-blocking error: the guard would fail open). Run so, the guard reads the
- * payload itself and denies with exit 2 (hooks-examples/guards/guard-kit.mjs).
- */
-export function guardCommand(name: string, node = process.execPath): string {
-  return `${word(node)} ${word(path.join(packageRoot(), 'hooks-examples', EXAMPLES[name]!.file))}`;
-}
-
-/**
  * The command that runs the guards `names` in one process (hooks-examples/guards/guards.mjs): as a
  * warm handler behind `hookd sync --warm`, or cold (one Node start) where the daemon cannot answer
- * and where the client finds no hookd. By absolute paths, as guardCommand says why.
+ * and where the client finds no hookd. The Node running this install and guards.mjs in this package,
+ * both by absolute path. Not `hookd guard NAME`: the guarded entry's fallback runs this command where
+ * the client finds no hookd, and there `hookd guard` would not be found either (exit 127, a
+ * non-blocking error: the guard would fail open). Run so, the guards read the payload themselves and
+ * deny with exit 2 (hooks-examples/guards/guard-kit.mjs).
  */
 export function guardsCommand(names: readonly string[], node = process.execPath): string {
   return `${word(node)} ${word(path.join(packageRoot(), 'hooks-examples', 'guards', 'guards.mjs'))} ${names.join(',')}`;
 }
 
 /**
- * The guard an earlier install's command runs, when it is not the command install writes now: the
- * older `hookd guard NAME` (it needs hookd on PATH), or a Node and a guard file that have moved
- * since (another Node version, the package reinstalled elsewhere).
+ * The guards an earlier install's command runs, when it is not the command install writes now: the
+ * older `hookd guard NAME` (it needs hookd on PATH), one guard's file (`NODE …/guards/NAME.mjs`, before
+ * the guards ran together), or guards.mjs by a Node and a package that have moved since.
  */
-export function olderGuardCommand(command: string): string | undefined {
+export function olderGuardCommand(command: string): string[] | undefined {
   const words = parse(command);
-  const last = words.at(-1);
-  const byName = words.length === 3 && words[0] === 'hookd' && words[1] === 'guard' ? last : undefined;
-  const byFile =
-    words.length === 2 && typeof last === 'string' && /(^|\/)hooks-examples\/guards\/[a-z0-9-]+\.mjs$/.test(last)
-      ? path.basename(last, '.mjs')
-      : undefined;
-  const name = byName ?? byFile;
-  return typeof name === 'string' && EXAMPLES[name]?.guard && command !== guardCommand(name) ? name : undefined;
+  const [first, second, third] = words;
+  const isGuard = (name: unknown): name is string => typeof name === 'string' && EXAMPLES[name]?.guard !== undefined;
+  let names: unknown[] | undefined;
+  if (words.length === 3 && first === 'hookd' && second === 'guard') names = [third];
+  else if (
+    words.length === 2 &&
+    typeof second === 'string' &&
+    /(^|\/)hooks-examples\/guards\/[a-z0-9-]+\.mjs$/.test(second)
+  )
+    names = [path.basename(second, '.mjs')];
+  else if (
+    words.length === 3 &&
+    typeof second === 'string' &&
+    /(^|\/)hooks-examples\/guards\/guards\.mjs$/.test(second)
+  )
+    names = typeof third === 'string' ? third.split(',') : undefined;
+  if (!names || names.length === 0 || !names.every(isGuard)) return undefined;
+  return command !== guardsCommand(names as string[]) ? (names as string[]) : undefined;
 }
 
 /** Copy the scripts of `names` into `dir`; a copy the user changed is kept. Returns notes for the user. */

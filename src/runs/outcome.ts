@@ -21,7 +21,7 @@ export interface OutcomeFacts {
 /** A row of the table. */
 export interface OutcomeMeaning {
   /**
-   * Where the outcome is produced: by a `run` of the hook (runner/run-hook.ts, or a bridge's run
+   * Where the outcome is produced: by a `run` of the hook (executor/posix-run.ts, or a bridge's run
    * record), or by the daemon's `check` of the record before any hook ran (daemon/pipeline/check-record.ts).
    */
   producedBy: 'run' | 'check';

@@ -8,7 +8,7 @@
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
 import { hookdDeadlineMs, MAX_ANSWER_BYTES, overAnswerBound } from '../clients/contract.js';
 import { finishedOf } from './bridged-run.js';
-import { runHook } from '../runner/run-hook.js';
+import { inProcessExecutor } from '../executor/platform.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
 import { newRecordId } from '../inbox/write-record.js';
 import type { Outcome } from '../runs/outcome.js';
@@ -59,7 +59,7 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
   };
   const deadlineMs = hookdDeadlineMs(request.timeoutMs);
   const startedAt = Date.now();
-  const outcome = await runHook({
+  const outcome = await inProcessExecutor.run({
     command: request.command,
     payload: request.payload,
     cwd: hookCwd(request.cwd),
@@ -72,7 +72,7 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
     // The whole answer, however long, up to a bound no real answer nears: it is passed on whole or not at all.
     outputCap: MAX_ANSWER_BYTES,
     signal: request.signal,
-    onSpawn: () => void runs.publish('started', { ...info, startedAt }),
+    onStart: () => void runs.publish('started', { ...info, startedAt }),
   });
   // No client variables come with an http request.
   const run = {

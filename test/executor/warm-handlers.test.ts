@@ -1,5 +1,6 @@
 // Warm handlers end to end (issue 40): a real daemon keeps the hooks its settings mark `--warm`
-// running, and the real bridges (native and Node) ask it before running the hook themselves. A
+// running (src/daemon/warm-route.ts, src/executor/warm-pool.ts), and the real bridges (native and
+// Node: native/ask-warm.c, src/bridge/ask-warm.ts) ask it before running the hook themselves. A
 // handler that misbehaves in any way ends in the cold run of the same hook, whose decision is the
 // hook's own ("cold MODE"); nothing reaches the client that the hook did not say; the daemon lives on.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -4,7 +4,8 @@
 // runs the guards itself), and with hookd off the client's PATH (the entry's fallback), through the
 // native bridge and the Node one. Every case goes the warm way through the native bridge; a sample
 // of every twelfth goes every way (each cold run is a Node start: the whole corpus every way would be
-// minutes of CPU). Each answer must be the one the guards give in-process for that case.
+// minutes of CPU). Each answer must be the one the guards give in-process for that case. A cold run
+// reads the payload by hookd's rule from one bundled file (src/hif/guard-fields.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

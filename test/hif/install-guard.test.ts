@@ -1,9 +1,9 @@
-// `hookd install --add GUARD` (issue 31, item 4): one guard into every client present, each on its
-// own "before a tool runs" event (Cursor: the event of each tool the guard reads), behind
-// `hookd sync --canonical --client ID`, with the client's timeout unit; the installed entry, run as
-// the client runs it, denies, also where the client finds no hookd on its PATH (the guard runs by
-// the absolute paths of Node and its file); an older install's `hookd guard NAME` entry is upgraded;
-// uninstall gives every file back.
+// `hookd install --add GUARD,…` (issues 31 and 40): the guards into every client present, on its own
+// "before a tool runs" event (Cursor: the event of each tool a guard reads), together: one entry for
+// each set of guards that read the same tools, matched to those tools, behind `hookd sync --warm
+// --client ID`, with the client's timeout unit; the installed entry, run as the client runs it,
+// denies, also where the client finds no hookd on its PATH (the guards run by the absolute paths of
+// Node and guards.mjs); an older install's entries are upgraded; uninstall gives every file back.
 import { execa } from 'execa';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,13 +16,16 @@ afterEach(cleanupTempDirs);
 
 // The guard's command: the Node that ran install and the guard's file in this package, both absolute, so that it runs where the client finds no hookd.
 const NODE = /^\/\S+$/;
-const run = (name: string, node: string) => `${node} ${path.join(ROOT, 'hooks-examples', 'guards', `${name}.mjs`)}`;
+const run = (names: string, node: string) =>
+  `${node} ${path.join(ROOT, 'hooks-examples', 'guards', 'guards.mjs')} ${names}`;
+// One guard's file, as installs before the guards ran together wrote it.
+const runOne = (name: string, node: string) => `${node} ${path.join(ROOT, 'hooks-examples', 'guards', `${name}.mjs`)}`;
 const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-// The entry install writes; `cmd` names the command (an earlier install's: `hookd guard NAME`).
-const entryWith = (client: string, event: string, cmd: string) =>
-  `command -v hookd >/dev/null 2>&1 && exec hookd sync --canonical --client ${client} --event ${event} --timeout 10 -- ${quoted(cmd)}; ${cmd}`;
+// The entry install writes (`--warm`), or an earlier install's (`--canonical`); `cmd` names the command.
+const entryWith = (client: string, event: string, cmd: string, flag = '--warm') =>
+  `command -v hookd >/dev/null 2>&1 && exec hookd sync ${flag} --client ${client} --event ${event} --timeout 10 -- ${quoted(cmd)}; ${cmd}`;
 let node = '';
-const entry = (client: string, event: string, name: string) => entryWith(client, event, run(name, node));
+const entry = (client: string, event: string, names: string) => entryWith(client, event, run(names, node));
 // Claude Code's PreToolUse payload for `command`, run from `cwd`.
 const claudePayload = (cwd: string, command: string) =>
   JSON.stringify({
@@ -32,7 +35,7 @@ const claudePayload = (cwd: string, command: string) =>
   });
 
 describe('hookd install --add a guard', () => {
-  it('goes into every client on its before-tool event, canonical and in line, runs, and uninstall takes it away', async () => {
+  it('goes into every client on its before-tool event, together and matched to their tools, warm and in line, runs, and uninstall takes it away', async () => {
     const home = tempDir();
     const env = {
       HOME: home,
@@ -55,30 +58,31 @@ describe('hookd install --add a guard', () => {
       .split(' ')[0]!;
     expect(node).toMatch(NODE);
     const commands = (
-      hooks: Record<string, Array<{ hooks: Array<{ command: string; timeout: number }> }>>,
+      hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout: number }> }>>,
       event: string,
-    ) => hooks[event]!.flatMap((group) => group.hooks.map((hook) => [hook.command, hook.timeout]));
+    ) => hooks[event]!.flatMap((group) => group.hooks.map((hook) => [group.matcher, hook.command, hook.timeout]));
+    // The shell guards and the secrets guard together on the shell tool; the secrets guard alone on the file tools.
+    const both = 'no-rm-rf,no-secrets-read';
     expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toEqual([
-      [entry('claude', 'PreToolUse', 'no-rm-rf'), 10],
-      [entry('claude', 'PreToolUse', 'no-secrets-read'), 10],
+      ['Bash', entry('claude', 'PreToolUse', both), 10],
+      ['Read|Grep|Edit', entry('claude', 'PreToolUse', 'no-secrets-read'), 10],
     ]);
     expect(commands(json('.gemini/settings.json').hooks, 'BeforeTool')).toEqual([
-      [entry('gemini', 'BeforeTool', 'no-rm-rf'), 10000],
-      [entry('gemini', 'BeforeTool', 'no-secrets-read'), 10000],
+      ['run_shell_command', entry('gemini', 'BeforeTool', both), 10000],
+      ['read_file|grep_search|replace', entry('gemini', 'BeforeTool', 'no-secrets-read'), 10000],
     ]);
-    expect(commands(json('.qwen/settings.json').hooks, 'PreToolUse')[0]).toEqual([
-      entry('qwen', 'PreToolUse', 'no-rm-rf'),
+    expect(commands(json('.qwen/settings.json').hooks, 'PreToolUse')[0]!.slice(1)).toEqual([
+      entry('qwen', 'PreToolUse', both),
       10,
     ]);
-    expect(commands(json('.codex/hooks.json').hooks ?? json('.codex/hooks.json'), 'PreToolUse')[0]).toEqual([
-      entry('codex', 'PreToolUse', 'no-rm-rf'),
+    expect(commands(json('.codex/hooks.json').hooks ?? json('.codex/hooks.json'), 'PreToolUse')[0]!.slice(1)).toEqual([
+      entry('codex', 'PreToolUse', both),
       10,
     ]);
-    expect(json('.copilot/hooks/hookd.json').hooks.preToolUse[0]).toEqual({
-      type: 'command',
-      bash: entry('copilot', 'preToolUse', 'no-rm-rf'),
-      timeoutSec: 10,
-    });
+    // Copilot CLI has no matchers: one entry runs both for every tool (each reads the tool itself).
+    expect(json('.copilot/hooks/hookd.json').hooks.preToolUse).toEqual([
+      { type: 'command', bash: entry('copilot', 'preToolUse', both), timeoutSec: 10 },
+    ]);
     // Cursor: one event per tool; the secrets guard reads both the shell and files.
     const cursor = json('.cursor/hooks.json').hooks;
     expect(Object.keys(cursor).sort()).toEqual(['beforeReadFile', 'beforeShellExecution']);
@@ -86,8 +90,7 @@ describe('hookd install --add a guard', () => {
       { command: entry('cursor', 'beforeReadFile', 'no-secrets-read'), timeout: 10 },
     ]);
     expect(cursor.beforeShellExecution.map((hook: { command: string }) => hook.command)).toEqual([
-      entry('cursor', 'beforeShellExecution', 'no-rm-rf'),
-      entry('cursor', 'beforeShellExecution', 'no-secrets-read'),
+      entry('cursor', 'beforeShellExecution', both),
     ]);
     // Installing again changes nothing.
     const again = await runHookd(['install', '--add', 'no-rm-rf,no-secrets-read'], { env });
@@ -95,7 +98,7 @@ describe('hookd install --add a guard', () => {
     expect(commands(json('.claude/settings.json').hooks, 'PreToolUse')).toHaveLength(2);
     // The installed entry, as Claude Code runs it (sh -c, the event on stdin, hookd on PATH), denies.
     const payload = claudePayload(home, 'rm -rf /');
-    const ran = await execa('/bin/sh', ['-c', entry('claude', 'PreToolUse', 'no-rm-rf')], {
+    const ran = await execa('/bin/sh', ['-c', entry('claude', 'PreToolUse', both)], {
       input: payload,
       reject: false,
       env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: home },
@@ -228,8 +231,8 @@ describe('hookd install --add a guard', () => {
     const now = commands()[0]!;
     node = now.split('; ').at(-1)!.split(' ')[0]!;
     expect(now).toBe(entry('claude', 'PreToolUse', 'no-rm-rf'));
-    // The file and install's record as an install before this change left them.
-    const older = entryWith('claude', 'PreToolUse', 'hookd guard no-rm-rf');
+    // The file and install's record as an install before issue 31 left them.
+    const older = entryWith('claude', 'PreToolUse', 'hookd guard no-rm-rf', '--canonical');
     const manifest = path.join(state, 'install-manifest.json');
     for (const file of [claude, manifest])
       writeFileSync(
@@ -247,7 +250,7 @@ describe('hookd install --add a guard', () => {
     const third = await runHookd(['install', '--add', 'no-rm-rf', '--client', 'claude'], { env });
     expect(third.stdout).toContain('nothing to change');
     // A Node that moved since (another version): a plain install brings the entry to this one, with no second entry.
-    const moved = entryWith('claude', 'PreToolUse', run('no-rm-rf', '/opt/node-18/bin/node'));
+    const moved = entryWith('claude', 'PreToolUse', runOne('no-rm-rf', '/opt/node-18/bin/node'), '--canonical');
     for (const file of [claude, manifest])
       writeFileSync(
         file,

@@ -16,11 +16,12 @@ hooks:
   - name: py-guard
     event: before_tool_execute
     matcher: shell
-    handler: {type: command, command: 'python3 /opt/guard.py', timeout: 10, warm: true}
+    handler: {type: command, command: 'python3 ./guard.py', timeout: 10, warm: true}
     blocking: true
   - name: warm-notifier
     event: agent_stop
     handler: {type: command, command: 'notify-send done', warm: true}
+    blocking: false
 `;
 
 describe('a warm hook from a manifest', () => {
@@ -31,13 +32,17 @@ describe('a warm hook from a manifest', () => {
     writeFileSync(settings, '{}\n');
     const manifest = path.join(home, 'hooks.yaml');
     writeFileSync(manifest, MANIFEST);
+    const script = path.join(home, 'guard.py');
+    writeFileSync(script, 'import sys\n');
     const env = { HOME: home, XDG_STATE_HOME: path.join(home, 'state'), XDG_CONFIG_HOME: path.join(home, '.config') };
     const result = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout + result.stderr).toMatch(/warm: the client does not wait on Stop/);
+    expect(result.stdout + result.stderr).toMatch(/warm: .*runs behind hookd emit/);
     const parsed = parseSettingsText(readFileSync(settings, 'utf8'), settings, clientById('claude')!);
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-    const guard = parsed.config.entries.find((entry) => entry.run === 'python3 /opt/guard.py');
+    const guard = parsed.config.entries.find(
+      (entry) => entry.run.startsWith('python3 ') && entry.run.endsWith('guard.py'),
+    );
     expect(guard?.command).toMatch(/hookd sync --warm /);
     expect(guard?.sync?.warm).toBe(true);
     expect(guard?.canonical).toBe(true);

@@ -47,4 +47,26 @@ describe('AttemptJournal', () => {
     expect(again.startedRuns('kept')).toBe(3);
     again.close();
   });
+
+  it('keeps each started hook’s handle as the executor wrote it, reads an earlier version’s group as one, and forgets an ended one', () => {
+    const dir = tempDir();
+    const first = new AttemptJournal(dir);
+    first.open([]);
+    first.note('a', 1, '4242 777 00ff00ff00ff00ff');
+    first.note('b', 1, 'job:42');
+    first.note('b', 2, 'job:43');
+    first.ended('b', 'job:42');
+    // An ended hook leaves the journal at its next compaction.
+    first.compact();
+    expect(() => first.note('c', 1, 'two\nlines')).toThrow(/one line/);
+    appendFileSync(path.join(dir, 'attempts.log'), 'd 1 99 123\n');
+    const second = new AttemptJournal(dir);
+    second.open(['a', 'b', 'd']);
+    expect(second.handles()).toEqual([
+      { key: 'a', handle: '4242 777 00ff00ff00ff00ff' },
+      { key: 'b', handle: 'job:43' },
+      { key: 'd', handle: '99 123' },
+    ]);
+    second.close();
+  });
 });

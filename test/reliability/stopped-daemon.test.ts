@@ -1,7 +1,7 @@
 // Reproduction of issue 21 item 8 (timeouts): the daemon stopped with SIGSTOP while a hook ran, and
 // continued after the hook's deadline had passed on the clock; the hook had taken 1 s of its 3 s,
 // yet was recorded timed_out (the deadline's timer came due before the daemon read the exit).
-// Now the hook's own state decides when the timer fires (src/runner/run-hook.ts). A hook that does
+// Now the hook's own state decides when the timer fires (src/executor/posix-run.ts). A hook that does
 // overrun its deadline while the daemon is stopped is still timed out once it continues.
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';

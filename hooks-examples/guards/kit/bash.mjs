@@ -5,21 +5,21 @@
 // shell's `-c`, `eval`, a here-document or a pipe feeds to a shell, and what a wrapper (`sudo`, `env`,
 // `xargs`, `busybox`, `find -exec`…) runs. Quoted text is data: `echo "rm -rf /"` is one echo.
 // The parser is loaded once per process (20 to 35 ms here); reading a command then takes about 0.1 ms.
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 import { unwrap } from './wrappers.mjs';
 import { oneLinerCommands } from './one-liners.mjs';
 
-const require = createRequire(import.meta.url);
 // Baseline (Liftoff) code only: otherwise V8 compiles the grammar's 1.3 MB of WASM a second time,
 // optimised, in the background, and Node waits for that before it exits (1 to 3 s on a busy machine,
 // after every cold run). Measured here, the optimised code parses no faster at a guard's scale.
 v8.setFlagsFromString('--liftoff-only');
 await Parser.init();
 const parser = new Parser();
-parser.setLanguage(await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
+// The grammar ships beside this file (tree-sitter-bash.LICENSE says why it is not a dependency).
+parser.setLanguage(await Language.load(fileURLToPath(new URL('tree-sitter-bash.wasm', import.meta.url))));
 
 /** Programs that run a script: a shell reads one from its `-c`, a file, or its stdin. */
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'yash', 'rbash']);

@@ -1,8 +1,8 @@
-// One checked record's run, in its turn: find its entry's timeout and variables, start the hook,
-// note its attempt and process group in the inbox before it may go on, publish `started`, and say
+// One checked record's run, in its turn: find its entry's timeout and variables, start the hook
+// (the daemon's executor), note its attempt and the hook's handle in the inbox before it may go on, publish `started`, and say
 // how it ended. Dispatch (dispatch.ts) concludes with what this returns.
-import { launchHook } from '../../runner/launch-hook.js';
-import { groupOf } from '../../os/os.js';
+import { daemonExecutor } from '../../executor/platform.js';
+import type { HookHandle } from '../../executor/executor.js';
 import { clip } from '../../common/clip-text.js';
 import { hookCwd, hookEnv } from '../../runner/hook-env.js';
 import { DEFAULT_TIMEOUT_SEC } from '../../settings/config.js';
@@ -31,8 +31,8 @@ export async function launchRecord(
       `command not in the settings files the daemon follows, nor in its project's; running it with the default ${DEFAULT_TIMEOUT_SEC} s timeout`,
     );
   const startedAt = Date.now();
-  let pgid: number | undefined;
-  const result = await launchHook({
+  let started: HookHandle | undefined;
+  const result = await daemonExecutor.run({
     command,
     payload: record.payload,
     cwd: hookCwd(cwd),
@@ -50,13 +50,13 @@ export async function launchRecord(
     timeoutMs: entry?.timeoutMs ?? DEFAULT_TIMEOUT_SEC * 1000,
     graceMs: options.graceMs,
     signal: options.interrupt,
-    onSpawn: (pid) => {
-      inbox.beginAttempt(info.eventId, info.attempt, groupOf(pid));
-      pgid = pid;
+    onStart: (handle) => {
+      inbox.beginAttempt(info.eventId, info.attempt, handle);
+      started = handle;
       void runs.publish('started', { ...info, startedAt });
     },
   });
-  if (pgid !== undefined) inbox.groupEnded(info.eventId, pgid);
+  if (started !== undefined) inbox.handleEnded(info.eventId, started);
   return {
     ...info,
     startedAt,

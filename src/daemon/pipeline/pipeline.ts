@@ -12,8 +12,8 @@ import { Scheduler } from './scheduler.js';
 import { WorkQueue } from './work-queue.js';
 import { Dispatcher } from './dispatch.js';
 import { Intake } from './intake.js';
-import { endGroups } from '../../os/os.js';
-import { DEFAULT_GRACE_MS } from '../../runner/run-hook.js';
+import { daemonExecutor } from '../../executor/platform.js';
+import { DEFAULT_GRACE_MS } from '../../executor/executor.js';
 import type { LiveConfig } from '../../settings/live-config.js';
 import type { Logger } from '../../common/logger.js';
 
@@ -49,20 +49,16 @@ const MAX_IN_FLIGHT = 512;
 // Hooks a crashed daemon left running: ended before their records run again, so that no event runs
 // twice at once and the concurrency cap and per-session order hold from the first run on.
 async function endLeftovers(inbox: Inbox, graceMs: number, logger: Logger): Promise<void> {
-  const leftovers = inbox.leftoverGroups();
+  const leftovers = inbox.leftoverHandles();
   if (leftovers.length === 0) return;
-  const ended = new Set(
-    (
-      await endGroups(
-        leftovers.map(({ group }) => group),
-        graceMs,
-      )
-    ).map((group) => group.pgid),
+  const ended = await daemonExecutor.end(
+    leftovers.map(({ handle }) => handle),
+    graceMs,
   );
-  for (const { key, group } of leftovers) inbox.groupEnded(key, group.pgid);
-  if (ended.size > 0)
+  for (const { key, handle } of leftovers) inbox.handleEnded(key, handle);
+  if (ended.length > 0)
     logger.warn(
-      { groups: [...ended].slice(0, 20), count: ended.size },
+      { hooks: ended.slice(0, 20), count: ended.length },
       'ended hooks a previous daemon left running when it stopped abruptly; their events run again',
     );
 }

@@ -1,13 +1,14 @@
-// The launcher keeps runHook's contract (run-hook.test.ts, os/process-groups.test.ts): the payload byte
+// The launcher keeps runHook's contract (posix-run.test.ts, posix-groups.test.ts): the payload byte
 // for byte, the gate that waits for the daemon's note, a refused note that keeps the command from
 // running, the abort, the timeout; and a launcher that dies ends its runs as spawn_error, their
-// groups killed; it leaves once idle. It runs the built launcher (dist/runner/launcher.js): `npm
-// run build` first. Runs through the build: src/runner/launcher.ts.
+// groups killed; it leaves once idle. It runs the built launcher (dist/executor/posix-launcher.js): `npm
+// run build` first. Runs through the build: src/executor/posix-launcher.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { launchHook } from '../../src/runner/launch-hook.js';
-import type { RunRequest } from '../../src/runner/run-hook.js';
+import { launchHook } from '../../src/executor/posix-launch.js';
+import { groupOfHandle } from '../../src/executor/posix-groups.js';
+import type { RunRequest } from '../../src/executor/executor.js';
 import { hookEnv } from '../../src/runner/hook-env.js';
 import { HOOK_FIXTURES } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -17,6 +18,9 @@ import { waitFor } from '../helpers/wait-for.js';
 afterEach(cleanupTempDirs);
 
 const payload = Buffer.from(JSON.stringify({ session_id: 's', hook_event_name: 'Stop', text: 'é\u0000x' }));
+
+// The process group a hook's handle names: its `sh`'s pid.
+const pidOf = (handle: string) => groupOfHandle(handle)!.pgid;
 
 // The launcher that started the hook whose group is `group`: its `sh`'s parent.
 const launcherOf = (group: number) => Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
@@ -59,9 +63,9 @@ describe('launchHook', () => {
     let noted: number | undefined;
     const outcome = await launchHook(
       request(`touch '${ran}'`, {
-        onSpawn: (pid) =>
+        onStart: (handle) =>
           new Promise<void>((resolve) =>
-            setTimeout(() => ((ranBeforeNote = existsSync(ran)), (noted = pid), resolve()), 200),
+            setTimeout(() => ((ranBeforeNote = existsSync(ran)), (noted = pidOf(handle)), resolve()), 200),
           ),
       }),
     );
@@ -77,14 +81,14 @@ describe('launchHook', () => {
     await expect(
       launchHook(
         request(`touch '${ran}'`, {
-          onSpawn: () => {
+          onStart: () => {
             throw refusal;
           },
         }),
       ),
     ).rejects.toBe(refusal);
     await expect(
-      launchHook(request(`touch '${ran}'`, { onSpawn: () => Promise.reject(new Error('no room')) })),
+      launchHook(request(`touch '${ran}'`, { onStart: () => Promise.reject(new Error('no room')) })),
     ).rejects.toThrow('no room');
     expect(existsSync(ran)).toBe(false);
   });
@@ -100,7 +104,7 @@ describe('launchHook', () => {
     const controller = new AbortController();
     let group: number | undefined;
     const running = launchHook(
-      request('sleep 30', { signal: controller.signal, onSpawn: (pid) => void (group = pid) }),
+      request('sleep 30', { signal: controller.signal, onStart: (handle) => void (group = pidOf(handle)) }),
     );
     await waitFor('the hook to start', () => group !== undefined, 5000);
     const launcher = launcherOf(group!);
@@ -113,7 +117,7 @@ describe('launchHook', () => {
 
   it('ends the runs of a launcher that died as spawn_error and kills their groups', async () => {
     let group: number | undefined;
-    const running = launchHook(request('sleep 30', { onSpawn: (pid) => void (group = pid) }));
+    const running = launchHook(request('sleep 30', { onStart: (handle) => void (group = pidOf(handle)) }));
     await waitFor('the hook to start', () => group !== undefined, 5000);
     const launcher = launcherOf(group!);
     expect(processAlive(launcher)).toBe(true);
@@ -128,7 +132,9 @@ describe('launchHook', () => {
   it('leaves once idle for its time (HOOKD_LAUNCHER_IDLE_MS here), never while it runs a hook; the next run starts a new one', async () => {
     const run = async (command: string) => {
       let launcher = 0;
-      const outcome = await launchHook(request(command, { onSpawn: (pid) => void (launcher = launcherOf(pid)) }));
+      const outcome = await launchHook(
+        request(command, { onStart: (handle) => void (launcher = launcherOf(pidOf(handle))) }),
+      );
       return { status: outcome.status, launcher };
     };
     process.env.HOOKD_LAUNCHER_IDLE_MS = '400';
@@ -152,7 +158,7 @@ describe('launchHook', () => {
       for (const bad of ['abc', '-5', '0', '0.5', '1e20', '']) {
         process.env.HOOKD_LAUNCHER_IDLE_MS = bad;
         let launcher = 0;
-        await launchHook(request('true', { onSpawn: (pid) => void (launcher = launcherOf(pid)) }));
+        await launchHook(request('true', { onStart: (handle) => void (launcher = launcherOf(pidOf(handle))) }));
         first ||= launcher;
         // Each run's end sets the idle time; an idle time taken as given (1 ms, say) would end it here.
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -167,13 +173,15 @@ describe('launchHook', () => {
     let first = 0;
     process.env.HOOKD_LAUNCHER_IDLE_MS = '200';
     try {
-      await launchHook(request('true', { onSpawn: (pid) => void (first = launcherOf(pid)) }));
+      await launchHook(request('true', { onStart: (handle) => void (first = launcherOf(pidOf(handle))) }));
       // Stopped, it cannot exit when the daemon lets it go at its idle time: it exits once continued,
       // while the next launcher runs a hook.
       process.kill(first, 'SIGSTOP');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       let second = 0;
-      const running = launchHook(request('sleep 0.5', { onSpawn: (pid) => void (second = launcherOf(pid)) }));
+      const running = launchHook(
+        request('sleep 0.5', { onStart: (handle) => void (second = launcherOf(pidOf(handle))) }),
+      );
       await waitFor('the hook to start', () => second !== 0, 5000);
       process.kill(first, 'SIGCONT');
       expect(await waitGone(first, 5000)).toBe(true);

@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runHook, type RunRequest } from '../../src/runner/run-hook.js';
+import { runHook } from '../../src/executor/posix-run.js';
+import type { RunRequest } from '../../src/executor/executor.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 

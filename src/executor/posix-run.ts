@@ -1,67 +1,30 @@
-// Runs one hook: `sh -c CMD` with the payload on stdin, under a deadline, for the daemon (queued
-// or in line) and for the Node synchronous bridge alike: one engine. On timeout the hook's session
-// gets SIGTERM (its group, its sh, on Linux every process of its session: os/end-session.ts), then
-// SIGKILL after a grace period. The run is over when the hook's own process exits, even if a
-// grandchild still holds stdout. hook-start.ts starts it behind the gate and says when it is over.
+// Runs one hook on POSIX: `sh -c CMD` with the payload on stdin, under a deadline, for the daemon
+// (queued or in line) and for the Node synchronous bridge alike: one engine. On timeout the hook's
+// session gets SIGTERM (its group, its sh, on Linux every process of its session and every process
+// that carries its run's mark: posix-end-session.ts), then SIGKILL after a grace period. The run is
+// over when the hook's own process exits, even if a grandchild still holds stdout. posix-start.ts
+// starts it behind the gate and says when it is over.
 //
 // node:child_process rather than execa: this is the daemon's hottest path, and execa's extra
 // machinery per subprocess halved the hooks per second the daemon could start (bench/bridge.mjs).
 // What execa would add here (buffering, encoding, line splitting) the runner does not use.
 import { captureOutput } from './capture-output.js';
-import { DRAIN_MS, openGate, spawnHook, whenOver } from './hook-start.js';
-import { endSession, hasExited } from '../os/os.js';
-import { exitOutcome, type Outcome } from '../runs/outcome.js';
-
-export interface RunRequest {
-  command: string;
-  payload: Buffer;
-  /** The working directory; the caller's own when undefined. */
-  cwd?: string;
-  env: NodeJS.ProcessEnv;
-  timeoutMs: number;
-  /** Time between SIGTERM and SIGKILL. */
-  graceMs?: number;
-  /** Bytes kept of stdout (and of stderr, unless stderrCap says). */
-  outputCap?: number;
-  stderrCap?: number;
-  /**
-   * Aborting ends the run now (daemon shutdown, a client that went away): the hook gets the signal
-   * the abort's reason names (`'SIGINT'`), else SIGTERM, SIGKILL `interruptGraceMs` (else graceMs)
-   * later, and the outcome is `interrupted`.
-   */
-  signal?: AbortSignal;
-  interruptGraceMs?: number;
-  /**
-   * Called with the pid of the hook's `sh` (its process group) before the hook may go on; the hook
-   * waits for a promise it returns. When it throws (or rejects), the hook never runs its command
-   * and runHook rejects with that error. Not sent to the launcher: it asks the daemon (launch-hook.ts).
-   */
-  onSpawn?: (pid: number) => void | Promise<void>;
-  /** The gate (hook-start.ts): on unless false; without it onSpawn is only told. */
-  gate?: boolean;
-  /** Each chunk of stderr as it comes (the synchronous bridge passes it on to the client). */
-  onStderr?: (chunk: Buffer) => void;
-  /** Keep the output's bytes as they came (Captured.raw). */
-  raw?: boolean;
-  /** Past outputCap on stdout, end the hook (SIGKILL) and make the run a spawn_error saying this, rather than cut its answer. */
-  endPastCap?: string;
-  /** After SIGKILL, stop waiting for the hook after this long (a process stuck in the kernel must not hold a waiting client). */
-  reapWaitMs?: number;
-  /** How long output may drain after the hook's sh exits before its pipes are closed on a grandchild. */
-  drainMs?: number;
-}
-
-export const DEFAULT_GRACE_MS = 2000;
-export const DEFAULT_OUTPUT_CAP = 64 * 1024;
+import { DRAIN_MS, openGate, spawnHook, whenOver } from './posix-start.js';
+import { endSession } from './posix-end-session.js';
+import { hasExited } from './posix-groups.js';
+import { newMark } from './posix-mark.js';
+import { DEFAULT_GRACE_MS, DEFAULT_OUTPUT_CAP, type RunRequest } from './executor.js';
+import { exitOutcome, type Outcome } from '../common/run-result.js';
 
 type Ended = 'timed_out' | 'interrupted' | 'past_cap';
 
-/** Run one hook and say how it ended (outcome.ts says what that means). Rejects only when `onSpawn` fails. */
+/** Run one hook and say how it ended (outcome.ts says what that means). Rejects only when `onStart` fails. */
 export function runHook(request: RunRequest): Promise<Outcome> {
   const started = performance.now();
   const graceMs = request.graceMs ?? DEFAULT_GRACE_MS;
   const cap = request.outputCap ?? DEFAULT_OUTPUT_CAP;
-  const child = spawnHook(request, started);
+  const mark = newMark();
+  const child = spawnHook(request, started, mark);
   if (child instanceof Promise) return child;
   return new Promise((resolve, reject) => {
     let ended: Ended | undefined;
@@ -70,10 +33,10 @@ export function runHook(request: RunRequest): Promise<Outcome> {
     const stop = (why: Ended, name: NodeJS.Signals, killAfterMs: number) => {
       if (ended || child.pid === undefined) return;
       ended = why;
-      endSession(child.pid, name, reaped);
+      endSession(child.pid, name, reaped, mark);
       // Unref'd: the SIGKILL still reaches a session that outlives `sh`, without holding the process open.
       setTimeout(() => {
-        endSession(child.pid!, 'SIGKILL', reaped);
+        endSession(child.pid!, 'SIGKILL', reaped, mark);
         if (request.reapWaitMs !== undefined) setTimeout(giveUp, request.reapWaitMs).unref();
       }, killAfterMs).unref();
     };
@@ -114,6 +77,14 @@ export function runHook(request: RunRequest): Promise<Outcome> {
     if (request.signal?.aborted) onAbort();
     request.signal?.addEventListener('abort', onAbort);
 
+    // What hookd ended (or could not see through), it ends whole: with endRestWhenOver, a process
+    // that outlived the sh (it trapped SIGTERM, or left the session) goes at once, not at the
+    // grace's end (the caller exits soon).
+    const over = (outcome: Outcome) => {
+      const cutShort = outcome.status !== 'ok' && outcome.status !== 'failed';
+      if (request.endRestWhenOver && cutShort && child.pid !== undefined) endSession(child.pid, 'SIGKILL', true, mark);
+      resolve(outcome);
+    };
     const finish = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (settled) return;
       settled = true;
@@ -128,16 +99,16 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       };
       // A process that never started closes with a negative errno as its "exit code".
       if (spawnError && child.pid === undefined)
-        resolve({ status: 'spawn_error', ...common, exitCode: null, error: spawnError.message });
+        over({ status: 'spawn_error', ...common, exitCode: null, error: spawnError.message });
       // Past the cap the run is the runner's failure whatever the hook's exit said (it may have exited 0
       // before its last bytes were read): no exit code, so no reader takes its cut output for an answer.
       else if (ended === 'past_cap')
-        resolve({ status: 'spawn_error', ...common, exitCode: null, error: request.endPastCap });
-      else if (ended) resolve({ status: ended, ...common });
+        over({ status: 'spawn_error', ...common, exitCode: null, error: request.endPastCap });
+      else if (ended) over({ status: ended, ...common });
       else {
         // sh's 126 and 127 are a command that could not start (outcome.ts).
         const { status, detail } = exitOutcome(exitCode, common.stderr.text);
-        resolve({ status, ...common, ...(detail !== undefined && { error: detail }) });
+        over({ status, ...common, ...(detail !== undefined && { error: detail }) });
       }
     };
     // Never seen to end after SIGKILL (stuck in the kernel): over without it, and nothing of it holds this process.
@@ -157,7 +128,7 @@ export function runHook(request: RunRequest): Promise<Outcome> {
       reaped = true;
       clearTimeout(deadline);
     });
-    openGate(child, request, (error) => {
+    openGate(child, request, mark, (error) => {
       clearTimeout(deadline);
       request.signal?.removeEventListener('abort', onAbort);
       settled = true;

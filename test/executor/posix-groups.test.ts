@@ -1,12 +1,14 @@
-// Ending the process groups a crashed daemon left running: only a group that is still the one
-// noted is ended (a pid reused by an unrelated process is never killed), and the gate in runHook
-// keeps a hook from running its command before its group is noted.
+// Ending the hooks a crashed daemon left running, by the handles its journal kept: only a group
+// that is still the one noted is ended (a pid reused by an unrelated process is never killed), and
+// the gate in runHook keeps a hook from running its command before its handle is noted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { endGroups, groupOf, identify } from '../../src/os/os.js';
-import { runHook } from '../../src/runner/run-hook.js';
+import { endHandles, groupOf, groupOfHandle, handleOf, identify } from '../../src/executor/posix-groups.js';
+import { carries, MARK_VARIABLE, newMark } from '../../src/executor/posix-mark.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { runHook } from '../../src/executor/posix-run.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { processAlive, waitGone } from '../helpers/process-alive.js';
 
@@ -23,6 +25,9 @@ afterEach(() => {
   cleanupTempDirs();
 });
 
+// The process group a hook's handle names: its `sh`'s pid.
+const pidOf = (handle: string) => groupOfHandle(handle)!.pgid;
+
 // A process group of `sh` and a child, as a hook's would be.
 function group(): number {
   const child = spawn('sh', ['-c', 'sleep 60 & wait'], { detached: true, stdio: 'ignore' });
@@ -38,7 +43,7 @@ describe('process groups', () => {
       const pid = group();
       const reused = { pgid: pid, start: String(Number(groupOf(pid).start) + 1) };
       expect(identify(reused)).toBe('other');
-      expect(await endGroups([reused], 100)).toEqual([]);
+      expect(await endHandles([handleOf(reused)], 100)).toEqual([]);
       expect(processAlive(pid)).toBe(true);
     },
   );
@@ -47,10 +52,30 @@ describe('process groups', () => {
     const pid = group();
     const noted = groupOf(pid);
     expect(identify(noted)).toBe('ours');
-    expect(await endGroups([noted], 2000)).toEqual([noted]);
+    expect(await endHandles([handleOf(noted)], 2000)).toEqual([handleOf(noted)]);
     expect(await waitGone(pid)).toBe(true);
     expect(identify(noted)).toBe('gone');
   });
+
+  it.runIf(process.platform === 'linux')(
+    'ends what carries a run’s mark when its group is gone (a process that left it), and leaves alone a handle it did not make',
+    async () => {
+      const mark = newMark();
+      const escaped = spawn('sh', ['-c', 'trap "" TERM; exec sleep 60'], {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, [MARK_VARIABLE]: mark },
+      });
+      escaped.unref();
+      started.push(escaped.pid!);
+      const gone = spawnSync('true').pid;
+      const handle = handleOf({ pgid: gone, start: '-', mark });
+      expect(groupOfHandle(handle)).toEqual({ pgid: gone, start: '-', mark });
+      await waitFor('the marked process to run', () => carries(escaped.pid!, mark), 5000);
+      expect(await endHandles([handleOf({ pgid: gone, start: '-' }), 'job:1', handle], 200)).toEqual([handle]);
+      expect(await waitGone(escaped.pid!)).toBe(true);
+    },
+  );
 
   it('runs no command when the group cannot be noted, and tells the hook the payload length', async () => {
     const dir = tempDir();
@@ -65,7 +90,7 @@ describe('process groups', () => {
     await expect(
       runHook({
         ...request,
-        onSpawn: () => {
+        onStart: () => {
           throw new Error('disk full');
         },
       }),
@@ -73,7 +98,7 @@ describe('process groups', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(ran)).toBe(false);
     let noted = 0;
-    const outcome = await runHook({ ...request, onSpawn: (pid) => void (noted = pid) });
+    const outcome = await runHook({ ...request, onStart: (handle) => void (noted = pidOf(handle)) });
     expect(outcome.status).toBe('ok');
     expect(noted).toBeGreaterThan(0);
     expect(readFileSync(ran, 'utf8').split(/\s+/).filter(Boolean)).toEqual(['8', '8']);
@@ -92,7 +117,7 @@ describe('process groups', () => {
     await expect(
       runHook({
         ...request,
-        onSpawn: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('no room')), 100)),
+        onStart: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('no room')), 100)),
       }),
     ).rejects.toThrow('no room');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -100,7 +125,7 @@ describe('process groups', () => {
     let ranBeforeNote: boolean | undefined;
     const outcome = await runHook({
       ...request,
-      onSpawn: () =>
+      onStart: () =>
         new Promise<void>((resolve) => setTimeout(() => ((ranBeforeNote = existsSync(ran)), resolve()), 200)),
     });
     expect(outcome.status).toBe('ok');

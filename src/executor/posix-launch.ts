@@ -1,4 +1,4 @@
-// Runs the daemon's hooks from a small process of its own, the launcher (launcher.ts), with
+// Runs the daemon's hooks from a small process of its own, the launcher (posix-launcher.ts), with
 // runHook's contract. Node's spawn forks the process that calls it, and a fork costs in proportion
 // to the caller's memory: the daemon holds three times a plain spawn loop's, and spawning from it
 // held a burst to 0.54 of the loop where the launcher reached 0.68 (docs/benchmarks.md). The
@@ -7,7 +7,7 @@
 // It starts with the first run and leaves after IDLE_MS without one, so an idle daemon is one
 // process; starting it delays that first hook by 70-100 ms here (a Node start-up), which the
 // agent does not wait for (the bridge has returned), and IDLE_MS spans an agent's usual pauses.
-// Should it die, the runs it held end as spawn_error, their groups killed.
+// Should it die, the runs it held end as spawn_error, their hooks ended.
 //
 // Runs in line (an http hook the agent waits on) spawn from the daemon, not from here: they cannot
 // wait for this start-up, and a warm launcher did not answer them sooner either (its four messages
@@ -16,10 +16,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
 import { envMs } from '../common/env-ms.js';
-import type { Outcome } from '../runs/outcome.js';
-import { killGroup } from '../os/os.js';
-import type { FromLauncher, ToLauncher } from './launch-messages.js';
-import { DEFAULT_GRACE_MS, type RunRequest } from './run-hook.js';
+import type { Outcome } from '../common/run-result.js';
+import { endSession } from './posix-end-session.js';
+import { groupOfHandle } from './posix-groups.js';
+import type { FromLauncher, ToLauncher } from './posix-launch-messages.js';
+import { DEFAULT_GRACE_MS, type HookHandle, type RunRequest } from './executor.js';
 
 const IDLE_MS = 5 * 60_000;
 
@@ -33,8 +34,8 @@ interface Pending {
   request: RunRequest;
   resolve(outcome: Outcome): void;
   reject(error: Error): void;
-  pid?: number;
-  /** Why onSpawn refused, given back as it was thrown. */
+  handle?: HookHandle;
+  /** Why onStart refused, given back as it was thrown. */
   refusal?: Error;
   /** Stop hearing the request's abort signal, which outlives the run (the daemon's own). */
   done(): void;
@@ -49,11 +50,11 @@ function hear(child: ChildProcess, message: FromLauncher): void {
   const { id } = message;
   const run = pending.get(id);
   if (!run) return;
-  if (message.type === 'spawned') {
-    // The hook started: note it (onSpawn), then let it go on, or keep its gate shut and say why;
+  if (message.type === 'started') {
+    // The hook started: note it (onStart), then let it go on, or keep its gate shut and say why;
     // one path for a note made at once, one that resolves later, and one that throws or rejects.
-    run.pid = message.pid;
-    return void new Promise<void>((noted) => noted(run.request.onSpawn?.(message.pid))).then(
+    run.handle = message.handle;
+    return void new Promise<void>((noted) => noted(run.request.onStart?.(message.handle))).then(
       () => child.send({ type: 'open', id } satisfies ToLauncher),
       (error: Error) => {
         run.refusal = error;
@@ -79,8 +80,15 @@ function lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals |
     if (run.child !== child) continue;
     pending.delete(id);
     run.done();
-    killGroup(run.pid, 'SIGTERM');
-    setTimeout(() => killGroup(run.pid, 'SIGKILL'), run.request.graceMs ?? DEFAULT_GRACE_MS).unref();
+    // Its sh was the launcher's child: no longer ours to signal by pid.
+    const group = run.handle === undefined ? undefined : groupOfHandle(run.handle);
+    if (group) {
+      endSession(group.pgid, 'SIGTERM', true, group.mark);
+      setTimeout(
+        () => endSession(group.pgid, 'SIGKILL', true, group.mark),
+        run.request.graceMs ?? DEFAULT_GRACE_MS,
+      ).unref();
+    }
     // The daemon stopping anyway: the run was being interrupted.
     if (run.request.signal?.aborted) run.resolve({ status: 'interrupted', ...ENDED });
     else
@@ -111,7 +119,7 @@ function launcherNow(): ChildProcess {
   clearTimeout(idle);
   if (!launcher) {
     // A young generation of 1 MiB keeps the launcher's memory, which each fork copies, small.
-    const child = fork(path.join(packageRoot(), 'dist', 'runner', 'launcher.js'), [], {
+    const child = fork(path.join(packageRoot(), 'dist', 'executor', 'posix-launcher.js'), [], {
       serialization: 'advanced',
       execArgv: ['--max-semi-space-size=1'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -129,11 +137,11 @@ function launcherNow(): ChildProcess {
   return launcher;
 }
 
-/** Run one hook through the launcher: runHook's request, outcome and rejection (run-hook.ts). */
+/** Run one hook through the launcher: runHook's request, outcome and rejection (posix-run.ts). */
 export function launchHook(request: RunRequest): Promise<Outcome> {
   const child = launcherNow();
   const id = nextId++;
-  const { signal, onSpawn: _onSpawn, ...sent } = request;
+  const { signal, onStart: _onStart, ...sent } = request;
   const abort = () => pending.has(id) && child.send({ type: 'abort', id } satisfies ToLauncher);
   return new Promise((resolve, reject) => {
     pending.set(id, { child, request, resolve, reject, done: () => signal?.removeEventListener('abort', abort) });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { runHook, type RunRequest } from '../../src/runner/run-hook.js';
+import { runHook } from '../../src/executor/posix-run.js';
+import type { RunRequest } from '../../src/executor/executor.js';
 import { hookCwd, hookEnv } from '../../src/runner/hook-env.js';
 import { HOOK_FIXTURES, FIXTURES } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -107,6 +108,21 @@ describe('runHook', () => {
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(await waitGone(grandchild)).toBe(true);
   });
+
+  // Issue 41, item 9: neither its group nor its session holds such a process, and its parent has
+  // exited; it still carries the run's mark (executor/posix-mark.ts), as the daemon's runs see it.
+  it.runIf(process.platform === 'linux')(
+    'ends at the deadline what the hook left in a session of its own (a double fork into setsid), SIGKILL after the grace',
+    async () => {
+      const pidFile = path.join(tempDir(), 'pid');
+      const outcome = await runHook(request(fixture('escape-session.sh', pidFile), { timeoutMs: 1000, graceMs: 200 }));
+      expect(outcome.status).toBe('timed_out');
+      const escaped = Number(readFileSync(pidFile, 'utf8'));
+      const gone = await waitGone(escaped, 10_000);
+      if (!gone) process.kill(escaped, 'SIGKILL');
+      expect(gone).toBe(true);
+    },
+  );
 
   it('ends the run when the hook exits, even though a background grandchild still holds stdout', async () => {
     const pidFile = path.join(tempDir(), 'pid');

@@ -1,12 +1,12 @@
 // The launcher's side of its messages (launch-messages.ts), sent raw over the IPC channel as the
 // daemon would: a message of no known type, or for a run it does not hold, changes nothing; only
-// `abort` ends a run. It runs the built launcher (dist/runner/launcher.js): `npm run build` first.
+// `abort` ends a run. It runs the built launcher (dist/executor/posix-launcher.js): `npm run build` first.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import type { FromLauncher } from '../../src/runner/launch-messages.js';
+import type { FromLauncher } from '../../src/executor/posix-launch-messages.js';
 
 let launcher: ChildProcess | undefined;
 afterEach(() => {
@@ -16,14 +16,14 @@ afterEach(() => {
 
 // A launcher that opens every hook's gate at once, as the daemon does once it has noted the group.
 function startLauncher(): { send(message: object): void; outcome(id: number): Promise<FromLauncher> } {
-  const child = fork(path.join(ROOT, 'dist', 'runner', 'launcher.js'), [], {
+  const child = fork(path.join(ROOT, 'dist', 'executor', 'posix-launcher.js'), [], {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   launcher = child;
   const ended = new Map<number, (message: FromLauncher) => void>();
   child.on('message', (message: FromLauncher) => {
-    if (message.type === 'spawned') child.send({ type: 'open', id: message.id });
+    if (message.type === 'started') child.send({ type: 'open', id: message.id });
     else ended.get(message.id)?.(message);
   });
   return {

@@ -1,14 +1,15 @@
-// The process that starts the daemon's hooks (launch-hook.ts says why it is a process of its own):
+// The process that starts the daemon's hooks (posix-launch.ts says why it is a process of its own):
 // it runs each hook it is sent with runHook and sends back the outcome. Before a hook may go on it
-// asks the daemon to note its group, as runHook's gate asks onSpawn. It ends when the daemon goes
+// asks the daemon to note its handle, as runHook's gate asks onStart. It ends when the daemon goes
 // (the channel closes): the hooks it holds behind their gate read EOF and never run, as they did
 // when the daemon itself held their pipes.
-import { runHook } from './run-hook.js';
-import type { FromLauncher, ToLauncher } from './launch-messages.js';
+import { runHook } from './posix-run.js';
+import type { FromLauncher, ToLauncher } from './posix-launch-messages.js';
+import type { HookHandle } from './executor.js';
 
 interface Run {
   abort: AbortController;
-  /** The daemon's answer to `spawned`: let the hook go on, or keep its gate shut. */
+  /** The daemon's answer to `started`: let the hook go on, or keep its gate shut. */
   noted?: { open(): void; shut(error: Error): void };
 }
 
@@ -20,12 +21,12 @@ function start(id: number, request: Extract<ToLauncher, { type: 'run' }>['reques
   runs.set(id, run);
   // Structured clone gives back a Uint8Array; the runner writes a Buffer.
   const payload = Buffer.from(request.payload.buffer, request.payload.byteOffset, request.payload.byteLength);
-  const onSpawn = (pid: number) =>
+  const onStart = (handle: HookHandle) =>
     new Promise<void>((open, shut) => {
       run.noted = { open, shut };
-      send({ type: 'spawned', id, pid });
+      send({ type: 'started', id, handle });
     });
-  runHook({ ...request, payload, signal: run.abort.signal, onSpawn })
+  runHook({ ...request, payload, signal: run.abort.signal, onStart })
     .then(
       (outcome) => send({ type: 'over', id, outcome }),
       (error: Error) => send({ type: 'refused', id, error: error.message }),
