@@ -81,6 +81,8 @@ void end_hook(pid_t pid, int sig, int leader_reaped);
 /* A canonical hook (--canonical): the HOOKD_HIF_* variables for `client`'s `event` on the payload, set in this
  * process's environment for the hook to inherit, canonical-input.c; -1 (errno) when one cannot be set. */
 int set_canonical_env(const char *client, const char *event, const struct buf *payload);
+/* Unset every HOOKD_HIF_* variable this process inherited, canonical-input.c: only the bridge gives them. -1 without memory. */
+int clear_canonical_env(void);
 /* What the client gets for a canonical hook's answer, canonical-answer.c. */
 struct client_answer { int exit_code; struct buf out, err; };
 /* Read the hook's exit code, stdout and stderr by the spec, and put them in `client`'s terms for `event`:

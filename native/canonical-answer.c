@@ -5,6 +5,7 @@
  * "reason", "continue", "context", "updated_input"} (empty: allow; not a JSON object, or an unknown
  * decision: a hook error, told on the client's non-blocking exit code); any other exit is handed on as
  * it is, so that a crashed or unstartable guard means what it means to the client without hookd.
+ * Both streams are read as text by answerText's rule (well-formed UTF-8, the space around trimmed).
  * An updated_input object beside an allow goes, as the hook wrote its bytes, where the client has a
  * "rewrite" row; elsewhere, and beside ask, the call is blocked with HIF_REWRITE_NOT_CARRIED.
  */
@@ -52,15 +53,58 @@ static int render(struct buf *b, const char *template, const struct buf *reason,
   return failed;
 }
 
-static int space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-/* `from` without the white space around it, into `into`. */
-static int trimmed(struct buf *into, const struct buf *from) {
-  size_t start = 0, end = from->len;
-  while (start < end && space(from->data[start])) start++;
-  while (end > start && space(from->data[end - 1])) end--;
+/*
+ * `from` as well-formed UTF-8 into `into` (NUL-ended): each ill-formed sequence becomes one U+FFFD, by
+ * the WHATWG decoder's rule that Node's Buffer#toString follows (src/hif/read-canonical-answer.ts,
+ * answerText): a lead byte with the continuation bytes that fit so far is one U+FFFD, and the byte
+ * that did not fit is read again. So both bridges hand the client the same text.
+ */
+static int well_formed(struct buf *into, const struct buf *from) {
+  static const char replacement[] = "\357\277\275";
+  const unsigned char *p = (const unsigned char *)from->data;
+  size_t n = from->len, i = 0;
+  int failed = 0;
   into->len = 0;
-  return buf_add(into, from->data ? from->data + start : "", end - start) | buf_add(into, "", 1) ? -1 : (into->len--, 0);
+  while (i < n) {
+    unsigned char c = p[i], lower = 0x80, upper = 0xBF;
+    size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
+    if (c < 0x80) {
+      failed |= buf_add(into, (const char *)p + i++, 1);
+      continue;
+    }
+    if (c == 0xE0) lower = 0xA0;
+    if (c == 0xED) upper = 0x9F;
+    if (c == 0xF0) lower = 0x90;
+    if (c == 0xF4) upper = 0x8F;
+    size_t k = 1;
+    while (k <= need && i + k < n && p[i + k] >= lower && p[i + k] <= upper) lower = 0x80, upper = 0xBF, k++;
+    failed |= need && k > need ? buf_add(into, (const char *)p + i, k) : buf_add(into, replacement, 3);
+    i += k;
+  }
+  return failed | buf_add(into, "", 1) ? -1 : (into->len--, 0);
+}
+
+/* The length of the space character (HIF_ANSWER_SPACE, generated from ANSWER_SPACE) `text` starts with, or
+ * with `at_end` ends with; 0 for none. */
+static size_t space_at(const char *text, size_t len, int at_end) {
+  for (const char *s = HIF_ANSWER_SPACE; *s; s += strlen(s) + 1) {
+    size_t k = strlen(s);
+    if (k <= len && memcmp(at_end ? text + len - k : text, s, k) == 0) return k;
+  }
+  return 0;
+}
+
+/* The hook's bytes as its answer's text (answerText): well-formed UTF-8, without the space around it, into `into`. */
+static int answer_text(struct buf *into, const struct buf *from) {
+  struct buf text = {0};
+  if (well_formed(&text, from) != 0) return free(text.data), -1;
+  size_t start = 0, end = text.len, k;
+  while (start < end && (k = space_at(text.data + start, end - start, 0))) start += k;
+  while (end > start && (k = space_at(text.data + start, end - start, 1))) end -= k;
+  into->len = 0;
+  int failed = buf_add(into, text.data ? text.data + start : "", end - start) | buf_add(into, "", 1);
+  free(text.data);
+  return failed ? -1 : (into->len--, 0);
 }
 
 /* A string field of the answer into `into` (left empty when absent, not a string, or empty). */
@@ -79,8 +123,8 @@ int canonical_answer(const char *client, const char *event, int exit1_blocks, co
   int rewrite = 0;
   const char *note = NULL;
   int on_stderr = 0, failed = 0;
-  if (exit_code == 2) outcome = DENY, on_stderr = 1, failed |= trimmed(&reason, err);
-  else if (exit_code == 0 && (failed |= trimmed(&text, out)) == 0 && text.len == 0) outcome = ALLOW;
+  if (exit_code == 2) outcome = DENY, on_stderr = 1, failed |= answer_text(&reason, err);
+  else if (exit_code == 0 && (failed |= answer_text(&text, out)) == 0 && text.len == 0) outcome = ALLOW;
   else if (exit_code == 0 && json_field(text.data, text.len, "decision", &v) != 0) note = HIF_NOTE_NOT_JSON;
   else if (exit_code == 0) {
     int known = !v.found || (v.is_string && (strcmp(v.text.data, "allow") == 0 || strcmp(v.text.data, "deny") == 0 || strcmp(v.text.data, "ask") == 0) && strlen(v.text.data) == v.text.len);

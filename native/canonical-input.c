@@ -9,6 +9,8 @@
 #include "bridge.h"
 #include "hif-tables.h"
 
+extern char **environ;
+
 static const char *canonical_name(const struct name_row *rows, size_t n, const char *client, const char *native) {
   for (size_t i = 0; i < n; i++) if (strcmp(rows[i].client, client) == 0 && strcmp(rows[i].native, native) == 0) return rows[i].canonical;
   for (size_t i = 0; i < n; i++) if (strcmp(rows[i].native, native) == 0) return rows[i].canonical;
@@ -56,4 +58,23 @@ int set_canonical_env(const char *client, const char *event, const struct buf *p
   if (first_string(input, input_len, HIF_FILE_FIELDS, &v) == 0) failed |= put(HIF_VAR_FILE, v.text.data, v.text.len);
   free(v.text.data), free(args.text.data);
   return failed ? -1 : 0;
+}
+
+/* Every HOOKD_HIF_* variable this process inherited leaves its environment: a hook that reads one
+ * believes it runs behind hookd (issue 41, 4). Each unsetenv changes environ, so it looks again from the
+ * start until none is left (an entry without "=" is no variable). -1 without memory. */
+int clear_canonical_env(void) {
+  size_t prefix = strlen(HIF_VAR_PREFIX);
+  for (int found = 1; found;) {
+    found = 0;
+    for (char **e = environ; *e && !found; e++) {
+      const char *eq = strchr(*e, '=');
+      if (!eq || strncmp(*e, HIF_VAR_PREFIX, prefix) != 0) continue;
+      char *name = strndup(*e, (size_t)(eq - *e));
+      if (!name) return -1;
+      found = unsetenv(name) == 0;
+      free(name);
+    }
+  }
+  return 0;
 }

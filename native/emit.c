@@ -111,15 +111,29 @@ static int store(const char *inbox, const struct buf *head, const char *payload_
 
 int emit_bridge(int argc, char **argv) {
   const char *given[EMIT_OPTION_COUNT] = {0};
+  /* A file-size limit (ulimit -f) fails a write as a full disk does (EFBIG), instead of ending this
+   * process with SIGXFSZ half-way through the record: the bridge still exits 0 and says why. */
+  (void)signal(SIGXFSZ, SIG_IGN);
   int i = 0;
+  /* The options by parseBridgeArgs's rule (src/clients/bridge-options.ts; hookd-bridge.c's read_options
+   * the same): a word it cannot read stores nothing, rather than a command the daemon runs as `sh -c --opt`. */
   for (; i < argc; i++) {
+    const char *word = argv[i];
+    if (strcmp(word, "--") == 0 || strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0 || word[0] != '-') break;
+    const char *equals = strncmp(word, "--", 2) == 0 ? strchr(word, '=') : NULL;
+    size_t flag_len = equals ? (size_t)(equals - word) : strlen(word);
     int k = 0;
     const char *flag = EMIT_OPTION_FLAGS;
-    while (k < EMIT_OPTION_COUNT && strcmp(argv[i], flag) != 0) flag += strlen(flag) + 1, k++;
-    if (k == EMIT_OPTION_COUNT) break;
+    while (k < EMIT_OPTION_COUNT && !(strlen(flag) == flag_len && strncmp(word, flag, flag_len) == 0)) flag += strlen(flag) + 1, k++;
+    if (k == EMIT_OPTION_COUNT) return say("cannot read its options (unknown option %s); the event was not stored", word);
+    if (EMIT_OPTION_VALUED[k] == '0' && equals) {
+      fprintf(stderr, "hookd emit: cannot read its options (%s takes no value (%s)); the event was not stored\n", flag, word);
+      return 0;
+    }
     if (EMIT_OPTION_VALUED[k] == '0') given[k] = "1";
+    else if (equals) given[k] = equals + 1;
     else if (i + 1 < argc) given[k] = argv[++i];
-    else break;
+    else return say("cannot read its options (%s needs a value); the event was not stored", word);
   }
   if (i < argc && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) return EMIT_ASKS_HELP;
   if (i < argc && strcmp(argv[i], "--") == 0) i++;

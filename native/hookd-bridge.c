@@ -56,27 +56,40 @@ static const char *empty_answer(const struct contract *c, const char *event) {
 
 /*
  * Read the options before CMD by the one table (src/clients/bridge-options.ts, generated into
- * contracts.h), as the Node bridges do: a later one wins; a word that is none, or an option without
- * its value, ends them; then an optional `--`. Returns where CMD starts.
+ * contracts.h) and parseBridgeArgs's rule, as the Node bridges do: `--flag value` or `--flag=value` (a
+ * switch takes none), a later one winning; then an optional `--`, or the first word not starting
+ * with `-`, begins CMD. Returns where CMD starts. A word before it that is no option, a switch given a
+ * value, an option without its value, or a help word (read only as `hookd sync --help`, which Node
+ * prints) is unreadable: `why` says so, in the TypeScript's words, and CMD starts at that word.
  */
-static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COUNT]) {
+static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COUNT], char *why, size_t size) {
   int i = 0;
   for (; i < argc; i++) {
+    const char *word = argv[i];
+    if (strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0) return snprintf(why, size, "%s is read only as hookd sync %s", word, word), i;
+    if (strcmp(word, "--") == 0 || word[0] != '-') break;
+    const char *equals = strncmp(word, "--", 2) == 0 ? strchr(word, '=') : NULL;
+    size_t flag_len = equals ? (size_t)(equals - word) : strlen(word);
     int k = 0;
-    while (k < SYNC_OPTION_COUNT && strcmp(argv[i], SYNC_OPTIONS[k].flag) != 0) k++;
-    if (k == SYNC_OPTION_COUNT) break;
+    while (k < SYNC_OPTION_COUNT && !(strlen(SYNC_OPTIONS[k].flag) == flag_len && strncmp(word, SYNC_OPTIONS[k].flag, flag_len) == 0)) k++;
+    if (k == SYNC_OPTION_COUNT) return snprintf(why, size, "unknown option %s", word), i;
+    if (!SYNC_OPTIONS[k].valued && equals) return snprintf(why, size, "%s takes no value (%s)", SYNC_OPTIONS[k].flag, word), i;
     if (!SYNC_OPTIONS[k].valued) given[k] = "1";
+    else if (equals) given[k] = equals + 1;
     else if (i + 1 < argc) given[k] = argv[++i];
-    else break;
+    else return snprintf(why, size, "%s needs a value", word), i;
   }
   if (i < argc && strcmp(argv[i], "--") == 0) i++;
   return i;
 }
 
-/* hookd's secrets reach no hook (src/runner/hook-env.ts, WITHHELD in contracts.h): the hook inherits
- * this environment, so they leave it; nothing the bridge reads after is among them. */
-static void withhold_secrets(void) {
+/* What no hook inherits (src/runner/hook-env.ts, inheritedByHooks): hookd's secrets (WITHHELD in
+ * contracts.h), and the canonical fields (canonical-input.c), which only this bridge may set, afresh,
+ * for a --canonical hook. The hook inherits this environment, so they leave it; nothing the bridge
+ * reads after is among them. -1 without memory. */
+static int withhold_inherited(void) {
   for (const char *name = WITHHELD; *name; name += strlen(name) + 1) (void)unsetenv(name); /* fails only for a name holding "=", which none does */
+  return clear_canonical_env();
 }
 
 /* The answer when the bridge itself failed the run: the hook's stdout is withheld (never a cut or
@@ -116,7 +129,8 @@ static int canonical(const struct contract *contract, struct run *r) {
 
 int sync_bridge(int argc, char **argv, long long t0) {
   const char *given[SYNC_OPTION_COUNT] = {0};
-  int i = read_options(argc, argv, given);
+  static char unreadable[512], refused[640];
+  int i = read_options(argc, argv, given, unreadable, sizeof unreadable);
   const char *client = given[SYNC_CLIENT], *event = given[SYNC_EVENT], *given_state = given[SYNC_STATE_DIR];
   double timeout_sec = given[SYNC_TIMEOUT] ? atof(given[SYNC_TIMEOUT]) : 0;
   struct buf command = {0};
@@ -145,8 +159,14 @@ int sync_bridge(int argc, char **argv, long long t0) {
   r.timeout_ms = (long long)(timeout_sec * 1000);
   r.deadline_ms = hookd_deadline_ms(r.timeout_ms); /* hookdDeadlineMs, generated into hookd-shared.h */
   static char why[256];
-  if (signal(SIGPIPE, SIG_IGN) == SIG_ERR) snprintf(why, sizeof why, "internal error (signal: %s); the hook did not run", strerror(errno)), r.internal_error = why;
-  withhold_secrets();
+  /* Words it cannot read: nothing runs, and the client reads a failed hook (INTERNAL_ERROR_EXIT), never
+   * `sh -c --opt`'s exit 2, a block nobody decided. */
+  if (*unreadable) snprintf(refused, sizeof refused, "cannot read its options (%s); the hook did not run", unreadable), r.internal_error = refused;
+  /* A file-size limit (ulimit -f) must fail the record's write as a full disk does, never kill the bridge
+   * with SIGXFSZ after the hook decided (the client would read the signal's exit, not the hook's answer).
+   * The hook gets both signals back at their defaults (run-hook.c). */
+  if (signal(SIGPIPE, SIG_IGN) == SIG_ERR || signal(SIGXFSZ, SIG_IGN) == SIG_ERR) snprintf(why, sizeof why, "internal error (signal: %s); the hook did not run", strerror(errno)), r.internal_error = why;
+  if (withhold_inherited() != 0 && !r.internal_error) snprintf(why, sizeof why, "internal error (no memory to clear the canonical fields); the hook did not run"), r.internal_error = why;
   /* One deadline, counted from the bridge's start, covers reading the event too: a client that
    * trickles it gets the answer of a timeout, with no hook run on half an event. */
   enum read_result got = r.internal_error ? READ_DONE : read_event(&payload, -1, t0 + r.deadline_ms);

@@ -59,7 +59,7 @@ static pid_t start_hook(struct run *r, int in[2], int out[2], int err[2]) {
     return errno = failed, fail_run(r, "posix_spawn_file_actions_init"), -1;
   }
   const char *step = "posix_spawn attributes";
-  if (sigemptyset(&defaults) || sigaddset(&defaults, SIGPIPE) || sigaddset(&defaults, SIGCHLD)) failed = errno;
+  if (sigemptyset(&defaults) || sigaddset(&defaults, SIGPIPE) || sigaddset(&defaults, SIGXFSZ) || sigaddset(&defaults, SIGCHLD)) failed = errno;
   if (!failed) failed = posix_spawnattr_setsigdefault(&attr, &defaults);
   if (!failed) failed = posix_spawnattr_setflags(&attr, (short)(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF));
   if (!failed) failed = posix_spawnattr_setpgroup(&attr, 0);

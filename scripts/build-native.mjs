@@ -32,7 +32,9 @@ const { WITHHELD_VARIABLES } = await import(path.join(out, 'runner/hook-env.js')
 const HIF_INPUT = await import(path.join(out, 'hif/canonical-input.js'));
 const { ANSWER_ROWS } = await import(path.join(out, 'hif/answer-rows.js'));
 const { NO_REASON, REWRITE_NOT_CARRIED } = await import(path.join(out, 'hif/translate-answer.js'));
-const { NOT_JSON_NOTE, UNKNOWN_DECISION_NOTE } = await import(path.join(out, 'hif/read-canonical-answer.js'));
+const { NOT_JSON_NOTE, UNKNOWN_DECISION_NOTE, ANSWER_SPACE } = await import(
+  path.join(out, 'hif/read-canonical-answer.js')
+);
 
 // A C string literal: octal escapes for anything but plain printable ASCII.
 const c = (text) =>
@@ -99,6 +101,7 @@ static const char HIF_FILE_FIELDS[] = ${list(HIF_INPUT.FILE_FIELDS)};
 #define HIF_VAR_COMMAND ${c(V.command)}
 #define HIF_VAR_FILE ${c(V.file)}
 #define HIF_VAR_CLIENT ${c(V.client)}
+#define HIF_VAR_PREFIX ${c(HIF_INPUT.CANONICAL_PREFIX)}
 static const struct answer_row HIF_ANSWER_ROWS[] = {
 ${ANSWER_ROWS.map((one) => `  { ${c(one.client)}, ${c(one.event)}, ${c(one.outcome)}, ${one.exitCode}, ${c(one.stdout)}, ${one.stderr ? 1 : 0} }`).join(',\n')}
 };
@@ -107,6 +110,8 @@ ${ANSWER_ROWS.map((one) => `  { ${c(one.client)}, ${c(one.event)}, ${c(one.outco
 #define HIF_REWRITE_NOT_CARRIED ${c(REWRITE_NOT_CARRIED)}
 #define HIF_NOTE_NOT_JSON ${c(NOT_JSON_NOTE)}
 #define HIF_NOTE_UNKNOWN_DECISION ${c(UNKNOWN_DECISION_NOTE)}
+/* The characters read as space around an answer, each as UTF-8, NUL-separated (ANSWER_SPACE). */
+#define HIF_ANSWER_SPACE ${list(ANSWER_SPACE.map((point) => String.fromCodePoint(point)))}
 `;
 
 // `--strict`: compile into a temporary folder with -Werror and fail on any warning; dist/ stays as it is.
@@ -121,6 +126,21 @@ writeIfChanged(path.join(build, 'contracts.h'), header);
 writeIfChanged(path.join(build, 'hif-tables.h'), hif);
 // `--headers`: only the generated headers (scripts/pack-release.mjs compiles them for every platform).
 if (process.argv.includes('--headers')) process.exit(0);
+// The Node.js the package is installed with, linked as dist/node by its absolute path
+// (src/bridge/installed-node.ts): the front door runs hookd's JavaScript with it, never with
+// whichever `node` PATH finds at the time. Not under Bun, whose `node` is Bun itself.
+if (!strict) {
+  const { INSTALLED_NODE } = await import(path.join(out, 'bridge/installed-node.js'));
+  const link = path.join(out, INSTALLED_NODE);
+  try {
+    rmSync(link, { force: true });
+    if (!process.versions.bun) symlinkSync(process.execPath, link);
+  } catch (error) {
+    console.warn(
+      `hookd: could not link the Node.js it runs with (${link}: ${error.code ?? error.message}); hookd runs the node on PATH`,
+    );
+  }
+}
 const binary = path.join(strict ? build : out, 'hookd-bridge');
 const frontDoor = path.join(out, 'front-door', 'hookd');
 // Installed with a prebuilt bridge for this platform (optionalDependencies): nothing to compile.

@@ -24,6 +24,7 @@ export async function sharedHeader() {
   const { RUN_MAGIC, RUN_FACT_NAMES, ENV_FACT_PREFIX, WARM_ANSWERED } = await dist('inbox/run-record.js');
   const { RECORD_KEEPS, CARRIED, SECRET_SUFFIXES, OWN_PREFIX, BRIDGE_NOTES } = await dist('payload/client-env.js');
   const { RECORD_MAGIC } = await dist('inbox/record-format.js');
+  const { INSTALLED_NODE } = await dist('bridge/installed-node.js');
   const { EMIT_OPTIONS } = await dist('clients/bridge-options.js');
   const list = (items) => c(items.map((item) => `${item}\0`).join(''));
   const emitOptions = Object.entries(EMIT_OPTIONS);
@@ -91,6 +92,9 @@ enum emit_option { ${emitOptions.map(([key]) => `EMIT_${macro(key)}`).join(', ')
 ${Object.entries(BRIDGE_NOTES)
   .map(([key, name]) => `#define NOTE_${macro(key)} ${c(name)}`)
   .join('\n')}
+
+/* src/bridge/installed-node.ts: the Node.js the package was installed with, linked inside dist/ under this name. */
+#define INSTALLED_NODE ${c(INSTALLED_NODE)}
 
 #endif
 `;

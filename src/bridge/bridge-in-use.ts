@@ -5,6 +5,7 @@
 // it falls back: a bridge in Node costs every deciding hook Node's start-up, never silently.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isExecutable } from '../common/find-on-path.js';
+import { installedNode } from './installed-node.js';
 import path from 'node:path';
 
 /**
@@ -72,19 +73,26 @@ export function nodeBridgeNote(os: string = process.platform, cpu: string = proc
   return `the bridges run in Node: every deciding hook waits for Node's start-up (about 0.1 s, some 20 times the native bridge); for the native one, ${how}`;
 }
 
-/** The bridge `hookd sync` runs with the package at `root` and this environment. */
+/**
+ * The bridge `hookd sync` runs with the package at `root` and this environment. HOOKD_BRIDGE_NODE
+ * asks for Node's, which is honoured only with the Node the package was installed with
+ * (installed-node.ts): an inherited variable never leaves a deciding hook to a missing `node` or to
+ * whichever one PATH finds.
+ */
 export function bridgeInUse(root: string, env: NodeJS.ProcessEnv = process.env): BridgeInUse {
-  if (env.HOOKD_BRIDGE_NODE) return { kind: 'node', summary: 'Node (HOOKD_BRIDGE_NODE is set)' };
+  const askedForNode = Boolean(env.HOOKD_BRIDGE_NODE);
+  if (askedForNode && installedNode(root)) return { kind: 'node', summary: 'Node (HOOKD_BRIDGE_NODE is set)' };
+  const ignored = askedForNode ? '; HOOKD_BRIDGE_NODE is set, but the Node.js hookd was installed with is gone' : '';
   const prebuilt = prebuiltBridge(root);
   if (prebuilt) {
     const pkg = versionOf(prebuilt);
     return {
       kind: 'prebuilt',
       program: prebuilt,
-      summary: `native, prebuilt (${pkg ? `${pkg.name} ${pkg.version}` : prebuilt})`,
+      summary: `native, prebuilt (${pkg ? `${pkg.name} ${pkg.version}` : prebuilt})${ignored}`,
     };
   }
   const built = path.join(root, 'dist', 'hookd-bridge');
-  if (isExecutable(built)) return { kind: 'built', program: built, summary: `native, built here (${built})` };
+  if (isExecutable(built)) return { kind: 'built', program: built, summary: `native, built here (${built})${ignored}` };
   return { kind: 'node', summary: `Node: ${nodeBridgeNote()}` };
 }

@@ -11,7 +11,7 @@
 import { CLIENT_END_GRACE_MS, REAP_WAIT_MS, STDERR_KEPT, STDOUT_HELD_MAX } from './bridge-limits.js';
 import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs } from '../clients/contract.js';
 import { inProcessExecutor } from '../executor/platform.js';
-import { withoutSecrets } from '../runner/hook-env.js';
+import { inheritedByHooks } from '../runner/hook-env.js';
 import type { Outcome } from '../common/run-result.js';
 
 const ENDING_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -41,8 +41,8 @@ export async function runHookInLine(
     const outcome = await inProcessExecutor.run({
       command,
       payload,
-      // The client's environment, less hookd's secrets, which reach no hook (runner/hook-env.ts).
-      env: { ...withoutSecrets(process.env), ...moreEnv },
+      // The client's environment, less hookd's secrets and any inherited canonical fields (runner/hook-env.ts).
+      env: { ...inheritedByHooks(process.env), ...moreEnv },
       // Counted from this process's start (performance.now() is 0 there), as the client counts from
       // its spawn: Node's start-up and reading the event are part of the time the client waits.
       timeoutMs: deadlineMs - performance.now(),

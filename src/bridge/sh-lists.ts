@@ -10,12 +10,20 @@ import { BRIDGE_NOTES, CARRIED, SECRET_SUFFIXES } from '../payload/client-env.js
 /** The sh variable an option sets: its key in snake case (`stateDir` → `state_dir`). */
 const shVariable = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-// The arms of `case $1 in` in hookd_emit: a valued option takes the next word, a switch sets 1.
+// The arms of `case $1 in` in hookd_emit, by parseBridgeArgs's rule (clients/bridge-options.ts): a
+// valued option takes the next word or what follows `=`, a switch sets 1; a missing value, or a
+// switch given one, is unreadable, said in the same words as the TypeScript.
 function emitOptionArms(): string[] {
-  return Object.entries(EMIT_OPTIONS).map(([key, option]) =>
+  return Object.entries(EMIT_OPTIONS).flatMap(([key, option]) =>
     'value' in option
-      ? `      ${option.flag}) [ $# -ge 2 ] || break; ${shVariable(key)}=$2; shift 2 ;;`
-      : `      ${option.flag}) ${shVariable(key)}=1; shift ;;`,
+      ? [
+          `      ${option.flag}) [ $# -ge 2 ] || { unreadable="${option.flag} needs a value"; break; }; ${shVariable(key)}=$2; shift 2 ;;`,
+          `      ${option.flag}=*) ${shVariable(key)}=\${1#*=}; shift ;;`,
+        ]
+      : [
+          `      ${option.flag}) ${shVariable(key)}=1; shift ;;`,
+          `      ${option.flag}=*) unreadable="${option.flag} takes no value ($1)"; break ;;`,
+        ],
   );
 }
 

@@ -21,7 +21,7 @@ import { canonicalFields } from '../hif/canonical-input.js';
 import { answerInClientTerms } from '../hif/answer-in-client-terms.js';
 import { askWarm, warmBudgetMs } from './ask-warm.js';
 import { socketPath, stateDir } from '../common/paths.js';
-import { withoutSecrets } from '../runner/hook-env.js';
+import { inheritedByHooks } from '../runner/hook-env.js';
 
 // Why a failure of the bridge's own happened, in a few words (common/errors.js's describeError would
 // load the error catalogue: about 10 ms more on the path the agent waits on).
@@ -36,7 +36,14 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
   // A client that stops reading our answer is its business: never a crash with a stack on stderr.
   process.stdout.on('error', () => undefined);
   process.stderr.on('error', () => undefined);
-  const { options, command: words } = parseBridgeArgs(SYNC_OPTIONS, args);
+  const { options, command: words, unreadable, help } = parseBridgeArgs(SYNC_OPTIONS, args);
+  // Words before CMD it cannot read (help is asked alone, above): nothing runs, and the client reads a
+  // failed hook (INTERNAL_ERROR_EXIT), never `sh -c --opt`'s exit 2, a block nobody decided.
+  const refused = unreadable
+    ? `cannot read its options (${unreadable.why}); the hook did not run`
+    : help
+      ? `cannot read its options (${words[0]} is read only as hookd sync ${words[0]}); the hook did not run`
+      : undefined;
   const command = words.join(' ');
   if (command.trim() === '') {
     process.stderr.write('hookd sync: no command given; write: hookd sync -- CMD\n');
@@ -50,9 +57,10 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);
     const deadlineMs = hookdDeadlineMs(timeoutMs);
     // Counted from this process's start (performance.now()), as the client counts from its spawn.
-    const read = process.stdin.isTTY
-      ? { payload: Buffer.alloc(0), pastDeadline: false }
-      : await readEvent(process.stdin, deadlineMs);
+    const read =
+      process.stdin.isTTY || refused
+        ? { payload: Buffer.alloc(0), pastDeadline: false }
+        : await readEvent(process.stdin, deadlineMs);
     const { payload } = read;
     // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
     const env = recordEnv(process.env);
@@ -63,7 +71,8 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const canonical = options.canonical === true || options.warm === true;
     let outcome: Outcome | undefined;
     let warm: string | undefined;
-    if (read.pastDeadline) outcome = notRun('timed_out');
+    if (refused) outcome = notRun('spawn_error', refused);
+    else if (read.pastDeadline) outcome = notRun('timed_out');
     else if (options.warm) {
       // The daemon's warm handler first; whatever it cannot answer runs cold below, exactly as without it.
       const asked = await askWarm(
@@ -73,12 +82,18 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
           client: client.id,
           event,
           cwd: process.cwd(),
-          env: withoutSecrets(process.env),
+          env: inheritedByHooks(process.env),
         },
         payload,
         warmBudgetMs(deadlineMs - performance.now()),
       );
-      if (asked.ok) outcome = { ...notRun('ok'), exitCode: 0, stdout: capturedOf(asked.answer), stderr: capturedOf(Buffer.alloc(0)) };
+      if (asked.ok)
+        outcome = {
+          ...notRun('ok'),
+          exitCode: 0,
+          stdout: capturedOf(asked.answer),
+          stderr: capturedOf(Buffer.alloc(0)),
+        };
       warm = asked.ok ? WARM_ANSWERED : `cold: ${asked.why.replaceAll('\0', ' ')}`;
     }
     if (outcome === undefined) {

@@ -20,6 +20,7 @@ import { addGuardCommand } from './hif-commands.js';
 import { exitCodesHelp } from './exit-codes.js';
 import { EMIT_OPTIONS, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { addInstallCommands } from './install-commands.js';
+import { INTERNAL_ERROR_EXIT } from '../bridge/bridge-limits.js';
 
 /**
  * Commander's own errors (an unknown option, a missing argument) in hookd's voice, with a hint:
@@ -47,10 +48,15 @@ export function buildProgram(version: string): Command {
 
 /**
  * Each command's help ends with what its exit codes mean (exit-codes.ts), and commander's own usage
- * errors (an unknown option, a missing argument or subcommand) exit 2 like every other bad input.
+ * errors (an unknown option, a missing argument or subcommand) exit 2 like every other bad input. An
+ * unknown command (`hookd synk`) exits as a bridge that cannot read its words (INTERNAL_ERROR_EXIT): a
+ * mistyped entry is run by a client as a hook, which reads exit 2 as a block nobody decided.
  */
 function addExitCodes(command: Command, path = ''): void {
-  command.exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
+  const unknownCommand = path === '' ? INTERNAL_ERROR_EXIT : 2;
+  command.exitOverride((error) =>
+    process.exit(error.exitCode === 0 ? 0 : error.code === 'commander.unknownCommand' ? unknownCommand : 2),
+  );
   for (const sub of command.commands) {
     const subPath = path ? `${path} ${sub.name()}` : sub.name();
     if (sub.commands.length === 0) sub.addHelpText('after', exitCodesHelp(subPath));

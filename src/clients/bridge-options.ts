@@ -79,12 +79,19 @@ export interface BridgeArgs<Table extends BridgeOptions> {
   };
   help: boolean;
   dashDash: boolean;
+  /** CMD's words; where the options could not be read, the words from the one that could not on. */
   command: string[];
+  /** The word before CMD the bridge cannot read, and why: it then runs nothing (issue 41, 8). */
+  unreadable?: { word: string; why: string };
 }
 
 /**
- * Read a bridge's words as bin/hookd does: its options up front (a later one wins; one whose value
- * is missing ends them), then `-h`/`--help` or an optional `--`, then CMD's words.
+ * Read a bridge's words as bin/hookd and native/ do (they are generated from this table; keep the rule
+ * in step): its options up front, each `--flag value` or `--flag=value` (a switch takes no value), a
+ * later one winning; then `-h`/`--help`, or an optional `--`, or the first word that does not start
+ * with `-`, begins CMD. A word before CMD that is no option of the table, a switch given a value, or
+ * an option whose value is missing is unreadable: the bridge runs nothing, rather than run it as CMD
+ * (`sh -c --timeout=5` exits 2, a block nobody decided).
  */
 export function parseBridgeArgs<Table extends BridgeOptions>(
   table: Table,
@@ -92,20 +99,30 @@ export function parseBridgeArgs<Table extends BridgeOptions>(
 ): BridgeArgs<Table> {
   const options: Record<string, string | true> = {};
   const byFlag = new Map(Object.entries(table).map(([key, option]) => [option.flag as string, { key, option }]));
+  let unreadable: BridgeArgs<Table>['unreadable'];
   let i = 0;
   for (; i < words.length; i++) {
-    const known = byFlag.get(words[i]!);
-    if (!known) break;
-    if (known.option.value === undefined) options[known.key] = true;
+    const word = words[i]!;
+    if (word === '--' || word === '-h' || word === '--help' || !word.startsWith('-')) break;
+    const equals = word.startsWith('--') ? word.indexOf('=') : -1;
+    const flag = equals === -1 ? word : word.slice(0, equals);
+    const known = byFlag.get(flag);
+    if (!known) unreadable = { word, why: `unknown option ${word}` };
+    else if (known.option.value === undefined && equals !== -1)
+      unreadable = { word, why: `${flag} takes no value (${word})` };
+    else if (known.option.value === undefined) options[known.key] = true;
+    else if (equals !== -1) options[known.key] = word.slice(equals + 1);
     else if (i + 1 < words.length) options[known.key] = words[++i]!;
-    else break;
+    else unreadable = { word, why: `${flag} needs a value` };
+    if (unreadable) break;
   }
-  const help = words[i] === '-h' || words[i] === '--help';
-  const dashDash = words[i] === '--';
+  const help = !unreadable && (words[i] === '-h' || words[i] === '--help');
+  const dashDash = !unreadable && words[i] === '--';
   return {
     options: options as BridgeArgs<Table>['options'],
     help,
     dashDash,
     command: words.slice(dashDash ? i + 1 : i),
+    ...(unreadable && { unreadable }),
   };
 }

@@ -20,7 +20,9 @@ function fail(message: string): void {
 
 /** `hookd emit [options] [--] CMD…` from the raw words after `emit`. */
 export async function emitFromArgv(args: string[]): Promise<'help' | void> {
-  const { options, help, command: words } = parseBridgeArgs(EMIT_OPTIONS, args);
+  const { options, help, command: words, unreadable } = parseBridgeArgs(EMIT_OPTIONS, args);
+  // A word it cannot read stores nothing: the daemon would run it as the command (`sh -c --opt`).
+  if (unreadable) return fail(`cannot read its options (${unreadable.why}); the event was not stored`);
   if (help) return 'help';
   const { stateDir: stateFlag, event, payloadArg = false, canonical = false } = options;
   const payloadWord = payloadArg ? words.at(-1) : undefined;

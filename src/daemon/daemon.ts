@@ -25,7 +25,7 @@ import { Dashboard } from '../dashboard/dashboard.js';
 import { WarmHandlers } from './warm-route.js';
 import { WARM_DEFAULTS } from '../executor/platform.js';
 import { envMs } from '../common/env-ms.js';
-import { withoutSecrets } from '../runner/hook-env.js';
+import { inheritedByHooks } from '../runner/hook-env.js';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
 
@@ -105,8 +105,8 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
       config,
       {
         ...WARM_DEFAULTS,
-        // Hookd's secrets reach no hook, warm or cold (runner/hook-env.ts).
-        env: withoutSecrets(process.env),
+        // Hookd's secrets and inherited canonical fields reach no hook, warm or cold (runner/hook-env.ts).
+        env: inheritedByHooks(process.env),
         hungMs: envMs('HOOKD_WARM_HUNG_MS', WARM_DEFAULTS.hungMs),
         idleMs: envMs('HOOKD_WARM_IDLE_MS', WARM_DEFAULTS.idleMs),
         memoryEveryMs: envMs('HOOKD_WARM_MEMORY_EVERY_MS', WARM_DEFAULTS.memoryEveryMs),

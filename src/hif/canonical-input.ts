@@ -7,7 +7,14 @@
 import { canonicalEvent, canonicalTool, DIALECTS } from './vocabulary.js';
 import type { ClientId } from '../clients/registry.js';
 
-/** The variables, by what each holds. */
+/**
+ * What every canonical variable's name starts with. Only hookd's bridge may set one: a hook that reads
+ * them believes it runs behind hookd, so both bridges and the daemon drop any a hook would inherit
+ * (runner/hook-env.ts, native/hookd-bridge.c) and set them afresh for a --canonical hook only.
+ */
+export const CANONICAL_PREFIX = 'HOOKD_HIF_';
+
+/** The variables, by what each holds (each starts with CANONICAL_PREFIX). */
 export const CANONICAL_VARIABLES = {
   event: 'HOOKD_HIF_EVENT',
   tool: 'HOOKD_HIF_TOOL',

@@ -31,14 +31,42 @@ export const NOT_JSON_NOTE =
 export const UNKNOWN_DECISION_NOTE =
   'the hook gave a decision other than allow, deny or ask; read as a hook error (HIF section 5.1)';
 
+/**
+ * The characters read as space around an answer (stdout, and stderr as exit 2's reason): white space
+ * as Unicode names it (JavaScript's trim: tab to carriage return, space, no-break space, U+1680,
+ * U+2000 to U+200A, the line and paragraph separators, U+202F, U+205F, U+3000) and the byte-order
+ * mark, which PowerShell and Python's utf-8-sig write before the text: a denial written so is a
+ * denial. One rule, the C bridge's too: scripts/build-native.mjs generates it into
+ * native/canonical-answer.c's table (issue 41, 5: a leading mark was a hook error in C and a deny in Node).
+ */
+export const ANSWER_SPACE: readonly number[] = [
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
+  0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+];
+const SPACE: ReadonlySet<number> = new Set(ANSWER_SPACE);
+
+/**
+ * A hook's bytes as the text of its answer: UTF-8, each ill-formed sequence read as one U+FFFD (the
+ * WHATWG decoder's rule, which Buffer#toString follows and native/canonical-answer.c copies), so that
+ * both bridges hand the client the same well-formed text; then ANSWER_SPACE trimmed from both ends.
+ */
+export function answerText(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  let start = 0;
+  let end = text.length;
+  while (start < end && SPACE.has(text.charCodeAt(start))) start++;
+  while (end > start && SPACE.has(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
 /** Read exit code `exitCode` (0 or more: a run a signal ended is not read here), stdout and stderr as the spec does. */
 export function readCanonicalAnswer(exitCode: number, stdout: Buffer, stderr: Buffer): CanonicalAnswer {
   if (exitCode === 2) {
-    const reason = stderr.toString('utf8').trim();
+    const reason = answerText(stderr);
     return { outcome: 'deny', ...(reason && { reason }), reasonOnStderr: true };
   }
   if (exitCode !== 0) return { outcome: 'error', exitCode };
-  const text = stdout.toString('utf8').trim();
+  const text = answerText(stdout);
   if (text === '') return { outcome: 'allow' };
   let answer: unknown;
   try {

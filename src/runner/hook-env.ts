@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { BRIDGE_NOTES, isCarried, namedVariables } from '../payload/client-env.js';
-import { canonicalFields } from '../hif/canonical-input.js';
+import { CANONICAL_PREFIX, canonicalFields } from '../hif/canonical-input.js';
 import { CLIENTS, clientFromEnv } from '../clients/registry.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -82,21 +82,25 @@ export function payloadVariables(
 // The filtered copy of the last base environment, made once rather than for every run.
 let cached: { base: NodeJS.ProcessEnv; env: Record<string, string> } | undefined;
 
-/** `base` without hookd's secrets (WITHHELD_VARIABLES). */
-export function withoutSecrets(base: NodeJS.ProcessEnv): Record<string, string> {
+/**
+ * `base` as a hook inherits it: without hookd's secrets (WITHHELD_VARIABLES), and without the
+ * canonical fields (HOOKD_HIF_*), which only hookd's bridge may give, afresh, to a --canonical hook:
+ * inherited, they would tell a guard it runs behind hookd when it does not (issue 41, 4).
+ */
+export function inheritedByHooks(base: NodeJS.ProcessEnv): Record<string, string> {
   if (cached?.base === base) return cached.env;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) {
-    if (value !== undefined && !WITHHELD.has(name)) env[name] = value;
+    if (value !== undefined && !WITHHELD.has(name) && !name.startsWith(CANONICAL_PREFIX)) env[name] = value;
   }
   cached = { base, env };
   return env;
 }
 
-/** The daemon's environment without hookd's secrets, then the client's carried variables, then the HOOKD_* context. */
+/** The daemon's environment as hooks inherit it (inheritedByHooks), then the client's carried variables, then the HOOKD_* context. */
 export function hookEnv(context: HookContext, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const client = context.client ?? clientFromEnv(context.clientEnv ?? {});
-  const env = { ...withoutSecrets(base), ...payloadVariables(client, context.payload) };
+  const env = { ...inheritedByHooks(base), ...payloadVariables(client, context.payload) };
   // The bridge's rule again: a record written by other means carries nothing else (LD_PRELOAD, say).
   const named = namedVariables(context.command ?? '');
   for (const [name, value] of Object.entries(context.clientEnv ?? {})) {

@@ -18,6 +18,7 @@ import {
 interface BridgeParts {
   inner: string;
   unquotedShellSyntax: boolean;
+  /** Why the bridge cannot read its options (bridge-options.ts): it would run nothing. */
   badOption?: string;
   program: string;
   stateDir?: string;
@@ -138,10 +139,10 @@ function classifyBare(command: string): ClassifiedCommand {
   const after = tokens.slice(2);
   const operator = after.findIndex((token) => typeof token !== 'string');
   const words = (operator === -1 ? after : after.slice(0, operator)) as string[];
-  const { options, dashDash, command: cmdWords } = parseBridgeArgs(TABLES[verb], words);
+  const { options, command: cmdWords, unreadable } = parseBridgeArgs(TABLES[verb], words);
   const values = options as BridgeArgs<typeof SYNC_OPTIONS>['options']; // emit's options share sync's keys and kinds (stateDir, event, canonical)
   const rest = after.slice(words.length - cmdWords.length);
-  const badOption = !dashDash && typeof rest[0] === 'string' && rest[0].startsWith('-') ? rest[0] : undefined;
+  const badOption = unreadable?.why;
   const inner = rest
     .map((token) => (typeof token === 'string' ? token : 'op' in token ? token.op : ''))
     .filter((word) => word !== '')

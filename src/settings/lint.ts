@@ -40,7 +40,9 @@ function entryWarnings(entry: HookEntry, at: string): string[] {
   const bridge = entry.kind === 'sync' ? 'hookd sync' : 'hookd emit';
   if (entry.run === '') warnings.push(`${at}.command: "${bridge}" with no command to run`);
   if (entry.badOption)
-    warnings.push(`${at}.command: ${bridge} has no option ${entry.badOption}; write "${bridge} -- CMD"`);
+    warnings.push(
+      `${at}.command: ${bridge} cannot read its options (${entry.badOption}), so it runs nothing; write "${bridge} [OPTIONS] -- CMD"`,
+    );
   if (entry.unquotedShellSyntax) {
     warnings.push(
       `${at}.command: the command after "${bridge} --" holds shell syntax outside single quotes, so the client's shell runs it first; wrap it in single quotes: ${bridge} -- '...'`,

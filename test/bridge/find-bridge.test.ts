@@ -2,7 +2,7 @@
 // that say who they are: bin/hookd's find_bridge and src/bridge/bridge-in-use.ts must agree, take
 // this system's prebuilt package before the one built here, and never another system's.
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -76,7 +76,14 @@ describe('the bridge hookd sync runs', () => {
         /^Node: the bridges run in Node: every deciding hook waits for Node's start-up .*; for the native one, /,
       ),
     });
-    expect(bridgeInUse(layout([`${SYSTEM}-x64`], 'nested'), { HOOKD_BRIDGE_NODE: '1' })).toEqual({
+    // HOOKD_BRIDGE_NODE: Node's bridge with the Node the package was installed with, else the native one (issue 41, 4).
+    const installed = layout([`${SYSTEM}-x64`], 'nested');
+    expect(bridgeInUse(installed, { HOOKD_BRIDGE_NODE: '1' })).toMatchObject({
+      kind: 'prebuilt',
+      summary: `native, prebuilt (@hookd-dev/hookd-${SYSTEM}-x64 9.9.9); HOOKD_BRIDGE_NODE is set, but the Node.js hookd was installed with is gone`,
+    });
+    symlinkSync(process.execPath, path.join(installed, 'dist', 'node'));
+    expect(bridgeInUse(installed, { HOOKD_BRIDGE_NODE: '1' })).toEqual({
       kind: 'node',
       summary: 'Node (HOOKD_BRIDGE_NODE is set)',
     });

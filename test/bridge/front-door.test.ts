@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { FRONT_DOOR, ROOT } from '../helpers/paths.js';
 import { EMIT_WAYS } from '../helpers/emit-ways.js';
+import { installWithoutNode } from '../helpers/install-without-node.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { stopPayload } from '../helpers/daemon-process.js';
 import { parseRecord, type RecordContent } from '../../src/inbox/record-format.js';
@@ -129,19 +130,22 @@ describe('every other command goes to Node', () => {
     expect(path.basename(run.stdout)).toMatch(/^node/);
   });
 
-  it('without Node on PATH: the bridges still work; another command says what is missing, exit 127', async () => {
+  it('without Node on PATH: the bridges still work; another command runs with the Node hookd was installed with, and says what is missing, exit 127, where that one is gone', async () => {
     const bin = tempDir();
     for (const tool of ['sh', 'cat', 'readlink'])
       symlinkSync((await execa('sh', ['-c', `command -v ${tool}`])).stdout, path.join(bin, tool));
     const env = { PATH: bin, HOOKD_STATE_DIR: tempDir() };
-    const sync = await execa(FRONT_DOOR, ['sync', '--', 'cat; exit 2'], {
+    const installed = await execa(FRONT_DOOR, ['--version'], { env, extendEnv: false });
+    expect(installed.stdout).toBe(VERSION);
+    const { front: FRONT_DOOR_WITHOUT_NODE } = installWithoutNode();
+    const sync = await execa(FRONT_DOOR_WITHOUT_NODE, ['sync', '--', 'cat; exit 2'], {
       env,
       extendEnv: false,
       input: '{"a":1}',
       reject: false,
     });
     expect({ code: sync.exitCode, stdout: sync.stdout }).toEqual({ code: 2, stdout: '{"a":1}' });
-    const emitted = await execa(FRONT_DOOR, ['emit', '--', 'true'], {
+    const emitted = await execa(FRONT_DOOR_WITHOUT_NODE, ['emit', '--', 'true'], {
       env,
       extendEnv: false,
       input: '{}',
@@ -149,7 +153,7 @@ describe('every other command goes to Node', () => {
     });
     expect({ code: emitted.exitCode, stderr: emitted.stderr }).toEqual({ code: 0, stderr: '' });
     expect(readdirSync(path.join(env.HOOKD_STATE_DIR, 'inbox', 'new'))).toHaveLength(2);
-    const status = await execa(FRONT_DOOR, ['status'], { env, extendEnv: false, reject: false });
+    const status = await execa(FRONT_DOOR_WITHOUT_NODE, ['status'], { env, extendEnv: false, reject: false });
     expect({ code: status.exitCode, stderr: status.stderr }).toEqual({
       code: 127,
       stderr:

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/program.js';
+import { INTERNAL_ERROR_EXIT } from '../../src/bridge/bridge-limits.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 
@@ -49,7 +50,7 @@ describe('issue 13 item 9: one voice', () => {
     for (const args of [
       ['validate', '--bogus'],
       ['sessions'],
-      ['nosuch'],
+      ['sessions', 'nosuch'],
       ['sessions', 'list', '--limit'],
       ['daemon', '--concurrency', '0'],
     ]) {
@@ -57,6 +58,9 @@ describe('issue 13 item 9: one voice', () => {
       expect([args.join(' '), result.exitCode]).toEqual([args.join(' '), 2]);
       expect(result.stderr).toMatch(/^hookd: |^Usage: hookd sessions/);
     }
+    // But an unknown command exits as a bridge that cannot read its words (issue 41, 8): a mistyped
+    // entry (`hookd synk -- CMD`) is run as a hook, and a client reads exit 2 as a block.
+    expect((await runHookd(['nosuch'])).exitCode).toBe(INTERNAL_ERROR_EXIT);
   });
 
   it('a bad value names where it came from, the flag or its environment variable, in one line', async () => {

@@ -96,26 +96,30 @@ describe('hookd validate', () => {
 describe('hookd run', () => {
   it('runs plain entries and the inner command of bridge entries, in parallel, and reports each', async () => {
     const dir = tempDir();
+    // Two hooks that each wait for the other: both end well only when they run at once (one run alone
+    // waits to its timeout), whatever the machine's load; the first is written twice, and runs once.
+    const waitsForB = `echo a >> ${dir}/a; until [ -e ${dir}/b ]; do sleep 0.05; done; echo slow`;
+    const waitsForA = `touch ${dir}/b; until [ -s ${dir}/a ]; do sleep 0.05; done; echo other`;
     const file = settingsWith({
       Stop: [
         {
           hooks: [
             command(`hookd emit -- '${path.join(HOOK_FIXTURES, 'save-stdin.sh')} ${dir}/bridged'`),
             command(`${path.join(HOOK_FIXTURES, 'exit-3.sh')}`),
-            command('sleep 1; echo slow', 5),
-            command('sleep 1; echo slow', 5),
+            command(waitsForB, 60),
+            command(waitsForB, 60),
+            command(waitsForA, 60),
           ],
         },
       ],
     });
     const payloadFile = path.join(FIXTURES, 'payloads', 'stop.json');
-    const started = Date.now();
     const result = await runHookd(['run', 'Stop', '--settings', file, '--payload', payloadFile]);
     expect(result.exitCode).toBe(1);
     const lines = result.stdout.trim().split('\n');
     // Under the client and file they came from, one aligned row each: where in the file, the command;
     // under a failed one, what the client makes of it.
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(file);
     expect(lines[1]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[0\] {2}\S*save-stdin\.sh/);
     expect(lines[2]).toMatch(
@@ -124,10 +128,11 @@ describe('hookd run', () => {
     expect(lines[3]).toMatch(
       /^ +agent client reads exit code 3 as a non-blocking error: shown to the user, the agent goes on$/,
     );
-    expect(lines[4]).toMatch(/^ {2}✓ {2}ok {15}\d\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[2\] {2}sleep 1; echo slow$/);
+    expect(lines[4]).toMatch(/^ {2}✓ {2}ok {15}\d+\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[2\] {2}echo a >> /);
+    expect(lines[5]).toMatch(/^ {2}✓ {2}ok {15}\d+\.\d\ds {2}hooks\.Stop\[0\]\.hooks\[4\] {2}touch /);
     expect(readFileSync(`${dir}/bridged`)).toEqual(readFileSync(payloadFile));
-    // Identical commands ran once, and in parallel with the others: not two seconds of sleep.
-    expect(Date.now() - started).toBeLessThan(1900 + 5000);
+    // Identical commands ran once; and the two that wait for each other both ended well: in parallel.
+    expect(readFileSync(`${dir}/a`, 'utf8')).toBe('a\n');
   });
 
   it('exits 0 when every hook succeeds, with a sample payload when none is given', async () => {

@@ -55,8 +55,8 @@ describe('the daemon on its defaults', () => {
     expect(readFileSync(path.join(out, 'droid'), 'utf8')).toBe('droid\n');
     expect(readFileSync(path.join(out, 'claude'), 'utf8')).toBe('claude\n');
     const gemini = daemon.history().find((entry) => entry.command === 'sleep 5')!;
+    // Ended by its 1.5 s timeout (Gemini CLI writes milliseconds): read as 1,500 s, `sleep 5` would end ok.
     expect(gemini).toMatchObject({ outcome: 'timed_out' });
-    expect(gemini.durationMs as number).toBeLessThan(5000);
     const status = await daemon.request('GET', '/status');
     const files = (status.body as { settings: { files: { path: string; daemonHooks: number }[] } }).settings.files;
     expect(
@@ -92,8 +92,8 @@ describe('the daemon on its defaults', () => {
     });
     await daemon.emit('sleep 5', payload('Stop', { cwd: project }), { CLAUDE_PROJECT_DIR: project, CLAUDECODE: '1' });
     await waitFor('the project hook to time out', () => daemon.history().length === 1, 15_000);
+    // Ended by its own 1 s timeout: under the Codex file's 7 s, or the default, `sleep 5` would end ok.
     expect(daemon.history()[0]).toMatchObject({ outcome: 'timed_out' });
-    expect(daemon.history()[0]!.durationMs as number).toBeLessThan(4000);
   });
 
   it('runs a hook behind the bridge with the variables the client gave it', async () => {

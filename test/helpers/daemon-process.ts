@@ -61,6 +61,7 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
   const settings = path.join(dir, 'settings.json');
   writeFileSync(settings, JSON.stringify({ model: 'm', hooks }, null, 2));
   const socket = path.join(stateDir, 'hookd.sock');
+  let emitted = 0;
   const env: Record<string, string> = {
     HOOKD_STATE_DIR: stateDir,
     ...(options.home ? { HOME: options.home } : { HOOKD_SETTINGS: settings }),
@@ -110,11 +111,15 @@ export function testDaemon(hooks: object = {}, options: { home?: string } = {}):
     },
     // Generous: under the load tests the daemon shares two cores with thousands of bridges.
     request: (method, urlPath, body) => requestDaemon(daemon.socket, method, urlPath, body, 30_000),
+    // The event is on the bridge's stdin from its start, as a client hands it over: written after the
+    // spawn (execa's `input`), 200 bridges started at once under load waited longer than the bridge
+    // waits for a first byte (FIRST_BYTE_MS), and stored empty events (issue 41, 11).
     async emit(command, payload, extraEnv = {}) {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
-      const result = await execa('sh', ['-c', `hookd emit -- ${quoted}`], {
+      const event = path.join(dir, `event-${(emitted += 1)}`);
+      writeFileSync(event, payload);
+      const result = await execa('sh', ['-c', `hookd emit -- ${quoted} < '${event}'`], {
         env: { ...env, ...extraEnv },
-        input: payload,
         reject: false,
         timeout: 60_000,
       });

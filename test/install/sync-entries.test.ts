@@ -40,7 +40,13 @@ describe('hookd sync entries', () => {
       stateDir: '/tmp/my state',
       sync: {},
     });
-    expect(classifyCommand('hookd sync --wait 3 -- x')).toMatchObject({ kind: 'sync', badOption: '--wait' });
+    // A word the bridge cannot read, with why (it runs nothing: issue 41, 8); `--opt=value` is read.
+    expect(classifyCommand('hookd sync --wait 3 -- x')).toMatchObject({
+      kind: 'sync',
+      badOption: 'unknown option --wait',
+    });
+    expect(classifyCommand('hookd sync --timeout=3 -- x')).toMatchObject({ kind: 'sync', inner: 'x' });
+    expect(classifyCommand('hookd sync --timeout=3 -- x')).not.toHaveProperty('badOption');
     expect(classifyCommand('hookd sync -- echo $(date) | tee x')).toMatchObject({
       kind: 'sync',
       unquotedShellSyntax: true,

@@ -28,7 +28,9 @@ const httpHook = (event: string, command: string) => ({
   url: hookdUrl(14653, event, command),
   headers: { Authorization: 'Bearer $HOOKD_TOKEN' },
   allowedEnvVars: ['HOOKD_TOKEN'],
-  timeout: 5,
+  // A bound on the wait, not a speed asserted: under load a run of the recorder can take seconds, and
+  // one ended by its timeout would read as a run that never happened (issue 41, 11).
+  timeout: 120,
 });
 
 async function started(
@@ -210,7 +212,16 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     const stalled = Array.from({ length: 8 }, () =>
       rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Until the eight are in (under load that takes a while): a one-byte probe is refused once they
+    // are, and read (400, not JSON: nothing stored) while they are not.
+    await waitFor('the eight to fill the budget', async () => {
+      const probe = await rawRequest(port, {
+        path: hookPath('SessionEnd'),
+        headers: { ...headers, 'content-length': '1' },
+        body: 'x',
+      });
+      return probe.status === 503;
+    });
     const refused = await rawRequest(port, { path: hookPath('SessionEnd'), headers, body: big, sendOnly: 10 });
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.body).detail).toMatch(/nothing was stored/);
@@ -218,11 +229,13 @@ describe('POST /hooks/v1/<Event>?command=CMD', () => {
     expect(runs(out)).toHaveLength(0);
   });
 
-  it('answers 1,000 concurrent requests, each once; every stored one runs once', async () => {
+  // 200 at once is far past what the daemon runs at a time (its queue holds the rest), which is what
+  // the behaviour needs; how fast it drains a larger burst is bench/'s to measure (issue 41, 11).
+  it('answers 200 concurrent requests, each once; every stored one runs once', async () => {
     const out = tempDir();
     const { daemon, port, token, path: hookPath } = await started(out);
     const answers = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => {
+      Array.from({ length: 200 }, (_, i) => {
         const payload = endPayload({ marker: i });
         return rawRequest(port, {
           path: hookPath('SessionEnd'),
