@@ -61,7 +61,7 @@ export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** The command that shows whether a change was applied (`hookd computers get :computerId`), its parameters filled in as given. */
+/** The command that shows whether a change was applied (`hookd api computers get :computerId`), its parameters filled in as given. */
 export function fillCheck(endpoint: Pick<Endpoint, 'check'>, params: Record<string, string>): string | undefined {
   return endpoint.check?.replace(/:([A-Za-z]+)/g, (_match, name: string) => params[name] ?? name);
 }

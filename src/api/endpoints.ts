@@ -41,7 +41,7 @@ export const createSession = defineEndpoint({
   answer: SessionSchema,
   status: 201,
   proxy: { maxBody: MIB },
-  check: 'hookd sessions list (newest first)',
+  check: 'hookd api sessions list (newest first)',
 });
 
 /** 4.5: add a user message to a session (messages carry base64 attachments: a larger cap). */
@@ -55,7 +55,7 @@ export const addMessage = defineEndpoint({
   answer: MessageResultSchema,
   status: 200,
   proxy: { maxBody: 25 * MIB },
-  check: "hookd sessions list (the session's message count)",
+  check: "hookd api sessions list (the session's message count)",
 });
 
 /** 4.6: every computer, newest first. */
@@ -89,7 +89,7 @@ export const updateComputer = defineEndpoint({
   body: UpdateComputerRequestSchema,
   answer: ComputerSchema,
   status: 200,
-  check: 'hookd computers get :computerId',
+  check: 'hookd api computers get :computerId',
 });
 
 /** 4.9: retry the install-dependencies step (409 when one is already running). */
@@ -101,7 +101,7 @@ export const installDeps = defineEndpoint({
   params: computerPath,
   answer: ComputerSchema,
   status: 202,
-  check: 'hookd computers get :computerId (its provisioning steps)',
+  check: 'hookd api computers get :computerId (its provisioning steps)',
 });
 
 /** 4.1: one page of readiness reports, from the app host; the old path answers 308 to the new one. */

@@ -1,6 +1,7 @@
-// The platform API's part of the command table (src/cli/program.ts registers it): sessions,
-// computers, readiness reports, enterprise controls, credit limits, the raw `hookd api`, and the
-// emulator. Each action imports its command on demand, like the rest of the table.
+// The platform API's part of the command table (src/cli/program.ts registers it), all under one
+// command, `hookd api`, so that the first help screen is about hooks: sessions, computers, readiness
+// reports, enterprise controls, credit limits, the emulator, and `hookd api METHOD PATH` itself for a
+// raw request. Each action imports its command on demand, like the rest of the table.
 import { Option, type Command } from 'commander';
 import { jsonOption, seconds, socketOption, stateOption } from './options.js';
 
@@ -21,23 +22,32 @@ function addCallOptions(command: Command, { json = true, viaDaemon = false } = {
   return viaDaemon ? command.addOption(socketOption()).addOption(stateOption()) : command;
 }
 
-/** Register the platform API commands on `program`. */
+/** Register the platform API commands on `program`, as `hookd api …`. */
 export function addPlatformCommands(program: Command): void {
-  addSessionCommands(program);
-  addComputerCommands(program);
-  addOrganizationCommands(program);
-  addRawCommand(program);
-  addEmulatorCommand(program);
+  const api = addRawCommand(program);
+  addSessionCommands(api);
+  addComputerCommands(api);
+  addOrganizationCommands(api);
+  addEmulatorCommand(api);
+  // The commands under `api` have options of the same names as its own (--timeout, --socket,
+  // --state-dir): positional at every level (program.ts sets the root), an option after a
+  // subcommand's name is the subcommand's.
+  for (const parent of [api, ...api.commands]) parent.enablePositionalOptions();
 }
 
 // The parser of a repeatable option: every value given, in order.
 const repeat = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `hookd api METHOD PATH`: any endpoint, the answer as sent. */
-function addRawCommand(program: Command): void {
+/**
+ * `hookd api METHOD PATH`: any endpoint, the answer as sent. It is also the parent of the platform's
+ * other commands (`hookd api sessions list`): a first word that names none of them is a method.
+ */
+function addRawCommand(program: Command): Command {
   const api = program
     .command('api')
-    .description('send any request to the platform API with the key added, and print the answer as sent (like gh api)')
+    .description(
+      'the platform API: its sessions, computers, reports, controls, limits and emulator, or any request (hookd api METHOD PATH, like gh api)',
+    )
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
     .argument('<path>', 'a path (/api/v0/... goes to HOOKD_API_URL, others to HOOKD_APP_URL) or a URL of either')
     .option(
@@ -52,7 +62,7 @@ function addRawCommand(program: Command): void {
       'follow the pages of a list (nextCursor, or startAfter for reports), printing each as it arrives',
     )
     .option('-i, --include', 'print the status line and headers before the body');
-  addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) =>
+  return addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) =>
     (await import('../commands/api-raw.js')).apiRawCommand(method, path, options),
   );
 }

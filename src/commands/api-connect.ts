@@ -26,7 +26,7 @@ export const DEFAULT_TIMEOUT_SEC = 30;
 const VIA_DAEMON_TIMEOUT_SEC = 35;
 
 const NO_KEY =
-  'no API key: set HOOKD_API_KEY, or HOOKD_API_KEY_FILE to a file only you can read (chmod 600); for offline work run `hookd emulator` and point HOOKD_API_URL at it';
+  'no API key: set HOOKD_API_KEY, or HOOKD_API_KEY_FILE to a file only you can read (chmod 600); for offline work run `hookd api emulator` and point HOOKD_API_URL at it';
 
 function isSocket(file: string): boolean {
   try {

@@ -1,4 +1,4 @@
-// The users of `hookd limits set`: `EMAIL=LIMIT` words and a file of the same lines (blank lines
+// The users of `hookd api limits set`: `EMAIL=LIMIT` words and a file of the same lines (blank lines
 // and `#` comments ignored) or a JSON list of `{email, limit}` (or `{"users": [...]}`). `none` (or
 // JSON null) removes a user's override. Every problem is located: `users.txt:12: ...`.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// `hookd computers list|get|update|install-deps`: the execution hosts of the organization, each
+// `hookd api computers list|get|update|install-deps`: the execution hosts of the organization, each
 // command building the request of its endpoint (src/api/endpoints.ts) and printing what the answer
 // holds, as sent.
 import { UsageError } from '../common/errors.js';
@@ -16,7 +16,7 @@ import {
   showTime,
 } from './api-output.js';
 
-const LIST = 'hookd computers list shows the computers there are';
+const LIST = 'hookd api computers list shows the computers there are';
 
 interface Common extends ConnectOptions {
   json?: boolean;
@@ -80,7 +80,7 @@ export async function computersUpdate(id: string, options: UpdateOptions): Promi
   // A 204 (or a body that is not JSON) says the update was made, not what the computer is now.
   if (answer.value === undefined)
     return void process.stdout.write(
-      `updated computer ${id} (HTTP ${answer.status}); hookd computers get ${id} shows it\n`,
+      `updated computer ${id} (HTTP ${answer.status}); hookd api computers get ${id} shows it\n`,
     );
   printComputer(answer.value);
 }

@@ -1,4 +1,4 @@
-// `hookd controls history`: changes to the organization-wide settings, newest revision first.
+// `hookd api controls history`: changes to the organization-wide settings, newest revision first.
 import { PAGE_RULES } from '../api/walk-pages.js';
 import { listControlChanges } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';

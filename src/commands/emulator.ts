@@ -1,4 +1,4 @@
-// `hookd emulator`: a local stand-in for the platform API, for offline work and for tests (with
+// `hookd api emulator`: a local stand-in for the platform API, for offline work and for tests (with
 // `--drift`, one that answers the way drifting production servers do). It prints its URL on
 // stdout and runs until interrupted.
 import { HookdError, UsageError, describeError, fail } from '../common/errors.js';
@@ -38,7 +38,7 @@ async function listening(
     if (code === 'EADDRINUSE')
       throw new HookdError(
         'EADDRINUSE',
-        `port ${port} on ${host} is taken: another program listens there (another hookd emulator?); ${choose}. \`ss -ltnp 'sport = :${port}'\` shows which`,
+        `port ${port} on ${host} is taken: another program listens there (another hookd api emulator?); ${choose}. \`ss -ltnp 'sport = :${port}'\` shows which`,
         { cause: error },
       );
     if (code === 'EACCES')
@@ -81,7 +81,7 @@ export async function emulatorCommand(options: EmulatorCommandOptions): Promise<
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stdout.write(`hookd emulator listening on ${emulator.url}\n`);
+  process.stdout.write(`the emulator listening on ${emulator.url}\n`);
   // Only the built-in key is shown: a key passed in may be a real one.
   process.stdout.write(
     given
@@ -89,7 +89,7 @@ export async function emulatorCommand(options: EmulatorCommandOptions): Promise<
       : `clients must send the key ${DEFAULT_EMULATOR_KEY}\n`,
   );
   process.stdout.write(
-    `try: HOOKD_API_URL=${emulator.url} HOOKD_API_KEY=${given ? '<key>' : key} hookd sessions list\n`,
+    `try: HOOKD_API_URL=${emulator.url} HOOKD_API_KEY=${given ? '<key>' : key} hookd api sessions list\n`,
   );
   if (options.drift)
     process.stdout.write(

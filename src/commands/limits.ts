@@ -1,4 +1,4 @@
-// `hookd limits set EMAIL=LIMIT… [--file FILE]`: per-user credit limits, sent in batches of 100
+// `hookd api limits set EMAIL=LIMIT… [--file FILE]`: per-user credit limits, sent in batches of 100
 // (the API's maximum) with the results merged. Partial success is normal (spec 4.10): when some
 // users were updated and others not, each is listed and the exit code is 3; when none was, 1. A
 // failed batch stops the run, prints what the batches before it did, and says who was sent.

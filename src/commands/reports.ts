@@ -1,4 +1,4 @@
-// `hookd reports list`: the readiness reports of the organization's repositories.
+// `hookd api reports list`: the readiness reports of the organization's repositories.
 import { PAGE_RULES, REPORTS_WALK_LIMIT, walkPages } from '../api/walk-pages.js';
 import { listReports } from '../api/endpoints.js';
 import { connectApi, type ConnectOptions } from './api-connect.js';

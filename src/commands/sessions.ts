@@ -1,4 +1,4 @@
-// `hookd sessions list|create|message`: sessions of the platform, directly with the key or,
+// `hookd api sessions list|create|message`: sessions of the platform, directly with the key or,
 // without one, through the daemon's proxy. Each builds the request of its endpoint
 // (src/api/endpoints.ts), whose schemas check it before it is sent; each prints what the answer
 // holds, as sent, whatever drifted in it.
@@ -75,7 +75,7 @@ export async function sessionsCreate(options: CreateOptions): Promise<void> {
   const client = connectApi({ ...options, viaDaemon: true });
   const answer = await orNotFound(
     client.read(createSession, { body: { computerId: options.computer, cwd: options.cwd, sessionSettings } }),
-    'hookd computers list shows the computers there are',
+    'hookd api computers list shows the computers there are',
   );
   if (options.json) return printAnswer(answer);
   const id = cell(field(answer.value, 'sessionId'));
@@ -84,7 +84,7 @@ export async function sessionsCreate(options: CreateOptions): Promise<void> {
   if (id === '') {
     // Created (a 2xx) but unnamed: the listing shows it; creating it again would make a second one.
     process.stdout.write(
-      `created a session on computer ${computer} (HTTP ${answer.status}), but the answer names no sessionId: hookd sessions list --computer ${options.computer} shows it\n`,
+      `created a session on computer ${computer} (HTTP ${answer.status}), but the answer names no sessionId: hookd api sessions list --computer ${options.computer} shows it\n`,
     );
     return;
   }
@@ -109,8 +109,8 @@ export async function sessionsMessage(sessionId: string, text: string, options: 
     ...(options.computer ? { computerId: options.computer } : {}),
   };
   const lists = options.computer
-    ? 'hookd sessions list and hookd computers list show what there is'
-    : 'hookd sessions list shows the sessions there are';
+    ? 'hookd api sessions list and hookd api computers list show what there is'
+    : 'hookd api sessions list shows the sessions there are';
   const answer = await orNotFound(client.read(addMessage, { params: { sessionId }, body }), lists);
   if (options.json) return printAnswer(answer);
   const messageId = cell(field(answer.value, 'messageId'));

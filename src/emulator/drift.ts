@@ -1,4 +1,4 @@
-// The emulator's drift mode (`hookd emulator --drift`, `drift: true`, for tests): every success
+// The emulator's drift mode (`hookd api emulator --drift`, `drift: true`, for tests): every success
 // answer comes back the way production servers drift from their spec, deterministically, so a
 // client can be tested against it. Optional fields come as null instead of absent; fields the spec
 // does not know appear, at the top and nested; enums take values the spec does not list; a few

@@ -1,7 +1,7 @@
 // A local HTTP server that behaves like the platform API, on one port: every endpoint of
 // src/api/endpoints.ts (a moved one's old path answers 308 to the new one), 401 without the key,
 // 400s in the platform's shape from the endpoints' own schemas, and in drift mode the answers of a
-// server that drifted from its spec (drift.ts). For offline work (`hookd emulator`) and for the tests.
+// server that drifted from its spec (drift.ts). For offline work (`hookd api emulator`) and for the tests.
 import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readBody, refuseBody } from '../http/read-body.js';

@@ -1,6 +1,6 @@
 // The built binary, run as a child process the way a person runs it, against the emulator: every
 // API command, tables and --json, --all walks, local refusal (exit 2), API errors (exit 1), the
-// 150-user limits file, the daemon's proxy when no key is set here, and `hookd emulator` itself.
+// 150-user limits file, the daemon's proxy when no key is set here, and `hookd api emulator` itself.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -40,25 +40,25 @@ function upstream(emu: TestEmulator, method?: string) {
   return emu.hooks.requests.filter((r) => !method || r.method === method);
 }
 
-describe('hookd sessions', () => {
+describe('hookd api sessions', () => {
   test('list: a table, --json as the API answers, --all walks every page', async () => {
     const { emu, run, noKeyPrinted } = await setup();
-    const table = await run(['sessions', 'list', '--limit', '3']);
+    const table = await run(['api', 'sessions', 'list', '--limit', '3']);
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^SESSION\s+STATUS\s+MESSAGES\s+UPDATED\s+COMPUTER\s+TITLE$/);
     expect(table.stdout).toContain('ses_0045  idle');
     expect(table.stderr).toMatch(/more sessions: add --cursor \S+, or --all/);
     const json = JSON.parse(
-      (await run(['sessions', 'list', '--limit', '2', '--computer', 'cmp_001', '--json'])).stdout,
+      (await run(['api', 'sessions', 'list', '--limit', '2', '--computer', 'cmp_001', '--json'])).stdout,
     );
     expect(json.sessions.map((s: { computerId: string }) => s.computerId)).toEqual(['cmp_001', 'cmp_001']);
     expect(json.pagination).toEqual({ hasMore: true, nextCursor: expect.any(String) });
     const next = JSON.parse(
-      (await run(['sessions', 'list', '--limit', '2', '--cursor', json.pagination.nextCursor, '--json'])).stdout,
+      (await run(['api', 'sessions', 'list', '--limit', '2', '--cursor', json.pagination.nextCursor, '--json'])).stdout,
     );
     expect(next.sessions).toHaveLength(2);
     emu.hooks.requests.length = 0;
-    const all = JSON.parse((await run(['sessions', 'list', '--all', '--limit', '10', '--json'])).stdout);
+    const all = JSON.parse((await run(['api', 'sessions', 'list', '--all', '--limit', '10', '--json'])).stdout);
     expect(all.sessions).toHaveLength(45);
     expect(upstream(emu)).toHaveLength(5);
     noKeyPrinted();
@@ -67,6 +67,7 @@ describe('hookd sessions', () => {
   test('create and message with an image and a file', async () => {
     const { dir, emu, run, noKeyPrinted } = await setup();
     const created = await run([
+      'api',
       'sessions',
       'create',
       '--computer',
@@ -87,6 +88,7 @@ describe('hookd sessions', () => {
     writeFileSync(path.join(dir, 'shot.bin'), PNG);
     writeFileSync(path.join(dir, 'notes.md'), '# notes\n');
     const message = await run([
+      'api',
       'sessions',
       'message',
       session.sessionId,
@@ -107,40 +109,40 @@ describe('hookd sessions', () => {
     const { dir, emu, run } = await setup();
     writeFileSync(path.join(dir, 'notes.txt'), 'text');
     const cases: [string[], RegExp][] = [
-      [['sessions', 'list', '--limit', '0'], /limit: expected a whole number from 1 to 100/],
-      [['sessions', 'create', '--computer', 'cmp_001', '--cwd', 'x'.repeat(4097)], /cwd: expected 1 to 4096/],
+      [['api', 'sessions', 'list', '--limit', '0'], /limit: expected a whole number from 1 to 100/],
+      [['api', 'sessions', 'create', '--computer', 'cmp_001', '--cwd', 'x'.repeat(4097)], /cwd: expected 1 to 4096/],
       [
-        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{"tokenUsage":{}}'],
+        ['api', 'sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{"tokenUsage":{}}'],
         /tokenUsage: is returned by the API only/,
       ],
       [
-        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '[1]'],
+        ['api', 'sessions', 'create', '--computer', 'cmp_001', '--settings-json', '[1]'],
         /--settings-json: expected a JSON object/,
       ],
       [
-        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', 'null'],
+        ['api', 'sessions', 'create', '--computer', 'cmp_001', '--settings-json', 'null'],
         /--settings-json: expected a JSON object/,
       ],
       [
-        ['sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{model:'],
+        ['api', 'sessions', 'create', '--computer', 'cmp_001', '--settings-json', '{model:'],
         /--settings-json: not valid JSON/,
       ],
-      [['controls', 'history', '--cursor', ''], /cursor/],
+      [['api', 'controls', 'history', '--cursor', ''], /cursor/],
       [
-        ['sessions', 'message', 'ses_0001', 'hi', '--image', path.join(dir, 'notes.txt')],
+        ['api', 'sessions', 'message', 'ses_0001', 'hi', '--image', path.join(dir, 'notes.txt')],
         /not an image \(text\/plain\); attach it with --file/,
       ],
-      [['sessions', 'message', 'ses_0001', 'hi', '--file', path.join(dir, 'missing.pdf')], /cannot read it/],
-      [['computers', 'update', 'cmp_004'], /nothing to update/],
-      [['computers', 'update', 'cmp_004', '--name', 'n'.repeat(64)], /name: expected a name of 1 to 63/],
-      [['computers', 'update', 'cmp_004', '--remote-user', ''], /remoteUser/],
-      [['computers', 'update', 'cmp_004', '--host-id', 'abc'], /hostId: expected a UUID/],
-      [['reports', 'list', '--limit', '0'], /limit: expected a positive whole number/],
-      [['controls', 'history', '--limit', '101'], /limit/],
-      [['limits', 'set', 'alice@example.com'], /expected EMAIL=LIMIT/],
-      [['limits', 'set', 'alice@example.com=lots'], /expected a whole number of credits or none/],
-      [['limits', 'set', 'not-an-email=5'], /email: expected an e-mail address/],
-      [['limits', 'set'], /no users/],
+      [['api', 'sessions', 'message', 'ses_0001', 'hi', '--file', path.join(dir, 'missing.pdf')], /cannot read it/],
+      [['api', 'computers', 'update', 'cmp_004'], /nothing to update/],
+      [['api', 'computers', 'update', 'cmp_004', '--name', 'n'.repeat(64)], /name: expected a name of 1 to 63/],
+      [['api', 'computers', 'update', 'cmp_004', '--remote-user', ''], /remoteUser/],
+      [['api', 'computers', 'update', 'cmp_004', '--host-id', 'abc'], /hostId: expected a UUID/],
+      [['api', 'reports', 'list', '--limit', '0'], /limit: expected a positive whole number/],
+      [['api', 'controls', 'history', '--limit', '101'], /limit/],
+      [['api', 'limits', 'set', 'alice@example.com'], /expected EMAIL=LIMIT/],
+      [['api', 'limits', 'set', 'alice@example.com=lots'], /expected a whole number of credits or none/],
+      [['api', 'limits', 'set', 'not-an-email=5'], /email: expected an e-mail address/],
+      [['api', 'limits', 'set'], /no users/],
     ];
     for (const [args, message] of cases) {
       const result = await run(args);
@@ -152,22 +154,23 @@ describe('hookd sessions', () => {
   });
 });
 
-describe('hookd computers, reports, controls', () => {
+describe('hookd api computers, reports, controls', () => {
   test('computers list, get, update, install-deps (409 is "already running", exit 0)', async () => {
     const { emu, run, noKeyPrinted } = await setup();
-    const list = await run(['computers', 'list']);
+    const list = await run(['api', 'computers', 'list']);
     expect(
       list.stdout
         .split('\n')
         .slice(1, 5)
         .map((line) => line.split(/\s+/)[0]),
     ).toEqual(['cmp_004', 'cmp_003', 'cmp_002', 'cmp_001']);
-    const got = await run(['computers', 'get', 'cmp_003']);
+    const got = await run(['api', 'computers', 'get', 'cmp_003']);
     expect(got.stdout).toMatch(/status:\s+error/);
     expect(got.stdout).toContain('step Install dependencies: failed (npm ci exited with code 1)');
     const updated = JSON.parse(
       (
         await run([
+          'api',
           'computers',
           'update',
           'cmp_004',
@@ -182,9 +185,9 @@ describe('hookd computers, reports, controls', () => {
       ).stdout,
     );
     expect(updated).toMatchObject({ name: 'box', hostId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', remoteUser: 'ops' });
-    const started = await run(['computers', 'install-deps', 'cmp_003']);
+    const started = await run(['api', 'computers', 'install-deps', 'cmp_003']);
     expect([started.code, started.stdout]).toEqual([0, 'install started on computer cmp_003 (provisioning)\n']);
-    const again = await run(['computers', 'install-deps', 'cmp_003']);
+    const again = await run(['api', 'computers', 'install-deps', 'cmp_003']);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(
       'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n',
@@ -195,18 +198,18 @@ describe('hookd computers, reports, controls', () => {
 
   test('reports and enterprise history: tables, --all walks three pages or more', async () => {
     const { emu, run, noKeyPrinted } = await setup();
-    const table = await run(['reports', 'list', '--limit', '2']);
+    const table = await run(['api', 'reports', 'list', '--limit', '2']);
     expect(table.stdout.split('\n')[0]).toMatch(/^REPORT\s+CREATED\s+REPOSITORY\s+BRANCH\s+SCORE$/);
     expect(table.stderr).toMatch(/--start-after [0-9a-f-]{36}/);
     emu.hooks.requests.length = 0;
-    const reports = JSON.parse((await run(['reports', 'list', '--all', '--limit', '8', '--json'])).stdout);
+    const reports = JSON.parse((await run(['api', 'reports', 'list', '--all', '--limit', '8', '--json'])).stdout);
     expect(reports.reports).toHaveLength(25);
     // Pages of 8, 8, 8 and 1, then the empty page that ends the walk.
     expect(upstream(emu).filter((r) => r.path.endsWith('agent-readiness-reports'))).toHaveLength(5);
-    const history = await run(['controls', 'history', '--limit', '2']);
+    const history = await run(['api', 'controls', 'history', '--limit', '2']);
     expect(history.stdout).toMatch(/^REVISION\s+UPDATED\s+BY\s+SETTINGS\n30\s/);
     emu.hooks.requests.length = 0;
-    const all = JSON.parse((await run(['controls', 'history', '--all', '--limit', '7', '--json'])).stdout);
+    const all = JSON.parse((await run(['api', 'controls', 'history', '--all', '--limit', '7', '--json'])).stdout);
     expect(all.changes.map((c: { revision: number }) => c.revision)).toEqual(
       Array.from({ length: 30 }, (_, i) => 30 - i),
     );
@@ -215,13 +218,13 @@ describe('hookd computers, reports, controls', () => {
   });
 });
 
-describe('hookd limits set', () => {
+describe('hookd api limits set', () => {
   test('a 150-user file goes in two batches and the results are merged', async () => {
     const { dir, emu, run, noKeyPrinted } = await setup();
     const file = path.join(dir, 'limits.txt');
     const lines = Array.from({ length: 150 }, (_, i) => `user${i}@example.com=${i * 10}`);
     writeFileSync(file, `# monthly credits\n${lines.join('\n')}\n\n`);
-    const result = await run(['limits', 'set', '--file', file, '--json']);
+    const result = await run(['api', 'limits', 'set', '--file', file, '--json']);
     expect(result.code).toBe(0);
     const merged = JSON.parse(result.stdout);
     expect(merged.updated).toHaveLength(150);
@@ -236,7 +239,7 @@ describe('hookd limits set', () => {
     const file = path.join(dir, 'limits.txt');
     writeFileSync(file, Array.from({ length: 120 }, (_, i) => `user${i}@example.com=5`).join('\n'));
     emu.fault({ method: 'PUT', status: 500, detail: 'limits store down', after: 1 });
-    const result = await run(['limits', 'set', '--file', file]);
+    const result = await run(['api', 'limits', 'set', '--file', file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       'hookd: batch 2 of 2 failed: Internal Server Error: limits store down (HTTP 500); users 1 to 100 were sent before (100 updated, 0 failed); setting a limit twice is harmless, so run the same command again\n',
@@ -249,6 +252,7 @@ describe('hookd limits set', () => {
     const file = path.join(dir, 'limits.json');
     writeFileSync(file, JSON.stringify([{ email: 'carol@example.com', limit: 7 }]));
     const result = await run([
+      'api',
       'limits',
       'set',
       'ann@example.com=100',
@@ -263,10 +267,10 @@ describe('hookd limits set', () => {
     expect(result.stdout).toMatch(/carol@example\.com\s+limit 7/);
     expect(result.stdout).toMatch(/eve@other\.org\s+error: no member/);
     expect(result.stdout).toContain('3 updated, 1 failed');
-    const none = await run(['limits', 'set', 'eve@other.org=5']);
+    const none = await run(['api', 'limits', 'set', 'eve@other.org=5']);
     expect([none.code, none.stdout]).toEqual([1, expect.stringContaining('0 updated, 1 failed')]);
     writeFileSync(file, 'ok@example.com=1\nbroken line\n');
-    const bad = await run(['limits', 'set', '--file', file]);
+    const bad = await run(['api', 'limits', 'set', '--file', file]);
     expect([bad.code, bad.stderr]).toEqual([
       2,
       `hookd: ${file}:2: expected EMAIL=LIMIT (a whole number, or none), got "broken line"\n`,
@@ -277,21 +281,21 @@ describe('hookd limits set', () => {
 describe('errors', () => {
   test('API errors exit 1 with title: detail (HTTP status)', async () => {
     const { emu, run, noKeyPrinted } = await setup();
-    const missing = await run(['computers', 'get', 'cmp_999']);
+    const missing = await run(['api', 'computers', 'get', 'cmp_999']);
     expect([missing.code, missing.stderr]).toEqual([
       1,
-      'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n',
+      'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd api computers list shows the computers there are\n',
     ]);
-    const denied = await run(['computers', 'list'], { HOOKD_API_KEY: 'wrong' });
+    const denied = await run(['api', 'computers', 'list'], { HOOKD_API_KEY: 'wrong' });
     expect([denied.code, denied.stderr]).toEqual([
       1,
       'hookd: Unauthorized: missing or invalid API key; send Authorization: Bearer <API_KEY> (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)\n',
     ]);
     emu.fault({ status: 500, detail: 'try later' });
-    const failed = await run(['sessions', 'create', '--computer', 'cmp_001']);
+    const failed = await run(['api', 'sessions', 'create', '--computer', 'cmp_001']);
     expect([failed.code, failed.stderr]).toEqual([1, 'hookd: Internal Server Error: try later (HTTP 500)\n']);
     emu.fault({ path: '/api/v0/computers', status: 429, retryAfter: '1' });
-    const retried = await run(['computers', 'list', '--json']);
+    const retried = await run(['api', 'computers', 'list', '--json']);
     expect(retried.code).toBe(0);
     noKeyPrinted();
   });
@@ -299,8 +303,8 @@ describe('errors', () => {
   test('no key and no daemon: exit 2 saying what to set', async () => {
     const { run } = await setup();
     for (const args of [
-      ['sessions', 'list'],
-      ['computers', 'list'],
+      ['api', 'sessions', 'list'],
+      ['api', 'computers', 'list'],
     ]) {
       const result = await run(args, { HOOKD_API_KEY: undefined });
       expect(result.code).toBe(2);
@@ -312,7 +316,7 @@ describe('errors', () => {
     const { dir, run } = await setup();
     const file = path.join(dir, 'key');
     writeFileSync(file, makeKey(), { mode: 0o640 });
-    const result = await run(['computers', 'list'], { HOOKD_API_KEY: undefined, HOOKD_API_KEY_FILE: file });
+    const result = await run(['api', 'computers', 'list'], { HOOKD_API_KEY: undefined, HOOKD_API_KEY_FILE: file });
     expect([result.code, result.stderr]).toEqual([
       2,
       `hookd: HOOKD_API_KEY_FILE: ${file} is readable by group or others (mode 0640); run: chmod 600 ${file}\n`,
@@ -325,14 +329,16 @@ describe('through the daemon', () => {
     const { dir, emu, run, noKeyPrinted } = await setup();
     const proxy = await proxyServer(dir, { apiUrl: emu.url, apiKey: emu.key });
     const env = { HOOKD_API_KEY: undefined, HOOKD_API_URL: 'http://127.0.0.1:9', HOOKD_SOCKET: proxy.socket };
-    const list = await run(['sessions', 'list', '--all', '--limit', '20', '--json'], env);
+    const list = await run(['api', 'sessions', 'list', '--all', '--limit', '20', '--json'], env);
     expect(JSON.parse(list.stdout).sessions).toHaveLength(45);
-    const created = JSON.parse((await run(['sessions', 'create', '--computer', 'cmp_001', '--json'], env)).stdout);
-    const message = await run(['sessions', 'message', created.sessionId, 'hi from a hook'], env);
+    const created = JSON.parse(
+      (await run(['api', 'sessions', 'create', '--computer', 'cmp_001', '--json'], env)).stdout,
+    );
+    const message = await run(['api', 'sessions', 'message', created.sessionId, 'hi from a hook'], env);
     expect(message.stdout).toContain('the agent is running');
     expect(emu.hooks.requests.every((r) => r.authorized)).toBe(true);
     expect(emu.hooks.requests).toHaveLength(5);
-    const other = await run(['computers', 'list'], env);
+    const other = await run(['api', 'computers', 'list'], env);
     expect(other.code).toBe(2);
     noKeyPrinted();
     expect(proxy.logs()).not.toContain(emu.key);
@@ -342,17 +348,17 @@ describe('through the daemon', () => {
   test('a stale socket says the daemon is not answering', async () => {
     const { dir, run } = await setup();
     const proxy = await proxyServer(dir, { apiUrl: 'http://127.0.0.1:9', apiKey: 'k' });
-    const down = await run(['sessions', 'list'], { HOOKD_API_KEY: undefined, HOOKD_SOCKET: proxy.socket });
+    const down = await run(['api', 'sessions', 'list'], { HOOKD_API_KEY: undefined, HOOKD_SOCKET: proxy.socket });
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/^hookd: Bad Gateway: cannot reach the platform API at http:\/\/127\.0\.0\.1:9/m);
   });
 });
 
-describe('hookd emulator', () => {
+describe('hookd api emulator', () => {
   test('runs as a child process, prints its URL, serves the commands, stops on SIGTERM', async () => {
     const dir = tempDir();
     const key = makeKey();
-    const child = execa(BIN, ['emulator', '--port', '0', '--key', key, '--test-hooks'], {
+    const child = execa(BIN, ['api', 'emulator', '--port', '0', '--key', key, '--test-hooks'], {
       env: { PATH: process.env.PATH },
       extendEnv: false,
       reject: false,
@@ -366,7 +372,7 @@ describe('hookd emulator', () => {
           const match = /listening on (http:\/\/\S+)/.exec(seen);
           if (match?.[1]) resolve(match[1]);
         });
-        child.on('exit', () => reject(new Error(`hookd emulator exited before printing its URL: ${seen}`)));
+        child.on('exit', () => reject(new Error(`hookd api emulator exited before printing its URL: ${seen}`)));
       });
       const fault = await fetch(`${url}/__emulator/faults`, {
         method: 'POST',
@@ -374,7 +380,7 @@ describe('hookd emulator', () => {
         body: JSON.stringify({ path: '/api/v0/computers', status: 429, retryAfter: '1' }),
       });
       expect(fault.status).toBe(201);
-      const result = await hookd(['computers', 'list', '--json'], {
+      const result = await hookd(['api', 'computers', 'list', '--json'], {
         HOOKD_API_URL: url,
         HOOKD_API_KEY: key,
         HOME: dir,

@@ -274,7 +274,7 @@ describe('errors and retries', () => {
     expect(dropped).toBeInstanceOf(HookdError);
     // The answer was lost, not the server: it may have been applied, and the message says how to check.
     expect(dropped.message).toMatch(
-      /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v0\/computers\/cmp_003\/install-deps: the connection closed before the answer came \(ECONNRESET\); the request may have been applied: check with hookd computers get cmp_003 \(its provisioning steps\) before sending it again/,
+      /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v0\/computers\/cmp_003\/install-deps: the connection closed before the answer came \(ECONNRESET\); the request may have been applied: check with hookd api computers get cmp_003 \(its provisioning steps\) before sending it again/,
     );
     expect(emu.hooks.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
   });

@@ -56,7 +56,7 @@ describe.each([
 ])('every command against the emulator in %s mode', (mode, drift) => {
   test('sessions: list, --json as sent, --all over capped pages, create, message', async () => {
     const { emu, run } = await setup(drift);
-    const table = await run(['sessions', 'list', '--limit', '10']);
+    const table = await run(['api', 'sessions', 'list', '--limit', '10']);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^SESSION\s+STATUS/);
     expect(table.stdout).toContain('ses_0045');
@@ -67,23 +67,23 @@ describe.each([
         /^hookd: warning: sessions list: sessions\[\]\.sessionSettings\.tokenUsage\.serviceCredits: expected a number, got "\d+" \(\d items of the page\); shown as sent$/m,
       );
     else expect(table.stderr).toMatch(/^more sessions: add --cursor \S+, or --all\n$/);
-    const json = await run(['sessions', 'list', '--limit', '5', '--json']);
+    const json = await run(['api', 'sessions', 'list', '--limit', '5', '--json']);
     expect(json.stdout).toBe(`${await sent(emu, '/api/v0/sessions?limit=5')}\n`);
-    const all = await run(['sessions', 'list', '--all', '--limit', '10', '--json']);
+    const all = await run(['api', 'sessions', 'list', '--all', '--limit', '10', '--json']);
     expect([all.code, JSON.parse(all.stdout).sessions.length]).toEqual([0, 45]);
     const pages = emu.hooks.requests.filter(
       (r) => r.method === 'GET' && r.query.includes('limit=10') && !r.query.includes('limit=100'),
     );
     // Pages of 10 asked; a drifting server answers 7 at a time, and the walk goes on to the end.
     expect(pages.length).toBe(1 + Math.ceil(45 / (drift ? DRIFT_MAX_PAGE : 10)));
-    const created = await run(['sessions', 'create', '--computer', 'cmp_002']);
+    const created = await run(['api', 'sessions', 'create', '--computer', 'cmp_002']);
     expect([created.code, created.stderr]).toEqual([0, '']);
     const id = /^created session (ses_\S+) on computer cmp_002 \((idle|archived)\)\n$/.exec(created.stdout)?.[1];
     expect(id).toBeDefined();
     // A 200 where the spec says 201 is success: one session, and no second attempt.
     expect(emu.data.sessions.filter((s) => s.computerId === 'cmp_002' && s.sessionId === id)).toHaveLength(1);
     expect(emu.hooks.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    const message = await run(['sessions', 'message', id as string, 'hello']);
+    const message = await run(['api', 'sessions', 'message', id as string, 'hello']);
     expect([message.code, message.stdout]).toEqual([
       0,
       expect.stringMatching(
@@ -95,7 +95,7 @@ describe.each([
 
   test('computers: list, get, update, install-deps (and again: already running)', async () => {
     const { emu, run } = await setup(drift);
-    const list = await run(['computers', 'list']);
+    const list = await run(['api', 'computers', 'list']);
     expect(list.code).toBe(0);
     expect(
       list.stdout
@@ -109,18 +109,18 @@ describe.each([
         'hookd: warning: computers list: computers[].createdAt: expected a number, got "2026-01-02T06:00:00.000Z"; shown as sent\n',
       );
     expect(list.stdout).toMatch(/cmp_003\s+gpu-box\s+byom\s+(error|degraded)\s+gpu-box\.local\s+2026-01-02 06:00Z/);
-    const got = await run(['computers', 'get', 'cmp_003']);
+    const got = await run(['api', 'computers', 'get', 'cmp_003']);
     expect([got.code, got.stdout]).toEqual([
       0,
       expect.stringContaining('step Install dependencies: failed (npm ci exited with code 1)'),
     ]);
-    const json = await run(['computers', 'get', 'cmp_002', '--json']);
+    const json = await run(['api', 'computers', 'get', 'cmp_002', '--json']);
     expect(json.stdout).toBe(`${await sent(emu, '/api/v0/computers/cmp_002')}\n`);
-    const updated = await run(['computers', 'update', 'cmp_004', '--name', 'renamed']);
+    const updated = await run(['api', 'computers', 'update', 'cmp_004', '--name', 'renamed']);
     expect([updated.code, updated.stdout]).toEqual([0, expect.stringMatching(/^id:\s+cmp_004\nname:\s+renamed\n/)]);
-    const started = await run(['computers', 'install-deps', 'cmp_003']);
+    const started = await run(['api', 'computers', 'install-deps', 'cmp_003']);
     expect([started.code, started.stdout]).toEqual([0, 'install started on computer cmp_003 (provisioning)\n']);
-    const again = await run(['computers', 'install-deps', 'cmp_003']);
+    const again = await run(['api', 'computers', 'install-deps', 'cmp_003']);
     expect([again.code, again.stdout]).toEqual([
       0,
       'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n',
@@ -130,12 +130,12 @@ describe.each([
 
   test('reports, enterprise history, limits (3: partial success), and hookd api', async () => {
     const { emu, run } = await setup(drift);
-    const reports = await run(['reports', 'list', '--all', '--limit', '8', '--json']);
+    const reports = await run(['api', 'reports', 'list', '--all', '--limit', '8', '--json']);
     expect([reports.code, JSON.parse(reports.stdout).reports.length]).toEqual([0, 25]);
-    const table = await run(['reports', 'list', '--limit', '3']);
+    const table = await run(['api', 'reports', 'list', '--limit', '3']);
     expect(table.stdout.split('\n')[0]).toMatch(/^REPORT\s+CREATED\s+REPOSITORY\s+BRANCH\s+SCORE$/);
     expect(table.stdout.trim().split('\n')).toHaveLength(4);
-    const history = await run(['controls', 'history', '--all', '--limit', '9']);
+    const history = await run(['api', 'controls', 'history', '--all', '--limit', '9']);
     expect(history.code).toBe(0);
     expect(
       history.stdout
@@ -146,9 +146,9 @@ describe.each([
     ).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
     // The first change's ISO date drifted to Unix milliseconds: it reads the same.
     expect(history.stdout).toMatch(/\n30\s+2026-01-10 13:00Z\s+admin2@example\.com\s+sessionRetentionDays/);
-    const limits = await run(['limits', 'set', 'ann@example.com=10', 'eve@other.org=5']);
+    const limits = await run(['api', 'limits', 'set', 'ann@example.com=10', 'eve@other.org=5']);
     expect([limits.code, limits.stdout]).toEqual([3, expect.stringContaining('1 updated, 1 failed')]);
-    const all = await run(['limits', 'set', 'ann@example.com=10', '--json']);
+    const all = await run(['api', 'limits', 'set', 'ann@example.com=10', '--json']);
     expect(all.code).toBe(0);
     expect(JSON.parse(all.stdout).updated).toEqual([expect.objectContaining({ email: 'ann@example.com', limit: 10 })]);
     const raw = await run(['api', 'GET', '/api/v0/organization/enterprise-controls/history', '--field', 'limit=2']);

@@ -12,18 +12,18 @@ const NGINX_502 =
 
 /** Every command, and the command its lost answer names (for a POST). */
 const COMMANDS: { args: string[]; check?: string }[] = [
-  { args: ['sessions', 'list'] },
-  { args: ['sessions', 'list', '--all'] },
-  { args: ['sessions', 'create', '--computer', 'cmp_001'], check: 'hookd sessions list' },
-  { args: ['sessions', 'message', 'ses_1', 'hi'], check: 'hookd sessions list' },
-  { args: ['computers', 'list'] },
-  { args: ['computers', 'get', 'cmp_001'] },
-  { args: ['computers', 'update', 'cmp_001', '--name', 'x'] },
-  { args: ['computers', 'install-deps', 'cmp_001'], check: 'hookd computers get cmp_001' },
-  { args: ['reports', 'list'] },
-  { args: ['reports', 'list', '--all'] },
-  { args: ['controls', 'history', '--all'] },
-  { args: ['limits', 'set', 'a@example.com=1'] },
+  { args: ['api', 'sessions', 'list'] },
+  { args: ['api', 'sessions', 'list', '--all'] },
+  { args: ['api', 'sessions', 'create', '--computer', 'cmp_001'], check: 'hookd api sessions list' },
+  { args: ['api', 'sessions', 'message', 'ses_1', 'hi'], check: 'hookd api sessions list' },
+  { args: ['api', 'computers', 'list'] },
+  { args: ['api', 'computers', 'get', 'cmp_001'] },
+  { args: ['api', 'computers', 'update', 'cmp_001', '--name', 'x'] },
+  { args: ['api', 'computers', 'install-deps', 'cmp_001'], check: 'hookd api computers get cmp_001' },
+  { args: ['api', 'reports', 'list'] },
+  { args: ['api', 'reports', 'list', '--all'] },
+  { args: ['api', 'controls', 'history', '--all'] },
+  { args: ['api', 'limits', 'set', 'a@example.com=1'] },
 ];
 
 async function against(answer: (request: Received) => Reply, extra: Record<string, string> = {}) {
@@ -92,7 +92,7 @@ describe('issue 22 item 4: one error voice for every answer', () => {
     ];
     for (const [reply, message] of cases) {
       const { run } = await against(() => reply);
-      const result = await run(['computers', 'list']);
+      const result = await run(['api', 'computers', 'list']);
       expect(result.stderr).toBe(`hookd: ${message}\n`);
     }
   });
@@ -103,7 +103,7 @@ describe('issue 22 item 4: one error voice for every answer', () => {
       headers: { 'content-type': 'text/html' },
       body: '<h1>401 Authorization Required</h1>',
     }));
-    expect((await unauthorized.run(['computers', 'get', 'cmp_001'])).stderr).toBe(
+    expect((await unauthorized.run(['api', 'computers', 'get', 'cmp_001'])).stderr).toBe(
       'hookd: Unauthorized: 401 Authorization Required (HTTP 401); check the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names)\n',
     );
     const forbidden = await against(() => ({
@@ -111,7 +111,7 @@ describe('issue 22 item 4: one error voice for every answer', () => {
       headers: { 'content-type': 'text/plain' },
       body: 'Request blocked.',
     }));
-    expect((await forbidden.run(['limits', 'set', 'a@example.com=1'])).stderr).toBe(
+    expect((await forbidden.run(['api', 'limits', 'set', 'a@example.com=1'])).stderr).toBe(
       'hookd: Forbidden: Request blocked. (HTTP 403); the API refused the key (HOOKD_API_KEY, or the file HOOKD_API_KEY_FILE names) this request: a key of another organization, or without the role it needs?\n',
     );
     const server = await recordingServer((request) =>
@@ -119,7 +119,7 @@ describe('issue 22 item 4: one error voice for every answer', () => {
         ? json(404, { status: 404, title: 'Not Found', detail: 'no such route' })
         : json(200, {}),
     );
-    const doubled = await hookd(['computers', 'get', 'cmp_001'], {
+    const doubled = await hookd(['api', 'computers', 'get', 'cmp_001'], {
       HOOKD_API_URL: `${server.url}/api/v0/`,
       HOOKD_API_KEY: 'k',
       HOME: tempDir(),
@@ -131,8 +131,8 @@ describe('issue 22 item 4: one error voice for every answer', () => {
     const plain = await against(() =>
       json(404, { status: 404, title: 'Not Found', detail: 'computer cmp_001 was not found' }),
     );
-    expect((await plain.run(['computers', 'get', 'cmp_001'])).stderr).toBe(
-      'hookd: Not Found: computer cmp_001 was not found (HTTP 404); hookd computers list shows the computers there are\n',
+    expect((await plain.run(['api', 'computers', 'get', 'cmp_001'])).stderr).toBe(
+      'hookd: Not Found: computer cmp_001 was not found (HTTP 404); hookd api computers list shows the computers there are\n',
     );
   });
 
@@ -140,7 +140,7 @@ describe('issue 22 item 4: one error voice for every answer', () => {
     const { server, run } = await against(() =>
       json(429, { title: 'Too Many Requests', detail: 'slow down' }, { 'retry-after': '120' }),
     );
-    const result = await run(['sessions', 'list']);
+    const result = await run(['api', 'sessions', 'list']);
     expect([result.code, result.stderr]).toEqual([
       1,
       'hookd: Too Many Requests: slow down (HTTP 429); the API asks to wait 120 s before trying again\n',
@@ -158,16 +158,19 @@ describe('issue 22 items 2 and 3: any 2xx is success; a lost answer is said, nev
     });
     const cases: [string[], string][] = [
       [
-        ['sessions', 'create', '--computer', 'cmp_001'],
-        'created a session on computer cmp_001 (HTTP 204), but the answer names no sessionId: hookd sessions list --computer cmp_001 shows it\n',
+        ['api', 'sessions', 'create', '--computer', 'cmp_001'],
+        'created a session on computer cmp_001 (HTTP 204), but the answer names no sessionId: hookd api sessions list --computer cmp_001 shows it\n',
       ],
-      [['sessions', 'message', 'ses_1', 'hi'], 'message msg_9 added to session ses_1; the agent is queued\n'],
+      [['api', 'sessions', 'message', 'ses_1', 'hi'], 'message msg_9 added to session ses_1; the agent is queued\n'],
       [
-        ['computers', 'update', 'cmp_001', '--remote-user', 'ops'],
-        'updated computer cmp_001 (HTTP 204); hookd computers get cmp_001 shows it\n',
+        ['api', 'computers', 'update', 'cmp_001', '--remote-user', 'ops'],
+        'updated computer cmp_001 (HTTP 204); hookd api computers get cmp_001 shows it\n',
       ],
-      [['computers', 'install-deps', 'cmp_001'], 'install started on computer cmp_001 (status unknown)\n'],
-      [['limits', 'set', 'a@example.com=1'], 'USER           RESULT\na@example.com  limit 1\n1 updated, 0 failed\n'],
+      [['api', 'computers', 'install-deps', 'cmp_001'], 'install started on computer cmp_001 (status unknown)\n'],
+      [
+        ['api', 'limits', 'set', 'a@example.com=1'],
+        'USER           RESULT\na@example.com  limit 1\n1 updated, 0 failed\n',
+      ],
     ];
     for (const [args, stdout] of cases) {
       const result = await run(args);
@@ -182,20 +185,20 @@ describe('issue 22 items 2 and 3: any 2xx is success; a lost answer is said, nev
     );
     const cases: [string[], string][] = [
       [
-        ['sessions', 'create', '--computer', 'cmp_001'],
-        'check with hookd sessions list (newest first) before sending it again (hookd never resends a POST)',
+        ['api', 'sessions', 'create', '--computer', 'cmp_001'],
+        'check with hookd api sessions list (newest first) before sending it again (hookd never resends a POST)',
       ],
       [
-        ['sessions', 'message', 'ses_1', 'hi'],
-        "check with hookd sessions list (the session's message count) before sending it again",
+        ['api', 'sessions', 'message', 'ses_1', 'hi'],
+        "check with hookd api sessions list (the session's message count) before sending it again",
       ],
       [
-        ['computers', 'install-deps', 'cmp_001'],
-        'check with hookd computers get cmp_001 (its provisioning steps) before sending it again',
+        ['api', 'computers', 'install-deps', 'cmp_001'],
+        'check with hookd api computers get cmp_001 (its provisioning steps) before sending it again',
       ],
       [
         ['api', 'POST', '/api/v0/sessions', '-F', 'computerId=cmp_001'],
-        'check with hookd sessions list (newest first) before sending it again',
+        'check with hookd api sessions list (newest first) before sending it again',
       ],
       [['api', 'POST', '/api/v0/something-new'], 'check with a listing of what it changes before sending it again'],
     ];
@@ -210,7 +213,7 @@ describe('issue 22 items 2 and 3: any 2xx is success; a lost answer is said, nev
       expect(server.received.length - before).toBe(1);
     }
     // An idempotent PUT is sent again (harmlessly); when every attempt is lost, the message says so.
-    const limits = await run(['limits', 'set', 'a@example.com=1']);
+    const limits = await run(['api', 'limits', 'set', 'a@example.com=1']);
     expect([limits.code, limits.stderr]).toEqual([
       1,
       expect.stringMatching(/\(ECONNRESET\); the request may have been applied \(sending it again is harmless\)\n$/),
@@ -228,7 +231,7 @@ describe('hostile success answers: a clear message, never a crash', () => {
   test('a body over 64 MiB is not read to the end', async () => {
     const big = Buffer.alloc(65 * 1024 * 1024, 0x20);
     const { run } = await against(() => ({ status: 200, body: big }));
-    const result = await run(['sessions', 'list']);
+    const result = await run(['api', 'sessions', 'list']);
     expect([result.code, result.stderr]).toEqual([
       1,
       expect.stringMatching(
@@ -244,11 +247,11 @@ describe('hostile success answers: a clear message, never a crash', () => {
       `"deep":${'['.repeat(depth)}${']'.repeat(depth)},"sessionId"`,
     );
     const { run } = await against(() => ({ status: 200, body }));
-    const table = await run(['sessions', 'list']);
+    const table = await run(['api', 'sessions', 'list']);
     expect([table.code, table.stdout]).toEqual([0, expect.stringMatching(/\nses_1\s+idle\s+1\s+1970-01-01 00:00Z\n$/)]);
-    const asSent = await run(['sessions', 'list', '--json']);
+    const asSent = await run(['api', 'sessions', 'list', '--json']);
     expect([asSent.code, asSent.stdout]).toEqual([0, `${body}\n`]);
-    const merged = await run(['sessions', 'list', '--all', '--json']);
+    const merged = await run(['api', 'sessions', 'list', '--all', '--json']);
     expect([merged.code, merged.stderr]).toEqual([
       1,
       expect.stringMatching(
@@ -272,16 +275,16 @@ describe('hostile success answers: a clear message, never a crash', () => {
     ];
     for (const [reply, shown] of bodies) {
       const { run } = await against(() => reply);
-      const read = await run(['sessions', 'list']);
+      const read = await run(['api', 'sessions', 'list']);
       expect([read.code, read.stdout, read.stderr]).toEqual([
         1,
         '',
         `hookd: sessions list: the API answered HTTP 200, but not with JSON: ${shown}\n`,
       ]);
-      const change = await run(['sessions', 'create', '--computer', 'cmp_001']);
+      const change = await run(['api', 'sessions', 'create', '--computer', 'cmp_001']);
       expect(change.code).toBe(0);
       expect(change.stderr).toBe(
-        `hookd: warning: sessions create: the API answered HTTP 200, but not with JSON: ${shown}; the request was accepted: hookd sessions list (newest first) shows it\n`,
+        `hookd: warning: sessions create: the API answered HTTP 200, but not with JSON: ${shown}; the request was accepted: hookd api sessions list (newest first) shows it\n`,
       );
     }
   });
@@ -296,11 +299,11 @@ describe('hostile success answers: a clear message, never a crash', () => {
       '{"sessions": [1, null, "x", {"sessionId": 7}]}',
     ]) {
       const { run } = await against(() => ({ status: 200, body }));
-      const result = await run(['sessions', 'list']);
+      const result = await run(['api', 'sessions', 'list']);
       expect([body, result.code]).toEqual([body, 0]);
       expect(result.stderr).toMatch(/^hookd: warning: sessions list: /);
       if (body.length > 6) continue;
-      const json = await run(['sessions', 'list', '--json']);
+      const json = await run(['api', 'sessions', 'list', '--json']);
       expect(json.stdout).toBe(`${body}\n`);
     }
   });
@@ -316,7 +319,7 @@ describe('hostile success answers: a clear message, never a crash', () => {
         }),
       ),
     );
-    const result = await run(['sessions', 'list']);
+    const result = await run(['api', 'sessions', 'list']);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
     expect(result.stdout.length).toBeLessThan(500);

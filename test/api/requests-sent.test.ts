@@ -14,19 +14,19 @@ const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 
 /** Every command of the API, with `{}` as every answer: each takes it (warning what is missing) and exits 0. */
 const COMMANDS: string[][] = [
-  ['sessions', 'list'],
-  ['sessions', 'list', '--limit', '5', '--computer', 'cmp_001', '--all'],
-  ['sessions', 'create', '--computer', 'cmp_001', '--cwd', '/srv'],
-  ['sessions', 'message', 'ses_1', 'hi'],
-  ['computers', 'list'],
-  ['computers', 'get', 'cmp_001'],
-  ['computers', 'update', 'cmp_001', '--name', 'box'],
-  ['computers', 'install-deps', 'cmp_001'],
-  ['reports', 'list', '--limit', '3'],
-  ['reports', 'list', '--all'],
-  ['controls', 'history'],
-  ['controls', 'history', '--all'],
-  ['limits', 'set', 'a@example.com=1'],
+  ['api', 'sessions', 'list'],
+  ['api', 'sessions', 'list', '--limit', '5', '--computer', 'cmp_001', '--all'],
+  ['api', 'sessions', 'create', '--computer', 'cmp_001', '--cwd', '/srv'],
+  ['api', 'sessions', 'message', 'ses_1', 'hi'],
+  ['api', 'computers', 'list'],
+  ['api', 'computers', 'get', 'cmp_001'],
+  ['api', 'computers', 'update', 'cmp_001', '--name', 'box'],
+  ['api', 'computers', 'install-deps', 'cmp_001'],
+  ['api', 'reports', 'list', '--limit', '3'],
+  ['api', 'reports', 'list', '--all'],
+  ['api', 'controls', 'history'],
+  ['api', 'controls', 'history', '--all'],
+  ['api', 'limits', 'set', 'a@example.com=1'],
   ['api', 'GET', '/api/v0/computers'],
   ['api', 'POST', '/api/v0/computers/cmp_001/install-deps'],
 ];
@@ -127,7 +127,7 @@ describe('issue 22 item 7: --timeout', () => {
   test('a server that drips its answer a byte a second is given up after --timeout, with the flag named', async () => {
     const server = await recordingServer(() => 'drip');
     const started = Date.now();
-    const result = await hookd(['computers', 'list', '--timeout', '1'], {
+    const result = await hookd(['api', 'computers', 'list', '--timeout', '1'], {
       HOOKD_API_URL: server.url,
       HOOKD_API_KEY: 'k',
       HOME: tempDir(),
@@ -139,7 +139,7 @@ describe('issue 22 item 7: --timeout', () => {
       ),
     ]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const bad = await hookd(['computers', 'list', '--timeout', 'soon'], {
+    const bad = await hookd(['api', 'computers', 'list', '--timeout', 'soon'], {
       HOOKD_API_URL: server.url,
       HOOKD_API_KEY: 'k',
       HOME: tempDir(),

@@ -45,7 +45,7 @@ describe('item 1: reports list --all walks until an empty page', () => {
   test('a server that caps pages at 10 (asked for 50) still gives all 35 reports', async () => {
     const emu = await emulator({ maxPage: 10, data: { reports: reports(35) } });
     expect(await collect(walkReports(clientOf(emu)))).toHaveLength(35);
-    const result = await cli(emu, ['reports', 'list', '--all', '--json']);
+    const result = await cli(emu, ['api', 'reports', 'list', '--all', '--json']);
     expect([result.code, JSON.parse(result.stdout).reports.length]).toEqual([0, 35]);
   });
 
@@ -71,7 +71,7 @@ describe('item 1: reports list --all walks until an empty page', () => {
 describe('item 2: reports list without --limit says more may follow', () => {
   test('the hint names the next --start-after', async () => {
     const emu = await emulator();
-    const result = await cli(emu, ['reports', 'list']);
+    const result = await cli(emu, ['api', 'reports', 'list']);
     const last = result.stdout.trim().split('\n').at(-1)!.split(/\s+/)[0];
     expect(result.stderr).toBe(`more reports may follow: add --start-after ${last}, or --all\n`);
   });
@@ -97,7 +97,14 @@ describe('item 4: --host-id is any 8-4-4-4-12 hex id', () => {
     const emu = await emulator();
     const id = '12345678-1234-0234-0234-123456789abc';
     expect(await clientOf(emu).updateComputer('cmp_004', { hostId: id })).toMatchObject({ hostId: id });
-    const bad = await cli(emu, ['computers', 'update', 'cmp_002', '--host-id', '12345678-1234-1234-1234-123456789ab']);
+    const bad = await cli(emu, [
+      'api',
+      'computers',
+      'update',
+      'cmp_002',
+      '--host-id',
+      '12345678-1234-1234-1234-123456789ab',
+    ]);
     expect([bad.code, bad.stderr]).toEqual([
       2,
       'hookd: computers update: hostId: expected a UUID (8-4-4-4-12 hex digits) such as 0f8fad5b-d9cb-469f-a165-70867728950e, got "12345678-1234-1234-1234-123456789ab"\n',
@@ -130,7 +137,7 @@ describe('item 5: the proxy checks the fields it knows and forwards the rest', (
     const emu = await emulator();
     const file = path.join(tempDir(), 'users.json');
     writeFileSync(file, JSON.stringify([{ email: 'a@example.com', limit: 5, note: 'x' }]));
-    const result = await cli(emu, ['limits', 'set', '--file', file]);
+    const result = await cli(emu, ['api', 'limits', 'set', '--file', file]);
     expect([result.code, result.stderr]).toEqual([
       2,
       `hookd: ${file}: [0]: unknown field "note"\nhookd: ${file}: the command line sends only the fields hookd knows (a hook can send newer ones through the daemon's proxy)\n`,
@@ -189,12 +196,12 @@ describe('item 7: validation messages show the bad value', () => {
 
   test('--limit abc is said once, with the value', async () => {
     const emu = await emulator();
-    const result = await cli(emu, ['reports', 'list', '--limit', 'abc']);
+    const result = await cli(emu, ['api', 'reports', 'list', '--limit', 'abc']);
     expect([result.code, result.stderr]).toEqual([
       2,
       'hookd: reports list: limit: expected a positive whole number, got "abc"\n',
     ]);
-    const sessions = await cli(emu, ['sessions', 'list', '--limit', 'abc']);
+    const sessions = await cli(emu, ['api', 'sessions', 'list', '--limit', 'abc']);
     expect(sessions.stderr).toBe('hookd: sessions list: limit: expected a whole number from 1 to 100, got "abc"\n');
   });
 });
@@ -202,17 +209,17 @@ describe('item 7: validation messages show the bad value', () => {
 describe('item 8: install-deps and 404s speak of commands', () => {
   test('"already running" is said once; a 404 names the command that lists computers', async () => {
     const emu = await emulator();
-    await cli(emu, ['computers', 'install-deps', 'cmp_003']);
-    const again = await cli(emu, ['computers', 'install-deps', 'cmp_003']);
+    await cli(emu, ['api', 'computers', 'install-deps', 'cmp_003']);
+    const again = await cli(emu, ['api', 'computers', 'install-deps', 'cmp_003']);
     expect([again.code, again.stdout, again.stderr]).toEqual([
       0,
       'already running: an install of dependencies is in progress on computer cmp_003; nothing to do\n',
       '',
     ]);
-    const missing = await cli(emu, ['computers', 'get', 'cmp_999']);
+    const missing = await cli(emu, ['api', 'computers', 'get', 'cmp_999']);
     expect([missing.code, missing.stderr]).toEqual([
       1,
-      'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd computers list shows the computers there are\n',
+      'hookd: Not Found: computer cmp_999 was not found (HTTP 404); hookd api computers list shows the computers there are\n',
     ]);
   });
 });

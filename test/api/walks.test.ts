@@ -21,7 +21,7 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
   test('sessions: the pages read are printed, then the error and the cursor; resuming brings the rest', async () => {
     const emu = await emulator();
     emu.fault({ path: '/api/v0/sessions', status: 500, detail: 'page store down', after: 2 });
-    const broken = await cli(emu, ['sessions', 'list', '--all', '--limit', '10']);
+    const broken = await cli(emu, ['api', 'sessions', 'list', '--all', '--limit', '10']);
     expect(broken.code).toBe(1);
     expect(ids(broken.stdout)).toHaveLength(20);
     const lines = broken.stderr.split('\n');
@@ -31,7 +31,7 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
         lines[1] ?? '',
       )?.[1];
     expect(cursor).toBeDefined();
-    const rest = await cli(emu, ['sessions', 'list', '--all', '--limit', '10', '--cursor', cursor as string]);
+    const rest = await cli(emu, ['api', 'sessions', 'list', '--all', '--limit', '10', '--cursor', cursor as string]);
     expect(rest.code).toBe(0);
     expect(new Set([...ids(broken.stdout), ...ids(rest.stdout)]).size).toBe(45);
   });
@@ -39,7 +39,7 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
   test('--json: one document of what was read, then the error and the cursor', async () => {
     const emu = await emulator();
     emu.fault({ path: '/api/v0/organization/enterprise-controls/history', drop: true, times: 4, after: 1 });
-    const result = await cli(emu, ['controls', 'history', '--all', '--limit', '10', '--json']);
+    const result = await cli(emu, ['api', 'controls', 'history', '--all', '--limit', '10', '--json']);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).changes.map((c: { revision: number }) => c.revision)).toEqual(
       Array.from({ length: 10 }, (_, i) => 30 - i),
@@ -52,15 +52,24 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
   test('reports: resume with --start-after; the first page failing is only the error', async () => {
     const emu = await emulator();
     emu.fault({ path: '/api/organization/agent-readiness-reports', status: 503, detail: 'busy', after: 1, times: 10 });
-    const broken = await cli(emu, ['reports', 'list', '--all', '--limit', '10']);
+    const broken = await cli(emu, ['api', 'reports', 'list', '--all', '--limit', '10']);
     expect([broken.code, ids(broken.stdout).length]).toEqual([1, 10]);
     const startAfter = /--start-after (\S+)\n$/.exec(broken.stderr)?.[1];
     expect(startAfter).toBe(ids(broken.stdout).at(-1));
     emu.hooks.clearFaults();
-    const rest = await cli(emu, ['reports', 'list', '--all', '--limit', '10', '--start-after', startAfter as string]);
+    const rest = await cli(emu, [
+      'api',
+      'reports',
+      'list',
+      '--all',
+      '--limit',
+      '10',
+      '--start-after',
+      startAfter as string,
+    ]);
     expect(new Set([...ids(broken.stdout), ...ids(rest.stdout)]).size).toBe(25);
     emu.fault({ status: 500, detail: 'down' });
-    const first = await cli(emu, ['reports', 'list', '--all']);
+    const first = await cli(emu, ['api', 'reports', 'list', '--all']);
     expect([first.code, first.stdout, first.stderr]).toEqual([
       1,
       '',
@@ -76,12 +85,12 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
         : json(200, { sessions: [session('ses_1')], pagination: { hasMore: true, nextCursor: 'c2' } }),
     );
     const env = { HOOKD_API_URL: server.url, HOOKD_API_KEY: 'k', HOME: tempDir() };
-    const all = await hookd(['sessions', 'list', '--all'], env);
+    const all = await hookd(['api', 'sessions', 'list', '--all'], env);
     expect([all.code, ids(all.stdout)]).toEqual([0, ['ses_1', 'ses_2']]);
     expect(all.stderr).toBe(
       'hookd: warning: sessions list: the API says more follow (hasMore: true) but gives no nextCursor: stopped after 2 pages\n',
     );
-    const one = await hookd(['sessions', 'list', '--cursor', 'c2'], env);
+    const one = await hookd(['api', 'sessions', 'list', '--cursor', 'c2'], env);
     expect([one.code, one.stderr]).toEqual([
       0,
       'hookd: warning: sessions list: the API says more sessions follow (hasMore: true) but gives no nextCursor to ask for them\n',
@@ -102,7 +111,7 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
         pagination: { hasMore: true, nextCursor: 'again' },
       }),
     );
-    const result = await hookd(['controls', 'history', '--all'], {
+    const result = await hookd(['api', 'controls', 'history', '--all'], {
       HOOKD_API_URL: server.url,
       HOOKD_API_KEY: 'k',
       HOME: tempDir(),
@@ -117,9 +126,9 @@ describe('issue 22 item 5: --all streams, and a failed page says where to resume
 describe('the reports hint says "more may follow" only when more may', () => {
   test('a full page has the hint; a page shorter than --limit has none', async () => {
     const emu = await emulator();
-    const full = await cli(emu, ['reports', 'list', '--limit', '5']);
+    const full = await cli(emu, ['api', 'reports', 'list', '--limit', '5']);
     expect(full.stderr).toBe(`more reports may follow: add --start-after ${ids(full.stdout).at(-1)}, or --all\n`);
-    const short = await cli(emu, ['reports', 'list', '--limit', '50']);
+    const short = await cli(emu, ['api', 'reports', 'list', '--limit', '50']);
     expect([ids(short.stdout).length, short.stderr]).toEqual([25, '']);
   });
 });

@@ -150,6 +150,5 @@ describe("the README's shell blocks", () => {
     ).toContainEqual(
       expect.objectContaining({ session: 'try-1', command: expect.stringContaining('notify.sh'), outcome: 'ok' }),
     );
-    expect(daemon?.output()).toContain('"outcome":"ok"');
   }, 600_000);
 });

@@ -82,8 +82,8 @@ describe('drift mode', () => {
     expect((await api(emu, 'GET', '/api/v0/computers/cmp_999')).status).toBe(404);
   });
 
-  test('hookd emulator --drift says so when it starts', async () => {
-    const child = execa(BIN, ['emulator', '--port', '0', '--key', makeKey(), '--drift'], {
+  test('hookd api emulator --drift says so when it starts', async () => {
+    const child = execa(BIN, ['api', 'emulator', '--port', '0', '--key', makeKey(), '--drift'], {
       env: { PATH: process.env.PATH },
       extendEnv: false,
       reject: false,
