@@ -10,6 +10,7 @@ import { cursorTargets, type CursorTarget } from './cursor-split.js';
 import { encodeMatcher } from './encode-matcher.js';
 import type { HifHook, HifManifest } from './manifest-schema.js';
 import { dialectOf, nativeEvents, timeoutToNative, TOOL_EVENTS } from './vocabulary.js';
+import { looksLikeMilliseconds, secondsMeant, secondsSaid } from '../settings/timeout-like-milliseconds.js';
 
 /** One hook as the client's file holds it, before hookd's bridge is put around its command. */
 export interface NativeHook {
@@ -105,6 +106,11 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
       return;
     }
     const seconds = hook.handler.timeout ? hook.handler.timeout : undefined;
+    // A manifest's timeout is seconds: one as large as a count of milliseconds is said (and written as given).
+    if (seconds !== undefined && looksLikeMilliseconds(seconds))
+      notes.push(
+        `${label}: "timeout": ${seconds} is ${secondsSaid(seconds)} (a manifest's timeout is in seconds): it reads like milliseconds; write ${secondsMeant(seconds)} for ${seconds} ms`,
+      );
     for (const target of targets) {
       hooks.push({
         index,
