@@ -135,7 +135,10 @@ describe('issue 23: exit codes and messages', () => {
   it("says that sessions list went through the daemon, which ignores this shell's HOOKD_API_URL", async () => {
     const daemon = testDaemon();
     await daemon.start();
-    const result = await runHookdWithEnv(['api', 'sessions', 'list'], { ...daemon.env, HOOKD_API_URL: 'http://127.0.0.1:9' });
+    const result = await runHookdWithEnv(['api', 'sessions', 'list'], {
+      ...daemon.env,
+      HOOKD_API_URL: 'http://127.0.0.1:9',
+    });
     expect(result.exitCode).not.toBe(0);
     expect(result.stderr).toMatch(
       new RegExp(
