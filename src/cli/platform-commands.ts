@@ -63,7 +63,7 @@ function addRawCommand(program: Command): Command {
     )
     .option('-i, --include', 'print the status line and headers before the body');
   return addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) =>
-    (await import('../commands/api-raw.js')).apiRawCommand(method, path, options),
+    (await import('../platform/commands/api-raw.js')).apiRawCommand(method, path, options),
   );
 }
 
@@ -80,7 +80,7 @@ function addSessionCommands(program: Command): void {
     .option('--computer <id>', 'only sessions of this computer')
     .option('--all', 'walk every page, printing each as it arrives');
   addCallOptions(list, { viaDaemon: true }).action(async (options) =>
-    (await import('../commands/sessions.js')).sessionsList(options),
+    (await import('../platform/commands/sessions.js')).sessionsList(options),
   );
   const create = sessions
     .command('create')
@@ -89,7 +89,7 @@ function addSessionCommands(program: Command): void {
     .option('--cwd <dir>', 'working directory on the computer')
     .option('--settings-json <json>', 'session settings as a JSON object');
   addCallOptions(create, { viaDaemon: true }).action(async (options) =>
-    (await import('../commands/sessions.js')).sessionsCreate(options),
+    (await import('../platform/commands/sessions.js')).sessionsCreate(options),
   );
   const message = sessions
     .command('message')
@@ -100,7 +100,7 @@ function addSessionCommands(program: Command): void {
     .option('--file <file>', 'attach a file (repeatable)', repeat)
     .option('--computer <id>', "route to this computer instead of the session's");
   addCallOptions(message, { viaDaemon: true }).action(async (id: string, text: string, options) =>
-    (await import('../commands/sessions.js')).sessionsMessage(id, text, options),
+    (await import('../platform/commands/sessions.js')).sessionsMessage(id, text, options),
   );
 }
 
@@ -108,10 +108,12 @@ function addSessionCommands(program: Command): void {
 function addComputerCommands(program: Command): void {
   const computers = program.command('computers').description('the computers (execution hosts) of the organization');
   const list = computers.command('list').description('list computers, newest first');
-  addCallOptions(list).action(async (options) => (await import('../commands/computers.js')).computersList(options));
+  addCallOptions(list).action(async (options) =>
+    (await import('../platform/commands/computers.js')).computersList(options),
+  );
   const get = computers.command('get').description('show one computer').argument('<id>', 'the computer');
   addCallOptions(get).action(async (id: string, options) =>
-    (await import('../commands/computers.js')).computersGet(id, options),
+    (await import('../platform/commands/computers.js')).computersGet(id, options),
   );
   const update = computers
     .command('update')
@@ -121,14 +123,14 @@ function addComputerCommands(program: Command): void {
     .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
     .option('--remote-user <user>', 'remote user, 1 to 63 characters');
   addCallOptions(update).action(async (id: string, options) =>
-    (await import('../commands/computers.js')).computersUpdate(id, options),
+    (await import('../platform/commands/computers.js')).computersUpdate(id, options),
   );
   const installDeps = computers
     .command('install-deps')
     .description('retry the install-dependencies step of a computer')
     .argument('<id>', 'the computer');
   addCallOptions(installDeps).action(async (id: string, options) =>
-    (await import('../commands/computers.js')).computersInstallDeps(id, options),
+    (await import('../platform/commands/computers.js')).computersInstallDeps(id, options),
   );
 }
 
@@ -143,7 +145,9 @@ function addOrganizationCommands(program: Command): void {
     .option('--limit <n>', 'reports per page (a positive number)')
     .option('--start-after <report-id>', 'start after this report')
     .option('--all', 'walk every page, printing each as it arrives');
-  addCallOptions(list).action(async (options) => (await import('../commands/reports.js')).reportsList(options));
+  addCallOptions(list).action(async (options) =>
+    (await import('../platform/commands/reports.js')).reportsList(options),
+  );
 
   const history = program
     .command('controls')
@@ -153,7 +157,9 @@ function addOrganizationCommands(program: Command): void {
     .option('--limit <n>', 'changes per page, 1 to 100')
     .option('--cursor <cursor>', 'start at this page cursor')
     .option('--all', 'walk every page, printing each as it arrives');
-  addCallOptions(history).action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
+  addCallOptions(history).action(async (options) =>
+    (await import('../platform/commands/controls.js')).controlsHistory(options),
+  );
 
   const set = program
     .command('limits')
@@ -163,7 +169,7 @@ function addOrganizationCommands(program: Command): void {
     .argument('[users...]', 'EMAIL=LIMIT words')
     .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}');
   addCallOptions(set).action(async (users: string[], options) =>
-    (await import('../commands/limits.js')).limitsSet(users, options),
+    (await import('../platform/commands/limits.js')).limitsSet(users, options),
   );
 }
 
@@ -182,5 +188,5 @@ function addEmulatorCommand(program: Command): void {
       'answer the way production servers drift: nulls in optional fields, unknown fields, unlisted enum values, 200 for 201, short pages (for tests)',
     )
     .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
-    .action(async (options) => (await import('../commands/emulator.js')).emulatorCommand(options));
+    .action(async (options) => (await import('../platform/commands/emulator.js')).emulatorCommand(options));
 }
