@@ -126,10 +126,8 @@ describe('issue 42 item 3: the page shows a denial as a denial', () => {
     const beside = page.locator('#timeline tbody tr', { has: page.locator('td.command', { hasText: /^true$/ }) });
     await expect(cellOf(beside, 'decision').textContent()).resolves.toBe('—');
 
-    // The picture: the denial's cell is red and has no green in it.
-    const picture = await cellOf(denial, 'decision').screenshot({
-      path: path.join(ARTIFACTS, 'dashboard-denial-cell.png'),
-    });
+    // The picture: the denial's row has red in it (its decision, its mark) and no green (no "ok" painted as a success).
+    const picture = await denial.screenshot({ path: path.join(ARTIFACTS, 'dashboard-denial-row.png') });
     const seen = await colours(chromium.browser(), picture);
     expect(seen.red).toBeGreaterThan(20);
     expect(seen.green).toBe(0);

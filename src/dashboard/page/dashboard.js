@@ -19,7 +19,8 @@ function timelineRow(run, fresh) {
   const said = cell(row, decision.text, `decision decision-${decision.kind}`);
   if (decision.title) said.title = decision.title;
   row.classList.add(`decision-${decision.kind}`);
-  const outcome = cell(row, run.label, outcomeClass(run));
+  // A denial ran fine (its outcome is ok) and said no: its outcome is not painted green beside it.
+  const outcome = cell(row, run.label, decision.kind === 'block' ? 'outcome-plain' : outcomeClass(run));
   // A retried run says so beside its outcome (its detail names the run it retries).
   if (run.retryOf) outcome.append(mark('retry', `a retry of ${run.retryOf}`));
   cell(row, ms(run.durationMs));
