@@ -48,6 +48,8 @@ function addRawCommand(program: Command): Command {
     .description(
       'the platform API: its sessions, computers, reports, controls, limits and emulator, or any request (hookd api METHOD PATH, like gh api)',
     )
+    // Either a command of the platform's (below) or a raw request: the usage line says both.
+    .usage('<command> … | [options] <method> <path>')
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
     .argument('<path>', 'a path (/api/v0/... goes to HOOKD_API_URL, others to HOOKD_APP_URL) or a URL of either')
     .option(
