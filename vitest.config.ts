@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { CLIENTS_TMP } from './test/clients/stray-processes.mjs';
 
 // The end-to-end suite of the real agent clients (test/clients, issue 15): its own project, so
 // that its globalSetup (installing the pinned clients, about 900 MB, once per lock file) runs only
@@ -55,7 +56,9 @@ export default defineConfig({
           // files fill the cores beside them rather than leaving them a long tail at the end.
           name: 'clients',
           include: REAL_CLIENTS,
-          globalSetup: ['test/clients/install-clients.mjs'],
+          // Its temp folders under one folder of this run, whose strays the teardown (also on Ctrl-C) kills.
+          globalSetup: ['test/clients/install-clients.mjs', 'test/clients/stray-processes.mjs'],
+          env: { TMPDIR: CLIENTS_TMP },
           // A test runs the client two or three times, with hooks that sleep; each step has its own hard timeout.
           testTimeout: 180_000,
           hookTimeout: 180_000,

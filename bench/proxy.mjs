@@ -30,7 +30,7 @@ const median = (values) => {
 // The emulator runs in its own process, as the platform would be on another machine.
 async function startEmulator() {
   const child = track(
-    spawn(process.execPath, [path.join(ROOT, 'dist/bin.js'), 'emulator', '--port', '0', '--key', KEY], {
+    spawn(process.execPath, [path.join(ROOT, 'dist/bin.js'), 'api', 'emulator', '--port', '0', '--key', KEY], {
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
   );

@@ -25,12 +25,23 @@ const WALKS = {
   decision: ['src/bridge/sync.ts#syncFromArgv', ...DAEMON],
   admit: ['src/daemon/pipeline/dispatch.ts#Dispatcher.admit'],
 };
-const LEAVES = new Set(['common', 'os', 'clients', 'settings', 'payload', 'hif', 'http', 'server', 'telemetry', 'api']);
+const LEAVES = new Set([
+  'common',
+  'os',
+  'clients',
+  'settings',
+  'payload',
+  'hif',
+  'http',
+  'server',
+  'telemetry',
+  'platform',
+]);
 const root = path.resolve(process.argv[2] ?? '.');
 const rootSpecs = WALKS[process.argv[3] ?? 'event'];
 const RANKS = [
   ['.', 'cli'],
-  ['commands'],
+  ['commands', 'platform'],
   ['doctor', 'install', 'service'],
   ['daemon'],
   ['bridge'],
@@ -46,7 +57,7 @@ const RANKS = [
   ['payload'],
   ['executor'],
   ['os'],
-  ['api', 'emulator', 'http', 'common'],
+  ['http', 'common'],
 ];
 const rank = (folder) => RANKS.findIndex((row) => row.includes(folder));
 const config = ts.getParsedCommandLineOfConfigFile(

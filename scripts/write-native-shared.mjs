@@ -1,8 +1,9 @@
 // Writes native/hookd-shared.h: every number, text and rule the C bridge shares with the
 // TypeScript, generated from the module that owns each (dist/, after tsc), so the two cannot drift
 // apart by hand. `npm run build` runs it; the header is checked in, so a package built without
-// TypeScript still compiles, and test/bridge/native-shared.test.ts fails when it is stale.
-// `--check` writes nothing and exits 1 when the checked-in header differs from what it would write.
+// TypeScript still compiles. `--check [FILE]` writes nothing and exits 1, saying so, when the header
+// (or FILE: .ci/run keeps the committed header aside before the build rewrites it, then checks that
+// copy) differs from what it would write; test/bridge/native-build.test.ts asks the same.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +110,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       return '';
     }
   })();
-  if (process.argv.includes('--check')) process.exit(now === text ? 0 : 1);
+  const check = process.argv.indexOf('--check');
+  if (check !== -1) {
+    const file = process.argv[check + 1] ?? HEADER_PATH;
+    const given = file === HEADER_PATH ? now : readFileSync(file, 'utf8');
+    if (given === text) process.exit(0);
+    process.stderr.write(
+      `native/hookd-shared.h is stale${file === HEADER_PATH ? '' : ` (checked: ${file})`}: it is not what scripts/write-native-shared.mjs writes from the TypeScript now; run npm run build and commit native/hookd-shared.h\n`,
+    );
+    process.exit(1);
+  }
   if (now !== text) writeFileSync(HEADER_PATH, text);
 }

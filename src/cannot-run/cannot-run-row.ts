@@ -9,7 +9,8 @@ export function cannotRunRow(entry: HookEntry, reason: CannotRun['reason'], why:
     event: entry.event,
     file: entry.file,
     location: entry.location,
-    command: entry.command,
+    // The user's own command, not the bridge's line that wraps it: the one they wrote and will look for.
+    command: entry.run,
     reason,
     why,
     fix,

@@ -16,6 +16,9 @@ import { pluginNotEnabled } from './plugin-not-enabled.js';
 import { timeoutInWrongUnit } from './timeout-unit.js';
 import { commandCannotStart } from './command-cannot-start.js';
 import { hooksNotRead } from './not-read-here.js';
+import { unknownEvent } from './unknown-event.js';
+import { timeoutLikeMilliseconds } from './timeout-like-milliseconds.js';
+import { skippedByClient } from './skipped-by-client.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
 export type CannotRunReason =
@@ -25,7 +28,9 @@ export type CannotRunReason =
   | 'untrusted'
   | 'plugin-not-enabled'
   | 'timeout-unit'
-  | 'cannot-start';
+  | 'cannot-start'
+  | 'unknown-event'
+  | 'skipped';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
 // A type, not an interface: it travels in GET /status, whose loose schema wants an index signature.
@@ -61,11 +66,13 @@ export type ReasonCheck = (
 // In the order a person would fix them: a switch that turns everything off first, one command last.
 const CHECKS: readonly ReasonCheck[] = [
   turnedOff,
+  unknownEvent,
   geminiFolderNotTrusted,
   copilotFolderNotTrusted,
   pluginNotEnabled,
   codexUntrusted,
   timeoutInWrongUnit,
+  timeoutLikeMilliseconds,
   commandCannotStart,
 ];
 
@@ -92,6 +99,7 @@ export async function hooksThatCannotRun(
       oneFileGiven(context) || loaded.some(({ source }) => source.scope === 'given'),
       files,
     ),
+    skippedByClient(loaded),
     ...CHECKS.map((check) => check(entries, files, context)),
   ]);
   // A hook the client skips for a first reason is not said again for a later one.

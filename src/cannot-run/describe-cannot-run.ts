@@ -7,7 +7,9 @@ import type { UnfiredHook } from '../history/did-not-fire.js';
 /** One line for `row`: `Claude Code's Stop hook "cmd" (file, hooks.Stop[0].hooks[0]) will not run: why → fix`. */
 export function describeCannotRun(row: CannotRun): string {
   const client = clientById(row.client)?.name ?? row.client;
-  return `${client}'s ${row.event} hook ${JSON.stringify(row.command)} (${row.file}, ${row.location}) will not run: ${row.why} → ${row.fix}`;
+  // A part the client skips whole (a group) has no one command: it is named by its place alone.
+  const hook = row.command ? `hook ${JSON.stringify(row.command)}` : 'hooks';
+  return `${client}'s ${row.event} ${hook} (${row.file}, ${row.location}) will not run: ${row.why} → ${row.fix}`;
 }
 
 /** One line for a hook that did not fire: the hook, its place, the sessions, and the likeliest cause. */

@@ -76,16 +76,16 @@ export const EXIT_CODES: Record<string, Codes> = {
     [1, 'a check failed'],
     [2, BAD_INPUT],
   ],
-  'sessions list': API,
-  'sessions create': API,
-  'sessions message': API,
-  'computers list': API,
-  'computers get': API,
-  'computers update': API,
-  'computers install-deps': [[0, 'the install started, or one is already running'], ...API.slice(1)],
-  'reports list': API,
-  'controls history': API,
-  'limits set': [
+  'api sessions list': API,
+  'api sessions create': API,
+  'api sessions message': API,
+  'api computers list': API,
+  'api computers get': API,
+  'api computers update': API,
+  'api computers install-deps': [[0, 'the install started, or one is already running'], ...API.slice(1)],
+  'api reports list': API,
+  'api controls history': API,
+  'api limits set': [
     [0, 'every user was updated'],
     [1, 'no user could be updated, or the API answered an error, or could not be reached'],
     API[2] as Codes[number],
@@ -96,7 +96,7 @@ export const EXIT_CODES: Record<string, Codes> = {
     [1, 'the API answered another status (its body is printed), or could not be reached'],
     [2, `${BAD_INPUT}, or no API key`],
   ],
-  emulator: [
+  'api emulator': [
     [0, 'stopped by SIGTERM or SIGINT'],
     [1, 'could not start (the port is taken)'],
     [2, BAD_INPUT],
@@ -108,6 +108,11 @@ export const DEFAULT_EXIT_CODES: Codes = [
   [1, 'the command failed'],
   [2, BAD_INPUT],
 ];
+
+/** Whether the command at `path` has exit codes of its own (a leaf, or a parent that also runs, as `api`). */
+export function hasExitCodes(path: string): boolean {
+  return path in EXIT_CODES;
+}
 
 /** The "Exit codes:" section of the help of the command at `path` (`service status`). */
 export function exitCodesHelp(path: string): string {

@@ -1,6 +1,7 @@
-// The platform API's part of the command table (src/cli/program.ts registers it): sessions,
-// computers, readiness reports, enterprise controls, credit limits, the raw `hookd api`, and the
-// emulator. Each action imports its command on demand, like the rest of the table.
+// The platform API's part of the command table (src/cli/program.ts registers it), all under one
+// command, `hookd api`, so that the first help screen is about hooks: sessions, computers, readiness
+// reports, enterprise controls, credit limits, the emulator, and `hookd api METHOD PATH` itself for a
+// raw request. Each action imports its command on demand, like the rest of the table.
 import { Option, type Command } from 'commander';
 import { jsonOption, seconds, socketOption, stateOption } from './options.js';
 
@@ -21,23 +22,34 @@ function addCallOptions(command: Command, { json = true, viaDaemon = false } = {
   return viaDaemon ? command.addOption(socketOption()).addOption(stateOption()) : command;
 }
 
-/** Register the platform API commands on `program`. */
+/** Register the platform API commands on `program`, as `hookd api …`. */
 export function addPlatformCommands(program: Command): void {
-  addSessionCommands(program);
-  addComputerCommands(program);
-  addOrganizationCommands(program);
-  addRawCommand(program);
-  addEmulatorCommand(program);
+  const api = addRawCommand(program);
+  addSessionCommands(api);
+  addComputerCommands(api);
+  addOrganizationCommands(api);
+  addEmulatorCommand(api);
+  // The commands under `api` have options of the same names as its own (--timeout, --socket,
+  // --state-dir): positional at every level (program.ts sets the root), an option after a
+  // subcommand's name is the subcommand's.
+  for (const parent of [api, ...api.commands]) parent.enablePositionalOptions();
 }
 
 // The parser of a repeatable option: every value given, in order.
 const repeat = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `hookd api METHOD PATH`: any endpoint, the answer as sent. */
-function addRawCommand(program: Command): void {
+/**
+ * `hookd api METHOD PATH`: any endpoint, the answer as sent. It is also the parent of the platform's
+ * other commands (`hookd api sessions list`): a first word that names none of them is a method.
+ */
+function addRawCommand(program: Command): Command {
   const api = program
     .command('api')
-    .description('send any request to the platform API with the key added, and print the answer as sent (like gh api)')
+    .description(
+      'the platform API: its sessions, computers, reports, controls, limits and emulator, or any request (hookd api METHOD PATH, like gh api)',
+    )
+    // Either a command of the platform's (below) or a raw request: the usage line says both.
+    .usage('<command> … | [options] <method> <path>')
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
     .argument('<path>', 'a path (/api/v0/... goes to HOOKD_API_URL, others to HOOKD_APP_URL) or a URL of either')
     .option(
@@ -52,8 +64,8 @@ function addRawCommand(program: Command): void {
       'follow the pages of a list (nextCursor, or startAfter for reports), printing each as it arrives',
     )
     .option('-i, --include', 'print the status line and headers before the body');
-  addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) =>
-    (await import('../commands/api-raw.js')).apiRawCommand(method, path, options),
+  return addCallOptions(api, { json: false, viaDaemon: true }).action(async (method: string, path: string, options) =>
+    (await import('../platform/commands/api-raw.js')).apiRawCommand(method, path, options),
   );
 }
 
@@ -70,7 +82,7 @@ function addSessionCommands(program: Command): void {
     .option('--computer <id>', 'only sessions of this computer')
     .option('--all', 'walk every page, printing each as it arrives');
   addCallOptions(list, { viaDaemon: true }).action(async (options) =>
-    (await import('../commands/sessions.js')).sessionsList(options),
+    (await import('../platform/commands/sessions.js')).sessionsList(options),
   );
   const create = sessions
     .command('create')
@@ -79,7 +91,7 @@ function addSessionCommands(program: Command): void {
     .option('--cwd <dir>', 'working directory on the computer')
     .option('--settings-json <json>', 'session settings as a JSON object');
   addCallOptions(create, { viaDaemon: true }).action(async (options) =>
-    (await import('../commands/sessions.js')).sessionsCreate(options),
+    (await import('../platform/commands/sessions.js')).sessionsCreate(options),
   );
   const message = sessions
     .command('message')
@@ -90,7 +102,7 @@ function addSessionCommands(program: Command): void {
     .option('--file <file>', 'attach a file (repeatable)', repeat)
     .option('--computer <id>', "route to this computer instead of the session's");
   addCallOptions(message, { viaDaemon: true }).action(async (id: string, text: string, options) =>
-    (await import('../commands/sessions.js')).sessionsMessage(id, text, options),
+    (await import('../platform/commands/sessions.js')).sessionsMessage(id, text, options),
   );
 }
 
@@ -98,10 +110,12 @@ function addSessionCommands(program: Command): void {
 function addComputerCommands(program: Command): void {
   const computers = program.command('computers').description('the computers (execution hosts) of the organization');
   const list = computers.command('list').description('list computers, newest first');
-  addCallOptions(list).action(async (options) => (await import('../commands/computers.js')).computersList(options));
+  addCallOptions(list).action(async (options) =>
+    (await import('../platform/commands/computers.js')).computersList(options),
+  );
   const get = computers.command('get').description('show one computer').argument('<id>', 'the computer');
   addCallOptions(get).action(async (id: string, options) =>
-    (await import('../commands/computers.js')).computersGet(id, options),
+    (await import('../platform/commands/computers.js')).computersGet(id, options),
   );
   const update = computers
     .command('update')
@@ -111,14 +125,14 @@ function addComputerCommands(program: Command): void {
     .option('--host-id <uuid>', 'host id (a UUID; only on a computer that has none)')
     .option('--remote-user <user>', 'remote user, 1 to 63 characters');
   addCallOptions(update).action(async (id: string, options) =>
-    (await import('../commands/computers.js')).computersUpdate(id, options),
+    (await import('../platform/commands/computers.js')).computersUpdate(id, options),
   );
   const installDeps = computers
     .command('install-deps')
     .description('retry the install-dependencies step of a computer')
     .argument('<id>', 'the computer');
   addCallOptions(installDeps).action(async (id: string, options) =>
-    (await import('../commands/computers.js')).computersInstallDeps(id, options),
+    (await import('../platform/commands/computers.js')).computersInstallDeps(id, options),
   );
 }
 
@@ -133,7 +147,9 @@ function addOrganizationCommands(program: Command): void {
     .option('--limit <n>', 'reports per page (a positive number)')
     .option('--start-after <report-id>', 'start after this report')
     .option('--all', 'walk every page, printing each as it arrives');
-  addCallOptions(list).action(async (options) => (await import('../commands/reports.js')).reportsList(options));
+  addCallOptions(list).action(async (options) =>
+    (await import('../platform/commands/reports.js')).reportsList(options),
+  );
 
   const history = program
     .command('controls')
@@ -143,7 +159,9 @@ function addOrganizationCommands(program: Command): void {
     .option('--limit <n>', 'changes per page, 1 to 100')
     .option('--cursor <cursor>', 'start at this page cursor')
     .option('--all', 'walk every page, printing each as it arrives');
-  addCallOptions(history).action(async (options) => (await import('../commands/controls.js')).controlsHistory(options));
+  addCallOptions(history).action(async (options) =>
+    (await import('../platform/commands/controls.js')).controlsHistory(options),
+  );
 
   const set = program
     .command('limits')
@@ -153,7 +171,7 @@ function addOrganizationCommands(program: Command): void {
     .argument('[users...]', 'EMAIL=LIMIT words')
     .option('--file <file>', 'more users: EMAIL=LIMIT lines, or a JSON list of {email, limit}');
   addCallOptions(set).action(async (users: string[], options) =>
-    (await import('../commands/limits.js')).limitsSet(users, options),
+    (await import('../platform/commands/limits.js')).limitsSet(users, options),
   );
 }
 
@@ -172,5 +190,5 @@ function addEmulatorCommand(program: Command): void {
       'answer the way production servers drift: nulls in optional fields, unknown fields, unlisted enum values, 200 for 201, short pages (for tests)',
     )
     .option('--test-hooks', 'enable the test-only /__emulator/ routes (fault injection, request log)')
-    .action(async (options) => (await import('../commands/emulator.js')).emulatorCommand(options));
+    .action(async (options) => (await import('../platform/commands/emulator.js')).emulatorCommand(options));
 }

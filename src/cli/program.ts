@@ -17,7 +17,7 @@ import { addPlatformCommands } from './platform-commands.js';
 import { addHistoryCommands } from './history-commands.js';
 import { addLogsCommand } from './log-commands.js';
 import { addGuardCommand } from './hif-commands.js';
-import { exitCodesHelp } from './exit-codes.js';
+import { exitCodesHelp, hasExitCodes } from './exit-codes.js';
 import { EMIT_OPTIONS, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { addInstallCommands } from './install-commands.js';
 import { INTERNAL_ERROR_EXIT } from '../bridge/bridge-limits.js';
@@ -35,13 +35,16 @@ export function buildProgram(version: string): Command {
   const program = new Command('hookd')
     .description('Run agent hooks without blocking the agent, and never lose an event.')
     .version(version)
+    // An option after a command's name is that command's (the platform's commands share `api`'s names).
+    .enablePositionalOptions()
     // One voice: commander's "error: ..." reads as every other hookd error; a bad number names the flag once.
     .configureOutput({ outputError: (text, write) => write(oneVoice(text)) });
 
+  // Hooks first: the platform API is one line at the end (`hookd api …`), its commands under it.
   addHookCommands(program);
+  addInstallCommands(program);
   addDaemonCommands(program);
   addPlatformCommands(program);
-  addInstallCommands(program);
   addExitCodes(program);
   return program;
 }
@@ -59,7 +62,7 @@ function addExitCodes(command: Command, path = ''): void {
   );
   for (const sub of command.commands) {
     const subPath = path ? `${path} ${sub.name()}` : sub.name();
-    if (sub.commands.length === 0) sub.addHelpText('after', exitCodesHelp(subPath));
+    if (sub.commands.length === 0 || hasExitCodes(subPath)) sub.addHelpText('after', exitCodesHelp(subPath));
     addExitCodes(sub, subPath);
   }
 }

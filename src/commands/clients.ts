@@ -10,6 +10,10 @@ export interface ClientsOptions {
   json?: boolean;
 }
 
+// An error of a file's own, without the file's name it starts with.
+const withoutFile = (file: string) => (error: string) =>
+  error.startsWith(`${file}: `) ? error.slice(file.length + 2) : error;
+
 /** List the clients and their files. */
 export async function clientsCommand(options: ClientsOptions): Promise<void> {
   const installed = new Set(clientsOnMachine().map((client) => client.id));
@@ -28,7 +32,10 @@ export async function clientsCommand(options: ClientsOptions): Promise<void> {
           file: source.file,
           scope: source.scope,
           state,
-          reason: ignored ?? (result.ok ? null : result.errors.join('; ')),
+          // "absent" says it all; an error names the file, which its line already names.
+          reason:
+            ignored ??
+            (result.ok || state === 'absent' ? null : result.errors.map(withoutFile(source.file)).join('; ')),
           hooks: entries.length,
           bridged: entries.filter((entry) => runsBy(entry, 'record')).length,
           // What the client skips in the file, running the rest; hookd validate names each.

@@ -2,7 +2,7 @@
 // It logs to stderr and, once it holds its state directory, to <state>/daemon.log (hookd logs).
 import { packageVersion } from '../common/package-root.js';
 import { startDaemon, type RunningDaemon } from '../daemon/daemon.js';
-import type { Proxy } from '../api/proxy.js';
+import type { Proxy } from '../platform/api/proxy.js';
 import type { Fallback } from '../server/local-api.js';
 import { createDaemonLog } from '../daemon/daemon-log.js';
 import { resolvePaths } from '../common/paths.js';
@@ -33,7 +33,7 @@ export async function daemonCommand(options: DaemonCommandOptions): Promise<void
   let proxy: Proxy | undefined;
   const fallback: Fallback = async (req, res) => {
     if (!req.url?.startsWith('/api/')) return false;
-    proxy ??= (await import('../api/proxy-from-env.js')).proxyFromEnvironment(logger.child({ part: 'proxy' }));
+    proxy ??= (await import('../platform/api/proxy-from-env.js')).proxyFromEnvironment(logger.child({ part: 'proxy' }));
     return proxy.handle(req, res);
   };
   // The log file goes into the state directory once startDaemon has checked it (owner, mode, every

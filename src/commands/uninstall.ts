@@ -26,6 +26,7 @@ import { clientForPath } from '../clients/registry.js';
 import { planScriptUninstall } from '../install/script-hooks.js';
 import { droidMigratedFile } from '../install/droid-migration.js';
 import { existsSync } from 'node:fs';
+import { removeEmptyOwnFolder } from '../install/own-folder.js';
 
 export interface UninstallOptions {
   settings?: string;
@@ -110,6 +111,7 @@ function uninstallFrom(
         ? `${snapshot.target}: removed (install had created it)`
         : `${snapshot.target}: ${plan.changes.length} change(s) undone`,
     );
+    if (plan.after === null) out.push(...removeEmptyOwnFolder(snapshot.target));
     return out;
   };
   return { file: snapshot.target, lines: [], write };

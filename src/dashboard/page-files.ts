@@ -20,6 +20,7 @@ export const PAGE_FILES = [
   'page-kit.js',
   'run-detail.js',
   'status-panel.js',
+  'health-panel.js',
   'dashboard.js',
   'session-view.css',
   'session-chart.js',

@@ -57,6 +57,16 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   ),
   ...row('cursor', ['beforeSubmitPrompt'], 'deny', 0, '{"continue":false,"user_message":%r}'),
   ...row('cursor', ['stop'], 'deny', 0, '{"followup_message":%r}'),
+  // Claude Code's tool guard: its JSON denial, not exit 2, whose message to the model quotes the
+  // entry's whole command (`PreToolUse:Bash hook error: [command -v hookd … -- 'CMD'; CMD]: reason`,
+  // 2.1.330): with the JSON the model gets the reason alone (issue 42 item 5).
+  ...row(
+    'claude',
+    ['PreToolUse'],
+    'deny',
+    0,
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":%r}}',
+  ),
   // Cline reads no exit code: only `{"cancel": true}` on stdout stops it (the task: it has nothing finer).
   ...row('cline', ['*'], 'deny', 0, '{"cancel":true,"errorMessage":%r}'),
   ...row('*', ['*'], 'deny', 2, '', true),

@@ -12,6 +12,7 @@ import { encodeMatcher } from './encode-matcher.js';
 import type { HifHook, HifManifest } from './manifest-schema.js';
 import { DIALECTS, dialectOf, nativeEvents, timeoutToNative, TOOL_EVENTS } from './vocabulary.js';
 import { clientById } from '../clients/registry.js';
+import { looksLikeMilliseconds, secondsMeant, secondsSaid } from '../settings/timeout-like-milliseconds.js';
 
 /** One hook as the client's file holds it, before hookd's bridge is put around its command. */
 export interface NativeHook {
@@ -152,6 +153,11 @@ export function encodeFor(manifest: HifManifest, client: ClientProfile, os: 'win
       return;
     }
     const seconds = hook.handler.timeout ? hook.handler.timeout : undefined;
+    // A manifest's timeout is seconds: one as large as a count of milliseconds is said (and written as given).
+    if (seconds !== undefined && looksLikeMilliseconds(seconds))
+      notes.push(
+        `${label}: "timeout": ${seconds} is ${secondsSaid(seconds)} (a manifest's timeout is in seconds): it reads like milliseconds; write ${secondsMeant(seconds)} for ${seconds} ms`,
+      );
     for (const target of targets) {
       const inLine = inLineOn(hook, client, target.event, degraded.command, label, notes);
       if (hook.handler.warm && !inLine)

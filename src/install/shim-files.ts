@@ -4,7 +4,7 @@
 // command hooks) and the client's adapter (shims/<client>.js), under a first line that marks it as
 // hookd's: uninstall removes a file only when it starts with that line, and a file of that name
 // that does not is never overwritten.
-import { chmodSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { CLIENT_FOLDER_MODE, makeDirs } from '../common/make-dirs.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,29 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
-/** Install's plan for `client`'s shim reading `hooksFile`: written when absent or out of date; a file of the user's under that name is left alone, and said. */
+/**
+ * The other plugins (extensions) beside the shim, each said once: install leaves them alone, and
+ * their hooks run inside the client, not through hookd (a user looking for why one is not in
+ * `hookd history` learns it here).
+ */
+function othersBeside(client: ClientProfile, shim: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(shim)).filter((name) => /\.(m?[jt]s|cjs)$/.test(name));
+  } catch {
+    return [];
+  }
+  const called = client.shim!.called;
+  return names
+    .map((name) => path.join(path.dirname(shim), name))
+    .filter((other) => other !== shim && !isHookds(other))
+    .map(
+      (other) =>
+        `${other}: another ${client.name} ${called}, left alone: what it does runs inside ${client.name}, not through hookd`,
+    );
+}
+
+/** Install's plan for `client`'s shim reading `hooksFile`: written when absent or out of date; a file of the user's under that name is left alone, and said; so are the other plugins beside it. */
 export function planShim(
   client: ClientProfile,
   hooksFile: string,
@@ -54,6 +76,16 @@ export function planShim(
 ): PlannedFile | undefined {
   const file = shimPath(client, home);
   if (!file) return undefined;
+  const planned = planShimFile(client, hooksFile, dryRun, file);
+  const others = othersBeside(client, file);
+  const { write } = planned;
+  // Said after the shim's own line, whether it is written now or not.
+  return write
+    ? { ...planned, write: async () => [...(await write()), ...others] }
+    : { ...planned, lines: [...planned.lines, ...others] };
+}
+
+function planShimFile(client: ClientProfile, hooksFile: string, dryRun: boolean, file: string): PlannedFile {
   const where = `${file} (${client.name}'s ${client.shim!.called})`;
   const text = renderShim(client, hooksFile);
   if (existsSync(file) && !isHookds(file))

@@ -1,6 +1,6 @@
 // The undici Agent whose connections go to the daemon's unix socket (`connect.socketPath`, whatever
 // the URL's host): for what needs more than one request-answer, the API client through the
-// daemon's proxy (commands/api-connect.ts) and `hookd history --follow`'s stream.
+// daemon's proxy (platform/commands/api-connect.ts) and `hookd history --follow`'s stream.
 import { Agent } from 'undici';
 
 const agents = new Map<string, Agent>();

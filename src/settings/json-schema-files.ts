@@ -1,5 +1,5 @@
 // The JSON Schema files in schemas/, generated from the zod schemas (the single source of truth).
-// scripts/write-schemas.mjs (`npm run schemas`) writes them; test/schemas.test.ts fails when the
+// scripts/write-schemas.mjs (`npm run schemas`) writes them; test/settings/json-schema-files.test.ts fails when the
 // committed files drift.
 import { z } from 'zod';
 import { HooksFileSchema, SettingsFileSchema } from './schema.js';

@@ -2,7 +2,8 @@
 // warning under -Wall -Wextra -Wconversion (`build-native.mjs --strict` makes warnings errors, in a
 // temporary folder: dist/ is untouched); its numbers, texts and rules are generated into
 // native/hookd-shared.h from the TypeScript that owns each (scripts/write-native-shared.mjs), the
-// checked-in header is never stale, none is written again in C; and its deadline is the one
+// header is what that script writes now (after a build, which rewrites it; the committed header
+// is checked before that, in .ci/run), none is written again in C; and its deadline is the one
 // src/clients/contract.ts computes, to the millisecond.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -157,6 +157,10 @@ describe('one manifest, installed once with hookd install --hooks', () => {
           .slice(-3000);
       expect(told(GUARD_REASON).length, `the reason reached the model:\n${bodies()}`).toBeGreaterThan(0);
       expect(told(RAN_MARKER), 'the denied command ran').toEqual([]);
+      // Claude Code's model gets the reason alone, not the entry's whole command before it (issue 42
+      // item 5: with exit 2, 2.1.330 writes `PreToolUse:Bash hook error: [command -v hookd … ; …]: reason`).
+      if (run.name === 'claude')
+        expect(told(GUARD_REASON).filter((line) => line.includes('exec hookd sync'))).toEqual([]);
       // Through the running daemon's history, as a user reads it.
       type Line = { id: string; event: string; client?: string; outcome: string; bridge?: string; decision?: string };
       const historyEnv = { HOME: home, HOOKD_STATE_DIR: daemon.stateDir };

@@ -5,7 +5,7 @@
 // (test/clients/*.test.ts), the sample capture (capture-samples.mjs) and bench/real-client.mjs.
 // Plain ESM, so node runs it without a build step; run-client.d.mts gives its types.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_BINS, COPILOT_CACHE } from './install-clients.mjs';
@@ -392,7 +392,7 @@ export function runProcess(file, args, options) {
 
 /**
  * Kill what a client left running in a session of its own, which its process group's kill does not
- * reach: every process whose command line holds `marker` (a turn's temp folder). Cline 3.0.65's
+ * reach: every process whose command line holds `marker` (a turn's temp folder), or that runs in it. Cline 3.0.65's
  * `--json` run starts a hub daemon (`--cline-hub-daemon --cwd <project>`) that outlives the turn.
  */
 export function killStrays(marker) {
@@ -401,7 +401,11 @@ export function killStrays(marker) {
     throw new Error(`killStrays wants a temp folder's path, not ${JSON.stringify(marker)}`);
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) process.kill(Number(pid), 'SIGKILL');
+      // Named in its command line (Cline's hub: `--cwd <project>`), or running in the folder (`opencode run`, `qwen`).
+      const inside =
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) ||
+        `${readlinkSync(`/proc/${pid}/cwd`)}/`.startsWith(`${marker}/`);
+      if (inside && Number(pid) !== process.pid) process.kill(Number(pid), 'SIGKILL');
     } catch {
       // Gone between the listing and the read, or not ours to read.
     }

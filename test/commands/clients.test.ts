@@ -41,4 +41,19 @@ describe('hookd clients', () => {
       bridged: 3,
     });
   });
+
+  // Issue 42 item 5: a file that is not there read "absent: FILE: cannot read: no such file", its path
+  // twice; an invalid file's error named the file its line already names.
+  it('says a path once: "absent" alone, an invalid file\'s error without its name', async () => {
+    const home = tempDir('hookd-home-');
+    const gemini = path.join(home, '.gemini', 'settings.json');
+    mkdirSync(path.dirname(gemini), { recursive: true });
+    writeFileSync(gemini, '{"hooks": ');
+    const result = await runHookd(['clients'], { env: { HOME: home } });
+    const claude = path.join(home, '.claude', 'settings.json');
+    expect(result.stdout.split('\n')).toContain(`  ${claude}: absent`);
+    const invalid = result.stdout.split('\n').find((line) => line.startsWith(`  ${gemini}: invalid`));
+    expect(invalid).toMatch(/^ {2}\S+: invalid: \S/);
+    expect(invalid!.split(gemini)).toHaveLength(2);
+  });
 });

@@ -122,10 +122,10 @@ describe('issue 23: exit codes and messages', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as { port: number };
     try {
-      const result = await runHookd(['emulator', '--port', String(port)]);
+      const result = await runHookd(['api', 'emulator', '--port', String(port)]);
       expect(result).toMatchObject({ exitCode: 1, stdout: '' });
       expect(result.stderr).toBe(
-        `hookd: port ${port} on 127.0.0.1 is taken: another program listens there (another hookd emulator?); choose another with --port N, or --port 0 for a free one. \`ss -ltnp 'sport = :${port}'\` shows which`,
+        `hookd: port ${port} on 127.0.0.1 is taken: another program listens there (another hookd api emulator?); choose another with --port N, or --port 0 for a free one. \`ss -ltnp 'sport = :${port}'\` shows which`,
       );
     } finally {
       taken.close();
@@ -135,7 +135,10 @@ describe('issue 23: exit codes and messages', () => {
   it("says that sessions list went through the daemon, which ignores this shell's HOOKD_API_URL", async () => {
     const daemon = testDaemon();
     await daemon.start();
-    const result = await runHookdWithEnv(['sessions', 'list'], { ...daemon.env, HOOKD_API_URL: 'http://127.0.0.1:9' });
+    const result = await runHookdWithEnv(['api', 'sessions', 'list'], {
+      ...daemon.env,
+      HOOKD_API_URL: 'http://127.0.0.1:9',
+    });
     expect(result.exitCode).not.toBe(0);
     expect(result.stderr).toMatch(
       new RegExp(

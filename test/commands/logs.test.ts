@@ -65,6 +65,10 @@ describe('hookd logs', () => {
     await waitFor('the reload in the followed log', () => output.includes('"msg":"SIGHUP: reloading the settings"'));
     follower.kill();
     await follower;
+    // The line of then, and the one written after: in that order.
+    expect(output.indexOf('"msg":"hookd daemon started"')).toBeLessThan(
+      output.indexOf('"msg":"SIGHUP: reloading the settings"'),
+    );
   });
 
   it('keeps the log bounded by rotation, and reads and follows it across one', async () => {

@@ -37,7 +37,7 @@ describe('issue 23: the "Try it offline" block runs as pasted', () => {
       timeout: 30_000,
     });
     expect(result.exitCode, String(result.stderr)).toBe(0);
-    expect(result.stdout).toContain(`hookd emulator listening on http://127.0.0.1:${port}`);
+    expect(result.stdout).toContain(`the emulator listening on http://127.0.0.1:${port}`);
     expect(result.stdout).toMatch(/^ses_0045 +idle/m);
     expect(result.stdout).toMatch(/^created session ses_\w+ on computer cmp_001/m);
     expect(result.stdout).toMatch(/^message msg_\w+ added to session ses_0045/m);

@@ -49,14 +49,14 @@ describe('issue 13 item 9: one voice', () => {
   it("commander's usage errors exit 2, like a bad value", async () => {
     for (const args of [
       ['validate', '--bogus'],
-      ['sessions'],
-      ['sessions', 'nosuch'],
-      ['sessions', 'list', '--limit'],
+      ['api', 'sessions'],
+      ['api', 'sessions', 'nosuch'],
+      ['api', 'sessions', 'list', '--limit'],
       ['daemon', '--concurrency', '0'],
     ]) {
       const result = await runHookd(args);
       expect([args.join(' '), result.exitCode]).toEqual([args.join(' '), 2]);
-      expect(result.stderr).toMatch(/^hookd: |^Usage: hookd sessions/);
+      expect(result.stderr).toMatch(/^hookd: |^Usage: hookd api sessions/);
     }
     // But an unknown command exits as a bridge that cannot read its words (issue 41, 8): a mistyped
     // entry (`hookd synk -- CMD`) is run as a hook, and a client reads exit 2 as a block.
@@ -64,12 +64,12 @@ describe('issue 13 item 9: one voice', () => {
   });
 
   it('a bad value names where it came from, the flag or its environment variable, in one line', async () => {
-    const flag = await runHookd(['sessions', 'list', '--timeout', 'soon']);
+    const flag = await runHookd(['api', 'sessions', 'list', '--timeout', 'soon']);
     expect(flag).toMatchObject({
       exitCode: 2,
       stderr: 'hookd: --timeout must be a positive number of seconds, got "soon"',
     });
-    const env = await runHookd(['sessions', 'list'], { env: { HOOKD_API_TIMEOUT: 'soon' } });
+    const env = await runHookd(['api', 'sessions', 'list'], { env: { HOOKD_API_TIMEOUT: 'soon' } });
     expect(env).toMatchObject({
       exitCode: 2,
       stderr: 'hookd: HOOKD_API_TIMEOUT must be a positive number of seconds, got "soon"',

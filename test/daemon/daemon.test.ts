@@ -183,6 +183,11 @@ describe('daemon and bridge', () => {
     await waitFor('the half-written record to be rejected', () =>
       files(path.join(daemon.stateDir, 'inbox', 'rejected')).some((name) => name.endsWith('-778.reason')),
     );
+    // The complete one ran with its payload whole; the half-written one never ran, recorded as rejected.
+    await waitFor('both in the history', () => daemon.history().length === 2);
+    expect(readFileSync(`${out}/recovered`, 'utf8')).toBe(stopPayload());
+    const outcomes = Object.fromEntries(daemon.history().map((line) => [String(line.eventId).slice(-3), line.outcome]));
+    expect(outcomes).toEqual({ '777': 'ok', '778': 'rejected' });
   });
 
   it('runs a command missing from the settings with the default timeout, and a duplicate delivery once', async () => {

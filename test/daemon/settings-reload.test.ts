@@ -40,8 +40,11 @@ async function status(daemon: TestDaemon): Promise<Status> {
   return { settings: { ...body.settings.files[0]!, daemonHooks: body.settings.daemonHooks } };
 }
 
-const hooksBecome = (daemon: TestDaemon, n: number) =>
-  waitFor(`${n} daemon hooks in use`, async () => (await status(daemon)).settings.daemonHooks === n);
+/** Wait until the daemon uses `n` hooks: the assertion of the tests that edit the file. */
+async function hooksBecome(daemon: TestDaemon, n: number): Promise<void> {
+  await waitFor(`${n} daemon hooks in use`, async () => (await status(daemon)).settings.daemonHooks === n);
+  expect((await status(daemon)).settings.daemonHooks).toBe(n);
+}
 
 async function started(): Promise<TestDaemon> {
   const daemon = testDaemon();

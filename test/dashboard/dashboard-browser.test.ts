@@ -1,26 +1,18 @@
 // The live page in a real browser (issue 12 item 5): Chromium, headless, signs in with the link of
 // `hookd dashboard`, sees runs arrive without a reload, finds a failed run's stderr and retries it;
 // many tabs share one stream; a rebinding host name and a cross-site page are refused.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { bridgeOnStop, stopPayload, stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { bridgeOnStop, stopPayload, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
-import { ARTIFACTS, dashboardLink, launchChromium } from './dashboard-helpers.js';
+import { ARTIFACTS, browserTests, dashboardLink } from './dashboard-helpers.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium(['--host-resolver-rules=MAP rebound.test 127.0.0.1']);
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  await stopTestDaemons();
-  cleanupTempDirs();
-});
+const chromium = browserTests(['--host-resolver-rules=MAP rebound.test 127.0.0.1']);
 
 const FAILS_ONCE = (mark: string) =>
   `if [ -e ${mark} ]; then echo fine now; else touch ${mark}; echo "disk quota exceeded" >&2; exit 3; fi`;
@@ -54,7 +46,10 @@ describe('the live page', () => {
     const mark = path.join(tempDir(), 'mark');
     const daemon = daemonWithHooks(mark);
     await daemon.start();
-    const page = await openPage(daemon, await browser.newContext({ viewport: { width: 1280, height: 860 } }));
+    const page = await openPage(
+      daemon,
+      await chromium.browser().newContext({ viewport: { width: 1280, height: 860 } }),
+    );
     // The ticket is gone from the address bar: it became the session in the page's storage.
     expect(page.url()).toMatch(/\/dashboard\/$/);
     // Sent as Claude Code sends it: the list names the client (issue 23).
@@ -73,6 +68,8 @@ describe('the live page', () => {
       'time',
       'client',
       'event',
+      'hook',
+      'decision',
       'outcome',
       'took',
       'delay',
@@ -128,11 +125,11 @@ describe('the live page', () => {
   it('shows a timed-out run in the table’s words, as a failure it can retry', async () => {
     const daemon = testDaemon(bridgeOnStop('sleep 5', 1));
     await daemon.start();
-    const page = await openPage(daemon, await browser.newContext());
+    const page = await openPage(daemon, await chromium.browser().newContext());
     await daemon.emit('sleep 5', stopPayload({ n: 4 }));
     const row = rowsWith(page, 'sleep 5');
     await row.waitFor({ timeout: 15_000 });
-    const outcome = row.locator('td').nth(3);
+    const outcome = row.locator('td').nth(5);
     await expect(outcome.textContent()).resolves.toBe('timed out');
     await expect(outcome.getAttribute('class')).resolves.toBe('outcome-bad');
     await row.click();
@@ -146,11 +143,11 @@ describe('the live page', () => {
     const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
     await daemon.start();
     const link = await dashboardLink(daemon);
-    const first = await (await browser.newContext()).newPage();
+    const first = await (await chromium.browser().newContext()).newPage();
     await first.goto(link.href);
     await first.waitForSelector('#live.live', { timeout: 10_000 });
     // The same link again, in another browser profile: used already.
-    const again = await (await browser.newContext()).newPage();
+    const again = await (await chromium.browser().newContext()).newPage();
     await again.goto(link.href);
     await again.locator('#signed-out').waitFor({ state: 'visible', timeout: 10_000 });
     await expect(again.locator('#signed-out').textContent()).resolves.toMatch(
@@ -163,7 +160,7 @@ describe('the live page', () => {
   it('ten tabs open at once all stay live (one stream, shared between them)', async () => {
     const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
     await daemon.start();
-    const context = await browser.newContext();
+    const context = await chromium.browser().newContext();
     const pages: Page[] = [];
     for (let i = 0; i < 10; i++) pages.push(await openPage(daemon, context));
     await daemon.emit('true', stopPayload({ tabs: 1 }));
@@ -181,7 +178,7 @@ describe('the live page', () => {
   it('refuses a rebinding host name and a cross-site page', async () => {
     const daemon = daemonWithHooks(path.join(tempDir(), 'mark'));
     await daemon.start();
-    const page = await openPage(daemon, await browser.newContext());
+    const page = await openPage(daemon, await chromium.browser().newContext());
     const port = new URL(page.url()).port;
     // DNS rebinding: a name of the attacker's that resolves to 127.0.0.1 brings its own Host.
     const rebound = await page.context().newPage();

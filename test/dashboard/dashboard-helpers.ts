@@ -4,10 +4,12 @@ import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { runHookd } from '../helpers/run-hookd.js';
 import { ROOT } from '../helpers/paths.js';
-import type { TestDaemon } from '../helpers/daemon-process.js';
+import { stopTestDaemons, type TestDaemon } from '../helpers/daemon-process.js';
+import { cleanupTempDirs } from '../helpers/temp-dir.js';
 
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
 
@@ -88,4 +90,45 @@ export async function launchChromium(args: string[] = []): Promise<Browser> {
   });
   browser.on('disconnected', () => rmSync(home, { recursive: true, force: true }));
   return browser;
+}
+
+/** A test file's Chromium (browserTests): the browser, and a new page of a daemon's live page. */
+export interface BrowserTests {
+  /** The browser, launched before the file's first test. */
+  browser(): Browser;
+  /**
+   * A new page (in a context of its own, `options` given) on `daemon`'s live page, signed in with a
+   * fresh link; `prepare` runs before the page loads (to listen for its errors from the start).
+   */
+  open(daemon: TestDaemon, options?: BrowserContextOptions, prepare?: (page: Page) => void): Promise<Page>;
+}
+
+/**
+ * The set-up every browser test file shares: one Chromium (flags `args`) launched before the file's
+ * first test and closed after its last; after each test, its daemons stopped and its temp folders
+ * removed. Call it once at the top of the file.
+ */
+export function browserTests(args: string[] = []): BrowserTests {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchChromium(args);
+  });
+  afterAll(async () => launched?.close());
+  afterEach(async () => {
+    await stopTestDaemons();
+    cleanupTempDirs();
+  });
+  const browser = () => {
+    if (!launched) throw new Error('Chromium is not running: browserTests() launches it in beforeAll');
+    return launched;
+  };
+  return {
+    browser,
+    async open(daemon, options = {}, prepare) {
+      const page = await (await browser().newContext(options)).newPage();
+      prepare?.(page);
+      await page.goto((await dashboardLink(daemon)).href);
+      return page;
+    },
+  };
 }

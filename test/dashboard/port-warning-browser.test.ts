@@ -1,26 +1,18 @@
 // The page says loudly, at its top, that the hook listener lacks an address (issue 29, 4): another
 // process holding [::1]:PORT when the daemon starts answers the http hooks sent there. Chromium
 // shows the warning while the address is held, and drops it once the daemon has taken it back.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
-import { cleanupTempDirs } from '../helpers/temp-dir.js';
+import { testDaemon } from '../helpers/daemon-process.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { freePort } from '../../bench/free-port.mjs';
-import { ARTIFACTS, dashboardLink, launchChromium } from './dashboard-helpers.js';
+import { ARTIFACTS, browserTests } from './dashboard-helpers.js';
 
-let browser: Browser;
+const chromium = browserTests();
 const held: Server[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
+afterEach(() => {
   for (const server of held.splice(0)) server.close();
-  await stopTestDaemons();
-  cleanupTempDirs();
 });
 
 describe('the page when the hook listener lacks an address', () => {
@@ -37,8 +29,7 @@ describe('the page when the hook listener lacks an address', () => {
       daemon.logs().includes(`the hook listener LACKS [::1]:${port}`),
     );
 
-    const page = await (await browser.newContext()).newPage();
-    await page.goto((await dashboardLink(daemon)).href);
+    const page = await chromium.open(daemon);
     const warning = page.locator('#port-warning');
     await warning.waitFor({ state: 'visible', timeout: 30_000 });
     await expect(warning.textContent()).resolves.toContain(`WARNING: the hook listener lacks [::1]:${port}`);

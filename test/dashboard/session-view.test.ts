@@ -3,12 +3,12 @@
 // list (client, project, newest first, run count, time waited); the session's runs as bars on one
 // axis, in line on the agent's lane, coloured by outcome and labelled with their decision; the total
 // wait; a bar's output one click away; a new run drawn without a reload.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import type { Page } from 'playwright-core';
+import { testDaemon } from '../helpers/daemon-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from '../helpers/paths.js';
 import {
   BESIDE_FAILS,
@@ -21,17 +21,9 @@ import {
   waitedMs,
   type Line,
 } from '../helpers/session-runs.js';
-import { dashboardLink, launchChromium } from './dashboard-helpers.js';
+import { browserTests } from './dashboard-helpers.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  await stopTestDaemons();
-  cleanupTempDirs();
-});
+const chromium = browserTests();
 
 // The colours of dashboard.css's outcomes, as Chromium computes them.
 const GREEN = 'rgb(21, 128, 61)';
@@ -70,10 +62,10 @@ describe('the session view', () => {
     const project = tempDir();
     const lines = await makeSession(daemon, 'sess-view', project);
     const newer = await makeSession(daemon, 'sess-newer', tempDir());
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto((await dashboardLink(daemon)).href);
+    const page = await chromium.open(daemon, { viewport: { width: 1280, height: 900 } }, (page) =>
+      page.on('pageerror', (error) => errors.push(error.message)),
+    );
     // The list: newest first, with client, project, run count and the time the agent waited.
     await page.locator('#sessions tbody tr').nth(1).waitFor({ timeout: 10_000 });
     const rows = await page.$$eval('#sessions tbody tr', (trs) =>
@@ -103,9 +95,11 @@ describe('the session view', () => {
         label === full || (String(label).endsWith('…') && String(full).startsWith(String(label).slice(0, -1))),
       ).toBe(true);
     const byCommand = (command: string) => drawn.find((bar) => line(bar.id).command === command)!;
-    expect([byCommand(DENY).full, byCommand(DENY).fill]).toEqual(['deny: no rm -rf', GREEN]);
-    expect([byCommand(BLOCK).full, byCommand(BLOCK).fill]).toEqual(['block: tests fail', GREEN]);
-    expect(byCommand(SYNC_FAILS).fill).toBe(RED);
+    // A denial is painted as one (issue 42 item 3): red, though the hook ran fine and said no.
+    expect([byCommand(DENY).full, byCommand(DENY).fill]).toEqual(['blocked: no rm -rf', RED]);
+    expect([byCommand(BLOCK).full, byCommand(BLOCK).fill]).toEqual(['blocked: tests fail', RED]);
+    expect([byCommand(SYNC_FAILS).full, byCommand(SYNC_FAILS).fill]).toEqual(['failed (exit 1)', RED]);
+    expect(byCommand(BESIDE_OK).fill).toBe(GREEN);
     expect([byCommand(BESIDE_FAILS).full, byCommand(BESIDE_FAILS).fill]).toEqual(['Stop (failed (exit 3))', RED]);
     // On one time axis: a bar starts further right the later its run started, and is as long as it ran.
     const first = Math.min(...lines.map((one) => Date.parse(one.startedAt)));

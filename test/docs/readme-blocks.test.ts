@@ -114,6 +114,16 @@ describe("the README's shell blocks", () => {
     expect(blocks.filter(isTestCommand)).toHaveLength(1);
   });
 
+  it('fit a first screen: at most 120 lines, the install, a first guard and a first notification in the first 40', () => {
+    const lines = readFileSync(path.join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(120);
+    const firstScreen = blocks.filter((block) => block.line <= 40).flatMap(commandsOf);
+    expect(firstScreen).toContainEqual(expect.stringMatching(/^npm ci && npm link$/));
+    expect(firstScreen).toContainEqual(expect.stringMatching(/^hookd install --add no-[\w-]+ --add notify$/));
+    expect(firstScreen).toContainEqual(expect.stringMatching(/^hookd daemon$/));
+    expect(firstScreen).toContainEqual(expect.stringMatching(/\| hookd emit -- .*notify\.sh'$/));
+  });
+
   it('run as pasted, in order, in a fresh clone', async () => {
     const pasted = blocks.filter((block) => !isTestCommand(block));
     expect(pasted.filter(startsDaemon).length).toBeGreaterThan(0);
@@ -132,9 +142,13 @@ describe("the README's shell blocks", () => {
       });
       expect(result.exitCode, `README line ${block.line}:\n${block.text}\n${result.all}`).toBe(0);
     }
-    // The five minutes end with the event the README sends through the bridge run by the daemon.
-    const events = path.join(home, '.local', 'state', 'hookd', 'events.jsonl');
-    expect(existsSync(events) && readFileSync(events, 'utf8')).toContain('"session_id":"try-1"');
-    expect(daemon?.output()).toContain('"outcome":"ok"');
+    // The first notification ends with the event the README sends through the bridge, run by the daemon.
+    const history = path.join(home, '.local', 'state', 'hookd', 'history.jsonl');
+    const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter(Boolean) : [];
+    expect(
+      runs.map((line) => JSON.parse(line) as { session: string; command: string; outcome: string }),
+    ).toContainEqual(
+      expect.objectContaining({ session: 'try-1', command: expect.stringContaining('notify.sh'), outcome: 'ok' }),
+    );
   }, 600_000);
 });

@@ -2,27 +2,17 @@
 // client has not trusted (Copilot CLI), and a timeout in the wrong unit for the installed client's
 // version (Qwen Code 1.x), named by hookd doctor, GET /status and the hookd_hooks_cannot_run gauge.
 // The real binaries confirm each place (test/clients/not-read-real.test.ts).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { testDaemon } from '../helpers/daemon-process.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
-import { dashboardLink, launchChromium } from '../dashboard/dashboard-helpers.js';
+import { browserTests } from '../dashboard/dashboard-helpers.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-afterEach(async () => {
-  await stopTestDaemons();
-  cleanupTempDirs();
-});
+const chromium = browserTests();
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cannot-run');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -163,8 +153,7 @@ describe('hooks in a place or shape their client does not read (issue 30, item 1
     expect(metrics).toMatch(/hookd_hooks_cannot_run\{client="claude",reason="not-read"\} 2/);
     expect(metrics).toMatch(/hookd_hooks_cannot_run\{client="droid",reason="not-read"\} 1/);
     expect(metrics).toMatch(/hookd_hooks_cannot_run\{client="copilot",reason="not-read"\} 1/);
-    const page = await (await browser.newContext()).newPage();
-    await page.goto((await dashboardLink(daemon)).href);
+    const page = await chromium.open(daemon);
     const row = page.locator('#cannot-run li[data-reason="not-read"]', { hasText: 'echo droid-older-stop' });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.textContent()).toMatch(

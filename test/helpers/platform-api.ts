@@ -9,9 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { onTestFinished } from 'vitest';
 import { pino } from 'pino';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/start-emulator.js';
-import { createProxy, type ProxyOptions } from '../../src/api/proxy.js';
-import type { TestHooks, Fault } from '../../src/emulator/test-faults.js';
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../src/platform/emulator/start-emulator.js';
+import { createProxy, type ProxyOptions } from '../../src/platform/api/proxy.js';
+import type { TestHooks, Fault } from '../../src/platform/emulator/test-faults.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin', 'hookd');

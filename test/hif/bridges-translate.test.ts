@@ -177,10 +177,19 @@ describe('a canonical answer, in each client terms', () => {
       reason: 'blocked: force push to main',
     });
     // Exit 2's reason is already on stderr: not written twice.
-    expect(expected('claude', 'PreToolUse', a('exit 2'))).toEqual({
+    expect(expected('droid', 'PreToolUse', a('exit 2'))).toEqual({
       code: 2,
       stdout: '',
       stderr: 'blocked: force push to main\n',
+    });
+    // Claude Code's tool guard gets its JSON denial: with exit 2 its message to the model quotes the
+    // entry's whole command before the reason (issue 42 item 5).
+    expect(JSON.parse(expected('claude', 'PreToolUse', a('exit 2')).stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'blocked: force push to main',
+      },
     });
     expect(expected('droid', 'PreToolUse', a('deny without a reason')).stderr).toBe(
       'blocked by a hook (it gave no reason)\n',
@@ -231,8 +240,21 @@ describe('a canonical answer, in each client terms', () => {
       permissionDecision: 'deny',
       permissionDecisionReason: expect.stringMatching(notCarried),
     });
-    expect(expected('claude', 'PreToolUse', a('ask with a rewrite'))).toMatchObject({ code: 2 });
-    expect(expected('claude', 'PreToolUse', a('deny with a rewrite'))).toEqual({ code: 2, stdout: '', stderr: 'no\n' });
+    // Claude Code's denial is its JSON one (issue 42 item 5).
+    const claudeDenial = (answer: { code: number | null; stdout: string }) => ({
+      code: answer.code,
+      ...(JSON.parse(answer.stdout) as { hookSpecificOutput: object }).hookSpecificOutput,
+    });
+    expect(claudeDenial(expected('claude', 'PreToolUse', a('ask with a rewrite')))).toMatchObject({
+      code: 0,
+      permissionDecision: 'deny',
+    });
+    expect(claudeDenial(expected('claude', 'PreToolUse', a('deny with a rewrite')))).toEqual({
+      code: 0,
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no',
+    });
     expect(expected('claude', 'PreToolUse', a('rewrite not an object'))).toEqual({ code: 0, stdout: '', stderr: '' });
     // Cline reads no exit code: a denial is {"cancel": true}, or the tool would run.
     expect(expected('cline', 'PreToolUse', a('exit 2'))).toMatchObject({

@@ -233,6 +233,13 @@ function denies(
   seen: { code: number | null; stdout: string; stderr: string },
   reasonPart: string,
 ) {
+  // Claude Code's tool guard: its JSON denial, whose message to the model is the reason alone.
+  if (client === 'claude' && event === 'PreToolUse')
+    return (
+      seen.code === 0 &&
+      JSON.parse(seen.stdout).hookSpecificOutput.permissionDecision === 'deny' &&
+      JSON.parse(seen.stdout).hookSpecificOutput.permissionDecisionReason.includes(reasonPart)
+    );
   if (client === 'copilot' && event === 'preToolUse')
     return (
       seen.code === 0 &&

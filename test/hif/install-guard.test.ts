@@ -103,9 +103,14 @@ describe('hookd install --add a guard', () => {
       reject: false,
       env: { ...env, PATH: `${path.dirname(HOOKD)}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: home },
     });
-    expect({ code: ran.exitCode, stderr: ran.stderr }).toEqual({
-      code: 2,
-      stderr: expect.stringContaining('(no-rm-rf)'),
+    // Claude Code is handed its JSON denial (issue 42 item 5: its message to the model is the reason alone).
+    expect({ code: ran.exitCode, decision: JSON.parse(ran.stdout).hookSpecificOutput }).toEqual({
+      code: 0,
+      decision: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: expect.stringContaining('(no-rm-rf)'),
+      },
     });
     const uninstall = await runHookd(['uninstall'], { env });
     expect(uninstall.exitCode, uninstall.stderr).toBe(0);

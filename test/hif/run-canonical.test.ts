@@ -72,7 +72,7 @@ describe('hookd run of a canonical hook', () => {
       { env: { HOME: dir } },
     );
     expect(claude.stdout).toContain(
-      'canonical answer: deny, reason "not on main"; Claude Code is handed exit 2, stderr "not on main"',
+      'canonical answer: deny, reason "not on main"; Claude Code is handed exit 0, stdout {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not on main"}}',
     );
     expect(claude.stdout).toContain('not on main');
     expect(claude.exitCode).toBe(3); // a block

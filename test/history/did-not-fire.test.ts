@@ -5,27 +5,18 @@
 // hookd doctor, the hookd_hooks_did_not_fire gauge, and the page's silent hooks panel. A hook whose
 // matcher differs from the one that ran (apply_patch against Bash) is not named: the same payload
 // may not have matched it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
-import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { codexTrustLines } from '../helpers/codex-trust.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
-import { dashboardLink, launchChromium } from '../dashboard/dashboard-helpers.js';
+import { browserTests } from '../dashboard/dashboard-helpers.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  await stopTestDaemons();
-  cleanupTempDirs();
-});
+const chromium = browserTests();
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cannot-run');
 // What codex exec 0.169 gives its hooks: hookd tells the client by these (clients/codex.ts).
@@ -127,8 +118,7 @@ describe('configured, and did not fire (issue 30, item 2)', () => {
     const metrics = String((await daemon.request('GET', '/metrics')).body);
     expect(metrics).toMatch(/hookd_hooks_did_not_fire\{client="codex"\} 2/);
 
-    const page = await (await browser.newContext()).newPage();
-    await page.goto((await dashboardLink(daemon)).href);
+    const page = await chromium.open(daemon);
     const silent = page.locator('#silent-hooks li', { hasText: 'echo stop-notifier' });
     await silent.waitFor({ timeout: 20_000 });
     expect(await silent.textContent()).toMatch(

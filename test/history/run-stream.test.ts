@@ -69,6 +69,8 @@ describe('RunStream', () => {
     reader.destroy();
     await waitFor('the reader to be forgotten', () => stream.size === 0);
     stream.close();
+    // One client dropped, the one that never read; the reader got all 2,000 runs.
+    expect([stream.dropped, received.split('data: ').length - 1]).toEqual([1, 2000]);
   });
 
   it('refuses streams beyond its bound with 503', async () => {

@@ -33,7 +33,7 @@ describe('the daemon’s refusals', () => {
 
   it('are named by code at every site of the daemon (the platform’s emulator and API client aside)', () => {
     const daemonSide = sourceFiles(ROOT).filter(
-      (file) => !file.startsWith('src/emulator/') && !file.startsWith('src/api/'),
+      (file) => !file.startsWith('src/platform/emulator/') && !file.startsWith('src/platform/api/'),
     );
     const byNumber = daemonSide.filter((file) => BY_NUMBER.test(readFileSync(path.join(ROOT, file), 'utf8')));
     expect(byNumber).toEqual([]);

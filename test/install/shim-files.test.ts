@@ -64,6 +64,10 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
       expect(text.startsWith(`${SHIM_MARK}\nconst HOOKS_FILE = ${JSON.stringify(file)};`)).toBe(true);
       expect(installed.stdout).toContain(`${shim} (`);
     }
+    // The user's own plugin beside the shim is named, as left alone (issue 42 item 5).
+    expect(installed.stdout).toContain(
+      `${files.otherPlugin}: another OpenCode plugin, left alone: what it does runs inside OpenCode, not through hookd`,
+    );
     const again = await runHookdWithEnv(['install'], env);
     expect(again.stdout).toMatch(/plugin\/hookd\.js \(OpenCode's plugin\): up to date/);
     expect(again.stdout).toMatch(/extensions\/hookd\.js \(pi's extension\): up to date/);
@@ -136,5 +140,19 @@ describe('hookd install and uninstall for OpenCode and pi', () => {
       expect(ran.exitCode, ran.stdout + ran.stderr).toBe(0);
       expect(readFileSync(seen)).toEqual(readFileSync(path.join(ROOT, 'samples', client, 'Stop.json')));
     }
+  });
+
+  // Issue 42 item 5: uninstall removed the files install had created in ~/.config/hookd/ and left the folder.
+  it("uninstall leaves no empty ~/.config/hookd/ where install created hookd's files", async () => {
+    const home = tempDir('hookd-shim-fresh-');
+    mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
+    mkdirSync(path.join(home, '.pi', 'agent'), { recursive: true });
+    const env = { HOME: home, PATH: toolbox([]), HOOKD_STATE_DIR: path.join(home, 'state') };
+    expect((await runHookdWithEnv(['install', '--add', 'log'], env)).exitCode).toBe(0);
+    expect(existsSync(path.join(home, '.config', 'hookd', 'opencode.json'))).toBe(true);
+    const removed = await runHookdWithEnv(['uninstall'], env);
+    expect(removed).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(removed.stdout).toContain(`${path.join(home, '.config', 'hookd')}: removed (hookd's own folder, empty now)`);
+    expect(existsSync(path.join(home, '.config', 'hookd'))).toBe(false);
   });
 });

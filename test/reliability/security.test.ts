@@ -5,8 +5,8 @@ import { chownSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:
 import path from 'node:path';
 import { execa } from 'execa';
 import { makeKey } from '../helpers/platform-api.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/start-emulator.js';
-import type { TestHooks } from '../../src/emulator/test-faults.js';
+import { startEmulator, type RunningEmulator } from '../../src/platform/emulator/start-emulator.js';
+import type { TestHooks } from '../../src/platform/emulator/test-faults.js';
 import { testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, filesUnder } from '../helpers/temp-dir.js';
 import { HOOKD } from '../helpers/paths.js';

@@ -22,28 +22,41 @@ describe('whyCannotDecide', () => {
   ];
   it.each(quiet)('%s cannot decide: %s', (command, why) => expect(whyCannotDecide(command)).toBe(why));
 
-  const unsure: [string, string][] = [
-    ['python3 ~/.claude/hooks/stop_gate.py', 'a script: hookd cannot see what it prints'],
-    ['~/.claude/hooks/notify.sh', 'a script of its own'],
-    ['~/bin/say done', "a program of one's own named like a known one"],
-    ['echo done', "echo's line reaches the client's stdout"],
-    ['curl -s https://hooks.example.com -d @-', "the webhook's answer reaches the client"],
-    ['curl -s https://hooks.example.com &>/dev/null', "sh reads &> as & then >: stdout stays the client's"],
-    ['notify-send -A ok=OK "Continue?"', 'prints the action chosen'],
-    ['say -v ?', 'prints the voices'],
-    ['notify-send done; exit 2', 'exit 2 blocks'],
-    ['notify-send "$(jq -r .message)"', 'a substitution runs a command of its own'],
-    ['notify-send `date`', 'a substitution'],
-    ['jq -r .message | notify-send x', 'jq is not a known program'],
-    ['echo x 2>&1', "stderr on the client's stdout"],
-    ['if true; then notify-send x; fi', 'a compound command'],
-    ['notify-send x # note', 'a comment'],
-    ['notify-send x\nexit 2', 'a second line'],
-    ['$NOTIFY done', 'a program named by a variable'],
-    ['cat <<EOF', 'a here-document'],
-    ['', 'nothing'],
+  // Each command that stays in line, why, and the same command without that cause, which hookd
+  // reads as unable to decide: so the reason given is the one that keeps it in line (issue 42 item 8).
+  const unsure: [string, string, string][] = [
+    ['python3 ~/.claude/hooks/stop_gate.py', 'a script: hookd cannot see what it prints', 'notify-send stop_gate'],
+    ['~/.claude/hooks/notify.sh', 'a script of its own', 'notify-send notify'],
+    ['~/bin/say done', "a program of one's own named like a known one", 'say done'],
+    ['echo done', "echo's line reaches the client's stdout", 'echo done > /dev/null'],
+    [
+      'curl -s https://hooks.example.com -d @-',
+      "the webhook's answer reaches the client",
+      'curl -s https://hooks.example.com -d @- > /dev/null',
+    ],
+    [
+      'curl -s https://hooks.example.com &>/dev/null',
+      "sh reads &> as & then >: stdout stays the client's",
+      'curl -s https://hooks.example.com >/dev/null 2>&1',
+    ],
+    ['notify-send -A ok=OK "Continue?"', 'prints the action chosen', 'notify-send "Continue?"'],
+    ['say -v ?', 'prints the voices', 'say -v Alex done'],
+    ['notify-send done; exit 2', 'exit 2 blocks', 'notify-send done'],
+    ['notify-send "$(jq -r .message)"', 'a substitution runs a command of its own', 'notify-send "$MESSAGE"'],
+    ['notify-send `date`', 'a substitution', 'notify-send date'],
+    ['jq -r .message | notify-send x', 'jq is not a known program', 'echo x | notify-send x'],
+    ['notify-send x 2>&1', "stderr on the client's stdout", 'notify-send x'],
+    ['if true; then notify-send x; fi', 'a compound command', 'notify-send x'],
+    ['notify-send x # note', 'a comment', 'notify-send x'],
+    ['notify-send x\nexit 2', 'a second line', 'notify-send x'],
+    ['$NOTIFY done', 'a program named by a variable', 'notify-send done'],
+    ['notify-send x <<EOF', 'a here-document', 'notify-send x < /dev/null'],
+    ['', 'nothing', ':'],
   ];
-  it.each(unsure)('%s stays in line (%s)', (command) => expect(whyCannotDecide(command)).toBeUndefined());
+  it.each(unsure)('%s stays in line (%s); %s does not', (command, _why, without) => {
+    expect(whyCannotDecide(command)).toBeUndefined();
+    expect(whyCannotDecide(without)).toMatch(/\(\S+\)$/);
+  });
 });
 
 describe('cannotDecideOn', () => {

@@ -9,11 +9,18 @@ function timelineRow(run, fresh) {
   const body = $('#timeline tbody');
   const row = body.insertRow(fresh ? 0 : -1);
   row.dataset.id = run.id;
-  if (fresh) row.className = 'fresh';
+  if (fresh) row.classList.add('fresh');
   cell(row, clock(run.time));
   cell(row, run.client ?? '-');
   cell(row, run.event);
-  const outcome = cell(row, run.label, outcomeClass(run));
+  cell(row, hookName(run.command) ?? '', 'hook');
+  // The decision first: a denial reads as one (red, with its reason), whatever the run's outcome.
+  const decision = decisionOf(run);
+  const said = cell(row, decision.text, `decision decision-${decision.kind}`);
+  if (decision.title) said.title = decision.title;
+  row.classList.add(`decision-${decision.kind}`);
+  // A denial ran fine (its outcome is ok) and said no: its outcome is not painted green beside it.
+  const outcome = cell(row, run.label, decision.kind === 'block' ? 'outcome-plain' : outcomeClass(run));
   // A retried run says so beside its outcome (its detail names the run it retries).
   if (run.retryOf) outcome.append(mark('retry', `a retry of ${run.retryOf}`));
   cell(row, ms(run.durationMs));

@@ -49,6 +49,39 @@ function outcomeClass(run) {
   return run.outcome === 'ok' ? 'outcome-ok' : run.failed ? 'outcome-bad' : 'outcome-other';
 }
 
+// The hook's name, where its command shows one: the script it runs without its folder and
+// extension (hookd's guard `…/guards/no-force-push.mjs` and example `…/examples/notify.sh` too).
+const SCRIPT = /^(?:.*\/)?([^/\s]+)\.(?:sh|bash|zsh|py|mjs|cjs|js|ts|rb|pl|php)$/;
+function hookName(command) {
+  const words = String(command ?? '').match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+  for (const word of words) {
+    const name = SCRIPT.exec(word.replace(/^['"]|['"]$/g, ''))?.[1];
+    if (name) return name;
+  }
+  return undefined;
+}
+
+// What a run decided, in the words a person reads, and how it is painted: a hook in line (hookd sync)
+// blocked (with its reason), added context, allowed, or answered otherwise; a run the daemon made
+// after the agent moved on decided nothing. Read from the run's `decision` (clients/contract.ts's words).
+function decisionOf(run) {
+  if (run.bridge !== 'sync')
+    return { kind: 'beside', text: '—', title: 'run by the daemon after the agent moved on: it decides nothing' };
+  const reads = run.decision ?? 'none';
+  const stops = /^(block|deny|stop)(?::\s*([\s\S]*))?$/.exec(reads);
+  if (run.decided === true && stops) {
+    const word = stops[1] === 'stop' ? 'stopped' : 'blocked';
+    return { kind: 'block', text: stops[2] ? `${word}: ${stops[2]}` : word };
+  }
+  if (run.decided === true && reads.startsWith('context'))
+    return { kind: 'context', text: `context added${reads.slice('context'.length)}` };
+  if (reads === 'allow') return { kind: 'allow', text: 'allowed' };
+  if (run.decided !== false) return { kind: 'other', text: reads };
+  return run.outcome === 'ok'
+    ? { kind: 'allow', text: 'allowed (no answer)' }
+    : { kind: 'none', text: `none: ${run.label}, the client went on` };
+}
+
 // The session id lives in this origin's storage (port included), and goes in a header: never a
 // cookie, which every port of 127.0.0.1 would receive (dashboard-keys.ts).
 const SESSION_KEY = 'hookd-session';

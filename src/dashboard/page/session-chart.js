@@ -19,11 +19,14 @@ function svg(name, attributes = {}, text) {
   return element;
 }
 
-// What a bar says: a run in line, its decision (the outcome too when it went wrong); a run beside
-// the agent, its event (and its outcome unless ok).
+// What a bar says: a run in line, its hook's name where it has one and its decision, or its outcome
+// when it went wrong ("check: could not start"); a run beside the agent, its event (and its outcome unless ok).
 function barLabel(run) {
-  const trouble = run.outcome === 'ok' ? '' : ` (${run.label})`;
-  return run.lane === 'agent' ? `${run.decision ?? 'none'}${trouble}` : `${run.event || '?'}${trouble}`;
+  if (run.lane === 'agent') {
+    const name = hookName(run.command);
+    return `${name ? `${name}: ` : ''}${run.outcome === 'ok' ? decisionOf(run).text : run.label}`;
+  }
+  return `${run.event || '?'}${run.outcome === 'ok' ? '' : ` (${run.label})`}`;
 }
 
 // A step between ticks that people read (1, 2, 5 times a power of ten ms), about `count` of them on `span`.
@@ -84,9 +87,17 @@ function drawRun(group, placed, y) {
     svg(
       'title',
       {},
-      `${run.event} · ${run.label} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${run.decision ?? 'none'}` : ''}\n${run.command}`,
+      `${run.event} · ${run.label} · ${ms(run.durationMs ?? run.lengthMs)}${run.lane === 'agent' ? ` · ${decisionOf(run).text}` : ''}\n${run.command}`,
     ),
-    svg('rect', { class: `bar ${outcomeClass(run)}`, x: left, y, width, height: CHART.row, rx: 2 }),
+    // A denial is painted as one (red), whatever the run's outcome: it ran fine, and said no.
+    svg('rect', {
+      class: `bar ${decisionOf(run).kind === 'block' ? 'decision-block' : outcomeClass(run)}`,
+      x: left,
+      y,
+      width,
+      height: CHART.row,
+      rx: 2,
+    }),
   );
   const x = inside ? left + 4 : before ? left - 4 : left + width + 4;
   if (label)

@@ -36,6 +36,7 @@ async function renderStatus() {
     list.append(item);
   }
   if (!list.children.length) list.textContent = 'none of the followed files exists yet';
+  renderHealth(status);
   renderCannotRun(status.cannotRun ?? []);
   renderSilentHooks(status.didNotFire ?? []);
 }
