@@ -28,7 +28,7 @@ static int own_path(const char *argv0, char *out) {
   return errno = ENOENT, -1;
 }
 
-/* A file of the package's dist/ beside this program (two folders up): bin.js, its JS entry, or INSTALLED_NODE. */
+/* A file of the package's dist/ beside this program (two folders up): dist/bin.js, its JS entry, or INSTALLED_NODE. */
 static int in_dist(const char *argv0, const char *name, char *file, size_t size) {
   char self[PATH_MAX];
   if (own_path(argv0, self) != 0) return -1;
@@ -42,7 +42,7 @@ static int in_dist(const char *argv0, const char *name, char *file, size_t size)
 
 static int node_entry(const char *argv0, char *entry, size_t size) { return in_dist(argv0, "bin.js", entry, size); }
 
-/* The Node.js the package was installed with (src/bridge/installed-node.ts), when it is still there: 0 and its path. */
+/* The Node the package was installed with (src/bridge/installed-node.ts), when it is still there: 0 and its path. */
 static int installed_node(const char *argv0, char *node, size_t size) {
   return in_dist(argv0, INSTALLED_NODE, node, size) == 0 && access(node, X_OK) == 0 ? 0 : -1;
 }

@@ -83,7 +83,7 @@ enum emit_option { EMIT_STATE_DIR, EMIT_EVENT, EMIT_PAYLOAD_ARG, EMIT_CANONICAL,
 #define NOTE_CWD "HOOKD_BRIDGE_CWD"
 #define NOTE_CANONICAL "HOOKD_BRIDGE_CANONICAL"
 
-/* src/bridge/installed-node.ts: the Node.js the package was installed with, linked inside dist/ under this name. */
+/* src/bridge/installed-node.ts: the Node the package was installed with, linked inside dist/ under this name. */
 #define INSTALLED_NODE "node"
 
 #endif

@@ -94,7 +94,7 @@ ${Object.entries(BRIDGE_NOTES)
   .map(([key, name]) => `#define NOTE_${macro(key)} ${c(name)}`)
   .join('\n')}
 
-/* src/bridge/installed-node.ts: the Node.js the package was installed with, linked inside dist/ under this name. */
+/* src/bridge/installed-node.ts: the Node the package was installed with, linked inside dist/ under this name. */
 #define INSTALLED_NODE ${c(INSTALLED_NODE)}
 
 #endif

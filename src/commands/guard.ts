@@ -12,7 +12,7 @@ import { packageRoot } from '../common/package-root.js';
 /** The folder of the shipped guards. */
 export const guardsDir = (): string => path.join(packageRoot(), 'hooks-examples', 'guards');
 
-/** The names of the shipped guards: every `NAME.mjs` of the folder but the kit and guards.mjs (which runs several; shippedGuards there reads the folder alike). */
+/** The names of the shipped guards: every `<name>.mjs` of the folder but the kit and guards.mjs (which runs several; shippedGuards there reads the folder alike). */
 export function guardNames(): string[] {
   return readdirSync(guardsDir())
     .filter((file) => /^[a-z0-9-]+\.mjs$/.test(file) && file !== 'guard-kit.mjs' && file !== 'guards.mjs')

@@ -9,8 +9,8 @@ import { ROOT } from '../helpers/paths.js';
 // A file name: words, dots and slashes, ending in an extension the repository's files use.
 const NAMED = /(?<![\w/.-])((?:[\w.-]+\/)*[\w.-]+\.(?:ts|c|h|mjs|js|md|json))\b/g;
 // Files the build writes (not in the repository): scripts/build-native.mjs makes contracts.h and
-// hif-tables.h in dist/native/; scripts/bundle-cli.mjs makes dist/bin.js.
-const GENERATED = new Set(['contracts.h', 'hif-tables.h', 'dist/bin.js']);
+// hif-tables.h in dist/native/; scripts/bundle-cli.mjs makes dist/bin.js and dist/guard-fields.js.
+const GENERATED = new Set(['contracts.h', 'hif-tables.h', 'dist/bin.js', 'dist/guard-fields.js']);
 
 /** The comments of a C file (`/* … *\/` and `// …`) or an sh script (`# …`). */
 export function commentsOf(text: string, language: 'c' | 'sh'): string[] {

@@ -59,7 +59,7 @@ describe('Claude Code with the four guards installed, the daemon up', () => {
         return found.length > 0 ? found : undefined;
       });
       expect(runs.map((entry) => entry.warm)).toContain('answered');
-      expect(runs.find((entry) => entry.warm === 'answered')?.decision).toMatch(/^block/);
+      expect(runs.find((entry) => entry.warm === 'answered')?.decision).toMatch(/^deny: rm -r on /);
     } finally {
       await fake.close();
     }
