@@ -12,6 +12,14 @@
 
 extern char **environ;
 
+/* A daemon gone mid-request is an error of send, not a SIGPIPE (the sync bridge ignores SIGPIPE too,
+ * which covers macOS, where MSG_NOSIGNAL does not exist). */
+#ifdef MSG_NOSIGNAL
+#define SEND_FLAGS MSG_NOSIGNAL
+#else
+#define SEND_FLAGS 0
+#endif
+
 /* `s` as a JSON string: quotes and backslashes escaped, control bytes as \u00XX, the rest as it is. */
 static int json_string(struct buf *b, const char *s) {
   int failed = buf_add(b, "\"", 1);
@@ -117,8 +125,14 @@ int ask_warm(const char *given_state, const struct run *r, long long budget_ms, 
   if (strlen(path) >= sizeof addr.sun_path) return snprintf(why, why_size, "the socket's path is too long"), -1;
   memcpy(addr.sun_path, path, strlen(path) + 1);
   long long until = now_ms(CLOCK_MONOTONIC) + budget_ms;
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  /* Close-on-exec and non-blocking by fcntl: macOS has no SOCK_CLOEXEC or SOCK_NONBLOCK. */
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
   if (fd < 0) return snprintf(why, why_size, "socket: %s", strerror(errno)), -1;
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) {
+    snprintf(why, why_size, "fcntl: %s", strerror(errno));
+    (void)close(fd);
+    return -1;
+  }
   struct buf req = {0}, res = {0};
   int result = -1;
   if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0 && errno != EINPROGRESS && errno != EAGAIN) {
@@ -126,6 +140,7 @@ int ask_warm(const char *given_state, const struct run *r, long long budget_ms, 
     goto done;
   }
   if (wait_for(fd, POLLOUT, until) != 1) { snprintf(why, why_size, "no answer from the daemon within %lld ms", budget_ms); goto done; }
+  /* Who serves the socket, from the kernel: Linux's SO_PEERCRED, the BSDs' and macOS's getpeereid. */
 #ifdef SO_PEERCRED
   struct ucred peer;
   socklen_t peer_len = sizeof peer;
@@ -133,10 +148,17 @@ int ask_warm(const char *given_state, const struct run *r, long long budget_ms, 
     snprintf(why, why_size, "the daemon is not this user's");
     goto done;
   }
+#elif defined(__APPLE__)
+  uid_t peer_uid;
+  gid_t peer_gid;
+  if (getpeereid(fd, &peer_uid, &peer_gid) != 0 || peer_uid != getuid()) {
+    snprintf(why, why_size, "the daemon is not this user's");
+    goto done;
+  }
 #endif
   if (build_request(&req, r, budget_ms) != 0) { snprintf(why, why_size, "no memory for the request"); goto done; }
   for (size_t at = 0; at < req.len;) {
-    ssize_t n = send(fd, req.data + at, req.len - at, MSG_NOSIGNAL);
+    ssize_t n = send(fd, req.data + at, req.len - at, SEND_FLAGS);
     if (n > 0) { at += (size_t)n; continue; }
     if (n < 0 && (errno == EAGAIN || errno == EINTR) && wait_for(fd, POLLOUT, until) == 1) continue;
     snprintf(why, why_size, n < 0 && errno != EAGAIN ? "the daemon cannot be reached (%s)" : "no answer from the daemon within the budget", strerror(errno));
