@@ -88,8 +88,8 @@ describe('Claude Code started without hookd on its PATH (issue 29)', () => {
   it('a shipped guard added by hookd install still denies: its entry runs Node and the guard by absolute path', async () => {
     const { written, denial, ran } = await turnWithoutHookd('no-rm-rf');
     expect(
-      written.endsWith(` ${path.join(ROOT, 'hooks-examples', 'guards', 'no-rm-rf.mjs')}`) &&
-        /; \/\S+ \S+$/.test(written),
+      written.endsWith(` ${path.join(ROOT, 'hooks-examples', 'guards', 'guards.mjs')} no-rm-rf`) &&
+        /; \/\S+ \/\S+ no-rm-rf$/.test(written),
       written,
     ).toBe(true);
     expect(denial.length, "no-rm-rf's reason reached the model").toBeGreaterThan(0);

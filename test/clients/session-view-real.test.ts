@@ -75,7 +75,15 @@ describe('Claude Code 2.1.330: one turn as one session on the page', () => {
     // The decision as the history holds it: the context the client was handed.
     const context = String(lines.find((line) => line.event === 'UserPromptSubmit')!.decision);
     expect(context).toMatch(/^context \(\d+ bytes\)$/);
-    expect(bars.sort()).toEqual([`agent ${context}`, 'agent none', 'beside SessionEnd', 'beside Stop'].sort());
+    // The page says each decision in words (issue 42 item 3): the context added, an allow.
+    expect(bars.sort()).toEqual(
+      [
+        `agent ${context.replace('context', 'context added')}`,
+        'agent allowed (no answer)',
+        'beside SessionEnd',
+        'beside Stop',
+      ].sort(),
+    );
 
     const timeline = await runHookd(['history', '--session', session, '--timeline'], {
       env: { ...daemon.env, NO_COLOR: '1' },

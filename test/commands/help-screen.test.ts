@@ -29,7 +29,11 @@ describe('issue 42 item 2: hookd --help', () => {
     expect(commandsOf(help.stdout)).toEqual(expect.arrayContaining(PLATFORM));
     const list = await runHookd(['api', 'sessions', 'list', '--help']);
     expect(list).toMatchObject({ exitCode: 0, stdout: expect.stringMatching(/^Usage: hookd api sessions list /) });
-    // The top-level names are gone: an unknown command, exit 2 like any bad input.
-    expect(await runHookd(['computers', 'list'])).toMatchObject({ exitCode: 2 });
+    // The top-level names are gone: an unknown command, exit 125 as every unknown command (issue 41
+    // item 8: a mistyped bridge in an entry must not read as a block, which exit 2 is).
+    expect(await runHookd(['computers', 'list'])).toMatchObject({
+      exitCode: 125,
+      stderr: expect.stringContaining("unknown command 'computers'"),
+    });
   });
 });

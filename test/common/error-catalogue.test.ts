@@ -92,6 +92,6 @@ describe('the error catalogue', () => {
     const beyond = Object.entries(EXIT_CODES)
       .filter(([, table]) => table.some(([code]) => code > 2))
       .map(([path]) => path);
-    expect(beyond).toEqual(['run', 'limits set']);
+    expect(beyond).toEqual(['run', 'api limits set']);
   });
 });

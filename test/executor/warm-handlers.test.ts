@@ -13,6 +13,7 @@ import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-
 import { FIXTURES } from '../helpers/paths.js';
 import { asOtherUser, isRoot, otherUser } from '../helpers/second-user.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { claudeDenial } from '../helpers/claude-denial.js';
 import { processAlive } from '../helpers/process-alive.js';
 
 const HANDLER = path.join(FIXTURES, 'warm', 'handler.mjs');
@@ -40,16 +41,8 @@ const PAYLOAD = JSON.stringify({
 });
 const ARGS = ['--warm', '--client', 'claude', '--event', 'PreToolUse', '--timeout', '10'];
 
-/** The reason Claude Code is given for a denied PreToolUse (its JSON form, answer-rows.ts), or undefined. */
-function denial(answer: { code: number | null; stdout: Buffer }): string | undefined {
-  if (answer.code !== 0) return undefined;
-  try {
-    const out = JSON.parse(answer.stdout.toString()).hookSpecificOutput;
-    return out?.permissionDecision === 'deny' ? String(out.permissionDecisionReason) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const denial = (answer: { code: number | null; stdout: Buffer; stderr: string }) =>
+  claudeDenial(answer.code, answer.stdout.toString(), answer.stderr);
 
 let daemon: TestDaemon;
 const command = (mode: Mode) => `node ${HANDLER} ${mode} ${path.join(daemon.dir, mode)}`;

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { ROOT } from '../helpers/paths.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { claudeDenial } from '../helpers/claude-denial.js';
 import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { buildFixture, CASES, nameOf, type Places, requestOf, type Case } from './guard-corpus/corpus.js';
@@ -95,21 +96,7 @@ function run(one: Case, way: Way, bridge: 'native' | 'node') {
     encoding: 'utf8',
     timeout: 60_000,
   });
-  return { denied: deniedFor(result.status, result.stdout, result.stderr) };
-}
-
-/**
- * What Claude Code makes of an answer: the reason it is given for a denial (exit 2 with the reason on
- * stderr, which the entry's fallback gives; or its JSON denial, which hookd's bridge gives), else ''.
- */
-function deniedFor(code: number | null, stdout: string, stderr: string): string {
-  if (code === 2) return stderr.trim();
-  try {
-    const out = JSON.parse(stdout).hookSpecificOutput;
-    return code === 0 && out?.permissionDecision === 'deny' ? String(out.permissionDecisionReason) : '';
-  } catch {
-    return '';
-  }
+  return { denied: claudeDenial(result.status, result.stdout, result.stderr) ?? '' };
 }
 
 const answerOf = (reason: string | undefined) => ({ denied: reason ?? '' });

@@ -174,11 +174,12 @@ describe('hostile canonical answers', () => {
       }
     };
     for (const c of cases) await run(c);
-    // What the rule decides, at the points the issue names.
+    // What the rule decides, at the points the issue names (on an event where Claude Code reads a
+    // denial as exit 2 with the reason on stderr: its PreToolUse takes the JSON form).
     const claude = (c: (typeof cases)[number]) =>
       answerInClientTerms(
         clientById('claude')!,
-        'PreToolUse',
+        'UserPromptSubmit',
         c.code,
         c.out ?? Buffer.alloc(0),
         c.err ?? Buffer.alloc(0),

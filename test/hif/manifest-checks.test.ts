@@ -5,6 +5,7 @@
 // silently; a typo'd event or matcher installed nowhere with exit 0. Now scripts are resolved or the
 // manifest refused, a hook on an event the client reads goes in line unless the manifest says
 // otherwise, names are refused with "did you mean", and a hook no client takes stops the install.
+import { claudeDenial } from '../helpers/claude-denial.js';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -58,7 +59,8 @@ async function run(entry: string, cwd: string, withHookd: boolean) {
     input: '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}',
     reject: false,
   });
-  return { code: result.exitCode, stderr: result.stderr };
+  // Through hookd Claude Code gets the JSON denial, without it exit 2: the same denial either way.
+  return { denied: claudeDenial(result.exitCode, result.stdout, result.stderr) };
 }
 
 describe('a manifest command (issue 41, item 6)', () => {
@@ -72,10 +74,7 @@ describe('a manifest command (issue 41, item 6)', () => {
     const entry = entries(settings).PreToolUse![0]!.hooks[0]!.command;
     const elsewhere = tempDir();
     for (const withHookd of [true, false])
-      expect(await run(entry, elsewhere, withHookd), `hookd on PATH: ${withHookd}`).toEqual({
-        code: 2,
-        stderr: 'no: guarded',
-      });
+      expect(await run(entry, elsewhere, withHookd), `hookd on PATH: ${withHookd}`).toEqual({ denied: 'no: guarded' });
   });
 
   it('resolves the scripts in command position and those an interpreter runs; leaves the rest as written', () => {
@@ -178,6 +177,6 @@ describe('a hook on an event the client reads, blocking not said (issue 41, item
     const entry = entries(settings).PreToolUse![0]!.hooks[0]!.command;
     expect(entry).toContain('hookd sync --canonical');
     for (const withHookd of [true, false])
-      expect((await run(entry, tempDir(), withHookd)).code, `hookd on PATH: ${withHookd}`).toBe(2);
+      expect((await run(entry, tempDir(), withHookd)).denied, `hookd on PATH: ${withHookd}`).toBeTruthy();
   });
 });
