@@ -24,9 +24,10 @@ function isProtected(branch, env) {
   return names.some((name) => (name.endsWith('/*') ? short.startsWith(name.slice(0, -1)) : short === name));
 }
 
-function currentBranch(cwd) {
+/** What `git ARGS` prints in `cwd`, trimmed; undefined when git fails or is missing (bounded: a guard has seconds). */
+function git(args, cwd) {
   try {
-    return execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
+    return execFileSync('git', args, {
       cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -37,6 +38,8 @@ function currentBranch(cwd) {
   }
 }
 
+const currentBranch = (cwd) => git(['rev-parse', '--abbrev-ref', 'HEAD'], cwd);
+
 // git's subcommands, so that another word after git's options is read as an alias.
 const GIT_COMMANDS = new Set(
   'add am annotate apply archive bisect blame branch bundle cat-file check-ignore checkout cherry cherry-pick clean clone commit config describe diff fetch format-patch fsck gc grep init log ls-files ls-remote ls-tree merge mv notes pull push range-diff rebase reflog remote repack replace reset restore revert rm shortlog show show-ref sparse-checkout stash status submodule switch tag update-ref worktree help version'.split(
@@ -46,17 +49,7 @@ const GIT_COMMANDS = new Set(
 
 /** An alias's expansion: `-c alias.NAME=VALUE` on the line, else the repository's and the user's git config. */
 function gitAlias(name, aliases, cwd) {
-  if (aliases.has(name)) return aliases.get(name);
-  try {
-    return execFileSync('git', ['config', '--get', `alias.${name}`], {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 3000,
-    }).trim();
-  } catch {
-    return undefined;
-  }
+  return aliases.has(name) ? aliases.get(name) : git(['config', '--get', `alias.${name}`], cwd);
 }
 
 // git's own options before the subcommand: -C DIR moves it; -c NAME=VALUE may define an alias; the others are skipped.
