@@ -102,10 +102,6 @@ export class WarmHandlers implements Component {
     this.pool.stop();
   }
 
-  get running(): number {
-    return this.pool.running;
-  }
-
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const read = await readBody(req, MAX_HEADER_BYTES + MAX_PAYLOAD_BYTES);
     if (!read.ok) return read.reason === 'too-large' ? cold(res, 'the request is too large') : undefined;

@@ -38,11 +38,6 @@ export class WarmPool {
     this.sweep = setInterval(() => this.endIdle(), Math.max(100, options.idleMs / 4)).unref();
   }
 
-  /** Whether a followed file names `command` warm: only those run here. */
-  names(command: string): boolean {
-    return this.named.has(command);
-  }
-
   /** The commands the followed files mark warm now: each started, and those no longer named ended. */
   keep(commands: ReadonlySet<string>): void {
     this.named = new Set(commands);
@@ -58,11 +53,6 @@ export class WarmPool {
     const rest = this.resting(command);
     if (rest) return Promise.resolve({ ok: false, why: rest });
     return this.handlerOf(command).ask(line, budgetMs);
-  }
-
-  /** How many handlers run, for status. */
-  get running(): number {
-    return this.handlers.size;
   }
 
   stop(): void {
