@@ -174,7 +174,7 @@ int sync_bridge(int argc, char **argv, long long t0) {
   if (got == READ_PAST_DEADLINE) r.timed_out = 1;
   if (!event) event_name(&payload, &found_event), event = found_event.len ? found_event.data : "";
   r.event = event;
-  /* --warm implies --canonical: a warm handler answers in the canonical form, warm or cold. */
+  /* --warm implies --canonical (src/clients/bridge-options.ts, speaksCanonical). */
   const int canonical_hook = given[SYNC_CANONICAL] || given[SYNC_WARM];
   int answered = 0;
   if (given[SYNC_WARM] && !r.internal_error && !r.timed_out) {

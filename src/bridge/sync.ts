@@ -15,11 +15,10 @@ import { namesOf } from '../transport/bridged-run.js';
 import { notRun, type Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
 import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
-import { parseBridgeArgs, SYNC_OPTIONS } from '../clients/bridge-options.js';
+import { parseBridgeArgs, speaksCanonical, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { recordEnv } from '../payload/client-env.js';
 import { canonicalFields } from '../hif/canonical-input.js';
 import { answerInClientTerms } from '../hif/answer-in-client-terms.js';
-import { askWarm, warmBudgetMs } from './ask-warm.js';
 import { socketPath, stateDir } from '../common/paths.js';
 import { inheritedByHooks } from '../runner/hook-env.js';
 
@@ -67,14 +66,15 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
     const startedAt = Date.now();
     // Else the payload's top-level hook_event_name, read as the daemon reads a run's (native/event-name.c the same).
     const event = options.event ?? namesOf(payload).event;
-    // --warm implies --canonical: a warm handler answers in the canonical form, warm or cold.
-    const canonical = options.canonical === true || options.warm === true;
+    const canonical = speaksCanonical(options);
     let outcome: Outcome | undefined;
     let warm: string | undefined;
     if (refused) outcome = notRun('spawn_error', refused);
     else if (read.pastDeadline) outcome = notRun('timed_out');
     else if (options.warm) {
       // The daemon's warm handler first; whatever it cannot answer runs cold below, exactly as without it.
+      // Loaded only here: node:http is no cost of a bridge whose hook is not warm.
+      const { askWarm, warmBudgetMs } = await import('./ask-warm.js');
       const asked = await askWarm(
         {
           socket: socketPath(undefined, stateDir(options.stateDir)),

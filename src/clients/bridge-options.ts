@@ -68,6 +68,13 @@ export const SYNC_OPTIONS = {
 
 export type BridgeOptions = Readonly<Record<string, BridgeOption>>;
 
+/**
+ * Whether a bridge's hook speaks the canonical form: `--canonical`, or `--warm`, which implies it (a
+ * warm handler answers in the canonical form, warm or cold). native/hookd-bridge.c keeps the same rule.
+ */
+export const speaksCanonical = (options: { canonical?: unknown; warm?: unknown }): boolean =>
+  options.canonical === true || options.warm === true;
+
 /** A bridge's words, read: the options given (a switch as `true`), whether help was asked, whether `--` ended the options, and CMD's words. */
 export interface BridgeArgs<Table extends BridgeOptions> {
   options: {

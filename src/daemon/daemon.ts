@@ -23,8 +23,7 @@ import { LocalSocket } from './serve-socket.js';
 import { startTracing } from '../telemetry/start-tracing.js';
 import { Dashboard } from '../dashboard/dashboard.js';
 import { WarmHandlers } from './warm-route.js';
-import { WARM_DEFAULTS } from '../executor/platform.js';
-import { envMs } from '../common/env-ms.js';
+import { warmBounds } from '../executor/platform.js';
 import { inheritedByHooks } from '../runner/hook-env.js';
 import type { Logger } from '../common/logger.js';
 import type { Paths } from '../common/paths.js';
@@ -103,15 +102,8 @@ async function assemble(options: DaemonOptions, paths: Paths, parts: Lifecycle):
   await parts.start(
     new WarmHandlers(
       config,
-      {
-        ...WARM_DEFAULTS,
-        // Hookd's secrets and inherited canonical fields reach no hook, warm or cold (runner/hook-env.ts).
-        env: inheritedByHooks(process.env),
-        hungMs: envMs('HOOKD_WARM_HUNG_MS', WARM_DEFAULTS.hungMs),
-        idleMs: envMs('HOOKD_WARM_IDLE_MS', WARM_DEFAULTS.idleMs),
-        memoryEveryMs: envMs('HOOKD_WARM_MEMORY_EVERY_MS', WARM_DEFAULTS.memoryEveryMs),
-        maxRssBytes: envMs('HOOKD_WARM_MAX_RSS_MB', WARM_DEFAULTS.maxRssBytes / 2 ** 20) * 2 ** 20,
-      },
+      // Hookd's secrets and inherited canonical fields reach no hook, warm or cold (runner/hook-env.ts).
+      { ...warmBounds(), env: inheritedByHooks(process.env) },
       logger.child({ part: 'warm' }),
     ),
   );

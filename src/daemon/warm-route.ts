@@ -65,7 +65,7 @@ const cold = (res: ServerResponse, why: string) => {
 };
 
 /** The line a handler reads for one event: the payload, its canonical fields, the client's cwd and environment. */
-export function warmRequestLine(header: WarmHeader, payload: unknown, payloadBytes: Buffer): string {
+function warmRequestLine(header: WarmHeader, payload: unknown, payloadBytes: Buffer): string {
   const fields = canonicalFields(header.client, header.event, payloadBytes);
   const hif = Object.fromEntries(
     Object.entries(CANONICAL_VARIABLES)
@@ -104,7 +104,13 @@ export class WarmHandlers implements Component {
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const read = await readBody(req, MAX_HEADER_BYTES + MAX_PAYLOAD_BYTES);
-    if (!read.ok) return read.reason === 'too-large' ? cold(res, 'the request is too large') : undefined;
+    if (!read.ok) {
+      if (read.reason !== 'too-large') return;
+      // What the bridge still sends is not read (read-body.ts says why): the connection closes with the answer.
+      req.pause();
+      res.setHeader('connection', 'close');
+      return cold(res, 'the request is too large');
+    }
     const newline = read.body.indexOf(10);
     const header = newline === -1 ? undefined : readHeader(read.body.subarray(0, newline).toString('utf8'));
     if (!header) return cold(res, 'the request does not start with a line of the warm protocol');

@@ -11,4 +11,4 @@ export const inProcessExecutor: Executor = posixExecutor;
 export const daemonExecutor: Executor = posixLaunchingExecutor;
 
 /** The daemon's warm handlers (hooks kept running, asked over JSON lines): POSIX sessions today. */
-export { WarmPool, WARM_DEFAULTS, type WarmPoolOptions } from './warm-pool.js';
+export { WarmPool, warmBounds, type WarmPoolOptions } from './warm-pool.js';

@@ -3,6 +3,7 @@
 // started again after it died, ended when idle for a while or no longer named. A command that keeps
 // failing rests for a while: its runs go cold meanwhile, as they would without the daemon.
 import { WarmHandler, type WarmLimits } from './warm-handler.js';
+import { envMs } from '../common/env-ms.js';
 import type { WarmResult } from './warm-answer.js';
 
 export interface WarmPoolOptions extends WarmLimits {
@@ -14,7 +15,7 @@ export interface WarmPoolOptions extends WarmLimits {
 
 const FAILURES_BEFORE_REST = 3;
 
-export const WARM_DEFAULTS: Omit<WarmPoolOptions, 'env'> = {
+const WARM_DEFAULTS: Omit<WarmPoolOptions, 'env'> = {
   hungMs: 10_000,
   maxLineBytes: 1024 * 1024,
   maxRssBytes: 512 * 2 ** 20,
@@ -23,6 +24,19 @@ export const WARM_DEFAULTS: Omit<WarmPoolOptions, 'env'> = {
   idleMs: 30 * 60_000,
   restMs: 30_000,
 };
+
+/** The bounds of the daemon's handlers: the defaults, each of which a test may shorten through the environment. */
+export function warmBounds(): Omit<WarmPoolOptions, 'env'> {
+  const mib = 2 ** 20;
+  return {
+    ...WARM_DEFAULTS,
+    hungMs: envMs('HOOKD_WARM_HUNG_MS', WARM_DEFAULTS.hungMs),
+    idleMs: envMs('HOOKD_WARM_IDLE_MS', WARM_DEFAULTS.idleMs),
+    memoryEveryMs: envMs('HOOKD_WARM_MEMORY_EVERY_MS', WARM_DEFAULTS.memoryEveryMs),
+    // A whole number the same way as a duration: envMs's rule, in MiB.
+    maxRssBytes: envMs('HOOKD_WARM_MAX_RSS_MB', WARM_DEFAULTS.maxRssBytes / mib) * mib,
+  };
+}
 
 export class WarmPool {
   private readonly handlers = new Map<string, WarmHandler>();

@@ -10,6 +10,7 @@ import {
   EMIT_OPTIONS,
   SYNC_OPTIONS,
   parseBridgeArgs,
+  speaksCanonical,
   type BridgeArgs,
   type BridgeOptions,
 } from '../clients/bridge-options.js';
@@ -83,8 +84,7 @@ const build = (
   bare: Omit<BridgeParts, 'canonical'>,
   values: BridgeArgs<typeof SYNC_OPTIONS>['options'],
 ): ClassifiedCommand => {
-  // --warm implies --canonical: a warm handler answers in the canonical form, warm or cold.
-  const parts: BridgeParts = { ...bare, canonical: values.canonical === true || values.warm === true };
+  const parts: BridgeParts = { ...bare, canonical: speaksCanonical(values) };
   if (verb === 'emit') return { kind: 'bridge', ...parts };
   const timeout = Number(values.timeout);
   const sync: SyncOptions = {
@@ -123,14 +123,16 @@ function classifyBare(command: string): ClassifiedCommand {
     if (!match || !isHookdProgram(match[1])) return { kind: 'plain' };
     const verb = match[2] as 'emit' | 'sync';
     const tail = tailOf(command, verb);
-    // The bridge's switch, among the words before CMD.
-    const canonical = new RegExp(`\\s${SYNC_OPTIONS.canonical.flag}(\\s|$)`).test(
-      command.slice(0, command.length - tail.length),
-    );
+    // The bridge's switches, among the words before CMD.
+    const before = command.slice(0, command.length - tail.length);
+    const given = (flag: string) => new RegExp(`\\s${flag}(\\s|$)`).test(before);
     return build(
       verb,
       { inner: tail.trim(), unquotedShellSyntax: true, program: match[1]!, fallback: false },
-      canonical ? { canonical: true } : {},
+      {
+        ...(given(SYNC_OPTIONS.canonical.flag) && { canonical: true as const }),
+        ...(verb === 'sync' && given(SYNC_OPTIONS.warm.flag) && { warm: true as const }),
+      },
     );
   }
   const verb = tokens[1];

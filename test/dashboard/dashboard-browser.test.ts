@@ -10,7 +10,7 @@ import { bridgeOnStop, stopPayload, testDaemon, type TestDaemon } from '../helpe
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { ROOT } from '../helpers/paths.js';
-import { ARTIFACTS, browserTests, dashboardLink } from './dashboard-helpers.js';
+import { ARTIFACTS, browserTests, dashboardLink, RUN_COLUMNS } from './dashboard-helpers.js';
 
 const chromium = browserTests(['--host-resolver-rules=MAP rebound.test 127.0.0.1']);
 
@@ -64,17 +64,7 @@ describe('the live page', () => {
     // One time format, as the CLI writes it: local time with its zone; then the client.
     expect(okCells[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+$/);
     expect(okCells.slice(1, 3)).toEqual(['claude', 'Stop']);
-    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual([
-      'time',
-      'client',
-      'event',
-      'hook',
-      'decision',
-      'outcome',
-      'took',
-      'delay',
-      'command',
-    ]);
+    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual(RUN_COLUMNS);
     // The bridge deciding hooks wait on (issue 33), named at the top: this clone's, built here.
     await expect(page.locator('#bridge').textContent()).resolves.toMatch(
       /^bridge: native, built here \(.*dist\/hookd-bridge\)$/,

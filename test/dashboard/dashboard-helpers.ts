@@ -132,3 +132,6 @@ export function browserTests(args: string[] = []): BrowserTests {
     },
   };
 }
+
+/** The runs table's columns, in order: the page's tests read cells by these places. */
+export const RUN_COLUMNS = ['time', 'client', 'event', 'hook', 'decision', 'outcome', 'took', 'delay', 'command'];

@@ -12,7 +12,7 @@ import { bridgeOnStop, stopPayload, testDaemon } from '../helpers/daemon-process
 import { syncRun } from '../helpers/session-runs.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { ARTIFACTS, browserTests } from './dashboard-helpers.js';
+import { ARTIFACTS, browserTests, RUN_COLUMNS } from './dashboard-helpers.js';
 
 const chromium = browserTests();
 
@@ -98,17 +98,7 @@ describe('issue 42 item 3: the page shows a denial as a denial', () => {
 
     const page = await chromium.open(daemon, { viewport: { width: 1400, height: 900 } });
     await page.waitForSelector('#live.live', { timeout: 10_000 });
-    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual([
-      'time',
-      'client',
-      'event',
-      'hook',
-      'decision',
-      'outcome',
-      'took',
-      'delay',
-      'command',
-    ]);
+    await expect(page.locator('#timeline thead th').allTextContents()).resolves.toEqual(RUN_COLUMNS);
     const row = (name: string) =>
       page.locator('#timeline tbody tr', { has: page.locator('td.hook', { hasText: name }) });
     await row('allow-reads').waitFor({ timeout: 10_000 });

@@ -147,6 +147,41 @@ describe('the daemon side', () => {
     expect(second.record?.run.warm).toMatch(/over its bound of 200 MB/);
   });
 
+  it('answers a request it cannot read with 503 and why, so the bridge runs the hook cold', async () => {
+    const line = (fields: Record<string, unknown>) =>
+      JSON.stringify({
+        command: command('ok'),
+        client: 'claude',
+        event: 'PreToolUse',
+        cwd: '/tmp',
+        env: {},
+        budgetMs: 500,
+        ...fields,
+      });
+    const cases: Array<[string, string | Buffer, RegExp]> = [
+      ['no line break', line({}), /does not start with a line of the warm protocol/],
+      ['a first line that is not JSON', `{command\n${PAYLOAD}`, /does not start with a line/],
+      ['a command that is not text', `${line({ command: 7 })}\n${PAYLOAD}`, /does not start with a line/],
+      ['a NUL in the command', `${line({ command: 'a\u0000b' })}\n${PAYLOAD}`, /does not start with a line/],
+      ['an environment value that is not text', `${line({ env: { A: 1 } })}\n${PAYLOAD}`, /does not start with a line/],
+      ['an environment that is a list', `${line({ env: ['A=1'] })}\n${PAYLOAD}`, /does not start with a line/],
+      ['a budget of 0', `${line({ budgetMs: 0 })}\n${PAYLOAD}`, /does not start with a line/],
+      ['a budget that is text', `${line({ budgetMs: '500' })}\n${PAYLOAD}`, /does not start with a line/],
+      ['a payload that is not JSON', `${line({})}\n{"tool_name": `, /the payload is not JSON/],
+      ['a payload that is a list', `${line({})}\n[1, 2]`, /the payload is not a JSON object/],
+      ['a command no followed file names', `${line({ command: 'rm -rf ~' })}\n${PAYLOAD}`, /no followed file names/],
+      ['a body past its bound', Buffer.alloc(34 * 2 ** 20, 0x20), /too large/],
+    ];
+    for (const [what, body, why] of cases) {
+      const answer = await daemon.request('POST', '/warm', body);
+      expect({ what, status: answer.status, body: answer.body }).toEqual({
+        what,
+        status: 503,
+        body: expect.stringMatching(why),
+      });
+    }
+  });
+
   it('lives through all of it', async () => {
     expect((await daemon.request('GET', '/health')).status).toBe(200);
   });

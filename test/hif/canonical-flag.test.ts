@@ -45,6 +45,20 @@ describe('--canonical', () => {
       kind: 'sync',
       canonical: false,
     });
+    // --warm implies --canonical, read by its words too; on emit it is nothing of the bridge's.
+    expect(classifyCommand(`hookd sync --warm --client claude -- 'node g.mjs'`)).toMatchObject({
+      kind: 'sync',
+      canonical: true,
+      sync: { client: 'claude', warm: true },
+    });
+    expect(classifyCommand('hookd sync --warm --client claude -- echo ${oops')).toMatchObject({
+      kind: 'sync',
+      canonical: true,
+      sync: { warm: true },
+    });
+    const notWarm = classifyCommand('hookd sync --client claude -- echo --warm ${oops');
+    expect(notWarm).toMatchObject({ kind: 'sync', canonical: false });
+    expect(notWarm.kind === 'sync' ? notWarm.sync.warm : 'not sync').toBeUndefined();
     // After CMD the word is CMD's, not the bridge's.
     expect(classifyCommand(`hookd sync -- g.sh --canonical`)).toMatchObject({
       kind: 'sync',
