@@ -33,6 +33,15 @@ function readings(daemon: TestDaemon, home: string): { parts: string[]; why: str
     .filter(({ why }) => !why.startsWith('/') || why.startsWith(home) || why.startsWith(daemon.stateDir));
 }
 
+/**
+ * The readings once the log holds `count` of them: the daemon logs a reading through its stdout, which
+ * the test reads a while after the answer it went with (under load, a while more).
+ */
+async function readingsAt(daemon: TestDaemon, home: string, count: number) {
+  await waitFor(`${count} readings in the log`, () => readings(daemon, home).length >= count);
+  return readings(daemon, home);
+}
+
 const cannotRun = async (daemon: TestDaemon) =>
   ((await daemon.request('GET', '/status')).body as { cannotRun: Row[] }).cannotRun;
 
@@ -75,18 +84,18 @@ describe('status reads the hooks again only when what they were read from change
     expect(String((await daemon.request('GET', '/metrics')).body)).toMatch(
       /hookd_hooks_cannot_run\{client="claude",reason="cannot-start"\} 2/,
     );
-    expect(readings(daemon, dir)).toHaveLength(1);
+    expect(await readingsAt(daemon, dir, 1)).toHaveLength(1);
 
     // The script made executable: gone at the next ask, read once.
     chmodSync(script, 0o755);
     expect((await cannotRun(daemon)).map((row) => row.command)).toEqual(['team-linter --quiet']);
     await cannotRun(daemon);
-    expect(readings(daemon, dir)).toHaveLength(2);
+    expect(await readingsAt(daemon, dir, 2)).toHaveLength(2);
 
     // The program installed into a folder of the PATH: gone at the next ask.
     writeFileSync(path.join(bin, 'team-linter'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     expect(await cannotRun(daemon)).toEqual([]);
-    expect(readings(daemon, dir)).toHaveLength(3);
+    expect(await readingsAt(daemon, dir, 3)).toHaveLength(3);
 
     // The settings edited: the new hook's missing program is named at the next ask.
     const edited = JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, unknown[]> };
@@ -95,7 +104,7 @@ describe('status reads the hooks again only when what they were read from change
     expect((await cannotRun(daemon)).map((row) => row.why)).toEqual([
       expect.stringMatching(/\/opt\/gone\/prompt-guard does not exist/),
     ]);
-    expect(readings(daemon, dir).map((reading) => reading.parts.join())).toEqual([
+    expect((await readingsAt(daemon, dir, 4)).map((reading) => reading.parts.join())).toEqual([
       'files,sessions,runs',
       'files',
       'files',
@@ -106,11 +115,7 @@ describe('status reads the hooks again only when what they were read from change
     await daemon.emit('true', stopPayload());
     await waitFor('the run in the history', () => daemon.history().length === 1);
     for (let i = 0; i < 3; i++) await cannotRun(daemon);
-    expect(
-      readings(daemon, dir)
-        .map((reading) => reading.parts.join())
-        .slice(4),
-    ).toEqual(['runs']);
+    expect((await readingsAt(daemon, dir, 5)).map((reading) => reading.parts.join()).slice(4)).toEqual(['runs']);
     expect(readings(daemon, dir).at(-1)!.why).toMatch(/history\.jsonl changed/);
   });
   it('a session Claude Code recorded with no run through hookd is named at the next ask after its record appears', async () => {
@@ -124,7 +129,7 @@ describe('status reads the hooks again only when what they were read from change
       ((await daemon.request('GET', '/status')).body as { didNotFire: { sessions: string[] }[] }).didNotFire;
     expect(await silent()).toEqual([]);
     expect(await silent()).toEqual([]);
-    expect(readings(daemon, dir)).toHaveLength(1);
+    expect(await readingsAt(daemon, dir, 1)).toHaveLength(1);
 
     // A transcript of a session that ended a minute ago, in which no hook reached hookd.
     const session = '0d6f1c3e-5b7a-4c2d-9e8f-1a2b3c4d5e6f';
@@ -134,7 +139,10 @@ describe('status reads the hooks again only when what they were read from change
     const ended = new Date(Date.now() - 60_000);
     utimesSync(transcript, ended, ended);
     expect((await silent()).map((hook) => hook.sessions)).toEqual([[session]]);
-    expect(readings(daemon, dir).map((reading) => reading.parts.join())).toEqual(['files,sessions,runs', 'sessions']);
+    expect((await readingsAt(daemon, dir, 2)).map((reading) => reading.parts.join())).toEqual([
+      'files,sessions,runs',
+      'sessions',
+    ]);
   });
   it('a session recorded too recently to count is named once it is old enough, without a reading per ask meanwhile', async () => {
     const { home: dir, settings } = home();
@@ -154,7 +162,7 @@ describe('status reads the hooks again only when what they were read from change
     let asks = 0;
     await waitFor('the session named once settled', async () => (asks++, (await silent()).length === 1), 60_000);
     expect(asks).toBeGreaterThan(2);
-    expect(readings(daemon, dir).map((reading) => reading.why)).toEqual([
+    expect((await readingsAt(daemon, dir, 2)).map((reading) => reading.why)).toEqual([
       'first ask',
       'a recorded session is old enough to count',
     ]);
