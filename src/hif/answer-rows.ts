@@ -33,12 +33,14 @@ const each = (clients: readonly string[], make: (client: string) => AnswerRow[])
 const BLOCK = '{"decision":"block","reason":%r}';
 const CONTEXT = '{"hookSpecificOutput":{"hookEventName":%e,"additionalContext":%c}}';
 const CURSOR_PERMISSION = (word: string) => `{"permission":"${word}","user_message":%r,"agent_message":%r}`;
-const CLAUDE_SHAPED = ['claude', 'droid', 'qwen', 'codex', 'gemini'];
+const CLAUDE_SHAPED = ['claude', 'droid', 'qwen', 'codex', 'gemini', 'qoder'];
 
 /** The rows, most particular first: a client's event, then the client's `*`, then everyone's. */
 export const ANSWER_ROWS: readonly AnswerRow[] = [
   // Deny: a stop gate sends the agent back to work; a tool or prompt guard blocks it.
-  ...each(['claude', 'droid', 'qwen', 'codex'], (client) => row(client, ['Stop', 'SubagentStop'], 'deny', 0, BLOCK)),
+  ...each(['claude', 'droid', 'qwen', 'codex', 'qoder'], (client) =>
+    row(client, ['Stop', 'SubagentStop'], 'deny', 0, BLOCK),
+  ),
   ...row('gemini', ['AfterAgent'], 'deny', 0, '{"decision":"deny","reason":%r}'),
   ...row('copilot', ['agentStop', 'subagentStop', 'Stop', 'SubagentStop'], 'deny', 0, BLOCK),
   ...row(
@@ -90,14 +92,18 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
     CONTEXT,
   ),
   ...row('codex', ['UserPromptSubmit', 'SessionStart', 'PostToolUse'], 'context', 0, CONTEXT),
-  ...each(['droid', 'qwen'], (client) => [
+  ...each(['droid', 'qwen', 'qoder'], (client) => [
     ...row(client, ['UserPromptSubmit', 'SessionStart'], 'context', 0, '%C'),
     ...row(client, ['PostToolUse'], 'context', 0, CONTEXT),
   ]),
   ...row('gemini', ['BeforeAgent', 'SessionStart', 'AfterTool'], 'context', 0, CONTEXT),
   ...row('cursor', ['sessionStart'], 'context', 0, '{"additional_context":%c}'),
   // hookd's shims (shims/core.js) add a context to the prompt and to a tool's result only.
-  ...each(['opencode', 'pi'], (client) => row(client, ['UserPromptSubmit', 'PostToolUse'], 'context', 0, CONTEXT)),
+  ...each(['opencode', 'pi', 'kilo', 'amp'], (client) =>
+    row(client, ['UserPromptSubmit', 'PostToolUse'], 'context', 0, CONTEXT),
+  ),
+  // Auggie 0.36.0 reads a context on PostToolUse only (its other events do not decide).
+  ...row('auggie', ['PostToolUse'], 'context', 0, CONTEXT),
   // Crush's envelope (its docs): `context` is added to what the model sees; `halt` ends the turn.
   ...row('crush', ['PreToolUse', 'PostToolUse'], 'context', 0, '{"context":%c}'),
   ...row('crush', ['*'], 'stop', 0, '{"halt":true,"reason":%r}'),
@@ -106,7 +112,7 @@ export const ANSWER_ROWS: readonly AnswerRow[] = [
   // and hookd's shims, which read Claude Code's form. Codex applies it only beside an allow, which
   // approves the call; Claude Code applies it alone and asks its user as it would have. Elsewhere a
   // rewrite cannot be carried, and translate-answer.ts blocks the call (the spec's rule).
-  ...each(['claude', 'opencode', 'pi'], (client) =>
+  ...each(['claude', 'opencode', 'pi', 'kilo', 'amp'], (client) =>
     row(
       client,
       ['PreToolUse'],

@@ -14,7 +14,8 @@ const MATRIX: Readonly<Record<string, Row>> = {
   after_tool_execute: { '*': 'observe', gemini: 'prevent' },
   session_start: { '*': 'observe', cursor: 'prevent' },
   session_end: { '*': 'observe' },
-  before_prompt: { '*': 'prevent', copilot: 'observe' },
+  // Amp's agent.start can add to a prompt, never refuse it (its plugin API).
+  before_prompt: { '*': 'prevent', copilot: 'observe', amp: 'observe' },
   // Copilot CLI: the matrix says it has no such event; the binary's agentStop takes
   // `{"decision": "block"}` and starts another turn (CLIENTS.md), so it retries. Crush's TurnEnd
   // has nothing to block (exit 2 blocks a tool; exit 49 halts, it does not send the agent back).

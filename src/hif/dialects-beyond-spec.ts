@@ -110,3 +110,90 @@ export const CRUSH_DIALECT: Dialect = {
   matcher: 'anchored',
   timeoutUnit: 'seconds',
 };
+
+export const AUGGIE_DIALECT: Dialect = {
+  // Not in the spec (hookd's slug). Auggie 0.36.0's bundle: its own event names (PromptSubmit, no
+  // subagent or compact events), its own tool names, every matcher an unanchored regular expression
+  // that never matches an MCP tool (those take `mcp:PATTERN`, whose names were not seen: not matched
+  // here), timeouts in milliseconds.
+  client: 'auggie',
+  slug: 'auggie',
+  events: {
+    before_tool_execute: ['PreToolUse'],
+    after_tool_execute: ['PostToolUse'],
+    session_start: ['SessionStart'],
+    session_end: ['SessionEnd'],
+    before_prompt: ['PromptSubmit'],
+    agent_stop: ['Stop'],
+    notification: ['Notification'],
+  },
+  tools: {
+    shell: 'launch-process',
+    file_read: 'view',
+    file_write: 'save-file',
+    file_edit: 'str-replace-editor',
+    search: 'grep-search',
+    web_search: 'web-search',
+    web_fetch: 'web-fetch',
+    agent: 'sub-agent',
+  },
+  toolAliases: { apply_patch: 'file_edit', 'codebase-retrieval': 'search' },
+  matcher: 'anchored',
+  timeoutUnit: 'milliseconds',
+};
+
+export const AMP_DIALECT: Dialect = {
+  // Not in the spec (hookd's slug). As OpenCode, through hookd's shim (shims/amp.js) and
+  // ~/.config/hookd/amp.json. Amp's tools come from its server per agent mode; these are the ones its
+  // default mode listed here (`amp tools list`, 0.0.1790142911). No MCP form was seen.
+  client: 'amp',
+  slug: 'amp',
+  events: {
+    before_tool_execute: ['PreToolUse'],
+    after_tool_execute: ['PostToolUse'],
+    session_start: ['SessionStart'],
+    before_prompt: ['UserPromptSubmit'],
+    agent_stop: ['Stop'],
+  },
+  tools: { shell: 'shell_command', file_edit: 'apply_patch', web_search: 'web_search', web_fetch: 'read_web_page' },
+  matcher: 'names',
+  timeoutUnit: 'seconds',
+};
+
+export const KILO_DIALECT: Dialect = {
+  // Not in the spec (hookd's slug). OpenCode's fork, through the same shim and ~/.config/hookd/kilo.json;
+  // its tool ids are OpenCode's (bash, read, write, edit… seen in the real 7.7.7's requests).
+  ...OPENCODE_DIALECT,
+  client: 'kilo',
+  slug: 'kilo',
+};
+
+export const QODER_DIALECT: Dialect = {
+  // Not in the spec (hookd's slug). Qoder CLI 1.1.52's bundle: Claude Code's file shape, events and
+  // tool names, timeouts in seconds.
+  client: 'qoder',
+  slug: 'qoder',
+  events: {
+    ...CLAUDE_EVENTS,
+    notification: ['Notification'],
+    error_occurred: ['StopFailure'],
+    tool_use_failure: ['PostToolUseFailure'],
+    after_compact: ['PostCompact'],
+    instructions_loaded: ['InstructionsLoaded'],
+  },
+  tools: {
+    shell: 'Bash',
+    file_read: 'Read',
+    file_write: 'Write',
+    file_edit: 'Edit',
+    search: 'Grep',
+    find: 'Glob',
+    web_search: 'WebSearch',
+    web_fetch: 'WebFetch',
+    agent: 'Agent',
+  },
+  toolAliases: { NotebookEdit: 'file_edit' },
+  mcp: claudeMcp,
+  matcher: 'names',
+  timeoutUnit: 'seconds',
+};

@@ -25,7 +25,9 @@ export function shimPath(client: ClientProfile, home = homedir()): string | unde
 /** The text of `client`'s shim reading the hook file `hooksFile`. */
 export function renderShim(client: ClientProfile, hooksFile: string): string {
   const part = (name: string) => readFileSync(path.join(packageRoot(), 'shims', name), 'utf8');
-  return `${SHIM_MARK}\nconst HOOKS_FILE = ${JSON.stringify(hooksFile)};\n\n${part('core.js')}\n${part(`${client.id}.js`)}`;
+  // The variables the shim sets to the project for each hook: the client's own and Claude Code's (its profile's hookVariables).
+  const projectVariables = JSON.stringify(client.hookVariables.projectDir);
+  return `${SHIM_MARK}\nconst HOOKS_FILE = ${JSON.stringify(hooksFile)};\nconst PROJECT_VARIABLES = ${projectVariables};\n\n${part('core.js')}\n${part(`${client.shim?.adapter ?? client.id}.js`)}`;
 }
 
 const isHookds = (file: string) => {
