@@ -162,10 +162,21 @@ export const AMP_DIALECT: Dialect = {
 
 export const KILO_DIALECT: Dialect = {
   // Not in the spec (hookd's slug). OpenCode's fork, through the same shim and ~/.config/hookd/kilo.json;
-  // its tool ids are OpenCode's (bash, read, write, edit… seen in the real 7.7.7's requests).
+  // its tool ids are OpenCode's (seen in the real 7.7.7's requests), with no web search or apply_patch.
   ...OPENCODE_DIALECT,
   client: 'kilo',
   slug: 'kilo',
+  tools: {
+    shell: 'bash',
+    file_read: 'read',
+    file_write: 'write',
+    file_edit: 'edit',
+    search: 'grep',
+    find: 'glob',
+    web_fetch: 'webfetch',
+    agent: 'task',
+  },
+  toolAliases: {},
 };
 
 export const QODER_DIALECT: Dialect = {

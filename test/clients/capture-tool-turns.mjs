@@ -61,6 +61,7 @@ export const MORE_EVENTS = {
   ],
   // Run by hookd's shim (issue 32): the events it hands on, with its Claude-shaped payloads.
   opencode: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
+  kilo: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
   pi: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
 };
 
@@ -148,5 +149,17 @@ export function capturePi(kit, scratch) {
     scratch,
     { respond: chatToolCall('bash', { command: 'echo hello' }) },
     'Say hello from the shell',
+  );
+}
+
+/** Kilo Code CLI: `kilo run` whose model runs `echo hello` with bash, through hookd's shim (OpenCode's adapter). */
+export function captureKilo(kit, scratch) {
+  return captureTurn(
+    kit,
+    'kilo',
+    scratch,
+    { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) },
+    'Say hello from the shell',
+    2000,
   );
 }
