@@ -1,4 +1,4 @@
-// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code, OpenCode, pi, Kilo Code) for one turn, offline, against a fake
+// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code, OpenCode, pi, Kilo Code, Auggie) for one turn, offline, against a fake
 // of its model API on loopback: a private HOME with the client's settings and the hooks a test
 // gives, the environment /work/shared/CLIENTS.md describes, the built `hookd` first on PATH, and
 // HOOKD_STATE_DIR so that the bridge writes into the test daemon's inbox. Used by the vitest suite
@@ -13,6 +13,7 @@ import { startAnthropicFake } from './fakes/anthropic.mjs';
 import { startGeminiFake } from './fakes/gemini.mjs';
 import { startOpenAiFake } from './fakes/openai.mjs';
 import { startChatFake } from './fakes/openai-chat.mjs';
+import { startAugmentFake } from './fakes/augment.mjs';
 import { renderShim } from '../../dist/install/shim-files.js';
 import { clientById } from '../../dist/clients/registry.js';
 
@@ -34,6 +35,7 @@ const OWN_VARIABLES = {
   // What hookd's shim sets for each hook, and the client's own (OpenCode's OPENCODE, OPENCODE_PID).
   opencode: /^(OPENCODE.*|CLAUDE_PROJECT_DIR)$/,
   kilo: /^(KILO.*|CLAUDE_PROJECT_DIR)$/,
+  auggie: /^AUGMENT_.*$/,
   pi: /^(PI_.*|CLAUDE_PROJECT_DIR)$/,
 };
 
@@ -63,6 +65,7 @@ export function startFake(name, options = {}) {
   if (name === 'codex') return startOpenAiFake(options);
   if (name === 'droid') return startAnthropicFake(options);
   if (['copilot', 'qwen', 'opencode', 'pi', 'kilo'].includes(name)) return startChatFake(options);
+  if (name === 'auggie') return startAugmentFake(options);
   throw new Error(`unknown client ${name}`);
 }
 
@@ -99,7 +102,7 @@ function writeJson(file, value) {
 
 /**
  * A client ready to run in `dir`: HOME is `dir`/home, the project `dir`/home/src/demo.
- * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'|'opencode'|'pi'|'kilo'} name
+ * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'|'opencode'|'pi'|'kilo'|'auggie'} name
  * @param {{ dir: string, fakeUrl: string, stateDir: string, hooks?: object, env?: Record<string,string>, model?: string | null }} options
  */
 export function prepareClient(name, options) {
@@ -306,6 +309,19 @@ export function prepareClient(name, options) {
     });
     settingsFile = path.join(home, '.config', 'hookd', 'pi.json');
     writeHooks = (hooks) => writeJson(settingsFile, { hooks });
+  } else if (name === 'auggie') {
+    // Auggie talks to its tenant's backend, named with the session it would keep after `auggie
+    // login`: the fake of that backend (fakes/augment.mjs) is the tenant. No update check.
+    Object.assign(env, {
+      AUGMENT_SESSION_AUTH: JSON.stringify({
+        accessToken: FAKE_API_KEY,
+        tenantURL: `${options.fakeUrl}/`,
+        scopes: ['read', 'write'],
+      }),
+      AUGMENT_DISABLE_AUTO_UPDATE: '1',
+    });
+    settingsFile = path.join(home, '.augment', 'settings.json');
+    writeHooks = (hooks) => writeJson(settingsFile, { hooks });
   } else {
     throw new Error(`unknown client ${name}`);
   }
@@ -327,6 +343,7 @@ export function prepareClient(name, options) {
     // Without --yolo a headless run offers the model no shell tool.
     if (name === 'qwen') return [process.execPath, CLIENT_BINS.qwen, '--yolo', '-p', prompt];
     if (name === 'opencode' || name === 'kilo') return [CLIENT_BINS[name], 'run', prompt];
+    if (name === 'auggie') return [process.execPath, CLIENT_BINS.auggie, '--print', prompt];
     if (name === 'pi')
       return [process.execPath, CLIENT_BINS.pi, '--provider', 'fake', '--model', 'gpt-4.1', '-p', prompt];
     return [CLIENT_BINS.codex, 'exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];
