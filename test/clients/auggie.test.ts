@@ -5,15 +5,19 @@
 // plain `hookd install`, the guard runs behind hookd sync and the model is told its reason, the
 // command never runs, and the Stop hook (whose answer Auggie drops) runs behind hookd emit; `hookd
 // history` shows both. With no hookd on Auggie's PATH, the same installed entries deny by
-// themselves. Auggie passes each hook its payload pretty-printed: the bridge takes it whole.
+// themselves. Auggie passes each hook its payload pretty-printed: the bridge takes it whole. And its
+// contract, run by the binary itself: exit 2 denies, exit 1 and a timeout (in milliseconds) let the
+// tool run, and a Stop hook's block is dropped.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOKD, ROOT } from '../helpers/paths.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { blocks } from '../../src/clients/contract.js';
+import { clientById } from '../../src/clients/registry.js';
 import { GUARD_REASON, RAN_MARKER, SHELL_COMMAND, linesWith } from './deciding-cases.js';
 import {
   arrivals,
@@ -135,5 +139,73 @@ describe('Auggie 0.36.0: hooks through hookd, against a fake of its backend', ()
     });
     const inbox = path.join(daemon.stateDir, 'inbox', 'new');
     expect(existsSync(inbox) ? readdirSync(inbox) : [], 'events in the inbox').toEqual([]);
+  });
+});
+
+// Its contract against the binary (as contracts.test.ts does for Copilot CLI and Qwen Code): one
+// turn, four launch-process calls, a guard answering each its own way; a Stop hook that answers a
+// block, which 0.36.0 drops (the turn ends after the last answer, no second turn).
+const ANSWERS = [
+  { what: 'exits 0', marker: 'ran-exit0', answer: 'exit 0', exit: 0 as number | null },
+  { what: 'exits 1', marker: 'ran-exit1', answer: 'echo no >&2; exit 1', exit: 1 as number | null },
+  { what: 'exits 2', marker: 'ran-exit2', answer: 'echo no >&2; exit 2', exit: 2 as number | null },
+  // Its timeout is in milliseconds: 2000 ends this one after 2 s (read as seconds, it would hold the turn past the test's bounds).
+  { what: 'times out (timeout 2000, milliseconds)', marker: 'ran-timeout', answer: 'sleep 30', exit: null },
+];
+const CONTRACT_GUARD = `input=$(cat); case "$input" in ${ANSWERS.map((a) => `*${a.marker}*) ${a.answer} ;;`).join(' ')} esac`;
+const STOP_BLOCK = JSON.stringify({
+  hookSpecificOutput: { hookEventName: 'Stop', decision: 'block', reason: 'hookd-e2e: one more turn' },
+});
+
+describe("Auggie 0.36.0: what it makes of its hooks' answers, as its profile's contract says", () => {
+  const auggie = clientById('auggie')!;
+  let ran: Set<string>;
+  let chats: number;
+  beforeAll(async () => {
+    const dir = tempDir('hookd-auggie-contract-');
+    const project = path.join(dir, 'home', 'src', 'demo');
+    const fake = await startFake('auggie', {
+      respond: (body: Record<string, unknown>) => {
+        const answered = JSON.stringify(body).split('"tool_result_node":{').length - 1;
+        const next = ANSWERS[answered];
+        return next
+          ? {
+              id: `toolu_hookd_contract_${answered}`,
+              name: 'launch-process',
+              input: { command: `echo ran > ${next.marker}`, wait: true, max_wait_seconds: 30, cwd: project },
+            }
+          : undefined;
+      },
+    });
+    try {
+      const client = prepareClient('auggie', {
+        dir,
+        fakeUrl: fake.url,
+        stateDir: tempDir(),
+        hooks: {
+          PreToolUse: [{ hooks: [{ type: 'command', command: CONTRACT_GUARD, timeout: 2000 }] }],
+          Stop: [{ hooks: [{ type: 'command', command: `cat > /dev/null; echo '${STOP_BLOCK}'` }] }],
+        },
+      });
+      expectCleanExit(await client.run({ prompt: 'Leave four markers', timeoutMs: TURN_MS }), 'an auggie turn');
+      chats = fake.requests.filter((request) => request.url.startsWith('/chat-stream')).length;
+      ran = new Set(ANSWERS.map((a) => a.marker).filter((marker) => existsSync(path.join(project, marker))));
+    } finally {
+      await fake.close();
+    }
+  }, 150_000);
+  for (const answer of ANSWERS) {
+    const expectedToBlock =
+      answer.exit === null
+        ? blocks(auggie.contract, 'PreToolUse', auggie.contract.onTimeout.exitCode)
+        : blocks(auggie.contract, 'PreToolUse', answer.exit);
+    it(`a guard that ${answer.what}: the tool ${expectedToBlock ? 'is denied' : 'runs'}`, () => {
+      expect(ran.has(answer.marker)).toBe(!expectedToBlock);
+    });
+  }
+  it("a Stop hook's block is dropped (its profile lists Stop as not deciding): no turn after the last answer", () => {
+    expect(auggie.fireAndForget).toContain('Stop');
+    // One request per tool call and one after the last: a Stop block honoured would ask once more.
+    expect(chats).toBe(ANSWERS.length + 1);
   });
 });
