@@ -4,7 +4,7 @@
 // reason on stderr: Auggie hands stderr to the agent) and a Stop hook records what it got. After a
 // plain `hookd install`, the guard runs behind hookd sync and the model is told its reason, the
 // command never runs, and the Stop hook (whose answer Auggie drops) runs behind hookd emit; `hookd
-// history` shows both. With no hookd on Auggie's PATH, the same installed entries deny by
+// history` shows both, and the SessionEnd hook too. With no hookd on Auggie's PATH, the same installed entries deny by
 // themselves. Auggie passes each hook its payload pretty-printed: the bridge takes it whole. And its
 // contract, run by the binary itself: exit 2 denies, exit 1 and a timeout (in milliseconds) let the
 // tool run, and a Stop hook's block is dropped.
@@ -73,6 +73,7 @@ async function turn(way: Way, daemon: TestDaemon, withHookd: boolean) {
     hooks: {
       PreToolUse: [{ matcher: 'launch-process', hooks: [{ type: 'command', command: guard, timeout: 30_000 }] }],
       Stop: [{ hooks: [{ type: 'command', command: recorder(out, way, 'Stop') }] }],
+      SessionEnd: [{ hooks: [{ type: 'command', command: recorder(out, way, 'SessionEnd') }] }],
     },
   });
   const said = execFileSync(HOOKD, ['install', '--client', 'auggie'], {
@@ -101,7 +102,9 @@ describe('Auggie 0.36.0: hooks through hookd, against a fake of its backend', ()
     const { fake, client, out } = await turn('bridged', daemon, true);
     expect(told(fake, GUARD_REASON).length, sent(fake, "the guard's reason")).toBeGreaterThan(0);
     expect(told(fake, RAN_MARKER), 'the denied command ran').toEqual([]);
-    await waitForBridged(out, ['Stop']);
+    // SessionEnd too: its payload has no `reason` (Claude Code's), which the daemon once refused.
+    await waitForBridged(out, ['Stop', 'SessionEnd']);
+    expect(theArrival(out, 'bridged', 'SessionEnd').payload).toMatchObject({ hook_event_name: 'SessionEnd' });
     const stop = theArrival(out, 'bridged', 'Stop');
     // Auggie's own payload, taken whole though it came pretty-printed: no cwd, its workspace instead.
     expect(stop.payload).toMatchObject({ hook_event_name: 'Stop', workspace_roots: [client.project] });
@@ -116,13 +119,14 @@ describe('Auggie 0.36.0: hooks through hookd, against a fake of its backend', ()
       }));
     await waitFor(
       'the guard and the Stop hook in the history',
-      () => ['PreToolUse', 'Stop'].every((event) => runs().some((run) => run.event === event)),
+      () => ['PreToolUse', 'Stop', 'SessionEnd'].every((event) => runs().some((run) => run.event === event)),
       20_000,
     );
     expect(runs()).toEqual(
       expect.arrayContaining([
         { event: 'PreToolUse', client: 'auggie', bridge: 'sync', decision: `block: ${GUARD_REASON}` },
         expect.objectContaining({ event: 'Stop', client: 'auggie' }),
+        expect.objectContaining({ event: 'SessionEnd', client: 'auggie' }),
       ]),
     );
   });

@@ -1,6 +1,6 @@
-// The four clients that install from npm (issue 43), at the file level: Auggie 0.36.0 and Qoder CLI
-// 1.1.52 (whose real binaries cannot run a turn here: docs/clients.md says why), and Kilo Code CLI
-// 7.7.7 and Amp, whose hooks are hookd's shims. Each client's file read by its rules; install wraps
+// The four clients that install from npm (issue 43), at the file level: Auggie 0.36.0 (whose real
+// turns are auggie.test.ts) and Qoder CLI 1.1.52 (whose binary cannot run a turn here: docs/clients.md
+// says why), and Kilo Code CLI 7.7.7 and Amp, whose hooks are hookd's shims. Each client's file read by its rules; install wraps
 // each hook in place behind the bridge (the fail-safe entry form) and uninstall gives the file back
 // byte for byte; the synchronous bridge hands the client its answers unchanged. For Amp, its real
 // binary loads hookd's shim in its plugin runtime (`amp plugins exec`), which fails on a plugin that
@@ -47,7 +47,7 @@ async function installAndUninstall(file: string) {
   return { install, after };
 }
 
-describe('Auggie (its settings.json; the binary needs an Augment backend)', () => {
+describe('Auggie (its settings.json)', () => {
   it("reads settings.json by Auggie's rules: milliseconds, regular expressions, only the tool events decide", () => {
     expect(clientForPath('/home/dev/.augment/settings.json')?.id).toBe('auggie');
     expect(clientForPath('/p/.augment/settings.local.json')?.id).toBe('auggie');
