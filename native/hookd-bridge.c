@@ -123,6 +123,8 @@ static int canonical(const struct contract *contract, struct run *r) {
   (void)write_all(1, a.out.data, a.out.len);
   r->out->len = 0;
   if (buf_add(r->out, a.out.data ? a.out.data : "", a.out.len) != 0 || buf_add(r->err, a.err.data ? a.err.data : "", a.err.len) != 0) r->out->len = 0;
+  /* What the client was handed, whole: the answer's stdout, the hook's kept stderr and the answer's (sync.ts records the same). */
+  r->out_bytes = r->out->len, r->err_bytes = r->err->len;
   r->exit_code = a.exit_code;
   return a.exit_code;
 }
