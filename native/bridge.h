@@ -55,6 +55,8 @@ struct json_value { int found, is_string; struct buf text; const char *raw; size
 /* The last top-level `want` of the JSON object in `data`, as JSON.parse reads it, event-name.c: -1 when
  * `data` is not one valid JSON object, else 0 with v->found saying whether it has one. v->text is the caller's to free. */
 int json_field(const char *data, size_t len, const char *want, struct json_value *v);
+/* `len` bytes of `text` as a JSON string, as JSON.stringify writes one, json-string.c. -1 without memory. */
+int json_string(struct buf *b, const char *text, size_t len);
 /* The top-level "hook_event_name" string of a JSON object payload, as JSON.parse reads it, event-name.c;
  * "" when there is none. */
 void event_name(const struct buf *payload, struct buf *name);
@@ -109,6 +111,12 @@ enum inbox_status inbox_open(const char *state, struct inbox_record *rec);
 int inbox_write(struct inbox_record *rec, const char *data, size_t n);
 /* Close the record and commit it unless `failed` (or the close fails): INBOX_STORED, else INBOX_NOT_STORED, removed. */
 enum inbox_status inbox_commit(struct inbox_record *rec, int failed);
+/* A bridge's option, as src/clients/bridge-options.ts's tables give it (generated: EMIT_OPTION_TABLE, SYNC_OPTIONS). */
+struct bridge_option { const char *flag; int valued; };
+/* The words before CMD by parseBridgeArgs's rule on `table` (bridge-options.c): each value into given[k] ("1" for a
+ * switch), and where CMD starts (past a `--`). *help when a help word ends them; a word it cannot read leaves why
+ * in `why` (else it is ""), and CMD starts at that word. */
+int read_bridge_options(const struct bridge_option *table, int count, int argc, char **argv, const char **given, int *help, char *why, size_t why_size);
 /* The asynchronous bridge, `hookd emit` (emit.c): store the event in the inbox; EMIT_ASKS_HELP for -h/--help,
  * which Node prints from the command table. Always exit 0 otherwise: a failing bridge must not fail the agent. */
 #define EMIT_ASKS_HELP (-1)

@@ -18,48 +18,18 @@ static int say(const char *message, const char *what) {
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
 
-/* `given` as JSON.stringify writes it (the state directory's message says it so, as Node does). */
-static void json_quoted(const char *given, char *out, size_t size) {
-  size_t o = 0;
-  out[o++] = '"';
-  for (const unsigned char *p = (const unsigned char *)given; *p && o + 8 < size; p++) {
-    const char *esc = *p == '"' ? "\\\"" : *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : *p == '\r' ? "\\r" : *p == '\t' ? "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
-    if (esc) o += (size_t)snprintf(out + o, size - o, "%s", esc);
-    else if (*p < 0x20) o += (size_t)snprintf(out + o, size - o, "\\u%04x", *p);
-    else out[o++] = (char)*p;
-  }
-  out[o++] = '"';
-  out[o] = 0;
-}
-
 int emit_bridge(int argc, char **argv) {
   const char *given[EMIT_OPTION_COUNT] = {0};
   /* A file-size limit (ulimit -f) fails a write as a full disk does (EFBIG), instead of ending this
    * process with SIGXFSZ half-way through the record: the bridge still exits 0 and says why. */
   (void)signal(SIGXFSZ, SIG_IGN);
-  int i = 0;
-  /* The options by parseBridgeArgs's rule (src/clients/bridge-options.ts; hookd-bridge.c's read_options
-   * the same): a word it cannot read stores nothing, rather than a command the daemon runs as `sh -c --opt`. */
-  for (; i < argc; i++) {
-    const char *word = argv[i];
-    if (strcmp(word, "--") == 0 || strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0 || word[0] != '-') break;
-    const char *equals = strncmp(word, "--", 2) == 0 ? strchr(word, '=') : NULL;
-    size_t flag_len = equals ? (size_t)(equals - word) : strlen(word);
-    int k = 0;
-    const char *flag = EMIT_OPTION_FLAGS;
-    while (k < EMIT_OPTION_COUNT && !(strlen(flag) == flag_len && strncmp(word, flag, flag_len) == 0)) flag += strlen(flag) + 1, k++;
-    if (k == EMIT_OPTION_COUNT) return say("cannot read its options (unknown option %s); the event was not stored", word);
-    if (EMIT_OPTION_VALUED[k] == '0' && equals) {
-      fprintf(stderr, "hookd emit: cannot read its options (%s takes no value (%s)); the event was not stored\n", flag, word);
-      return 0;
-    }
-    if (EMIT_OPTION_VALUED[k] == '0') given[k] = "1";
-    else if (equals) given[k] = equals + 1;
-    else if (i + 1 < argc) given[k] = argv[++i];
-    else return say("cannot read its options (%s needs a value); the event was not stored", word);
-  }
-  if (i < argc && (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)) return EMIT_ASKS_HELP;
-  if (i < argc && strcmp(argv[i], "--") == 0) i++;
+  static const struct bridge_option table[EMIT_OPTION_COUNT] = EMIT_OPTION_TABLE;
+  char why[512];
+  int help;
+  /* A word it cannot read stores nothing, rather than a command the daemon runs as `sh -c --opt`. */
+  int i = read_bridge_options(table, EMIT_OPTION_COUNT, argc, argv, given, &help, why, sizeof why);
+  if (*why) return say("cannot read its options (%s); the event was not stored", why);
+  if (help) return EMIT_ASKS_HELP;
   /* Codex's notify program gets the event as its last argument: split it off the command. */
   const char *payload_word = given[EMIT_PAYLOAD_ARG] && argc > i ? argv[--argc] : NULL;
   struct buf command = {0}, head = {0};
@@ -70,11 +40,13 @@ int emit_bridge(int argc, char **argv) {
   }
   if (blank || buf_add(&command, "", 1)) return say("%s", "no command given; write: hookd emit -- CMD");
   if (!given[EMIT_PAYLOAD_ARG] && isatty(0)) return say("%s", "no event on stdin (the agent client runs hookd emit with the event on stdin)");
-  char state[4096], quoted[4200];
+  char state[4096];
   if (state_dir(given[EMIT_STATE_DIR], state, sizeof state) != 0) {
-    const char *flag = given[EMIT_STATE_DIR];
-    json_quoted(flag && *flag ? flag : getenv(STATE_DIR_VARIABLE), quoted, sizeof quoted);
-    return say("the state directory must be an absolute path (or start with ~/), got %s; the event was not stored", quoted);
+    /* Said as Node says it, the value as JSON (the flag's, else the variable's: only a set one can be unusable). */
+    const char *flag = given[EMIT_STATE_DIR], *got = flag && *flag ? flag : getenv(STATE_DIR_VARIABLE);
+    struct buf quoted = {0};
+    int failed = json_string(&quoted, got, strlen(got)) | buf_add(&quoted, "", 1);
+    return say("the state directory must be an absolute path (or start with ~/), got %s; the event was not stored", failed ? "(no memory to say it)" : quoted.data);
   }
   char cwd[4096];
   const char *here = getcwd(cwd, sizeof cwd) ? cwd : getenv("PWD");

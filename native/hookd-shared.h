@@ -64,10 +64,9 @@ static inline long long hookd_deadline_ms(long long timeout_ms) {
 #define RECORD_ENV_EXACT "TRACEPARENT\000TRACESTATE\000BAGGAGE\000"
 #define RECORD_ENV_SUFFIX "_PROJECT_DIR"
 
-/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value. */
+/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value (struct bridge_option). */
 enum emit_option { EMIT_STATE_DIR, EMIT_EVENT, EMIT_PAYLOAD_ARG, EMIT_CANONICAL, EMIT_OPTION_COUNT };
-#define EMIT_OPTION_FLAGS "--state-dir\000--event\000--payload-arg\000--canonical\000"
-#define EMIT_OPTION_VALUED "1100"
+#define EMIT_OPTION_TABLE { { "--state-dir", 1 }, { "--event", 1 }, { "--payload-arg", 0 }, { "--canonical", 0 } }
 
 /* src/inbox/record-format.ts: an event's record starts with this line. */
 #define RECORD_MAGIC "hookd-record 1\012"

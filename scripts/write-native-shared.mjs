@@ -75,10 +75,9 @@ ${RUN_FACT_NAMES.map((name) => `#define FACT_${macro(name)} ${c(name)}`).join('\
 #define RECORD_ENV_EXACT ${c(RECORD_KEEPS.exact.map((name) => `${name}\0`).join(''))}
 #define RECORD_ENV_SUFFIX ${c(RECORD_KEEPS.suffix)}
 
-/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value. */
+/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value (struct bridge_option). */
 enum emit_option { ${emitOptions.map(([key]) => `EMIT_${macro(key)}`).join(', ')}, EMIT_OPTION_COUNT };
-#define EMIT_OPTION_FLAGS ${list(emitOptions.map(([, option]) => option.flag))}
-#define EMIT_OPTION_VALUED ${c(emitOptions.map(([, option]) => (option.value ? '1' : '0')).join(''))}
+#define EMIT_OPTION_TABLE { ${emitOptions.map(([, option]) => `{ ${c(option.flag)}, ${option.value ? 1 : 0} }`).join(', ')} }
 
 /* src/inbox/record-format.ts: an event's record starts with this line. */
 #define RECORD_MAGIC ${c(RECORD_MAGIC)}
