@@ -23,6 +23,11 @@ static inline long long hookd_deadline_ms(long long timeout_ms) {
   return early > half ? early : half;
 }
 
+/* src/clients/contract.ts, killGraceMs: SIGKILL after hookd's deadline, halfway to the client's own timeout. */
+static inline long long hookd_kill_grace_ms(long long timeout_ms) {
+  return (timeout_ms - hookd_deadline_ms(timeout_ms)) / 2;
+}
+
 /* src/clients/contract.ts, ENDED_PAST_ANSWER_BOUND: why a hook whose stdout passed STDOUT_HELD_MAX was ended. */
 #define ENDED_PAST_ANSWER_BOUND "the hook wrote more than 16777216 bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer"
 
