@@ -4,7 +4,7 @@
 // the same files and the same modes. Only what differs by nature is set aside: a run's times, and the
 // record's name (each writer names its own). bridge-cases.test.ts compares what the daemon reads of a
 // run; this compares what the writers wrote, so a field out of order or a mode changed in C shows here.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,8 +129,9 @@ const SYNC_CASES: SyncCase[] = [
 type Way = (typeof SYNC_WAYS)[number];
 
 /** Run `words` through `way` as a client would, in `cwd`, and read what landed in its own state directory. */
-async function through(way: Way, words: string[], cwd: string, input?: string) {
+async function through(way: Way, words: string[], cwd: string, input?: string, folders: string[] = []) {
   const state = tempDir('hookd-state-');
+  for (const folder of folders) mkdirSync(path.join(state, 'inbox', folder), { recursive: true, mode: 0o700 });
   const run = await execa(way.hookd, words, {
     cwd,
     env: { ...CLIENT_ENV, HOOKD_STATE_DIR: state, ...way.env },
@@ -176,6 +177,18 @@ describe('an event record: hookd emit in C, in sh and in Node write the same byt
     const cwd = tempDir('hookd-project-');
     const results = await Promise.all(EMIT_WAYS.map((way) => through(way, ['emit', ...words], cwd, input)));
     expect(results.at(-1)!.answer).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    expectAlike(results);
+  });
+});
+
+describe('an inbox left with new/ but not tmp/ (deleted under the daemon): every writer makes it again', () => {
+  it.each([
+    { verb: 'emit', ways: EMIT_WAYS, words: ['emit', '--', 'log.sh'] },
+    { verb: 'sync', ways: SYNC_WAYS, words: ['sync', '--client', 'claude', '--', 'cat >/dev/null'] },
+  ])('hookd $verb', async ({ ways, words }) => {
+    const cwd = tempDir('hookd-project-');
+    const results = await Promise.all(ways.map((way) => through(way, words, cwd, STOP, ['new'])));
+    expect(results.at(-1)!.answer).toMatchObject({ exitCode: 0, stderr: '' });
     expectAlike(results);
   });
 });
