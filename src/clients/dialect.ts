@@ -1,7 +1,8 @@
 // The shape of one client's dialect of the Hook Interchange Format (spec hooks/0.1): the canonical
-// tools, how a client narrows a tool event, and what a dialect holds. The dialects themselves are
-// dialects.ts; the lookups over them, vocabulary.ts.
-import type { ClientId } from '../clients/registry.js';
+// tools, how a client narrows a tool event, and what a dialect holds. Each client's dialect is its
+// folder's dialect.ts (clients/claude/dialect.ts…), held by its profile; the lookups over them are
+// hif/vocabulary.ts. It sits in clients/, below hif/, so a client's folder names it without a loop.
+import type { ClientId } from './registry.js';
 
 /** The spec's core tool vocabulary. */
 export const CANONICAL_TOOLS = [
@@ -39,8 +40,37 @@ export interface Dialect {
   toolAliases?: Readonly<Record<string, CanonicalTool>>;
   /** How the client writes an MCP tool for a matcher; absent: MCP tools cannot be matched. */
   mcp?: (server: string, tool?: string) => string;
+  /** An MCP tool's name as the client writes it, read back (export): the server and the tool its two groups. */
+  mcpForm?: RegExp;
   matcher: MatcherStyle;
   timeoutUnit: 'seconds' | 'milliseconds';
   /** A timeout of this value or more is read as milliseconds whatever `timeoutUnit` says (Qwen Code 0.24: 1000). */
   millisecondsFrom?: number;
+  /** Where the tool is in the event's name (matcher `split`): which event each tool's hook goes on. */
+  split?: SplitEvents;
+}
+
+/** A tool event's "before" and "after" in a client whose event names carry the tool. */
+export interface BeforeAfter<T> {
+  before: T;
+  after: T;
+}
+
+/**
+ * How a client whose tool is in the event's name (Cursor's beforeShellExecution, Windsurf's
+ * pre_run_command) splits a canonical tool event, as data that hif/split-events.ts reads both ways
+ * (install and export). A tool whose "before" is only an "after" event of the client (Cursor's file
+ * edits) is a timing shift the report says loudly.
+ */
+export interface SplitEvents {
+  /** Canonical tool -> the client's event for it, before and after; the first tool named for an event is the one export reads back. */
+  tools: BeforeAfter<Readonly<Partial<Record<CanonicalTool, string>>>>;
+  /** The events of MCP tools, their matcher the MCP tool's name. */
+  mcp?: BeforeAfter<string>;
+  /** The events of the other tools, with a matcher (Cursor's preToolUse); absent: such a tool has no event. */
+  otherTools?: BeforeAfter<string>;
+  /** The events a hook for every tool (no matcher) goes on. */
+  everyTool: BeforeAfter<readonly string[]>;
+  /** What those events cover when it is less than every tool, said in the report (Cursor's after: "file edits"). */
+  everyToolCovers?: Partial<BeforeAfter<string>>;
 }

@@ -1,0 +1,41 @@
+// Copilot CLI's dialect of the canonical form, as data, from its column in the spec (hooks/0.1,
+// OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where the spec's tables and the real binary
+// disagree, the binary wins (said below; docs/hooks-manifest.md lists them).
+import type { Dialect } from '../dialect.js';
+
+export const COPILOT_DIALECT: Dialect = {
+  // The binary (1.0.x) wins over the spec's copilot-cli column: agentStop exists and decides
+  // (`{"decision": "block"}` starts another turn), and so do subagentStop, notification,
+  // preCompact, permissionRequest and postToolUseFailure. camelCase names, as the spec writes them.
+  client: 'copilot',
+  slug: 'copilot-cli',
+  events: {
+    before_tool_execute: ['preToolUse', 'PreToolUse'],
+    after_tool_execute: ['postToolUse', 'PostToolUse'],
+    session_start: ['sessionStart', 'SessionStart'],
+    session_end: ['sessionEnd', 'SessionEnd'],
+    before_prompt: ['userPromptSubmitted', 'UserPromptSubmit'],
+    agent_stop: ['agentStop', 'Stop'],
+    before_compact: ['preCompact', 'PreCompact'],
+    notification: ['notification', 'Notification'],
+    error_occurred: ['errorOccurred'],
+    tool_use_failure: ['postToolUseFailure', 'PostToolUseFailure'],
+    subagent_start: ['subagentStart'],
+    subagent_stop: ['subagentStop', 'SubagentStop'],
+    permission_request: ['permissionRequest', 'PermissionRequest'],
+  },
+  tools: {
+    shell: 'bash',
+    file_read: 'view',
+    file_write: 'create',
+    file_edit: 'edit',
+    search: 'grep',
+    find: 'glob',
+    web_fetch: 'web_fetch',
+    agent: 'task',
+  },
+  mcp: (server, tool) => `${server}/${tool ?? '.*'}`,
+  mcpForm: /^([^/]+)\/(.+)$/,
+  matcher: 'none',
+  timeoutUnit: 'seconds',
+};
