@@ -48,7 +48,14 @@ export interface Dialect {
   millisecondsFrom?: number;
   /** Where the tool is in the event's name (matcher `split`): which event each tool's hook goes on. */
   split?: SplitEvents;
+  /** Canonical event -> what a "deny" does there, where the client differs from the spec's matrix (hif/blocking.ts). */
+  blocking?: Readonly<Record<string, Behaviour>>;
+  /** What of a handler its entry carries to the hook, where the binary was seen honouring it (hif/capabilities.ts). */
+  entryCarries?: readonly ('env' | 'cwd')[];
 }
+
+/** What a blocking hook's "deny" does: prevent the action, make the agent retry, or nothing (observe). */
+export type Behaviour = 'prevent' | 'retry' | 'observe';
 
 /** A tool event's "before" and "after" in a client whose event names carry the tool. */
 export interface BeforeAfter<T> {

@@ -38,4 +38,10 @@ export const COPILOT_DIALECT: Dialect = {
   mcpForm: /^([^/]+)\/(.+)$/,
   matcher: 'none',
   timeoutUnit: 'seconds',
+  // The matrix's Copilot column: a prompt is only observed. The matrix says it has no agent_stop; the
+  // binary's agentStop takes `{"decision": "block"}` and starts another turn (CLIENTS.md), so it
+  // retries, as everyone's does.
+  blocking: { before_prompt: 'observe' },
+  // The binary honours an entry's `env` and `cwd` (CLIENTS.md).
+  entryCarries: ['env', 'cwd'],
 };

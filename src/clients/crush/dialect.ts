@@ -38,4 +38,6 @@ export const CRUSH_DIALECT: Dialect = {
   mcpForm: /^mcp_([^_]+)_(.+)$/,
   matcher: 'anchored',
   timeoutUnit: 'seconds',
+  // Its TurnEnd has nothing to block (exit 2 blocks a tool; exit 49 halts, it does not send the agent back).
+  blocking: { agent_stop: 'observe' },
 };

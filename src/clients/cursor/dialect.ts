@@ -37,6 +37,8 @@ export const CURSOR_DIALECT: Dialect = {
   mcpForm: /^(.+?)__(.+)$/,
   matcher: 'split',
   timeoutUnit: 'seconds',
+  // The matrix's Cursor column: sessionStart can stop the session; its stop only observes.
+  blocking: { session_start: 'prevent', agent_stop: 'observe' },
   split: {
     // No event before a file write: such a hook goes on afterFileEdit, a timing shift said loudly.
     // After, file_edit is named first: export reads an afterFileEdit entry back as file_edit.

@@ -36,4 +36,9 @@ export const GEMINI_DIALECT: Dialect = {
   mcpForm: /^mcp_([^_]+)_(.+)$/,
   matcher: 'names',
   timeoutUnit: 'milliseconds',
+  // Its AfterTool "deny" hides the tool's result from the agent (the matrix's footnote).
+  blocking: { after_tool_execute: 'prevent' },
+  // 0.61 spreads an entry's `env` into its hook's environment (its bundle's hook runner), though the
+  // spec's vectors drop it.
+  entryCarries: ['env'],
 };

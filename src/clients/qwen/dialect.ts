@@ -32,4 +32,6 @@ export const QWEN_DIALECT: Dialect = {
   matcher: 'names',
   timeoutUnit: 'seconds',
   millisecondsFrom: 1000,
+  // The binary honours an entry's `env` (CLIENTS.md).
+  entryCarries: ['env'],
 };
