@@ -1,5 +1,5 @@
 // The shape of the rows that tell a client a canonical answer (HIF hooks/0.1 §5, blocking-matrix.md),
-// and the templates several clients share. Each client's rows are its folder's answers.ts, held by
+// and the templates several clients share. Each client's rows are in its folder's hif.ts, held by
 // its profile; hif/answer-rows.ts gathers them behind everyone's defaults and looks one up, and
 // scripts/build-native.mjs generates them into the C bridge's header (native/canonical-answer.c
 // renders the same), so the two bridges cannot drift. Templates: %r, %c, %e are the reason, the

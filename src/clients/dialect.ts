@@ -1,6 +1,6 @@
 // The shape of one client's dialect of the Hook Interchange Format (spec hooks/0.1): the canonical
 // tools, how a client narrows a tool event, and what a dialect holds. Each client's dialect is its
-// folder's dialect.ts (clients/claude/dialect.ts…), held by its profile; the lookups over them are
+// folder's hif.ts (clients/claude/hif.ts…), held by its profile; the lookups over them are
 // hif/vocabulary.ts. It sits in clients/, below hif/, so a client's folder names it without a loop.
 import type { ClientId } from './registry.js';
 

@@ -1,9 +1,9 @@
 // What hookd knows of one agent client, as data: where its hook files live, their shape, the unit
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
-// code). Each client has a folder (clients/claude/…): this profile, its dialect of the canonical
-// form and how it is told an answer, which the profile holds. Adding a client is adding such a
-// folder, listing it (and its id) in registry.ts, and running `npm run sh-lists` (bin/hookd then
-// carries its variables): docs/design.md, "A client's home".
+// code). Each client has a folder (clients/claude/…): this profile, and hif.ts, its dialect of the
+// canonical form and how it is told an answer, which the profile holds. Adding a client is adding
+// such a folder, listing it (and its id) in registry.ts, and running `npm run sh-lists` (bin/hookd
+// and native/hookd-shared.h then carry its variables): docs/design.md, "A client's home".
 import type { AnswerRow } from './answer-row.js';
 import type { HookContract } from './contract.js';
 import type { Dialect } from './dialect.js';
@@ -159,8 +159,8 @@ export interface ClientProfile {
   contract: HookContract;
   /** What a user must do after install changed this client's file, if anything. */
   afterInstall?: string;
-  /** Its dialect of the canonical form (its folder's dialect.ts); absent: none (Cline's hooks are files named after events). */
+  /** Its dialect of the canonical form (its folder's hif.ts); absent: none (Cline's hooks are files named after events). */
   dialect?: Dialect;
-  /** How it is told a canonical answer, where it differs from everyone's (its folder's answers.ts). */
+  /** How it is told a canonical answer, where it differs from everyone's (its folder's hif.ts). */
   answers: readonly AnswerRow[];
 }

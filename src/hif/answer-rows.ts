@@ -1,7 +1,7 @@
 // How each client is told a canonical answer (HIF hooks/0.1 §5, blocking-matrix.md), as data: one
 // row per client, event and outcome, each the exit code and stdout the client reads for it, and
 // whether the reason goes on stderr (the shape and templates: clients/answer-row.ts). Each client's
-// rows are in its folder (clients/claude/answers.ts…), checked against the binaries where
+// rows are in its folder (clients/claude/hif.ts…), checked against the binaries where
 // test/clients could (test/clients/deciding-cases.ts); everyone's default is here. Where a client
 // has no row for an outcome (an ask, a rewrite), translate-answer.ts applies the spec's rule.
 // translate-answer.ts renders them; scripts/build-native.mjs generates them into the C bridge's
@@ -11,7 +11,7 @@ import { CLIENTS } from '../clients/registry.js';
 
 export type { AnswerRow } from '../clients/answer-row.js';
 
-/** The rows, each client's (its folder's answers.ts) before everyone's: the lookup takes the most particular. */
+/** The rows, each client's (its folder's hif.ts) before everyone's: the lookup takes the most particular. */
 export const ANSWER_ROWS: readonly AnswerRow[] = [
   ...CLIENTS.flatMap((client) => client.answers),
   // A tool or prompt guard's exit 2 with the reason on stderr: every Claude-shaped client's denial.

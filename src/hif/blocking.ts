@@ -1,6 +1,6 @@
 // The spec's blocking matrix (blocking-matrix.md §2): what a blocking hook's "deny" does, per
 // canonical event and client: prevent the action, make the agent retry, or nothing (observe).
-// A client's own column, where it differs, is its dialect's `blocking` (clients/gemini/dialect.ts…);
+// A client's own column, where it differs, is its dialect's `blocking` (clients/gemini/hif.ts…);
 // rows the real binaries contradict follow the binaries (said beside each there). Events the matrix
 // does not list follow the client's profile: an event whose answer the client ignores only observes.
 import type { Behaviour } from '../clients/dialect.js';

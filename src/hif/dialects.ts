@@ -1,5 +1,5 @@
 // Each client's dialect of the canonical form (spec hooks/0.1, OpenScribbler/syllago
-// docs/spec/hooks/, CC-BY-4.0), as data, gathered from the clients' folders (clients/claude/dialect.ts…,
+// docs/spec/hooks/, CC-BY-4.0), as data, gathered from the clients' folders (clients/claude/hif.ts…,
 // held by each profile): its event names, tool names, MCP form, matcher style, timeout unit and,
 // where the tool is in the event's name, its split. Read through vocabulary.ts.
 import type { Dialect } from '../clients/dialect.js';

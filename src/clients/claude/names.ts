@@ -1,5 +1,5 @@
 // Claude Code's event names and MCP tool form, which the clients that copied its file shape share
-// (their dialects spread them: clients/droid/dialect.ts, clients/qwen/dialect.ts…).
+// (their dialects spread them: clients/droid/hif.ts, clients/qwen/hif.ts…).
 
 /** How Claude Code (and the clients that copied it) writes an MCP tool for a matcher. */
 export const claudeMcp = (server: string, tool?: string): string => `mcp__${server}__${tool ?? '.*'}`;

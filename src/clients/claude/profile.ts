@@ -3,8 +3,7 @@
 // the tool and prompt events; Notification, SessionEnd and StopFailure are fire-and-forget.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { CLAUDE_ANSWERS } from './answers.js';
-import { CLAUDE_DIALECT } from './dialect.js';
+import { CLAUDE_ANSWERS, CLAUDE_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 

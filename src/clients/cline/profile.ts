@@ -8,7 +8,7 @@
 // and 2 let the tool run, checked with the binary).
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { CLINE_ANSWERS } from './answers.js';
+import { CLINE_ANSWERS } from './hif.js';
 
 const EVENTS = [
   'TaskStart',

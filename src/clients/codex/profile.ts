@@ -6,8 +6,7 @@
 // last argument, not on stdin: `hookd emit --payload-arg -- CMD` reads it from there.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { CODEX_ANSWERS } from './answers.js';
-import { CODEX_DIALECT } from './dialect.js';
+import { CODEX_ANSWERS, CODEX_DIALECT } from './hif.js';
 import { codexPluginHookFiles } from './plugins.js';
 
 const TOOL = 'tool_name';

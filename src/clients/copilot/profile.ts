@@ -7,8 +7,7 @@
 // closed: exit 1 denies as exit 2 does; a timeout lets the tool run.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { COPILOT_ANSWERS } from './answers.js';
-import { COPILOT_DIALECT } from './dialect.js';
+import { COPILOT_ANSWERS, COPILOT_DIALECT } from './hif.js';
 
 // What Copilot CLI 1.0.102 fires for its camelCase names (CLIENTS.md, checked with the binary).
 const CAMEL_EVENTS = [

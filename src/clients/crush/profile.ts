@@ -8,8 +8,7 @@
 // seconds, default 30.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { CRUSH_ANSWERS } from './answers.js';
-import { CRUSH_DIALECT } from './dialect.js';
+import { CRUSH_ANSWERS, CRUSH_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 // Its hook events (the crush-hooks skill); the docs' older list holds PreToolUse and PreCompact.

@@ -3,8 +3,7 @@
 // `stop` may answer `followup_message`, and the `before…` events gate the agent.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { CURSOR_ANSWERS } from './answers.js';
-import { CURSOR_DIALECT } from './dialect.js';
+import { CURSOR_ANSWERS, CURSOR_DIALECT } from './hif.js';
 
 export const cursor: ClientProfile = {
   id: 'cursor',

@@ -10,8 +10,7 @@
 // Claude Code's.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { DROID_ANSWERS } from './answers.js';
-import { DROID_DIALECT } from './dialect.js';
+import { DROID_ANSWERS, DROID_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 

@@ -2,8 +2,7 @@
 // in MILLISECONDS (default 60000). AfterAgent is its "stop" and can send the agent back to work.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { GEMINI_ANSWERS } from './answers.js';
-import { GEMINI_DIALECT } from './dialect.js';
+import { GEMINI_ANSWERS, GEMINI_DIALECT } from './hif.js';
 
 export const gemini: ClientProfile = {
   id: 'gemini',

@@ -7,8 +7,7 @@
 // its events (session.created, session.idle), so SessionStart and Stop cannot decide.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { OPENCODE_ANSWERS } from './answers.js';
-import { OPENCODE_DIALECT } from './dialect.js';
+import { OPENCODE_ANSWERS, OPENCODE_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 

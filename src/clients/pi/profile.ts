@@ -7,8 +7,7 @@
 // (agent_end) and SessionEnd (session_shutdown) are waited for but cannot decide.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { PI_ANSWERS } from './answers.js';
-import { PI_DIALECT } from './dialect.js';
+import { PI_ANSWERS, PI_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 

@@ -6,8 +6,7 @@
 // named by its own QWEN_CODE_* variables before Gemini CLI is considered.
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { QWEN_ANSWERS } from './answers.js';
-import { QWEN_DIALECT } from './dialect.js';
+import { QWEN_ANSWERS, QWEN_DIALECT } from './hif.js';
 import { QWEN_TOOL_ALIASES } from './tool-aliases.js';
 import { installedQwenVersion, qwenMillisecondsFrom } from './version.js';
 

@@ -1,7 +1,9 @@
-// Cursor's dialect of the canonical form, as data, from its column in the spec (hooks/0.1,
-// OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where the spec's tables and the real binary
-// disagree, the binary wins (said below; docs/hooks-manifest.md lists them).
+// Cursor in the canonical form's terms (its dialect, then how it is told an answer), as data, from
+// its column in the spec (hooks/0.1, OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where the
+// spec's tables and the real binary disagree, the binary wins (said below; docs/hooks-manifest.md
+// lists them).
 import type { Dialect } from '../dialect.js';
+import { row } from '../answer-row.js';
 
 export const CURSOR_DIALECT: Dialect = {
   // Split events (spec events.md §4, blocking-matrix.md §3): the tool is in the event name, as
@@ -58,3 +60,22 @@ export const CURSOR_DIALECT: Dialect = {
     everyToolCovers: { after: 'file edits' },
   },
 };
+
+// How Cursor is told a canonical answer (answer-row.ts has the shape): its documented fields (no
+// binary here). Its gated events read `permission`; `stop` sends the agent on with a follow-up.
+const PERMISSION = (word: string) => `{"permission":"${word}","user_message":%r,"agent_message":%r}`;
+
+export const CURSOR_ANSWERS = [
+  ...row(
+    'cursor',
+    ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile', 'preToolUse'],
+    'deny',
+    0,
+    PERMISSION('deny'),
+  ),
+  ...row('cursor', ['beforeSubmitPrompt'], 'deny', 0, '{"continue":false,"user_message":%r}'),
+  ...row('cursor', ['stop'], 'deny', 0, '{"followup_message":%r}'),
+  ...row('cursor', ['beforeShellExecution', 'beforeMCPExecution'], 'ask', 0, PERMISSION('ask')),
+  ...row('cursor', ['sessionStart'], 'context', 0, '{"additional_context":%c}'),
+  ...row('cursor', ['beforeSubmitPrompt'], 'stop', 0, '{"continue":false,"user_message":%r}'),
+];

@@ -1,6 +1,8 @@
-// Crush's dialect of the canonical form, as data. The spec (hooks/0.1) has no column for it:
-// the slug is hookd's, the names read from the client (said below).
+// Crush in the canonical form's terms (its dialect, then how it is told an answer), as data. The
+// spec (hooks/0.1) has no column for it: the slug is hookd's, the names read from the client (said
+// below).
 import type { Dialect } from '../dialect.js';
+import { row } from '../answer-row.js';
 
 export const CRUSH_DIALECT: Dialect = {
   // Not in the spec (hookd's slug). From its docs (docs/hooks/README.md, the crush-hooks skill; no
@@ -41,3 +43,10 @@ export const CRUSH_DIALECT: Dialect = {
   // Its TurnEnd has nothing to block (exit 2 blocks a tool; exit 49 halts, it does not send the agent back).
   blocking: { agent_stop: 'observe' },
 };
+
+// How Crush is told a canonical answer (answer-row.ts has the shape), from its envelope (its docs):
+// `context` is added to what the model sees; `halt` ends the turn.
+export const CRUSH_ANSWERS = [
+  ...row('crush', ['PreToolUse', 'PostToolUse'], 'context', 0, '{"context":%c}'),
+  ...row('crush', ['*'], 'stop', 0, '{"halt":true,"reason":%r}'),
+];

@@ -1,7 +1,9 @@
-// Copilot CLI's dialect of the canonical form, as data, from its column in the spec (hooks/0.1,
-// OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where the spec's tables and the real binary
-// disagree, the binary wins (said below; docs/hooks-manifest.md lists them).
+// Copilot CLI in the canonical form's terms (its dialect, then how it is told an answer), as data,
+// from its column in the spec (hooks/0.1, OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where
+// the spec's tables and the real binary disagree, the binary wins (said below; docs/hooks-
+// manifest.md lists them).
 import type { Dialect } from '../dialect.js';
+import { BLOCK, row } from '../answer-row.js';
 
 export const COPILOT_DIALECT: Dialect = {
   // The binary (1.0.x) wins over the spec's copilot-cli column: agentStop exists and decides
@@ -45,3 +47,16 @@ export const COPILOT_DIALECT: Dialect = {
   // The binary honours an entry's `env` and `cwd` (CLIENTS.md).
   entryCarries: ['env', 'cwd'],
 };
+
+// How Copilot CLI is told a canonical answer (answer-row.ts has the shape): its stop events take
+// Claude Code's `{"decision": "block"}`; its preToolUse reads `permissionDecision`.
+export const COPILOT_ANSWERS = [
+  ...row('copilot', ['agentStop', 'subagentStop', 'Stop', 'SubagentStop'], 'deny', 0, BLOCK),
+  ...row(
+    'copilot',
+    ['preToolUse', 'permissionRequest'],
+    'deny',
+    0,
+    '{"permissionDecision":"deny","permissionDecisionReason":%r}',
+  ),
+];

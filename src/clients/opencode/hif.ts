@@ -1,6 +1,8 @@
-// OpenCode's dialect of the canonical form, as data. The spec (hooks/0.1) has no column for it:
-// the slug is hookd's, the names read from the client (said below).
+// OpenCode in the canonical form's terms (its dialect, then how it is told an answer), as data. The
+// spec (hooks/0.1) has no column for it: the slug is hookd's, the names read from the client (said
+// below).
 import type { Dialect } from '../dialect.js';
+import { CONTEXT, REWRITE, row } from '../answer-row.js';
 
 export const OPENCODE_DIALECT: Dialect = {
   // Not in the spec (hookd's slug). No command hooks of its own: hookd's shim (shims/opencode.js)
@@ -31,3 +33,11 @@ export const OPENCODE_DIALECT: Dialect = {
   matcher: 'names',
   timeoutUnit: 'seconds',
 };
+
+// How OpenCode is told a canonical answer (answer-row.ts has the shape), through hookd's shim (shims/opencode.js,
+// shims/core.js): it adds a context to the prompt and to a tool's result only, and hands a
+// rewritten input on in Claude Code's form.
+export const OPENCODE_ANSWERS = [
+  ...row('opencode', ['UserPromptSubmit', 'PostToolUse'], 'context', 0, CONTEXT),
+  ...row('opencode', ['PreToolUse'], 'rewrite', 0, REWRITE),
+];

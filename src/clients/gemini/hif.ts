@@ -1,7 +1,9 @@
-// Gemini CLI's dialect of the canonical form, as data, from its column in the spec (hooks/0.1,
-// OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where the spec's tables and the real binary
-// disagree, the binary wins (said below; docs/hooks-manifest.md lists them).
+// Gemini CLI in the canonical form's terms (its dialect, then how it is told an answer), as data,
+// from its column in the spec (hooks/0.1, OpenScribbler/syllago docs/spec/hooks/, CC-BY-4.0). Where
+// the spec's tables and the real binary disagree, the binary wins (said below; docs/hooks-
+// manifest.md lists them).
 import type { Dialect } from '../dialect.js';
+import { CONTEXT, row, STOP } from '../answer-row.js';
 
 export const GEMINI_DIALECT: Dialect = {
   // The binary (0.61) wins over the spec's test vectors: hooks sit in Claude Code's grouped shape
@@ -42,3 +44,19 @@ export const GEMINI_DIALECT: Dialect = {
   // spec's vectors drop it.
   entryCarries: ['env'],
 };
+
+// How Gemini CLI is told a canonical answer (answer-row.ts has the shape): its stop gate says
+// "deny", not "block"; BeforeTool asks its user; 0.61 runs a rewritten call (canonical-guard-real.test.ts).
+export const GEMINI_ANSWERS = [
+  ...row('gemini', ['AfterAgent'], 'deny', 0, '{"decision":"deny","reason":%r}'),
+  ...row('gemini', ['BeforeTool'], 'ask', 0, '{"decision":"ask","reason":%r}'),
+  ...row('gemini', ['BeforeAgent', 'SessionStart', 'AfterTool'], 'context', 0, CONTEXT),
+  ...row(
+    'gemini',
+    ['BeforeTool'],
+    'rewrite',
+    0,
+    '{"hookSpecificOutput":{"hookEventName":"BeforeTool","tool_input":%u}}',
+  ),
+  ...row('gemini', ['*'], 'stop', 0, STOP),
+];
