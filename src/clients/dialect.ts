@@ -79,5 +79,8 @@ export interface SplitEvents {
   /** The events a hook for every tool (no matcher) goes on. */
   everyTool: BeforeAfter<readonly string[]>;
   /** What those events cover when it is less than every tool, said in the report (Cursor's after: "file edits"). */
-  everyToolCovers?: Partial<BeforeAfter<string>>;
+  everyToolCovers?: Partial<
+    BeforeAfter<string>
+  >; /** Events that are no tool event but name a tool all the same (Cursor's Tab: beforeTabFileRead), for the hook's canonical tool. */
+  otherEventTools?: Readonly<Record<string, CanonicalTool>>;
 }

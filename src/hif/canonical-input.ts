@@ -5,6 +5,7 @@
 // bridges and the daemon give the same: native/canonical-input.c reads the payload the same way,
 // from the tables scripts/build-native.mjs generates from here and from hif/vocabulary.ts.
 import { canonicalEvent, canonicalTool, DIALECTS } from './vocabulary.js';
+import { eventTools } from './split-events.js';
 import type { ClientId } from '../clients/registry.js';
 
 /**
@@ -30,15 +31,10 @@ export const TOOL_INPUT_FIELDS = ['tool_input', 'toolArgs'] as const;
 export const COMMAND_FIELDS = ['command'] as const;
 export const FILE_FIELDS = ['file_path', 'absolute_path', 'path', 'filePath'] as const;
 
-/** Events whose tool is in their name (Cursor's split events, spec events.md §4): the canonical tool each means. */
-export const EVENT_TOOLS: Readonly<Record<string, string>> = {
-  beforeShellExecution: 'shell',
-  afterShellExecution: 'shell',
-  beforeReadFile: 'file_read',
-  afterFileEdit: 'file_edit',
-  beforeTabFileRead: 'file_read',
-  afterTabFileEdit: 'file_edit',
-};
+/** Events whose tool is in their name (split events, spec events.md §4): the canonical tool each means, from each dialect's split table. */
+export const EVENT_TOOLS: Readonly<Record<string, string>> = Object.fromEntries(
+  DIALECTS.flatMap((dialect) => (dialect.split ? eventTools(dialect) : [])),
+);
 
 /** One (client, native name, canonical name) row: the tables the C bridge gets, in lookup order. */
 export interface NameRow {

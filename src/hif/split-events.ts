@@ -52,8 +52,12 @@ export function splitTargets(
       add(split.mcp[when], encodePiece(dialect, single, label, name, notes));
       continue;
     }
+    if (!split.otherTools) {
+      notes.push(`${label}: ${name} has no event for ${JSON.stringify(single)}: left out of the matcher`);
+      continue;
+    }
     const piece = encodePiece(dialect, single as HifSingleMatcher, label, name, notes);
-    if (piece && split.otherTools) add(split.otherTools[when], piece);
+    if (piece) add(split.otherTools[when], piece);
   }
   if (byEvent.size > 1)
     notes.push(`${label}: the matcher's tools split into separate ${name} events: ${[...byEvent.keys()].join(', ')}`);
@@ -82,4 +86,17 @@ export function fromSplit(
     if (split.otherTools?.[when] === event) return { event: canonical };
   }
   return undefined;
+}
+
+/** Each event of `dialect` that names its tool, with the tool (the first named for it), "after" events as the after table reads them. */
+export function eventTools(dialect: Dialect): [string, string][] {
+  const split = dialect.split;
+  if (!split) return [];
+  const afterEvents = dialect.events.after_tool_execute ?? [];
+  const pairs = [
+    ...Object.entries(split.tools.before).filter(([, event]) => !afterEvents.includes(event!)),
+    ...Object.entries(split.tools.after),
+  ].map(([tool, event]) => [event!, tool] as [string, string]);
+  const first = pairs.filter(([event], at) => pairs.findIndex(([other]) => other === event) === at);
+  return [...first, ...Object.entries(split.otherEventTools ?? {})];
 }

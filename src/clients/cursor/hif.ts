@@ -58,6 +58,7 @@ export const CURSOR_DIALECT: Dialect = {
     // As the spec's vectors do: before, the three gated categories; after, file edits only.
     everyTool: { before: ['beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile'], after: ['afterFileEdit'] },
     everyToolCovers: { after: 'file edits' },
+    otherEventTools: { beforeTabFileRead: 'file_read', afterTabFileEdit: 'file_edit' },
   },
 };
 
