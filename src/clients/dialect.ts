@@ -51,7 +51,18 @@ export interface Dialect {
   /** Canonical event -> what a "deny" does there, where the client differs from the spec's matrix (hif/blocking.ts). */
   blocking?: Readonly<Record<string, Behaviour>>;
   /** What of a handler its entry carries to the hook, where the binary was seen honouring it (hif/capabilities.ts). */
-  entryCarries?: readonly ('env' | 'cwd')[];
+  entryCarries?: readonly (
+    'env' | 'cwd'
+  )[]; /** Where its payloads keep the tool's name, input, shell command and file, beside Claude Code's keys (hif/canonical-input.ts). */
+  payloadKeys?: PayloadKeys;
+}
+
+/** Keys of a client's payload for the hook's canonical fields; each list is read after Claude Code's key. */
+export interface PayloadKeys {
+  toolName?: readonly string[];
+  toolInput?: readonly string[];
+  command?: readonly string[];
+  file?: readonly string[];
 }
 
 /** What a blocking hook's "deny" does: prevent the action, make the agent retry, or nothing (observe). */

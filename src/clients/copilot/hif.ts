@@ -46,6 +46,8 @@ export const COPILOT_DIALECT: Dialect = {
   blocking: { before_prompt: 'observe' },
   // The binary honours an entry's `env` and `cwd` (CLIENTS.md).
   entryCarries: ['env', 'cwd'],
+  // Its camelCase payloads: toolName, and toolArgs (in older versions a JSON string of the arguments).
+  payloadKeys: { toolName: ['toolName'], toolInput: ['toolArgs'] },
 };
 
 // How Copilot CLI is told a canonical answer (answer-row.ts has the shape): its stop events take
