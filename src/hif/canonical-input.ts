@@ -5,6 +5,8 @@
 // bridges and the daemon give the same: native/canonical-input.c reads the payload the same way,
 // from the tables scripts/build-native.mjs generates from here and from hif/vocabulary.ts.
 import { canonicalEvent, canonicalTool, DIALECTS } from './vocabulary.js';
+import { eventTools } from './split-events.js';
+import type { PayloadKeys } from '../clients/dialect.js';
 import type { ClientId } from '../clients/registry.js';
 
 /**
@@ -23,22 +25,22 @@ export const CANONICAL_VARIABLES = {
   client: 'HOOKD_HIF_CLIENT',
 } as const;
 
-/** Where the payloads keep the tool's name and input: Claude Code's shape, then Copilot CLI's camelCase one. */
-export const TOOL_NAME_FIELDS = ['tool_name', 'toolName'] as const;
-export const TOOL_INPUT_FIELDS = ['tool_input', 'toolArgs'] as const;
+// Where the payloads keep the tool's name and input, its shell command and its file: the keys the
+// clients share (Claude Code's), then each dialect's own (payloadKeys: Copilot CLI's toolName, toolArgs).
+const keys = (shared: readonly string[], own: (keys: PayloadKeys) => readonly string[] | undefined): string[] => [
+  ...shared,
+  ...DIALECTS.flatMap((dialect) => (dialect.payloadKeys ? (own(dialect.payloadKeys) ?? []) : [])),
+];
+export const TOOL_NAME_FIELDS = keys(['tool_name'], (own) => own.toolName);
+export const TOOL_INPUT_FIELDS = keys(['tool_input'], (own) => own.toolInput);
 /** The keys of a tool's input (or of Cursor's payload, which has no tool input) that hold the shell command, then the file. */
-export const COMMAND_FIELDS = ['command'] as const;
-export const FILE_FIELDS = ['file_path', 'absolute_path', 'path', 'filePath'] as const;
+export const COMMAND_FIELDS = keys(['command'], (own) => own.command);
+export const FILE_FIELDS = keys(['file_path', 'absolute_path', 'path', 'filePath'], (own) => own.file);
 
-/** Events whose tool is in their name (Cursor's split events, spec events.md §4): the canonical tool each means. */
-export const EVENT_TOOLS: Readonly<Record<string, string>> = {
-  beforeShellExecution: 'shell',
-  afterShellExecution: 'shell',
-  beforeReadFile: 'file_read',
-  afterFileEdit: 'file_edit',
-  beforeTabFileRead: 'file_read',
-  afterTabFileEdit: 'file_edit',
-};
+/** Events whose tool is in their name (split events, spec events.md §4): the canonical tool each means, from each dialect's split table. */
+export const EVENT_TOOLS: Readonly<Record<string, string>> = Object.fromEntries(
+  DIALECTS.flatMap((dialect) => (dialect.split ? eventTools(dialect) : [])),
+);
 
 /** One (client, native name, canonical name) row: the tables the C bridge gets, in lookup order. */
 export interface NameRow {

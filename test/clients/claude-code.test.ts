@@ -9,7 +9,7 @@ import { CLIENT_BINS } from './install-clients.mjs';
 import { arrivals, recordingHooks, scrubClientVariables, theArrival, waitForBridged } from './real-client-helpers.js';
 import { realClientSuite } from './real-client-suite.js';
 import { prepareClient, startFake, startInPty, type PtySession } from './run-client.mjs';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 
 scrubClientVariables();
 

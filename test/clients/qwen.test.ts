@@ -3,7 +3,7 @@
 // only when an interactive session exits, so a -p turn has no end event to test.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
-import { qwen } from '../../src/clients/qwen.js';
+import { qwen } from '../../src/clients/qwen/profile.js';
 
 scrubClientVariables();
 
