@@ -3,7 +3,7 @@
 // which does not load OpenCode's ~/.config/opencode/plugin/: hookd's two shims never both run).
 // hookd's shim is OpenCode's adapter (shims/opencode.js) written to ~/.config/kilo/plugin/hookd.js,
 // running the hooks of the hookd-owned ~/.config/hookd/kilo.json in Claude Code's shape with
-// Claude-shaped payloads; what Kilo awaits and what it does not is OpenCode's (clients/opencode.ts).
+// Claude-shaped payloads; what Kilo awaits and what it does not is OpenCode's (clients/opencode/profile.ts).
 import type { ClientProfile } from '../profile.js';
 import { opencode } from '../opencode/profile.js';
 import { KILO_ANSWERS, KILO_DIALECT } from './hif.js';
