@@ -4,7 +4,8 @@
 // each hook in place behind the bridge (the fail-safe entry form) and uninstall gives the file back
 // byte for byte; the synchronous bridge hands the client its answers unchanged. For Amp, its real
 // binary loads hookd's shim in its plugin runtime (`amp plugins exec`), which fails on a plugin that
-// does not load. Fixtures: test/fixtures/auggie, test/fixtures/qoder (shaped from the clients'
+// does not load; Qoder's real binary rewrites its settings file as it starts, and hookd's entries
+// survive that and are undone after it. Fixtures: test/fixtures/auggie, test/fixtures/qoder (shaped from the clients'
 // bundles and docs). Real files, the built hookd.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -145,6 +146,35 @@ describe('Qoder CLI (its settings.json; the binary needs a Qoder sign-in)', () =
       // A notifier decides nothing: behind hookd emit even on an event that could decide.
       wrapCommand("notify-send 'qoder done'"),
       wrapCommand('echo end >> /tmp/qoder.log'),
+    ]);
+  });
+
+  it("Qoder's binary rewrites its settings.json as it starts (even signed out): the wrapped entries survive it, and uninstall restores each command", async () => {
+    const home = tempDir('hookd-qoder-real-');
+    const file = path.join(home, '.qoder', 'settings.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    copyFileSync(path.join(FIXTURES, 'qoder', 'settings.json'), file);
+    const env = { HOME: home, PATH: toolbox([]), HOOKD_STATE_DIR: path.join(home, 'state') };
+    expect((await runHookdWithEnv(['install', '--client', 'qoder'], env)).exitCode).toBe(0);
+    const wrapped = entriesOf(readFileSync(file, 'utf8'), file, 'qoder').map((entry) => entry.command);
+    const project = tempDir('hookd-qoder-project-');
+    const started = spawnSync(process.execPath, [CLIENT_BINS.qoder, '-p', 'say hi'], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    // It stops at its sign-in, having rewritten the file: reformatted, its own defaults added, comments kept.
+    expect(started.stdout + started.stderr).toContain('Not logged in');
+    const rewritten = readFileSync(file, 'utf8');
+    expect(rewritten).toContain('"securityScan"');
+    expect(rewritten).toContain('// Qoder CLI reads comments');
+    expect(entriesOf(rewritten, file, 'qoder').map((entry) => entry.command)).toEqual(wrapped);
+    expect((await runHookdWithEnv(['uninstall', '--client', 'qoder'], env)).exitCode).toBe(0);
+    expect(entriesOf(readFileSync(file, 'utf8'), file, 'qoder').map((entry) => entry.command)).toEqual([
+      '~/.qoder/hooks/block-rm.sh',
+      "notify-send 'qoder done'",
+      'echo end >> /tmp/qoder.log',
     ]);
   });
 
