@@ -157,6 +157,10 @@ const ANSWERS = [
   { what: 'times out (timeout 2000, milliseconds)', marker: 'ran-timeout', answer: 'sleep 30', exit: null },
 ];
 const CONTRACT_GUARD = `input=$(cat); case "$input" in ${ANSWERS.map((a) => `*${a.marker}*) ${a.answer} ;;`).join(' ')} esac`;
+const POST_CONTEXT = 'hookd-e2e-post-context-5c1d';
+const POST_ANSWER = JSON.stringify({
+  hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: POST_CONTEXT },
+});
 const STOP_BLOCK = JSON.stringify({
   hookSpecificOutput: { hookEventName: 'Stop', decision: 'block', reason: 'hookd-e2e: one more turn' },
 });
@@ -165,6 +169,7 @@ describe("Auggie 0.36.0: what it makes of its hooks' answers, as its profile's c
   const auggie = clientById('auggie')!;
   let ran: Set<string>;
   let chats: number;
+  let contextTold: number;
   beforeAll(async () => {
     const dir = tempDir('hookd-auggie-contract-');
     const project = path.join(dir, 'home', 'src', 'demo');
@@ -188,11 +193,13 @@ describe("Auggie 0.36.0: what it makes of its hooks' answers, as its profile's c
         stateDir: tempDir(),
         hooks: {
           PreToolUse: [{ hooks: [{ type: 'command', command: CONTRACT_GUARD, timeout: 2000 }] }],
+          PostToolUse: [{ hooks: [{ type: 'command', command: `cat > /dev/null; echo '${POST_ANSWER}'` }] }],
           Stop: [{ hooks: [{ type: 'command', command: `cat > /dev/null; echo '${STOP_BLOCK}'` }] }],
         },
       });
       expectCleanExit(await client.run({ prompt: 'Leave four markers', timeoutMs: TURN_MS }), 'an auggie turn');
       chats = fake.requests.filter((request) => request.url.startsWith('/chat-stream')).length;
+      contextTold = fake.requests.flatMap((request) => linesWith(request.body, POST_CONTEXT, {})).length;
       ran = new Set(ANSWERS.map((a) => a.marker).filter((marker) => existsSync(path.join(project, marker))));
     } finally {
       await fake.close();
@@ -207,6 +214,9 @@ describe("Auggie 0.36.0: what it makes of its hooks' answers, as its profile's c
       expect(ran.has(answer.marker)).toBe(!expectedToBlock);
     });
   }
+  it("a PostToolUse hook's additionalContext reaches the model (its answer row: context on PostToolUse)", () => {
+    expect(contextTold).toBeGreaterThan(0);
+  });
   it("a Stop hook's block is dropped (its profile lists Stop as not deciding): no turn after the last answer", () => {
     expect(auggie.fireAndForget).toContain('Stop');
     // One request per tool call and one after the last: a Stop block honoured would ask once more.
