@@ -7,7 +7,7 @@
 // history` shows both, and the SessionEnd hook too. With no hookd on Auggie's PATH, the same installed entries deny by
 // themselves. Auggie passes each hook its payload pretty-printed: the bridge takes it whole. And its
 // contract, run by the binary itself: exit 2 denies, exit 1 and a timeout (in milliseconds) let the
-// tool run, and a Stop hook's block is dropped.
+// tool run, a PostToolUse context reaches the model, and a Stop hook's block is dropped.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
