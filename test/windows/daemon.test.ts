@@ -70,19 +70,26 @@ describe('the daemon on Windows (node.exe under wine)', () => {
   it('runs an event emitted while it was down once it is up, then one emitted while it runs', async () => {
     const folders = userFolders();
     const out = tempDir();
+    // A Stop event as a Windows client may write it: CRLF line ends, a Windows working directory.
+    const payload = [
+      '{',
+      '"session_id": "s-1",',
+      `"cwd": ${JSON.stringify(windowsPath(out))},`,
+      '"hook_event_name": "Stop"',
+      '}',
+      '',
+    ].join('\r\n');
     const emit = (name: string) =>
-      hookd(
-        folders,
-        ['emit', '--', `echo ran %HOOKD_WINE_NAME%> "${windowsPath(path.join(out, name))}"`],
-        '{"hook_event_name":"Stop"}',
-      );
+      hookd(folders, ['emit', '--', `echo ran %USERNAME%> "${windowsPath(path.join(out, name))}"`], payload);
     expect((await emit('first')).code).toBe(0);
     expect(existsSync(path.join(out, 'first'))).toBe(false);
-    await startDaemon(folders, { HOOKD_WINE_NAME: 'here' });
-    await waitFor('the event emitted while the daemon was down', () => existsSync(path.join(out, 'first')));
+    await startDaemon(folders);
+    // cmd creates the file, then writes its line: the line is the run's mark.
+    const ran = (name: string) => () =>
+      existsSync(path.join(out, name)) && readFileSync(path.join(out, name), 'utf8').trim();
+    expect(await waitFor('the event emitted while the daemon was down', ran('first'))).toMatch(/^ran \S/);
     expect((await emit('second')).code).toBe(0);
-    await waitFor('the event emitted while it runs', () => existsSync(path.join(out, 'second')));
-    expect(readFileSync(path.join(out, 'second'), 'utf8').trim()).toBe('ran here');
+    expect(await waitFor('the event emitted while it runs', ran('second'))).toMatch(/^ran \S/);
   });
 
   it('starts again after a crash: no dead pipe or lock is left', async () => {
