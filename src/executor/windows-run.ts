@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { captureOutput } from './capture-output.js';
 import { DRAIN_MS, whenOver } from './when-over.js';
-import { shellLaunch } from './windows-shell.js';
+import { shellLaunch, shellNamed } from './windows-shell.js';
 import { endTree } from './windows-tree.js';
 import { DEFAULT_OUTPUT_CAP, type RunRequest } from './executor.js';
 import { exitOutcome, notRun, type Outcome } from '../common/run-result.js';
@@ -19,7 +19,7 @@ const HANDLE_PREFIX = 'win32:';
 export const windowsHandle = (pid: number) => `${HANDLE_PREFIX}${pid}`;
 
 function start(request: RunRequest, started: number): ChildProcessWithoutNullStreams | Outcome {
-  const launch = shellLaunch(request.command, request.env, request.shell);
+  const launch = shellLaunch(request.command, request.env, request.shell ?? shellNamed(request.env.HOOKD_SHELL));
   try {
     const child = spawn(launch.file, launch.args, {
       cwd: request.cwd,

@@ -9,6 +9,11 @@ import path from 'node:path';
 
 export type WindowsShell = 'bash' | 'powershell' | 'cmd';
 
+/** The shell HOOKD_SHELL names (an entry install wrote sets it: install/windows-entry.ts), or undefined. */
+export function shellNamed(name: string | undefined): WindowsShell | undefined {
+  return name === 'bash' || name === 'powershell' || name === 'cmd' ? name : undefined;
+}
+
 /** How to start one command: the program, its arguments, and whether Node must pass them unquoted. */
 export interface ShellLaunch {
   shell: WindowsShell;
