@@ -48,7 +48,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'hookd', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...REAL_CLIENTS] },
+        test: {
+          name: 'hookd',
+          include: ['test/**/*.test.ts'],
+          // The Windows tier runs under wine, on its own (vitest.windows.config.ts, npm run test:windows).
+          exclude: [...configDefaults.exclude, ...REAL_CLIENTS, 'test/windows/**'],
+        },
       },
       {
         extends: true,
