@@ -95,6 +95,10 @@ ${nameRows(eventTools)}
 static const char HIF_TOOL_NAME_FIELDS[] = ${list(HIF_INPUT.TOOL_NAME_FIELDS)};
 static const char HIF_TOOL_INPUT_FIELDS[] = ${list(HIF_INPUT.TOOL_INPUT_FIELDS)};
 static const char HIF_COMMAND_FIELDS[] = ${list(HIF_INPUT.COMMAND_FIELDS)};
+static const char HIF_COMMAND_LIST_FIELDS[] = ${list(HIF_INPUT.COMMAND_LIST_FIELDS)};
+#define HIF_TOOL_CALL_FIELD ${c(HIF_INPUT.TOOL_CALL_FIELD)}
+static const char HIF_TOOL_CALL_NAME[] = ${list([HIF_INPUT.TOOL_CALL_NAME])};
+static const char HIF_TOOL_CALL_INPUT[] = ${list([HIF_INPUT.TOOL_CALL_INPUT])};
 static const char HIF_FILE_FIELDS[] = ${list(HIF_INPUT.FILE_FIELDS)};
 #define HIF_VAR_EVENT ${c(V.event)}
 #define HIF_VAR_TOOL ${c(V.tool)}

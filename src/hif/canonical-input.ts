@@ -28,6 +28,15 @@ export const TOOL_NAME_FIELDS = ['tool_name', 'toolName'] as const;
 export const TOOL_INPUT_FIELDS = ['tool_input', 'toolArgs'] as const;
 /** The keys of a tool's input (or of Cursor's payload, which has no tool input) that hold the shell command, then the file. */
 export const COMMAND_FIELDS = ['command'] as const;
+/** The keys of a tool's input that hold a list of shell commands (Cline's run_commands `commands`), read as one per line. */
+export const COMMAND_LIST_FIELDS = ['commands'] as const;
+/**
+ * Where a payload that names no tool at its top level nests its call (Cline's `tool_call: {name,
+ * input}`): the tool's name and its input are read there.
+ */
+export const TOOL_CALL_FIELD = 'tool_call';
+export const TOOL_CALL_NAME = 'name';
+export const TOOL_CALL_INPUT = 'input';
 export const FILE_FIELDS = ['file_path', 'absolute_path', 'path', 'filePath'] as const;
 
 /** Events whose tool is in their name (Cursor's split events, spec events.md §4): the canonical tool each means. */
@@ -97,6 +106,15 @@ const firstString = (from: Record<string, unknown> | undefined, keys: readonly s
   for (const key of keys) if (typeof from?.[key] === 'string') return from[key];
   return undefined;
 };
+// A list of strings as one command per line; a list holding anything else (Cline's `{command, args}` form) is none.
+const stringList = (from: Record<string, unknown> | undefined, keys: readonly string[]) => {
+  for (const key of keys) {
+    const value = from?.[key];
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+      return value.join('\n');
+  }
+  return undefined;
+};
 
 /** The canonical variables for `client`'s `event` (its own name) on `payload`; a field the payload lacks is left out. */
 export function canonicalFields(client: string, event: string, payload: Buffer): Record<string, string> {
@@ -106,14 +124,21 @@ export function canonicalFields(client: string, event: string, payload: Buffer):
   } catch {
     data = undefined;
   }
-  const input = objectOf(TOOL_INPUT_FIELDS.map((key) => data?.[key]).find((value) => value !== undefined)) ?? data;
-  const toolName = firstString(data, TOOL_NAME_FIELDS);
+  // A payload naming no tool at its top level may nest its call (Cline's): read there.
+  const nested = firstString(data, TOOL_NAME_FIELDS) === undefined ? data?.[TOOL_CALL_FIELD] : undefined;
+  const call =
+    nested && typeof nested === 'object' && !Array.isArray(nested) ? (nested as Record<string, unknown>) : undefined;
+  const top = call
+    ? { [TOOL_NAME_FIELDS[0]]: call[TOOL_CALL_NAME], [TOOL_INPUT_FIELDS[0]]: call[TOOL_CALL_INPUT] }
+    : data;
+  const input = objectOf(TOOL_INPUT_FIELDS.map((key) => top?.[key]).find((value) => value !== undefined)) ?? data;
+  const toolName = firstString(top, TOOL_NAME_FIELDS);
   const fields: Record<string, string | undefined> = {
     [CANONICAL_VARIABLES.client]: client,
     [CANONICAL_VARIABLES.event]: event ? canonicalName(EVENT_ROWS, canonicalEvent, client, event) : undefined,
     [CANONICAL_VARIABLES.tool]:
       toolName !== undefined ? canonicalName(TOOL_ROWS, canonicalTool, client, toolName) : EVENT_TOOLS[event],
-    [CANONICAL_VARIABLES.command]: firstString(input, COMMAND_FIELDS),
+    [CANONICAL_VARIABLES.command]: firstString(input, COMMAND_FIELDS) ?? stringList(input, COMMAND_LIST_FIELDS),
     [CANONICAL_VARIABLES.file]: firstString(input, FILE_FIELDS),
   };
   // A variable cannot hold a NUL: such a value is left out, never cut.

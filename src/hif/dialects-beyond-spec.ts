@@ -110,3 +110,33 @@ export const CRUSH_DIALECT: Dialect = {
   matcher: 'anchored',
   timeoutUnit: 'seconds',
 };
+
+export const CLINE_DIALECT: Dialect = {
+  // Not in the spec (hookd's slug). Cline 3.0.65's binary: a hook is an executable file named after
+  // its event, so a file has no matcher (every PreToolUse file sees every tool: a canonical hook
+  // tells them apart by HOOKD_HIF_TOOL, read from the payload's `tool_call`). Its tools are the
+  // bundle's (`read_files`, `search_codebase`, `run_commands`, `fetch_web_content`, `editor`, or
+  // `apply_patch` for GPT and Codex models, `spawn_agent`); no file_write or find of its own.
+  client: 'cline',
+  slug: 'cline',
+  events: {
+    before_tool_execute: ['PreToolUse'],
+    after_tool_execute: ['PostToolUse'],
+    session_start: ['TaskStart', 'TaskResume'],
+    before_prompt: ['UserPromptSubmit'],
+    agent_stop: ['TaskComplete'],
+    before_compact: ['PreCompact'],
+  },
+  tools: {
+    shell: 'run_commands',
+    file_read: 'read_files',
+    file_edit: 'editor',
+    search: 'search_codebase',
+    web_search: 'web_search',
+    web_fetch: 'fetch_web_content',
+    agent: 'spawn_agent',
+  },
+  toolAliases: { apply_patch: 'file_edit' },
+  matcher: 'none',
+  timeoutUnit: 'seconds',
+};

@@ -11,7 +11,7 @@ import {
   CODEX_DIALECT,
   CURSOR_DIALECT,
 } from './dialects-in-spec.js';
-import { QWEN_DIALECT, OPENCODE_DIALECT, PI_DIALECT, CRUSH_DIALECT } from './dialects-beyond-spec.js';
+import { QWEN_DIALECT, OPENCODE_DIALECT, PI_DIALECT, CRUSH_DIALECT, CLINE_DIALECT } from './dialects-beyond-spec.js';
 
 // In this order: install, export and the translation tables read the first dialect that names a thing.
 export const DIALECTS: readonly Dialect[] = [
@@ -25,4 +25,5 @@ export const DIALECTS: readonly Dialect[] = [
   OPENCODE_DIALECT,
   PI_DIALECT,
   CRUSH_DIALECT,
+  CLINE_DIALECT,
 ];

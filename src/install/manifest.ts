@@ -43,6 +43,8 @@ export interface FileRecord {
   httpSwaps?: HttpSwapRecord[];
   /** A hook file install wrapped in place (Cline's, script-hooks.ts): where its original is kept, and its mode. */
   script?: { stored: string; mode: number };
+  /** A hook file install wrote from a hook manifest (Cline's, manifest-script-files.ts), deleted by uninstall while it holds what install wrote; `createdDir`: the folder install made for it, removed when empty. */
+  scriptWritten?: { createdDir?: string };
 }
 
 interface Manifest {
