@@ -49,6 +49,10 @@ export const claude: ClientProfile = {
     'FileChanged',
     'MessageDisplay',
     'DirectoryAdded',
+    // In 2.1.330's and 2.1.332's event list (strings of the binary); PreSkillShellCommand is new in 2.1.332.
+    'PreModelSwitch',
+    'PostModelSwitch',
+    'PreSkillShellCommand',
   ],
   fireAndForget: [
     'Notification',
@@ -79,6 +83,13 @@ export const claude: ClientProfile = {
     PreCompact: 'trigger',
     PostCompact: 'trigger',
     Setup: 'trigger',
+    // As 2.1.332 matches them (its matcher-field switch): a skill's shell command by its shell tool,
+    // an expansion by its command, a model switch by the model switched to, a folder by its source.
+    PreSkillShellCommand: TOOL,
+    UserPromptExpansion: 'command_name',
+    PreModelSwitch: 'to_model',
+    PostModelSwitch: 'to_model',
+    DirectoryAdded: 'source',
   },
   envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
   envPrefixes: ['CLAUDE_'],
