@@ -66,6 +66,10 @@ export const claude: ClientProfile = {
   stopEvent: 'Stop',
   attentionEvents: ['Stop', 'Notification'],
   hookTypes: ['command', 'http', 'prompt', 'agent', 'mcp_tool'],
+  // `args` beside `command`: 2.1.332's schema ("Argument list for exec form… no shell").
+  execArgs: true,
+  // "'powershell' uses pwsh" (its settings schema).
+  powershell: 'pwsh',
   // 2.1.330 logs "HTTP hooks are not supported for SessionStart" and skips them.
   httpSkippedEvents: ['SessionStart', 'Setup'],
   sessionField: 'session_id',

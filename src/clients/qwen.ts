@@ -52,6 +52,17 @@ export const qwen: ClientProfile = {
   // Its Notification fires in every headless turn too (auth_success): not one that needs you.
   attentionEvents: ['Stop'],
   hookTypes: ['command'],
+  // 0.24.4's settings schema and its hook registry (validateHookConfig): `if` is read on http hooks
+  // only, there is no `args`, and a `function` hook needs a callback only its SDK can give.
+  ownTypes: {
+    http: undefined,
+    prompt: undefined,
+    function:
+      'Qwen Code discards it from a settings file (a "function" hook is registered through its SDK, with a callback), so it runs nowhere',
+  },
+  ifTypes: ['http'],
+  // getShellConfigForHook: `"shell": "powershell"` runs `powershell -Command`.
+  powershell: 'powershell',
   sessionField: 'session_id',
   matchFields: {
     PreToolUse: TOOL,
