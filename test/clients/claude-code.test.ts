@@ -1,4 +1,4 @@
-// Claude Code 2.1.330, the real binary, offline against a fake Messages API (issue 15): `claude -p`
+// Claude Code 2.1.332 (re-pinned from 2.1.330), the real binary, offline against a fake Messages API (issue 15): `claude -p`
 // turns, and an interactive session in a pseudo-terminal for Notification, which `-p` never sends.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 realClientSuite({
   name: 'claude',
-  label: 'Claude Code 2.1.330',
+  label: 'Claude Code 2.1.332',
   events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
   // The profile's list, which `hookd run` sets: this real run confirms it.
@@ -36,7 +36,7 @@ realClientSuite({
   sessionEnd: 'kills',
 });
 
-describe('Claude Code 2.1.330 in an interactive session (pseudo-terminal)', () => {
+describe('Claude Code 2.1.332 in an interactive session (pseudo-terminal)', () => {
   afterAll(async () => {
     await stopTestDaemons();
     cleanupTempDirs();
