@@ -28,6 +28,7 @@ import { planManifestScripts } from '../install/manifest-script-files.js';
 import { chosenClient, clientsOnMachine } from '../clients/find-sources.js';
 import { homedir } from 'node:os';
 import { GENERIC } from '../clients/registry.js';
+import type { ClientProfile } from '../clients/profile.js';
 import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
@@ -48,15 +49,14 @@ function targetsFor(settings: string | undefined, client: string | undefined): H
     .map((id) => id.trim())
     .filter(Boolean)
     .map((id) => chosenClient(id)!);
-  const given = settings && chosen.length === 1 && chosen[0]!.scriptHooks ? chosen[0] : undefined;
-  if (given) return [{ file: path.resolve(settings!), client: given, scope: 'given' }];
-  const folders = (chosen.length ? chosen : clientsOnMachine())
-    .filter((one) => one.scriptHooks)
-    .map((one): HookSource => ({ file: path.join(homedir(), one.userFiles[0]!.path), client: one, scope: 'user' }));
-  const others = chosen.length > 0 && chosen.every((one) => one.scriptHooks) ? [] : installTargetsFor(settings, client);
+  const onlyScripts = chosen.length > 0 && chosen.every((one) => one.scriptHooks);
+  // `--settings DIR --client cline`: that folder.
+  if (settings && onlyScripts && chosen.length === 1)
+    return [{ file: path.resolve(settings), client: chosen[0]!, scope: 'given' }];
+  const others = onlyScripts ? [] : installTargetsFor(settings, client);
   const targets = [
     ...others.filter((target) => (!target.inFolder || target.ownFile) && !target.client.scriptHooks),
-    ...folders,
+    ...(settings ? [] : scriptFolders(chosen.length ? chosen : clientsOnMachine())),
   ];
   const unknown = targets.find((target) => target.client === GENERIC);
   if (unknown)
@@ -64,6 +64,14 @@ function targetsFor(settings: string | undefined, client: string | undefined): H
       `${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`,
     );
   return targets;
+}
+
+// The folder each client whose hooks are files named after events reads first (Cline's
+// ~/.cline/hooks): a manifest's hooks become files there, whether or not it holds any yet.
+function scriptFolders(clients: readonly ClientProfile[]): HookSource[] {
+  return clients
+    .filter((one) => one.scriptHooks)
+    .map((one) => ({ file: path.join(homedir(), one.userFiles[0]!.path), client: one, scope: 'user' as const }));
 }
 
 // What install did before from the same manifest file that this one no longer has (a hook edited

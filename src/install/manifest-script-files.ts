@@ -54,6 +54,8 @@ export function planManifestScripts(options: ManifestScripts): PlannedFile {
   const changes: Change[] = [];
   const wanted = new Set<string>();
   const createDir = !existsSync(dir);
+  // The first folder install makes for the hook folder (its parents too, where they are missing), once.
+  let made: string | undefined;
   for (const hook of options.hooks) {
     const file = path.join(dir, hook.event);
     if (wanted.has(file)) {
@@ -78,10 +80,10 @@ export function planManifestScripts(options: ManifestScripts): PlannedFile {
       file,
       line: `${verb} ${file} (${hook.event}: ${hook.inLine ? 'hookd sync' : 'hookd emit'}): ${hook.label}`,
       apply: () => {
-        if (createDir) mkdirSync(dir, { recursive: true });
+        if (createDir && made === undefined) made = realDir(mkdirSync(dir, { recursive: true }) ?? dir);
         writeExactly(file, text, MODE);
         const manifest = readManifest(state);
-        const createdDir = manifest.files[key(file)]?.scriptWritten?.createdDir ?? (createDir ? dir : undefined);
+        const createdDir = manifest.files[key(file)]?.scriptWritten?.createdDir ?? made;
         const record: FileRecord = {
           ...emptyRecord(),
           adds: [
@@ -151,7 +153,7 @@ export function planScriptRemoval(file: string, record: FileRecord, state: strin
       line: `${file}: changed since hookd install wrote it; left as it is`,
       apply: dropRecord,
     };
-  const dir = record.scriptWritten?.createdDir;
+  const made = record.scriptWritten?.createdDir;
   return {
     file,
     line: `remove ${file} (install wrote it)`,
@@ -162,19 +164,28 @@ export function planScriptRemoval(file: string, record: FileRecord, state: strin
         throw new HookdError('EWRITE', `${file}: cannot remove: ${describeError(error)}`);
       }
       dropRecord();
-      if (dir !== undefined && path.dirname(file) === realDir(dir) && !otherRecordsIn(dir, state)) {
+      // The folders install made for it, from the hook folder up to the first made, each while empty.
+      const folder = path.dirname(file);
+      if (
+        made === undefined ||
+        otherRecordsIn(folder, state) ||
+        !`${folder}${path.sep}`.startsWith(`${made}${path.sep}`)
+      )
+        return;
+      for (let at = folder; ; at = path.dirname(at)) {
         try {
-          rmdirSync(dir);
+          rmdirSync(at);
         } catch {
-          // Not empty: a file of the user's is in it, and stays.
+          return; // Not empty: a file of the user's is in it, and stays.
         }
+        if (at === made) return;
       }
     },
   };
 }
 
-const otherRecordsIn = (dir: string, state: string) =>
-  Object.keys(readManifest(state).files).some((file) => path.dirname(file) === realDir(dir));
+const otherRecordsIn = (folder: string, state: string) =>
+  Object.keys(readManifest(state).files).some((file) => path.dirname(file) === folder);
 
 /** `hookd uninstall` of the hook file `file` install wrote from a manifest. */
 export function planManifestScriptUninstall(

@@ -177,4 +177,21 @@ describe('hookd install --hooks into Cline', () => {
     expect(install.stdout).not.toContain('(Cline)');
     expect(existsSync(hooks)).toBe(false);
   });
+
+  it("--settings DIR --client cline writes into that folder (a project's .clinerules/hooks), and uninstall takes them out", async () => {
+    const { home, manifest, hooks, env } = machine();
+    const project = path.join(home, 'project', '.clinerules', 'hooks');
+    const install = await runHookdWithEnv(
+      ['install', '--hooks', manifest, '--client', 'cline', '--settings', project],
+      env,
+    );
+    expect(install.exitCode, install.stderr).toBe(0);
+    expect(install.stdout).toContain(`${project} (Cline): 2 change(s) written`);
+    expect(existsSync(path.join(project, 'PreToolUse'))).toBe(true);
+    expect(existsSync(hooks)).toBe(false);
+    expect((await runHookdWithEnv(['uninstall'], env)).exitCode).toBe(0);
+    // The folders install made, .clinerules and its hooks, are gone; the project stays.
+    expect(existsSync(path.dirname(project))).toBe(false);
+    expect(existsSync(path.join(home, 'project'))).toBe(true);
+  });
 });
