@@ -23,6 +23,11 @@ static inline long long hookd_deadline_ms(long long timeout_ms) {
   return early > half ? early : half;
 }
 
+/* src/clients/contract.ts, killGraceMs: SIGKILL after hookd's deadline, halfway to the client's own timeout. */
+static inline long long hookd_kill_grace_ms(long long timeout_ms) {
+  return (timeout_ms - hookd_deadline_ms(timeout_ms)) / 2;
+}
+
 /* src/clients/contract.ts, ENDED_PAST_ANSWER_BOUND: why a hook whose stdout passed STDOUT_HELD_MAX was ended. */
 #define ENDED_PAST_ANSWER_BOUND "the hook wrote more than 16777216 bytes to stdout, more than any answer a client reads; hookd ended it and withheld its answer"
 
@@ -64,10 +69,9 @@ static inline long long hookd_deadline_ms(long long timeout_ms) {
 #define RECORD_ENV_EXACT "TRACEPARENT\000TRACESTATE\000BAGGAGE\000"
 #define RECORD_ENV_SUFFIX "_PROJECT_DIR"
 
-/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value. */
+/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value (struct bridge_option). */
 enum emit_option { EMIT_STATE_DIR, EMIT_EVENT, EMIT_PAYLOAD_ARG, EMIT_CANONICAL, EMIT_OPTION_COUNT };
-#define EMIT_OPTION_FLAGS "--state-dir\000--event\000--payload-arg\000--canonical\000"
-#define EMIT_OPTION_VALUED "1100"
+#define EMIT_OPTION_TABLE { { "--state-dir", 1 }, { "--event", 1 }, { "--payload-arg", 0 }, { "--canonical", 0 } }
 
 /* src/inbox/record-format.ts: an event's record starts with this line. */
 #define RECORD_MAGIC "hookd-record 1\012"

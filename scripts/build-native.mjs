@@ -60,7 +60,7 @@ ${CLIENTS.map(row).join(',\n')}
 static const struct contract GENERIC =
 ${row(GENERIC)};
 enum sync_option { ${options.map(([key]) => optionName(key)).join(', ')}, SYNC_OPTION_COUNT };
-static const struct { const char *flag; int valued; } SYNC_OPTIONS[SYNC_OPTION_COUNT] = {
+static const struct bridge_option SYNC_OPTIONS[SYNC_OPTION_COUNT] = {
 ${options.map(([, option]) => `  { ${c(option.flag)}, ${option.value ? 1 : 0} }`).join(',\n')}
 };
 /* The variables no hook is given (hookd's secrets), NUL-separated. */
