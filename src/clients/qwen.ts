@@ -46,8 +46,25 @@ export const qwen: ClientProfile = {
     'InstructionsLoaded',
     'MessageDisplay',
     'SessionEnd',
+    // In 0.24.4's HookEventName and its bundled hooks docs: a slash command's expansion (it can be
+    // blocked), a call its AUTO mode refused (reported: it cannot approve or change it), a deleted
+    // session, and a todo created or completed (blocked while validating).
+    'UserPromptExpansion',
+    'PermissionDenied',
+    'SessionDelete',
+    'TodoCreated',
+    'TodoCompleted',
   ],
-  fireAndForget: ['Notification', 'SessionEnd', 'StopFailure', 'InstructionsLoaded', 'MessageDisplay', 'PostCompact'],
+  fireAndForget: [
+    'Notification',
+    'SessionEnd',
+    'StopFailure',
+    'InstructionsLoaded',
+    'MessageDisplay',
+    'PostCompact',
+    'PermissionDenied',
+    'SessionDelete',
+  ],
   stopEvent: 'Stop',
   // Its Notification fires in every headless turn too (auth_success): not one that needs you.
   attentionEvents: ['Stop'],
@@ -69,6 +86,8 @@ export const qwen: ClientProfile = {
     PostToolUse: TOOL,
     PostToolUseFailure: TOOL,
     PermissionRequest: TOOL,
+    PermissionDenied: TOOL,
+    UserPromptExpansion: 'command_name',
     Notification: 'notification_type',
     SessionStart: 'source',
     SessionEnd: 'reason',

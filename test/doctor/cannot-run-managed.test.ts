@@ -136,6 +136,12 @@ describe('validate names the newer entry fields it reads as the client does', ()
               ],
             },
           ],
+          // 0.24.4's events beyond the ones hookd knew: no unknown-event warning, matchers applied.
+          UserPromptExpansion: [{ matcher: '^init$', hooks: [{ type: 'command', command: 'true' }] }],
+          PermissionDenied: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'true' }] }],
+          SessionDelete: [{ hooks: [{ type: 'command', command: 'true' }] }],
+          TodoCreated: [{ hooks: [{ type: 'command', command: 'true' }] }],
+          TodoCompleted: [{ hooks: [{ type: 'command', command: 'true' }] }],
         },
       }),
     );
@@ -151,6 +157,7 @@ describe('validate names the newer entry fields it reads as the client does', ()
     const qwen = await runHookd(['validate', '--client', 'qwen'], { env });
     expect(qwen.exitCode, qwen.stderr).toBe(0);
     const said = qwen.stderr + qwen.stdout;
+    expect(said).not.toMatch(/unknown event|applies no matcher/);
     expect(said).toContain('hooks.PreToolUse[0].hooks[0].type: "http" is a Qwen Code hook type');
     expect(said).toContain(
       'hooks.PreToolUse[0].hooks[1].type: "function": Qwen Code discards it from a settings file (a "function" hook is registered through its SDK, with a callback), so it runs nowhere',
