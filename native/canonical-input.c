@@ -41,8 +41,11 @@ int set_canonical_env(const char *client, const char *event, const struct buf *p
    * tool_call: {name, input}) when it names no tool at its top level. */
   const char *top = data, *name_fields = HIF_TOOL_NAME_FIELDS, *input_fields = HIF_TOOL_INPUT_FIELDS;
   size_t top_len = len;
-  if (first_string(data, len, HIF_TOOL_NAME_FIELDS, &v) != 0 && json_field(data, len, HIF_TOOL_CALL_FIELD, &call) == 0 && call.found && !call.is_string && json_field(call.raw, call.raw_len, "", &v) == 0) {
-    top = call.raw, top_len = call.raw_len, name_fields = HIF_TOOL_CALL_NAME, input_fields = HIF_TOOL_CALL_INPUT;
+  int named = first_string(data, len, HIF_TOOL_NAME_FIELDS, &v) == 0;
+  for (size_t i = 0; !named && i < HIF_TOOL_CALL_COUNT && top == data; i++) {
+    const struct tool_call *keys = &HIF_TOOL_CALLS[i];
+    if (json_field(data, len, keys->field, &call) == 0 && call.found && !call.is_string && json_field(call.raw, call.raw_len, "", &v) == 0)
+      top = call.raw, top_len = call.raw_len, name_fields = keys->name, input_fields = keys->input;
   }
   if (first_string(top, top_len, name_fields, &v) == 0) {
     const char *tool = canonical_name(HIF_TOOL_ROWS, HIF_TOOL_ROW_COUNT, client, v.text.data);

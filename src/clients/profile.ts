@@ -1,8 +1,12 @@
 // What hookd knows of one agent client, as data: where its hook files live, their shape, the unit
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
-// code). Adding a client is adding one module like claude.ts, listing it (and its id) in
-// registry.ts, and running `npm run sh-lists` (bin/hookd then carries its variables).
+// code). Each client has a folder (clients/claude/…): this profile, and hif.ts, its dialect of the
+// canonical form and how it is told an answer, which the profile holds. Adding a client is adding
+// such a folder, listing it (and its id) in registry.ts, and running `npm run sh-lists` (bin/hookd
+// and native/hookd-shared.h then carry its variables): docs/design.md, "A client's home".
+import type { AnswerRow } from './answer-row.js';
 import type { HookContract } from './contract.js';
+import type { Dialect } from './dialect.js';
 import type { ClientId } from './registry.js';
 
 /** How a client's file lays out its hooks: `grouped`: event → groups → `hooks`; `flat`: event → hooks (Cursor). */
@@ -68,7 +72,7 @@ export interface ClientProfile {
   shim?: { file: string; called: 'plugin' | 'extension' };
   /** Folders under the home directory whose `…/hooks/hooks.json` are plugins' hook files (read, never edited). */
   pluginRoots?: readonly string[];
-  /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex-plugins.ts). */
+  /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex/plugins.ts). */
   pluginFiles?: (home: string) => string[];
   /**
    * Its hooks are executable files named after their events, each a hook, in the folders
@@ -168,4 +172,8 @@ export interface ClientProfile {
   contract: HookContract;
   /** What a user must do after install changed this client's file, if anything. */
   afterInstall?: string;
+  /** Its dialect of the canonical form (its folder's hif.ts); absent: none (Cline's hooks are files named after events). */
+  dialect?: Dialect;
+  /** How it is told a canonical answer, where it differs from everyone's (its folder's hif.ts). */
+  answers: readonly AnswerRow[];
 }

@@ -10,7 +10,7 @@ import { arrivals, recordingHooks, scrubClientVariables, theArrival, waitForBrid
 import { realClientSuite } from './real-client-suite.js';
 import { prepareClient, runProcess, startFake, startInPty, type PtySession } from './run-client.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 
 scrubClientVariables();
 

@@ -3,7 +3,7 @@
 // fires wired direct and through the bridge. Codex gives its hooks no *_PROJECT_DIR.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
-import { codex } from '../../src/clients/codex.js';
+import { codex } from '../../src/clients/codex/profile.js';
 
 scrubClientVariables();
 

@@ -10,7 +10,7 @@ import { prepareClient, startFake } from './run-client.mjs';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { qwen } from '../../src/clients/qwen.js';
+import { qwen } from '../../src/clients/qwen/profile.js';
 
 scrubClientVariables();
 

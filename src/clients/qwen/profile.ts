@@ -1,13 +1,14 @@
 // Qwen Code: ~/.qwen/settings.json and a project's .qwen/settings.json, Claude Code's shape; a
 // `timeout` in seconds, except that the 0.x line reads 1000 or more as milliseconds (1.x does not:
-// qwen-version.ts reads the installed one); Claude Code's events and
+// clients/qwen/version.ts reads the installed one); Claude Code's events and
 // InstructionsLoaded, PostToolBatch, PostCompact, MessageDisplay. Exit 2 blocks; exit 1 and a
 // timeout let the tool run. Its hooks get QWEN_PROJECT_DIR and also GEMINI_PROJECT_DIR, so it is
 // named by its own QWEN_CODE_* variables before Gemini CLI is considered.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
-import { QWEN_TOOL_ALIASES } from './qwen-tool-aliases.js';
-import { installedQwenVersion, qwenMillisecondsFrom } from './qwen-version.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { QWEN_ANSWERS, QWEN_DIALECT } from './hif.js';
+import { QWEN_TOOL_ALIASES } from './tool-aliases.js';
+import { installedQwenVersion, qwenMillisecondsFrom } from './version.js';
 
 let millisecondsFrom: { value: number | undefined } | undefined;
 
@@ -163,4 +164,6 @@ export const qwen: ClientProfile = {
     sessionId: ['QWEN_CODE_SESSION_ID'],
   },
   contract: CLAUDE_LIKE,
+  dialect: QWEN_DIALECT,
+  answers: QWEN_ANSWERS,
 };

@@ -1,12 +1,13 @@
 // Codex CLI: ~/.codex/hooks.json, and the `[hooks]` tables of ~/.codex/config.toml (read as TOML,
 // never edited: install writes hooks.json); the same under a project's .codex/; and its plugins'
-// hook files (clients/codex-plugins.ts: Claude Code's shape, read, never edited). Hooks with no
+// hook files (clients/codex/plugins.ts: Claude Code's shape, read, never edited). Hooks with no
 // timeout get 600 s. A hook runs only once trusted by a hash of its content, so a
 // command install rewrites must be trusted again. Its older `notify` program gets the event as its
 // last argument, not on stdin: `hookd emit --payload-arg -- CMD` reads it from there.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
-import { codexPluginHookFiles } from './codex-plugins.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { CODEX_ANSWERS, CODEX_DIALECT } from './hif.js';
+import { codexPluginHookFiles } from './plugins.js';
 
 const TOOL = 'tool_name';
 
@@ -59,4 +60,6 @@ export const codex: ClientProfile = {
   contract: { ...CLAUDE_LIKE, emptyAnswer: { Stop: '{}' } },
   afterInstall:
     'Codex runs a new or changed hook only once you trust it: start codex and approve the hookd hooks it lists for review (codex exec skips them until then; hookd doctor lists them)',
+  dialect: CODEX_DIALECT,
+  answers: CODEX_ANSWERS,
 };

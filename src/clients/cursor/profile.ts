@@ -1,8 +1,9 @@
 // Cursor: ~/.cursor/hooks.json, `{"version": 1, "hooks": {"stop": [{"command"}]}}`: hooks stand
 // straight in the event list, events are camelCase, and the session is `conversation_id`.
 // `stop` may answer `followup_message`, and the `before…` events gate the agent.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { CURSOR_ANSWERS, CURSOR_DIALECT } from './hif.js';
 
 export const cursor: ClientProfile = {
   id: 'cursor',
@@ -59,4 +60,6 @@ export const cursor: ClientProfile = {
   // From its docs (no binary here): the project under its name and Claude Code's.
   hookVariables: { projectDir: ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: [] },
+  dialect: CURSOR_DIALECT,
+  answers: CURSOR_ANSWERS,
 };

@@ -1,7 +1,8 @@
 // Gemini CLI: `hooks` beside the other keys of ~/.gemini/settings.json (comments allowed), timeouts
 // in MILLISECONDS (default 60000). AfterAgent is its "stop" and can send the agent back to work.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { GEMINI_ANSWERS, GEMINI_DIALECT } from './hif.js';
 
 export const gemini: ClientProfile = {
   id: 'gemini',
@@ -90,4 +91,6 @@ export const gemini: ClientProfile = {
     sessionId: ['GEMINI_SESSION_ID'],
   },
   contract: { ...CLAUDE_LIKE, textContextEvents: [] },
+  dialect: GEMINI_DIALECT,
+  answers: GEMINI_ANSWERS,
 };

@@ -5,8 +5,9 @@
 // (tool_call) can block or change the input, PostToolUse (tool_result) adds a reason or context to
 // the result, UserPromptSubmit (input) can end the prompt or add context; SessionStart, Stop
 // (agent_end) and SessionEnd (session_shutdown) are waited for but cannot decide.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { PI_ANSWERS, PI_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 
@@ -37,4 +38,6 @@ export const pi: ClientProfile = {
   // What the shim sets for each hook: the project under pi's name and Claude Code's.
   hookVariables: { projectDir: ['PI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: ['UserPromptSubmit'] },
+  dialect: PI_DIALECT,
+  answers: PI_ANSWERS,
 };

@@ -5,8 +5,9 @@
 // payloads with no `hook_event_name` (the bridge entry names the event: `hookd emit --event NAME`);
 // PascalCase names (Stop, SessionStart…) get Claude Code's snake_case payloads. preToolUse fails
 // closed: exit 1 denies as exit 2 does; a timeout lets the tool run.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { COPILOT_ANSWERS, COPILOT_DIALECT } from './hif.js';
 
 // What Copilot CLI 1.0.102 fires for its camelCase names (CLIENTS.md, checked with the binary).
 const CAMEL_EVENTS = [
@@ -103,4 +104,6 @@ export const copilot: ClientProfile = {
       timeout: 'the tool runs: a timeout allows',
     },
   },
+  dialect: COPILOT_DIALECT,
+  answers: COPILOT_ANSWERS,
 };

@@ -1,8 +1,9 @@
 // Claude Code: ~/.claude/settings.json, project .claude/settings.json and settings.local.json,
 // plugin hooks/hooks.json. Stop and SubagentStop decide (`{"decision": "block"}` or exit 2), as do
 // the tool and prompt events; Notification, SessionEnd and StopFailure are fire-and-forget.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { CLAUDE_ANSWERS, CLAUDE_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 
@@ -161,4 +162,6 @@ export const claude: ClientProfile = {
     fixed: { CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli' },
   },
   contract: CLAUDE_LIKE,
+  dialect: CLAUDE_DIALECT,
+  answers: CLAUDE_ANSWERS,
 };

@@ -6,8 +6,9 @@
 // PreToolUse): the bridge entry names the event. It reads only stdout's JSON: `{"cancel": true,
 // "errorMessage"}` stops the task, `contextModification` adds context; no exit code blocks (exit 1
 // and 2 let the tool run, checked with the binary).
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { CLINE_ANSWERS, CLINE_DIALECT } from './hif.js';
 
 const EVENTS = [
   'TaskStart',
@@ -58,4 +59,6 @@ export const cline: ClientProfile = {
       timeout: 'the tool runs',
     },
   },
+  dialect: CLINE_DIALECT,
+  answers: CLINE_ANSWERS,
 };

@@ -8,8 +8,9 @@
 // group of any other event runs. Each hook gets the payload's top-level strings, numbers and
 // booleans as variables of their own names ($session_id, $tool_name). Its events' powers follow
 // Claude Code's.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { DROID_ANSWERS, DROID_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 
@@ -83,4 +84,6 @@ export const droid: ClientProfile = {
   // The payload's fields come as variables too (payloadAsEnv).
   hookVariables: { projectDir: ['FACTORY_PROJECT_DIR', 'DROID_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: CLAUDE_LIKE,
+  dialect: DROID_DIALECT,
+  answers: DROID_ANSWERS,
 };

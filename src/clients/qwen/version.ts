@@ -3,7 +3,7 @@
 // line reads every timeout in seconds (a breaking fix, QwenLM/qwen-code PR #11615, from its docs).
 // The version is that of the `qwen` on PATH, read from its package.json, once, when a timeout is
 // first read (never on the bridge's path): unknown, hookd keeps the 0.x reading it has always had.
-import { QWEN_CODE, installedVersion, majorOf } from './installed-version.js';
+import { QWEN_CODE, installedVersion, majorOf } from '../installed-version.js';
 
 /** From this `timeout` on, the 0.x line reads milliseconds. */
 export const QWEN_0X_MILLISECONDS_FROM = 1000;

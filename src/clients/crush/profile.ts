@@ -6,8 +6,9 @@
 // event `event`, not `hook_event_name`: the bridge entry names it. Exit 2 blocks the tool, exit 49
 // halts the turn; any other exit and a timeout are "no opinion", the tool runs. Timeouts in
 // seconds, default 30.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { CRUSH_ANSWERS, CRUSH_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 // Its hook events (the crush-hooks skill); the docs' older list holds PreToolUse and PreCompact.
@@ -78,4 +79,6 @@ export const crush: ClientProfile = {
       timeout: 'no opinion: the tool runs',
     },
   },
+  dialect: CRUSH_DIALECT,
+  answers: CRUSH_ANSWERS,
 };

@@ -5,8 +5,9 @@
 // arguments), tool.execute.after (a reason or context is added to the output) and chat.message
 // (UserPromptSubmit: a block ends the prompt, a context is added to it); it does not await
 // its events (session.created, session.idle), so SessionStart and Stop cannot decide.
-import type { ClientProfile } from './profile.js';
-import { CLAUDE_LIKE } from './contract.js';
+import type { ClientProfile } from '../profile.js';
+import { CLAUDE_LIKE } from '../contract.js';
+import { OPENCODE_ANSWERS, OPENCODE_DIALECT } from './hif.js';
 
 const TOOL = 'tool_name';
 
@@ -54,4 +55,6 @@ export const opencode: ClientProfile = {
   // What the shim sets for each hook: the project under OpenCode's name and Claude Code's.
   hookVariables: { projectDir: ['OPENCODE_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] },
   contract: { ...CLAUDE_LIKE, textContextEvents: ['UserPromptSubmit'] },
+  dialect: OPENCODE_DIALECT,
+  answers: OPENCODE_ANSWERS,
 };
