@@ -199,7 +199,7 @@ describe("Claude Code's newer events in a -p turn", () => {
         expect(bridged.bytes.equals(direct.bytes), `${event}: the payload through the bridge`).toBe(true);
         expect(direct.payload.hook_event_name).toBe(event);
       }
-      // The fields the profile matches them by (claude.ts matchFields), as 2.1.332 sends them.
+      // The fields the profile matches them by (claude/profile.ts matchFields), as 2.1.332 sends them.
       expect(theArrival(out, 'direct', 'PreSkillShellCommand').payload).toMatchObject({
         tool_name: 'Bash',
         tool_input: { command: expect.stringContaining('hookd-skill-shell') },
