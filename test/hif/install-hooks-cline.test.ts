@@ -88,6 +88,16 @@ describe('hookd install --hooks into Cline', () => {
     });
     expect(run('echo hi')).toMatchObject({ status: 0, stdout: '' });
 
+    // Export reads them back as the manifest's hooks.
+    const exported = await runHookdWithEnv(['export', '--client', 'cline'], env);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(JSON.parse(exported.stdout).hooks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'no-force-push', event: 'before_tool_execute', blocking: true }),
+        expect.objectContaining({ name: 'done-ping', event: 'agent_stop', blocking: false }),
+      ]),
+    );
+
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
     expect(again.stdout).toContain(
