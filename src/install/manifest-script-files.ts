@@ -48,8 +48,9 @@ export function planManifestScripts(options: ManifestScripts): PlannedFile {
   const where = `${dir} (${client.name})`;
   const tag = manifestTag(manifestFile);
   const records = readManifest(state).files;
-  const key = (file: string) => recordKey(file);
-  const ours = (file: string) => records[key(file)]?.scriptWritten && records[key(file)]!.adds[0]?.example === tag;
+  // A file this manifest's install wrote (another manifest's, or the user's, is left alone).
+  const ours = (file: string) =>
+    records[recordKey(file)]?.scriptWritten && records[recordKey(file)]!.adds[0]?.example === tag;
   const notes = options.notes.map((note) => `cannot express: ${note}`);
   const changes: Change[] = [];
   const wanted = new Set<string>();
@@ -83,7 +84,7 @@ export function planManifestScripts(options: ManifestScripts): PlannedFile {
         if (createDir && made === undefined) made = realDir(mkdirSync(dir, { recursive: true }) ?? dir);
         writeExactly(file, text, MODE);
         const manifest = readManifest(state);
-        const createdDir = manifest.files[key(file)]?.scriptWritten?.createdDir ?? made;
+        const createdDir = manifest.files[recordKey(file)]?.scriptWritten?.createdDir ?? made;
         const record: FileRecord = {
           ...emptyRecord(),
           adds: [
@@ -98,7 +99,7 @@ export function planManifestScripts(options: ManifestScripts): PlannedFile {
           createdFile: true,
           scriptWritten: createdDir === undefined ? {} : { createdDir },
         };
-        manifest.files[key(file)] = record;
+        manifest.files[recordKey(file)] = record;
         writeManifest(state, manifest);
       },
     });
@@ -108,7 +109,7 @@ export function planManifestScripts(options: ManifestScripts): PlannedFile {
     if (!record.scriptWritten || record.adds[0]?.example !== tag || path.dirname(file) !== realDir(dir)) continue;
     if (wanted.has(path.join(dir, path.basename(file)))) continue;
     const removal = planScriptRemoval(file, record, state);
-    if (removal) changes.push({ ...removal, line: `${removal.line}: no longer in the manifest` });
+    changes.push({ ...removal, line: `${removal.line}: no longer in the manifest` });
   }
   const block = (header: string, lines: readonly string[]) => [
     `${where}: ${header}`,
@@ -136,11 +137,11 @@ function realDir(dir: string): string {
 }
 
 /**
- * Deleting the hook file `file` install wrote from a manifest, as `record` says: undefined when it is
- * no longer there; left (said) when it no longer holds what install wrote. The folder install made
- * for it goes too once it is empty.
+ * Deleting the hook file `file` install wrote from a manifest, as `record` says: only its record goes
+ * when the file is gone, or (said) when it no longer holds what install wrote. The folders install
+ * made for it go too, while empty.
  */
-export function planScriptRemoval(file: string, record: FileRecord, state: string): Change | undefined {
+export function planScriptRemoval(file: string, record: FileRecord, state: string): Change {
   const dropRecord = () => {
     const manifest = readManifest(state);
     delete manifest.files[recordKey(file)];
@@ -194,7 +195,7 @@ export function planManifestScriptUninstall(
   state: string,
   dryRun = false,
 ): PlannedFile {
-  const removal = planScriptRemoval(file, record, state)!;
+  const removal = planScriptRemoval(file, record, state);
   if (dryRun) return { file, lines: [`${file}: 1 change to undo (dry run: nothing written)`, `  ${removal.line}`] };
   return { file, lines: [], write: async () => (removal.apply(), [removal.line]) };
 }
