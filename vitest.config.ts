@@ -25,6 +25,8 @@ const REAL_CLIENTS = [
   'test/clients/canonical-guard-real.test.ts',
   'test/clients/one-manifest-real.test.ts',
   'test/clients/warm-guards-real.test.ts',
+  'test/clients/auggie.test.ts',
+  'test/clients/npm-clients-files.test.ts',
 ];
 
 export default defineConfig({

@@ -19,6 +19,7 @@ import { hooksNotRead } from './not-read-here.js';
 import { unknownEvent } from './unknown-event.js';
 import { timeoutLikeMilliseconds } from './timeout-like-milliseconds.js';
 import { skippedByClient } from './skipped-by-client.js';
+import { shimMissing } from './shim-missing.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
 export type CannotRunReason =
@@ -30,6 +31,7 @@ export type CannotRunReason =
   | 'timeout-unit'
   | 'cannot-start'
   | 'unknown-event'
+  | 'no-shim'
   | 'skipped';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
@@ -70,6 +72,7 @@ export type ReasonCheck = (
 // In the order a person would fix them: a switch that turns everything off first, one command last.
 const CHECKS: readonly ReasonCheck[] = [
   turnedOff,
+  shimMissing,
   unknownEvent,
   geminiFolderNotTrusted,
   copilotFolderNotTrusted,

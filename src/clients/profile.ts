@@ -69,7 +69,12 @@ export interface ClientProfile {
   /** The client's own folder under the home directory, whose presence says it is installed, when its hook file lives elsewhere (OpenCode's and pi's are hookd's). */
   homeFolder?: string;
   /** An in-process shim hookd install writes for a client with no command hooks of its own (install/shim-files.ts): its file, relative to the home directory, and what the client calls it. */
-  shim?: { file: string; called: 'plugin' | 'extension' };
+  shim?: {
+    file: string;
+    called: 'plugin' | 'extension';
+    /** The adapter (shims/<adapter>.js) when another client's serves (Kilo Code, OpenCode's fork: `opencode`); the client's id when absent. */
+    adapter?: string;
+  };
   /** Folders under the home directory whose `…/hooks/hooks.json` are plugins' hook files (read, never edited). */
   pluginRoots?: readonly string[];
   /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex/plugins.ts). */

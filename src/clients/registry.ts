@@ -10,12 +10,30 @@ import { opencode } from './opencode/profile.js';
 import { pi } from './pi/profile.js';
 import { crush } from './crush/profile.js';
 import { cline } from './cline/profile.js';
+import { auggie } from './auggie/profile.js';
+import { amp } from './amp/profile.js';
+import { kilo } from './kilo/profile.js';
+import { qoder } from './qoder/profile.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
 export type ClientId =
-  'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi' | 'crush' | 'cline';
+  | 'droid'
+  | 'claude'
+  | 'copilot'
+  | 'qwen'
+  | 'gemini'
+  | 'codex'
+  | 'cursor'
+  | 'opencode'
+  | 'pi'
+  | 'crush'
+  | 'cline'
+  | 'auggie'
+  | 'amp'
+  | 'kilo'
+  | 'qoder';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -35,6 +53,10 @@ export const CLIENTS: readonly ClientProfile[] = [
   pi,
   crush,
   cline,
+  auggie,
+  amp,
+  kilo,
+  qoder,
 ];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);

@@ -92,7 +92,7 @@ describe('encoding a manifest for each client', () => {
     // input_rewrite: installed as it is where the bridge hands a canonical updated_input on (the rows of
     // answer-rows.ts); everywhere else the default strategy blocks.
     const rewrite = guard({ capabilities: ['input_rewrite'] });
-    const carried = ['claude', 'codex', 'gemini', 'opencode', 'pi'];
+    const carried = ['claude', 'codex', 'gemini', 'opencode', 'pi', 'kilo', 'amp'];
     for (const id of DIALECT_IDS)
       if (carried.includes(id)) expect(encode(id, rewrite).hooks[0]?.command, id).toBe('g.sh');
       else expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
