@@ -55,6 +55,9 @@ struct json_value { int found, is_string; struct buf text; const char *raw; size
 /* The last top-level `want` of the JSON object in `data`, as JSON.parse reads it, event-name.c: -1 when
  * `data` is not one valid JSON object, else 0 with v->found saying whether it has one. v->text is the caller's to free. */
 int json_field(const char *data, size_t len, const char *want, struct json_value *v);
+/* A JSON array of strings (`data`, valid JSON) decoded into `into`, joined by `sep`, NUL-ended,
+ * event-name.c: -1 when it is empty or holds anything but strings. */
+int json_string_list(const char *data, size_t len, char sep, struct buf *into);
 /* `len` bytes of `text` as a JSON string, as JSON.stringify writes one, json-string.c. -1 without memory. */
 int json_string(struct buf *b, const char *text, size_t len);
 /* The top-level "hook_event_name" string of a JSON object payload, as JSON.parse reads it, event-name.c;
