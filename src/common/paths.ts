@@ -63,7 +63,10 @@ export function stateDir(flag?: string, env: Env = process.env): string {
   if (given) return absoluteState(given, STATE_DIR_RULE.variable);
   if (isMac) return path.join(homedir(), STATE_DIR_RULE.mac);
   if (process.platform === 'win32')
-    return path.join(env[STATE_DIR_RULE.windowsVariable] || path.join(homedir(), STATE_DIR_RULE.windowsDefault), STATE_DIR_RULE.name);
+    return path.join(
+      env[STATE_DIR_RULE.windowsVariable] || path.join(homedir(), STATE_DIR_RULE.windowsDefault),
+      STATE_DIR_RULE.name,
+    );
   const base = env[STATE_DIR_RULE.xdgVariable] || path.join(homedir(), STATE_DIR_RULE.xdgDefault);
   return path.join(base, STATE_DIR_RULE.name);
 }
