@@ -221,6 +221,9 @@ ssize_t hookd_read(int fd, void *data, size_t n) {
   return errno = EIO, -1;
 }
 
+#undef write
+ssize_t hookd_write(int fd, const void *data, size_t n) { return write(fd, data, n > 0x10000000 ? 0x10000000 : (unsigned)n); }
+
 int hookd_isatty(int fd) {
   DWORD mode;
   return GetConsoleMode(handle_of(fd), &mode) ? 1 : 0;

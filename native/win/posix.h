@@ -103,6 +103,9 @@ char *hookd_getcwd(char *out, size_t size);
 ssize_t hookd_read(int fd, void *data, size_t n);
 #define read hookd_read
 int hookd_nonblock(int fd);
+/* Writes: the C library's, whose count is an unsigned int (a longer write goes on in write_all's loop). */
+ssize_t hookd_write(int fd, const void *data, size_t n);
+#define write hookd_write
 /* A console, not the NUL device (which the C library's isatty also calls a terminal). */
 int hookd_isatty(int fd);
 #define isatty hookd_isatty
