@@ -1,0 +1,282 @@
+// The Windows bridge (hookd-bridge.exe: native/win/ and the shared files, as the release compiles it) under
+// wine, run as a client runs it: the event on stdin, the answer read from stdout, stderr and the exit
+// code. Each answer and record is compared with the POSIX bridge's (dist/hookd-bridge) on the same
+// input: the same tables, the same record, the same answers. The hooks run in cmd.exe (%VAR% is
+// cmd's); the deadline ends the hook's whole tree (its Job Object), a grandchild with it.
+import { execa } from 'execa';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FRONT_DOOR, ROOT } from '../helpers/paths.js';
+import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { parseRecord, type RecordContent } from '../../src/inbox/record-format.js';
+import { ensureWine, lingerProgram, windowsBridge, wineEnv, winPath } from './wine.mjs';
+
+const POSIX_BRIDGE = path.join(ROOT, 'dist', 'hookd-bridge');
+// A payload with CRLF line ends and UTF-8 beyond ASCII: every byte must reach the hook as it came.
+const PAYLOAD = Buffer.from(
+  '{"hook_event_name":"PreToolUse","tool_name":"Bash",\r\n"tool_input":{"command":"rm -rf / # ünïcode"}}\r\n',
+);
+
+let bridge: string;
+let linger: string;
+const lingering: number[] = [];
+
+beforeAll(async () => {
+  await ensureWine();
+  [bridge, linger] = await Promise.all([windowsBridge(), lingerProgram()]);
+}, 10 * 60_000);
+
+afterEach(cleanupTempDirs);
+afterAll(() => {
+  for (const pid of lingering) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+});
+
+interface Answer {
+  exitCode: number | undefined;
+  stdout: Buffer;
+  stderr: string;
+}
+
+const answerOf = (run: { exitCode?: number; stdout: Uint8Array; stderr: Uint8Array }): Answer => ({
+  exitCode: run.exitCode,
+  stdout: Buffer.from(run.stdout),
+  stderr: Buffer.from(run.stderr).toString(),
+});
+
+/**
+ * The Windows bridge under wine, with `env` beside wine's. Its stderr goes to a file: under wine every
+ * process a Windows program starts keeps its parent's Unix stderr (wine's process start passes on
+ * descriptor 2 whatever the handles say), so a grandchild a hook leaves running would hold a pipe
+ * open past the bridge's exit. Windows itself passes on only the handles given (the bridge's own are
+ * not inheritable, run-hook-win.c).
+ */
+const windows = async (args: string[], input: Buffer, env: Record<string, string> = {}) => {
+  const stderr = path.join(tempDir(), 'stderr');
+  // The file's own descriptor: execa's { file } would pipe it.
+  const fd = openSync(stderr, 'w');
+  try {
+    const run = await execa('wine', [bridge, ...args], {
+      input,
+      env: wineEnv(env),
+      reject: false,
+      encoding: 'buffer',
+      stripFinalNewline: false,
+      stderr: fd,
+    });
+    return { exitCode: run.exitCode, stdout: Buffer.from(run.stdout), stderr: readFileSync(stderr, 'utf8') };
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** The POSIX bridge on the same words (`hookd-bridge sync …`, or the front door's `hookd emit …`). */
+const posix = async (args: string[], input: Buffer, env: Record<string, string> = {}) =>
+  answerOf(
+    await execa(args[0] === 'emit' ? FRONT_DOOR : POSIX_BRIDGE, args, {
+      input,
+      env: { ...process.env, ...env },
+      reject: false,
+      encoding: 'buffer',
+      stripFinalNewline: false,
+    }),
+  );
+
+/** The records in a state directory's inbox, as the daemon reads them (each committed by its marker in new/). */
+const recordsIn = (state: string): RecordContent[] => {
+  const inbox = path.join(state, 'inbox');
+  if (!existsSync(path.join(inbox, 'new'))) return [];
+  return readdirSync(path.join(inbox, 'new')).map((id) => {
+    const parsed = parseRecord(readFileSync(path.join(inbox, 'tmp', id)));
+    if (!parsed.ok) throw new Error(`record ${id}: ${parsed.reason}`);
+    return parsed.content;
+  });
+};
+
+/** One run's record, without what differs between two systems by nature: times, working folder, environment. */
+const comparable = (state: string) => {
+  const [record] = recordsIn(state);
+  const run = record!.run!;
+  const { durationMs: _duration, ...outcome } = run.outcome;
+  return {
+    payload: record!.payload,
+    client: run.client,
+    event: run.event,
+    timeoutMs: run.timeoutMs,
+    answer: run.answer,
+    outcome,
+  };
+};
+
+/** Whether a process whose command line holds `tag` runs (wine's processes are this system's, by their Windows command line). */
+const running = async (tag: string) => {
+  const ps = await execa('ps', ['-ww', '-eo', 'pid=,args=']);
+  return ps.stdout
+    .split('\n')
+    .filter((line) => line.includes(tag))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+};
+
+describe('hookd-bridge.exe sync under wine', () => {
+  it('hands the client the hook stdout and exit code byte for byte, stdin as the client sent it (CRLF and all), and records the run as the POSIX bridge does', async () => {
+    const [winState, posixState] = [tempDir(), tempDir()];
+    // The hook copies its stdin to stdout (the bridge's own `read`, a Windows program), says why on stderr and exits 3.
+    const win = await windows(
+      [
+        'sync',
+        '--client',
+        'claude',
+        '--state-dir',
+        winPath(winState),
+        '--',
+        `"${winPath(bridge)}" read & <nul >&2 set /p =no& exit 3`,
+      ],
+      PAYLOAD,
+    );
+    const unix = await posix(
+      ['sync', '--client', 'claude', '--state-dir', posixState, '--', 'cat; printf no >&2; exit 3'],
+      PAYLOAD,
+    );
+    expect(win.stdout.equals(PAYLOAD)).toBe(true);
+    expect({ exitCode: win.exitCode, stderr: win.stderr }).toEqual({ exitCode: 3, stderr: 'no' });
+    expect(unix).toEqual(win);
+    expect(comparable(winState)).toEqual(comparable(posixState));
+    expect(recordsIn(winState)[0]!.command).toBe(`"${winPath(bridge)}" read & <nul >&2 set /p =no& exit 3`);
+  });
+
+  it('puts a canonical hook answer in the client terms by the same tables as the POSIX bridge', async () => {
+    const [winState, posixState] = [tempDir(), tempDir()];
+    const args = (state: string, hook: string) => [
+      'sync',
+      '--canonical',
+      '--client',
+      'claude',
+      '--state-dir',
+      state,
+      '--',
+      hook,
+    ];
+    const win = await windows(args(winPath(winState), '<nul >&2 set /p =no rm here& exit 2'), PAYLOAD);
+    const unix = await posix(args(posixState, "printf 'no rm here' >&2; exit 2"), PAYLOAD);
+    expect(win).toEqual(unix);
+    // Claude Code's deny of a PreToolUse: its JSON on stdout, with the hook's reason.
+    expect(win.exitCode).toBe(0);
+    expect(JSON.parse(win.stdout.toString())).toMatchObject({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no rm here' },
+    });
+    // A decision on stdout, exit 0: the client's own form of a deny.
+    const decision = '{"decision":"deny","reason":"not here"}';
+    const winDeny = await windows(args(winPath(tempDir()), `echo ${decision}`), PAYLOAD);
+    const unixDeny = await posix(args(tempDir(), `echo '${decision}'`), PAYLOAD);
+    expect(winDeny).toEqual(unixDeny);
+    expect(winDeny.stdout.toString()).toContain('not here');
+  });
+
+  it('expands %VAR% in the command as cmd does, and runs a script in a folder with spaces, with the state in one with spaces and beyond ASCII', async () => {
+    const folder = path.join(tempDir(), 'with space');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'hook.cmd'), '@echo off\r\necho %~1 %HOOK_WORD%\r\nexit /b 4\r\n');
+    const state = path.join(tempDir(), 'état de hookd');
+    const command = `"${winPath(path.join(folder, 'hook.cmd'))}" "arg with spaces"`;
+    const run = await windows(['sync', '--state-dir', winPath(state), '--', command], PAYLOAD, { HOOK_WORD: 'said' });
+    expect({ exitCode: run.exitCode, stdout: run.stdout.toString() }).toEqual({
+      exitCode: 4,
+      stdout: 'arg with spaces said\r\n',
+    });
+    const variable = await windows(['sync', '--state-dir', winPath(state), '--', 'echo %HOOK_WORD%'], PAYLOAD, {
+      HOOK_WORD: 'from the client',
+    });
+    expect(variable.stdout.toString()).toBe('from the client\r\n');
+    const commands = recordsIn(state).map((record) => record.command);
+    expect(commands.sort()).toEqual([command, 'echo %HOOK_WORD%'].sort());
+  });
+
+  it('at the deadline ends the hook and the grandchild it started, and answers as the POSIX bridge does for a timeout', async () => {
+    const dir = tempDir();
+    const [child, grandchild] = ['child-started', 'grandchild-started'].map((name) => path.join(dir, name));
+    const [winState, posixState] = [tempDir(), tempDir()];
+    const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
+    const win = await windows(
+      ['sync', '--client', 'claude', '--timeout', '3', '--state-dir', winPath(winState), '--', hook],
+      PAYLOAD,
+    );
+    const unix = await posix(
+      ['sync', '--client', 'claude', '--timeout', '3', '--state-dir', posixState, '--', 'sleep 60'],
+      PAYLOAD,
+    );
+    expect(win).toEqual(unix);
+    expect(win.stderr).toMatch(/the hook timed out after 2\.\d s; hookd ended it/);
+    // Both started (they wrote their files), and neither is left running.
+    expect([existsSync(child), existsSync(grandchild)]).toEqual([true, true]);
+    await waitFor('the hook processes ended', async () => (await running(winPath(dir))).length === 0, 30_000);
+    const record = recordsIn(winState)[0]!.run!;
+    expect(record.outcome).toMatchObject({ status: 'timed_out', signal: 'SIGTERM', exitCode: null });
+  });
+
+  it('a hook that exits by itself is over then: a grandchild it started holds neither the answer nor the client, and stays, as on POSIX', async () => {
+    const dir = tempDir();
+    const grandchild = path.join(dir, 'grandchild-started');
+    const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & echo {"decision":"approve"} & exit 0`;
+    const win = await windows(['sync', '--client', 'claude', '--state-dir', winPath(tempDir()), '--', hook], PAYLOAD);
+    expect({ exitCode: win.exitCode, stdout: win.stdout.toString() }).toEqual({
+      exitCode: 0,
+      stdout: '{"decision":"approve"} \r\n',
+    });
+    const left = await waitFor('the grandchild runs', async () => {
+      const pids = await running(winPath(dir));
+      return pids.length ? pids : undefined;
+    });
+    lingering.push(...left);
+  });
+});
+
+describe('hookd-bridge.exe emit under wine', () => {
+  it('stores the event as the POSIX bridge does: the command, the carried variables, the event and the payload byte for byte', async () => {
+    const [winState, posixState] = [path.join(tempDir(), 'with space'), tempDir()];
+    const env = { CLAUDE_CODE_ENTRYPOINT: 'cli', MY_API_KEY: 'secret', CLAUDE_PROJECT_DIR: '/project' };
+    const args = (state: string) => ['emit', '--state-dir', state, '--event', 'PostToolUse', '--', 'echo %MY_VAR%'];
+    const win = await windows(args(winPath(winState)), PAYLOAD, env);
+    const unix = await posix(args(posixState), PAYLOAD, env);
+    expect(win).toEqual({ exitCode: 0, stdout: Buffer.alloc(0), stderr: '' });
+    expect(unix).toEqual(win);
+    const [winRecord, posixRecord] = [recordsIn(winState), recordsIn(posixState)].map((records) => {
+      expect(records).toHaveLength(1);
+      const { command, payload, clientEnv } = records[0]!;
+      const kept = ['CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_PROJECT_DIR', 'MY_API_KEY', 'HOOKD_BRIDGE_EVENT'];
+      return {
+        command,
+        payload,
+        env: Object.fromEntries(kept.map((name) => [name, clientEnv[name]])),
+        cwd: 'HOOKD_BRIDGE_CWD' in clientEnv,
+      };
+    });
+    expect(winRecord).toEqual(posixRecord);
+    expect(winRecord).toEqual({
+      command: 'echo %MY_VAR%',
+      payload: PAYLOAD,
+      env: {
+        CLAUDE_CODE_ENTRYPOINT: 'cli',
+        CLAUDE_PROJECT_DIR: '/project',
+        MY_API_KEY: undefined,
+        HOOKD_BRIDGE_EVENT: 'PostToolUse',
+      },
+      cwd: true,
+    });
+  });
+
+  it('refuses a relative state directory as the POSIX bridge does, and stores nothing', async () => {
+    const args = ['emit', '--state-dir', 'relative\\state', '--', 'echo hi'];
+    const win = await windows(args, PAYLOAD);
+    expect(win.stderr).toBe(
+      'hookd emit: the state directory must be an absolute path (or start with ~/), got "relative\\\\state"; the event was not stored\n',
+    );
+    expect(win.exitCode).toBe(0);
+  });
+});
