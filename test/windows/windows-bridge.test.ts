@@ -21,7 +21,8 @@ const PAYLOAD = Buffer.from(
 
 let bridge: string;
 let linger: string;
-const lingering: number[] = [];
+/** The folders whose linger.exe processes the file ends at its end (a failed test may leave some). */
+const lingerTags: string[] = [];
 
 beforeAll(async () => {
   await ensureWine();
@@ -29,14 +30,8 @@ beforeAll(async () => {
 }, 10 * 60_000);
 
 afterEach(cleanupTempDirs);
-afterAll(() => {
-  for (const pid of lingering) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Gone already.
-    }
-  }
+afterAll(async () => {
+  for (const tag of lingerTags) for (const pid of await running(tag)) process.kill(pid, 'SIGKILL');
 });
 
 interface Answer {
@@ -200,6 +195,7 @@ describe('hookd-bridge.exe sync under wine', () => {
 
   it('at the deadline ends the hook and the grandchild it started, and answers as the POSIX bridge does for a timeout', async () => {
     const dir = tempDir();
+    lingerTags.push(winPath(dir));
     const [child, grandchild] = ['child-started', 'grandchild-started'].map((name) => path.join(dir, name));
     const [winState, posixState] = [tempDir(), tempDir()];
     const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
@@ -220,8 +216,27 @@ describe('hookd-bridge.exe sync under wine', () => {
     expect(record.outcome).toMatchObject({ status: 'timed_out', signal: 'SIGTERM', exitCode: null });
   });
 
+  it('a client that kills the bridge outright (its own timeout) ends the hook tree with it: the job closes with its last handle', async () => {
+    const dir = tempDir();
+    lingerTags.push(winPath(dir));
+    const [child, grandchild] = ['child-started', 'grandchild-started'].map((name) => path.join(dir, name));
+    const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
+    const client = execa('wine', [bridge, 'sync', '--state-dir', winPath(tempDir()), '--', hook], {
+      input: PAYLOAD,
+      env: wineEnv(),
+      reject: false,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    });
+    await waitFor('both started', () => existsSync(child) && existsSync(grandchild));
+    client.kill('SIGKILL');
+    await client;
+    await waitFor('the hook processes ended', async () => (await running(winPath(dir))).length === 0, 30_000);
+  });
+
   it('a hook that exits by itself is over then: a grandchild it started holds neither the answer nor the client, and stays, as on POSIX', async () => {
     const dir = tempDir();
+    lingerTags.push(winPath(dir));
     const grandchild = path.join(dir, 'grandchild-started');
     const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & echo {"decision":"approve"} & exit 0`;
     const win = await windows(['sync', '--client', 'claude', '--state-dir', winPath(tempDir()), '--', hook], PAYLOAD);
@@ -229,11 +244,7 @@ describe('hookd-bridge.exe sync under wine', () => {
       exitCode: 0,
       stdout: '{"decision":"approve"} \r\n',
     });
-    const left = await waitFor('the grandchild runs', async () => {
-      const pids = await running(winPath(dir));
-      return pids.length ? pids : undefined;
-    });
-    lingering.push(...left);
+    await waitFor('the grandchild runs', async () => (await running(winPath(dir))).length > 0);
   });
 });
 
