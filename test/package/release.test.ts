@@ -13,7 +13,7 @@ import { npmEnv } from '../helpers/npm-env.js';
 import { ensureTools, packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { elf, installsFrom } from './release-installs.js';
-import { wineEnv, winPath } from '../windows/wine.mjs';
+import { wineEnv, winPath } from '../windows/bridge-exe.mjs';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const PAYLOAD = `${JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'x'.repeat(2000) } })}\n`;

@@ -4,6 +4,7 @@
 // input: the same tables, the same record, the same answers. The hooks run in cmd.exe (%VAR% is
 // cmd's); the deadline ends the hook's whole tree (its Job Object), a grandchild with it.
 import { execa } from 'execa';
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { FRONT_DOOR, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { parseRecord, type RecordContent } from '../../src/inbox/record-format.js';
-import { ensureWine, lingerProgram, windowsBridge, wineEnv, winPath } from './wine.mjs';
+import { ensureWine, lingerProgram, windowsBridge, wineEnv, winPath } from './bridge-exe.mjs';
 
 const POSIX_BRIDGE = path.join(ROOT, 'dist', 'hookd-bridge');
 // A payload with CRLF line ends and UTF-8 beyond ASCII: every byte must reach the hook as it came.
@@ -53,23 +54,20 @@ const answerOf = (run: { exitCode?: number; stdout: Uint8Array; stderr: Uint8Arr
  * open past the bridge's exit. Windows itself passes on only the handles given (the bridge's own are
  * not inheritable, run-hook-win.c).
  */
-const windows = async (args: string[], input: Buffer, env: Record<string, string> = {}) => {
+const windows = (args: string[], input: Buffer, env: Record<string, string> = {}): Promise<Answer> => {
   const stderr = path.join(tempDir(), 'stderr');
-  // The file's own descriptor: execa's { file } would pipe it.
   const fd = openSync(stderr, 'w');
-  try {
-    const run = await execa('wine', [bridge, ...args], {
-      input,
-      env: wineEnv(env),
-      reject: false,
-      encoding: 'buffer',
-      stripFinalNewline: false,
-      stderr: fd,
-    });
-    return { exitCode: run.exitCode, stdout: Buffer.from(run.stdout), stderr: readFileSync(stderr, 'utf8') };
-  } finally {
-    closeSync(fd);
-  }
+  const child = spawn('wine', [bridge, ...args], { env: wineEnv(env), stdio: ['pipe', 'pipe', fd] });
+  closeSync(fd);
+  const out: Buffer[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stdin!.on('error', () => undefined); // a bridge that stopped reading
+  child.stdin!.end(input);
+  return new Promise((resolve) =>
+    child.on('close', (code) =>
+      resolve({ exitCode: code ?? undefined, stdout: Buffer.concat(out), stderr: readFileSync(stderr, 'utf8') }),
+    ),
+  );
 };
 
 /** The POSIX bridge on the same words (`hookd-bridge sync …`, or the front door's `hookd emit …`). */
@@ -196,7 +194,7 @@ describe('hookd-bridge.exe sync under wine', () => {
   it('at the deadline ends the hook and the grandchild it started, and answers as the POSIX bridge does for a timeout', async () => {
     const dir = tempDir();
     lingerTags.push(winPath(dir));
-    const [child, grandchild] = ['child-started', 'grandchild-started'].map((name) => path.join(dir, name));
+    const [child, grandchild] = [path.join(dir, 'child-started'), path.join(dir, 'grandchild-started')] as const;
     const [winState, posixState] = [tempDir(), tempDir()];
     const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
     const win = await windows(
@@ -219,7 +217,7 @@ describe('hookd-bridge.exe sync under wine', () => {
   it('a client that kills the bridge outright (its own timeout) ends the hook tree with it: the job closes with its last handle', async () => {
     const dir = tempDir();
     lingerTags.push(winPath(dir));
-    const [child, grandchild] = ['child-started', 'grandchild-started'].map((name) => path.join(dir, name));
+    const [child, grandchild] = [path.join(dir, 'child-started'), path.join(dir, 'grandchild-started')] as const;
     const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
     const client = execa('wine', [bridge, 'sync', '--state-dir', winPath(tempDir()), '--', hook], {
       input: PAYLOAD,
