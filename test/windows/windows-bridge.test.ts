@@ -227,8 +227,9 @@ describe('hookd-bridge.exe sync under wine', () => {
       stderr: 'ignore',
     });
     await waitFor('both started', () => existsSync(child) && existsSync(grandchild));
+    expect((await running(winPath(dir))).length).toBeGreaterThanOrEqual(2); // the bridge, its cmd, the two lingers
     client.kill('SIGKILL');
-    await client;
+    expect((await client).signal).toBe('SIGKILL');
     await waitFor('the hook processes ended', async () => (await running(winPath(dir))).length === 0, 30_000);
   });
 
