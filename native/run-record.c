@@ -106,7 +106,8 @@ void record_run(const char *given_state, const struct run *r) {
   }
   factn(f, FACT_TIMEOUT_MS, r->timeout_ms);
   factn(f, FACT_STARTED_AT, r->started_at), factn(f, FACT_ENDED_AT, r->ended_at), factn(f, FACT_DURATION_MS, r->duration_ms);
-  if (r->signal) factn(f, FACT_SIGNAL, r->signal); else factn(f, FACT_EXIT_CODE, r->exit_code);
+  /* Unsigned: a Windows exit code past 2^31 (a crash's NTSTATUS, 0xC0000005) is one, never a negative number. */
+  if (r->signal) factn(f, FACT_SIGNAL, r->signal); else factn(f, FACT_EXIT_CODE, (long long)(unsigned)r->exit_code);
   if (r->timed_out) factn(f, FACT_TIMED_OUT, 1);
   factn(f, FACT_PAYLOAD_BYTES, (long long)r->payload->len);
   /* The whole stdout the client was handed (the daemon reads the decision from all of it); the first bytes of stderr. */

@@ -144,6 +144,14 @@ describe('hookd-bridge.exe sync under wine', () => {
     expect(recordsIn(winState)[0]!.command).toBe(`"${winPath(bridge)}" read & <nul >&2 set /p =no& exit 3`);
   });
 
+  it('records an exit code past 2^31 (a crash, STATUS_CONTROL_C_EXIT) as Windows gives it, and hands it on', async () => {
+    const state = tempDir();
+    const run = await windows(['sync', '--state-dir', winPath(state), '--', 'exit -1073741510'], PAYLOAD);
+    expect(recordsIn(state)[0]!.run!.outcome).toMatchObject({ exitCode: 0xc000013a, signal: null });
+    // wine hands Linux the exit code's low byte.
+    expect(run.exitCode).toBe(0x3a);
+  });
+
   it('puts a canonical hook answer in the client terms by the same tables as the POSIX bridge', async () => {
     const [winState, posixState] = [tempDir(), tempDir()];
     const args = (state: string, hook: string) => [
