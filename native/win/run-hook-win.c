@@ -69,7 +69,8 @@ static wchar_t *command_line(const char *command) {
 /* A pipe whose `child_end` (0: read, 1: write) the hook inherits and whose other end only the bridge holds. */
 static int hook_pipe(HANDLE ends[2], int child_end) {
   SECURITY_ATTRIBUTES inherit = { sizeof inherit, NULL, TRUE };
-  if (!CreatePipe(&ends[0], &ends[1], &inherit, 0)) return -1;
+  /* A megabyte: the hook writes on while the bridge, which can only peek, looks at the process between reads. */
+  if (!CreatePipe(&ends[0], &ends[1], &inherit, 1 << 20)) return -1;
   return SetHandleInformation(ends[!child_end], HANDLE_FLAG_INHERIT, 0) ? 0 : -1;
 }
 
@@ -97,7 +98,9 @@ void run_hook(struct run *r) {
     if (own && own != INVALID_HANDLE_VALUE) (void)SetHandleInformation(own, HANDLE_FLAG_INHERIT, 0);
   }
   if (hook_pipe(in, 0) || hook_pipe(out, 1) || hook_pipe(err, 1)) return fail_win(r, "CreatePipe");
-  if (!SetConsoleCtrlHandler(on_console_end, TRUE)) return fail_win(r, "SetConsoleCtrlHandler");
+  /* Only a console's events come this way: a bridge it cannot watch for them still runs the hook, as it
+   * would with no console at all, and the client's kill still ends the tree (the job's kill-on-close). */
+  (void)SetConsoleCtrlHandler(on_console_end, TRUE);
   HANDLE job = CreateJobObjectW(NULL, NULL);
   if (!job) return fail_win(r, "CreateJobObject");
   set_kill_on_close(job, 1);
@@ -158,8 +161,9 @@ void run_hook(struct run *r) {
       if (relay.to_client && write_all(2, relay.data, relay.len) != 0) relay.to_client = 0;
       relay.len = 0;
     }
-    /* Pipes cannot be waited on with the process: a millisecond apart while the hook writes, up to 16 when quiet. */
-    tick = r->out_bytes + r->err_bytes > had ? 1 : tick < 16 ? tick * 2 : 16;
+    /* Pipes cannot be waited on with the process: read again at once while the hook writes, then a
+     * millisecond apart, up to 16 when it is quiet. */
+    tick = r->out_bytes + r->err_bytes > had ? 0 : tick < 1 ? 1 : tick < 16 ? tick * 2 : 16;
     long long next = sooner(give_up_at, ended ? -1 : r->deadline_ms), wait = next < 0 ? tick : next - now;
     DWORD waited = WaitForSingleObject(pi.hProcess, wait < 0 ? 0 : wait < (long long)tick ? (DWORD)wait : tick);
     if (waited == WAIT_OBJECT_0) exited = 1;

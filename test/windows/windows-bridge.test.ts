@@ -12,12 +12,17 @@ import { FRONT_DOOR, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { parseRecord, type RecordContent } from '../../src/inbox/record-format.js';
+import { INTERNAL_ERROR_EXIT, STDOUT_HELD_MAX } from '../../src/bridge/bridge-limits.js';
 import { ensureWine, lingerProgram, windowsBridge, wineEnv, winPath } from './bridge-exe.mjs';
 
 const POSIX_BRIDGE = path.join(ROOT, 'dist', 'hookd-bridge');
 // A payload with CRLF line ends and UTF-8 beyond ASCII: every byte must reach the hook as it came.
 const PAYLOAD = Buffer.from(
   '{"hook_event_name":"PreToolUse","tool_name":"Bash",\r\n"tool_input":{"command":"rm -rf / # ünïcode"}}\r\n',
+);
+
+const ASCII_PAYLOAD = Buffer.from(
+  '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}\n',
 );
 
 let bridge: string;
@@ -152,6 +157,17 @@ describe('hookd-bridge.exe sync under wine', () => {
     expect(run.exitCode).toBe(0x3a);
   });
 
+  it('withholds an answer past STDOUT_HELD_MAX and ends the hook, as the POSIX bridge does', async () => {
+    const big = path.join(tempDir(), 'big answer.json');
+    writeFileSync(big, Buffer.alloc(STDOUT_HELD_MAX + 1, 'x'));
+    const [winState, posixState] = [tempDir(), tempDir()];
+    const win = await windows(['sync', '--state-dir', winPath(winState), '--', `type "${winPath(big)}"`], PAYLOAD);
+    const unix = await posix(['sync', '--state-dir', posixState, '--', `cat '${big}'`], PAYLOAD);
+    expect(win).toEqual(unix);
+    expect(win.exitCode).toBe(INTERNAL_ERROR_EXIT);
+    expect(recordsIn(winState)[0]!.run!.outcome.error).toBe(recordsIn(posixState)[0]!.run!.outcome.error);
+  });
+
   it('puts a canonical hook answer in the client terms by the same tables as the POSIX bridge', async () => {
     const [winState, posixState] = [tempDir(), tempDir()];
     const args = (state: string, hook: string) => [
@@ -164,13 +180,24 @@ describe('hookd-bridge.exe sync under wine', () => {
       '--',
       hook,
     ];
-    const win = await windows(args(winPath(winState), '<nul >&2 set /p =no rm here& exit 2'), PAYLOAD);
-    const unix = await posix(args(posixState, "printf 'no rm here' >&2; exit 2"), PAYLOAD);
+    // The reason names the canonical fields the bridge gave the hook (the tables' event, tool and command).
+    // ASCII: cmd writes its code page, not UTF-8, so a hook's non-ASCII text is the hook's own affair.
+    const win = await windows(
+      args(winPath(winState), '<nul >&2 set /p =no %HOOKD_HIF_EVENT% %HOOKD_HIF_TOOL% %HOOKD_HIF_COMMAND%& exit 2'),
+      ASCII_PAYLOAD,
+    );
+    const unix = await posix(
+      args(posixState, 'printf "no %s %s %s" "$HOOKD_HIF_EVENT" "$HOOKD_HIF_TOOL" "$HOOKD_HIF_COMMAND" >&2; exit 2'),
+      ASCII_PAYLOAD,
+    );
     expect(win).toEqual(unix);
     // Claude Code's deny of a PreToolUse: its JSON on stdout, with the hook's reason.
     expect(win.exitCode).toBe(0);
     expect(JSON.parse(win.stdout.toString())).toMatchObject({
-      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no rm here' },
+      hookSpecificOutput: {
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'no before_tool_execute shell rm -rf /',
+      },
     });
     // A decision on stdout, exit 0: the client's own form of a deny.
     const decision = '{"decision":"deny","reason":"not here"}';
@@ -195,8 +222,13 @@ describe('hookd-bridge.exe sync under wine', () => {
       HOOK_WORD: 'from the client',
     });
     expect(variable.stdout.toString()).toBe('from the client\r\n');
+    // hookd's own secrets never reach a hook (cmd leaves an unset %NAME% as it is written).
+    const secret = await windows(['sync', '--state-dir', winPath(state), '--', 'echo [%HOOKD_TOKEN%]'], PAYLOAD, {
+      HOOKD_TOKEN: 'secret',
+    });
+    expect(secret.stdout.toString()).toBe('[%HOOKD_TOKEN%]\r\n');
     const commands = recordsIn(state).map((record) => record.command);
-    expect(commands.sort()).toEqual([command, 'echo %HOOK_WORD%'].sort());
+    expect(commands.sort()).toEqual([command, 'echo %HOOK_WORD%', 'echo [%HOOKD_TOKEN%]'].sort());
   });
 
   it('at the deadline ends the hook and the grandchild it started, and answers as the POSIX bridge does for a timeout', async () => {
