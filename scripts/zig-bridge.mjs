@@ -4,7 +4,7 @@
 // the root and one output name per system: nothing of this machine in the binary. The headers come
 // from dist/ (writeHeaders, once before any compile).
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,6 +24,18 @@ export const bridgeSources = (zigTarget) =>
         .filter((name) => name.endsWith('.c'))
         .sort()
         .map((name) => `native/${name}`);
+
+/**
+ * A PE file's header holds the time it was linked (its COFF TimeDateStamp), which zig's linker has no
+ * switch to leave out here: written as 0, as a reproducible build does, so the same sources give the same bytes.
+ */
+function zeroLinkTime(file) {
+  const bytes = readFileSync(file);
+  const pe = bytes.readUInt32LE(0x3c);
+  if (bytes.readUInt32LE(pe) !== 0x4550) throw new Error(`${file} is not a PE file`);
+  bytes.writeUInt32LE(0, pe + 8);
+  writeFileSync(file, bytes);
+}
 
 /** The generated headers (dist/native/), from the built TypeScript. */
 export const writeHeaders = () => run(process.execPath, [path.join(root, 'scripts/build-native.mjs'), '--headers']);
@@ -48,5 +60,6 @@ export async function compileBridge(zigTarget, output) {
     ],
     { cwd: root, maxBuffer: 16 * 1024 * 1024 },
   );
+  if (zigTarget.includes('windows')) zeroLinkTime(output);
   return output;
 }

@@ -98,6 +98,7 @@ describe('npm run release:pack', () => {
     const pe = b.readUInt32LE(0x3c);
     expect(b.readUInt32LE(pe)).toBe(0x00004550); // "PE\0\0"
     expect(b.readUInt16LE(pe + 4)).toBe(0x8664); // IMAGE_FILE_MACHINE_AMD64
+    expect(b.readUInt32LE(pe + 8)).toBe(0); // no link time: the same sources give the same bytes
     expect(b.readUInt16LE(pe + 24)).toBe(0x20b); // the optional header's magic: PE32+
     expect(b.readUInt16LE(pe + 24 + 68)).toBe(3); // IMAGE_SUBSYSTEM_WINDOWS_CUI: the client's pipes are its stdio
   });
