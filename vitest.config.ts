@@ -25,6 +25,8 @@ const REAL_CLIENTS = [
   'test/clients/canonical-guard-real.test.ts',
   'test/clients/one-manifest-real.test.ts',
   'test/clients/warm-guards-real.test.ts',
+  'test/clients/auggie.test.ts',
+  'test/clients/npm-clients-files.test.ts',
 ];
 
 export default defineConfig({
@@ -46,7 +48,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'hookd', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...REAL_CLIENTS] },
+        test: {
+          name: 'hookd',
+          include: ['test/**/*.test.ts'],
+          // The Windows tier runs under wine, on its own (vitest.windows.config.ts, npm run test:windows).
+          exclude: [...configDefaults.exclude, ...REAL_CLIENTS, 'test/windows/**'],
+        },
       },
       {
         extends: true,

@@ -12,7 +12,7 @@
 // drifts. Each slow hook writes a marker when it finishes: the last line of each client says how
 // many did. Qwen Code fires SessionEnd only on an interactive exit: its turn has the stop hook only.
 // Installs the pinned clients (test/clients) first if needed. Run after `npm run build`:
-// node bench/real-client.mjs [CLIENT…] (BENCH_CLIENT_ROUNDS, default 3; clients: all eight, and cline).
+// node bench/real-client.mjs [CLIENT…] (BENCH_CLIENT_ROUNDS, default 3; clients: all ten, and cline).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { installClients } from '../test/clients/install-clients.mjs';
@@ -38,6 +38,11 @@ const CASES = {
   // and session_shutdown.
   opencode: { stop: 'Stop', end: undefined, inline: false },
   pi: { stop: 'Stop', end: 'SessionEnd', inline: false },
+  // OpenCode's fork (issue 43): the same shim adapter, so OpenCode's case.
+  kilo: { stop: 'Stop', end: undefined, inline: false },
+  // Against the fake of Augment's backend (issue 43). It awaits its Stop hooks but drops their
+  // answer, so none is kept in line; its SessionEnd hooks are awaited as the turn ends.
+  auggie: { stop: 'Stop', end: 'SessionEnd', inline: false },
 };
 
 async function benchClient(name) {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PAYLOAD as payload, median, printTable, row, tempDir } from './lib.mjs';
 import { ZIG } from '../scripts/zig-bridge.mjs';
-import { ensureWine, windowsBridge, wineEnv, winPath } from '../test/windows/bridge-exe.mjs';
+import { ensureWine, windowsBridge, wineEnv, windowsPath } from '../test/windows/bridge-exe.mjs';
 
 const REPS = Math.max(20, Number(process.env.BENCH_REPS ?? 200) / 5);
 const hasWine = (() => {
@@ -30,7 +30,7 @@ if (!hasWine || !existsSync(ZIG)) {
   await ensureWine();
   const bridge = await windowsBridge();
   const env = wineEnv();
-  const state = winPath(tempDir());
+  const state = windowsPath(tempDir());
   // Timed as lib.mjs's timeRun times a command; a run that fails (wine under load has dropped one in some
   // hundreds) is counted and said, not timed, rather than ending every benchmark after this one.
   const failures = [];

@@ -20,17 +20,8 @@ extern char **environ;
 #define SEND_FLAGS 0
 #endif
 
-/* `s` as a JSON string: quotes and backslashes escaped, control bytes as \u00XX, the rest as it is. */
-static int json_string(struct buf *b, const char *s) {
-  int failed = buf_add(b, "\"", 1);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    char esc[8];
-    if (*p == '"' || *p == '\\') snprintf(esc, sizeof esc, "\\%c", *p), failed |= buf_add(b, esc, 2);
-    else if (*p < 0x20) snprintf(esc, sizeof esc, "\\u%04x", *p), failed |= buf_add(b, esc, 6);
-    else failed |= buf_add(b, (const char *)p, 1);
-  }
-  return failed | buf_add(b, "\"", 1);
-}
+/* `s` as a JSON string (json-string.c: as JSON.stringify writes it, which the daemon's JSON.parse reads back). */
+static int json_text(struct buf *b, const char *s) { return json_string(b, s, strlen(s)); }
 
 /* The daemon's socket by src/common/paths.ts's rule (SOCKET_RULE): HOOKD_SOCKET (~ and relative paths
  * resolved as path.resolve does), else SOCKET_NAME in the state directory. */
@@ -65,17 +56,17 @@ static int wait_for(int fd, short events, long long until) {
 static int build_request(struct buf *req, const struct run *r, long long budget_ms) {
   struct buf line = {0};
   char number[32];
-  int failed = buf_add(&line, "{\"command\":", 11) | json_string(&line, r->command);
-  failed |= buf_add(&line, ",\"client\":", 10) | json_string(&line, r->client);
-  failed |= buf_add(&line, ",\"event\":", 9) | json_string(&line, r->event);
-  failed |= buf_add(&line, ",\"cwd\":", 7) | json_string(&line, r->cwd ? r->cwd : "");
+  int failed = buf_add(&line, "{\"command\":", 11) | json_text(&line, r->command);
+  failed |= buf_add(&line, ",\"client\":", 10) | json_text(&line, r->client);
+  failed |= buf_add(&line, ",\"event\":", 9) | json_text(&line, r->event);
+  failed |= buf_add(&line, ",\"cwd\":", 7) | json_text(&line, r->cwd ? r->cwd : "");
   failed |= buf_add(&line, ",\"env\":{", 8);
   int first = 1;
   for (char **e = environ; *e; e++) {
     char *eq = strchr(*e, '=');
     if (!eq) continue;
     *eq = 0; /* the name alone, for a moment */
-    failed |= buf_add(&line, first ? "" : ",", first ? 0 : 1) | json_string(&line, *e) | buf_add(&line, ":", 1) | json_string(&line, eq + 1);
+    failed |= buf_add(&line, first ? "" : ",", first ? 0 : 1) | json_text(&line, *e) | buf_add(&line, ":", 1) | json_text(&line, eq + 1);
     *eq = '=';
     first = 0;
   }

@@ -60,6 +60,11 @@ struct json_value { int found, is_string; struct buf text; const char *raw; size
 /* The last top-level `want` of the JSON object in `data`, as JSON.parse reads it, event-name.c: -1 when
  * `data` is not one valid JSON object, else 0 with v->found saying whether it has one. v->text is the caller's to free. */
 int json_field(const char *data, size_t len, const char *want, struct json_value *v);
+/* A JSON array of strings (`data`, valid JSON) decoded into `into`, joined by `sep`, NUL-ended,
+ * event-name.c: -1 when it is empty or holds anything but strings. */
+int json_string_list(const char *data, size_t len, char sep, struct buf *into);
+/* `len` bytes of `text` as a JSON string, as JSON.stringify writes one, json-string.c. -1 without memory. */
+int json_string(struct buf *b, const char *text, size_t len);
 /* The top-level "hook_event_name" string of a JSON object payload, as JSON.parse reads it, event-name.c;
  * "" when there is none. */
 void event_name(const struct buf *payload, struct buf *name);
@@ -96,8 +101,30 @@ int canonical_answer(const char *client, const char *event, int exit1_blocks, co
 /* The state directory by src/common/paths.ts's rule (`given`, else HOOKD_STATE_DIR, else the default) into
  * `out`; -1 for a path neither absolute nor under ~, run-record.c. */
 int state_dir(const char *given, char *out, size_t size);
-/* mkdir -p, private to the user (0700), run-record.c. */
+/* mkdir -p, private to the user (0700), inbox-writer.c. */
 int mkdirs(char *path);
+/* The bytes of an event's record before its payload (src/inbox/record-format.ts), record-bytes.c: the magic, the
+ * command, the client's variables hookd emit carries, the bridge's notes (`event` and `cwd` when given). -1 without memory. */
+int event_record_head(struct buf *b, const char *command, const char *event, const char *cwd, int canonical);
+/* The bytes of a run's record before its payload, stdout and stderr (src/inbox/run-record.ts), record-bytes.c. -1 without memory. */
+int run_record_head(struct buf *b, const struct run *r);
+/* The inbox writer, inbox-writer.c: a record opened in tmp/, written, then committed by its marker in new/. */
+#define INBOX_PATH_MAX 4400 /* the inbox (a 4096-byte state directory and /inbox), then /tmp/ and a record id */
+struct inbox_record { int fd; char inbox[4200], tmp[INBOX_PATH_MAX], marker[INBOX_PATH_MAX]; };
+enum inbox_status { INBOX_OPEN, INBOX_STORED, INBOX_NOT_OURS, INBOX_NO_INBOX, INBOX_NO_RECORD, INBOX_NOT_STORED };
+/* A new record in the inbox of `state` (made when missing, the state directory checked to be the user's): INBOX_OPEN
+ * with rec->fd to write to, else why not (rec->inbox names the inbox from INBOX_NO_INBOX on). */
+enum inbox_status inbox_open(const char *state, struct inbox_record *rec);
+/* Write all of it to the open record; -1 when it fails (a full disk). */
+int inbox_write(struct inbox_record *rec, const char *data, size_t n);
+/* Close the record and commit it unless `failed` (or the close fails): INBOX_STORED, else INBOX_NOT_STORED, removed. */
+enum inbox_status inbox_commit(struct inbox_record *rec, int failed);
+/* A bridge's option, as src/clients/bridge-options.ts's tables give it (generated: EMIT_OPTION_TABLE, SYNC_OPTIONS). */
+struct bridge_option { const char *flag; int valued; };
+/* The words before CMD by parseBridgeArgs's rule on `table` (bridge-options.c): each value into given[k] ("1" for a
+ * switch), and where CMD starts (past a `--`). *help when a help word ends them; a word it cannot read leaves why
+ * in `why` (else it is ""), and CMD starts at that word. */
+int read_bridge_options(const struct bridge_option *table, int count, int argc, char **argv, const char **given, int *help, char *why, size_t why_size);
 /* The asynchronous bridge, `hookd emit` (emit.c): store the event in the inbox; EMIT_ASKS_HELP for -h/--help,
  * which Node prints from the command table. Always exit 0 otherwise: a failing bridge must not fail the agent. */
 #define EMIT_ASKS_HELP (-1)
@@ -108,7 +135,7 @@ int sync_bridge(int argc, char **argv, long long t0);
 int place_front_door(const char *self, const char *target);
 /* A warm hook's answer from the daemon within `budget_ms` (ask-warm.c): 0 with the answer in `answer`, else -1 and why in `why`. */
 int ask_warm(const char *given_state, const struct run *r, long long budget_ms, struct buf *answer, char *why, size_t why_size);
-/* Store the finished run in the inbox, run-record.c. */
+/* Store the finished run in the inbox, silently (the client has its answer), run-record.c. */
 void record_run(const char *given_state, const struct run *r);
 
 #endif

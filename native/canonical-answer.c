@@ -25,28 +25,14 @@ static const struct answer_row *find_row(const char *client, const char *event, 
   return NULL;
 }
 
-/* `text` as a JSON string, as JSON.stringify writes one. */
-static int add_json(struct buf *b, const char *text, size_t len) {
-  int failed = buf_add(b, "\"", 1);
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)text[i];
-    char esc[8];
-    const char *named = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : c == '\b' ? "\\b" : c == '\f' ? "\\f" : NULL;
-    if (named) failed |= buf_add(b, named, 2);
-    else if (c < 0x20) snprintf(esc, sizeof esc, "\\u%04x", c), failed |= buf_add(b, esc, 6);
-    else failed |= buf_add(b, &text[i], 1);
-  }
-  return failed | buf_add(b, "\"", 1);
-}
-
 /* A row's template with the reason, context and event put in (%r %c %e as JSON strings, %C as text, %u the rewritten input's bytes). */
 static int render(struct buf *b, const char *template, const struct buf *reason, const struct buf *context, const char *event, const struct json_value *input) {
   int failed = 0;
   for (const char *p = template; *p; p++) {
     if (p[0] == '%' && p[1] && strchr("rceCu", p[1])) {
       char mark = *++p;
-      failed |= mark == 'r' ? add_json(b, reason->data, reason->len) : mark == 'c' ? add_json(b, context->data, context->len)
-              : mark == 'e' ? add_json(b, event, strlen(event)) : mark == 'u' ? (input && input->raw ? buf_add(b, input->raw, input->raw_len) : buf_add(b, "{}", 2))
+      failed |= mark == 'r' ? json_string(b, reason->data, reason->len) : mark == 'c' ? json_string(b, context->data, context->len)
+              : mark == 'e' ? json_string(b, event, strlen(event)) : mark == 'u' ? (input && input->raw ? buf_add(b, input->raw, input->raw_len) : buf_add(b, "{}", 2))
               : buf_add(b, context->data, context->len);
     } else failed |= buf_add(b, p, 1);
   }

@@ -26,9 +26,11 @@
 #include "contracts.h"
 
 /* The parts: front-door.c (main: the program's two names, and Node for every other command), emit.c
- * (hookd emit), read-event.c (the event from stdin), event-name.c (the event it names), run-hook.c (the
- * hook, in line), end-hook.c (ending it), run-record.c (the inbox record), front-door-place.c (taking
- * bin/hookd's place). */
+ * (hookd emit), bridge-options.c (both bridges' options), read-event.c (the event from stdin), event-name.c
+ * (the event it names), run-hook.c (the hook, in line), end-hook.c (ending it), run-record.c (the run's
+ * record), record-bytes.c (both records' bytes), inbox-writer.c (the one writer of both), json-string.c
+ * (JSON as Node writes it), front-door-place.c (taking bin/hookd's place); docs/design.md says which
+ * TypeScript rule each mirrors and the test that holds them together. */
 
 /* ---- which client, which event ---- */
 
@@ -52,35 +54,6 @@ static const char *empty_answer(const struct contract *c, const char *event) {
     p = answer;
   }
   return NULL;
-}
-
-/*
- * Read the options before CMD by the one table (src/clients/bridge-options.ts, generated into
- * contracts.h) and parseBridgeArgs's rule, as the Node bridges do: `--flag value` or `--flag=value` (a
- * switch takes none), a later one winning; then an optional `--`, or the first word not starting
- * with `-`, begins CMD. Returns where CMD starts. A word before it that is no option, a switch given a
- * value, an option without its value, or a help word (read only as `hookd sync --help`, which Node
- * prints) is unreadable: `why` says so, in the TypeScript's words, and CMD starts at that word.
- */
-static int read_options(int argc, char **argv, const char *given[SYNC_OPTION_COUNT], char *why, size_t size) {
-  int i = 0;
-  for (; i < argc; i++) {
-    const char *word = argv[i];
-    if (strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0) return snprintf(why, size, "%s is read only as hookd sync %s", word, word), i;
-    if (strcmp(word, "--") == 0 || word[0] != '-') break;
-    const char *equals = strncmp(word, "--", 2) == 0 ? strchr(word, '=') : NULL;
-    size_t flag_len = equals ? (size_t)(equals - word) : strlen(word);
-    int k = 0;
-    while (k < SYNC_OPTION_COUNT && !(strlen(SYNC_OPTIONS[k].flag) == flag_len && strncmp(word, SYNC_OPTIONS[k].flag, flag_len) == 0)) k++;
-    if (k == SYNC_OPTION_COUNT) return snprintf(why, size, "unknown option %s", word), i;
-    if (!SYNC_OPTIONS[k].valued && equals) return snprintf(why, size, "%s takes no value (%s)", SYNC_OPTIONS[k].flag, word), i;
-    if (!SYNC_OPTIONS[k].valued) given[k] = "1";
-    else if (equals) given[k] = equals + 1;
-    else if (i + 1 < argc) given[k] = argv[++i];
-    else return snprintf(why, size, "%s needs a value", word), i;
-  }
-  if (i < argc && strcmp(argv[i], "--") == 0) i++;
-  return i;
 }
 
 /* What no hook inherits (src/runner/hook-env.ts, inheritedByHooks): hookd's secrets (WITHHELD in
@@ -123,6 +96,8 @@ static int canonical(const struct contract *contract, struct run *r) {
   (void)write_all(1, a.out.data, a.out.len);
   r->out->len = 0;
   if (buf_add(r->out, a.out.data ? a.out.data : "", a.out.len) != 0 || buf_add(r->err, a.err.data ? a.err.data : "", a.err.len) != 0) r->out->len = 0;
+  /* What the client was handed, whole: the answer's stdout, the hook's kept stderr and the answer's (sync.ts records the same). */
+  r->out_bytes = r->out->len, r->err_bytes = r->err->len;
   r->exit_code = a.exit_code;
   return a.exit_code;
 }
@@ -130,7 +105,11 @@ static int canonical(const struct contract *contract, struct run *r) {
 int sync_bridge(int argc, char **argv, long long t0) {
   const char *given[SYNC_OPTION_COUNT] = {0};
   static char unreadable[512], refused[640];
-  int i = read_options(argc, argv, given, unreadable, sizeof unreadable);
+  int help;
+  /* The options by the one table (src/clients/bridge-options.ts, generated into contracts.h). A help word is read
+   * only as `hookd sync --help`, which Node prints: anywhere else it is unreadable, and CMD starts at it. */
+  int i = read_bridge_options(SYNC_OPTIONS, SYNC_OPTION_COUNT, argc, argv, given, &help, unreadable, sizeof unreadable);
+  if (help) snprintf(unreadable, sizeof unreadable, "%s is read only as hookd sync %s", argv[i], argv[i]);
   const char *client = given[SYNC_CLIENT], *event = given[SYNC_EVENT], *given_state = given[SYNC_STATE_DIR];
   double timeout_sec = given[SYNC_TIMEOUT] ? atof(given[SYNC_TIMEOUT]) : 0;
   struct buf command = {0};

@@ -122,7 +122,7 @@ void run_hook(struct run *r) {
   static struct relay relay;
   relay.to_client = 1;
   size_t sent = 0;
-  long long kill_at = -1, give_up_at = -1, grace = (r->timeout_ms - r->deadline_ms) / 2;
+  long long kill_at = -1, give_up_at = -1, grace = hookd_kill_grace_ms(r->timeout_ms);
   int failing = 0;
   while (!exited) {
     long long now = now_ms(CLOCK_MONOTONIC) - r->t0;

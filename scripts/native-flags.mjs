@@ -18,13 +18,17 @@ export const CFLAGS = [
 // place of the POSIX hook process (run-hook.c, end-hook.c), the front door (front-door*.c) and the warm
 // path's unix socket (ask-warm.c). Paths from the root.
 export const WINDOWS_SOURCES = [
+  'bridge-options.c',
   'canonical-answer.c',
   'canonical-input.c',
   'emit.c',
   'event-name.c',
   'hook-output.c',
   'hookd-bridge.c',
+  'inbox-writer.c',
+  'json-string.c',
   'read-event.c',
+  'record-bytes.c',
   'run-record.c',
   'win/ask-warm-win.c',
   'win/main-win.c',

@@ -38,14 +38,18 @@ export function endToEnd(file) {
   );
 }
 
-const tests = walk('test').filter((file) => file.endsWith('.test.ts'));
+const all = walk('test').filter((file) => file.endsWith('.test.ts'));
 const inside = (dir) => (file) => file.startsWith(`test/${dir}/`);
+// test/windows runs under wine, with a config of its own (npm run test:windows is this tier).
+const tests = all.filter((file) => !inside('windows')(file));
 export const TIERS = {
   fast: () => tests.filter((file) => !inside('reliability')(file) && !inside('clients')(file) && !endToEnd(file)),
   e2e: () => tests.filter((file) => !inside('reliability')(file) && !inside('clients')(file) && endToEnd(file)),
   reliability: () => tests.filter(inside('reliability')),
   clients: () => tests.filter(inside('clients')),
+  windows: () => all.filter(inside('windows')),
 };
+const CONFIG = { windows: ['--config', 'vitest.windows.config.ts'] };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [tier, ...rest] = process.argv.slice(2);
@@ -58,9 +62,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   else {
     if (tier !== 'fast') execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     process.exitCode =
-      spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...rest, ...files], {
-        cwd: root,
-        stdio: 'inherit',
-      }).status ?? 1;
+      spawnSync(
+        path.join(root, 'node_modules', '.bin', 'vitest'),
+        ['run', ...(CONFIG[tier] ?? []), ...rest, ...files],
+        {
+          cwd: root,
+          stdio: 'inherit',
+        },
+      ).status ?? 1;
   }
 }

@@ -29,7 +29,7 @@ export async function sharedHeader() {
   const { EMIT_OPTIONS } = await dist('clients/bridge-options.js');
   const list = (items) => c(items.map((item) => `${item}\0`).join(''));
   const emitOptions = Object.entries(EMIT_OPTIONS);
-  const { DEADLINE_MARGIN, MAX_TIMEOUT_SEC, ENDED_PAST_ANSWER_BOUND } = contract;
+  const { DEADLINE_MARGIN, KILL_GRACE_DIVISOR, MAX_TIMEOUT_SEC, ENDED_PAST_ANSWER_BOUND } = contract;
   // Sorted: a module namespace's keys come in different orders to Node and to vitest.
   const numbers = Object.fromEntries(
     Object.entries({ ...limits, MAX_TIMEOUT_SEC }).sort(([a], [b]) => a.localeCompare(b)),
@@ -51,6 +51,11 @@ static inline long long hookd_deadline_ms(long long timeout_ms) {
   if (margin > ${DEADLINE_MARGIN.maxMs}.0) margin = ${DEADLINE_MARGIN.maxMs}.0;
   long long half = (long long)((double)timeout_ms / 2.0 + 0.5), early = (long long)((double)timeout_ms - margin + 0.5);
   return early > half ? early : half;
+}
+
+/* src/clients/contract.ts, killGraceMs: SIGKILL after hookd's deadline, halfway to the client's own timeout. */
+static inline long long hookd_kill_grace_ms(long long timeout_ms) {
+  return (timeout_ms - hookd_deadline_ms(timeout_ms)) / ${KILL_GRACE_DIVISOR};
 }
 
 /* src/clients/contract.ts, ENDED_PAST_ANSWER_BOUND: why a hook whose stdout passed STDOUT_HELD_MAX was ended. */
@@ -75,10 +80,9 @@ ${RUN_FACT_NAMES.map((name) => `#define FACT_${macro(name)} ${c(name)}`).join('\
 #define RECORD_ENV_EXACT ${c(RECORD_KEEPS.exact.map((name) => `${name}\0`).join(''))}
 #define RECORD_ENV_SUFFIX ${c(RECORD_KEEPS.suffix)}
 
-/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value. */
+/* src/clients/bridge-options.ts, EMIT_OPTIONS: hookd emit's options in table order, and whether each takes a value (struct bridge_option). */
 enum emit_option { ${emitOptions.map(([key]) => `EMIT_${macro(key)}`).join(', ')}, EMIT_OPTION_COUNT };
-#define EMIT_OPTION_FLAGS ${list(emitOptions.map(([, option]) => option.flag))}
-#define EMIT_OPTION_VALUED ${c(emitOptions.map(([, option]) => (option.value ? '1' : '0')).join(''))}
+#define EMIT_OPTION_TABLE { ${emitOptions.map(([, option]) => `{ ${c(option.flag)}, ${option.value ? 1 : 0} }`).join(', ')} }
 
 /* src/inbox/record-format.ts: an event's record starts with this line. */
 #define RECORD_MAGIC ${c(RECORD_MAGIC)}

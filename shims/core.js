@@ -7,7 +7,8 @@
 // else lets the agent go on). `hookd install` writes its entries as guarded bridge lines
 // (`command -v hookd … && exec hookd sync|emit … -- 'CMD'; CMD`), so with hookd missing the same
 // entry runs CMD itself. No event with no hook costs more than a stat of HOOKS_FILE.
-// install/shim-files.ts puts `const HOOKS_FILE = "…";` before this text and a client's adapter after it.
+// install/shim-files.ts puts `const HOOKS_FILE = "…";` and `const PROJECT_VARIABLES = […];` (the
+// variables set to the project for each hook) before this text and a client's adapter after it.
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 
@@ -16,6 +17,9 @@ const KILL_GRACE_MS = 2000;
 // Far above any real answer; past it the answer is not read (a cut JSON answer is no answer).
 const MAX_OUTPUT = 16 * 1024 * 1024;
 let loaded = { key: '', hooks: {} };
+
+/** The variables each hook gets for the project `directory`: the client's name for it and Claude Code's. */
+const projectVars = (directory) => Object.fromEntries(PROJECT_VARIABLES.map((name) => [name, directory]));
 
 function hookMap() {
   let stat;

@@ -1,12 +1,11 @@
-// OpenCode's side of hookd's shim (a plugin, loaded from ~/.config/opencode/plugin/): each event as
+// OpenCode's side of hookd's shim (a plugin, loaded from ~/.config/opencode/plugin/, and Kilo Code's
+// from ~/.config/kilo/plugin/: its fork calls plugins the same way): each event as
 // Claude Code names it, its payload Claude-shaped. PreToolUse runs in `tool.execute.before`, which
 // OpenCode awaits: a block throws (OpenCode gives the model the error's message), `updatedInput`
 // changes the arguments in place. PostToolUse runs in `tool.execute.after`: a block's reason or a
 // context is added to the tool's output the model reads. UserPromptSubmit runs in `chat.message`:
 // a block ends the prompt, a context is added to it. SessionStart (session.created) and Stop
 // (session.idle) come as events OpenCode does not await: their answers change nothing.
-const projectVars = (directory) => ({ OPENCODE_PROJECT_DIR: directory, CLAUDE_PROJECT_DIR: directory });
-
 export const HookdShim = async ({ directory }) => {
   const vars = projectVars(directory);
   return {

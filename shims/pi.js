@@ -9,7 +9,6 @@ const sessionFields = (ctx) => ({
   session_id: ctx.sessionManager?.getSessionId?.(),
   transcript_path: ctx.sessionManager?.getSessionFile?.(),
 });
-const projectVars = (cwd) => ({ PI_PROJECT_DIR: cwd, CLAUDE_PROJECT_DIR: cwd });
 const run = (event, fields, ctx) => fire(event, { ...sessionFields(ctx), ...fields }, ctx.cwd, projectVars(ctx.cwd));
 
 export default function hookdShim(pi) {

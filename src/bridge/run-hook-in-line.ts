@@ -9,7 +9,7 @@
 // goes on to the hook's session, SIGKILL CLIENT_END_GRACE_MS later. What hookd ended it ends whole
 // before this process exits (endRestWhenOver).
 import { CLIENT_END_GRACE_MS, REAP_WAIT_MS, STDERR_KEPT, STDOUT_HELD_MAX } from './bridge-limits.js';
-import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs } from '../clients/contract.js';
+import { ENDED_PAST_ANSWER_BOUND, hookdDeadlineMs, killGraceMs } from '../clients/contract.js';
 import { inProcessExecutor } from '../executor/platform.js';
 import { inheritedByHooks } from '../runner/hook-env.js';
 import type { Outcome } from '../common/run-result.js';
@@ -46,7 +46,7 @@ export async function runHookInLine(
       // Counted from this process's start (performance.now() is 0 there), as the client counts from
       // its spawn: Node's start-up and reading the event are part of the time the client waits.
       timeoutMs: deadlineMs - performance.now(),
-      graceMs: (timeoutMs - deadlineMs) / 2,
+      graceMs: killGraceMs(timeoutMs),
       signal: clientEnd.signal,
       interruptGraceMs: CLIENT_END_GRACE_MS,
       gate: false,

@@ -61,7 +61,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
         ? { payload: Buffer.alloc(0), pastDeadline: false }
         : await readEvent(process.stdin, deadlineMs);
     const { payload } = read;
-    // The client's trace context and project directories travel with the record (native/run-record.c keeps the same).
+    // The client's trace context and project directories travel with the record, in the environment's order (native/record-bytes.c keeps the same).
     const env = recordEnv(process.env);
     const startedAt = Date.now();
     // Else the payload's top-level hook_event_name, read as the daemon reads a run's (native/event-name.c the same).

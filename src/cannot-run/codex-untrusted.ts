@@ -4,10 +4,10 @@
 // config_rules.rs; the 0.169 binary says "New hook - review required" and "Continue without
 // trusting (hooks won't run)"). A hook with no trusted hash is skipped with no word in `codex
 // exec`. Rewriting an entry (hookd install does, or a hand) changes its hash, and Codex skips it as
-// "modified" until trusted again: clients/codex-hook-hash.ts computes the hash as Codex does.
+// "modified" until trusted again: clients/codex/hook-hash.ts computes the hash as Codex does.
 import path from 'node:path';
 import type { HookEntry } from '../settings/config.js';
-import { codexEventLabel, codexHandlerAt, codexHookHash } from '../clients/codex-hook-hash.js';
+import { codexEventLabel, codexHandlerAt, codexHookHash } from '../clients/codex/hook-hash.js';
 import { objectAt, type ClientFiles } from './client-files.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';

@@ -6,7 +6,7 @@
 // 83 minutes: which one applies is the installed Qwen Code's version (clients/installed-version.ts).
 import { readsAsMilliseconds, type HookEntry } from '../settings/config.js';
 import { QWEN_CODE, installedVersion, majorOf } from '../clients/installed-version.js';
-import { QWEN_0X_MILLISECONDS_FROM } from '../clients/qwen-version.js';
+import { QWEN_0X_MILLISECONDS_FROM } from '../clients/qwen/version.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';
 

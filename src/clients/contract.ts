@@ -56,6 +56,18 @@ export function hookdDeadlineMs(timeoutMs: number): number {
   return Math.max(Math.round(timeoutMs / 2), Math.round(timeoutMs - margin));
 }
 
+/** The share of the time between hookd's deadline and the client's timeout that SIGKILL waits: half. */
+export const KILL_GRACE_DIVISOR = 2;
+
+/**
+ * How long after hookd's deadline (and its SIGTERM) a hook still running gets SIGKILL: halfway to
+ * the client's own timeout, so that hookd, not the client, has ended it. Whole milliseconds, as the C
+ * bridge counts them; native/hookd-shared.h carries the same formula, generated from this one.
+ */
+export function killGraceMs(timeoutMs: number): number {
+  return Math.floor((timeoutMs - hookdDeadlineMs(timeoutMs)) / KILL_GRACE_DIVISOR);
+}
+
 /** Whether exit code `code` of a hook for `event` blocks under `contract`. */
 export function blocks(contract: HookContract, event: string, code: number | null): boolean {
   if (code === null) return false;

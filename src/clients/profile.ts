@@ -1,8 +1,12 @@
 // What hookd knows of one agent client, as data: where its hook files live, their shape, the unit
 // of `timeout`, its events and which of them decide (the client reads the hook's output or exit
-// code). Adding a client is adding one module like claude.ts, listing it (and its id) in
-// registry.ts, and running `npm run sh-lists` (bin/hookd then carries its variables).
+// code). Each client has a folder (clients/claude/…): this profile, and hif.ts, its dialect of the
+// canonical form and how it is told an answer, which the profile holds. Adding a client is adding
+// such a folder, listing it (and its id) in registry.ts, and running `npm run sh-lists` (bin/hookd
+// and native/hookd-shared.h then carry its variables): docs/design.md, "A client's home".
+import type { AnswerRow } from './answer-row.js';
 import type { HookContract } from './contract.js';
+import type { Dialect } from './dialect.js';
 import type { ClientId } from './registry.js';
 
 /** How a client's file lays out its hooks: `grouped`: event → groups → `hooks`; `flat`: event → hooks (Cursor). */
@@ -65,10 +69,15 @@ export interface ClientProfile {
   /** The client's own folder under the home directory, whose presence says it is installed, when its hook file lives elsewhere (OpenCode's and pi's are hookd's). */
   homeFolder?: string;
   /** An in-process shim hookd install writes for a client with no command hooks of its own (install/shim-files.ts): its file, relative to the home directory, and what the client calls it. */
-  shim?: { file: string; called: 'plugin' | 'extension' };
+  shim?: {
+    file: string;
+    called: 'plugin' | 'extension';
+    /** The adapter (shims/<adapter>.js) when another client's serves (Kilo Code, OpenCode's fork: `opencode`); the client's id when absent. */
+    adapter?: string;
+  };
   /** Folders under the home directory whose `…/hooks/hooks.json` are plugins' hook files (read, never edited). */
   pluginRoots?: readonly string[];
-  /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex-plugins.ts). */
+  /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex/plugins.ts). */
   pluginFiles?: (home: string) => string[];
   /**
    * Its hooks are executable files named after their events, each a hook, in the folders
@@ -109,6 +118,19 @@ export interface ClientProfile {
   attentionEvents: readonly string[];
   /** Hook types the client knows; hookd runs `command` ones, and `http` ones posted to its hook endpoint. */
   hookTypes: readonly string[];
+  /**
+   * Hook types the client runs itself that hookd neither runs nor posts its hooks as (Qwen Code
+   * 0.24.4's `http` and `prompt`: its http hooks were not seen posting to hookd), with what the client
+   * does with each when it is not simply "runs it" (a `function` hook in a settings file, which Qwen
+   * Code discards: only its SDK registers one).
+   */
+  ownTypes?: Readonly<Record<string, string | undefined>>;
+  /** The program the client runs a `"shell": "powershell"` entry with (Claude Code 2.1.332: pwsh; Qwen Code 0.24.4: powershell). */
+  powershell?: string;
+  /** The client runs a command entry with `args` as a program and its arguments, without a shell (Claude Code's exec form). */
+  execArgs?: boolean;
+  /** The hook types whose `if` condition the client reads (Qwen Code 0.24.4: http only); absent: hookd says nothing of `if`. */
+  ifTypes?: readonly string[];
   /** Events for which the client skips `http` hooks (Claude Code sends none for SessionStart and Setup). */
   httpSkippedEvents?: readonly string[];
   /** The payload field naming the session. */
@@ -155,4 +177,8 @@ export interface ClientProfile {
   contract: HookContract;
   /** What a user must do after install changed this client's file, if anything. */
   afterInstall?: string;
+  /** Its dialect of the canonical form (its folder's hif.ts); absent: none (Cline's hooks are files named after events). */
+  dialect?: Dialect;
+  /** How it is told a canonical answer, where it differs from everyone's (its folder's hif.ts). */
+  answers: readonly AnswerRow[];
 }

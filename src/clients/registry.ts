@@ -1,21 +1,39 @@
 // The known clients, and how a file or an event names its client.
-import { claude } from './claude.js';
-import { codex } from './codex.js';
-import { copilot } from './copilot.js';
-import { cursor } from './cursor.js';
-import { droid } from './droid.js';
-import { gemini } from './gemini.js';
-import { qwen } from './qwen.js';
-import { opencode } from './opencode.js';
-import { pi } from './pi.js';
-import { crush } from './crush.js';
-import { cline } from './cline.js';
+import { claude } from './claude/profile.js';
+import { codex } from './codex/profile.js';
+import { copilot } from './copilot/profile.js';
+import { cursor } from './cursor/profile.js';
+import { droid } from './droid/profile.js';
+import { gemini } from './gemini/profile.js';
+import { qwen } from './qwen/profile.js';
+import { opencode } from './opencode/profile.js';
+import { pi } from './pi/profile.js';
+import { crush } from './crush/profile.js';
+import { cline } from './cline/profile.js';
+import { auggie } from './auggie/profile.js';
+import { amp } from './amp/profile.js';
+import { kilo } from './kilo/profile.js';
+import { qoder } from './qoder/profile.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
 export type ClientId =
-  'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi' | 'crush' | 'cline';
+  | 'droid'
+  | 'claude'
+  | 'copilot'
+  | 'qwen'
+  | 'gemini'
+  | 'codex'
+  | 'cursor'
+  | 'opencode'
+  | 'pi'
+  | 'crush'
+  | 'cline'
+  | 'auggie'
+  | 'amp'
+  | 'kilo'
+  | 'qoder';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -35,6 +53,10 @@ export const CLIENTS: readonly ClientProfile[] = [
   pi,
   crush,
   cline,
+  auggie,
+  amp,
+  kilo,
+  qoder,
 ];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
@@ -63,6 +85,7 @@ export const GENERIC: ClientProfile = {
   // A file of no known client: the name most clients set (all but Codex), and Claude Code's plugin root.
   hookVariables: { projectDir: ['CLAUDE_PROJECT_DIR'], pluginRoot: ['CLAUDE_PLUGIN_ROOT'] },
   contract: CLAUDE_LIKE,
+  answers: [],
 };
 
 /** The client named `id`, if hookd knows it. */

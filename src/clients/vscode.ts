@@ -47,4 +47,6 @@ export const vscode: ClientProfile = {
   envPrefixes: [],
   hookVariables: { projectDir: [] },
   contract: CLAUDE_LIKE,
+  // Not one of the registry's clients: no answer is told in its name.
+  answers: [],
 };

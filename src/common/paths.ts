@@ -1,9 +1,10 @@
 // Where hookd's files live. Flags win, then the environment, then per-platform defaults
-// (XDG on Linux, ~/Library on macOS). bin/hookd computes the same state directory in sh for the
+// (XDG on Linux, ~/Library on macOS, %LOCALAPPDATA% on Windows). bin/hookd computes the same state directory in sh for the
 // bridge's fast path (keep the two in step); the C bridge reads STATE_DIR_RULE from
 // native/hookd-shared.h, generated from here.
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fail } from './errors.js';
 
@@ -23,6 +24,7 @@ export interface Paths {
 type Env = Record<string, string | undefined>;
 
 const isMac = process.platform === 'darwin';
+const isWindows = process.platform === 'win32';
 
 /** The state directory's defaults, under the home directory unless the XDG variable is set (the C bridge's are generated from these). */
 export const STATE_DIR_RULE = {
@@ -62,7 +64,7 @@ export function stateDir(flag?: string, env: Env = process.env): string {
   const given = env[STATE_DIR_RULE.variable];
   if (given) return absoluteState(given, STATE_DIR_RULE.variable);
   if (isMac) return path.join(homedir(), STATE_DIR_RULE.mac);
-  if (process.platform === 'win32')
+  if (isWindows)
     return path.join(
       env[STATE_DIR_RULE.windowsVariable] || path.join(homedir(), STATE_DIR_RULE.windowsDefault),
       STATE_DIR_RULE.name,
@@ -74,10 +76,34 @@ export function stateDir(flag?: string, env: Env = process.env): string {
 /** Where the daemon's socket is: the variable that names it, else this name in the state directory (native/ask-warm.c reads the same). */
 export const SOCKET_RULE = { variable: 'HOOKD_SOCKET', name: 'hookd.sock' } as const;
 
-/** The daemon's unix socket; it lives in the state directory unless told otherwise. */
+/** Whether `where` names a Windows named pipe (`\\\\.\\pipe\\NAME`) rather than a file. */
+export const isPipeName = (where: string): boolean => /^\\\\[.?]\\pipe\\/i.test(where);
+
+/**
+ * A Windows named pipe of the user's and of `state`: `\\.\pipe\hookd-USER` for the default state
+ * folder, with a hash of the folder for another (two daemons of two folders never share a name),
+ * and `suffix` after (the lock's). Pipes live in one namespace for all users: the user's name keeps
+ * theirs apart, and pipe-claim.ts refuses a name someone else took first.
+ */
+function pipeName(state: string, env: Env, suffix = ''): string {
+  const user = env.USERNAME || userInfo().username;
+  const own = path.resolve(state).toLowerCase() === stateDir(undefined, { ...env, HOOKD_STATE_DIR: '' }).toLowerCase();
+  const folder = own
+    ? ''
+    : `-${createHash('sha256').update(path.resolve(state).toLowerCase()).digest('hex').slice(0, 12)}`;
+  return `\\\\.\\pipe\\hookd-${user}${folder}${suffix}`;
+}
+
+/** The daemon's local API: a unix socket in the state directory (a named pipe on Windows) unless told otherwise. */
 export function socketPath(flag: string | undefined, state: string, env: Env = process.env): string {
   const chosen = flag ?? env[SOCKET_RULE.variable];
-  return chosen ? path.resolve(expandHome(chosen)) : path.join(state, SOCKET_RULE.name);
+  if (chosen) return isWindows && isPipeName(chosen) ? chosen : path.resolve(expandHome(chosen));
+  return isWindows ? pipeName(state, env) : path.join(state, SOCKET_RULE.name);
+}
+
+/** The daemon lock of `state` (daemon/lock.ts): a socket in it, a named pipe of its own on Windows. */
+export function lockPath(state: string, env: Env = process.env): string {
+  return isWindows ? pipeName(state, env, '-lock') : path.join(state, 'daemon.lock');
 }
 
 /** All three paths, resolved once at the edge. */
@@ -93,7 +119,8 @@ export function resolvePaths(flags: PathFlags = {}, env: Env = process.env): Pat
  */
 export function ownedByOther(state: string): boolean {
   try {
-    return statSync(state).uid !== process.geteuid?.();
+    // Windows has no uids (its files all read 0): the folder's ACL is what keeps it the user's.
+    return process.geteuid !== undefined && statSync(state).uid !== process.geteuid();
   } catch {
     return false;
   }

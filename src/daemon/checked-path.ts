@@ -5,7 +5,7 @@
 // symlink's target) must belong to root or to us, and a directory holding one of those names
 // must not be writable by others unless it is sticky (then others cannot rename or remove our
 // names in it: /tmp and a directory of ours in it are fine, another user's symlink in /tmp is not).
-import { lstatSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { HookdError } from '../common/errors.js';
 
@@ -71,11 +71,20 @@ function resolveFrom(walk: Walk, from: string, names: string[]): Resolved {
   return { real, missing: [] };
 }
 
+/** The part of `full` that exists, as its real path, and the names below it that do not (Windows). */
+function existingPart(full: string): Resolved {
+  const missing: string[] = [];
+  for (let at = full; ; at = path.dirname(at)) {
+    if (existsSync(at) || path.dirname(at) === at) return { real: realpathSync.native(at), missing };
+    missing.unshift(path.basename(at));
+  }
+}
+
 /** The real path of the absolute path `given` (its existing part), refusing one that another user could redirect. */
 export function resolveChecked(given: string): Resolved {
   const uid = process.getuid?.();
-  // Windows has no uid, and hookd no support for it: nothing to check against.
-  if (uid === undefined) return { real: path.resolve(given), missing: [] };
+  // Windows has no uid: nothing to check against (the folder's ACL is Windows' to keep); only what is there yet.
+  if (uid === undefined) return existingPart(path.resolve(given));
   return resolveFrom({ uid, given, links: 0 }, '/', path.resolve(given).split('/'));
 }
 

@@ -5,11 +5,13 @@
 // the process: when the daemon dies, however it dies, its listener is closed and connecting is
 // refused, so a new daemon can tell a live lock from a stale one by connecting, and replace the
 // stale one atomically (socket-claim.ts). Nothing is spawned and nothing is written but the socket.
-// Connecting to the lock answers with the holder's pid, for the message that names it.
+// Connecting to the lock answers with the holder's pid, for the message that names it. On Windows
+// the lock is a named pipe of the state directory's (paths.ts), which Windows removes with its daemon.
 import { createServer } from 'node:net';
-import { unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { unlinkSync } from 'node:fs';
 import { HookdError } from '../common/errors.js';
+import { lockPath } from '../common/paths.js';
 import { claimSocket, probeSocket, stillClaimed } from '../server/socket-claim.js';
 import type { Component } from './lifecycle.js';
 
@@ -31,7 +33,7 @@ export type LockHolder = { state: 'none' } | { state: 'alive'; pid: string } | {
 
 /** Who holds the daemon lock of `stateDir` now: tells "no daemon" from "a daemon that does not answer on its socket" (busy, or on another --socket). */
 export async function lockHolder(stateDir: string): Promise<LockHolder> {
-  const found = await probeSocket(path.join(stateDir, 'daemon.lock'));
+  const found = await probeSocket(lockPath(stateDir));
   if (found.state === 'live') return { state: 'alive', pid: pidIn(found.greeting) };
   if (found.state === 'unreachable') return { state: 'unknown', code: found.code };
   return { state: 'none' };
@@ -39,7 +41,7 @@ export async function lockHolder(stateDir: string): Promise<LockHolder> {
 
 /** Take the daemon lock of `stateDir`, or refuse (ELOCKED) while another daemon holds it. */
 export async function takeDaemonLock(stateDir: string): Promise<DaemonLock> {
-  const file = path.join(stateDir, 'daemon.lock');
+  const file = lockPath(stateDir);
   const server = createServer((socket) => {
     // A prober that hung up before a busy daemon answered (hookd token rotate gives up after a
     // moment) must not crash the daemon with EPIPE: the greeting is a courtesy, its loss nothing.

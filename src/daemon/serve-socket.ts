@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { startLocalApi, type Fallback } from '../server/local-api.js';
 import { stillClaimed, type Claimed } from '../server/socket-claim.js';
+import { isPipeName } from '../common/paths.js';
 import type { Component, Served } from './lifecycle.js';
 import type { OpenConnections } from './open-connections.js';
 
@@ -35,7 +36,9 @@ export class LocalSocket implements Component {
   }
 
   stop(): void {
-    if (stillClaimed(this.socket, this.claimed) === true) rmSync(this.socket, { force: true });
+    // A named pipe (Windows) goes with its server: no file to remove.
+    if (!isPipeName(this.socket) && stillClaimed(this.socket, this.claimed) === true)
+      rmSync(this.socket, { force: true });
     this.server?.close();
   }
 }

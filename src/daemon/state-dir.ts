@@ -6,6 +6,7 @@ import path from 'node:path';
 import { HookdError } from '../common/errors.js';
 import type { Paths } from '../common/paths.js';
 import { checkHolds, resolveChecked } from './checked-path.js';
+import { isPipeName } from '../common/paths.js';
 
 /** The real path of the directory `given`, created (0700) if missing, refusing a path another user could redirect. */
 function realDir(given: string): string {
@@ -28,7 +29,8 @@ export function prepareStateDir(dir: string): string {
       `${dir}: the state directory belongs to another user (uid ${info.uid}); use your own with --state-dir or HOOKD_STATE_DIR`,
     );
   }
-  if (info.mode & 0o022) {
+  // Windows keeps no such bits (its folders read 0o666): the folder's ACL, inherited from the profile, keeps others out.
+  if (uid !== undefined && info.mode & 0o022) {
     throw new HookdError('ESTATEDIR', `${dir}: the state directory is writable by others; run: chmod 700 '${dir}'`);
   }
   return real;
@@ -37,6 +39,8 @@ export function prepareStateDir(dir: string): string {
 /** The daemon's paths resolved once: the state directory and the socket's directory as real paths, both checked. */
 export function securePaths(paths: Paths): Paths {
   const stateDir = prepareStateDir(paths.stateDir);
+  // A named pipe (Windows) has no folder to check: pipe-claim.ts refuses one another program serves.
+  if (isPipeName(paths.socket)) return { ...paths, stateDir };
   const socketDir = realDir(path.dirname(paths.socket));
   checkHolds(paths.socket, socketDir);
   return { ...paths, stateDir, socket: path.join(socketDir, path.basename(paths.socket)) };

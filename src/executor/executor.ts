@@ -17,6 +17,8 @@ export type HookHandle = string;
 /** One hook to run: its command, what it reads and where, how long it may take, and what is kept of what it says. */
 export interface RunRequest {
   command: string;
+  /** The shell a client runs this entry in on Windows (windows-shell.ts: Git Bash, else cmd, when undefined); POSIX runs `sh`. */
+  shell?: 'bash' | 'powershell' | 'cmd';
   payload: Buffer;
   /** The working directory; the caller's own when undefined. */
   cwd?: string;

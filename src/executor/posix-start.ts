@@ -16,11 +16,12 @@ import { MARK_VARIABLE } from './posix-mark.js';
 import { notRun, type Outcome } from '../common/run-result.js';
 import type { RunRequest } from './executor.js';
 
+// The moment a run is over, the same on every system.
+export { DRAIN_MS, whenOver } from './when-over.js';
+
 // Read by `sh` before CMD, on the same line so that CMD's line numbers stay as they were.
 const GATE = 'read -r _ || exit 0; ';
 const NEWLINE = Buffer.from('\n');
-// How long output may still drain after the hook exits before its pipes are closed on a grandchild.
-export const DRAIN_MS = 100;
 
 /** Start `sh` (behind the gate unless `gate: false`), its run marked `mark`; an outcome instead when it cannot start at all. */
 export function spawnHook(
@@ -78,36 +79,4 @@ export function openGate(
       refused(error);
     },
   );
-}
-
-/**
- * Call `over` when the run is over: `sh` has exited and both pipes have ended (all output read; a
- * turn of the event loop sooner than 'close', which also waits for the pipes' handles to close),
- * or 'close' came first (the pipes destroyed `drainMs` after the exit because a grandchild holds
- * them, or a hook that could not start). 'close' calls it again: runHook takes the first call.
- */
-export function whenOver(
-  child: ChildProcessWithoutNullStreams,
-  drainMs: number,
-  over: (exitCode: number | null, signal: NodeJS.Signals | null) => void,
-): void {
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  let open = 2;
-  const maybeOver = () => {
-    if (exit && open === 0 && child.pid !== undefined) over(exit.code, exit.signal);
-  };
-  for (const stream of [child.stdout, child.stderr]) stream.on('end', () => (open--, maybeOver()));
-  child.on('exit', (code, signal) => {
-    exit = { code, signal };
-    if (open === 0) return maybeOver();
-    const destroy = () => {
-      child.stdout.destroy();
-      child.stderr.destroy();
-    };
-    // drainMs 0: what the pipes already hold is still read, in this turn's poll phase (setImmediate
-    // runs after it; a 0 ms timer runs before it and would drop the last bytes: a cut answer).
-    if (drainMs > 0) setTimeout(destroy, drainMs).unref();
-    else setImmediate(destroy);
-  });
-  child.on('close', over);
 }

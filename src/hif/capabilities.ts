@@ -6,7 +6,7 @@
 import type { ClientId } from '../clients/registry.js';
 import { quote } from 'shell-quote';
 import type { DegradationStrategy, HifHook } from './manifest-schema.js';
-import { dialectOf } from './vocabulary.js';
+import { dialectOf, DIALECTS } from './vocabulary.js';
 import { ANSWER_ROWS } from './answer-rows.js';
 
 /** The spec's safe defaults (capabilities.md §2.3). */
@@ -23,16 +23,17 @@ const DEFAULTS: Readonly<Record<string, DegradationStrategy>> = {
 
 /**
  * Who can express what, through hookd. An entry's `env` and `cwd` are read by the clients whose
- * binaries were seen honouring them (CLIENTS.md: Copilot CLI and Qwen Code for `env`, Copilot CLI
- * for `cwd`; Gemini CLI 0.61 spreads an entry's `env` into its hook's environment, in its bundle's
- * hook runner, though the spec's vectors drop it). Rewriting a tool's input: where the bridge hands a
- * canonical `updated_input` on (answer-rows.ts's "rewrite" rows: Claude Code, Codex and Gemini CLI,
- * each seen running the rewritten call, and hookd's shims for OpenCode and pi); elsewhere the spec's
- * default strategy (block) applies, and the bridge blocks a rewrite it cannot carry at run time too.
+ * binaries were seen honouring them (each dialect's `entryCarries`: Copilot CLI, Qwen Code and Gemini
+ * CLI for `env`, Copilot CLI for `cwd`). Rewriting a tool's input: where the bridge hands a canonical
+ * `updated_input` on (the "rewrite" answer rows: Claude Code, Codex and Gemini CLI, each seen running
+ * the rewritten call, and hookd's shims for OpenCode and pi); elsewhere the spec's default strategy
+ * (block) applies, and the bridge blocks a rewrite it cannot carry at run time too.
  */
+const carries = (what: 'env' | 'cwd'): readonly ClientId[] =>
+  DIALECTS.filter((dialect) => dialect.entryCarries?.includes(what)).map((dialect) => dialect.client);
 const SUPPORT: Readonly<Record<string, readonly ClientId[]>> = {
-  custom_env: ['copilot', 'qwen', 'gemini'],
-  configurable_cwd: ['copilot'],
+  custom_env: carries('env'),
+  configurable_cwd: carries('cwd'),
   input_rewrite: [
     ...new Set(ANSWER_ROWS.filter((row) => row.outcome === 'rewrite').map((row) => row.client as ClientId)),
   ],

@@ -5,7 +5,7 @@
 // said, not dropped in silence.
 import type { ClientProfile } from '../clients/profile.js';
 import { blockingBehaviour } from './blocking.js';
-import { fromCursor } from './cursor-split.js';
+import { fromSplit } from './split-events.js';
 import type { HifHook, HifMatcher, HifSingleMatcher } from './manifest-schema.js';
 import { canonicalEvent, canonicalTool, dialectOf, timeoutFromNative, type Dialect } from './vocabulary.js';
 
@@ -25,21 +25,11 @@ export interface NativeEntry {
   decides: boolean;
 }
 
-// An MCP tool in the client's combined form, back as the spec's object.
-const MCP_FORMS: Readonly<Record<string, RegExp>> = {
-  claude: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
-  droid: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
-  qwen: /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/,
-  gemini: /^mcp_([^_]+)_(.+)$/,
-  crush: /^mcp_([^_]+)_(.+)$/,
-  copilot: /^([^/]+)\/(.+)$/,
-  cursor: /^(.+?)__(.+)$/,
-};
-
 function decodeName(dialect: Dialect, name: string): HifSingleMatcher {
   const tool = canonicalTool(dialect.client, name);
   if (tool) return tool;
-  const mcp = MCP_FORMS[dialect.client]?.exec(name);
+  // An MCP tool in the client's combined form, back as the spec's object.
+  const mcp = dialect.mcpForm?.exec(name);
   if (mcp) return { mcp: { server: mcp[1]!, ...(mcp[2] !== '.*' ? { tool: mcp[2]! } : {}) } };
   // A tool the vocabulary does not know: the spec passes such a bare string through as written.
   return name;
@@ -73,12 +63,10 @@ export function decodeEntry(entry: NativeEntry, client: ClientProfile): { hook: 
   const dialect = dialectOf(client.id);
   let event = canonicalEvent(client.id, entry.event);
   let matcher = decodeMatcher(dialect, entry.matcher);
-  if (client.id === 'cursor') {
-    const split = fromCursor(entry.event, entry.matcher);
-    if (split) {
-      event = split.event;
-      matcher = split.tool ? (split.tool as HifSingleMatcher) : split.mcp ? decodeName(dialect, split.mcp) : matcher;
-    }
+  const split = fromSplit(dialect, entry.event, entry.matcher);
+  if (split) {
+    event = split.event;
+    matcher = split.tool ? (split.tool as HifSingleMatcher) : split.mcp ? decodeName(dialect, split.mcp) : matcher;
   }
   if (event === undefined)
     return { note: `${where}: not exported: ${entry.event} has no canonical event in the spec's registry` };

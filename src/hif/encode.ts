@@ -7,7 +7,7 @@ import type { ClientProfile } from '../clients/profile.js';
 import { blockingBehaviour } from './blocking.js';
 import { cannotDecideOn } from '../settings/cannot-decide.js';
 import { degrade } from './capabilities.js';
-import { cursorTargets, type CursorTarget } from './cursor-split.js';
+import { splitTargets, type SplitTarget } from './split-events.js';
 import { encodeMatcher } from './encode-matcher.js';
 import type { HifHook, HifManifest } from './manifest-schema.js';
 import { DIALECTS, dialectOf, nativeEvents, timeoutToNative, TOOL_EVENTS } from './vocabulary.js';
@@ -49,25 +49,26 @@ export interface Encoded {
 /** How lines name the hook at `index`. */
 export const labelOf = (hook: HifHook, index: number): string => (hook.name ? `"${hook.name}"` : `Hook ${index + 1}`);
 
-// Where a hook lands: one target, or Cursor's split events.
+// Where a hook lands: one target, or the split events of a client whose tool is in the event's name.
 function targetsOf(
   hook: HifHook,
   client: ClientProfile,
   label: string,
   native: string,
   notes: string[],
-): CursorTarget[] | { excluded: string } {
+): SplitTarget[] | { excluded: string } {
   const toolEvent = TOOL_EVENTS.includes(hook.event);
   if (!toolEvent && hook.matcher !== undefined)
     notes.push(`${label}: matcher ignored: ${hook.event} is not a tool event (spec §6)`);
-  if (client.id === 'cursor' && (hook.event === 'before_tool_execute' || hook.event === 'after_tool_execute')) {
-    const targets = cursorTargets(hook.event, hook.matcher, label, notes);
+  const dialect = dialectOf(client.id);
+  if (dialect.split && (hook.event === 'before_tool_execute' || hook.event === 'after_tool_execute')) {
+    const targets = splitTargets(dialect, client.name, hook.event, hook.matcher, label, notes);
     return targets.length
       ? targets
-      : { excluded: `${label}: left out of Cursor: none of the tools its matcher names exist there` };
+      : { excluded: `${label}: left out of ${client.name}: none of the tools its matcher names exist there` };
   }
   if (!toolEvent) return [{ event: native }];
-  const encoded = encodeMatcher(dialectOf(client.id), hook.matcher, label, client.name);
+  const encoded = encodeMatcher(dialect, hook.matcher, label, client.name);
   notes.push(...encoded.notes);
   if (encoded.excluded) return { excluded: encoded.excluded };
   return [{ event: native, ...(encoded.matcher !== undefined ? { matcher: encoded.matcher } : {}) }];

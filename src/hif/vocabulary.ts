@@ -1,13 +1,13 @@
 // The Hook Interchange Format's words (spec hooks/0.1, OpenScribbler/syllago docs/spec/hooks/,
 // CC-BY-4.0) in each client's own terms: canonical events <-> the client's event names, canonical
 // tools <-> the client's tool names, how it writes an MCP tool, and its timeout unit. Plain lookups
-// over the dialects (dialects.ts, shaped by dialect.ts): install, export and the bridges' run-time
+// over the dialects (dialects.ts, shaped by clients/dialect.ts): install, export and the bridges' run-time
 // translation all read them here.
 import type { ClientId } from '../clients/registry.js';
 import { DIALECTS } from './dialects.js';
-import type { CanonicalTool, Dialect } from './dialect.js';
+import type { CanonicalTool, Dialect } from '../clients/dialect.js';
 
-export { CANONICAL_TOOLS, type CanonicalTool, type Dialect, type MatcherStyle } from './dialect.js';
+export { CANONICAL_TOOLS, type CanonicalTool, type Dialect, type MatcherStyle } from '../clients/dialect.js';
 export { DIALECTS } from './dialects.js';
 
 /** The spec's core events: every conforming implementation supports them. */

@@ -25,7 +25,7 @@ export interface RecordContent {
   run?: RunRecord;
 }
 
-/** The bytes of a record: a run record's (run-record.ts) for a run, whose variables are its `env`. */
+/** The bytes of a record: a run record's (run-record.ts) for a run, whose variables are its `env` (native/record-bytes.c writes the same). */
 export function serializeRecord(content: RecordContent): Buffer {
   if (content.run) return serializeRun(content.command, content.run, content.payload);
   const fields = [content.command, ...Object.entries(content.clientEnv).map(([name, value]) => `${name}=${value}`), ''];

@@ -149,7 +149,7 @@ export function parseRun(
 }
 
 /**
- * The bytes of a run record (what native/run-record.c writes), with the outputs the bridge kept:
+ * The bytes of a run record (what native/record-bytes.c writes, test/bridge/record-bytes.test.ts compares), with the outputs the bridge kept:
  * the whole stdout it held (the decision is read from all of it) and the first bytes of stderr
  * (bridge/bridge-limits.ts); stdoutBytes and stderrBytes say how much the hook wrote in all.
  */

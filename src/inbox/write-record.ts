@@ -1,6 +1,6 @@
 // The one writer of inbox records in TypeScript: the emit bridge's Node path, the synchronous
 // bridge's run records (bridge/record-run.ts), the http hook endpoint, POST /events and `hookd
-// retry` all store through it. It writes as bin/hookd's sh bridge and native/hookd-bridge.c do:
+// retry` all store through it. It writes as bin/hookd's sh bridge and native/inbox-writer.c do:
 // the record in tmp/, then its commit marker in new/, and one durability rule for all of them: not
 // fsync'd (sh cannot), so a crash of any process loses no committed record (the kernel has it)
 // while a power cut may lose the last ones (docs/files.md). A record that cannot be written whole

@@ -4,7 +4,7 @@
 // hash changes: the user must trust it again, and hookd doctor names it until they do.
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { codexEventLabel, codexHandlerAt, codexHookHash } from '../clients/codex-hook-hash.js';
+import { codexEventLabel, codexHandlerAt, codexHookHash } from '../clients/codex/hook-hash.js';
 import { ClientFiles, objectAt } from '../cannot-run/client-files.js';
 import { parseJsonText } from '../settings/parse-json-text.js';
 import type { ClientProfile } from '../clients/profile.js';

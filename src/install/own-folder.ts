@@ -1,5 +1,5 @@
 // The folder hookd keeps hook files of its own in, ~/.config/hookd/ (OpenCode's and pi's hooks,
-// clients/opencode.ts and pi.ts): install creates it with the first file; uninstall, having removed
+// clients/opencode/profile.ts and clients/pi/profile.ts): install creates it with the first file; uninstall, having removed
 // the last, removes the folder too, so that nothing of hookd's is left behind.
 import { readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';

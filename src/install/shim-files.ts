@@ -11,30 +11,20 @@ import path from 'node:path';
 import { packageRoot } from '../common/package-root.js';
 import { HookdError, describeError } from '../common/errors.js';
 import type { ClientProfile } from '../clients/profile.js';
+import { SHIM_MARK, isHookdShim, shimPath } from '../clients/shim-file.js';
 import type { PlannedFile } from './write-all.js';
 
-/** The first line of every shim hookd writes. */
-export const SHIM_MARK =
-  '// hookd shim: written by `hookd install`, removed by `hookd uninstall` (docs/clients.md). Do not edit: install rewrites it.';
-
-/** Where `client`'s shim goes, or undefined for a client with hooks of its own. */
-export function shimPath(client: ClientProfile, home = homedir()): string | undefined {
-  return client.shim ? path.join(home, client.shim.file) : undefined;
-}
+export { SHIM_MARK, shimPath } from '../clients/shim-file.js';
 
 /** The text of `client`'s shim reading the hook file `hooksFile`. */
 export function renderShim(client: ClientProfile, hooksFile: string): string {
   const part = (name: string) => readFileSync(path.join(packageRoot(), 'shims', name), 'utf8');
-  return `${SHIM_MARK}\nconst HOOKS_FILE = ${JSON.stringify(hooksFile)};\n\n${part('core.js')}\n${part(`${client.id}.js`)}`;
+  // The variables the shim sets to the project for each hook: the client's own and Claude Code's (its profile's hookVariables).
+  const projectVariables = JSON.stringify(client.hookVariables.projectDir);
+  return `${SHIM_MARK}\nconst HOOKS_FILE = ${JSON.stringify(hooksFile)};\nconst PROJECT_VARIABLES = ${projectVariables};\n\n${part('core.js')}\n${part(`${client.shim?.adapter ?? client.id}.js`)}`;
 }
 
-const isHookds = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8').startsWith(SHIM_MARK);
-  } catch {
-    return false;
-  }
-};
+const isHookds = isHookdShim;
 
 function writeAtomically(file: string, text: string): void {
   makeDirs(path.dirname(file), CLIENT_FOLDER_MODE);

@@ -14,9 +14,11 @@ export const BasePayloadSchema = z.looseObject({
   permission_mode: z.string().optional(),
 });
 
+// `message` is Claude Code's; Auggie's Notification names it `notification_message` (and its
+// SessionEnd has no `reason`): a real client's event is never refused for a field it does not send.
 export const NotificationPayloadSchema = BasePayloadSchema.extend({
   hook_event_name: z.literal('Notification'),
-  message: z.string(),
+  message: z.string().optional(),
   title: z.string().optional(),
   notification_type: z.string().optional(),
 }).meta({ $id: schemaId('notification'), title: 'Notification hook payload' });
@@ -35,7 +37,7 @@ export const SubagentStopPayloadSchema = BasePayloadSchema.extend({
 // Reasons seen: clear, logout, prompt_input_exit, other, error; any other string is accepted.
 export const SessionEndPayloadSchema = BasePayloadSchema.extend({
   hook_event_name: z.literal('SessionEnd'),
-  reason: z.string(),
+  reason: z.string().optional(),
 }).meta({ $id: schemaId('sessionend'), title: 'SessionEnd hook payload' });
 
 export const GenericPayloadSchema = BasePayloadSchema.meta({

@@ -3,11 +3,14 @@
 // closes the listener when its process dies (a zombie too, and whatever pid the system reuses).
 // So a socket path is taken by binding a private name and linking it onto the path (link(2) is
 // an atomic create: of two daemons, one gets EEXIST); a socket found there is replaced only when
-// nobody answers on it, and anything that is not a socket is never replaced.
+// nobody answers on it, and anything that is not a socket is never replaced. Windows' named pipes
+// are taken in pipe-claim.ts.
 import { chmodSync, linkSync, lstatSync, renameSync, unlinkSync } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import path from 'node:path';
 import { HookdError } from '../common/errors.js';
+import { claimPipe } from './pipe-claim.js';
+import { isPipeName } from '../common/paths.js';
 
 /** What connecting to a socket path found: a listener (and the first line it wrote), none, no file, or an error. */
 export type Probe =
@@ -54,6 +57,7 @@ export interface Claimed {
 
 /** Whether `file` still names the socket `claimed`: true, or why not ('gone', 'replaced', or the error code). */
 export function stillClaimed(file: string, claimed: Claimed): true | string {
+  if (isPipeName(file)) return true;
   try {
     const info = lstatSync(file);
     return info.dev === claimed.dev && info.ino === claimed.ino ? true : 'replaced';
@@ -119,6 +123,7 @@ export type Refusal = (found: Exclude<Probe, { state: 'dead' | 'gone' }> | { sta
 
 /** Bind `server` (0600) at `file`, atomically, replacing only a socket nobody listens on. */
 export async function claimSocket(server: Server, file: string, refuse: Refusal): Promise<Claimed> {
+  if (isPipeName(file)) return claimPipe(server, file, refuse);
   // A private name beside the path, short (a unix socket path holds about 100 bytes) and per process.
   const base = path.join(path.dirname(file), `.${path.basename(file).slice(0, 8)}.${process.pid.toString(36)}`);
   const mine = `${base}.s`;

@@ -1,5 +1,5 @@
-// The two service managers hookd installs into: systemd (user instance) on Linux and launchd on
-// macOS. Each knows its files, renders them, says whether it can be reached, (de)activates them,
+// The service managers hookd installs into: systemd (user instance) on Linux, launchd on macOS, and
+// on Windows the Startup folder (windows-startup.ts). Each knows its files, renders them, says whether it can be reached, (de)activates them,
 // and says whether it holds the hook endpoint's port while the daemon is down.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -10,6 +10,7 @@ import { renderSystemdUnit } from './render-systemd-unit.js';
 import { renderSystemdSocket, SOCKET_UNIT } from './render-systemd-socket.js';
 import { LAUNCH_AGENT_LABEL, renderLaunchAgent } from './render-launch-agent.js';
 import type { ServiceSpec } from './service-spec.js';
+import { windowsStartup } from './windows-startup.js';
 
 /** One file a service manager installs, and its text. */
 export interface ServiceFile {
@@ -166,8 +167,9 @@ export function serviceManager(
 ): ServiceManager {
   if (platform === 'darwin') return launchd();
   if (platform === 'linux') return systemd(env);
+  if (platform === 'win32') return windowsStartup(env);
   throw new HookdError(
     'EPLATFORM',
-    `hookd service supports Linux (systemd) and macOS (launchd), not ${platform}; run hookd daemon under your own supervisor`,
+    `hookd service supports Linux (systemd), macOS (launchd) and Windows (the Startup folder), not ${platform}; run hookd daemon under your own supervisor`,
   );
 }

@@ -6,7 +6,7 @@
 // rules, on the runner's Outcome itself), so the history, metrics, spans and the live page see it with what it decided.
 // Nothing is stored in the inbox: the client holds the event, and a daemon killed mid-run loses
 // only this answer, which Claude Code reads as a non-blocking error (as when the daemon is down).
-import { hookdDeadlineMs, MAX_ANSWER_BYTES, overAnswerBound } from '../clients/contract.js';
+import { hookdDeadlineMs, killGraceMs, MAX_ANSWER_BYTES, overAnswerBound } from '../clients/contract.js';
 import { finishedOf } from './bridged-run.js';
 import { inProcessExecutor } from '../executor/platform.js';
 import { hookCwd, hookEnv } from '../runner/hook-env.js';
@@ -68,7 +68,7 @@ export async function runInLine(request: InLineRequest, runs: RunBus, socket: st
     // (a loaded machine) still ends before the client gives up, and is recorded timed_out.
     timeoutMs: Math.max(0, deadlineMs - (Date.now() - request.receivedAt)),
     // SIGKILL still before the client's own timeout.
-    graceMs: Math.max(50, Math.floor((request.timeoutMs - deadlineMs) / 2)),
+    graceMs: Math.max(50, killGraceMs(request.timeoutMs)),
     // The whole answer, however long, up to a bound no real answer nears: it is passed on whole or not at all.
     outputCap: MAX_ANSWER_BYTES,
     signal: request.signal,

@@ -1,12 +1,13 @@
 // The tiers a developer runs while working (scripts/test-tiers.mjs: npm run test:fast, test:e2e,
-// test:reliability, test:clients) split the suite `npm test` runs: every test file in exactly one,
-// and the fast tier holds no test that runs the binary or a process.
+// test:reliability, test:clients; and test:windows, under wine, which `npm test` leaves out) split
+// the test files: every one in exactly one, and the fast tier holds no test that runs the binary or
+// a process.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
 
-type Tiers = Record<'fast' | 'e2e' | 'reliability' | 'clients', () => string[]>;
+type Tiers = Record<'fast' | 'e2e' | 'reliability' | 'clients' | 'windows', () => string[]>;
 const { TIERS, endToEnd } = (await import(path.join(ROOT, 'scripts', 'test-tiers.mjs'))) as {
   TIERS: Tiers;
   endToEnd: (file: string) => boolean;

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOOKD, ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import * as LIMITS from '../../src/bridge/bridge-limits.js';
-import { hookdDeadlineMs, MAX_TIMEOUT_SEC } from '../../src/clients/contract.js';
+import { hookdDeadlineMs, killGraceMs, MAX_TIMEOUT_SEC } from '../../src/clients/contract.js';
 import { RUN_FACT_NAMES, serializeRun, type RunRecord } from '../../src/inbox/run-record.js';
 import { nulFields } from '../../src/inbox/nul-fields.js';
 
@@ -116,12 +116,12 @@ describe('native/hookd-shared.h', () => {
     expect(names).toContain('env.TRACEPARENT');
   });
 
-  it('computes hookdDeadlineMs to the millisecond, rounding as Math.round does', () => {
+  it('computes hookdDeadlineMs and killGraceMs to the millisecond, rounding as Math.round and Math.floor do', () => {
     const dir = tempDir();
     const timeouts = [1, 150, 201, 999, 1005, 1235, 1239, 3333, 19_999, 20_005, 60_000, MAX_TIMEOUT_SEC * 1000];
     writeFileSync(
       path.join(dir, 'deadline.c'),
-      `#include <stdio.h>\n#include "hookd-shared.h"\nint main(void) { const long long t[] = { ${timeouts.join(', ')} }; for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) printf("%lld\\n", hookd_deadline_ms(t[i])); return 0; }\n`,
+      `#include <stdio.h>\n#include "hookd-shared.h"\nint main(void) { const long long t[] = { ${timeouts.join(', ')} }; for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) printf("%lld %lld\\n", hookd_deadline_ms(t[i]), hookd_kill_grace_ms(t[i])); return 0; }\n`,
     );
     execFileSync(process.env.CC || 'cc', [
       '-Wall',
@@ -132,8 +132,8 @@ describe('native/hookd-shared.h', () => {
       path.join(dir, 'deadline'),
       path.join(dir, 'deadline.c'),
     ]);
-    const printed = execFileSync(path.join(dir, 'deadline'), { encoding: 'utf8' }).trim().split('\n').map(Number);
-    expect(printed).toEqual(timeouts.map(hookdDeadlineMs));
+    const printed = execFileSync(path.join(dir, 'deadline'), { encoding: 'utf8' }).trim().split('\n');
+    expect(printed).toEqual(timeouts.map((t) => `${hookdDeadlineMs(t)} ${killGraceMs(t)}`));
   });
 });
 

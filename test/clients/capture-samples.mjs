@@ -1,4 +1,4 @@
-// Regenerates samples/<client>/<Event>.json (claude, gemini, codex, droid, copilot, qwen, opencode, pi): the payload of each
+// Regenerates samples/<client>/<Event>.json (claude, gemini, codex, droid, copilot, qwen, opencode, pi, kilo, auggie): the payload of each
 // event the real client sends, exactly its bytes (one compact line; Claude Code's ends with a
 // newline, the others' do not), with the temp paths of the capture replaced by a realistic home:
 // /home/dev, the project /home/dev/src/demo (Claude Code's project folder -home-dev-src-demo).
@@ -17,7 +17,7 @@
 //   turn whose model starts a subagent (the Agent tool): SubagentStart, SubagentStop.
 // - Gemini CLI: one `gemini -p` turn whose model lists the directory (BeforeTool, AfterTool).
 // - Codex: one `codex exec` turn whose model runs `echo hello` (PreToolUse, PostToolUse).
-// - Droid, Copilot CLI, Qwen Code, OpenCode, pi: one non-interactive turn whose model runs `echo hello`
+// - Droid, Copilot CLI, Qwen Code, OpenCode, pi, Kilo Code, Auggie: one non-interactive turn whose model runs `echo hello`
 //   (capture-tool-turns.mjs).
 // Where an event fires more than once, the first payload is kept (Gemini's AfterModel: the last,
 // the answer's; the function call's shows no parts).
@@ -29,7 +29,9 @@ import { ROOT, prepareClient, startFake, startInPty } from './run-client.mjs';
 import {
   MORE_EVENTS,
   captureCopilot,
+  captureAuggie,
   captureDroid,
+  captureKilo,
   captureOpencode,
   capturePi,
   captureQwen,
@@ -284,6 +286,8 @@ const CAPTURE = {
   qwen: (scratch) => captureQwen(kit, scratch),
   opencode: (scratch) => captureOpencode(kit, scratch),
   pi: (scratch) => capturePi(kit, scratch),
+  kilo: (scratch) => captureKilo(kit, scratch),
+  auggie: (scratch) => captureAuggie(kit, scratch),
 };
 
 const chosen = process.argv.slice(2);

@@ -61,6 +61,9 @@ export const MORE_EVENTS = {
   ],
   // Run by hookd's shim (issue 32): the events it hands on, with its Claude-shaped payloads.
   opencode: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
+  kilo: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'],
+  // Its own event names; payloads pretty-printed, as Auggie sends them.
+  auggie: ['SessionStart', 'PromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
   pi: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd'],
 };
 
@@ -149,4 +152,34 @@ export function capturePi(kit, scratch) {
     { respond: chatToolCall('bash', { command: 'echo hello' }) },
     'Say hello from the shell',
   );
+}
+
+/** Kilo Code CLI: `kilo run` whose model runs `echo hello` with bash, through hookd's shim (OpenCode's adapter). */
+export function captureKilo(kit, scratch) {
+  return captureTurn(
+    kit,
+    'kilo',
+    scratch,
+    { respond: chatToolCall('bash', { command: 'echo hello', description: 'Say hello' }) },
+    'Say hello from the shell',
+    2000,
+  );
+}
+
+/** Auggie: `auggie --print` against the fake of Augment's backend, whose model runs `echo hello` with launch-process. */
+export function captureAuggie(kit, scratch) {
+  const respond = (body) =>
+    JSON.stringify(body.nodes ?? []).includes('tool_result_node')
+      ? undefined
+      : {
+          id: 'toolu_01HookdSampleLaunch',
+          name: 'launch-process',
+          input: {
+            command: 'echo hello',
+            wait: true,
+            max_wait_seconds: 30,
+            cwd: path.join(scratch, 'home', 'src', 'demo'),
+          },
+        };
+  return captureTurn(kit, 'auggie', scratch, { respond }, 'Say hello from the shell');
 }

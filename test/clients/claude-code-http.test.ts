@@ -10,7 +10,7 @@ import { runHookdWithEnv } from '../helpers/run-hookd.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { hookTarget } from '../transport/hook-client.js';
 import { parseSettingsText } from '../../src/settings/load.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import {
   arrivals,
   expectCleanExit,

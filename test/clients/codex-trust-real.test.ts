@@ -1,5 +1,5 @@
 // Issue 30, item 2, against the real Codex 0.169: the trust Codex records for a hook is the hash
-// hookd computes (clients/codex-hook-hash.ts): a hook trusted with it runs in `codex exec`, one whose
+// hookd computes (clients/codex/hook-hash.ts): a hook trusted with it runs in `codex exec`, one whose
 // recorded hash is another's (a hook rewritten after it was trusted) does not, and hookd doctor
 // names it. hookd install, rewriting a trusted hook, says that it un-trusts it; doctor names it
 // until it is trusted again.

@@ -3,13 +3,13 @@
 // fires wired direct and through the bridge. Codex gives its hooks no *_PROJECT_DIR.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
-import { codex } from '../../src/clients/codex.js';
+import { codex } from '../../src/clients/codex/profile.js';
 
 scrubClientVariables();
 
 realClientSuite({
   name: 'codex',
-  label: 'Codex 0.169.0',
+  label: 'Codex 0.171.0',
   events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
   // The profile's list, which `hookd run` sets: this real run confirms it.

@@ -1,4 +1,4 @@
-// The contracts of Copilot CLI and Qwen Code (src/clients/copilot.ts, qwen.ts) checked against
+// The contracts of Copilot CLI and Qwen Code (src/clients/copilot/profile.ts, src/clients/qwen/profile.ts) checked against
 // their real binaries (issue 20): a guard on the shell tool that exits 0, exits 1, exits 2 or times
 // out, run by the client itself, one answer per shell call of one turn; whether each tool call ran
 // (its command leaves a file) must be what the profile's contract says the client makes of that answer. Copilot CLI fails closed (exit 1 denies)

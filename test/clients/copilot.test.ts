@@ -11,7 +11,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { realClientSuite } from './real-client-suite.js';
 import { expectCleanExit, recorder, scrubClientVariables, theArrival, waitForBridged } from './real-client-helpers.js';
 import { bridge, prepareClient, startFake } from './run-client.mjs';
-import { copilot } from '../../src/clients/copilot.js';
+import { copilot } from '../../src/clients/copilot/profile.js';
 
 scrubClientVariables();
 

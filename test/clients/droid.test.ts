@@ -4,7 +4,7 @@
 // payload into its hook's environment under the field's own name: the bridged hook gets them too.
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables, type Arrival } from './real-client-helpers.js';
-import { droid } from '../../src/clients/droid.js';
+import { droid } from '../../src/clients/droid/profile.js';
 
 scrubClientVariables();
 

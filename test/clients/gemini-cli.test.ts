@@ -3,7 +3,7 @@
 // milliseconds: the hooks here set none (the client's default is 60000 ms, the daemon's 60 s).
 import { realClientSuite } from './real-client-suite.js';
 import { scrubClientVariables } from './real-client-helpers.js';
-import { gemini } from '../../src/clients/gemini.js';
+import { gemini } from '../../src/clients/gemini/profile.js';
 
 scrubClientVariables();
 

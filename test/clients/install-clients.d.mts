@@ -10,6 +10,10 @@ export declare const CLIENT_BINS: {
   opencode: string;
   pi: string;
   cline: string;
+  auggie: string;
+  amp: string;
+  kilo: string;
+  qoder: string;
 };
 export declare const COPILOT_CACHE: string;
 export declare function clientsInstalled(): boolean;

@@ -33,6 +33,13 @@ export const CLIENT_BINS = {
   pi: path.join(CLIENTS_DIR, 'node_modules', '@mariozechner', 'pi-coding-agent', 'dist', 'cli.js'),
   // The platform's binary (Bun compiled in), named as Droid's is.
   cline: path.join(CLIENTS_DIR, 'node_modules', '@cline', 'cli-linux-x64', 'bin', 'cline'),
+  // Run with node: its bin is the bundled JavaScript itself.
+  auggie: path.join(CLIENTS_DIR, 'node_modules', '@augmentcode', 'auggie', 'augment.mjs'),
+  // The platform's binary: @ampcode/cli's install script would copy it to its bin/amp.exe.
+  amp: path.join(CLIENTS_DIR, 'node_modules', '@ampcode', 'cli-linux-x64', 'amp'),
+  // The platform's binary (an OpenCode build), which @kilocode/cli's install script would copy.
+  kilo: path.join(CLIENTS_DIR, 'node_modules', '@kilocode', 'cli-linux-x64', 'bin', 'kilo'),
+  qoder: path.join(CLIENTS_DIR, 'node_modules', '@qoder-ai', 'qodercli', 'bundle', 'qodercli.js'),
 };
 
 /** Where Copilot CLI unpacks itself on its first run (about 235 MB), kept across runs. */

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 afterAll(cleanupTempDirs);
 
-// Cursor's hook events as its hooks page lists them (written out here, not read from src/clients/cursor.ts).
+// Cursor's hook events as its hooks page lists them (written out here, not read from src/clients/cursor/profile.ts).
 const CURSOR_EVENTS = new Set([
   'sessionStart',
   'sessionEnd',

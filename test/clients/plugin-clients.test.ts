@@ -1,5 +1,5 @@
-// OpenCode 1.18.33 and pi 0.73.1, the real clients, offline against a fake Chat Completions API
-// (issue 32): neither has command hooks of its own, so hookd's shim (the plugin / extension `hookd
+// OpenCode 1.18.33, pi 0.73.1 and Kilo Code CLI 7.7.7 (OpenCode's fork; issue 43), the real clients,
+// offline against a fake Chat Completions API (issue 32): none has command hooks of its own, so hookd's shim (the plugin / extension `hookd
 // install` writes) runs the hooks of hookd's file for it. A guard denies the shell command SHELL_COMMAND
 // (exit 2, the reason on stderr) and a Stop hook records what it got: after a plain `hookd install`,
 // the guard runs behind hookd sync and the model is told its reason, the command never runs, and the
@@ -42,6 +42,8 @@ const TURN_MS = 150_000;
 const CLIENTS: readonly { name: ClientName; label: string; projectVar: string }[] = [
   { name: 'opencode', label: 'OpenCode 1.18.33', projectVar: 'OPENCODE_PROJECT_DIR' },
   { name: 'pi', label: 'pi 0.73.1', projectVar: 'PI_PROJECT_DIR' },
+  // OpenCode's fork (issue 43): the same shim adapter, its own folders and variables.
+  { name: 'kilo', label: 'Kilo Code CLI 7.7.7', projectVar: 'KILO_PROJECT_DIR' },
 ];
 
 const has = (value: unknown, word: string) => JSON.stringify(value ?? []).includes(word);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { runHookd } from '../helpers/run-hookd.js';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { installedQwenVersion, qwenMillisecondsFrom } from '../../src/clients/qwen-version.js';
+import { installedQwenVersion, qwenMillisecondsFrom } from '../../src/clients/qwen/version.js';
 
 afterEach(cleanupTempDirs);
 

@@ -1,4 +1,4 @@
-// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code, OpenCode, pi) for one turn, offline, against a fake
+// Runs a real agent client (Claude Code, Gemini CLI, Codex, Droid, Copilot CLI, Qwen Code, OpenCode, pi, Kilo Code, Auggie) for one turn, offline, against a fake
 // of its model API on loopback: a private HOME with the client's settings and the hooks a test
 // gives, the environment /work/shared/CLIENTS.md describes, the built `hookd` first on PATH, and
 // HOOKD_STATE_DIR so that the bridge writes into the test daemon's inbox. Used by the vitest suite
@@ -13,6 +13,7 @@ import { startAnthropicFake } from './fakes/anthropic.mjs';
 import { startGeminiFake } from './fakes/gemini.mjs';
 import { startOpenAiFake } from './fakes/openai.mjs';
 import { startChatFake } from './fakes/openai-chat.mjs';
+import { startAugmentFake } from './fakes/augment.mjs';
 import { renderShim } from '../../dist/install/shim-files.js';
 import { clientById } from '../../dist/clients/registry.js';
 
@@ -33,6 +34,8 @@ const OWN_VARIABLES = {
   qwen: /^(QWEN_.*|CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR)$/,
   // What hookd's shim sets for each hook, and the client's own (OpenCode's OPENCODE, OPENCODE_PID).
   opencode: /^(OPENCODE.*|CLAUDE_PROJECT_DIR)$/,
+  kilo: /^(KILO.*|CLAUDE_PROJECT_DIR)$/,
+  auggie: /^AUGMENT_.*$/,
   pi: /^(PI_.*|CLAUDE_PROJECT_DIR)$/,
 };
 
@@ -61,7 +64,8 @@ export function startFake(name, options = {}) {
   if (name === 'gemini') return startGeminiFake(options);
   if (name === 'codex') return startOpenAiFake(options);
   if (name === 'droid') return startAnthropicFake(options);
-  if (name === 'copilot' || name === 'qwen' || name === 'opencode' || name === 'pi') return startChatFake(options);
+  if (['copilot', 'qwen', 'opencode', 'pi', 'kilo'].includes(name)) return startChatFake(options);
+  if (name === 'auggie') return startAugmentFake(options);
   throw new Error(`unknown client ${name}`);
 }
 
@@ -98,7 +102,7 @@ function writeJson(file, value) {
 
 /**
  * A client ready to run in `dir`: HOME is `dir`/home, the project `dir`/home/src/demo.
- * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'|'opencode'|'pi'} name
+ * @param {'claude'|'gemini'|'codex'|'droid'|'copilot'|'qwen'|'opencode'|'pi'|'kilo'|'auggie'} name
  * @param {{ dir: string, fakeUrl: string, stateDir: string, hooks?: object, env?: Record<string,string>, model?: string | null }} options
  */
 export function prepareClient(name, options) {
@@ -241,18 +245,29 @@ export function prepareClient(name, options) {
         general: { enableAutoUpdate: false, disableAutoUpdate: true },
         hooks,
       });
-  } else if (name === 'opencode') {
+  } else if (name === 'opencode' || name === 'kilo') {
     // No models.dev catalogue, update check, default plugins or LSP downloads: nothing leaves loopback.
-    // OpenCode runs its tools in the directory PWD names, not in its own working directory.
+    // OpenCode runs its tools in the directory PWD names, not in its own working directory. Kilo Code,
+    // its fork, reads the same settings under its own names (KILO_*, ~/.config/kilo/kilo.json) and
+    // also has telemetry, session ingest and codebase indexing to turn off.
+    const prefix = name === 'kilo' ? 'KILO' : 'OPENCODE';
     Object.assign(env, {
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_SHARE: '1',
+      [`${prefix}_DISABLE_MODELS_FETCH`]: '1',
+      [`${prefix}_DISABLE_AUTOUPDATE`]: '1',
+      [`${prefix}_DISABLE_DEFAULT_PLUGINS`]: '1',
+      [`${prefix}_DISABLE_LSP_DOWNLOAD`]: '1',
+      [`${prefix}_DISABLE_SHARE`]: '1',
       PWD: project,
     });
-    writeJson(path.join(home, '.config', 'opencode', 'opencode.json'), {
+    if (name === 'kilo')
+      Object.assign(env, {
+        KILO_TELEMETRY_LEVEL: 'off',
+        KILO_DISABLE_SESSION_INGEST: '1',
+        KILO_DISABLE_CODEBASE_INDEXING: '1',
+        KILO_DISABLE_PRESENCE: '1',
+      });
+    const config = name === 'kilo' ? ['kilo', 'kilo.json'] : ['opencode', 'opencode.json'];
+    writeJson(path.join(home, '.config', ...config), {
       provider: {
         fake: {
           npm: '@ai-sdk/openai-compatible',
@@ -267,7 +282,7 @@ export function prepareClient(name, options) {
       // No git snapshot of the project before each step.
       snapshot: false,
     });
-    settingsFile = path.join(home, '.config', 'hookd', 'opencode.json');
+    settingsFile = path.join(home, '.config', 'hookd', `${name}.json`);
     writeHooks = (hooks) => writeJson(settingsFile, { hooks });
   } else if (name === 'pi') {
     Object.assign(env, { PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' });
@@ -294,6 +309,19 @@ export function prepareClient(name, options) {
     });
     settingsFile = path.join(home, '.config', 'hookd', 'pi.json');
     writeHooks = (hooks) => writeJson(settingsFile, { hooks });
+  } else if (name === 'auggie') {
+    // Auggie talks to its tenant's backend, named with the session it would keep after `auggie
+    // login`: the fake of that backend (fakes/augment.mjs) is the tenant. No update check.
+    Object.assign(env, {
+      AUGMENT_SESSION_AUTH: JSON.stringify({
+        accessToken: FAKE_API_KEY,
+        tenantURL: `${options.fakeUrl}/`,
+        scopes: ['read', 'write'],
+      }),
+      AUGMENT_DISABLE_AUTO_UPDATE: '1',
+    });
+    settingsFile = path.join(home, '.augment', 'settings.json');
+    writeHooks = (hooks) => writeJson(settingsFile, { hooks });
   } else {
     throw new Error(`unknown client ${name}`);
   }
@@ -314,7 +342,8 @@ export function prepareClient(name, options) {
     if (name === 'copilot') return [CLIENT_BINS.copilot, '-p', prompt, '--allow-all-tools', '--no-auto-update'];
     // Without --yolo a headless run offers the model no shell tool.
     if (name === 'qwen') return [process.execPath, CLIENT_BINS.qwen, '--yolo', '-p', prompt];
-    if (name === 'opencode') return [CLIENT_BINS.opencode, 'run', prompt];
+    if (name === 'opencode' || name === 'kilo') return [CLIENT_BINS[name], 'run', prompt];
+    if (name === 'auggie') return [process.execPath, CLIENT_BINS.auggie, '--print', prompt];
     if (name === 'pi')
       return [process.execPath, CLIENT_BINS.pi, '--provider', 'fake', '--model', 'gpt-4.1', '-p', prompt];
     return [CLIENT_BINS.codex, 'exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', prompt];

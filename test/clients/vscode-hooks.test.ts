@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { execa } from 'execa';
 import { vscode } from '../../src/clients/vscode.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { ROOT } from '../helpers/paths.js';
 import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';

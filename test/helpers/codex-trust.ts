@@ -2,7 +2,7 @@
 // the hook's trusted_hash, computed as Codex 0.169 does (checked against the real binary in
 // test/clients/codex-trust-real.test.ts).
 import { appendFileSync, readFileSync } from 'node:fs';
-import { codexEventLabel, codexHandlerAt, codexHookHash } from '../../src/clients/codex-hook-hash.js';
+import { codexEventLabel, codexHandlerAt, codexHookHash } from '../../src/clients/codex/hook-hash.js';
 
 /** The config.toml lines that trust `hooks[event][group].hooks[handler]` of the Codex hooks file `hooksFile`, as it is now. */
 export function codexTrustLines(

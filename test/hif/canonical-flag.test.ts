@@ -6,7 +6,7 @@ import { EMIT_OPTIONS, SYNC_OPTIONS, parseBridgeArgs } from '../../src/clients/b
 import { classifyCommand } from '../../src/settings/classify-command.js';
 import { syncCommand, wrapCommand } from '../../src/install/quote-command.js';
 import { parseSettingsText } from '../../src/settings/load.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 
 describe('--canonical', () => {
   it('is a switch of both bridges', () => {

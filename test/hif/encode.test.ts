@@ -92,7 +92,7 @@ describe('encoding a manifest for each client', () => {
     // input_rewrite: installed as it is where the bridge hands a canonical updated_input on (the rows of
     // answer-rows.ts); everywhere else the default strategy blocks.
     const rewrite = guard({ capabilities: ['input_rewrite'] });
-    const carried = ['claude', 'codex', 'gemini', 'opencode', 'pi'];
+    const carried = ['claude', 'codex', 'gemini', 'opencode', 'pi', 'kilo', 'amp'];
     for (const id of DIALECT_IDS)
       if (carried.includes(id)) expect(encode(id, rewrite).hooks[0]?.command, id).toBe('g.sh');
       else expect(encode(id, rewrite).hooks[0]?.command, id).toContain('BLOCKED: input_rewrite');
@@ -228,8 +228,8 @@ describe('encoding a manifest for each client', () => {
     expect(decodeMatcher(dialectOf('crush'), '^(?:bash|multiedit)$')).toEqual(['shell', 'file_edit']);
   });
 
-  it('has a dialect for every client but Cline, whose hooks are files named after their events', () => {
-    expect(CLIENT_IDS.filter((id) => !hasDialect(id))).toEqual(['cline']);
+  it("has a dialect for every client (Cline's too: its hooks are files named after their events, which a manifest writes)", () => {
+    expect(CLIENT_IDS.filter((id) => !hasDialect(id))).toEqual([]);
   });
 
   it("names only events each client's profile knows, and only tools its profile lists (the vocabulary cannot drift from the profiles)", () => {

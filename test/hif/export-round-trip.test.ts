@@ -32,6 +32,11 @@ const FILES: Record<Exclude<ClientId, 'cline'>, { file: string; shape: Shaped }>
   gemini: { file: '.gemini/settings.json', shape: grouped('BeforeTool', 'run_shell_command') },
   opencode: { file: '.config/hookd/opencode.json', shape: grouped('PreToolUse', 'bash') },
   pi: { file: '.config/hookd/pi.json', shape: grouped('PreToolUse', 'bash') },
+  kilo: { file: '.config/hookd/kilo.json', shape: grouped('PreToolUse', 'bash') },
+  amp: { file: '.config/hookd/amp.json', shape: grouped('PreToolUse', 'shell_command') },
+  // Every Auggie matcher is an unanchored regular expression.
+  auggie: { file: '.augment/settings.json', shape: grouped('PreToolUse', '^launch-process$') },
+  qoder: { file: '.qoder/settings.json', shape: grouped('PreToolUse', 'Bash') },
   copilot: {
     file: '.copilot/hooks/mine.json',
     shape: (bash) => ({ version: 1, hooks: { preToolUse: [{ type: 'command', bash }] } }),

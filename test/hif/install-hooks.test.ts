@@ -1,6 +1,6 @@
 // `hookd install --hooks FILE` and `hookd export` as a user runs them (the built bin/hookd), on a home
 // holding each client's real file shapes (test/fixtures/settings): one YAML manifest goes into all
-// nine clients (OpenCode's and pi's through hookd's own files and shims), each on its own event names, tool names, timeout unit and file layout, through
+// fourteen clients that take one (OpenCode's, pi's, Kilo Code's and Amp's through hookd's own files and shims), each on its own event names, tool names, timeout unit and file layout, through
 // hookd sync/emit --canonical; what a client cannot express is said; a second install changes
 // nothing; export of one client installs the same hooks into another; uninstall gives every file
 // back byte for byte and removes the files install made; bad manifests change nothing.
@@ -44,11 +44,17 @@ const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: str
   opencode: { file: '.config/hookd/opencode.json' },
   pi: { file: '.config/hookd/pi.json' },
   crush: { file: '.config/crush/crush.json', text: '{\n  // my Crush\n  "options": { "debug": false },\n}\n' },
+  auggie: { file: '.augment/settings.json', text: '{\n  "model": "sonnet4.5"\n}\n' },
+  qoder: { file: '.qoder/settings.json', text: '{\n  // my Qoder\n  "general": { "vimMode": false }\n}\n' },
+  kilo: { file: '.config/hookd/kilo.json' },
+  amp: { file: '.config/hookd/amp.json' },
 };
 // The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
 const SHIMS = {
   opencode: ['.config/opencode/plugin/hookd.js', '.config/opencode'],
   pi: ['.pi/agent/extensions/hookd.js', '.pi/agent'],
+  kilo: ['.config/kilo/plugin/hookd.js', '.config/kilo'],
+  amp: ['.config/amp/plugins/hookd.ts', '.config/amp'],
 } as const;
 
 // What each client's guard and notifier entries must be: event, matcher, timeout in its unit.
@@ -64,6 +70,11 @@ const EXPECTED: Record<ManifestClient, { guard: [string, string | undefined, num
   pi: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
   // Every Crush matcher is an unanchored regular expression: `bash` alone would match `mcp_x_bash` too.
   crush: { guard: ['PreToolUse', '^bash$', 10], notifier: 'TurnEnd' },
+  // Auggie's matchers are unanchored regular expressions too, and its timeouts milliseconds.
+  auggie: { guard: ['PreToolUse', '^launch-process$', 10_000], notifier: 'Stop' },
+  qoder: { guard: ['PreToolUse', 'Bash', 10], notifier: 'Stop' },
+  kilo: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
+  amp: { guard: ['PreToolUse', 'shell_command', 10], notifier: 'Stop' },
 };
 
 function machine() {
@@ -104,7 +115,7 @@ function canonicalEntries(home: string, id: ManifestClient) {
 }
 
 describe('hookd install --hooks, export and uninstall on every client', () => {
-  it('installs once into all ten that take one, idempotently, and uninstall gives every byte back', async () => {
+  it('installs once into all fourteen that take one, idempotently, and uninstall gives every byte back', async () => {
     const { home, before, manifest, env } = machine();
     const first = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(first.stderr).toBe('');
@@ -141,7 +152,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     );
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
-    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(10);
+    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(14);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);
@@ -158,8 +169,12 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
       FILES.codex.file,
       FILES.opencode.file,
       FILES.pi.file,
+      FILES.kilo.file,
+      FILES.amp.file,
       SHIMS.opencode[0],
       SHIMS.pi[0],
+      SHIMS.kilo[0],
+      SHIMS.amp[0],
     ])
       expect(existsSync(path.join(home, made)), made).toBe(false);
   });

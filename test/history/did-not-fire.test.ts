@@ -19,7 +19,7 @@ import { browserTests } from '../dashboard/dashboard-helpers.js';
 const chromium = browserTests();
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cannot-run');
-// What codex exec 0.169 gives its hooks: hookd tells the client by these (clients/codex.ts).
+// What codex exec 0.169 gives its hooks: hookd tells the client by these (clients/codex/profile.ts).
 const CODEX_ENV = { CODEX_MANAGED_BY_NPM: '1', CODEX_THREAD_ID: 'thread-1' };
 
 function codexHome(): string {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderShim } from '../../src/install/shim-files.js';
-import { pi } from '../../src/clients/pi.js';
+import { pi } from '../../src/clients/pi/profile.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { on, writeHooks } from '../helpers/shim-hooks.js';

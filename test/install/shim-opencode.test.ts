@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderShim } from '../../src/install/shim-files.js';
-import { opencode } from '../../src/clients/opencode.js';
+import { opencode } from '../../src/clients/opencode/profile.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { on, writeHooks } from '../helpers/shim-hooks.js';
 

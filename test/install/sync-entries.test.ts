@@ -10,7 +10,7 @@ import { cleanupTempDirs } from '../helpers/temp-dir.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { lintConfig, notesFor } from '../../src/settings/lint.js';
 import { indexDaemonHooks } from '../../src/settings/daemon-hooks.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import type { HookConfig } from '../../src/settings/config.js';
 
 const config = (hooks: object): HookConfig => {

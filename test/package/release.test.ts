@@ -13,7 +13,7 @@ import { npmEnv } from '../helpers/npm-env.js';
 import { ensureTools, packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { elf, installsFrom } from './release-installs.js';
-import { wineEnv, winPath } from '../windows/bridge-exe.mjs';
+import { wineEnv, windowsPath } from '../windows/bridge-exe.mjs';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const PAYLOAD = `${JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'x'.repeat(2000) } })}\n`;
@@ -108,7 +108,16 @@ describe('npm run release:pack', () => {
     const state = tempDir();
     const run = await execa(
       'wine',
-      [bridge, 'sync', '--client', 'claude', '--state-dir', winPath(state), '--', `"${winPath(bridge)}" read & exit 2`],
+      [
+        bridge,
+        'sync',
+        '--client',
+        'claude',
+        '--state-dir',
+        windowsPath(state),
+        '--',
+        `"${windowsPath(bridge)}" read & exit 2`,
+      ],
       { input: PAYLOAD, reject: false, env: wineEnv() },
     );
     expect(run.stdout).toBe(PAYLOAD.trimEnd());

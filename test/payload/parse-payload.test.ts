@@ -51,10 +51,25 @@ describe('payloads', () => {
     expect(reason(json({ ...base, stop_hook_active: 'yes' }))).toBe(
       'p.json: stop_hook_active: expected a boolean, got "yes"',
     );
-    expect(reason(json({ ...base, hook_event_name: 'Notification' }))).toBe(
-      'p.json: message: expected a string, got nothing',
+    expect(reason(json({ ...base, hook_event_name: 'Notification', message: 5 }))).toBe(
+      'p.json: message: expected a string, got 5',
     );
     expect(reason(json({ hook_event_name: 'Stop' }))).toBe('p.json: session_id: expected a string, got nothing');
+  });
+
+  // Auggie 0.36.0's own payloads (samples/auggie), pretty-printed, were refused by the daemon: its
+  // SessionEnd has no `reason`, its Notification says `notification_message`, not `message`.
+  it("takes Auggie's SessionEnd and Notification, which carry neither Claude Code's reason nor its message", () => {
+    const auggie = { conversation_id: 'c1', workspace_roots: ['/home/dev/src/demo'] };
+    const sessionEnd = Buffer.from(JSON.stringify({ hook_event_name: 'SessionEnd', ...auggie }, null, 2));
+    expect(parsePayload(sessionEnd).ok).toBe(true);
+    const notification = {
+      hook_event_name: 'Notification',
+      ...auggie,
+      notification_type: 'info',
+      notification_message: 'Waiting',
+    };
+    expect(parsePayload(Buffer.from(JSON.stringify(notification, null, 2))).ok).toBe(true);
   });
 
   it('makes sample payloads that validate for every event', () => {

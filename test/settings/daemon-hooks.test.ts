@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { countHooks, indexDaemonHooks, factsOf, runsBy, type Way } from '../../src/settings/daemon-hooks.js';
 import { hookdUrl } from '../../src/settings/hookd-url.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import type { HookConfig } from '../../src/settings/config.js';
 
 const hook = (command: string, timeout?: number) => ({ type: 'command', command, ...(timeout ? { timeout } : {}) });

@@ -2,7 +2,7 @@
 // Claude Code reads from an http hook must mean what the command hook's output meant.
 import { describe, expect, it } from 'vitest';
 import { answerOf, blockingAnswer } from '../../src/transport/http-answer.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import type { Outcome } from '../../src/runs/outcome.js';
 
 const captured = (text: string) => ({ text, bytes: Buffer.byteLength(text), truncated: false });

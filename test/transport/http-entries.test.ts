@@ -7,7 +7,7 @@ import { parseSettingsText } from '../../src/settings/load.js';
 import { indexDaemonHooks } from '../../src/settings/daemon-hooks.js';
 import { lintConfig, notesFor } from '../../src/settings/lint.js';
 import { hookdUrl, parseHookdUrl } from '../../src/settings/hookd-url.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 

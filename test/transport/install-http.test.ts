@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseSettingsText } from '../../src/settings/load.js';
-import { claude } from '../../src/clients/claude.js';
+import { claude } from '../../src/clients/claude/profile.js';
 import { runHookd } from '../helpers/run-hookd.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 

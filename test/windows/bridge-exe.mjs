@@ -1,32 +1,22 @@
-// Windows programs under wine, for the Windows tier (test/windows/) and the bench (bench/windows-bridge.mjs):
-// one wine prefix per user under the temp folder, made once, and a wineserver kept running a minute
-// past its last client (-p 60), so a run pays a process's start, not wine's. The Windows bridge is
+// The Windows bridge under wine, for the Windows tier (test/windows/) and the bench (bench/windows-bridge.mjs):
+// the tier's wine (scripts/setup-wine-node.mjs: its prefix and environment) with a wineserver kept
+// running a minute past its last client (-p 60), so a run pays a process's start, not wine's. The bridge is
 // compiled as the release compiles it (scripts/zig-bridge.mjs) into dist/win32-x64/, again only when
 // one of its inputs is newer.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { WINDOWS_SOURCES } from '../../scripts/native-flags.mjs';
 import { compileBridge, writeHeaders, ZIG } from '../../scripts/zig-bridge.mjs';
+import { WINE, wineEnv, windowsPath } from '../../scripts/setup-wine-node.mjs';
+
+export { wineEnv, windowsPath };
 
 const run = promisify(execFile);
 export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'dist', 'win32-x64');
-
-/** The environment every wine run gets: its prefix, quiet, and no Mono or Gecko installer at the first start. */
-export const wineEnv = (extra = {}) => ({
-  ...process.env,
-  WINEPREFIX: path.join(tmpdir(), `hookd-wine-${userInfo().uid}`),
-  WINEDEBUG: '-all',
-  WINEDLLOVERRIDES: 'mscoree,mshtml=',
-  ...extra,
-});
-
-/** A Unix path as a Windows program under wine names it (wine's Z: drive is /). */
-export const winPath = (file) => `Z:${file.replaceAll('/', '\\')}`;
 
 /** A wine command to its exit, its output ignored: a wineserver it starts keeps running and would hold a pipe open. */
 const quietly = (command, args, env) =>
@@ -43,7 +33,7 @@ const quietly = (command, args, env) =>
 export async function ensureWine() {
   const env = wineEnv();
   await quietly('wineserver', ['-p', '60'], env); // one runs already: it is kept as it is
-  await quietly('wine', ['cmd', '/c', 'exit'], env);
+  await quietly(WINE, ['cmd', '/c', 'exit'], env);
 }
 
 const newest = (files) => Math.max(...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : Infinity)));

@@ -13,7 +13,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { parseRecord, type RecordContent } from '../../src/inbox/record-format.js';
 import { INTERNAL_ERROR_EXIT, STDOUT_HELD_MAX } from '../../src/bridge/bridge-limits.js';
-import { ensureWine, lingerProgram, windowsBridge, wineEnv, winPath } from './bridge-exe.mjs';
+import { ensureWine, lingerProgram, windowsBridge, wineEnv, windowsPath } from './bridge-exe.mjs';
 
 const POSIX_BRIDGE = path.join(ROOT, 'dist', 'hookd-bridge');
 // A payload with CRLF line ends and UTF-8 beyond ASCII: every byte must reach the hook as it came.
@@ -62,7 +62,10 @@ const answerOf = (run: { exitCode?: number; stdout: Uint8Array; stderr: Uint8Arr
 const windows = (args: string[], input: Buffer, env: Record<string, string> = {}): Promise<Answer> => {
   const stderr = path.join(tempDir(), 'stderr');
   const fd = openSync(stderr, 'w');
-  const child = spawn('wine', [bridge, ...args], { env: wineEnv(env), stdio: ['pipe', 'pipe', fd] });
+  const child = spawn('wine', [bridge, ...args], {
+    env: wineEnv({ ...process.env, ...env }),
+    stdio: ['pipe', 'pipe', fd],
+  });
   closeSync(fd);
   const out: Buffer[] = [];
   child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
@@ -132,9 +135,9 @@ describe('hookd-bridge.exe sync under wine', () => {
         '--client',
         'claude',
         '--state-dir',
-        winPath(winState),
+        windowsPath(winState),
         '--',
-        `"${winPath(bridge)}" read & <nul >&2 set /p =no& exit 3`,
+        `"${windowsPath(bridge)}" read & <nul >&2 set /p =no& exit 3`,
       ],
       PAYLOAD,
     );
@@ -146,12 +149,12 @@ describe('hookd-bridge.exe sync under wine', () => {
     expect({ exitCode: win.exitCode, stderr: win.stderr }).toEqual({ exitCode: 3, stderr: 'no' });
     expect(unix).toEqual(win);
     expect(comparable(winState)).toEqual(comparable(posixState));
-    expect(recordsIn(winState)[0]!.command).toBe(`"${winPath(bridge)}" read & <nul >&2 set /p =no& exit 3`);
+    expect(recordsIn(winState)[0]!.command).toBe(`"${windowsPath(bridge)}" read & <nul >&2 set /p =no& exit 3`);
   });
 
   it('records an exit code past 2^31 (a crash, STATUS_CONTROL_C_EXIT) as Windows gives it, and hands it on', async () => {
     const state = tempDir();
-    const run = await windows(['sync', '--state-dir', winPath(state), '--', 'exit -1073741510'], PAYLOAD);
+    const run = await windows(['sync', '--state-dir', windowsPath(state), '--', 'exit -1073741510'], PAYLOAD);
     expect(recordsIn(state)[0]!.run!.outcome).toMatchObject({ exitCode: 0xc000013a, signal: null });
     // wine hands Linux the exit code's low byte.
     expect(run.exitCode).toBe(0x3a);
@@ -161,7 +164,10 @@ describe('hookd-bridge.exe sync under wine', () => {
     const big = path.join(tempDir(), 'big answer.json');
     writeFileSync(big, Buffer.alloc(STDOUT_HELD_MAX + 1, 'x'));
     const [winState, posixState] = [tempDir(), tempDir()];
-    const win = await windows(['sync', '--state-dir', winPath(winState), '--', `type "${winPath(big)}"`], PAYLOAD);
+    const win = await windows(
+      ['sync', '--state-dir', windowsPath(winState), '--', `type "${windowsPath(big)}"`],
+      PAYLOAD,
+    );
     const unix = await posix(['sync', '--state-dir', posixState, '--', `cat '${big}'`], PAYLOAD);
     expect(win).toEqual(unix);
     expect(win.exitCode).toBe(INTERNAL_ERROR_EXIT);
@@ -183,7 +189,7 @@ describe('hookd-bridge.exe sync under wine', () => {
     // The reason names the canonical fields the bridge gave the hook (the tables' event, tool and command).
     // ASCII: cmd writes its code page, not UTF-8, so a hook's non-ASCII text is the hook's own affair.
     const win = await windows(
-      args(winPath(winState), '<nul >&2 set /p =no %HOOKD_HIF_EVENT% %HOOKD_HIF_TOOL% %HOOKD_HIF_COMMAND%& exit 2'),
+      args(windowsPath(winState), '<nul >&2 set /p =no %HOOKD_HIF_EVENT% %HOOKD_HIF_TOOL% %HOOKD_HIF_COMMAND%& exit 2'),
       ASCII_PAYLOAD,
     );
     const unix = await posix(
@@ -201,7 +207,7 @@ describe('hookd-bridge.exe sync under wine', () => {
     });
     // A decision on stdout, exit 0: the client's own form of a deny.
     const decision = '{"decision":"deny","reason":"not here"}';
-    const winDeny = await windows(args(winPath(tempDir()), `echo ${decision}`), PAYLOAD);
+    const winDeny = await windows(args(windowsPath(tempDir()), `echo ${decision}`), PAYLOAD);
     const unixDeny = await posix(args(tempDir(), `echo '${decision}'`), PAYLOAD);
     expect(winDeny).toEqual(unixDeny);
     expect(winDeny.stdout.toString()).toContain('not here');
@@ -212,18 +218,20 @@ describe('hookd-bridge.exe sync under wine', () => {
     mkdirSync(folder);
     writeFileSync(path.join(folder, 'hook.cmd'), '@echo off\r\necho %~1 %HOOK_WORD%\r\nexit /b 4\r\n');
     const state = path.join(tempDir(), 'état de hookd');
-    const command = `"${winPath(path.join(folder, 'hook.cmd'))}" "arg with spaces"`;
-    const run = await windows(['sync', '--state-dir', winPath(state), '--', command], PAYLOAD, { HOOK_WORD: 'said' });
+    const command = `"${windowsPath(path.join(folder, 'hook.cmd'))}" "arg with spaces"`;
+    const run = await windows(['sync', '--state-dir', windowsPath(state), '--', command], PAYLOAD, {
+      HOOK_WORD: 'said',
+    });
     expect({ exitCode: run.exitCode, stdout: run.stdout.toString() }).toEqual({
       exitCode: 4,
       stdout: 'arg with spaces said\r\n',
     });
-    const variable = await windows(['sync', '--state-dir', winPath(state), '--', 'echo %HOOK_WORD%'], PAYLOAD, {
+    const variable = await windows(['sync', '--state-dir', windowsPath(state), '--', 'echo %HOOK_WORD%'], PAYLOAD, {
       HOOK_WORD: 'from the client',
     });
     expect(variable.stdout.toString()).toBe('from the client\r\n');
     // hookd's own secrets never reach a hook (cmd leaves an unset %NAME% as it is written).
-    const secret = await windows(['sync', '--state-dir', winPath(state), '--', 'echo [%HOOKD_TOKEN%]'], PAYLOAD, {
+    const secret = await windows(['sync', '--state-dir', windowsPath(state), '--', 'echo [%HOOKD_TOKEN%]'], PAYLOAD, {
       HOOKD_TOKEN: 'secret',
     });
     expect(secret.stdout.toString()).toBe('[%HOOKD_TOKEN%]\r\n');
@@ -233,12 +241,12 @@ describe('hookd-bridge.exe sync under wine', () => {
 
   it('at the deadline ends the hook and the grandchild it started, and answers as the POSIX bridge does for a timeout', async () => {
     const dir = tempDir();
-    lingerTags.push(winPath(dir));
+    lingerTags.push(windowsPath(dir));
     const [child, grandchild] = [path.join(dir, 'child-started'), path.join(dir, 'grandchild-started')] as const;
     const [winState, posixState] = [tempDir(), tempDir()];
-    const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
+    const hook = `start /b "" "${windowsPath(linger)}" 600000 "${windowsPath(grandchild)}" & "${windowsPath(linger)}" 600000 "${windowsPath(child)}"`;
     const win = await windows(
-      ['sync', '--client', 'claude', '--timeout', '3', '--state-dir', winPath(winState), '--', hook],
+      ['sync', '--client', 'claude', '--timeout', '3', '--state-dir', windowsPath(winState), '--', hook],
       PAYLOAD,
     );
     const unix = await posix(
@@ -249,17 +257,17 @@ describe('hookd-bridge.exe sync under wine', () => {
     expect(win.stderr).toMatch(/the hook timed out after 2\.\d s; hookd ended it/);
     // Both started (they wrote their files), and neither is left running.
     expect([existsSync(child), existsSync(grandchild)]).toEqual([true, true]);
-    await waitFor('the hook processes ended', async () => (await running(winPath(dir))).length === 0, 30_000);
+    await waitFor('the hook processes ended', async () => (await running(windowsPath(dir))).length === 0, 30_000);
     const record = recordsIn(winState)[0]!.run!;
     expect(record.outcome).toMatchObject({ status: 'timed_out', signal: 'SIGTERM', exitCode: null });
   });
 
   it('a client that kills the bridge outright (its own timeout) ends the hook tree with it: the job closes with its last handle', async () => {
     const dir = tempDir();
-    lingerTags.push(winPath(dir));
+    lingerTags.push(windowsPath(dir));
     const [child, grandchild] = [path.join(dir, 'child-started'), path.join(dir, 'grandchild-started')] as const;
-    const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & "${winPath(linger)}" 600000 "${winPath(child)}"`;
-    const client = execa('wine', [bridge, 'sync', '--state-dir', winPath(tempDir()), '--', hook], {
+    const hook = `start /b "" "${windowsPath(linger)}" 600000 "${windowsPath(grandchild)}" & "${windowsPath(linger)}" 600000 "${windowsPath(child)}"`;
+    const client = execa('wine', [bridge, 'sync', '--state-dir', windowsPath(tempDir()), '--', hook], {
       input: PAYLOAD,
       env: wineEnv(),
       reject: false,
@@ -267,23 +275,26 @@ describe('hookd-bridge.exe sync under wine', () => {
       stderr: 'ignore',
     });
     await waitFor('both started', () => existsSync(child) && existsSync(grandchild));
-    expect((await running(winPath(dir))).length).toBeGreaterThanOrEqual(2); // the bridge, its cmd, the two lingers
+    expect((await running(windowsPath(dir))).length).toBeGreaterThanOrEqual(2); // the bridge, its cmd, the two lingers
     client.kill('SIGKILL');
     expect((await client).signal).toBe('SIGKILL');
-    await waitFor('the hook processes ended', async () => (await running(winPath(dir))).length === 0, 30_000);
+    await waitFor('the hook processes ended', async () => (await running(windowsPath(dir))).length === 0, 30_000);
   });
 
   it('a hook that exits by itself is over then: a grandchild it started holds neither the answer nor the client, and stays, as on POSIX', async () => {
     const dir = tempDir();
-    lingerTags.push(winPath(dir));
+    lingerTags.push(windowsPath(dir));
     const grandchild = path.join(dir, 'grandchild-started');
-    const hook = `start /b "" "${winPath(linger)}" 600000 "${winPath(grandchild)}" & echo {"decision":"approve"} & exit 0`;
-    const win = await windows(['sync', '--client', 'claude', '--state-dir', winPath(tempDir()), '--', hook], PAYLOAD);
+    const hook = `start /b "" "${windowsPath(linger)}" 600000 "${windowsPath(grandchild)}" & echo {"decision":"approve"} & exit 0`;
+    const win = await windows(
+      ['sync', '--client', 'claude', '--state-dir', windowsPath(tempDir()), '--', hook],
+      PAYLOAD,
+    );
     expect({ exitCode: win.exitCode, stdout: win.stdout.toString() }).toEqual({
       exitCode: 0,
       stdout: '{"decision":"approve"} \r\n',
     });
-    await waitFor('the grandchild runs', async () => (await running(winPath(dir))).length > 0);
+    await waitFor('the grandchild runs', async () => (await running(windowsPath(dir))).length > 0);
   });
 });
 
@@ -292,7 +303,7 @@ describe('hookd-bridge.exe emit under wine', () => {
     const [winState, posixState] = [path.join(tempDir(), 'with space'), tempDir()];
     const env = { CLAUDE_CODE_ENTRYPOINT: 'cli', MY_API_KEY: 'secret', CLAUDE_PROJECT_DIR: '/project' };
     const args = (state: string) => ['emit', '--state-dir', state, '--event', 'PostToolUse', '--', 'echo %MY_VAR%'];
-    const win = await windows(args(winPath(winState)), PAYLOAD, env);
+    const win = await windows(args(windowsPath(winState)), PAYLOAD, env);
     const unix = await posix(args(posixState), PAYLOAD, env);
     expect(win).toEqual({ exitCode: 0, stdout: Buffer.alloc(0), stderr: '' });
     expect(unix).toEqual(win);

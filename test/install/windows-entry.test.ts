@@ -1,0 +1,66 @@
+// The Windows forms of a bridge entry (src/install/windows-entry.ts): each written as its shell reads
+// it, and each read back to the very command it wraps, whatever that command holds (uninstall writes
+// it back byte for byte). Run under wine, no PowerShell (wine's is a stub) and no trustworthy cmd
+// `||` exist to run them: these forms are checked here as text, against the rules of each shell.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { gitBashPath, windowsEntry, windowsFallback } from '../../src/install/windows-entry.js';
+
+const SYNC = ['--client', 'codex', '--event', 'PreToolUse', '--timeout', '30'];
+
+describe('the Windows forms of an entry', () => {
+  it('writes PowerShell 5.1: the & call operator, no || or &&, the hook exit code passed on, CMD single-quoted', () => {
+    const command = `& "C:\\Program Files\\guard\\guard.exe" --user $env:USERNAME 'it''s'`;
+    const entry = windowsEntry('powershell', 'sync', SYNC, command);
+    expect(entry).toBe(
+      "if (Get-Command hookd -ErrorAction SilentlyContinue) { $env:HOOKD_SHELL = 'powershell'; & hookd sync --client codex --event PreToolUse --timeout 30 -- " +
+        `'& "C:\\Program Files\\guard\\guard.exe" --user $env:USERNAME ''it''''s'''; exit $LASTEXITCODE } else { ${command} }`,
+    );
+    expect(entry).not.toMatch(/\|\||&&/);
+  });
+
+  it('writes cmd: the fallback keeps its own exit code, a blocking hookd never runs CMD twice, CMD double-quoted', () => {
+    const command = 'python "C:\\hooks\\check.py" %USERPROFILE%';
+    expect(windowsEntry('cmd', 'emit', [], command)).toBe(
+      '(where /q hookd || (python "C:\\hooks\\check.py" %USERPROFILE% & exit /b)) && set "HOOKD_SHELL=cmd" && ' +
+        'hookd emit -- "python ""C:\\hooks\\check.py"" %USERPROFILE%"',
+    );
+  });
+
+  it('writes Git Bash the POSIX form, with forward-slash paths', () => {
+    expect(gitBashPath('C:\\Users\\Jürgen Ñ\\.claude\\hooks\\guard.sh')).toBe(
+      'C:/Users/Jürgen Ñ/.claude/hooks/guard.sh',
+    );
+    expect(windowsEntry('bash', 'sync', SYNC, 'C:/hooks/guard.sh')).toBe(
+      "command -v hookd >/dev/null 2>&1 && exec hookd sync --client codex --event PreToolUse --timeout 30 -- 'C:/hooks/guard.sh'; C:/hooks/guard.sh",
+    );
+  });
+
+  it('reads back the command each PowerShell and cmd entry wraps, whatever it holds', () => {
+    const tricky = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        "; exit $LASTEXITCODE } else { '",
+        ' & exit /b)) && set "HOOKD_SHELL=cmd" && x',
+        '"""',
+        "''",
+        '\r\n',
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(tricky, { maxLength: 4 }).map((parts) => parts.join('')),
+        fc.constantFrom('powershell', 'cmd'),
+        (command, shell) => {
+          const entry = windowsEntry(shell as 'powershell' | 'cmd', 'sync', SYNC, command);
+          expect(windowsFallback(entry)).toEqual({ shell, command });
+        },
+      ),
+    );
+  });
+
+  it('reads nothing back from an entry it did not write', () => {
+    expect(windowsFallback('hookd sync -- "x"')).toBeUndefined();
+    expect(windowsFallback("command -v hookd >/dev/null 2>&1 && exec hookd sync -- 'x'; x")).toBeUndefined();
+  });
+});
