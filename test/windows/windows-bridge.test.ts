@@ -14,6 +14,7 @@ import { waitFor } from '../helpers/wait-for.js';
 import { parseRecord, type RecordContent } from '../../src/inbox/record-format.js';
 import { INTERNAL_ERROR_EXIT, STDOUT_HELD_MAX } from '../../src/bridge/bridge-limits.js';
 import { ensureWine, lingerProgram, windowsBridge, wineEnv, windowsPath } from './bridge-exe.mjs';
+import { startWindows } from './wine.js';
 
 const POSIX_BRIDGE = path.join(ROOT, 'dist', 'hookd-bridge');
 // A payload with CRLF line ends and UTF-8 beyond ASCII: every byte must reach the hook as it came.
@@ -330,6 +331,44 @@ describe('hookd-bridge.exe emit under wine', () => {
       },
       cwd: true,
     });
+  });
+
+  it('an event it stores while the daemon is down is run by the Windows daemon (node.exe) once it is up', async () => {
+    const home = path.join(tempDir(), 'Jürgen Ñoño');
+    const state = path.join(home, 'AppData', 'Local', 'hookd');
+    const settings = path.join(home, 'settings.json');
+    const ran = path.join(tempDir(), 'ran');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(settings, '{"hooks":{}}\n');
+    const stored = await windows(
+      ['emit', '--state-dir', windowsPath(state), '--', `echo ran %CLAUDE_CODE_ENTRYPOINT%> "${windowsPath(ran)}"`],
+      // A Stop as a Windows client may write it: CRLF line ends.
+      Buffer.from('{\r\n"session_id": "s-1",\r\n"hook_event_name": "Stop"\r\n}\r\n'),
+      { CLAUDE_CODE_ENTRYPOINT: 'cli' },
+    );
+    expect(stored).toEqual({ exitCode: 0, stdout: Buffer.alloc(0), stderr: '' });
+    expect(recordsIn(state)).toHaveLength(1);
+    const daemon = startWindows(
+      'node.exe',
+      [path.join(ROOT, 'dist', 'bin.js'), 'daemon', '--settings', windowsPath(settings), '--tcp-port', '0'],
+      { HOOKD_STATE_DIR: windowsPath(state) },
+    );
+    try {
+      // cmd creates the file, then writes its line: the line is the run's mark, with the variable the record carried.
+      const line = await waitFor(
+        'the daemon ran the stored event',
+        () => existsSync(ran) && readFileSync(ran, 'utf8').trim(),
+        90_000,
+      ).catch((error: Error) => {
+        const log = path.join(state, 'daemon.log');
+        throw new Error(`${error.message}\n${existsSync(log) ? readFileSync(log, 'utf8') : 'no daemon.log'}`);
+      });
+      expect(line).toBe('ran cli');
+    } finally {
+      daemon.kill('SIGKILL');
+      if (daemon.exitCode === null && daemon.signalCode === null)
+        await new Promise((done) => daemon.once('exit', done));
+    }
   });
 
   it('refuses a relative state directory as the POSIX bridge does, and stores nothing', async () => {
