@@ -5,6 +5,10 @@
 #ifndef HOOKD_BRIDGE_H
 #define HOOKD_BRIDGE_H
 #define _GNU_SOURCE
+#ifdef _WIN32
+/* Windows (x86_64-windows-gnu): the POSIX calls the shared files make, in UTF-8, from native/win/posix.h. */
+#include "win/posix.h"
+#else
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +24,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#endif
 #include "hookd-shared.h" /* generated from the TypeScript by scripts/write-native-shared.mjs */
 
 struct buf { char *data; size_t len, cap; };
