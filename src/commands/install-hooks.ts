@@ -23,12 +23,8 @@ import { planInstall, planUninstall, type AddRequest, type PlanOptions } from '.
 import { assertWritable } from '../install/settings-file.js';
 import { writeAll, type PlannedFile } from '../install/write-all.js';
 import { planShim } from '../install/shim-files.js';
-import { installTargetsFor } from '../install/install-targets.js';
 import { planManifestScripts } from '../install/manifest-script-files.js';
-import { chosenClient, clientsOnMachine } from '../clients/find-sources.js';
-import { homedir } from 'node:os';
-import { GENERIC } from '../clients/registry.js';
-import type { ClientProfile } from '../clients/profile.js';
+import { manifestTargets } from '../install/manifest-targets.js';
 import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
@@ -41,38 +37,6 @@ import type { InstallOptions } from './install.js';
 
 // Options that choose what install does to the hooks already in the files: they mean nothing beside a manifest.
 const NOT_WITH_HOOKS = ['add', 'async', 'sync', 'events', 'asyncOnly'] as const;
-
-/** The files a manifest goes into: one per client (`client`: one or several, comma-separated); in a hook folder (Copilot CLI's), hookd's own file only; for a client whose hooks are files named after events (Cline's), its user folder. */
-function targetsFor(settings: string | undefined, client: string | undefined): HookSource[] {
-  const chosen = (client ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean)
-    .map((id) => chosenClient(id)!);
-  const onlyScripts = chosen.length > 0 && chosen.every((one) => one.scriptHooks);
-  // `--settings DIR --client cline`: that folder.
-  if (settings && onlyScripts && chosen.length === 1)
-    return [{ file: path.resolve(settings), client: chosen[0]!, scope: 'given' }];
-  const others = onlyScripts ? [] : installTargetsFor(settings, client);
-  const targets = [
-    ...others.filter((target) => (!target.inFolder || target.ownFile) && !target.client.scriptHooks),
-    ...(settings ? [] : scriptFolders(chosen.length ? chosen : clientsOnMachine())),
-  ];
-  const unknown = targets.find((target) => target.client === GENERIC);
-  if (unknown)
-    throw new UsageError(
-      `${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`,
-    );
-  return targets;
-}
-
-// The folder each client whose hooks are files named after events reads first (Cline's
-// ~/.cline/hooks): a manifest's hooks become files there, whether or not it holds any yet.
-function scriptFolders(clients: readonly ClientProfile[]): HookSource[] {
-  return clients
-    .filter((one) => one.scriptHooks)
-    .map((one) => ({ file: path.join(homedir(), one.userFiles[0]!.path), client: one, scope: 'user' as const }));
-}
 
 // What install did before from the same manifest file that this one no longer has (a hook edited
 // or taken out of the manifest): taken out first, so that the file holds the manifest as it is now.
@@ -207,7 +171,7 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
       `${checked.issues.join('\n')}\n(nothing was changed: fix the manifest; docs/hooks-manifest.md describes it)`,
     );
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
-  const targets = targetsFor(paths.settings, options.client);
+  const targets = manifestTargets(paths.settings, options.client);
   // A hook none of these clients can take would guard nothing: refused before anything is written.
   const nowhere = hooksPlacedNowhere(
     checked.manifest,

@@ -3,10 +3,9 @@
 // sh script whose one command line is the bridge entry every other client gets (manifest-adds.ts),
 // so the hook runs through hookd and its canonical answer reaches Cline in Cline's terms
 // (`{"cancel": true, "errorMessage"}`). Each file is recorded, so `hookd uninstall` deletes exactly
-// the files install wrote, and only while they still hold what it wrote. A file has no matcher and
-// there is one per event: a second hook of the manifest on an event is left out, said; a file the
-// user wrote is never replaced (`hookd install --client cline` wraps it in place instead); a file
-// the manifest wrote before and no longer has is removed, as a stale entry is from a settings file.
+// the files install wrote, and only while they still hold what it wrote. One file per event, no
+// matcher: a second hook on an event is left out, said; a file the user wrote is never replaced
+// (`hookd install --client cline` wraps it in place); one the manifest no longer has is removed.
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { HookdError, describeError } from '../common/errors.js';

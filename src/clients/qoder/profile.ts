@@ -1,4 +1,4 @@
-// Qoder CLI (`@qoder-ai/qodercli` 1.1.52; its bundled qodercli.js, partly obfuscated, is the source
+// Qoder CLI (`@qoder-ai/qodercli` 1.1.52; its bundled main script, partly obfuscated, is the source
 // read here, with docs.qoder.com/en/cli/hooks): Claude Code's file shape in ~/.qoder/settings.json and
 // a project's .qoder/settings.json and .qoder/settings.local.json, Claude Code's events (and Setup,
 // ConfigChange, TeammateIdle, TaskCompleted, Elicitation…; snake_case spellings are read too), hook
