@@ -26,9 +26,6 @@ import { CFLAGS } from './native-flags.mjs';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
 if (!existsSync(path.join(out, 'clients/registry.js'))) process.exit(0);
-// In a clone npm ci runs this (install) before prepare's tsc: a dist/ left from before a pull may not
-// match the sources, so the clone's bridge is compiled by prepare's build alone.
-if (process.env.npm_lifecycle_event === 'install' && existsSync(path.join(root, 'src'))) process.exit(0);
 const { CLIENTS, GENERIC } = await import(path.join(out, 'clients/registry.js'));
 const { SYNC_OPTIONS } = await import(path.join(out, 'clients/bridge-options.js'));
 const { WITHHELD_VARIABLES } = await import(path.join(out, 'runner/hook-env.js'));
