@@ -26,6 +26,8 @@ export interface HookFileSpec {
   bareMapOnly?: boolean;
   /** `path` is a folder whose every `*.json` file is a hook file (Copilot CLI's hooks/). */
   folder?: boolean;
+  /** `path` is a folder of plugins, each folder in it one whose `hooks/hooks.json` is a hook file (Goose's .agents/plugins/); hookd's own is the plugin `hookd`. */
+  plugins?: boolean;
   /** Read, never edited by install (Codex's config.toml, whose `[hooks]` tables hookd reads as TOML). */
   readOnly?: boolean;
   /** A variable that moves the client's folder, and this file's path inside it (Copilot CLI: `$COPILOT_HOME/hooks`). */
@@ -79,6 +81,12 @@ export interface ClientProfile {
    * `userFiles` and `projectFiles` name (Cline): clients/script-hooks.ts reads and wraps them.
    */
   scriptHooks?: boolean;
+  /**
+   * Its hook file lists named hooks, each with its trigger (Kiro CLI 3: `{"version": "v1", "hooks":
+   * [{"name", "trigger", "action": {"command"}}]}`): clients/kiro/listed-hooks.ts reads it as an
+   * event map and install/listed-hooks.ts wraps its commands in place.
+   */
+  listedHooks?: boolean;
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;

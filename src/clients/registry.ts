@@ -10,12 +10,30 @@ import { opencode } from './opencode/profile.js';
 import { pi } from './pi/profile.js';
 import { crush } from './crush/profile.js';
 import { cline } from './cline/profile.js';
+import { windsurf } from './windsurf/profile.js';
+import { kiro } from './kiro/profile.js';
+import { goose } from './goose/profile.js';
+import { grok } from './grok/profile.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
 /** The clients' ids, each its profile's. */
 export type ClientId =
-  'droid' | 'claude' | 'copilot' | 'qwen' | 'gemini' | 'codex' | 'cursor' | 'opencode' | 'pi' | 'crush' | 'cline';
+  | 'droid'
+  | 'claude'
+  | 'copilot'
+  | 'qwen'
+  | 'gemini'
+  | 'codex'
+  | 'cursor'
+  | 'opencode'
+  | 'pi'
+  | 'crush'
+  | 'cline'
+  | 'windsurf'
+  | 'kiro'
+  | 'goose'
+  | 'grok';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -35,6 +53,10 @@ export const CLIENTS: readonly ClientProfile[] = [
   pi,
   crush,
   cline,
+  windsurf,
+  kiro,
+  goose,
+  grok,
 ];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);

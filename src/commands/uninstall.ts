@@ -24,6 +24,7 @@ import { CLIENTS, GENERIC } from '../clients/registry.js';
 import { planShimRemoval } from '../install/shim-files.js';
 import { clientForPath } from '../clients/registry.js';
 import { planScriptUninstall } from '../install/script-hooks.js';
+import { planListedUninstall } from '../install/listed-hooks.js';
 import { droidMigratedFile } from '../install/droid-migration.js';
 import { existsSync } from 'node:fs';
 import { removeEmptyOwnFolder } from '../install/own-folder.js';
@@ -46,9 +47,10 @@ function uninstallFrom(
 ): PlannedFile {
   const { dryRun } = options;
   const client = givenSource(file, options.client).client;
-  // A hook file install wrapped in place (Cline's): its original comes back, mode included.
+  // A hook file install wrapped in place (Cline's, Kiro CLI's): its original comes back, mode included.
   const script = readManifest(state).files[recordKey(file)];
-  if (script?.script) return planScriptUninstall(file, script, state, dryRun);
+  if (script?.script)
+    return (client.listedHooks ? planListedUninstall : planScriptUninstall)(file, script, state, dryRun);
   const snapshot = readSettingsForEdit(file, client);
   const key = movedFrom ?? recordKey(snapshot.target);
   const record = readManifest(state).files[key];

@@ -30,12 +30,12 @@ import type { PlannedFile } from './write-all.js';
 import type { HookSource } from '../clients/hook-source.js';
 
 /** Where install keeps the original of the hook file `target` (a real path): beside it, hidden, named after it. */
-function storedPath(target: string): string {
+export function storedPath(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.hookd-original`);
 }
 
 /** Write `bytes` to `file` with `mode` exactly (whatever the umask), by a temp file renamed over it. */
-function writeExactly(file: string, bytes: Buffer | string, mode: number): void {
+export function writeExactly(file: string, bytes: Buffer | string, mode: number): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.hookd-${randomBytes(4).toString('hex')}`);
   try {
     writeFileSync(temp, bytes, { flag: 'wx', mode: 0o600 });
