@@ -23,8 +23,9 @@ type Shaped = (command: string) => object;
 const grouped =
   (event: string, matcher: string): Shaped =>
   (command) => ({ hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command }] }] } });
-// Each client's file and a plain guard on its shell tool, in the client's own shape.
-const FILES: Record<Exclude<ClientId, 'cline'>, { file: string; shape: Shaped }> = {
+// Each client's file and a plain guard on its shell tool, in the client's own shape (Kiro CLI's list
+// of named hooks takes no manifest yet: docs/clients.md).
+const FILES: Record<Exclude<ClientId, 'cline' | 'kiro'>, { file: string; shape: Shaped }> = {
   claude: { file: '.claude/settings.json', shape: grouped('PreToolUse', 'Bash') },
   droid: { file: '.factory/settings.json', shape: grouped('PreToolUse', 'Execute') },
   qwen: { file: '.qwen/settings.json', shape: grouped('PreToolUse', 'run_shell_command') },
@@ -44,6 +45,12 @@ const FILES: Record<Exclude<ClientId, 'cline'>, { file: string; shape: Shaped }>
     file: '.config/crush/crush.json',
     shape: (command) => ({ hooks: { PreToolUse: [{ matcher: '^bash$', command }] } }),
   },
+  windsurf: {
+    file: '.codeium/windsurf/hooks.json',
+    shape: (command) => ({ hooks: { pre_run_command: [{ command, show_output: true }] } }),
+  },
+  goose: { file: '.agents/plugins/mine/hooks/hooks.json', shape: grouped('PreToolUse', 'developer__shell') },
+  grok: { file: '.grok/hooks/mine.json', shape: grouped('PreToolUse', 'Bash') },
 };
 
 /** The answers of `client` on `event` in its own terms: each row of its answer table, and a silent allow and a crash. */

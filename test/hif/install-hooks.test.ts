@@ -31,7 +31,8 @@ hooks:
 
 // Where each client's file is, and what it holds before install (its real shape; absent: install creates it).
 // Cline's hooks are executables named after their events: a manifest has no file to go into there.
-type ManifestClient = Exclude<ClientId, 'cline'>;
+// Kiro CLI's lists named hooks: a manifest's hooks do not go into such a file yet (docs/clients.md).
+type ManifestClient = Exclude<ClientId, 'cline' | 'kiro'>;
 const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: string }> = {
   claude: { file: '.claude/settings.json', fixture: 'claude-settings.json' },
   droid: { file: '.factory/settings.json', fixture: 'droid-settings.json' },
@@ -44,6 +45,10 @@ const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: str
   opencode: { file: '.config/hookd/opencode.json' },
   pi: { file: '.config/hookd/pi.json' },
   crush: { file: '.config/crush/crush.json', text: '{\n  // my Crush\n  "options": { "debug": false },\n}\n' },
+  windsurf: { file: '.codeium/windsurf/hooks.json', fixture: 'windsurf-hooks.json' },
+  // hookd's own plugin (Goose finds it by its folder), and hookd's own file of Grok CLI's hook folder.
+  goose: { file: '.agents/plugins/hookd/hooks/hooks.json' },
+  grok: { file: '.grok/hooks/hookd.json' },
 };
 // The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
 const SHIMS = {
@@ -64,12 +69,19 @@ const EXPECTED: Record<ManifestClient, { guard: [string, string | undefined, num
   pi: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
   // Every Crush matcher is an unanchored regular expression: `bash` alone would match `mcp_x_bash` too.
   crush: { guard: ['PreToolUse', '^bash$', 10], notifier: 'TurnEnd' },
+  // The tool is in Windsurf's event name: no matcher.
+  windsurf: { guard: ['pre_run_command', undefined, 10], notifier: 'post_cascade_response' },
+  // Goose's matchers are unanchored regular expressions too.
+  goose: { guard: ['PreToolUse', '^developer__shell$', 10], notifier: 'Stop' },
+  grok: { guard: ['PreToolUse', 'run_terminal_command', 10], notifier: 'Stop' },
 };
 
 function machine() {
   const home = tempDir('hookd-hif-home-');
   const before = new Map<string, string>();
   for (const [, folder] of Object.values(SHIMS)) mkdirSync(path.join(home, folder), { recursive: true });
+  // Goose's own folder says it is installed (its hooks live in plugins' folders).
+  mkdirSync(path.join(home, '.config', 'goose'), { recursive: true });
   for (const [, spec] of Object.entries(FILES)) {
     const file = path.join(home, spec.file);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -104,7 +116,7 @@ function canonicalEntries(home: string, id: ManifestClient) {
 }
 
 describe('hookd install --hooks, export and uninstall on every client', () => {
-  it('installs once into all ten that take one, idempotently, and uninstall gives every byte back', async () => {
+  it('installs once into all thirteen that take one, idempotently, and uninstall gives every byte back', async () => {
     const { home, before, manifest, env } = machine();
     const first = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(first.stderr).toBe('');
@@ -141,7 +153,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     );
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
-    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(10);
+    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(13);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);
@@ -158,6 +170,8 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
       FILES.codex.file,
       FILES.opencode.file,
       FILES.pi.file,
+      FILES.goose.file,
+      FILES.grok.file,
       SHIMS.opencode[0],
       SHIMS.pi[0],
     ])

@@ -11,8 +11,8 @@ export const KIRO_DIALECT: Dialect = {
     before_tool_execute: ['PreToolUse'],
     after_tool_execute: ['PostToolUse'],
     session_start: ['SessionStart'],
-    // Its Stop fires when the session ends, per its v3 table ("Session ends").
-    session_end: ['Stop'],
+    // Its stop fires when the assistant finishes responding (2.x docs; 3.0 renamed it, "case change only").
+    agent_stop: ['Stop'],
     before_prompt: ['UserPromptSubmit'],
     kiro_before_task: ['PreTaskExec'],
     kiro_after_task: ['PostTaskExec'],
