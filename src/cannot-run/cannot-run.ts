@@ -19,6 +19,7 @@ import { hooksNotRead } from './not-read-here.js';
 import { unknownEvent } from './unknown-event.js';
 import { timeoutLikeMilliseconds } from './timeout-like-milliseconds.js';
 import { skippedByClient } from './skipped-by-client.js';
+import { grokRunsLess } from './grok-runs-less.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
 export type CannotRunReason =
@@ -30,7 +31,9 @@ export type CannotRunReason =
   | 'timeout-unit'
   | 'cannot-start'
   | 'unknown-event'
-  | 'skipped';
+  | 'skipped'
+  | 'short-timeout'
+  | 'answer-unread';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
 // A type, not an interface: it travels in GET /status, whose loose schema wants an index signature.
@@ -74,6 +77,8 @@ const CHECKS: readonly ReasonCheck[] = [
   timeoutInWrongUnit,
   timeoutLikeMilliseconds,
   commandCannotStart,
+  // Last: the client's own reasons first; Grok CLI's are about another client reading the same file.
+  grokRunsLess,
 ];
 
 /** The context of this machine: HOME, the given PATH, and the managed settings where the client reads them (HOOKD_CLAUDE_MANAGED_SETTINGS moves it, for tests). */
