@@ -72,8 +72,9 @@ export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
   const trustOn = process.env.GROK_FOLDER_TRUST !== '0' && objectAt(config, 'folder_trust').enabled !== false;
   const trustFile = path.join(grokHome, 'trusted_folders.toml');
   const records = objectAt(await files.read(trustFile), 'folders');
-  const under = (entry: HookEntry) =>
-    entry.client.id === 'grok' ? '' : ` (Grok CLI runs ${entry.client.name}'s hooks too)`;
+  // Said of another client's hook: it runs there; it is Grok, reading the same file, that does not.
+  const grok = (entry: HookEntry) =>
+    entry.client.id === 'grok' ? 'Grok CLI' : `under Grok CLI (which runs ${entry.client.name}'s hooks too), Grok`;
   return entries.filter(readsIt).flatMap((entry): CannotRun[] => {
     const project = projectOf(entry, context.home);
     if (trustOn && project !== undefined && !grokTrusts(records, path.resolve(project)))
@@ -81,7 +82,7 @@ export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
         cannotRunRow(
           entry,
           'untrusted',
-          `Grok CLI runs no hook of the project ${project} until you trust the folder (${trustFile} does not)${under(entry)}`,
+          `${grok(entry)} runs no hook of the project ${project} until you trust the folder (${trustFile} does not)`,
           `trust it in Grok CLI: /hooks-trust there, or start grok --trust`,
         ),
       ];
@@ -92,7 +93,7 @@ export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
         cannotRunRow(
           entry,
           'short-timeout',
-          `Grok CLI gives a hook with no "timeout" ${GROK_DEFAULT_SEC} s, where ${entry.client.name} waits ${entry.client.defaultTimeoutSec} s: a longer run is killed there, and Grok goes on as if the hook allowed${under(entry)}`,
+          `${grok(entry)} gives a guard with no "timeout" ${GROK_DEFAULT_SEC} s, where ${entry.client.name} waits ${entry.client.defaultTimeoutSec} s: a longer run is killed, and Grok goes on as if the hook allowed`,
           `write the "timeout" the hook needs, in seconds (both read seconds)`,
         ),
       ];
