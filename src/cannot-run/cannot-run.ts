@@ -20,6 +20,7 @@ import { unknownEvent } from './unknown-event.js';
 import { timeoutLikeMilliseconds } from './timeout-like-milliseconds.js';
 import { skippedByClient } from './skipped-by-client.js';
 import { grokRunsLess } from './grok-runs-less.js';
+import { gooseSkips } from './goose-skips.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
 export type CannotRunReason =
@@ -73,6 +74,7 @@ const CHECKS: readonly ReasonCheck[] = [
   geminiFolderNotTrusted,
   copilotFolderNotTrusted,
   pluginNotEnabled,
+  gooseSkips,
   codexUntrusted,
   timeoutInWrongUnit,
   timeoutLikeMilliseconds,
