@@ -49,6 +49,9 @@ function targetsFor(settings: string | undefined, client: string | undefined): H
   return targets;
 }
 
+/** Whether a manifest's hooks can be written into the file of `target`'s client. */
+const takesManifest = (target: HookSource) => hasDialect(target.client.id) && !target.client.listedHooks;
+
 // What install did before from the same manifest file that this one no longer has (a hook edited
 // or taken out of the manifest): taken out first, so that the file holds the manifest as it is now.
 function withoutStale(
@@ -96,8 +99,9 @@ function installInto(
   seams: Seams,
 ): PlannedFile {
   const { client } = target;
-  // A client whose hooks are files named after their events (Cline's): nothing to write a manifest's entries into.
-  if (!hasDialect(client.id))
+  // A client whose hooks are files named after their events (Cline's), or whose file lists named hooks
+  // (Kiro CLI's, wrapped in place but not yet written): nothing to write a manifest's entries into.
+  if (!takesManifest(target))
     return {
       file: target.file,
       lines: [
@@ -180,7 +184,7 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
   // A hook none of these clients can take would guard nothing: refused before anything is written.
   const nowhere = hooksPlacedNowhere(
     checked.manifest,
-    targets.filter((target) => hasDialect(target.client.id)).map((target) => target.client),
+    targets.filter(takesManifest).map((target) => target.client),
     options.hooks,
   );
   if (nowhere.length)
