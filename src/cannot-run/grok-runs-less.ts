@@ -1,7 +1,7 @@
 // Grok CLI runs Claude Code's and Cursor's hook files beside its own (~/.grok/hooks/*.json), so a
 // hook installed there runs under Grok too, and hookd writes no second copy of it (clients/grok/).
 // Where Grok will not run such a hook, or runs it differently, its own rules say so (xai-org/
-// grok-build 19d42e35, docs/user-guide/10-hooks.md, xai-grok-workspace/src/trust.rs,
+// grok-build 19d42e35, its user guide's hooks page, xai-grok-workspace/src/trust.rs,
 // xai-grok-hooks/src/runner/mod.rs; no binary here):
 // - a project's hooks (its .grok/hooks, .claude/settings.json and settings.local.json,
 //   .cursor/hooks.json) run only in a folder ~/.grok/trusted_folders.toml trusts (`[folders."/abs"]

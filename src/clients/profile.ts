@@ -83,7 +83,7 @@ export interface ClientProfile {
   scriptHooks?: boolean;
   /**
    * Its hook file lists named hooks, each with its trigger (Kiro CLI 3: `{"version": "v1", "hooks":
-   * [{"name", "trigger", "action": {"command"}}]}`): clients/kiro/listed-hooks.ts reads it as an
+   * [{"name", "trigger", "action": {"command"}}]}`): settings/listed-hooks.ts reads it as an
    * event map and install/listed-hooks.ts wraps its commands in place.
    */
   listedHooks?: boolean;

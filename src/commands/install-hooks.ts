@@ -29,7 +29,7 @@ import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
 import { encodeFor } from '../hif/encode.js';
-import { hasDialect } from '../hif/vocabulary.js';
+import { takesManifest } from '../hif/vocabulary.js';
 import { platformKey } from '../hif/capabilities.js';
 import { manifestAdds, manifestTag } from '../install/manifest-adds.js';
 import type { HifManifest } from '../hif/manifest-schema.js';
@@ -48,9 +48,6 @@ function targetsFor(settings: string | undefined, client: string | undefined): H
     );
   return targets;
 }
-
-/** Whether a manifest's hooks can be written into the file of `target`'s client. */
-const takesManifest = (target: HookSource) => hasDialect(target.client.id) && !target.client.listedHooks;
 
 // What install did before from the same manifest file that this one no longer has (a hook edited
 // or taken out of the manifest): taken out first, so that the file holds the manifest as it is now.
@@ -99,9 +96,8 @@ function installInto(
   seams: Seams,
 ): PlannedFile {
   const { client } = target;
-  // A client whose hooks are files named after their events (Cline's), or whose file lists named hooks
-  // (Kiro CLI's, wrapped in place but not yet written): nothing to write a manifest's entries into.
-  if (!takesManifest(target))
+  // Cline's hooks are files named after their events, Kiro CLI's a list of named hooks: nothing to write into.
+  if (!takesManifest(client))
     return {
       file: target.file,
       lines: [
@@ -184,7 +180,7 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
   // A hook none of these clients can take would guard nothing: refused before anything is written.
   const nowhere = hooksPlacedNowhere(
     checked.manifest,
-    targets.filter(takesManifest).map((target) => target.client),
+    targets.map((target) => target.client).filter(takesManifest),
     options.hooks,
   );
   if (nowhere.length)

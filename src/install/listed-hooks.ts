@@ -1,5 +1,5 @@
 // Install and uninstall of a file that lists named hooks (Kiro CLI 3's .kiro/hooks/*.json,
-// clients/kiro/listed-hooks.ts), wrapped in place: each listed command the client would run
+// settings/listed-hooks.ts), wrapped in place: each listed command the client would run
 // becomes its bridge entry (`action.command`, edited where it stands, the rest of the text as it
 // was), and the original file is kept beside it byte for byte, under a hidden name the client never
 // reads (`.NAME.json.hookd-original`, as script-hooks.ts keeps Cline's). Uninstall gives the
@@ -7,7 +7,7 @@
 // keeps it.
 import { existsSync, readFileSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { applyEdits, modify } from 'jsonc-parser';
-import { listedCommands, type ListedCommand } from '../clients/kiro/listed-hooks.js';
+import { listedCommands, type ListedCommand } from '../settings/listed-hooks.js';
 import { wrapperFor } from './bridge-plan.js';
 import { emptyRecord, readManifest, writeManifest, type FileRecord, type WrapRecord } from './manifest.js';
 import { recordKey } from './edit-settings.js';

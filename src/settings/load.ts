@@ -12,7 +12,7 @@ import { formatIssues, formatPath } from '../common/format-issues.js';
 import { checkEventMap, droppedEntries, isDropped } from './drop-invalid.js';
 import { GENERIC } from '../clients/registry.js';
 import { isScriptHook, scriptDocument } from '../clients/script-hooks.js';
-import { listedCommands, listedDocument } from '../clients/kiro/listed-hooks.js';
+import { listedCommands, listedDocument } from './listed-hooks.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** How the text was written, for lints: features some clients do not accept. */

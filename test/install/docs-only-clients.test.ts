@@ -301,7 +301,7 @@ describe('bad input to these clients is said and changes nothing', () => {
     expect(installed.stdout).toContain(`${kiro} (Kiro CLI): nothing to change: not a list of hooks hookd can read`);
     expect(installed.stdout).toContain(`${grokBroken} (Grok CLI): left alone: not valid JSON`);
     // The readable file beside it is wrapped all the same.
-    expect(entriesOf(grokGood, 'grok').every((entry) => entry.kind !== 'command')).toBe(true);
+    expect(entriesOf(grokGood, 'grok').map((entry) => entry.kind)).toEqual(['sync', 'bridge']);
     const windsurfInstall = await runHookdWithEnv(['install', '--client', 'windsurf'], env);
     expect(windsurfInstall.exitCode).not.toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);

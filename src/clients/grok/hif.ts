@@ -1,6 +1,6 @@
 // Grok CLI (xAI's `grok`, xai-org/grok-build) in the canonical form's terms (its dialect, then how it
 // is told an answer), as data, from its source and user guide (crates/codegen/xai-grok-hooks,
-// docs/user-guide/10-hooks.md at 19d42e35; no binary here). Not in the spec: the slug is hookd's.
+// its user guide's hooks page at 19d42e35; no binary here). Not in the spec: the slug is hookd's.
 import type { Dialect } from '../dialect.js';
 import { BLOCK, row, STOP } from '../answer-row.js';
 

@@ -1,10 +1,10 @@
 // Grok CLI (xAI's `grok`), from its source and user guide (xai-org/grok-build 19d42e35:
-// crates/codegen/xai-grok-hooks, docs/user-guide/10-hooks.md; no binary here): every `*.json` of
+// crates/codegen/xai-grok-hooks, its user guide's hooks page; no binary here): every `*.json` of
 // ~/.grok/hooks/ and of a project's .grok/hooks/, in Claude Code's grouped shape. It also runs
 // Claude Code's settings files and Cursor's hooks.json (alsoRuns): a hook installed there runs under
 // Grok too, so hookd writes no second copy. A project's hooks (its .grok/hooks, .claude/settings.json
 // and .cursor/hooks.json) run only once the folder is trusted (~/.grok/trusted_folders.toml:
-// cannot-run/grok-untrusted.ts says when not). `timeout` is seconds, default 5 (600 for Stop and
+// cannot-run/grok-runs-less.ts says when not). `timeout` is seconds, default 5 (600 for Stop and
 // SubagentStop): a hook copied from Claude Code with no timeout is cut at 5 s. Every failure fails
 // open; only PreToolUse (exit 2 or `{"decision": "deny"}`) and Stop/SubagentStop decide.
 import type { ClientProfile } from '../profile.js';

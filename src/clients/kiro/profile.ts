@@ -2,7 +2,7 @@
 // installer fetches a signed-in AWS build): every `*.json` of ~/.kiro/hooks/ and of a workspace's
 // .kiro/hooks/, each a versioned list of named hooks, `{"version": "v1", "hooks": [{"name",
 // "trigger", "matcher", "action": {"type": "command", "command"}, "timeout", "enabled"}]}`, that
-// apply to every agent. hookd reads such a file as an event map (kiro/listed-hooks.ts) and wraps
+// apply to every agent. hookd reads such a file as an event map (settings/listed-hooks.ts) and wraps
 // its commands in place. `timeout` is seconds, default 60. Exit 2 blocks PreToolUse,
 // UserPromptSubmit and PreTaskExec, stderr to the agent; any other failure is a warning.
 // (The hooks embedded in 2.x agent configs, .kiro/agents/*.json, still run in 3.x; hookd leaves them.)

@@ -5,7 +5,7 @@
 // daemon read it as any other; install/listed-hooks.ts wraps its commands in place, by their index
 // in the list. A hook turned off (`"enabled": false`) or whose action is an agent prompt runs no
 // command: it is left out of the view.
-import { parseJsonText } from '../../settings/parse-json-text.js';
+import { parseJsonText } from './parse-json-text.js';
 
 /** The version of the list form hookd reads (Kiro CLI 3.0's docs). */
 export const LISTED_VERSION = 'v1';
