@@ -29,7 +29,8 @@ import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
 import { encodeFor } from '../hif/encode.js';
-import { takesManifest } from '../hif/vocabulary.js';
+import { hasDialect } from '../hif/vocabulary.js';
+import { planListedManifest } from '../install/listed-manifest.js';
 import { platformKey } from '../hif/capabilities.js';
 import { manifestAdds, manifestTag } from '../install/manifest-adds.js';
 import type { HifManifest } from '../hif/manifest-schema.js';
@@ -37,7 +38,6 @@ import type { InstallOptions } from './install.js';
 
 // Options that choose what install does to the hooks already in the files: they mean nothing beside a manifest.
 const NOT_WITH_HOOKS = ['add', 'async', 'sync', 'events', 'asyncOnly'] as const;
-
 /** The files a manifest goes into: one per client (`client`: one or several, comma-separated); in a hook folder (Copilot CLI's), hookd's own file only. */
 function targetsFor(settings: string | undefined, client: string | undefined): HookSource[] {
   const targets = installTargetsFor(settings, client).filter((target) => !target.inFolder || target.ownFile);
@@ -96,8 +96,8 @@ function installInto(
   seams: Seams,
 ): PlannedFile {
   const { client } = target;
-  // Cline's hooks are files named after their events, Kiro CLI's a list of named hooks: nothing to write into.
-  if (!takesManifest(client))
+  // A client whose hooks are files named after their events (Cline's): nothing to write a manifest's entries into.
+  if (!hasDialect(client.id))
     return {
       file: target.file,
       lines: [
@@ -117,6 +117,7 @@ function installInto(
   ];
   const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
+  if (client.listedHooks) return planListedManifest(snapshot.target, adds, notes, where, state, options.dryRun);
   const shape = newHookShape(client);
   const planOptions = { layout: client.layout, file: snapshot.target, shape };
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();
@@ -180,7 +181,7 @@ export async function runHooksInstall(options: InstallOptions & { hooks: string 
   // A hook none of these clients can take would guard nothing: refused before anything is written.
   const nowhere = hooksPlacedNowhere(
     checked.manifest,
-    targets.map((target) => target.client).filter(takesManifest),
+    targets.filter((target) => hasDialect(target.client.id)).map((target) => target.client),
     options.hooks,
   );
   if (nowhere.length)

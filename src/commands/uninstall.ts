@@ -25,6 +25,7 @@ import { planShimRemoval } from '../install/shim-files.js';
 import { clientForPath } from '../clients/registry.js';
 import { planScriptUninstall } from '../install/script-hooks.js';
 import { planListedUninstall } from '../install/listed-hooks.js';
+import { planListedManifestUninstall } from '../install/listed-manifest.js';
 import { droidMigratedFile } from '../install/droid-migration.js';
 import { existsSync } from 'node:fs';
 import { removeEmptyOwnFolder } from '../install/own-folder.js';
@@ -51,6 +52,8 @@ function uninstallFrom(
   const script = readManifest(state).files[recordKey(file)];
   if (script?.script)
     return (client.listedHooks ? planListedUninstall : planScriptUninstall)(file, script, state, dryRun);
+  // hookd's own listed file (Kiro CLI's hooks/hookd.json), written whole for a manifest: taken away whole.
+  if (script && client.listedHooks) return planListedManifestUninstall(file, script, state, dryRun);
   const snapshot = readSettingsForEdit(file, client);
   const key = movedFrom ?? recordKey(snapshot.target);
   const record = readManifest(state).files[key];

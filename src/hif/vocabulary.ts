@@ -4,7 +4,6 @@
 // over the dialects (dialects.ts, shaped by clients/dialect.ts): install, export and the bridges' run-time
 // translation all read them here.
 import type { ClientId } from '../clients/registry.js';
-import type { ClientProfile } from '../clients/profile.js';
 import { DIALECTS } from './dialects.js';
 import type { CanonicalTool, Dialect } from '../clients/dialect.js';
 
@@ -31,9 +30,6 @@ export const TOOL_EVENTS: readonly string[] = [
 
 /** Whether hookd has a dialect for client `id` (a client whose hooks are files named after events, as Cline's, has none). */
 export const hasDialect = (id: ClientId): boolean => DIALECTS.some((dialect) => dialect.client === id);
-
-/** Whether a manifest's hooks can be written into `client`'s file: it has a dialect, and its file is no list of named hooks (Kiro CLI's, not yet). */
-export const takesManifest = (client: ClientProfile): boolean => hasDialect(client.id) && !client.listedHooks;
 
 /** The dialect of client `id`. */
 export function dialectOf(id: ClientId): Dialect {

@@ -23,9 +23,8 @@ type Shaped = (command: string) => object;
 const grouped =
   (event: string, matcher: string): Shaped =>
   (command) => ({ hooks: { [event]: [{ matcher, hooks: [{ type: 'command', command }] }] } });
-// Each client's file and a plain guard on its shell tool, in the client's own shape (Kiro CLI's list
-// of named hooks takes no manifest yet: docs/clients.md).
-const FILES: Record<Exclude<ClientId, 'cline' | 'kiro'>, { file: string; shape: Shaped }> = {
+// Each client's file and a plain guard on its shell tool, in the client's own shape.
+const FILES: Record<Exclude<ClientId, 'cline'>, { file: string; shape: Shaped }> = {
   claude: { file: '.claude/settings.json', shape: grouped('PreToolUse', 'Bash') },
   droid: { file: '.factory/settings.json', shape: grouped('PreToolUse', 'Execute') },
   qwen: { file: '.qwen/settings.json', shape: grouped('PreToolUse', 'run_shell_command') },
@@ -51,6 +50,13 @@ const FILES: Record<Exclude<ClientId, 'cline' | 'kiro'>, { file: string; shape: 
   },
   goose: { file: '.agents/plugins/mine/hooks/hooks.json', shape: grouped('PreToolUse', 'developer__shell') },
   grok: { file: '.grok/hooks/mine.json', shape: grouped('PreToolUse', 'Bash') },
+  kiro: {
+    file: '.kiro/hooks/mine.json',
+    shape: (command) => ({
+      version: 'v1',
+      hooks: [{ name: 'guard', trigger: 'PreToolUse', matcher: 'execute_bash', action: { type: 'command', command } }],
+    }),
+  },
 };
 
 /** The answers of `client` on `event` in its own terms: each row of its answer table, and a silent allow and a crash. */

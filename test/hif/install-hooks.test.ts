@@ -31,8 +31,7 @@ hooks:
 
 // Where each client's file is, and what it holds before install (its real shape; absent: install creates it).
 // Cline's hooks are executables named after their events: a manifest has no file to go into there.
-// Kiro CLI's lists named hooks: a manifest's hooks do not go into such a file yet (docs/clients.md).
-type ManifestClient = Exclude<ClientId, 'cline' | 'kiro'>;
+type ManifestClient = Exclude<ClientId, 'cline'>;
 const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: string }> = {
   claude: { file: '.claude/settings.json', fixture: 'claude-settings.json' },
   droid: { file: '.factory/settings.json', fixture: 'droid-settings.json' },
@@ -49,6 +48,8 @@ const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: str
   // hookd's own plugin (Goose finds it by its folder), and hookd's own file of Grok CLI's hook folder.
   goose: { file: '.agents/plugins/hookd/hooks/hooks.json' },
   grok: { file: '.grok/hooks/hookd.json' },
+  // hookd's own file of Kiro CLI's hook folder, a list of named hooks written whole.
+  kiro: { file: '.kiro/hooks/hookd.json' },
 };
 // The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
 const SHIMS = {
@@ -74,6 +75,7 @@ const EXPECTED: Record<ManifestClient, { guard: [string, string | undefined, num
   // Goose's matchers are unanchored regular expressions too.
   goose: { guard: ['PreToolUse', '^developer__shell$', 10], notifier: 'Stop' },
   grok: { guard: ['PreToolUse', 'run_terminal_command', 10], notifier: 'Stop' },
+  kiro: { guard: ['PreToolUse', '^execute_bash$', 10], notifier: 'Stop' },
 };
 
 function machine() {
@@ -116,7 +118,7 @@ function canonicalEntries(home: string, id: ManifestClient) {
 }
 
 describe('hookd install --hooks, export and uninstall on every client', () => {
-  it('installs once into all thirteen that take one, idempotently, and uninstall gives every byte back', async () => {
+  it('installs once into all fourteen that take one, idempotently, and uninstall gives every byte back', async () => {
     const { home, before, manifest, env } = machine();
     const first = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(first.stderr).toBe('');
@@ -153,7 +155,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     );
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
-    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(13);
+    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(14);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);
@@ -172,6 +174,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
       FILES.pi.file,
       FILES.goose.file,
       FILES.grok.file,
+      FILES.kiro.file,
       SHIMS.opencode[0],
       SHIMS.pi[0],
     ])

@@ -150,21 +150,45 @@ describe('the clients whose hooks rest on their docs (issue 43)', () => {
     });
   }
 
-  it('Kiro CLI: a manifest is not written into its list of named hooks, and says so', async () => {
+  it("Kiro CLI: a manifest's hooks go into hookd's own list of named hooks, beside the user's, and out again", async () => {
     const { home, file, env } = homeWith('kiro');
     const manifest = path.join(home, 'hooks.yaml');
     writeFileSync(
       manifest,
-      'spec: hooks/0.1\nhooks:\n  - event: agent_stop\n    handler: {type: command, command: /bin/true}\n',
+      'spec: hooks/0.1\nhooks:\n  - name: guard\n    event: before_tool_execute\n    matcher: shell\n    handler: {type: command, command: /bin/true, timeout: 10}\n    blocking: true\n',
     );
     const before = readFileSync(file);
-    const result = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'kiro'], env);
-    // Refused before anything is written: no client here takes it.
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('would be installed in no client here');
-    expect(result.stderr).toContain('(nothing was changed');
+    const own = path.join(home, '.kiro', 'hooks', 'hookd.json');
+    const installed = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'kiro'], env);
+    expect(installed.exitCode, installed.stderr).toBe(0);
+    const written = JSON.parse(readFileSync(own, 'utf8'));
+    expect(written).toMatchObject({
+      version: 'v1',
+      hooks: [
+        { name: 'guard', trigger: 'PreToolUse', matcher: '^execute_bash$', action: { type: 'command' }, timeout: 10 },
+      ],
+    });
+    expect(written.hooks[0].action.command).toMatch(
+      /hookd sync (.* )?--canonical --client kiro --event PreToolUse --timeout 10 /,
+    );
     expect(readFileSync(file).equals(before)).toBe(true);
-    expect(existsSync(path.join(home, '.kiro', 'hooks', 'hookd.json'))).toBe(false);
+    const exported = await runHookdWithEnv(['export', '--client', 'kiro'], env);
+    expect(JSON.parse(exported.stdout).hooks).toContainEqual({
+      name: 'guard',
+      event: 'before_tool_execute',
+      matcher: 'shell',
+      handler: { type: 'command', command: '/bin/true', timeout: 10 },
+      blocking: true,
+    });
+    const again = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'kiro'], env);
+    expect(again.stdout).toContain('nothing to change: every hook of the manifest is installed already');
+    // A file there that hookd did not write is left alone.
+    expect((await runHookdWithEnv(['uninstall', '--client', 'kiro'], env)).exitCode).toBe(0);
+    expect(existsSync(own)).toBe(false);
+    writeFileSync(own, '{"version": "v1", "hooks": []}\n');
+    const theirs = await runHookdWithEnv(['install', '--hooks', manifest, '--client', 'kiro'], env);
+    expect(theirs.stdout).toContain('left alone: hookd install did not write it');
+    expect(readFileSync(own, 'utf8')).toBe('{"version": "v1", "hooks": []}\n');
   });
 });
 
@@ -218,7 +242,7 @@ describe('doctor names the hooks these clients will not run', () => {
     const manifest = path.join(home, 'hooks.yaml');
     writeFileSync(
       manifest,
-      'spec: hooks/0.1\nhooks:\n  - event: before_tool_execute\n    matcher: shell\n    handler: {type: command, command: /bin/true, timeout: 10}\n',
+      'spec: hooks/0.1\nhooks:\n  - event: before_tool_execute\n    matcher: shell\n    handler: {type: command, command: /bin/true, timeout: 10}\n    blocking: true\n',
     );
     const installed = await runHookd(['install', '--hooks', manifest, '--client', 'claude'], { env });
     expect(installed.exitCode, installed.stderr).toBe(0);
