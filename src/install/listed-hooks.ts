@@ -45,7 +45,8 @@ export function planListedInstall(source: HookSource, options: ScriptInstall): P
   const { client } = source;
   const where = `${source.file} (${client.name})`;
   const nothing = (why: string): PlannedFile => ({ file: source.file, lines: [`${where}: nothing to change: ${why}`] });
-  if (!existsSync(source.file)) return nothing('no such file');
+  // hookd's own file there is a manifest's (listed-manifest.ts); an example hook (--add) is not written into a list yet.
+  if (!existsSync(source.file)) return nothing('no such file (hookd install --hooks FILE writes hookd.json here)');
   const target = realpathSync(source.file);
   const info = statSync(target);
   if (!info.isFile()) return nothing('not a regular file');
