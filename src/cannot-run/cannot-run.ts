@@ -33,8 +33,7 @@ export type CannotRunReason =
   | 'cannot-start'
   | 'unknown-event'
   | 'skipped'
-  | 'short-timeout'
-  | 'answer-unread';
+  | 'short-timeout';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
 // A type, not an interface: it travels in GET /status, whose loose schema wants an index signature.

@@ -9,9 +9,9 @@
 //   (GROK_FOLDER_TRUST=0, `[folder_trust] enabled = false` in ~/.grok/config.toml);
 // - a hook with no `timeout` gets 5 s (600 for Stop and SubagentStop), where Claude Code waits 600 s
 //   and Cursor 60: a longer hook is killed, and Grok fails open;
-// - a canonical guard (`hookd sync --canonical`) in Claude Code's or Cursor's file answers a denial
-//   in that client's terms (`hookSpecificOutput.permissionDecision`, `permission`), which Grok reads
-//   as no decision (it reads `decision` only): allow.
+// (A canonical guard of those files, run by Grok, is answered in Grok's terms: registry.ts,
+// answeringClient; a hook's own answer in Claude Code's terms, `permissionDecision`, is an allow there,
+// and hookd passes it on unchanged.)
 // Each is said only when Grok is on this machine (~/.grok).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -63,7 +63,7 @@ export function grokTrusts(records: Readonly<Record<string, unknown>>, folder: s
 const readsIt = (entry: HookEntry) =>
   entry.client.id === 'grok' || entry.client.id === 'claude' || entry.client.id === 'cursor';
 
-/** Hooks Grok CLI would read but not run, cut short, or not hear deny. */
+/** Hooks Grok CLI would read but not run, or cut short. */
 export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
   const grokHome = path.join(context.home, '.grok');
   files.lookedAt(grokHome);
@@ -95,15 +95,6 @@ export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
           'short-timeout',
           `${grok(entry)} gives a guard with no "timeout" ${GROK_DEFAULT_SEC} s, where ${entry.client.name} waits ${entry.client.defaultTimeoutSec} s: a longer run is killed, and Grok goes on as if the hook allowed`,
           `write the "timeout" the hook needs, in seconds (both read seconds)`,
-        ),
-      ];
-    if (guard && entry.canonical && entry.client.id !== 'grok')
-      return [
-        cannotRunRow(
-          entry,
-          'answer-unread',
-          `under Grok CLI this canonical guard's denial is lost: hookd answers it in ${entry.client.name}'s terms (${entry.client.id === 'claude' ? 'hookSpecificOutput.permissionDecision' : '"permission"'}), which Grok reads as no decision, and the tool runs`,
-          `install the manifest into Grok CLI's own files too (hookd install --hooks FILE --client grok), where it answers {"decision": "deny"}`,
         ),
       ];
     return [];

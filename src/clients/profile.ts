@@ -155,6 +155,12 @@ export interface ClientProfile {
   entryCwd?: boolean;
   /** Clients whose files this client also runs (Cursor, with third-party hooks on: Claude Code's). */
   alsoRuns?: readonly ClientId[];
+  /**
+   * In the files of `alsoRuns` it reads a hook's answer in its own terms only (Grok CLI: `decision`,
+   * not Claude Code's `permissionDecision`): a canonical entry there, run by it (its variables set),
+   * is answered in its terms (answeringClient in registry.ts; native/hookd-bridge.c the same).
+   */
+  readsOnlyItsOwnAnswers?: boolean;
   /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */
   envMarkers: readonly string[];
   /** The variables the client sets for each hook (project, plugin, session): `hookd run` sets them as the client does. */

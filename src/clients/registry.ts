@@ -103,5 +103,23 @@ export function clientFromEnv(vars: Readonly<Record<string, string>>): ClientPro
   return CLIENTS.find((client) => client.envMarkers.some((name) => vars[name] !== undefined));
 }
 
+/**
+ * The client an answer is told to: `named`, the one the bridge entry names, unless a client that
+ * reads only its own answers runs `named`'s files and set its variables (Grok CLI running a
+ * canonical guard of Claude Code's settings.json reads Claude Code's denial as an allow).
+ */
+export function answeringClient(
+  named: ClientProfile,
+  vars: Readonly<Record<string, string | undefined>>,
+): ClientProfile {
+  const running = CLIENTS.find(
+    (client) =>
+      client.readsOnlyItsOwnAnswers === true &&
+      client.alsoRuns?.includes(named.id) &&
+      client.envMarkers.some((name) => vars[name] !== undefined),
+  );
+  return running ?? named;
+}
+
 /** The payload fields that name a session, across clients. */
 export const SESSION_FIELDS: readonly string[] = [...new Set(CLIENTS.map((client) => client.sessionField))];

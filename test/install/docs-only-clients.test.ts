@@ -150,6 +150,37 @@ describe('the clients whose hooks rest on their docs (issue 43)', () => {
     });
   }
 
+  it("Grok CLI running Claude Code's canonical guard is answered in Grok's terms, through both bridges", async () => {
+    const state = tempDir();
+    const hook = `printf '%s' '{"decision":"deny","reason":"${REASON}"}'`;
+    for (const node of [false, true]) {
+      const run = (grok: boolean) =>
+        execa(HOOKD, ['sync', '--canonical', '--client', 'claude', '--event', 'PreToolUse', '--', hook], {
+          env: {
+            HOOKD_STATE_DIR: state,
+            ...(node ? { HOOKD_BRIDGE_NODE: '1' } : {}),
+            ...(grok ? { GROK_HOOK_EVENT: 'pre_tool_use', GROK_SESSION_ID: 's' } : {}),
+          },
+          input: '{"hookEventName":"pre_tool_use","sessionId":"s","toolName":"run_terminal_command"}',
+          reject: false,
+        });
+      // Grok reads `decision` alone: Claude Code's permissionDecision would let the tool run there.
+      expect({ node, ...(await run(true)) }).toMatchObject({
+        node,
+        exitCode: 0,
+        stdout: `{"decision":"deny","reason":"${REASON}"}`,
+      });
+      // Claude Code itself is told in its own terms.
+      expect(JSON.parse((await run(false)).stdout)).toEqual({
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: REASON,
+        },
+      });
+    }
+  });
+
   it("Kiro CLI: a manifest's hooks go into hookd's own list of named hooks, beside the user's, and out again", async () => {
     const { home, file, env } = homeWith('kiro');
     const manifest = path.join(home, 'hooks.yaml');
@@ -199,7 +230,7 @@ describe('doctor names the hooks these clients will not run', () => {
     return result.stdout.split('\n').filter((line) => line.startsWith('    - '));
   };
 
-  it('Grok CLI: a project it does not trust, a guard with no timeout, a canonical guard in Claude Code terms', async () => {
+  it('Grok CLI: a project it does not trust, a guard with no timeout', async () => {
     const home = tempDir('hookd-docs-home-');
     const env = { HOME: home, HOOKD_STATE_DIR: path.join(home, 'state'), GROK_FOLDER_TRUST: '1' };
     const project = path.join(home, 'work', 'repo');
@@ -238,19 +269,6 @@ describe('doctor names the hooks these clients will not run', () => {
       ),
     ).toEqual([]);
 
-    // A manifest's guard in Claude Code's file answers in Claude Code's terms, which Grok reads as allow.
-    const manifest = path.join(home, 'hooks.yaml');
-    writeFileSync(
-      manifest,
-      'spec: hooks/0.1\nhooks:\n  - event: before_tool_execute\n    matcher: shell\n    handler: {type: command, command: /bin/true, timeout: 10}\n    blocking: true\n',
-    );
-    const installed = await runHookd(['install', '--hooks', manifest, '--client', 'claude'], { env });
-    expect(installed.exitCode, installed.stderr).toBe(0);
-    expect(await cannotRun(env)).toContainEqual(
-      expect.stringMatching(
-        /under Grok CLI this canonical guard's denial is lost: .*hookSpecificOutput\.permissionDecision/,
-      ),
-    );
     // Without Grok on the machine, none of it is said.
     rmSync(path.join(home, '.grok'), { recursive: true });
     expect((await cannotRun(env, project)).filter((row) => row.includes('Grok'))).toEqual([]);

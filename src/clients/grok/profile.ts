@@ -64,6 +64,8 @@ export const grok: ClientProfile = {
   },
   unnamedEvents: EVENTS,
   alsoRuns: ['claude', 'cursor'],
+  // It reads `decision` alone: Claude Code's `hookSpecificOutput.permissionDecision` is an allow there.
+  readsOnlyItsOwnAnswers: true,
   envMarkers: ['GROK_HOOK_EVENT', 'GROK_SESSION_ID'],
   envPrefixes: ['GROK_'],
   hookVariables: {
