@@ -13,6 +13,8 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { FIXTURES, HOOKD } from '../helpers/paths.js';
 import { runHookd, runHookdWithEnv } from '../helpers/run-hookd.js';
 import { toolbox } from '../helpers/toolbox.js';
+import { stopTestDaemons, testDaemon } from '../helpers/daemon-process.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { clientById, type ClientId } from '../../src/clients/registry.js';
 
@@ -347,5 +349,60 @@ describe('bad input to these clients is said and changes nothing', () => {
     const windsurfInstall = await runHookdWithEnv(['install', '--client', 'windsurf'], env);
     expect(windsurfInstall.exitCode).not.toBe(0);
     for (const [file, text] of before) expect(readFileSync(file, 'utf8'), file).toBe(text);
+  });
+});
+
+describe("history names each client's runs as its file names them", () => {
+  afterEach(stopTestDaemons);
+
+  it('Windsurf, Kiro CLI, Goose and Grok CLI, through their installed hookd emit entries', async () => {
+    const home = tempDir('hookd-docs-home-');
+    for (const id of IDS) {
+      const file = path.join(home, CLIENTS[id].file);
+      mkdirSync(path.dirname(file), { recursive: true });
+      copyFileSync(path.join(FIXTURES, 'settings', CLIENTS[id].fixture), file);
+    }
+    mkdirSync(path.join(home, '.config', 'goose'), { recursive: true });
+    const daemon = testDaemon({}, { home });
+    const installed = await runHookd(['install'], { env: daemon.env });
+    expect(installed.exitCode, installed.stderr).toBe(0);
+    await daemon.start();
+    // Each client's payload for an event it does not wait on, as its docs show it, and the variables it sets.
+    const sent: Record<DocsClient, { event: string; payload: object; env?: Record<string, string> }> = {
+      windsurf: {
+        event: 'post_write_code',
+        payload: { agent_action_name: 'post_write_code', trajectory_id: 't1', execution_id: 'e1', tool_info: {} },
+      },
+      // Its documented payload names no session.
+      kiro: { event: 'PostFileSave', payload: { hook_event_name: 'PostFileSave', cwd: home } },
+      goose: { event: 'SessionEnd', payload: { event: 'SessionEnd', session_id: 'g1' } },
+      // Its payload names the event in snake case; the file's name is the one hookd keeps.
+      grok: {
+        event: 'PostToolUse',
+        payload: { hookEventName: 'post_tool_use', sessionId: 'k1', cwd: home, toolName: 'run_terminal_command' },
+        env: { GROK_HOOK_EVENT: 'post_tool_use', GROK_SESSION_ID: 'k1' },
+      },
+    };
+    for (const id of IDS) {
+      const { event, payload, env } = sent[id];
+      const entry = entriesOf(path.join(home, CLIENTS[id].file), id).find(
+        (one) => one.event === event && one.kind === 'bridge',
+      );
+      expect(entry, id).toBeDefined();
+      const before = daemon.history().length;
+      const run = await execa('sh', ['-c', entry!.command], {
+        env: { ...daemon.env, ...env },
+        input: JSON.stringify(payload),
+        reject: false,
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      await waitFor(`the run of ${id}'s ${event} hook`, () => daemon.history().length > before);
+    }
+    const history = await runHookd(['history', '--json'], { env: daemon.env });
+    const runs = (JSON.parse(history.stdout) as { client?: string; event: string }[]).map((one) => [
+      one.client,
+      one.event,
+    ]);
+    expect(runs.sort()).toEqual(IDS.map((id) => [id, sent[id].event]).sort());
   });
 });
