@@ -15,7 +15,7 @@
 // Each is said only when Grok is on this machine (~/.grok).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { objectAt } from './client-files.js';
+import { objectAt, type FileObject } from './client-files.js';
 import { cannotRunRow } from './cannot-run-row.js';
 import type { CannotRun, ReasonCheck } from './cannot-run.js';
 import type { HookEntry } from '../settings/config.js';
@@ -60,8 +60,11 @@ export function grokTrusts(records: Readonly<Record<string, unknown>>, folder: s
   return trusted;
 }
 
-const readsIt = (entry: HookEntry) =>
-  entry.client.id === 'grok' || entry.client.id === 'claude' || entry.client.id === 'cursor';
+// Its own files, and Claude Code's and Cursor's unless `[compat.<vendor>] hooks = false` in its config.toml.
+const readsIt = (entry: HookEntry, config: FileObject) =>
+  entry.client.id === 'grok' ||
+  ((entry.client.id === 'claude' || entry.client.id === 'cursor') &&
+    objectAt(objectAt(config, 'compat'), entry.client.id).hooks !== false);
 
 /** Hooks Grok CLI would read but not run, or cut short. */
 export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
@@ -75,28 +78,30 @@ export const grokRunsLess: ReasonCheck = async (entries, files, context) => {
   // Said of another client's hook: it runs there; it is Grok, reading the same file, that does not.
   const grok = (entry: HookEntry) =>
     entry.client.id === 'grok' ? 'Grok CLI' : `under Grok CLI (which runs ${entry.client.name}'s hooks too), Grok`;
-  return entries.filter(readsIt).flatMap((entry): CannotRun[] => {
-    const project = projectOf(entry, context.home);
-    if (trustOn && project !== undefined && !grokTrusts(records, path.resolve(project)))
-      return [
-        cannotRunRow(
-          entry,
-          'untrusted',
-          `${grok(entry)} runs no hook of the project ${project} until you trust the folder (${trustFile} does not)`,
-          `trust it in Grok CLI: /hooks-trust there, or start grok --trust`,
-        ),
-      ];
-    // A guard killed at 5 s is a guard lost (Grok fails open); elsewhere a cut hook denies nothing.
-    const guard = entry.decides && GATED.includes(entry.event);
-    if (guard && entry.timeoutWritten === undefined && entry.client.defaultTimeoutSec > GROK_DEFAULT_SEC)
-      return [
-        cannotRunRow(
-          entry,
-          'short-timeout',
-          `${grok(entry)} gives a guard with no "timeout" ${GROK_DEFAULT_SEC} s, where ${entry.client.name} waits ${entry.client.defaultTimeoutSec} s: a longer run is killed, and Grok goes on as if the hook allowed`,
-          `write the "timeout" the hook needs, in seconds (both read seconds)`,
-        ),
-      ];
-    return [];
-  });
+  return entries
+    .filter((entry) => readsIt(entry, config))
+    .flatMap((entry): CannotRun[] => {
+      const project = projectOf(entry, context.home);
+      if (trustOn && project !== undefined && !grokTrusts(records, path.resolve(project)))
+        return [
+          cannotRunRow(
+            entry,
+            'untrusted',
+            `${grok(entry)} runs no hook of the project ${project} until you trust the folder (${trustFile} does not)`,
+            `trust it in Grok CLI: /hooks-trust there, or start grok --trust`,
+          ),
+        ];
+      // A guard killed at 5 s is a guard lost (Grok fails open); elsewhere a cut hook denies nothing.
+      const guard = entry.decides && GATED.includes(entry.event);
+      if (guard && entry.timeoutWritten === undefined && entry.client.defaultTimeoutSec > GROK_DEFAULT_SEC)
+        return [
+          cannotRunRow(
+            entry,
+            'short-timeout',
+            `${grok(entry)} gives a guard with no "timeout" ${GROK_DEFAULT_SEC} s, where ${entry.client.name} waits ${entry.client.defaultTimeoutSec} s: a longer run is killed, and Grok goes on as if the hook allowed`,
+            `write the "timeout" the hook needs, in seconds (both read seconds)`,
+          ),
+        ];
+      return [];
+    });
 };

@@ -264,6 +264,10 @@ describe('doctor names the hooks these clients will not run', () => {
     expect((await cannotRun(env, project)).filter((row) => row.includes('runs no hook of the project'))).toHaveLength(
       2,
     );
+    // Told not to read Claude Code's files, Grok says nothing of them.
+    put(path.join(home, '.grok', 'config.toml'), '[compat.claude]\nhooks = false\n');
+    expect((await cannotRun(env, project)).filter((row) => row.includes("Claude Code's"))).toEqual([]);
+    rmSync(path.join(home, '.grok', 'config.toml'));
     // With folder trust off, nothing is gated.
     expect(
       (await cannotRun({ ...env, GROK_FOLDER_TRUST: '0' }, project)).filter((row) =>
