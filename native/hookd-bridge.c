@@ -34,16 +34,29 @@
 
 /* ---- which client, which event ---- */
 
+/* Whether one of the variables of `c` is set: the client that runs this bridge. */
+static int runs_here(const struct contract *c) {
+  for (const char *m = c->markers; *m; m += strlen(m) + 1)
+    if (getenv(m)) return 1;
+  return 0;
+}
+
+/* The client an answer is told to: the one named, unless a client that reads only its own answers runs
+ * its files here (src/clients/registry.ts, answeringClient: Grok CLI running Claude Code's settings.json). */
+static const struct contract *answering(const struct contract *named) {
+  for (size_t i = 0; i < sizeof CONTRACTS / sizeof CONTRACTS[0]; i++)
+    for (const char *o = CONTRACTS[i].answers_for; *o; o += strlen(o) + 1)
+      if (strcmp(o, named->id) == 0 && runs_here(&CONTRACTS[i])) return &CONTRACTS[i];
+  return named;
+}
+
 static const struct contract *find_contract(const char *id) {
   for (size_t i = 0; i < sizeof CONTRACTS / sizeof CONTRACTS[0]; i++) {
-    if (id && strcmp(CONTRACTS[i].id, id) == 0) return &CONTRACTS[i];
+    if (id && strcmp(CONTRACTS[i].id, id) == 0) return answering(&CONTRACTS[i]);
   }
   if (id) return &GENERIC;
-  for (size_t i = 0; i < sizeof CONTRACTS / sizeof CONTRACTS[0]; i++) {
-    for (const char *m = CONTRACTS[i].markers; *m; m += strlen(m) + 1) {
-      if (getenv(m)) return &CONTRACTS[i];
-    }
-  }
+  for (size_t i = 0; i < sizeof CONTRACTS / sizeof CONTRACTS[0]; i++)
+    if (runs_here(&CONTRACTS[i])) return &CONTRACTS[i];
   return &GENERIC;
 }
 

@@ -14,7 +14,7 @@ import { bridgeFailure, capturedOf, WARM_ANSWERED, type RunRecord } from '../inb
 import { namesOf } from '../transport/bridged-run.js';
 import { notRun, type Outcome } from '../common/run-result.js';
 import { hookdDeadlineMs, inLineTimeoutSec } from '../clients/contract.js';
-import { clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
+import { answeringClient, clientById, clientFromEnv, GENERIC } from '../clients/registry.js';
 import { parseBridgeArgs, speaksCanonical, SYNC_OPTIONS } from '../clients/bridge-options.js';
 import { recordEnv } from '../payload/client-env.js';
 import { canonicalFields } from '../hif/canonical-input.js';
@@ -50,7 +50,7 @@ export async function syncFromArgv(args: string[]): Promise<'help' | void> {
   }
   try {
     const client = options.client
-      ? (clientById(options.client) ?? GENERIC)
+      ? answeringClient(clientById(options.client) ?? GENERIC, process.env)
       : (clientFromEnv(process.env as Record<string, string>) ?? GENERIC);
     const timeoutSec = options.timeout === undefined ? undefined : Number(options.timeout);
     const timeoutMs = Math.round(inLineTimeoutSec(timeoutSec, client.defaultTimeoutSec) * 1000);

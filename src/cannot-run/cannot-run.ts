@@ -20,6 +20,8 @@ import { unknownEvent } from './unknown-event.js';
 import { timeoutLikeMilliseconds } from './timeout-like-milliseconds.js';
 import { skippedByClient } from './skipped-by-client.js';
 import { shimMissing } from './shim-missing.js';
+import { grokRunsLess } from './grok-runs-less.js';
+import { gooseSkips } from './goose-skips.js';
 
 /** Why a client will not run a hook: the metric's `reason` label. */
 export type CannotRunReason =
@@ -32,7 +34,8 @@ export type CannotRunReason =
   | 'cannot-start'
   | 'unknown-event'
   | 'no-shim'
-  | 'skipped';
+  | 'skipped'
+  | 'short-timeout';
 
 /** One configured hook its client will not run now (or will cut short at once), in the client's terms, with the fix. */
 // A type, not an interface: it travels in GET /status, whose loose schema wants an index signature.
@@ -77,10 +80,13 @@ const CHECKS: readonly ReasonCheck[] = [
   geminiFolderNotTrusted,
   copilotFolderNotTrusted,
   pluginNotEnabled,
+  gooseSkips,
   codexUntrusted,
   timeoutInWrongUnit,
   timeoutLikeMilliseconds,
   commandCannotStart,
+  // Last: the client's own reasons first; Grok CLI's are about another client reading the same file.
+  grokRunsLess,
 ];
 
 /** The context of this machine: HOME, the given PATH, and the managed settings where the clients read them (HOOKD_CLAUDE_MANAGED_SETTINGS, HOOKD_CODEX_REQUIREMENTS and HOOKD_DROID_MANAGED_SETTINGS move them, for tests). */

@@ -26,6 +26,8 @@ export interface HookFileSpec {
   bareMapOnly?: boolean;
   /** `path` is a folder whose every `*.json` file is a hook file (Copilot CLI's hooks/). */
   folder?: boolean;
+  /** `path` is a folder of plugins, each folder in it one whose `hooks/hooks.json` is a hook file (Goose's .agents/plugins/); hookd's own is the plugin `hookd`. */
+  plugins?: boolean;
   /** Read, never edited by install (Codex's config.toml, whose `[hooks]` tables hookd reads as TOML). */
   readOnly?: boolean;
   /** A variable that moves the client's folder, and this file's path inside it (Copilot CLI: `$COPILOT_HOME/hooks`). */
@@ -84,6 +86,12 @@ export interface ClientProfile {
    * `userFiles` and `projectFiles` name (Cline): clients/script-hooks.ts reads and wraps them.
    */
   scriptHooks?: boolean;
+  /**
+   * Its hook file lists named hooks, each with its trigger (Kiro CLI 3: `{"version": "v1", "hooks":
+   * [{"name", "trigger", "action": {"command"}}]}`): settings/listed-hooks.ts reads it as an
+   * event map and install/listed-hooks.ts wraps its commands in place.
+   */
+  listedHooks?: boolean;
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;
@@ -165,6 +173,12 @@ export interface ClientProfile {
   entryCwd?: boolean;
   /** Clients whose files this client also runs (Cursor, with third-party hooks on: Claude Code's). */
   alsoRuns?: readonly ClientId[];
+  /**
+   * In the files of `alsoRuns` it reads a hook's answer in its own terms only (Grok CLI: `decision`,
+   * not Claude Code's `permissionDecision`): a canonical entry there, run by it (its variables set),
+   * is answered in its terms (answeringClient in registry.ts; native/hookd-bridge.c the same).
+   */
+  readsOnlyItsOwnAnswers?: boolean;
   /** Variables the client sets for its hooks: their presence in the bridge's environment names the client. */
   envMarkers: readonly string[];
   /** The variables the client sets for each hook (project, plugin, session): `hookd run` sets them as the client does. */

@@ -14,6 +14,10 @@ import { auggie } from './auggie/profile.js';
 import { amp } from './amp/profile.js';
 import { kilo } from './kilo/profile.js';
 import { qoder } from './qoder/profile.js';
+import { windsurf } from './windsurf/profile.js';
+import { kiro } from './kiro/profile.js';
+import { goose } from './goose/profile.js';
+import { grok } from './grok/profile.js';
 import type { ClientProfile } from './profile.js';
 import { CLAUDE_LIKE } from './contract.js';
 
@@ -33,7 +37,11 @@ export type ClientId =
   | 'auggie'
   | 'amp'
   | 'kilo'
-  | 'qoder';
+  | 'qoder'
+  | 'windsurf'
+  | 'kiro'
+  | 'goose'
+  | 'grok';
 
 /**
  * Every client hookd knows, in the order commands list them and environments are matched: Qwen
@@ -57,6 +65,10 @@ export const CLIENTS: readonly ClientProfile[] = [
   amp,
   kilo,
   qoder,
+  windsurf,
+  kiro,
+  goose,
+  grok,
 ];
 
 export const CLIENT_IDS = CLIENTS.map((client) => client.id);
@@ -101,6 +113,24 @@ export function clientForPath(file: string): ClientProfile | undefined {
 /** The client that ran the bridge, judged by the variables it set for its hooks. */
 export function clientFromEnv(vars: Readonly<Record<string, string>>): ClientProfile | undefined {
   return CLIENTS.find((client) => client.envMarkers.some((name) => vars[name] !== undefined));
+}
+
+/**
+ * The client an answer is told to: `named`, the one the bridge entry names, unless a client that
+ * reads only its own answers runs `named`'s files and set its variables (Grok CLI running a
+ * canonical guard of Claude Code's settings.json reads Claude Code's denial as an allow).
+ */
+export function answeringClient(
+  named: ClientProfile,
+  vars: Readonly<Record<string, string | undefined>>,
+): ClientProfile {
+  const running = CLIENTS.find(
+    (client) =>
+      client.readsOnlyItsOwnAnswers === true &&
+      client.alsoRuns?.includes(named.id) &&
+      client.envMarkers.some((name) => vars[name] !== undefined),
+  );
+  return running ?? named;
 }
 
 /** The payload fields that name a session, across clients. */

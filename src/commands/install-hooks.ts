@@ -30,6 +30,7 @@ import { readManifestFile } from '../hif/read-manifest.js';
 import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
 import { encodeFor } from '../hif/encode.js';
 import { hasDialect } from '../hif/vocabulary.js';
+import { planListedManifest } from '../install/listed-manifest.js';
 import { platformKey } from '../hif/capabilities.js';
 import { manifestAdds, manifestTag } from '../install/manifest-adds.js';
 import type { HifManifest } from '../hif/manifest-schema.js';
@@ -112,6 +113,7 @@ function installInto(
     ...lines.map((line) => `  ${line}`),
   ];
   const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
+  if (client.listedHooks) return planListedManifest(snapshot.target, adds, notes, where, state, options.dryRun);
   const shape = newHookShape(client);
   const planOptions = { layout: client.layout, file: snapshot.target, shape };
   const previous = readManifest(state).files[recordKey(snapshot.target)] ?? emptyRecord();

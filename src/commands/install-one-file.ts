@@ -24,6 +24,7 @@ import { routeNotes, routesOf, wrapperFor } from '../install/bridge-plan.js';
 import { commandKey, type InstallMode } from '../install/route-hooks.js';
 import { parsesAsJson } from '../install/install-targets.js';
 import { planScriptInstall } from '../install/script-hooks.js';
+import { planListedInstall } from '../install/listed-hooks.js';
 import { givenBy } from './hook-files.js';
 import { guardEntriesOf } from '../install/older-guards.js';
 import { userSources } from '../clients/find-sources.js';
@@ -67,8 +68,8 @@ export async function installInto(
       examples: [],
     };
   }
-  // A hook that is an executable file (Cline's): wrapped in place, the original kept.
-  if (client.scriptHooks) {
+  // A hook that is an executable file (Cline's), or a file that lists named hooks (Kiro CLI's): wrapped in place, the original kept.
+  if (client.scriptHooks || client.listedHooks) {
     const scriptMode: InstallMode = {
       asyncOnly: options.asyncOnly === true,
       events: named,
@@ -76,7 +77,7 @@ export async function installInto(
       syncCommands: options.sync ?? [],
     };
     return {
-      ...planScriptInstall(target, {
+      ...(client.listedHooks ? planListedInstall : planScriptInstall)(target, {
         state,
         mode: scriptMode,
         bridgeOptions: state === defaultStateDir() ? [] : ['--state-dir', state],

@@ -25,6 +25,8 @@ import { planShimRemoval } from '../install/shim-files.js';
 import { clientForPath } from '../clients/registry.js';
 import { planScriptUninstall } from '../install/script-hooks.js';
 import { planManifestScriptUninstall } from '../install/manifest-script-files.js';
+import { planListedUninstall } from '../install/listed-hooks.js';
+import { planListedManifestUninstall } from '../install/listed-manifest.js';
 import { droidMigratedFile } from '../install/droid-migration.js';
 import { existsSync } from 'node:fs';
 import { removeEmptyOwnFolder } from '../install/own-folder.js';
@@ -47,11 +49,14 @@ function uninstallFrom(
 ): PlannedFile {
   const { dryRun } = options;
   const client = givenSource(file, options.client).client;
-  // A hook file install wrapped in place (Cline's): its original comes back, mode included.
+  // A hook file install wrapped in place (Cline's, Kiro CLI's): its original comes back, mode included.
   const script = readManifest(state).files[recordKey(file)];
-  if (script?.script) return planScriptUninstall(file, script, state, dryRun);
+  if (script?.script)
+    return (client.listedHooks ? planListedUninstall : planScriptUninstall)(file, script, state, dryRun);
   // A hook file install wrote from a manifest (Cline's): deleted, while it holds what install wrote.
   if (script?.scriptWritten) return planManifestScriptUninstall(file, script, state, dryRun);
+  // hookd's own listed file (Kiro CLI's hooks/hookd.json), written whole for a manifest: taken away whole.
+  if (script && client.listedHooks) return planListedManifestUninstall(file, script, state, dryRun);
   const snapshot = readSettingsForEdit(file, client);
   const key = movedFrom ?? recordKey(snapshot.target);
   const record = readManifest(state).files[key];

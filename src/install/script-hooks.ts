@@ -30,7 +30,7 @@ import type { PlannedFile } from './write-all.js';
 import type { HookSource } from '../clients/hook-source.js';
 
 /** Where install keeps the original of the hook file `target` (a real path): beside it, hidden, named after it. */
-function storedPath(target: string): string {
+export function storedPath(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.hookd-original`);
 }
 

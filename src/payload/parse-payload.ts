@@ -31,6 +31,9 @@ const CAMEL_TWINS: Record<string, string> = {
   agentType: 'agent_type',
 };
 
+/** An event's name without case and underscores: `pre_tool_use` and `PreToolUse` are one. */
+const squashed = (name: string) => name.replaceAll('_', '').toLowerCase();
+
 function withSnakeCase(data: Record<string, unknown>): Record<string, unknown> {
   const out = { ...data };
   for (const [camel, snake] of Object.entries(CAMEL_TWINS)) {
@@ -69,7 +72,14 @@ export function parsePayload(bytes: Buffer, source = 'payload', namedEvent?: str
   const named =
     (data as Record<string, unknown>).hook_event_name !== undefined ||
     (data as Record<string, unknown>).hookEventName !== undefined;
-  const unnamed = normalized.hook_event_name === undefined || (!named && namedEvent !== undefined);
+  // The entry's event spelled in the payload's own style (Grok CLI's `pre_tool_use` for PreToolUse): the
+  // entry's spelling, its file's, is the one hookd finds the hook under; checked as an unnamed payload.
+  const respelled =
+    namedEvent !== undefined &&
+    typeof normalized.hook_event_name === 'string' &&
+    normalized.hook_event_name !== namedEvent &&
+    squashed(normalized.hook_event_name) === squashed(namedEvent);
+  const unnamed = normalized.hook_event_name === undefined || (!named && namedEvent !== undefined) || respelled;
   const event = unnamed
     ? (namedEvent ?? '')
     : typeof normalized.hook_event_name === 'string'
@@ -81,8 +91,9 @@ export function parsePayload(bytes: Buffer, source = 'payload', namedEvent?: str
     ? GenericPayloadSchema.safeParse({ ...normalized, hook_event_name: event || 'unnamed' }, { reportInput: true })
     : schema.safeParse(normalized, { reportInput: true });
   if (!parsed.success) return { ok: false, reason: formatIssues(parsed.error.issues, source).join('; ') };
-  // No session field at all: say it as the schema would of the usual one.
-  if (!SESSION_FIELDS.some((field) => typeof normalized[field] === 'string'))
+  // No session field at all: say it as the schema would of the usual one. Where the entry names the
+  // event, its client's payloads are its own, and may name none (Kiro CLI's documented ones): delivered.
+  if (namedEvent === undefined && !SESSION_FIELDS.some((field) => typeof normalized[field] === 'string'))
     return { ok: false, reason: `${source}: session_id: expected a string, got nothing` };
   return {
     ok: true,

@@ -7,6 +7,7 @@ import { selectHooks } from './select-hooks.js';
 import { COUNTED_KINDS, kindRunsBy, type Way } from './entry-kinds.js';
 import type { HookConfig, HookEntry } from './config.js';
 import type { ClientProfile } from '../clients/profile.js';
+import { GENERIC } from '../clients/registry.js';
 
 export type { Way };
 
@@ -65,6 +66,8 @@ export interface DaemonHooks {
    * event of a payload that does not name it, bridged by an entry written without `--event`.
    */
   onlyEventOf(command: string, client: ClientProfile | undefined): string | undefined;
+  /** The one client whose entries run `command` on `event`, if there is exactly one: who sent a record whose client sets no variable of its own (Windsurf, Kiro CLI, Goose). */
+  onlyClientOf(event: string, command: string): ClientProfile | undefined;
 }
 
 const key = (event: string, command: string) => `${event}\0${command}`;
@@ -100,6 +103,15 @@ export function indexDaemonHooks(config: HookConfig): DaemonHooks {
     onlyEventOf(command, client) {
       const events = eventsOf(command, 'event', client);
       return events.size === 1 ? [...events][0] : undefined;
+    },
+    onlyClientOf(event, command) {
+      // A file of no known client (--settings elsewhere) names none.
+      const clients = new Set(
+        entriesFor(event, command)
+          .map((entry) => entry.client)
+          .filter((one) => one !== GENERIC),
+      );
+      return clients.size === 1 ? [...clients][0] : undefined;
     },
   };
 }

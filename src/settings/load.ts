@@ -12,6 +12,7 @@ import { formatIssues, formatPath } from '../common/format-issues.js';
 import { checkEventMap, droppedEntries, isDropped } from './drop-invalid.js';
 import { GENERIC } from '../clients/registry.js';
 import { isScriptHook, scriptDocument } from '../clients/script-hooks.js';
+import { listedCommands, listedDocument } from './listed-hooks.js';
 import type { ClientProfile } from '../clients/profile.js';
 
 /** How the text was written, for lints: features some clients do not accept. */
@@ -34,6 +35,12 @@ export function parseSettingsText(
   client: ClientProfile = GENERIC,
   bareMap = false,
 ): LoadResult {
+  // A file that lists named hooks (Kiro CLI's): read as the event map it means.
+  if (client.listedHooks) {
+    const listed = listedCommands(text, file);
+    if (!listed.ok) return { ok: false, missing: false, errors: listed.errors };
+    return parseHookText(listedDocument(listed.commands), file, client, false);
+  }
   // A hook that is an executable file (Cline's): read as a one-entry hook file.
   return isScriptHook(file, client)
     ? parseHookText(scriptDocument(file, text), file, client, false)

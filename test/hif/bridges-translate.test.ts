@@ -97,6 +97,10 @@ const EVENTS: Record<string, string[]> = {
   pi: ['PostToolUse'],
   crush: ['PreToolUse', 'TurnEnd'],
   cline: ['PreToolUse'],
+  windsurf: ['pre_run_command', 'pre_user_prompt', 'post_cascade_response'],
+  kiro: ['PreToolUse', 'UserPromptSubmit', 'Stop'],
+  goose: ['PreToolUse', 'Stop', 'UserPromptSubmit'],
+  grok: ['PreToolUse', 'Stop', 'UserPromptSubmit'],
   generic: ['PreToolUse'],
 };
 const hookOf = (a: (typeof ANSWERS)[number]) => `printf %s ${q(a.err)} >&2; printf %s ${q(a.out)}; exit ${a.code}`;
@@ -146,6 +150,10 @@ describe('a canonical answer, in each client terms', () => {
       ['cursor', 'beforeShellExecution', 'not JSON'],
       ['claude', 'PreToolUse', 'rewrite'],
       ['droid', 'PreToolUse', 'rewrite'],
+      ['windsurf', 'pre_run_command', 'deny with a reason'],
+      ['kiro', 'PreToolUse', 'deny with a reason'],
+      ['goose', 'Stop', 'deny with a reason'],
+      ['grok', 'PreToolUse', 'deny with a reason'],
     ];
     for (const [client, event, name] of cases) {
       const a = ANSWERS.find((one) => one.name === name)!;

@@ -49,6 +49,19 @@ const FILES: Record<Exclude<ClientId, 'cline'>, { file: string; shape: Shaped }>
     file: '.config/crush/crush.json',
     shape: (command) => ({ hooks: { PreToolUse: [{ matcher: '^bash$', command }] } }),
   },
+  windsurf: {
+    file: '.codeium/windsurf/hooks.json',
+    shape: (command) => ({ hooks: { pre_run_command: [{ command, show_output: true }] } }),
+  },
+  goose: { file: '.agents/plugins/mine/hooks/hooks.json', shape: grouped('PreToolUse', 'developer__shell') },
+  grok: { file: '.grok/hooks/mine.json', shape: grouped('PreToolUse', 'Bash') },
+  kiro: {
+    file: '.kiro/hooks/mine.json',
+    shape: (command) => ({
+      version: 'v1',
+      hooks: [{ name: 'guard', trigger: 'PreToolUse', matcher: 'execute_bash', action: { type: 'command', command } }],
+    }),
+  },
 };
 
 /** The answers of `client` on `event` in its own terms: each row of its answer table, and a silent allow and a crash. */

@@ -48,6 +48,12 @@ const FILES: Record<ManifestClient, { file: string; fixture?: string; text?: str
   qoder: { file: '.qoder/settings.json', text: '{\n  // my Qoder\n  "general": { "vimMode": false }\n}\n' },
   kilo: { file: '.config/hookd/kilo.json' },
   amp: { file: '.config/hookd/amp.json' },
+  windsurf: { file: '.codeium/windsurf/hooks.json', fixture: 'windsurf-hooks.json' },
+  // hookd's own plugin (Goose finds it by its folder), and hookd's own file of Grok CLI's hook folder.
+  goose: { file: '.agents/plugins/hookd/hooks/hooks.json' },
+  grok: { file: '.grok/hooks/hookd.json' },
+  // hookd's own file of Kiro CLI's hook folder, a list of named hooks written whole.
+  kiro: { file: '.kiro/hooks/hookd.json' },
 };
 // The shims install writes for the clients without command hooks of their own, and the folder each client is found by.
 const SHIMS = {
@@ -75,12 +81,20 @@ const EXPECTED: Record<ManifestClient, { guard: [string, string | undefined, num
   qoder: { guard: ['PreToolUse', 'Bash', 10], notifier: 'Stop' },
   kilo: { guard: ['PreToolUse', 'bash', 10], notifier: 'Stop' },
   amp: { guard: ['PreToolUse', 'shell_command', 10], notifier: 'Stop' },
+  // The tool is in Windsurf's event name: no matcher.
+  windsurf: { guard: ['pre_run_command', undefined, 10], notifier: 'post_cascade_response' },
+  // Goose's matchers are unanchored regular expressions too.
+  goose: { guard: ['PreToolUse', '^developer__shell$', 10], notifier: 'Stop' },
+  grok: { guard: ['PreToolUse', 'run_terminal_command', 10], notifier: 'Stop' },
+  kiro: { guard: ['PreToolUse', '^execute_bash$', 10], notifier: 'Stop' },
 };
 
 function machine() {
   const home = tempDir('hookd-hif-home-');
   const before = new Map<string, string>();
   for (const [, folder] of Object.values(SHIMS)) mkdirSync(path.join(home, folder), { recursive: true });
+  // Goose's own folder says it is installed (its hooks live in plugins' folders).
+  mkdirSync(path.join(home, '.config', 'goose'), { recursive: true });
   for (const [, spec] of Object.entries(FILES)) {
     const file = path.join(home, spec.file);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -171,6 +185,9 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
       FILES.pi.file,
       FILES.kilo.file,
       FILES.amp.file,
+      FILES.goose.file,
+      FILES.grok.file,
+      FILES.kiro.file,
       SHIMS.opencode[0],
       SHIMS.pi[0],
       SHIMS.kilo[0],

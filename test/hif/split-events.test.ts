@@ -1,39 +1,18 @@
 // The split of a tool event for a client whose tool is in the event's name is the dialect's data,
-// not Cursor's code (issue 42, 7): a second such dialect, shaped as the spec's windsurf column,
+// not Cursor's code (issue 42, 7): a second such dialect, Windsurf's (issue 43),
 // lands the canonical vectors' tool hooks on the events the windsurf vectors name, reads them back,
 // and names each event's tool for the run-time fields; one with no "other tools" event says so.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Dialect } from '../../src/clients/dialect.js';
 import { eventTools, fromSplit, splitTargets } from '../../src/hif/split-events.js';
 import { parseManifestText } from '../../src/hif/read-manifest.js';
 import { CURSOR_DIALECT } from '../../src/clients/cursor/hif.js';
+import { WINDSURF_DIALECT } from '../../src/clients/windsurf/hif.js';
 import { HIF } from './vector-shapes.js';
 
-const WINDSURF: Dialect = {
-  client: 'cursor',
-  slug: 'windsurf',
-  events: {
-    before_tool_execute: ['pre_run_command', 'pre_read_code', 'pre_write_code', 'pre_mcp_tool_use'],
-    after_tool_execute: ['post_read_code', 'post_write_code', 'post_run_command', 'post_mcp_tool_use'],
-  },
-  tools: {},
-  mcp: (server, tool) => `${server}__${tool ?? '.*'}`,
-  matcher: 'split',
-  timeoutUnit: 'seconds',
-  split: {
-    tools: {
-      before: { shell: 'pre_run_command', file_read: 'pre_read_code', file_write: 'pre_write_code' },
-      after: { shell: 'post_run_command', file_read: 'post_read_code', file_write: 'post_write_code' },
-    },
-    mcp: { before: 'pre_mcp_tool_use', after: 'post_mcp_tool_use' },
-    everyTool: {
-      before: ['pre_read_code', 'pre_write_code', 'pre_run_command', 'pre_mcp_tool_use'],
-      after: ['post_read_code', 'post_write_code', 'post_run_command', 'post_mcp_tool_use'],
-    },
-  },
-};
+// Windsurf's own dialect (src/clients/windsurf/hif.ts), checked against the spec's windsurf column.
+const WINDSURF = WINDSURF_DIALECT;
 
 const vectorFile = (side: string, name: string) => readFileSync(path.join(HIF, side, `${name}.json`), 'utf8');
 

@@ -70,6 +70,8 @@ export function checkRecord(
   if (!parsed.ok) return { outcome: 'rejected', detail: parsed.reason };
   // A payload that names no event, bridged without --event (Copilot CLI's, by hand): the one event whose entries run this command.
   info.event = parsed.payload.event || (deps.hooks.onlyEventOf(rest.command, client) ?? '');
+  // A client that sets no variable of its own (Windsurf, Kiro CLI, Goose): the one whose file runs this command there.
+  info.client ??= deps.hooks.onlyClientOf(info.event, rest.command)?.id;
   info.sessionId = parsed.payload.sessionId;
   const project = projectOf(rest.clientEnv, parsed.payload.cwd);
   if (project) info.project = project;
