@@ -1,7 +1,8 @@
 // Types of run-client.mjs (plain ESM so that the benchmark and the capture script run it with node).
 import type { FakeApi } from './fakes/types.d.mts';
 
-export type ClientName = 'claude' | 'gemini' | 'codex' | 'droid' | 'copilot' | 'qwen' | 'opencode' | 'pi' | 'kilo' | 'auggie';
+export type ClientName =
+  'claude' | 'gemini' | 'codex' | 'droid' | 'copilot' | 'qwen' | 'opencode' | 'pi' | 'kilo' | 'auggie';
 export type HookEntry = { type: 'command'; command: string; timeout?: number };
 export type Hooks = Record<string, { matcher?: string; hooks: HookEntry[] }[]>;
 
