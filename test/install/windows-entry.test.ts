@@ -4,16 +4,25 @@
 // `||` exist to run them: these forms are checked here as text, against the rules of each shell.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gitBashPath, windowsEntry, windowsFallback } from '../../src/install/windows-entry.js';
+import { gitBashPath, windowsEntry, windowsFallback, windowsProgram } from '../../src/install/windows-entry.js';
 
 const SYNC = ['--client', 'codex', '--event', 'PreToolUse', '--timeout', '30'];
+// An install under a user name with a space, a non-ASCII letter and a quote of each shell.
+const PROGRAM = windowsProgram(
+  'C:\\Users\\Jürgen O\'Neil "x"\\AppData\\Roaming\\npm\\node_modules\\@hookd-dev\\hookd',
+  'C:\\Program Files\\nodejs\\node.exe',
+);
+const PS_SCRIPT =
+  "'C:\\Users\\Jürgen O''Neil \"x\"\\AppData\\Roaming\\npm\\node_modules\\@hookd-dev\\hookd\\dist\\bin.js'";
+const CMD_SCRIPT =
+  '"C:\\Users\\Jürgen O\'Neil ""x""\\AppData\\Roaming\\npm\\node_modules\\@hookd-dev\\hookd\\dist\\bin.js"';
 
 describe('the Windows forms of an entry', () => {
   it('writes PowerShell 5.1: the & call operator, no || or &&, the hook exit code passed on, CMD single-quoted', () => {
     const command = `& "C:\\Program Files\\guard\\guard.exe" --user $env:USERNAME 'it''s'`;
-    const entry = windowsEntry('powershell', 'sync', SYNC, command);
+    const entry = windowsEntry('powershell', 'sync', SYNC, command, PROGRAM);
     expect(entry).toBe(
-      "if (Get-Command hookd -ErrorAction SilentlyContinue) { $env:HOOKD_SHELL = 'powershell'; & hookd sync --client codex --event PreToolUse --timeout 30 -- " +
+      `if (Test-Path -LiteralPath ${PS_SCRIPT}) { $env:HOOKD_SHELL = 'powershell'; & 'C:\\Program Files\\nodejs\\node.exe' ${PS_SCRIPT} sync --client codex --event PreToolUse --timeout 30 -- ` +
         `'& "C:\\Program Files\\guard\\guard.exe" --user $env:USERNAME ''it''''s'''; exit $LASTEXITCODE } else { ${command} }`,
     );
     expect(entry).not.toMatch(/\|\||&&/);
@@ -21,9 +30,9 @@ describe('the Windows forms of an entry', () => {
 
   it('writes cmd: the fallback keeps its own exit code, a blocking hookd never runs CMD twice, CMD double-quoted', () => {
     const command = 'python "C:\\hooks\\check.py" %USERPROFILE%';
-    expect(windowsEntry('cmd', 'emit', [], command)).toBe(
-      '(where /q hookd || (python "C:\\hooks\\check.py" %USERPROFILE% & exit /b)) && set "HOOKD_SHELL=cmd" && ' +
-        'hookd emit -- "python ""C:\\hooks\\check.py"" %USERPROFILE%"',
+    expect(windowsEntry('cmd', 'emit', [], command, PROGRAM)).toBe(
+      `if exist ${CMD_SCRIPT} (set "HOOKD_SHELL=cmd" & "C:\\Program Files\\nodejs\\node.exe" ${CMD_SCRIPT} emit -- ` +
+        '"python ""C:\\hooks\\check.py"" %USERPROFILE%") else python "C:\\hooks\\check.py" %USERPROFILE%',
     );
   });
 
@@ -31,7 +40,7 @@ describe('the Windows forms of an entry', () => {
     expect(gitBashPath('C:\\Users\\Jürgen Ñ\\.claude\\hooks\\guard.sh')).toBe(
       'C:/Users/Jürgen Ñ/.claude/hooks/guard.sh',
     );
-    expect(windowsEntry('bash', 'sync', SYNC, 'C:/hooks/guard.sh')).toBe(
+    expect(windowsEntry('bash', 'sync', SYNC, 'C:/hooks/guard.sh', PROGRAM)).toBe(
       "command -v hookd >/dev/null 2>&1 && exec hookd sync --client codex --event PreToolUse --timeout 30 -- 'C:/hooks/guard.sh'; C:/hooks/guard.sh",
     );
   });
@@ -39,21 +48,27 @@ describe('the Windows forms of an entry', () => {
   it('reads back the command each PowerShell and cmd entry wraps, whatever it holds', () => {
     const tricky = fc.oneof(
       fc.string(),
-      fc.constantFrom(
-        "; exit $LASTEXITCODE } else { '",
-        ' & exit /b)) && set "HOOKD_SHELL=cmd" && x',
-        '"""',
-        "''",
-        '\r\n',
-      ),
+      fc.constantFrom("; exit $LASTEXITCODE } else { '", ') else x', ' -- "x") else ', '"""', "''", '\r\n'),
     );
     fc.assert(
       fc.property(
         fc.array(tricky, { maxLength: 4 }).map((parts) => parts.join('')),
         fc.constantFrom('powershell', 'cmd'),
         (command, shell) => {
-          const entry = windowsEntry(shell as 'powershell' | 'cmd', 'sync', SYNC, command);
-          expect(windowsFallback(entry)).toEqual({ shell, command });
+          const entry = windowsEntry(
+            shell as 'powershell' | 'cmd',
+            'sync',
+            [...SYNC, '--state-dir', 'C:\\a b'],
+            command,
+            PROGRAM,
+          );
+          expect(windowsFallback(entry)).toEqual({
+            shell,
+            command,
+            bridge: 'sync',
+            options: [...SYNC, '--state-dir', 'C:\\a b'],
+            program: PROGRAM,
+          });
         },
       ),
     );
@@ -61,6 +76,16 @@ describe('the Windows forms of an entry', () => {
 
   it('reads nothing back from an entry it did not write', () => {
     expect(windowsFallback('hookd sync -- "x"')).toBeUndefined();
+    // The test names another file than the one run: not hookd's.
+    const entry = windowsEntry('powershell', 'sync', SYNC, 'x', PROGRAM);
+    expect(
+      windowsFallback(
+        entry.replace(
+          `& 'C:\\Program Files\\nodejs\\node.exe' ${PS_SCRIPT}`,
+          "& 'C:\\Program Files\\nodejs\\node.exe' 'C:\\evil.js'",
+        ),
+      ),
+    ).toBeUndefined();
     expect(windowsFallback("command -v hookd >/dev/null 2>&1 && exec hookd sync -- 'x'; x")).toBeUndefined();
   });
 });
