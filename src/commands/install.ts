@@ -36,6 +36,8 @@ export interface InstallOptions {
   sync?: string[];
   /** A HIF manifest whose hooks to install into every client (commands/install-hooks.ts). */
   hooks?: string;
+  /** The system the entries are written for: this one's (process.platform) unless a test names another (install/windows-install.ts). */
+  platform?: NodeJS.Platform;
 }
 
 // The example scripts the written hooks run, copied once every file is written.

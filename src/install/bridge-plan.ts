@@ -11,7 +11,9 @@ import { GENERIC } from '../clients/registry.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
-import { syncCommand, wrapCommand } from './quote-command.js';
+import { syncCommand, syncOptions, wrapCommand } from './quote-command.js';
+import { windowsEntry, type WindowsProgram } from './windows-entry.js';
+import { windowsKeys } from './windows-install.js';
 import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -20,16 +22,24 @@ export function wrapperFor(
   client: ClientProfile,
   mode: InstallMode,
   bridgeOptions: readonly string[],
-): (event: string, hook: JsonObject, at: string) => string | undefined {
-  return (event, hook, at) => {
-    const route = routeHook(client, event, hook, mode, at);
-    if (route.to === 'upgrade') return route.entry;
+  windows?: WindowsProgram,
+): (event: string, hook: JsonObject, at: string, key?: string) => string | undefined {
+  return (event, hook, at, key = commandKey(client, hook)) => {
+    // On Windows the shell the client runs this command in (windows-install.ts); PowerShell is hookd's to run there too.
+    const shell = windows && windowsKeys(client, hook, commandKey(client, hook)).find((one) => one.key === key)?.shell;
+    if (windows && !shell) return undefined;
+    const routed = windows ? withoutShell(hook) : hook;
+    const route = routeHook(client, event, routed, mode, at);
+    if (route.to === 'upgrade') return windows ? undefined : route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
+    const emitOptions = [
+      ...bridgeOptions,
+      ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
+    ];
     if (route.to === 'emit')
-      return wrapCommand(route.command, [
-        ...bridgeOptions,
-        ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
-      ]);
+      return shell
+        ? windowsEntry(shell, 'emit', emitOptions, route.command, windows!)
+        : wrapCommand(route.command, emitOptions);
     if (route.to !== 'sync') return undefined;
     const wrap = {
       event,
@@ -37,8 +47,16 @@ export function wrapperFor(
       bridgeOptions,
       ...(client !== GENERIC && { client: client.id }),
     };
-    return syncCommand(route.command, wrap);
+    return shell
+      ? windowsEntry(shell, 'sync', syncOptions(wrap), route.command, windows!)
+      : syncCommand(route.command, wrap);
   };
+}
+
+// A hook as hookd reads it on Windows, where it runs a PowerShell entry as the client would: Claude Code's `shell` is no reason to leave it.
+function withoutShell(hook: JsonObject): JsonObject {
+  const { shell: _shell, ...rest } = hook;
+  return rest;
 }
 
 /** Whether `--transport http` may turn `hook` into an http entry: a plain command that keeps its say (or has none to lose). */

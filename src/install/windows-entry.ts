@@ -32,7 +32,7 @@ export interface WindowsProgram {
 
 /** This installation as a Windows entry calls it: the Node running install, and dist/bin.js beside it. */
 export function windowsProgram(root: string = packageRoot(), node: string = process.execPath): WindowsProgram {
-  return { node, script: path.win32.join(root, 'dist', 'bin.js') };
+  return { node, script: path.join(root, 'dist', 'bin.js') };
 }
 
 /** A word PowerShell reads as it is: single-quoted, each `'` doubled. */

@@ -4,14 +4,14 @@
 // `||` exist to run them: these forms are checked here as text, against the rules of each shell.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gitBashPath, windowsEntry, windowsFallback, windowsProgram } from '../../src/install/windows-entry.js';
+import { gitBashPath, windowsEntry, windowsFallback } from '../../src/install/windows-entry.js';
 
 const SYNC = ['--client', 'codex', '--event', 'PreToolUse', '--timeout', '30'];
 // An install under a user name with a space, a non-ASCII letter and a quote of each shell.
-const PROGRAM = windowsProgram(
-  'C:\\Users\\Jürgen O\'Neil "x"\\AppData\\Roaming\\npm\\node_modules\\@hookd-dev\\hookd',
-  'C:\\Program Files\\nodejs\\node.exe',
-);
+const PROGRAM = {
+  node: 'C:\\Program Files\\nodejs\\node.exe',
+  script: 'C:\\Users\\Jürgen O\'Neil "x"\\AppData\\Roaming\\npm\\node_modules\\@hookd-dev\\hookd\\dist\\bin.js',
+};
 const PS_SCRIPT =
   "'C:\\Users\\Jürgen O''Neil \"x\"\\AppData\\Roaming\\npm\\node_modules\\@hookd-dev\\hookd\\dist\\bin.js'";
 const CMD_SCRIPT =
