@@ -34,10 +34,10 @@ import { parseAdds } from '../install/example-adds.js';
 import { windowsInstall, windowsKeys, windowsShape } from '../install/windows-install.js';
 
 /** Why install has nothing to change in a file: no hooks (of the events it wraps), all of them through hookd already, or none it can run. */
-function nothingToWrap(text: string, target: HookSource, mode: InstallMode): string {
+function nothingToWrap(text: string, target: HookSource, mode: InstallMode, windows: boolean): string {
   const events = mode.events ?? (mode.asyncOnly ? target.client.fireAndForget : undefined);
   const names = events ? `${events.join(', ')} ` : '';
-  const chosen = routesOf(text, target.file, target.client, mode).filter(
+  const chosen = routesOf(text, target.file, target.client, mode, windows).filter(
     ({ event }) => !events || events.includes(event),
   );
   if (chosen.length === 0) return `no ${names}hooks to wrap`;
@@ -161,7 +161,7 @@ export async function installInto(
     ...skipped,
     ...keptNotifiers,
     ...transport.notes,
-    ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []),
+    ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode, windows !== undefined) : []),
     ...sharedFileNote(snapshot.target, plan.after),
     ...(snapshot.exists ? await codexTrustNote(client, snapshot.target, snapshot.text, plan.after) : []),
   ];
@@ -170,7 +170,9 @@ export async function installInto(
     ...lines.map((line) => `  ${line}`),
   ];
   if (plan.changes.length === 0)
-    return done(block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes));
+    return done(
+      block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode, windows !== undefined)}`, notes),
+    );
   if (options.dryRun)
     return done([
       ...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes),

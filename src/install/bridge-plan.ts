@@ -13,7 +13,7 @@ import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
 import { syncCommand, syncOptions, wrapCommand } from './quote-command.js';
 import { windowsEntry, type WindowsProgram } from './windows-entry.js';
-import { windowsKeys } from './windows-install.js';
+import { asRunOnWindows, windowsKeys } from './windows-install.js';
 import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -28,7 +28,7 @@ export function wrapperFor(
     // On Windows the shell the client runs this command in (windows-install.ts); PowerShell is hookd's to run there too.
     const shell = windows && windowsKeys(client, hook, commandKey(client, hook)).find((one) => one.key === key)?.shell;
     if (windows && !shell) return undefined;
-    const routed = windows ? withoutShell(hook) : hook;
+    const routed = windows ? asRunOnWindows(client, hook, commandKey(client, hook)) : hook;
     const route = routeHook(client, event, routed, mode, at);
     if (route.to === 'upgrade') return windows ? undefined : route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
@@ -53,12 +53,6 @@ export function wrapperFor(
   };
 }
 
-// A hook as hookd reads it on Windows, where it runs a PowerShell entry as the client would: Claude Code's `shell` is no reason to leave it.
-function withoutShell(hook: JsonObject): JsonObject {
-  const { shell: _shell, ...rest } = hook;
-  return rest;
-}
-
 /** Whether `--transport http` may turn `hook` into an http entry: a plain command that keeps its say (or has none to lose). */
 export function postableFor(client: ClientProfile, mode: InstallMode): (event: string, hook: JsonObject) => boolean {
   return (event, hook) => {
@@ -79,20 +73,28 @@ export function routesOf(
   file: string,
   client: ClientProfile,
   mode: InstallMode,
+  windows = false,
 ): { event: string; at: string; hook: JsonObject; route: Route }[] {
   const doc = readDocument(text, file);
   const ref = findHookMap(doc.data, client === GENERIC ? undefined : client.layout);
   return eventsOf(ref).flatMap((event) =>
     hooksOf(ref, event).map(({ hook, path }) => {
       const at = formatPath(path);
-      return { event, at, hook, route: routeHook(client, event, hook, mode, at) };
+      const routed = windows ? asRunOnWindows(client, hook, commandKey(client, hook)) : hook;
+      return { event, at, hook: routed, route: routeHook(client, event, routed, mode, at) };
     }),
   );
 }
 
 /** What install says of the hooks it leaves to the client, and of the deciding hooks it moves behind hookd emit. */
-export function routeNotes(text: string, file: string, client: ClientProfile, mode: InstallMode): string[] {
-  return routesOf(text, file, client, mode).flatMap(({ event, at, hook, route }) => {
+export function routeNotes(
+  text: string,
+  file: string,
+  client: ClientProfile,
+  mode: InstallMode,
+  windows = false,
+): string[] {
+  return routesOf(text, file, client, mode, windows).flatMap(({ event, at, hook, route }) => {
     const label =
       typeof hook[commandKey(client, hook)] === 'string'
         ? hook[commandKey(client, hook)]

@@ -49,3 +49,16 @@ export function windowsShape(client: ClientProfile, program: WindowsProgram): Ne
     emitEntry: (run, emitOptions) => windowsEntry(shell, 'emit', emitOptions, run, program),
   };
 }
+
+/**
+ * `hook` as install routes it on Windows, where hookd runs a PowerShell entry as the client would:
+ * Claude Code's `"shell": "powershell"` is no reason to leave it, and an entry whose command the
+ * client runs there only under its Windows key (Copilot CLI's `powershell`) is read by that.
+ */
+export function asRunOnWindows(client: ClientProfile, hook: JsonObject, commandKey: string): JsonObject {
+  const { shell: _shell, ...rest } = hook;
+  const key = client.windows?.key;
+  return key && typeof rest[commandKey] !== 'string' && typeof rest[key] === 'string'
+    ? { ...rest, [commandKey]: rest[key] }
+    : rest;
+}

@@ -36,7 +36,9 @@ const crlf = (lines: string[]) => lines.join('\r\n') + '\r\n';
 async function roundTrip(client: string, name: string, text: string): Promise<string> {
   const file = path.join(home, name);
   writeFileSync(file, text);
-  await runInstall({ settings: file, client, stateDir, platform: 'win32' });
+  const out = await runInstall({ settings: file, client, stateDir, platform: 'win32' });
+  // Nothing it wrapped is said to be left to the client (PowerShell is hookd's to run on Windows).
+  expect(out).not.toMatch(/left alone|PowerShell/);
   const installed = readFileSync(file, 'utf8');
   // Every line end stays CRLF: no bare LF came in.
   expect(installed.replaceAll('\r\n', '')).not.toContain('\n');
