@@ -118,4 +118,15 @@ describe('hookd install on Windows (node.exe under wine)', () => {
     expect(readFileSync(claude, 'utf8')).toBe(claudeText);
     expect(readFileSync(codex, 'utf8')).toBe(codexText);
   });
+
+  it("finds each client's files under the Windows home folder (%USERPROFILE%)", async () => {
+    const home = String((await runWindows('node.exe', ['-e', 'process.stdout.write(require("os").homedir())'])).stdout);
+    expect(home).toMatch(/^[A-Z]:\\/);
+    const state = windowsPath(tempDir('hookd-state-'));
+    // A dry run names the file it would edit and writes nothing (wine's home folder is the prefix's).
+    const run = await hookd(['install', '--client', 'claude,codex,gemini', '--dry-run', '--state-dir', state]);
+    expect(run.code, String(run.stderr)).toBe(0);
+    for (const file of ['.claude\\settings.json', '.codex\\hooks.json', '.gemini\\settings.json'])
+      expect(String(run.stdout)).toContain(`${home}\\${file}`);
+  });
 });
