@@ -31,7 +31,7 @@ import type { HookSource } from '../clients/hook-source.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import type { InstallOptions } from './install.js';
 import { parseAdds } from '../install/example-adds.js';
-import { windowsInstall, windowsKeys, windowsShape } from '../install/windows-install.js';
+import { windowsInstall, windowsKeys } from '../install/windows-install.js';
 
 /** Why install has nothing to change in a file: no hooks (of the events it wraps), all of them through hookd already, or none it can run. */
 function nothingToWrap(text: string, target: HookSource, mode: InstallMode, windows: boolean): string {
@@ -68,6 +68,15 @@ export async function installInto(
       examples: [],
     };
   }
+  const windows = windowsInstall(options.platform);
+  if (windows && !client.windows)
+    return {
+      file: target.file,
+      lines: [
+        `${target.file} (${client.name}): left alone: how ${client.name} runs a hook on Windows is not known, so hookd writes no entry it could not run (docs/clients.md#windows)`,
+      ],
+      examples: [],
+    };
   // A hook that is an executable file (Cline's): wrapped in place, the original kept.
   if (client.scriptHooks) {
     const scriptMode: InstallMode = {
@@ -126,18 +135,13 @@ export async function installInto(
     droppedAt: snapshot.dropped.map((part) => part.at),
   };
   const bridgeOptions = stateOptions;
-  const windows = windowsInstall(options.platform);
-  if (windows && !client.windows)
-    return done([
-      `${where}: left alone: how ${client.name} runs a hook on Windows is not known, so hookd writes no entry it could not run (docs/clients.md#windows)`,
-    ]);
   const planOptions = {
     layout: client.layout,
     emitOptions: bridgeOptions,
     file: snapshot.target,
     wrap: wrapperFor(client, mode, bridgeOptions, windows),
     commandKey: (hook: JsonObject) => commandKey(client, hook),
-    shape: windows ? windowsShape(client, windows) : newHookShape(client),
+    shape: newHookShape(client),
     ...(windows && {
       keysToWrap: (hook: JsonObject) => windowsKeys(client, hook, commandKey(client, hook)).map(({ key }) => key),
     }),

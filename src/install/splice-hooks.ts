@@ -31,8 +31,6 @@ export interface NewHookShape {
   unnamedEvents?: readonly string[];
   /** The `version` a file made here starts with, where the client's docs write one (Cursor's, Copilot CLI's: 1). */
   newFileVersion?: number;
-  /** The bridge entry of an example hook (install on Windows: its client's Windows form); the POSIX one by default. */
-  emitEntry?: (command: string, emitOptions: readonly string[]) => string;
 }
 
 /** How `client` writes a new hook (its profile's keys, unnamed events and a new file's version). */
@@ -74,7 +72,7 @@ export function addHooks(
       // A manifest's hook and the guards bring their own entry; every other example goes behind hookd emit.
       const bridge =
         add.entry?.bridge ??
-        (shape.emitEntry ?? wrapCommand)(add.command, [
+        wrapCommand(add.command, [
           ...emitOptions,
           ...(shape.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
         ]);

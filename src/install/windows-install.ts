@@ -3,8 +3,7 @@
 // docs/clients.md, "Windows"). The entries themselves are windows-entry.ts's.
 import type { ClientProfile } from '../clients/profile.js';
 import type { JsonObject } from '../settings/hook-map.js';
-import { windowsEntry, windowsProgram, type EntryShell, type WindowsProgram } from './windows-entry.js';
-import { newHookShape, type NewHookShape } from './splice-hooks.js';
+import { windowsProgram, type EntryShell, type WindowsProgram } from './windows-entry.js';
 
 /** The program Windows entries call when install runs on Windows (`platform`); undefined elsewhere, where entries are POSIX. */
 export function windowsInstall(platform: NodeJS.Platform = process.platform): WindowsProgram | undefined {
@@ -35,19 +34,6 @@ export function windowsKeys(
   if (typeof hook[VSCODE_WINDOWS] === 'string' && !keys.some(({ key }) => key === VSCODE_WINDOWS))
     keys.push({ key: VSCODE_WINDOWS, shell: 'powershell' });
   return keys;
-}
-
-/** How install writes a new hook (an example) for `client` on Windows: under its Windows key where only that runs there, in the shell that runs it. */
-export function windowsShape(client: ClientProfile, program: WindowsProgram): NewHookShape {
-  const shape = newHookShape(client);
-  const rule = client.windows!;
-  const command = rule.keyOnly && rule.key ? rule.key : (shape.keys?.command ?? 'command');
-  const shell = typeof rule.shell === 'function' ? rule.shell({}) : rule.shell;
-  return {
-    ...shape,
-    keys: { ...shape.keys, command, timeout: shape.keys?.timeout ?? 'timeout' },
-    emitEntry: (run, emitOptions) => windowsEntry(shell, 'emit', emitOptions, run, program),
-  };
 }
 
 /**

@@ -192,6 +192,28 @@ describe('hookd install on Windows, per client', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it('refuses the examples and a manifest on Windows (commands for sh), changing nothing', async () => {
+    const file = path.join(home, 'settings.json');
+    const text = crlf(['{}']);
+    writeFileSync(file, text);
+    await expect(
+      runInstall({ settings: file, client: 'claude', stateDir, platform: 'win32', add: ['notify'] }),
+    ).rejects.toThrow(/--add: on Windows hookd install wraps the hooks your clients have/);
+    await expect(
+      runInstall({ settings: file, client: 'claude', stateDir, platform: 'win32', hooks: file }),
+    ).rejects.toThrow(/--hooks: on Windows/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it.each(['cline', 'crush'])('%s: left alone too', async (client) => {
+    const file = path.join(home, 'crush.json');
+    const text = crlf(['{ "hooks": { "PreToolUse": [ { "command": "x.cmd" } ] } }']);
+    writeFileSync(file, text);
+    const out = await runInstall({ settings: file, client, stateDir, platform: 'win32' });
+    expect(out).toMatch(/left alone: how .* runs a hook on Windows is not known/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
   it('writes POSIX entries when the platform is not Windows (the default here)', async () => {
     const file = path.join(home, 'settings.json');
     writeFileSync(file, `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x.sh"}]}]}}`);
