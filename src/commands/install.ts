@@ -83,8 +83,9 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
     );
   const planned: (PlannedFile & { examples: string[] })[] = [];
   for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
-  // A client with no command hooks of its own runs its hook file through hookd's shim, written beside it.
-  for (const target of targets) {
+  // A client with no command hooks of its own runs its hook file through hookd's shim, written beside it
+  // (not on Windows, where such a client is left alone: install-one-file.ts).
+  for (const target of windowsInstall(options.platform) ? [] : targets) {
     const shim = planShim(target.client, target.file, options.dryRun === true);
     if (shim) planned.push({ ...shim, examples: [] });
   }

@@ -3,7 +3,7 @@
 // "Windows"), read back as hookd's by the settings reader, and uninstall giving every byte back, a
 // CRLF file staying CRLF. The commands hold what Windows users write: %VAR%, $env:VAR, quoted paths
 // with spaces and non-ASCII letters. Run under wine: test/windows/install.test.ts.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
@@ -202,6 +202,16 @@ describe('hookd install on Windows, per client', () => {
     await expect(
       runInstall({ settings: file, client: 'claude', stateDir, platform: 'win32', hooks: file }),
     ).rejects.toThrow(/--hooks: on Windows/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('OpenCode: no shim written, its file left alone', async () => {
+    const file = path.join(home, 'opencode.json');
+    const text = crlf(['{ "hooks": { "session.idle": [ { "command": "x.cmd" } ] } }']);
+    writeFileSync(file, text);
+    const out = await runInstall({ settings: file, client: 'opencode', stateDir, platform: 'win32' });
+    expect(out).toMatch(/left alone: how OpenCode runs a hook on Windows is not known/);
+    expect(readdirSync(home)).toEqual(['opencode.json']);
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
