@@ -5,6 +5,7 @@ for (const name of [
   'bridge.mjs',
   'cli-start.mjs',
   'sync-bridge.mjs',
+  'windows-bridge.mjs',
   'warm.mjs',
   'install-paths.mjs',
   'canonical.mjs',

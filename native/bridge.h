@@ -5,6 +5,10 @@
 #ifndef HOOKD_BRIDGE_H
 #define HOOKD_BRIDGE_H
 #define _GNU_SOURCE
+#ifdef _WIN32
+/* Windows (x86_64-windows-gnu): the POSIX calls the shared files make, in UTF-8, from native/win/posix.h. */
+#include "win/posix.h"
+#else
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +24,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#endif
 #include "hookd-shared.h" /* generated from the TypeScript by scripts/write-native-shared.mjs */
 
 struct buf { char *data; size_t len, cap; };
@@ -55,6 +60,9 @@ struct json_value { int found, is_string; struct buf text; const char *raw; size
 /* The last top-level `want` of the JSON object in `data`, as JSON.parse reads it, event-name.c: -1 when
  * `data` is not one valid JSON object, else 0 with v->found saying whether it has one. v->text is the caller's to free. */
 int json_field(const char *data, size_t len, const char *want, struct json_value *v);
+/* A JSON array of strings (`data`, valid JSON) decoded into `into`, joined by `sep`, NUL-ended,
+ * event-name.c: -1 when it is empty or holds anything but strings. */
+int json_string_list(const char *data, size_t len, char sep, struct buf *into);
 /* `len` bytes of `text` as a JSON string, as JSON.stringify writes one, json-string.c. -1 without memory. */
 int json_string(struct buf *b, const char *text, size_t len);
 /* The top-level "hook_event_name" string of a JSON object payload, as JSON.parse reads it, event-name.c;

@@ -172,6 +172,27 @@ int json_field(const char *data, size_t len, const char *want, struct json_value
   return bad ? -1 : 0;
 }
 
+int json_string_list(const char *data, size_t len, char sep, struct buf *into) {
+  struct scan s = { (const unsigned char *)data, (const unsigned char *)data + len };
+  size_t count = 0;
+  skip_space(&s);
+  if (s.p >= s.end || *s.p++ != '[') return -1;
+  for (;;) {
+    skip_space(&s);
+    if (count == 0 && s.p < s.end && *s.p == ']') return -1;
+    if (count > 0 && buf_add(into, &sep, 1) != 0) return -1;
+    if (read_string(&s, into) != 0) return -1;
+    count++;
+    skip_space(&s);
+    if (s.p < s.end && *s.p == ',') s.p++;
+    else if (s.p < s.end && *s.p == ']') break;
+    else return -1;
+  }
+  if (buf_add(into, "", 1) != 0) return -1;
+  into->len--;
+  return 0;
+}
+
 void event_name(const struct buf *payload, struct buf *name) {
   struct json_value v = { .text = *name };
   int named = json_field(payload->data, payload->len, "hook_event_name", &v) == 0 && v.found && v.is_string;

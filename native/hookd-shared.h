@@ -36,6 +36,8 @@ static inline long long hookd_kill_grace_ms(long long timeout_ms) {
 #define STATE_DIR_MAC "Library/Application Support/hookd"
 #define STATE_DIR_XDG_VARIABLE "XDG_STATE_HOME"
 #define STATE_DIR_XDG_DEFAULT ".local/state"
+#define STATE_DIR_WINDOWS_VARIABLE "LOCALAPPDATA"
+#define STATE_DIR_WINDOWS_DEFAULT "AppData/Local"
 #define STATE_DIR_NAME "hookd"
 
 /* src/common/paths.ts, SOCKET_RULE: the daemon's socket (a warm hook asks it, ask-warm.c). */

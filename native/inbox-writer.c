@@ -7,7 +7,8 @@
  * written whole is removed, so the daemon's intake never takes half of one for a dead bridge's.
  * The state directory must be the user's (src/common/paths.ts, ownedByOther): checked before
  * anything is made there, and again after making the inbox (another user could have made it in
- * between). POSIX files: a port to another system keeps record-bytes.c and replaces this file.
+ * between). POSIX files: the Windows bridge compiles this file as it is, its calls given Windows bodies by
+ * native/win/posix.h (no owner by uid there: the folder under the user's profile is theirs).
  */
 #include "bridge.h"
 

@@ -86,7 +86,8 @@ int run_record_head(struct buf *b, const struct run *r) {
   }
   failed |= factn(b, FACT_TIMEOUT_MS, r->timeout_ms);
   failed |= factn(b, FACT_STARTED_AT, r->started_at) | factn(b, FACT_ENDED_AT, r->ended_at) | factn(b, FACT_DURATION_MS, r->duration_ms);
-  failed |= r->signal ? factn(b, FACT_SIGNAL, r->signal) : factn(b, FACT_EXIT_CODE, r->exit_code);
+  /* Unsigned: a Windows exit code past 2^31 (a crash's NTSTATUS, 0xC0000005) is one, never a negative number. */
+  failed |= r->signal ? factn(b, FACT_SIGNAL, r->signal) : factn(b, FACT_EXIT_CODE, (long long)(unsigned)r->exit_code);
   if (r->timed_out) failed |= factn(b, FACT_TIMED_OUT, 1);
   failed |= factn(b, FACT_PAYLOAD_BYTES, (long long)r->payload->len);
   /* The whole stdout the client was handed (the daemon reads the decision from all of it); the first bytes of stderr. */

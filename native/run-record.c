@@ -6,16 +6,31 @@
  */
 #include "bridge.h"
 
+#ifdef _WIN32
+/* Windows: home is the user's profile folder, a path is absolute with its drive (C:\ or C:/) or as a share
+ * (\\server\share), and the default is under %LOCALAPPDATA%. Its backslashes become slashes, which
+ * Windows reads alike, so the folders under it are named and made as here. */
+#define HOME_VARIABLE "USERPROFILE"
+#define IS_ABSOLUTE(s) ((isalpha((unsigned char)(s)[0]) && (s)[1] == ':' && ((s)[2] == '\\' || (s)[2] == '/')) || ((s)[0] == '\\' && (s)[1] == '\\'))
+#else
+#define HOME_VARIABLE "HOME"
+#define IS_ABSOLUTE(s) ((s)[0] == '/')
+#endif
+
 int state_dir(const char *given, char *out, size_t size) {
-  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  const char *home = getenv(HOME_VARIABLE) ? getenv(HOME_VARIABLE) : "";
   const char *s = given && *given ? given : getenv(STATE_DIR_VARIABLE); /* an empty flag is no flag, as in paths.ts */
   if (s && *s) {
     if (strcmp(s, "~") == 0) snprintf(out, size, "%s", home);
     else if (strncmp(s, "~/", 2) == 0) snprintf(out, size, "%s/%s", home, s + 2);
-    else if (s[0] == '/') snprintf(out, size, "%s", s);
+    else if (IS_ABSOLUTE(s)) snprintf(out, size, "%s", s);
     else return -1; /* the bridges' rule: an absolute path or one under ~ */
   } else {
-#ifdef __APPLE__
+#ifdef _WIN32
+    const char *local = getenv(STATE_DIR_WINDOWS_VARIABLE);
+    if (local && *local) snprintf(out, size, "%s/%s", local, STATE_DIR_NAME);
+    else snprintf(out, size, "%s/%s/%s", home, STATE_DIR_WINDOWS_DEFAULT, STATE_DIR_NAME);
+#elif defined __APPLE__
     snprintf(out, size, "%s/%s", home, STATE_DIR_MAC);
 #else
     const char *xdg = getenv(STATE_DIR_XDG_VARIABLE);
@@ -23,6 +38,9 @@ int state_dir(const char *given, char *out, size_t size) {
     else snprintf(out, size, "%s/%s/%s", home, STATE_DIR_XDG_DEFAULT, STATE_DIR_NAME);
 #endif
   }
+#ifdef _WIN32
+  for (char *p = out; *p; p++) if (*p == '\\') *p = '/';
+#endif
   return 0;
 }
 

@@ -95,6 +95,12 @@ ${nameRows(eventTools)}
 static const char HIF_TOOL_NAME_FIELDS[] = ${list(HIF_INPUT.TOOL_NAME_FIELDS)};
 static const char HIF_TOOL_INPUT_FIELDS[] = ${list(HIF_INPUT.TOOL_INPUT_FIELDS)};
 static const char HIF_COMMAND_FIELDS[] = ${list(HIF_INPUT.COMMAND_FIELDS)};
+static const char HIF_COMMAND_LIST_FIELDS[] = ${list(HIF_INPUT.COMMAND_LIST_FIELDS)};
+struct tool_call { const char *field, *name, *input; };
+static const struct tool_call HIF_TOOL_CALLS[] = {
+${[...HIF_INPUT.TOOL_CALLS.map((one) => `  { ${c(one.field)}, ${list([one.name])}, ${list([one.input])} }`), '  { 0, 0, 0 }'].join(',\n')}
+};
+#define HIF_TOOL_CALL_COUNT ${HIF_INPUT.TOOL_CALLS.length}
 static const char HIF_FILE_FIELDS[] = ${list(HIF_INPUT.FILE_FIELDS)};
 #define HIF_VAR_EVENT ${c(V.event)}
 #define HIF_VAR_TOOL ${c(V.tool)}

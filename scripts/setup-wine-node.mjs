@@ -40,6 +40,11 @@ export function wineEnv(env = process.env) {
   return { ...rest, WINEPREFIX: WINE_PREFIX, WINEDEBUG: '-all' };
 }
 
+/** A Linux path as a Windows program names it (wine maps / to Z:). */
+export function windowsPath(linuxPath) {
+  return `Z:${linuxPath.replaceAll('/', '\\')}`;
+}
+
 function wineCommand() {
   for (const name of ['wine', 'wine64']) {
     try {

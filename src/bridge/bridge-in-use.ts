@@ -12,13 +12,14 @@ import path from 'node:path';
  * The platforms a release ships a prebuilt bridge for, as `@hookd-dev/hookd-${os}-${cpu}` (Node's
  * process.platform and process.arch, the package's os and cpu fields), each with the target
  * scripts/pack-release.mjs compiles it for: Linux against musl, statically, so one binary serves
- * glibc and Alpine alike.
+ * glibc and Alpine alike; Windows from native/win/ and the shared files, as bin/hookd-bridge.exe.
  */
 export const PREBUILT_PLATFORMS: readonly { os: string; cpu: string; zigTarget: string }[] = [
   { os: 'linux', cpu: 'x64', zigTarget: 'x86_64-linux-musl' },
   { os: 'linux', cpu: 'arm64', zigTarget: 'aarch64-linux-musl' },
   { os: 'darwin', cpu: 'arm64', zigTarget: 'aarch64-macos' },
   { os: 'darwin', cpu: 'x64', zigTarget: 'x86_64-macos' },
+  { os: 'win32', cpu: 'x64', zigTarget: 'x86_64-windows-gnu' },
 ];
 
 export const prebuiltPackage = ({ os, cpu }: { os: string; cpu: string }) => `@hookd-dev/hookd-${os}-${cpu}`;
@@ -35,14 +36,17 @@ export interface BridgeInUse {
 
 // This system's platform packages beside the package (hoisted: npm local, pnpm, Bun) or under it
 // (nested: npm global); bin/hookd tells macOS from the rest by /System/Library/CoreServices.
-const system = () => (existsSync('/System/Library/CoreServices') ? 'darwin' : 'linux');
+const system = () =>
+  process.platform === 'win32' ? 'win32' : existsSync('/System/Library/CoreServices') ? 'darwin' : 'linux';
+/** The bridge's file name on `os` (scripts/zig-bridge.mjs names it the same). */
+export const bridgeProgram = (os: string) => (os === 'win32' ? 'hookd-bridge.exe' : 'hookd-bridge');
 const candidates = (root: string) =>
   [path.join(root, 'node_modules', '@hookd-dev'), path.join(root, '..')].flatMap((dir) => {
     try {
       return readdirSync(dir)
         .filter((name) => name.startsWith(`hookd-${system()}-`))
         .sort()
-        .map((name) => path.join(dir, name, 'bin', 'hookd-bridge'));
+        .map((name) => path.join(dir, name, 'bin', bridgeProgram(system())));
     } catch {
       return [];
     }

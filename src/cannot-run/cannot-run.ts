@@ -8,7 +8,7 @@ import { loadSources, type SourceResult } from '../settings/load-sources.js';
 import { pluginSources, userSources, clientsOnMachine } from '../clients/find-sources.js';
 import type { HookSource } from '../clients/hook-source.js';
 import { ClientFiles } from './client-files.js';
-import { turnedOff } from './hooks-turned-off.js';
+import { CODEX_REQUIREMENTS, DROID_MANAGED_SETTINGS, turnedOff } from './hooks-turned-off.js';
 import { codexUntrusted } from './codex-untrusted.js';
 import { geminiFolderNotTrusted } from './gemini-folder-trust.js';
 import { copilotFolderNotTrusted } from './copilot-folder-trust.js';
@@ -54,6 +54,10 @@ export interface CannotRunContext {
   pathVar: string | undefined;
   /** Claude Code's managed settings (`/etc/claude-code/managed-settings.json` on Linux). */
   claudeManagedSettings: string;
+  /** Codex's requirements (`/etc/codex/requirements.toml` on Unix); absent: that path. */
+  codexRequirements?: string;
+  /** Droid's system-managed (org) settings (`/etc/factory/settings.json` on Linux); absent: that path. */
+  droidManagedSettings?: string;
   /** The files to look at (the daemon's followed files), else every client's installed here; plugin files are added unless one file was given. */
   sources?: readonly HookSource[];
 }
@@ -79,12 +83,14 @@ const CHECKS: readonly ReasonCheck[] = [
   commandCannotStart,
 ];
 
-/** The context of this machine: HOME, the given PATH, and the managed settings where the client reads them (HOOKD_CLAUDE_MANAGED_SETTINGS moves it, for tests). */
+/** The context of this machine: HOME, the given PATH, and the managed settings where the clients read them (HOOKD_CLAUDE_MANAGED_SETTINGS, HOOKD_CODEX_REQUIREMENTS and HOOKD_DROID_MANAGED_SETTINGS move them, for tests). */
 export function contextHere(pathVar = process.env.PATH): CannotRunContext {
   return {
     home: homedir(),
     pathVar,
     claudeManagedSettings: process.env.HOOKD_CLAUDE_MANAGED_SETTINGS ?? '/etc/claude-code/managed-settings.json',
+    codexRequirements: process.env.HOOKD_CODEX_REQUIREMENTS ?? CODEX_REQUIREMENTS,
+    droidManagedSettings: process.env.HOOKD_DROID_MANAGED_SETTINGS ?? DROID_MANAGED_SETTINGS,
   };
 }
 

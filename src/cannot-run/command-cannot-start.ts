@@ -140,6 +140,20 @@ function whyNot(
 export const commandCannotStart: ReasonCheck = async (entries, files, context) =>
   entries.flatMap((entry): CannotRun[] => {
     if (entry.type !== 'command' || !entry.run) return [];
+    // A PowerShell entry starts its client's PowerShell program, not sh: that program must be there.
+    if (entry.powershell) {
+      const program = entry.client.powershell ?? 'pwsh';
+      return onPath(program, context.pathVar, files)
+        ? []
+        : [
+            cannotRunRow(
+              entry,
+              'cannot-start',
+              `the command cannot start: it runs under PowerShell ("shell": "powershell"), and ${program}, the program ${entry.client.name} runs it with, is not on the PATH the client gives its hooks`,
+              `install PowerShell (${program}), or write the hook for sh and take "shell" out`,
+            ),
+          ];
+    }
     const [program, script] = leadingWords(entry.run, varsFor(entry, context));
     if (!program) return [];
     const problem =

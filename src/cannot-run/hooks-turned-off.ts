@@ -5,6 +5,13 @@
 //   allowManagedHooksOnly is set in settings or by policy)").
 // - Gemini CLI 0.61: `hooksConfig.enabled: false` ("When disabled, no hooks will be executed") and
 //   `hooksConfig.disabled`, a list of hook names or commands it skips (its settings schema).
+// - Codex (0.171; its config docs): `allow_managed_hooks_only = true` at the top of the admin's
+//   requirements.toml (/etc/codex/requirements.toml; MDM and cloud requirements are not read here)
+//   skips user, project and session hooks; `[features] hooks = false` there or in ~/.codex/config.toml
+//   runs none (`codex_hooks` is its older name).
+// - Droid (0.225's bundle): `allowManagedHooksOnly: true` in the org's settings (the system-managed
+//   /etc/factory/settings.json here; a policy from Factory's Enterprise Controls is not on this
+//   machine to read) drops every hook of a level below the org's.
 import path from 'node:path';
 import type { HookEntry } from '../settings/config.js';
 import { objectAt, type ClientFiles } from './client-files.js';
@@ -72,10 +79,62 @@ async function geminiOff(
   return undefined;
 }
 
+/** Where Codex reads the admin's requirements on Unix (its managed-configuration docs). */
+export const CODEX_REQUIREMENTS = '/etc/codex/requirements.toml';
+/** Where Droid reads the org's system-managed settings on Linux (its bundle's /etc/factory + settings.json). */
+export const DROID_MANAGED_SETTINGS = '/etc/factory/settings.json';
+
+async function codexOff(
+  entry: HookEntry,
+  files: ClientFiles,
+  context: CannotRunContext,
+): Promise<CannotRun | undefined> {
+  const requirements = context.codexRequirements ?? CODEX_REQUIREMENTS;
+  const user = path.join(context.home, '.codex', 'config.toml');
+  for (const file of [requirements, user]) {
+    const features = objectAt(await files.read(file), 'features');
+    const key = ['hooks', 'codex_hooks'].find((name) => features[name] === false);
+    if (key)
+      return cannotRunRow(
+        entry,
+        'hooks-turned-off',
+        `Codex runs no hooks: [features] ${key} is false in ${file}`,
+        file === requirements
+          ? `ask whoever manages ${file} to turn hooks back on`
+          : `remove "${key} = false" from [features] in ${file} (hooks are on by default)`,
+      );
+  }
+  // A hook of a managed layer (/etc/codex/…) is one the admin gave: it runs.
+  const managedLayer = entry.file.startsWith(`${path.dirname(requirements)}${path.sep}`);
+  if (!managedLayer && (await files.read(requirements)).allow_managed_hooks_only === true)
+    return cannotRunRow(
+      entry,
+      'managed-only',
+      `Codex runs only managed hooks: allow_managed_hooks_only is true in ${requirements}`,
+      `ask whoever manages ${requirements} to add this hook to the managed hooks, or to turn allow_managed_hooks_only off`,
+    );
+  return undefined;
+}
+
+async function droidOff(
+  entry: HookEntry,
+  files: ClientFiles,
+  context: CannotRunContext,
+): Promise<CannotRun | undefined> {
+  const managed = context.droidManagedSettings ?? DROID_MANAGED_SETTINGS;
+  if (entry.file === managed || (await files.read(managed)).allowManagedHooksOnly !== true) return undefined;
+  return cannotRunRow(
+    entry,
+    'managed-only',
+    `Droid runs only the organization's hooks: allowManagedHooksOnly is true in ${managed}`,
+    `ask whoever manages ${managed} (Factory's Enterprise Controls, Hooks Policy) to add this hook, or to turn allowManagedHooksOnly off`,
+  );
+}
+
 const BY_CLIENT: Record<
   string,
   (entry: HookEntry, files: ClientFiles, context: CannotRunContext) => Promise<CannotRun | undefined>
-> = { claude: claudeOff, gemini: geminiOff };
+> = { claude: claudeOff, gemini: geminiOff, codex: codexOff, droid: droidOff };
 
 /** Hooks of a client whose settings turn hooks off, or leave only managed ones. */
 export const turnedOff: ReasonCheck = async (entries, files, context) => {

@@ -63,6 +63,17 @@ export interface PayloadKeys {
   toolInput?: readonly string[];
   command?: readonly string[];
   file?: readonly string[];
+  /** Keys of a tool's input holding a list of shell commands, read as one per line (Cline's `commands`). */
+  commandList?: readonly string[];
+  /** Where a payload that names no tool at its top level nests its call (Cline's `tool_call: {name, input}`). */
+  toolCall?: ToolCallKeys;
+}
+
+/** A payload's nested tool call: the object's key, and its keys for the tool's name and input. */
+export interface ToolCallKeys {
+  field: string;
+  name: string;
+  input: string;
 }
 
 /** What a blocking hook's "deny" does: prevent the action, make the agent retry, or nothing (observe). */

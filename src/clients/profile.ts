@@ -130,6 +130,19 @@ export interface ClientProfile {
   attentionEvents: readonly string[];
   /** Hook types the client knows; hookd runs `command` ones, and `http` ones posted to its hook endpoint. */
   hookTypes: readonly string[];
+  /**
+   * Hook types the client runs itself that hookd neither runs nor posts its hooks as (Qwen Code
+   * 0.24.4's `http` and `prompt`: its http hooks were not seen posting to hookd), with what the client
+   * does with each when it is not simply "runs it" (a `function` hook in a settings file, which Qwen
+   * Code discards: only its SDK registers one).
+   */
+  ownTypes?: Readonly<Record<string, string | undefined>>;
+  /** The program the client runs a `"shell": "powershell"` entry with (Claude Code 2.1.332: pwsh; Qwen Code 0.24.4: powershell). */
+  powershell?: string;
+  /** The client runs a command entry with `args` as a program and its arguments, without a shell (Claude Code's exec form). */
+  execArgs?: boolean;
+  /** The hook types whose `if` condition the client reads (Qwen Code 0.24.4: http only); absent: hookd says nothing of `if`. */
+  ifTypes?: readonly string[];
   /** Events for which the client skips `http` hooks (Claude Code sends none for SessionStart and Setup). */
   httpSkippedEvents?: readonly string[];
   /** The payload field naming the session. */

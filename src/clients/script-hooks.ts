@@ -13,13 +13,18 @@ import type { ClientProfile } from './profile.js';
 export const WRAPPER_HEAD =
   '#!/bin/sh\n# hookd install wrapped this hook; hookd uninstall gives the original back. Edit the original, not this file.\n';
 
-/** The wrapper install writes in place of a hook file: runs `entry` (a bridge entry) with the hook's stdin. */
-export const wrapperScript = (entry: string): string => `${WRAPPER_HEAD}${entry}\n`;
+/** The first two lines of a hook file install wrote from a hook manifest (install/manifest-script-files.ts); the third is the bridge entry. */
+export const MANIFEST_HEAD =
+  '#!/bin/sh\n# hookd install wrote this hook from a hook manifest; hookd uninstall removes it. Edit the manifest and install it again, not this file.\n';
 
-/** The bridge entry of a wrapper install wrote, else undefined (the user's own hook). */
+/** The wrapper install writes in place of a hook file: runs `entry` (a bridge entry) with the hook's stdin. */
+export const wrapperScript = (entry: string, head = WRAPPER_HEAD): string => `${head}${entry}\n`;
+
+/** The bridge entry of a hook file install wrote (a wrapper, or a manifest's hook), else undefined (the user's own hook). */
 export function wrappedEntry(text: string): string | undefined {
-  if (!text.startsWith(WRAPPER_HEAD)) return undefined;
-  const rest = text.slice(WRAPPER_HEAD.length);
+  const head = [WRAPPER_HEAD, MANIFEST_HEAD].find((one) => text.startsWith(one));
+  if (head === undefined) return undefined;
+  const rest = text.slice(head.length);
   return rest.endsWith('\n') && !rest.slice(0, -1).includes('\n') ? rest.slice(0, -1) : undefined;
 }
 

@@ -24,7 +24,11 @@ import { assertWritable } from '../install/settings-file.js';
 import { writeAll, type PlannedFile } from '../install/write-all.js';
 import { planShim } from '../install/shim-files.js';
 import { installTargetsFor } from '../install/install-targets.js';
+import { planManifestScripts } from '../install/manifest-script-files.js';
+import { chosenClient, clientsOnMachine } from '../clients/find-sources.js';
+import { homedir } from 'node:os';
 import { GENERIC } from '../clients/registry.js';
+import type { ClientProfile } from '../clients/profile.js';
 import type { HookSource } from '../clients/hook-source.js';
 import { readManifestFile } from '../hif/read-manifest.js';
 import { checkManifest, hooksPlacedNowhere } from '../hif/check-manifest.js';
@@ -38,15 +42,36 @@ import type { InstallOptions } from './install.js';
 // Options that choose what install does to the hooks already in the files: they mean nothing beside a manifest.
 const NOT_WITH_HOOKS = ['add', 'async', 'sync', 'events', 'asyncOnly'] as const;
 
-/** The files a manifest goes into: one per client (`client`: one or several, comma-separated); in a hook folder (Copilot CLI's), hookd's own file only. */
+/** The files a manifest goes into: one per client (`client`: one or several, comma-separated); in a hook folder (Copilot CLI's), hookd's own file only; for a client whose hooks are files named after events (Cline's), its user folder. */
 function targetsFor(settings: string | undefined, client: string | undefined): HookSource[] {
-  const targets = installTargetsFor(settings, client).filter((target) => !target.inFolder || target.ownFile);
+  const chosen = (client ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => chosenClient(id)!);
+  const onlyScripts = chosen.length > 0 && chosen.every((one) => one.scriptHooks);
+  // `--settings DIR --client cline`: that folder.
+  if (settings && onlyScripts && chosen.length === 1)
+    return [{ file: path.resolve(settings), client: chosen[0]!, scope: 'given' }];
+  const others = onlyScripts ? [] : installTargetsFor(settings, client);
+  const targets = [
+    ...others.filter((target) => (!target.inFolder || target.ownFile) && !target.client.scriptHooks),
+    ...(settings ? [] : scriptFolders(chosen.length ? chosen : clientsOnMachine())),
+  ];
   const unknown = targets.find((target) => target.client === GENERIC);
   if (unknown)
     throw new UsageError(
       `${unknown.file}: hookd cannot tell which client reads this file, so not in which dialect to write the hooks; name it with --client`,
     );
   return targets;
+}
+
+// The folder each client whose hooks are files named after events reads first (Cline's
+// ~/.cline/hooks): a manifest's hooks become files there, whether or not it holds any yet.
+function scriptFolders(clients: readonly ClientProfile[]): HookSource[] {
+  return clients
+    .filter((one) => one.scriptHooks)
+    .map((one) => ({ file: path.join(homedir(), one.userFiles[0]!.path), client: one, scope: 'user' as const }));
 }
 
 // What install did before from the same manifest file that this one no longer has (a hook edited
@@ -96,14 +121,21 @@ function installInto(
   seams: Seams,
 ): PlannedFile {
   const { client } = target;
-  // A client whose hooks are files named after their events (Cline's): nothing to write a manifest's entries into.
-  if (!hasDialect(client.id))
-    return {
-      file: target.file,
-      lines: [
-        `${target.file} (${client.name}): left out: hookd does not install a manifest's hooks for ${client.name} (docs/hooks-manifest.md)`,
-      ],
-    };
+  const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
+  // A client whose hooks are files named after their events (Cline's): each hook becomes such a file.
+  if (client.scriptHooks) {
+    const encoded = encodeFor(manifest, client, platformKey());
+    return planManifestScripts({
+      dir: target.file,
+      client,
+      hooks: encoded.hooks,
+      notes: encoded.notes,
+      manifestFile,
+      state,
+      bridgeOptions,
+      dryRun: options.dryRun === true,
+    });
+  }
   const snapshot = readSettingsForEdit(target.file, client);
   const where = `${snapshot.target} (${client.name})`;
   const encoded = encodeFor(manifest, client, platformKey());
@@ -115,7 +147,6 @@ function installInto(
     `${where}: ${header}`,
     ...lines.map((line) => `  ${line}`),
   ];
-  const bridgeOptions = state === defaultStateDir() ? [] : ['--state-dir', state];
   const adds = manifestAdds(encoded.hooks, client, manifestFile, bridgeOptions);
   const shape = newHookShape(client);
   const planOptions = { layout: client.layout, file: snapshot.target, shape };

@@ -24,6 +24,7 @@ import { CLIENTS, GENERIC } from '../clients/registry.js';
 import { planShimRemoval } from '../install/shim-files.js';
 import { clientForPath } from '../clients/registry.js';
 import { planScriptUninstall } from '../install/script-hooks.js';
+import { planManifestScriptUninstall } from '../install/manifest-script-files.js';
 import { droidMigratedFile } from '../install/droid-migration.js';
 import { existsSync } from 'node:fs';
 import { removeEmptyOwnFolder } from '../install/own-folder.js';
@@ -49,6 +50,8 @@ function uninstallFrom(
   // A hook file install wrapped in place (Cline's): its original comes back, mode included.
   const script = readManifest(state).files[recordKey(file)];
   if (script?.script) return planScriptUninstall(file, script, state, dryRun);
+  // A hook file install wrote from a manifest (Cline's): deleted, while it holds what install wrote.
+  if (script?.scriptWritten) return planManifestScriptUninstall(file, script, state, dryRun);
   const snapshot = readSettingsForEdit(file, client);
   const key = movedFrom ?? recordKey(snapshot.target);
   const record = readManifest(state).files[key];

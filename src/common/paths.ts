@@ -32,6 +32,8 @@ export const STATE_DIR_RULE = {
   mac: 'Library/Application Support/hookd',
   xdgVariable: 'XDG_STATE_HOME',
   xdgDefault: '.local/state',
+  windowsVariable: 'LOCALAPPDATA',
+  windowsDefault: 'AppData/Local',
   name: 'hookd',
 } as const;
 
@@ -62,7 +64,11 @@ export function stateDir(flag?: string, env: Env = process.env): string {
   const given = env[STATE_DIR_RULE.variable];
   if (given) return absoluteState(given, STATE_DIR_RULE.variable);
   if (isMac) return path.join(homedir(), STATE_DIR_RULE.mac);
-  if (isWindows) return path.join(env.LOCALAPPDATA || path.join(homedir(), 'AppData', 'Local'), STATE_DIR_RULE.name);
+  if (isWindows)
+    return path.join(
+      env[STATE_DIR_RULE.windowsVariable] || path.join(homedir(), STATE_DIR_RULE.windowsDefault),
+      STATE_DIR_RULE.name,
+    );
   const base = env[STATE_DIR_RULE.xdgVariable] || path.join(homedir(), STATE_DIR_RULE.xdgDefault);
   return path.join(base, STATE_DIR_RULE.name);
 }

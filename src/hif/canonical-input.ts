@@ -6,7 +6,7 @@
 // from the tables scripts/build-native.mjs generates from here and from hif/vocabulary.ts.
 import { canonicalEvent, canonicalTool, DIALECTS } from './vocabulary.js';
 import { eventTools } from './split-events.js';
-import type { PayloadKeys } from '../clients/dialect.js';
+import type { PayloadKeys, ToolCallKeys } from '../clients/dialect.js';
 import type { ClientId } from '../clients/registry.js';
 
 /**
@@ -36,6 +36,12 @@ export const TOOL_INPUT_FIELDS = keys(['tool_input'], (own) => own.toolInput);
 /** The keys of a tool's input (or of Cursor's payload, which has no tool input) that hold the shell command, then the file. */
 export const COMMAND_FIELDS = keys(['command'], (own) => own.command);
 export const FILE_FIELDS = keys(['file_path', 'absolute_path', 'path', 'filePath'], (own) => own.file);
+/** The keys of a tool's input that hold a list of shell commands, read as one per line (Cline's run_commands `commands`). */
+export const COMMAND_LIST_FIELDS = keys([], (own) => own.commandList);
+/** Where the payloads that name no tool at their top level nest their call, by dialect (Cline's `tool_call: {name, input}`). */
+export const TOOL_CALLS: readonly ToolCallKeys[] = DIALECTS.flatMap((dialect) =>
+  dialect.payloadKeys?.toolCall ? [dialect.payloadKeys.toolCall] : [],
+);
 
 /** Events whose tool is in their name (split events, spec events.md §4): the canonical tool each means, from each dialect's split table. */
 export const EVENT_TOOLS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -99,6 +105,17 @@ const firstString = (from: Record<string, unknown> | undefined, keys: readonly s
   for (const key of keys) if (typeof from?.[key] === 'string') return from[key];
   return undefined;
 };
+const plainObject = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+// A list of strings as one command per line; a list holding anything else (Cline's `{command, args}` form) is none.
+const stringList = (from: Record<string, unknown> | undefined, keys: readonly string[]) => {
+  for (const key of keys) {
+    const value = from?.[key];
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+      return value.join('\n');
+  }
+  return undefined;
+};
 
 /** The canonical variables for `client`'s `event` (its own name) on `payload`; a field the payload lacks is left out. */
 export function canonicalFields(client: string, event: string, payload: Buffer): Record<string, string> {
@@ -108,14 +125,22 @@ export function canonicalFields(client: string, event: string, payload: Buffer):
   } catch {
     data = undefined;
   }
-  const input = objectOf(TOOL_INPUT_FIELDS.map((key) => data?.[key]).find((value) => value !== undefined)) ?? data;
-  const toolName = firstString(data, TOOL_NAME_FIELDS);
+  // A payload naming no tool at its top level may nest its call (Cline's): read there.
+  const nest =
+    firstString(data, TOOL_NAME_FIELDS) === undefined
+      ? TOOL_CALLS.map((keys) => ({ keys, call: plainObject(data?.[keys.field]) })).find((one) => one.call)
+      : undefined;
+  const top = nest
+    ? { [TOOL_NAME_FIELDS[0]!]: nest.call![nest.keys.name], [TOOL_INPUT_FIELDS[0]!]: nest.call![nest.keys.input] }
+    : data;
+  const input = objectOf(TOOL_INPUT_FIELDS.map((key) => top?.[key]).find((value) => value !== undefined)) ?? data;
+  const toolName = firstString(top, TOOL_NAME_FIELDS);
   const fields: Record<string, string | undefined> = {
     [CANONICAL_VARIABLES.client]: client,
     [CANONICAL_VARIABLES.event]: event ? canonicalName(EVENT_ROWS, canonicalEvent, client, event) : undefined,
     [CANONICAL_VARIABLES.tool]:
       toolName !== undefined ? canonicalName(TOOL_ROWS, canonicalTool, client, toolName) : EVENT_TOOLS[event],
-    [CANONICAL_VARIABLES.command]: firstString(input, COMMAND_FIELDS),
+    [CANONICAL_VARIABLES.command]: firstString(input, COMMAND_FIELDS) ?? stringList(input, COMMAND_LIST_FIELDS),
     [CANONICAL_VARIABLES.file]: firstString(input, FILE_FIELDS),
   };
   // A variable cannot hold a NUL: such a value is left out, never cut.

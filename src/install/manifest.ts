@@ -43,6 +43,8 @@ export interface FileRecord {
   httpSwaps?: HttpSwapRecord[];
   /** A hook file install wrapped in place (Cline's, script-hooks.ts): where its original is kept, and its mode. */
   script?: { stored: string; mode: number };
+  /** A hook file install wrote from a hook manifest (Cline's, manifest-script-files.ts), deleted by uninstall while it holds what install wrote; `createdDir`: the first folder install made for it (the hook folder, or a parent), removed with those below it while empty. */
+  scriptWritten?: { createdDir?: string };
 }
 
 interface Manifest {

@@ -71,7 +71,7 @@ function unwrappable(client: ClientProfile, event: string, hook: JsonObject): st
   if (unrunnable) return unrunnable;
   if (typeof hook[commandKey(client, hook)] !== 'string') return `no "${commandKey(client, hook)}" to run`;
   // hookd runs command and args as one quoted line; the client's entry keeps its args beside a rewritten command.
-  if (Array.isArray(hook.args))
+  if (client.execArgs && Array.isArray(hook.args))
     return `${client.name} runs it as a program with "args", without a shell; a bridge in front would change how its arguments are read`;
   return undefined;
 }

@@ -35,7 +35,7 @@ function storedPath(target: string): string {
 }
 
 /** Write `bytes` to `file` with `mode` exactly (whatever the umask), by a temp file renamed over it. */
-function writeExactly(file: string, bytes: Buffer | string, mode: number): void {
+export function writeExactly(file: string, bytes: Buffer | string, mode: number): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.hookd-${randomBytes(4).toString('hex')}`);
   try {
     writeFileSync(temp, bytes, { flag: 'wx', mode: 0o600 });

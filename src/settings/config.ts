@@ -45,6 +45,10 @@ export interface HookEntry {
   http: HttpHook | undefined;
   /** Why hookd leaves this command hook to the client (kind `other`), if it does. */
   unrunnable?: string;
+  /** A field the client reads in a way validate says (exec-form `args`, an `if` the client does not read here). */
+  note?: string;
+  /** The entry's `"shell": "powershell"`: the client runs it with its PowerShell program (profile `powershell`). */
+  powershell?: boolean;
   /** The variables the entry sets for its hook, as written. */
   env?: Record<string, string>;
   /** The directory the entry names for its hook (Copilot CLI's `cwd`), as written: relative to the project, or absolute. */
@@ -110,6 +114,10 @@ export interface RawHook {
   async?: boolean;
   /** Why hookd cannot run this command hook here (a PowerShell-only entry), if it cannot. */
   unrunnable?: string | undefined;
+  /** A field the client reads in a way validate says (exec-form `args`, an `if` the client does not read here). */
+  note?: string | undefined;
+  /** The entry's `"shell": "powershell"`: the client runs it with its PowerShell program. */
+  powershell?: boolean;
   /** The variables the entry sets for its hook (Copilot CLI's and Qwen Code's `env`), as written. */
   env?: Record<string, string> | undefined;
   /** The directory the entry names for its hook (Copilot CLI's `cwd`), as written. */
@@ -162,6 +170,8 @@ export function buildEntry(raw: RawHook, file: string, client: ClientProfile): H
     bridge: classified?.kind === 'bridge' ? { program: classified.program, stateDir: classified.stateDir } : undefined,
     http,
     ...(raw.unrunnable ? { unrunnable: raw.unrunnable } : {}),
+    ...(raw.note ? { note: raw.note } : {}),
+    ...(raw.powershell && { powershell: true }),
     ...(raw.env && Object.keys(raw.env).length ? { env: raw.env } : {}),
     ...(raw.cwd ? { cwd: raw.cwd } : {}),
   };

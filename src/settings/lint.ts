@@ -82,28 +82,36 @@ export function notesFor(config: HookConfig, file: string): string[] {
   return config.entries
     .flatMap((entry) => {
       const at = `note: ${file}: ${entry.location}`;
-      const { client } = entry;
       if (entry.unrunnable) return [`${at}: ${entry.unrunnable}`];
-      if (entry.kind === 'other') {
-        const known = client.hookTypes.includes(entry.type)
-          ? `a ${client.name} hook type`
-          : `not a hook type ${client.name} is known to have`;
-        return [`${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`];
-      }
-      if (entry.kind === 'sync' && !entry.decides) {
-        return [
-          `${at}.command: ${client.name} ignores the result of ${entry.event} hooks, so hookd sync holds the agent for nothing: hookd emit runs it without a wait`,
-        ];
-      }
-      // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
-      if (entry.kind !== 'bridge' || !entry.decides) return [];
-      // A notifier, a sound, a log line: it had nothing to say, and install put it there for that (issue 30).
-      if (cannotDecideOn(client, entry.event, entry.run)) return [];
-      return [
-        `${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (a gate runs in line, behind hookd sync)`,
-      ];
+      return [...(entry.note ? [`${at}: ${entry.note}`] : []), ...entryNotes(entry, at)];
     })
     .concat(relativeCommandNotes(config, file), ignoredMatcherNotes(config, file));
+}
+
+function entryNotes(entry: HookEntry, at: string): string[] {
+  const { client } = entry;
+  if (entry.kind === 'other') {
+    const own = client.ownTypes !== undefined && Object.hasOwn(client.ownTypes, entry.type);
+    const fate = own ? client.ownTypes![entry.type] : undefined;
+    if (fate) return [`${at}.type: "${entry.type}": ${fate}`];
+    const known =
+      client.hookTypes.includes(entry.type) || own
+        ? `a ${client.name} hook type`
+        : `not a hook type ${client.name} is known to have`;
+    return [`${at}.type: "${entry.type}" is ${known}; hookd keeps it for the client and runs only "command" hooks`];
+  }
+  if (entry.kind === 'sync' && !entry.decides) {
+    return [
+      `${at}.command: ${client.name} ignores the result of ${entry.event} hooks, so hookd sync holds the agent for nothing: hookd emit runs it without a wait`,
+    ];
+  }
+  // An http entry of a deciding event is answered in line with the hook's decision (issue 19); the bridge's is not.
+  if (entry.kind !== 'bridge' || !entry.decides) return [];
+  // A notifier, a sound, a log line: it had nothing to say, and install put it there for that (issue 30).
+  if (cannotDecideOn(client, entry.event, entry.run)) return [];
+  return [
+    `${at}.command: the bridge returns at once with success and nothing to say, so this ${entry.event} hook cannot block or answer ${client.name}: fine for a log or a notification, not for a gate (a gate runs in line, behind hookd sync)`,
+  ];
 }
 
 /** Located warnings for a loaded file; `file` prefixes each. */

@@ -53,7 +53,7 @@ export function readHook(
     location,
     matcher: typeof matcher === 'string' ? matcher : undefined,
     type: typeof hook.type === 'string' ? hook.type : 'command',
-    command: typeof written === 'string' ? withArgs(written, hook.args) : undefined,
+    command: typeof written === 'string' ? (client.execArgs ? withArgs(written, hook.args) : written) : undefined,
     timeout: typeof timeout === 'number' ? timeout : undefined,
     // Claude Code's `asyncRewake` hook runs in the background too, but its exit 2 wakes the agent: it still decides.
     ...(runsUnheard(hook) && { async: true }),
@@ -63,7 +63,22 @@ export function readHook(
     ...httpFields(hook),
   };
   const unrunnable = whyNotRunnable(hook, raw, keys.otherShells ?? []);
-  return unrunnable ? { ...raw, unrunnable } : raw;
+  const note = fieldNote(hook, raw, client);
+  const powershell = typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell';
+  return { ...raw, ...(unrunnable && { unrunnable }), ...(note && { note }), ...(powershell && { powershell }) };
+}
+
+// A field the client reads in a way worth saying, since hookd reads it that way too: exec-form
+// `args` (run as one program, no shell), `args` where the client has no exec form, `if` on a type
+// of hook the client reads no condition on.
+function fieldNote(hook: JsonObject, raw: RawHook, client: ClientProfile): string | undefined {
+  if (raw.type === 'command' && hook.args !== undefined)
+    return client.execArgs
+      ? `runs "command" as a program with "args", without a shell (exec form): hookd runs the same words quoted for sh, and install leaves it without a bridge, which would change how its arguments are read`
+      : `"args": ${client.name} has no exec form: it runs "command" alone, and so does hookd`;
+  if (hook.if !== undefined && client.ifTypes && !client.ifTypes.includes(raw.type))
+    return `"if": ${client.name} reads it on ${client.ifTypes.join(', ')} hooks only: this ${raw.type} hook runs whenever its group matches`;
+  return undefined;
 }
 
 // Claude Code runs `command` with `args` as one program and its arguments, no shell: the same

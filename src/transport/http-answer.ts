@@ -8,7 +8,7 @@
 //     context (UserPromptSubmit, SessionStart), else nothing (204), as the client would show it
 //     to the user only;
 //   - exit 2 (a blocking exit of the client's contract): the JSON the event blocks with, stderr as
-//     the reason (PreToolUse: permissionDecision deny; PermissionRequest: decision.behavior deny;
+//     the reason (PreToolUse and PreModelSwitch: permissionDecision deny; PermissionRequest: decision.behavior deny;
 //     every other event: decision block);
 //   - any other exit, a timeout, a hook that could not start: a non-2xx status, which Claude Code
 //     reads as the command hook's non-blocking error, with the reason in the body for its log;
@@ -30,6 +30,14 @@ const BLOCK_FORMS: Readonly<Record<string, (reason: string) => object>> = {
   }),
   PermissionRequest: (reason) => ({
     hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } },
+  }),
+  // 2.1.332 reads a model switch's refusal as PreToolUse's (its own deny for the event is this form).
+  PreModelSwitch: (reason) => ({
+    hookSpecificOutput: {
+      hookEventName: 'PreModelSwitch',
+      permissionDecision: 'deny',
+      permissionDecisionReason: reason,
+    },
   }),
 };
 

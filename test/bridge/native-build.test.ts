@@ -37,8 +37,9 @@ describe('the native bridge’s build', () => {
       [...header.matchAll(/^#define (\w+) (\d+)$/gm)].map(([, name, value]) => [name, Number(value)]),
     );
     expect(defined).toEqual(SHARED);
-    const sources = readdirSync(path.join(ROOT, 'native'))
-      .filter((name) => name !== 'hookd-shared.h')
+    // Every part, the Windows ones in native/win/ too.
+    const sources = readdirSync(path.join(ROOT, 'native'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.[ch]$/.test(name) && name !== 'hookd-shared.h')
       .map((name) => readFileSync(path.join(ROOT, 'native', name), 'utf8'))
       .join('\n');
     for (const name of Object.keys(SHARED)) expect(sources).not.toMatch(new RegExp(`#define ${name}\\b`));

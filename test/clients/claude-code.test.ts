@@ -1,4 +1,4 @@
-// Claude Code 2.1.330, the real binary, offline against a fake Messages API (issue 15): `claude -p`
+// Claude Code 2.1.332 (re-pinned from 2.1.330), the real binary, offline against a fake Messages API (issue 15): `claude -p`
 // turns, and an interactive session in a pseudo-terminal for Notification, which `-p` never sends.
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { waitFor } from '../helpers/wait-for.js';
 import { CLIENT_BINS } from './install-clients.mjs';
 import { arrivals, recordingHooks, scrubClientVariables, theArrival, waitForBridged } from './real-client-helpers.js';
 import { realClientSuite } from './real-client-suite.js';
-import { prepareClient, startFake, startInPty, type PtySession } from './run-client.mjs';
+import { prepareClient, runProcess, startFake, startInPty, type PtySession } from './run-client.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { claude } from '../../src/clients/claude/profile.js';
 
 scrubClientVariables();
@@ -17,7 +18,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 realClientSuite({
   name: 'claude',
-  label: 'Claude Code 2.1.330',
+  label: 'Claude Code 2.1.332',
   events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
   // The profile's list, which `hookd run` sets: this real run confirms it.
@@ -35,7 +36,7 @@ realClientSuite({
   sessionEnd: 'kills',
 });
 
-describe('Claude Code 2.1.330 in an interactive session (pseudo-terminal)', () => {
+describe('Claude Code 2.1.332 in an interactive session (pseudo-terminal)', () => {
   afterAll(async () => {
     await stopTestDaemons();
     cleanupTempDirs();
@@ -138,4 +139,88 @@ describe('Claude Code 2.1.330 in an interactive session (pseudo-terminal)', () =
       await fake.close();
     }
   }, 180_000);
+});
+
+// Issue 43 item 4: 2.1.332's newer events in one `-p` turn, offline. The prompt is a custom slash
+// command whose text runs a shell command (`!` in .claude/commands/): expanding it fires
+// PreSkillShellCommand for that command and UserPromptExpansion for the expansion; the model then
+// asks for Bash once, and PostToolBatch fires when that batch resolves. Each event reaches the direct
+// hook and the one behind hookd emit with the same payload, matched by the field hookd's profile
+// names for it, and is in the daemon's history as Claude Code's.
+describe("Claude Code's newer events in a -p turn", () => {
+  afterAll(async () => {
+    await stopTestDaemons();
+    cleanupTempDirs();
+  });
+
+  it('PreSkillShellCommand, UserPromptExpansion and PostToolBatch reach the bridged hook as the direct one', async () => {
+    const fake = await startFake('claude', {
+      respond: (body: { tools?: { name: string }[]; messages?: unknown[] }) => {
+        const isMainLoop = (body.tools ?? []).some((tool) => tool.name === 'Bash');
+        if (!isMainLoop || JSON.stringify(body.messages ?? []).includes('tool_result')) return undefined;
+        return [
+          {
+            type: 'tool_use',
+            id: 'toolu_hookd_batch_01',
+            name: 'Bash',
+            input: { command: 'echo hookd-batch', description: 'Print' },
+          },
+        ];
+      },
+    });
+    const events = ['PreSkillShellCommand', 'UserPromptExpansion', 'PostToolBatch'];
+    const daemon = testDaemon();
+    const out = tempDir('hookd-claude-newer-out-');
+    const client = prepareClient('claude', {
+      dir: tempDir('hookd-claude-newer-'),
+      fakeUrl: fake.url,
+      stateDir: daemon.stateDir,
+      hooks: recordingHooks(events, out),
+    });
+    const commands = path.join(client.project, '.claude', 'commands');
+    mkdirSync(commands, { recursive: true });
+    writeFileSync(
+      path.join(commands, 'hookd-deploy.md'),
+      '---\ndescription: a command whose text runs a shell command\nallowed-tools: Bash(echo:*)\n---\nDeploy. Status: !`echo hookd-skill-shell`\n',
+    );
+    await daemon.start(['--settings', client.settingsFile]);
+    try {
+      const [bin, ...args] = client.turnArgs('/hookd-deploy');
+      const turn = await runProcess(bin!, [...args, '--allowedTools', 'Bash'], {
+        cwd: client.project,
+        env: client.env,
+        timeoutMs: 90_000,
+      });
+      expect(turn.exitCode, turn.stderr.slice(-2000) + turn.stdout.slice(-2000)).toBe(0);
+      await waitForBridged(out, events);
+      for (const event of events) {
+        const direct = theArrival(out, 'direct', event);
+        const bridged = theArrival(out, 'bridged', event);
+        expect(bridged.bytes.equals(direct.bytes), `${event}: the payload through the bridge`).toBe(true);
+        expect(direct.payload.hook_event_name).toBe(event);
+      }
+      // The fields the profile matches them by (claude/profile.ts matchFields), as 2.1.332 sends them.
+      expect(theArrival(out, 'direct', 'PreSkillShellCommand').payload).toMatchObject({
+        tool_name: 'Bash',
+        tool_input: { command: expect.stringContaining('hookd-skill-shell') },
+        command_name: 'hookd-deploy',
+      });
+      expect(theArrival(out, 'direct', 'UserPromptExpansion').payload).toMatchObject({
+        command_name: 'hookd-deploy',
+        expansion_type: 'slash_command',
+      });
+      expect(theArrival(out, 'direct', 'PostToolBatch').payload.tool_calls).toEqual([
+        expect.objectContaining({ tool_name: 'Bash' }),
+      ]);
+      expect([claude.matchFields.PreSkillShellCommand, claude.matchFields.UserPromptExpansion]).toEqual([
+        'tool_name',
+        'command_name',
+      ]);
+      await waitFor('the three in the history', () =>
+        events.every((event) => daemon.history().some((line) => line.event === event && line.client === 'claude')),
+      );
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
 });

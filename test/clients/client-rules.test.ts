@@ -361,6 +361,7 @@ describe("Qwen Code's timeouts, Codex's default, Claude Code's args and shell", 
     ]);
     expect(lintConfig(parsed.config, 's.json')).toEqual([]);
     expect(notesFor(parsed.config, 's.json')).toEqual([
+      'note: s.json: hooks.TaskCreated[0].hooks[0]: runs "command" as a program with "args", without a shell (exec form): hookd runs the same words quoted for sh, and install leaves it without a bridge, which would change how its arguments are read',
       'note: s.json: hooks.CwdChanged[0].hooks[0]: runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client',
     ]);
   });

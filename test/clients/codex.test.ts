@@ -9,7 +9,7 @@ scrubClientVariables();
 
 realClientSuite({
   name: 'codex',
-  label: 'Codex 0.169.0',
+  label: 'Codex 0.171.0',
   events: ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'],
   stopEvent: 'Stop',
   // The profile's list, which `hookd run` sets: this real run confirms it.

@@ -113,7 +113,7 @@ export function chatCall(tool: string) {
 const CASE_LIST: readonly Omit<DecidingCase, 'callShell'>[] = [
   {
     name: 'claude',
-    label: 'Claude Code 2.1.330',
+    label: 'Claude Code 2.1.332',
     args: [],
     guard: { event: 'PreToolUse', matcher: 'Bash' },
     timeout: (seconds) => seconds,
@@ -139,7 +139,7 @@ const CASE_LIST: readonly Omit<DecidingCase, 'callShell'>[] = [
   },
   {
     name: 'codex',
-    label: 'Codex 0.169.0',
+    label: 'Codex 0.171.0',
     args: [],
     // Codex names its shell tool Bash to hooks, whatever the model called (exec_command).
     guard: { event: 'PreToolUse', matcher: 'Bash' },

@@ -355,7 +355,7 @@ describe('hookd validate warns on a tool matcher that can never match', () => {
       `hookd: warning: ${file}: hooks.PreToolUse[4].matcher: "Bash(git push:*)": a permission rule's shape, but a matcher names the tool only, so this one never matches: write "Bash"`,
     );
     expect(warnings).toContain(
-      `hookd: warning: ${gemini}: hooks.BeforeTool[0].matcher: "Bash": Gemini CLI has no tool "Bash" that hookd knows of ("Bash" is a tool of Claude Code, Qwen Code; Gemini CLI's shell tool is "run_shell_command"): so it never matches`,
+      `hookd: warning: ${gemini}: hooks.BeforeTool[0].matcher: "Bash": Gemini CLI has no tool "Bash" that hookd knows of ("Bash" is a tool of Claude Code, Qwen Code, Qoder CLI; Gemini CLI's shell tool is "run_shell_command"): so it never matches`,
     );
     // Names it has, and MCP tools (any server can add one), are not judged.
     expect(result.stderr).not.toMatch(/PreToolUse\[[23]\]|BeforeTool\[1\]/);

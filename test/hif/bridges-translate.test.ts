@@ -329,7 +329,64 @@ describe('the canonical fields', () => {
         Buffer.from('{"toolName":"view","toolArgs":"{\\"path\\":\\"/p/.env\\"}"}'),
       ),
     ).toMatchObject({ HOOKD_HIF_TOOL: 'file_read', HOOKD_HIF_FILE: '/p/.env' });
+    // Cline 3.0.65 nests its call (`tool_call: {name, input}`) and its shell tool takes a list of commands.
+    expect(read('cline', 'PreToolUse')).toEqual({
+      HOOKD_HIF_CLIENT: 'cline',
+      HOOKD_HIF_EVENT: 'before_tool_execute',
+      HOOKD_HIF_TOOL: 'shell',
+      HOOKD_HIF_COMMAND: 'echo hi > out.txt',
+    });
   });
+
+  // Cline's nested call, read the same by both bridges: a list of commands is one per line; a list
+  // holding anything else (its `{command, args}` form) is no command; a top-level tool name wins.
+  const CLINE_CASES: Array<[string, string, Record<string, string>]> = [
+    [
+      'two commands',
+      '{"tool_call":{"name":"run_commands","input":{"commands":["git status","git push -f"]}}}',
+      { HOOKD_HIF_TOOL: 'shell', HOOKD_HIF_COMMAND: 'git status\ngit push -f' },
+    ],
+    [
+      'the argv form',
+      '{"tool_call":{"name":"run_commands","input":{"commands":[{"command":"git","args":["push"]}]}}}',
+      { HOOKD_HIF_TOOL: 'shell' },
+    ],
+    [
+      'a file read',
+      '{"tool_call":{"name":"read_files","input":{"files":[{"path":"/p/.env"}]}}}',
+      { HOOKD_HIF_TOOL: 'file_read' },
+    ],
+    ['a call that is no object', '{"tool_call":"run_commands"}', {}],
+    [
+      'a top-level tool name',
+      '{"tool_name":"editor","tool_input":{"path":"/p/a"},"tool_call":{"name":"run_commands"}}',
+      { HOOKD_HIF_TOOL: 'file_edit', HOOKD_HIF_FILE: '/p/a' },
+    ],
+    ['an empty list', '{"tool_call":{"name":"run_commands","input":{"commands":[]}}}', { HOOKD_HIF_TOOL: 'shell' }],
+  ];
+  it("read Cline's nested call the same through both bridges", async () => {
+    const state = tempDir();
+    const out = path.join(state, 'fields');
+    // NUL-separated: a command of several lines stays one variable.
+    const hook = `env -0 | grep -z "^HOOKD_HIF_" | sort -z > ${q(out)}; true`;
+    for (const [name, payload, more] of CLINE_CASES) {
+      const want = { HOOKD_HIF_CLIENT: 'cline', HOOKD_HIF_EVENT: 'before_tool_execute', ...more };
+      expect({ name, fields: canonicalFields('cline', 'PreToolUse', Buffer.from(payload)) }).toEqual({
+        name,
+        fields: want,
+      });
+      for (const node of [false, true]) {
+        await bridge(['--canonical', '--client', 'cline', '--event', 'PreToolUse'], hook, payload, node, state);
+        const seen = Object.fromEntries(
+          readFileSync(out, 'utf8')
+            .split('\0')
+            .filter(Boolean)
+            .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+        );
+        expect({ name, node, seen }).toEqual({ name, node, seen: want });
+      }
+    }
+  }, 60_000);
 });
 
 describe('a hook not marked canonical', () => {

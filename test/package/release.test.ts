@@ -1,6 +1,6 @@
 // The release as users get it (issue 33): `npm run release:pack`'s tarballs, the prebuilt bridges
-// checked for their platform (the arm64 Linux one run under qemu's user-mode emulation, the macOS
-// ones read for format and architecture), then every package published to a real local registry
+// checked for their platform (the arm64 Linux one run under qemu's user-mode emulation, the Windows one
+// under wine, the macOS ones read for format and architecture), then every package published to a real local registry
 // (verdaccio) and installed from it (release-installs.ts) on a PATH without a C compiler: each must
 // run the prebuilt native bridge, seen by the hook as its parent (/proc/$PPID/exe): the program
 // itself as bin/hookd (the front door) where it takes the script's place, else the script's exec of it.
@@ -13,6 +13,7 @@ import { npmEnv } from '../helpers/npm-env.js';
 import { ensureTools, packRelease, startRegistry, TOOLS } from '../registry/local-registry.mjs';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { elf, installsFrom } from './release-installs.js';
+import { wineEnv, windowsPath } from '../windows/bridge-exe.mjs';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const PAYLOAD = `${JSON.stringify({ hook_event_name: 'PreToolUse', tool_input: { command: 'x'.repeat(2000) } })}\n`;
@@ -25,9 +26,9 @@ let work: string;
 let noCompilerPath: string;
 
 const tarball = (name: string) => path.join(releaseDir, `hookd-dev-${name}-${VERSION}.tgz`);
-const prebuiltIn = (name: string) => {
+const prebuiltIn = (name: string, program = 'hookd-bridge') => {
   const dir = tempDir();
-  return execa('tar', ['xzf', tarball(name), '-C', dir]).then(() => path.join(dir, 'package', 'bin', 'hookd-bridge'));
+  return execa('tar', ['xzf', tarball(name), '-C', dir]).then(() => path.join(dir, 'package', 'bin', program));
 };
 
 beforeAll(async () => {
@@ -55,7 +56,7 @@ afterAll(() => {
 
 describe('npm run release:pack', () => {
   it('writes the package and one package per platform, each named in its optionalDependencies at that exact version', async () => {
-    const platforms = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64'];
+    const platforms = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64', 'win32-x64'];
     expect(readdirSync(releaseDir).sort()).toEqual(
       ['hookd', ...platforms.map((p) => `hookd-${p}`)].map((name) => `hookd-dev-${name}-${VERSION}.tgz`),
     );
@@ -89,6 +90,39 @@ describe('npm run release:pack', () => {
       expect(b.readUInt32LE(4)).toBe(cpu);
       expect(b.readUInt32LE(12)).toBe(2); // MH_EXECUTE
     }
+  });
+
+  it('builds a PE32+ console program for Windows on x86-64', async () => {
+    const b = readFileSync(await prebuiltIn('hookd-win32-x64', 'hookd-bridge.exe'));
+    expect(b.subarray(0, 2).toString()).toBe('MZ');
+    const pe = b.readUInt32LE(0x3c);
+    expect(b.readUInt32LE(pe)).toBe(0x00004550); // "PE\0\0"
+    expect(b.readUInt16LE(pe + 4)).toBe(0x8664); // IMAGE_FILE_MACHINE_AMD64
+    expect(b.readUInt32LE(pe + 8)).toBe(0); // no link time: the same sources give the same bytes
+    expect(b.readUInt16LE(pe + 24)).toBe(0x20b); // the optional header's magic: PE32+
+    expect(b.readUInt16LE(pe + 24 + 68)).toBe(3); // IMAGE_SUBSYSTEM_WINDOWS_CUI: the client's pipes are its stdio
+  });
+
+  it('the Windows bridge runs a hook under wine and hands back its stdin as its answer, and its exit code', async () => {
+    const bridge = await prebuiltIn('hookd-win32-x64', 'hookd-bridge.exe');
+    const state = tempDir();
+    const run = await execa(
+      'wine',
+      [
+        bridge,
+        'sync',
+        '--client',
+        'claude',
+        '--state-dir',
+        windowsPath(state),
+        '--',
+        `"${windowsPath(bridge)}" read & exit 2`,
+      ],
+      { input: PAYLOAD, reject: false, env: wineEnv() },
+    );
+    expect(run.stdout).toBe(PAYLOAD.trimEnd());
+    expect(run.exitCode).toBe(2);
+    expect(readdirSync(path.join(state, 'inbox', 'new'))).toHaveLength(1);
   });
 
   it('the arm64 Linux bridge runs a hook under qemu and hands back its answer and exit code', async () => {

@@ -7,9 +7,9 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_EXE, WINE, wineEnv } from '../../scripts/setup-wine-node.mjs';
+import { NODE_EXE, WINE, wineEnv, windowsPath } from '../../scripts/setup-wine-node.mjs';
 
-export { NODE_EXE, WINE, wineEnv };
+export { NODE_EXE, WINE, wineEnv, windowsPath };
 const STDIO_FILES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stdio-files.cjs');
 
 export interface WindowsRun {
@@ -80,9 +80,4 @@ export function startWindows(program: string, args: string[], env: NodeJS.Proces
     env: wineEnv({ ...process.env, ...env }),
     stdio: 'ignore',
   });
-}
-
-/** A Linux path as a Windows program names it (wine maps / to Z:). */
-export function windowsPath(linuxPath: string): string {
-  return `Z:${linuxPath.replaceAll('/', '\\')}`;
 }

@@ -52,6 +52,10 @@ export const claude: ClientProfile = {
     'FileChanged',
     'MessageDisplay',
     'DirectoryAdded',
+    // In 2.1.330's and 2.1.332's event list (strings of the binary); PreSkillShellCommand is new in 2.1.332.
+    'PreModelSwitch',
+    'PostModelSwitch',
+    'PreSkillShellCommand',
   ],
   fireAndForget: [
     'Notification',
@@ -65,6 +69,10 @@ export const claude: ClientProfile = {
   stopEvent: 'Stop',
   attentionEvents: ['Stop', 'Notification'],
   hookTypes: ['command', 'http', 'prompt', 'agent', 'mcp_tool'],
+  // `args` beside `command`: 2.1.332's schema ("Argument list for exec form… no shell").
+  execArgs: true,
+  // "'powershell' uses pwsh" (its settings schema).
+  powershell: 'pwsh',
   // 2.1.330 logs "HTTP hooks are not supported for SessionStart" and skips them.
   httpSkippedEvents: ['SessionStart', 'Setup'],
   sessionField: 'session_id',
@@ -82,6 +90,13 @@ export const claude: ClientProfile = {
     PreCompact: 'trigger',
     PostCompact: 'trigger',
     Setup: 'trigger',
+    // As 2.1.332 matches them (its matcher-field switch): a skill's shell command by its shell tool,
+    // an expansion by its command, a model switch by the model switched to, a folder by its source.
+    PreSkillShellCommand: TOOL,
+    UserPromptExpansion: 'command_name',
+    PreModelSwitch: 'to_model',
+    PostModelSwitch: 'to_model',
+    DirectoryAdded: 'source',
   },
   envMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
   envPrefixes: ['CLAUDE_'],

@@ -8,7 +8,7 @@
 // and 2 let the tool run, checked with the binary).
 import type { ClientProfile } from '../profile.js';
 import { CLAUDE_LIKE } from '../contract.js';
-import { CLINE_ANSWERS } from './hif.js';
+import { CLINE_ANSWERS, CLINE_DIALECT } from './hif.js';
 
 const EVENTS = [
   'TaskStart',
@@ -59,5 +59,6 @@ export const cline: ClientProfile = {
       timeout: 'the tool runs',
     },
   },
+  dialect: CLINE_DIALECT,
   answers: CLINE_ANSWERS,
 };

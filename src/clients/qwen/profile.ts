@@ -49,18 +49,48 @@ export const qwen: ClientProfile = {
     'InstructionsLoaded',
     'MessageDisplay',
     'SessionEnd',
+    // In 0.24.4's HookEventName and its bundled hooks docs: a slash command's expansion (it can be
+    // blocked), a call its AUTO mode refused (reported: it cannot approve or change it), a deleted
+    // session, and a todo created or completed (blocked while validating).
+    'UserPromptExpansion',
+    'PermissionDenied',
+    'SessionDelete',
+    'TodoCreated',
+    'TodoCompleted',
   ],
-  fireAndForget: ['Notification', 'SessionEnd', 'StopFailure', 'InstructionsLoaded', 'MessageDisplay', 'PostCompact'],
+  fireAndForget: [
+    'Notification',
+    'SessionEnd',
+    'StopFailure',
+    'InstructionsLoaded',
+    'MessageDisplay',
+    'PostCompact',
+    'PermissionDenied',
+    'SessionDelete',
+  ],
   stopEvent: 'Stop',
   // Its Notification fires in every headless turn too (auth_success): not one that needs you.
   attentionEvents: ['Stop'],
   hookTypes: ['command'],
+  // 0.24.4's settings schema and its hook registry (validateHookConfig): `if` is read on http hooks
+  // only, there is no `args`, and a `function` hook needs a callback only its SDK can give.
+  ownTypes: {
+    http: undefined,
+    prompt: undefined,
+    function:
+      'Qwen Code discards it from a settings file (a "function" hook is registered through its SDK, with a callback), so it runs nowhere',
+  },
+  ifTypes: ['http'],
+  // getShellConfigForHook: `"shell": "powershell"` runs `powershell -Command`.
+  powershell: 'powershell',
   sessionField: 'session_id',
   matchFields: {
     PreToolUse: TOOL,
     PostToolUse: TOOL,
     PostToolUseFailure: TOOL,
     PermissionRequest: TOOL,
+    PermissionDenied: TOOL,
+    UserPromptExpansion: 'command_name',
     Notification: 'notification_type',
     SessionStart: 'source',
     SessionEnd: 'reason',
