@@ -40,6 +40,9 @@ async function roundTrip(client: string, name: string, text: string): Promise<st
   // Nothing it wrapped is said to be left to the client (PowerShell is hookd's to run on Windows).
   expect(out).not.toMatch(/left alone|PowerShell/);
   const installed = readFileSync(file, 'utf8');
+  // Run again, it finds every hook through hookd already: nothing changes.
+  expect(await runInstall({ settings: file, client, stateDir, platform: 'win32' })).toMatch(/nothing to change/);
+  expect(readFileSync(file, 'utf8')).toBe(installed);
   // Every line end stays CRLF: no bare LF came in.
   expect(installed.replaceAll('\r\n', '')).not.toContain('\n');
   await runUninstall({ settings: file, client, stateDir });
@@ -132,6 +135,20 @@ describe('hookd install on Windows, per client', () => {
       ['sync', GUARD],
       ['sync', CMD_GUARD],
     ]);
+  });
+
+  it('Codex: --async moves a Windows entry behind hookd emit, in the same form, and uninstall still gives it back', async () => {
+    const file = path.join(home, 'hooks.json');
+    const text = crlf([
+      `{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": ${json(CMD_GUARD)} } ] } ] } }`,
+    ]);
+    writeFileSync(file, text);
+    await runInstall({ settings: file, client: 'codex', stateDir, platform: 'win32' });
+    expect(readBack('codex', readFileSync(file, 'utf8')).map(({ kind }) => kind)).toEqual(['sync']);
+    await runInstall({ settings: file, client: 'codex', stateDir, platform: 'win32', async: [CMD_GUARD] });
+    expect(readFileSync(file, 'utf8')).toContain(json(windowsEntry('powershell', 'emit', state(), CMD_GUARD, PROGRAM)));
+    await runUninstall({ settings: file, client: 'codex', stateDir });
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   it('Copilot CLI: powershell beside bash, an entry with bash alone left as it is', async () => {
