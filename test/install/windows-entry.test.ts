@@ -1,7 +1,7 @@
 // The Windows forms of a bridge entry (src/install/windows-entry.ts): each written as its shell reads
 // it, and each read back to the very command it wraps, whatever that command holds (uninstall writes
-// it back byte for byte). Run under wine, no PowerShell (wine's is a stub) and no trustworthy cmd
-// `||` exist to run them: these forms are checked here as text, against the rules of each shell.
+// it back byte for byte). wine has no PowerShell (a stub) and no Git Bash to run them: these forms
+// are checked here as text, against the rules of each shell (test/windows/install.test.ts runs cmd's).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gitBashPath, windowsEntry, windowsFallback } from '../../src/install/windows-entry.js';
@@ -22,7 +22,7 @@ describe('the Windows forms of an entry', () => {
     const command = `& "C:\\Program Files\\guard\\guard.exe" --user $env:USERNAME 'it''s'`;
     const entry = windowsEntry('powershell', 'sync', SYNC, command, PROGRAM);
     expect(entry).toBe(
-      `if (Test-Path -LiteralPath ${PS_SCRIPT}) { $env:HOOKD_SHELL = 'powershell'; & 'C:\\Program Files\\nodejs\\node.exe' ${PS_SCRIPT} sync --client codex --event PreToolUse --timeout 30 -- ` +
+      `if ((Test-Path -LiteralPath ${PS_SCRIPT}) -and (Test-Path -LiteralPath 'C:\\Program Files\\nodejs\\node.exe')) { $env:HOOKD_SHELL = 'powershell'; & 'C:\\Program Files\\nodejs\\node.exe' ${PS_SCRIPT} sync --client codex --event PreToolUse --timeout 30 -- ` +
         `'& "C:\\Program Files\\guard\\guard.exe" --user $env:USERNAME ''it''''s'''; exit $LASTEXITCODE } else { ${command} }`,
     );
     expect(entry).not.toMatch(/\|\||&&/);
@@ -36,27 +36,38 @@ describe('the Windows forms of an entry', () => {
     );
   });
 
-  it('writes Git Bash the POSIX form, with forward-slash paths', () => {
+  it("writes Git Bash the POSIX form's shape, its paths with forward slashes", () => {
     expect(gitBashPath('C:\\Users\\Jürgen Ñ\\.claude\\hooks\\guard.sh')).toBe(
       'C:/Users/Jürgen Ñ/.claude/hooks/guard.sh',
     );
-    expect(windowsEntry('bash', 'sync', SYNC, 'C:/hooks/guard.sh', PROGRAM)).toBe(
-      "command -v hookd >/dev/null 2>&1 && exec hookd sync --client codex --event PreToolUse --timeout 30 -- 'C:/hooks/guard.sh'; C:/hooks/guard.sh",
+    const script = `'C:/Users/Jürgen O'\\''Neil "x"/AppData/Roaming/npm/node_modules/@hookd-dev/hookd/dist/bin.js'`;
+    expect(windowsEntry('bash', 'sync', [...SYNC, '--state-dir', 'C:\\a b'], 'C:/hooks/guard.sh', PROGRAM)).toBe(
+      `[ -f ${script} ] && [ -f 'C:/Program Files/nodejs/node.exe' ] && exec 'C:/Program Files/nodejs/node.exe' ${script} ` +
+        "sync --client codex --event PreToolUse --timeout 30 --state-dir 'C:\\a b' -- 'C:/hooks/guard.sh'; C:/hooks/guard.sh",
     );
   });
 
-  it('reads back the command each PowerShell and cmd entry wraps, whatever it holds', () => {
+  it('reads back the command each entry wraps, whatever it holds', () => {
     const tricky = fc.oneof(
       fc.string(),
-      fc.constantFrom("; exit $LASTEXITCODE } else { '", ') else x', ' -- "x") else ', '"""', "''", '\r\n'),
+      fc.constantFrom(
+        "; exit $LASTEXITCODE } else { '",
+        ') else x',
+        ' -- "x") else ',
+        '"""',
+        "''",
+        '\r\n',
+        "; '\\''",
+        " -- 'x'; ",
+      ),
     );
     fc.assert(
       fc.property(
         fc.array(tricky, { maxLength: 4 }).map((parts) => parts.join('')),
-        fc.constantFrom('powershell', 'cmd'),
+        fc.constantFrom('bash', 'powershell', 'cmd'),
         (command, shell) => {
           const entry = windowsEntry(
-            shell as 'powershell' | 'cmd',
+            shell as 'bash' | 'powershell' | 'cmd',
             'sync',
             [...SYNC, '--state-dir', 'C:\\a b'],
             command,
@@ -67,7 +78,8 @@ describe('the Windows forms of an entry', () => {
             command,
             bridge: 'sync',
             options: [...SYNC, '--state-dir', 'C:\\a b'],
-            program: PROGRAM,
+            program:
+              shell === 'bash' ? { node: gitBashPath(PROGRAM.node), script: gitBashPath(PROGRAM.script) } : PROGRAM,
           });
         },
       ),
@@ -86,6 +98,10 @@ describe('the Windows forms of an entry', () => {
         ),
       ),
     ).toBeUndefined();
+    // Nor where the guard tests another Node than the one it runs.
+    const otherNode = entry.replace("-LiteralPath 'C:\\Program Files\\nodejs\\node.exe'", "-LiteralPath 'C:\\x.exe'");
+    expect(otherNode).not.toBe(entry);
+    expect(windowsFallback(otherNode)).toBeUndefined();
     expect(windowsFallback("command -v hookd >/dev/null 2>&1 && exec hookd sync -- 'x'; x")).toBeUndefined();
   });
 });

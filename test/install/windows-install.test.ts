@@ -12,7 +12,7 @@ import { runUninstall } from '../../src/commands/uninstall.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { clientById } from '../../src/clients/registry.js';
 import { classifyCommand } from '../../src/settings/classify-command.js';
-import { windowsEntry, windowsProgram } from '../../src/install/windows-entry.js';
+import { windowsEntry, windowsFallback, windowsProgram } from '../../src/install/windows-entry.js';
 
 let home: string;
 let stateDir: string;
@@ -95,9 +95,9 @@ describe('hookd install on Windows, per client', () => {
         PROGRAM,
       ),
     );
-    expect(bash!.command).toMatch(/^command -v hookd /);
+    expect(windowsFallback(bash!.command)).toMatchObject({ shell: 'bash', bridge: 'sync' });
     expect(ps!.command).toBe(windowsEntry('powershell', 'sync', sync('claude', 'PreToolUse', 5), GUARD, PROGRAM));
-    expect(vscode!.command).toMatch(/^command -v hookd /);
+    expect(windowsFallback(vscode!.command)).toMatchObject({ shell: 'bash', command: 'guard.sh' });
     expect(vscode!.windows).toBe(
       windowsEntry('powershell', 'sync', sync('claude', 'PreToolUse', 5), CMD_GUARD, PROGRAM),
     );
@@ -130,7 +130,7 @@ describe('hookd install on Windows, per client', () => {
     );
     const stop = data.hooks.Stop![0]!.hooks[0]!.command!;
     expect(classifyCommand(stop)).toMatchObject({ kind: 'sync', inner: CMD_GUARD, fallback: true });
-    expect(stop).toMatch(/^if \(Test-Path -LiteralPath '/);
+    expect(stop).toMatch(/^if \(\(Test-Path -LiteralPath '/);
     expect(readBack('codex', installed).map(({ kind, run }) => [kind, run])).toEqual([
       ['sync', GUARD],
       ['sync', CMD_GUARD],

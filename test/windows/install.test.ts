@@ -75,8 +75,12 @@ describe('hookd install on Windows (node.exe under wine)', () => {
     expect(installed.replaceAll('\r\n', '')).not.toContain('\n');
     const claudeHooks = (JSON.parse(installed) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } }).hooks
       .PreToolUse;
-    // Git Bash's form, hookd by name; PowerShell's, the Node and bundle node.exe resolved, by path.
-    expect(claudeHooks[0]!.hooks[0]!.command).toMatch(/^command -v hookd >\/dev\/null 2>&1 && exec hookd sync /);
+    // Git Bash's form, its paths with forward slashes; PowerShell's: the Node and bundle node.exe resolved, by path.
+    expect(windowsFallback(claudeHooks[0]!.hooks[0]!.command)).toMatchObject({
+      shell: 'bash',
+      command: '~/hooks/guard.sh %USERNAME% $env:USERNAME',
+      program: { node: windowsPath(NODE_EXE).replaceAll('\\', '/'), script: BIN.replaceAll('\\', '/') },
+    });
     const powershell = windowsFallback(claudeHooks[1]!.hooks[0]!.command);
     expect(powershell).toMatchObject({ shell: 'powershell', command: HOOK, bridge: 'sync' });
     expect(powershell!.program).toEqual({ node: windowsPath(NODE_EXE), script: BIN });
