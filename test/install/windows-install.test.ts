@@ -95,9 +95,9 @@ describe('hookd install on Windows, per client', () => {
         PROGRAM,
       ),
     );
-    expect(windowsFallback(bash!.command)).toMatchObject({ shell: 'bash', bridge: 'sync' });
+    expect(windowsFallback(bash!.command!)).toMatchObject({ shell: 'bash', bridge: 'sync' });
     expect(ps!.command).toBe(windowsEntry('powershell', 'sync', sync('claude', 'PreToolUse', 5), GUARD, PROGRAM));
-    expect(windowsFallback(vscode!.command)).toMatchObject({ shell: 'bash', command: 'guard.sh' });
+    expect(windowsFallback(vscode!.command!)).toMatchObject({ shell: 'bash', command: 'guard.sh' });
     expect(vscode!.windows).toBe(
       windowsEntry('powershell', 'sync', sync('claude', 'PreToolUse', 5), CMD_GUARD, PROGRAM),
     );
