@@ -53,6 +53,16 @@ export interface HookVariables {
   fixed?: Readonly<Record<string, string>>;
 }
 
+/** How a client runs a hook's command on Windows: the shell, and the key it reads there in place of its command. */
+export interface WindowsRun {
+  /** The shell that runs the entry: Git Bash or PowerShell (Claude Code: by the entry's `shell`). */
+  shell: 'bash' | 'powershell' | ((hook: Readonly<Record<string, unknown>>) => 'bash' | 'powershell');
+  /** The key of the client's Windows command (Codex's `commandWindows`, Copilot CLI's `powershell`), read in place of the command where the entry has it. */
+  key?: string;
+  /** Only `key` runs on Windows (Copilot CLI's `bash` does not): an entry without it is left alone. */
+  keyOnly?: boolean;
+}
+
 /** How a hook object names its command and timeout: `command`/`timeout`, or Copilot CLI's `bash`/`timeoutSec`. */
 export interface HookKeys {
   command: string;
@@ -114,6 +124,8 @@ export interface ClientProfile {
   millisecondsFrom?: number;
   /** The keys of a hook's command and timeout; `command` and `timeout` when absent. */
   hookKeys?: HookKeys;
+  /** How the client runs a hook on Windows (docs/clients.md, "Windows"); absent: not known, and install there leaves its hooks alone. */
+  windows?: WindowsRun;
   events: readonly string[];
   /** Events whose hooks' output and exit code the client ignores: the only ones install wraps by default. */
   fireAndForget: readonly string[];

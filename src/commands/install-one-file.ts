@@ -32,12 +32,13 @@ import type { HookSource } from '../clients/hook-source.js';
 import type { JsonObject } from '../settings/hook-map.js';
 import type { InstallOptions } from './install.js';
 import { parseAdds } from '../install/example-adds.js';
+import { windowsInstall, windowsKeys } from '../install/windows-install.js';
 
 /** Why install has nothing to change in a file: no hooks (of the events it wraps), all of them through hookd already, or none it can run. */
-function nothingToWrap(text: string, target: HookSource, mode: InstallMode): string {
+function nothingToWrap(text: string, target: HookSource, mode: InstallMode, windows: boolean): string {
   const events = mode.events ?? (mode.asyncOnly ? target.client.fireAndForget : undefined);
   const names = events ? `${events.join(', ')} ` : '';
-  const chosen = routesOf(text, target.file, target.client, mode).filter(
+  const chosen = routesOf(text, target.file, target.client, mode, windows).filter(
     ({ event }) => !events || events.includes(event),
   );
   if (chosen.length === 0) return `no ${names}hooks to wrap`;
@@ -68,6 +69,15 @@ export async function installInto(
       examples: [],
     };
   }
+  const windows = windowsInstall(options.platform);
+  if (windows && !client.windows)
+    return {
+      file: target.file,
+      lines: [
+        `${target.file} (${client.name}): left alone: how ${client.name} runs a hook on Windows is not known, so hookd writes no entry it could not run (docs/clients.md#windows)`,
+      ],
+      examples: [],
+    };
   // A hook that is an executable file (Cline's), or a file that lists named hooks (Kiro CLI's): wrapped in place, the original kept.
   if (client.scriptHooks || client.listedHooks) {
     const scriptMode: InstallMode = {
@@ -126,14 +136,16 @@ export async function installInto(
     droppedAt: snapshot.dropped.map((part) => part.at),
   };
   const bridgeOptions = stateOptions;
-  const shape = newHookShape(client);
   const planOptions = {
     layout: client.layout,
     emitOptions: bridgeOptions,
     file: snapshot.target,
-    wrap: wrapperFor(client, mode, bridgeOptions),
+    wrap: wrapperFor(client, mode, bridgeOptions, windows),
     commandKey: (hook: JsonObject) => commandKey(client, hook),
-    shape,
+    shape: newHookShape(client),
+    ...(windows && {
+      keysToWrap: (hook: JsonObject) => windowsKeys(client, hook, commandKey(client, hook)).map(({ key }) => key),
+    }),
   };
   const planWith = await TRANSPORTS[options.transport ?? 'bridge'].load();
   const transport = planWith({
@@ -154,7 +166,7 @@ export async function installInto(
     ...skipped,
     ...keptNotifiers,
     ...transport.notes,
-    ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode) : []),
+    ...(snapshot.exists ? routeNotes(snapshot.text, snapshot.target, client, mode, windows !== undefined) : []),
     ...sharedFileNote(snapshot.target, plan.after),
     ...(snapshot.exists ? await codexTrustNote(client, snapshot.target, snapshot.text, plan.after) : []),
   ];
@@ -163,7 +175,9 @@ export async function installInto(
     ...lines.map((line) => `  ${line}`),
   ];
   if (plan.changes.length === 0)
-    return done(block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode)}`, notes));
+    return done(
+      block(`nothing to change: ${nothingToWrap(snapshot.text, target, mode, windows !== undefined)}`, notes),
+    );
   if (options.dryRun)
     return done([
       ...block(`${plan.changes.length} change(s) to make (dry run: nothing written)`, notes),

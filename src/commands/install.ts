@@ -3,6 +3,7 @@
 // the answer of behind the synchronous one (hookd sync); `--async-only` wraps only the first kind,
 // `--async CMD` moves one deciding hook behind hookd emit (install/route-hooks.ts). It lists what it
 // left alone and why, and adds example hooks with --add; `--dry-run` shows the diff and writes nothing.
+import { windowsInstall } from '../install/windows-install.js';
 import { resolvePaths } from '../common/paths.js';
 import { HookdError, UsageError, describeError } from '../common/errors.js';
 import { copyExamples, examplesDir } from '../install/examples.js';
@@ -36,6 +37,8 @@ export interface InstallOptions {
   sync?: string[];
   /** A HIF manifest whose hooks to install into every client (commands/install-hooks.ts). */
   hooks?: string;
+  /** The system the entries are written for: this one's (process.platform) unless a test names another (install/windows-install.ts). */
+  platform?: NodeJS.Platform;
 }
 
 // The example scripts the written hooks run, copied once every file is written.
@@ -55,6 +58,11 @@ function copyAllExamples(names: readonly string[]): string[] {
 
 /** Run install and return what it printed, for the command and for tests. Every file is planned before the first is written. */
 export async function runInstall(options: InstallOptions, seams: Seams = {}): Promise<string> {
+  // The examples and a manifest's hooks are commands for sh: on Windows install wraps the hooks there are.
+  if (windowsInstall(options.platform) && (options.add?.length || options.hooks !== undefined))
+    throw new UsageError(
+      `${options.hooks !== undefined ? '--hooks' : '--add'}: on Windows hookd install wraps the hooks your clients have; the examples and a manifest's hooks are written for a POSIX shell (docs/install.md#windows)`,
+    );
   if (options.hooks !== undefined)
     return (await import('./install-hooks.js')).runHooksInstall({ ...options, hooks: options.hooks }, seams);
   const paths = resolvePaths({ settings: options.settings, stateDir: options.stateDir });
@@ -75,8 +83,9 @@ export async function runInstall(options: InstallOptions, seams: Seams = {}): Pr
     );
   const planned: (PlannedFile & { examples: string[] })[] = [];
   for (const target of targets) planned.push(await installInto(target, options, paths.stateDir, named, seams));
-  // A client with no command hooks of its own runs its hook file through hookd's shim, written beside it.
-  for (const target of targets) {
+  // A client with no command hooks of its own runs its hook file through hookd's shim, written beside it
+  // (not on Windows, where such a client is left alone: install-one-file.ts).
+  for (const target of windowsInstall(options.platform) ? [] : targets) {
     const shim = planShim(target.client, target.file, options.dryRun === true);
     if (shim) planned.push({ ...shim, examples: [] });
   }

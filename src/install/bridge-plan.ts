@@ -11,7 +11,9 @@ import { GENERIC } from '../clients/registry.js';
 import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
-import { syncCommand, wrapCommand } from './quote-command.js';
+import { syncCommand, syncOptions, wrapCommand } from './quote-command.js';
+import { windowsEntry, type WindowsProgram } from './windows-entry.js';
+import { asRunOnWindows, windowsKeys } from './windows-install.js';
 import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';
 
@@ -20,16 +22,24 @@ export function wrapperFor(
   client: ClientProfile,
   mode: InstallMode,
   bridgeOptions: readonly string[],
-): (event: string, hook: JsonObject, at: string) => string | undefined {
-  return (event, hook, at) => {
-    const route = routeHook(client, event, hook, mode, at);
-    if (route.to === 'upgrade') return route.entry;
+  windows?: WindowsProgram,
+): (event: string, hook: JsonObject, at: string, key?: string) => string | undefined {
+  return (event, hook, at, key = commandKey(client, hook)) => {
+    // On Windows the shell the client runs this command in (windows-install.ts); PowerShell is hookd's to run there too.
+    const shell = windows && windowsKeys(client, hook, commandKey(client, hook)).find((one) => one.key === key)?.shell;
+    if (windows && !shell) return undefined;
+    const routed = windows ? asRunOnWindows(client, hook, commandKey(client, hook)) : hook;
+    const route = routeHook(client, event, routed, mode, at);
+    if (route.to === 'upgrade') return windows ? undefined : route.entry;
     // A payload that does not name its event (Copilot CLI's camelCase ones): the entry names it.
+    const emitOptions = [
+      ...bridgeOptions,
+      ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
+    ];
     if (route.to === 'emit')
-      return wrapCommand(route.command, [
-        ...bridgeOptions,
-        ...(client.unnamedEvents?.includes(event) ? [EMIT_OPTIONS.event.flag, event] : []),
-      ]);
+      return shell
+        ? windowsEntry(shell, 'emit', emitOptions, route.command, windows!)
+        : wrapCommand(route.command, emitOptions);
     if (route.to !== 'sync') return undefined;
     const wrap = {
       event,
@@ -37,7 +47,9 @@ export function wrapperFor(
       bridgeOptions,
       ...(client !== GENERIC && { client: client.id }),
     };
-    return syncCommand(route.command, wrap);
+    return shell
+      ? windowsEntry(shell, 'sync', syncOptions(wrap), route.command, windows!)
+      : syncCommand(route.command, wrap);
   };
 }
 
@@ -61,20 +73,28 @@ export function routesOf(
   file: string,
   client: ClientProfile,
   mode: InstallMode,
+  windows = false,
 ): { event: string; at: string; hook: JsonObject; route: Route }[] {
   const doc = readDocument(text, file);
   const ref = findHookMap(doc.data, client === GENERIC ? undefined : client.layout);
   return eventsOf(ref).flatMap((event) =>
     hooksOf(ref, event).map(({ hook, path }) => {
       const at = formatPath(path);
-      return { event, at, hook, route: routeHook(client, event, hook, mode, at) };
+      const routed = windows ? asRunOnWindows(client, hook, commandKey(client, hook)) : hook;
+      return { event, at, hook: routed, route: routeHook(client, event, routed, mode, at) };
     }),
   );
 }
 
 /** What install says of the hooks it leaves to the client, and of the deciding hooks it moves behind hookd emit. */
-export function routeNotes(text: string, file: string, client: ClientProfile, mode: InstallMode): string[] {
-  return routesOf(text, file, client, mode).flatMap(({ event, at, hook, route }) => {
+export function routeNotes(
+  text: string,
+  file: string,
+  client: ClientProfile,
+  mode: InstallMode,
+  windows = false,
+): string[] {
+  return routesOf(text, file, client, mode, windows).flatMap(({ event, at, hook, route }) => {
     const label =
       typeof hook[commandKey(client, hook)] === 'string'
         ? hook[commandKey(client, hook)]

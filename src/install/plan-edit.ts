@@ -49,7 +49,9 @@ export interface PlanOptions {
    * The command install writes for one hook of `event` at `at` (a bridge entry), or undefined to
    * leave it (route-hooks.ts decides). By default a plain command goes behind hookd emit.
    */
-  wrap?: (event: string, hook: JsonObject, at: string) => string | undefined;
+  wrap?: (event: string, hook: JsonObject, at: string, key: string) => string | undefined;
+  /** The keys of `hook` to wrap, its command first (install on Windows: the ones the client runs there); by default its command and VS Code's `linux`. */
+  keysToWrap?: (hook: JsonObject) => string[];
   /** The key `hook` holds its command under (`command`; Copilot CLI's `bash`, or `command` in VS Code's shape). */
   commandKey?: (hook: JsonObject) => string;
   /** How a new hook is written for the client: its keys (Copilot CLI's `bash`, `timeoutSec`) and the events whose entries name them. */
@@ -95,10 +97,14 @@ export function planInstall(
     for (const { hook, path } of hooksOf(ref, event)) {
       const key = keyOf(hook);
       // VS Code's agent hooks, which read these files too, run an entry's `linux` in place of its command on Linux: both go through hookd.
-      for (const written of [key, ...(key === 'command' && typeof hook.linux === 'string' ? [LINUX] : [])]) {
+      const keys = options.keysToWrap?.(hook) ?? [
+        key,
+        ...(key === 'command' && typeof hook.linux === 'string' ? [LINUX] : []),
+      ];
+      for (const written of keys) {
         const current = hook[written];
         const wrapped =
-          typeof current === 'string' ? wrap(event, { ...hook, [key]: current }, formatPath(path)) : undefined;
+          typeof current === 'string' ? wrap(event, { ...hook, [key]: current }, formatPath(path), written) : undefined;
         if (typeof current !== 'string' || wrapped === undefined || wrapped === current) continue;
         const found = replaceString(doc, [...path, written], wrapped);
         record.wraps.push({
@@ -108,7 +114,7 @@ export function planInstall(
           wrapped,
           ...(written !== 'command' && { key: written }),
         });
-        changes.push(changeLine(formatPath([...path, ...(written === LINUX ? [LINUX] : [])]), current, wrapped));
+        changes.push(changeLine(formatPath([...path, ...(written !== key ? [written] : [])]), current, wrapped));
         if (found) edits.push(found.edit);
         hook[written] = wrapped;
       }

@@ -33,8 +33,13 @@ export interface SyncWrap {
 
 /** The sync entry that runs `command` in line: `… hookd sync [--state-dir DIR] [--canonical] [--client ID] --event NAME --timeout SEC -- 'command'; command`. */
 export function syncCommand(command: string, wrap: SyncWrap): string {
+  return withFallback(['hookd sync', ...syncOptions(wrap).map(word), '--', shellQuote(command)].join(' '), command);
+}
+
+/** The sync bridge's words before `--` for `wrap`, unquoted: `[--state-dir DIR] [--canonical] [--client ID] --event NAME --timeout SEC`. */
+export function syncOptions(wrap: SyncWrap): string[] {
   const { client, event, timeout, canonical, warm } = SYNC_OPTIONS;
-  const options = [
+  return [
     ...(wrap.bridgeOptions ?? []),
     ...(wrap.warm ? [warm.flag] : wrap.canonical ? [canonical.flag] : []),
     ...(wrap.client ? [client.flag, wrap.client] : []),
@@ -43,7 +48,6 @@ export function syncCommand(command: string, wrap: SyncWrap): string {
     timeout.flag,
     String(wrap.timeoutSec),
   ];
-  return withFallback(['hookd sync', ...options.map(word), '--', shellQuote(command)].join(' '), command);
 }
 
 /** A path as the first word of a command: `~/…` stays unquoted so sh expands it; anything unusual is quoted. */

@@ -6,6 +6,7 @@
 // (fallback-entry.ts, issue 29), or bare, as installs before it wrote them.
 import { parse } from 'shell-quote';
 import { fallbackSplits } from './fallback-entry.js';
+import { windowsFallback } from '../install/windows-entry.js';
 import {
   EMIT_OPTIONS,
   SYNC_OPTIONS,
@@ -103,12 +104,35 @@ const build = (
  * without, and is read as the plain command it is.
  */
 export function classifyCommand(command: string): ClassifiedCommand {
+  const windows = classifyWindows(command);
+  if (windows) return windows;
   for (const { bridgeLine, fallback } of fallbackSplits(command)) {
     const bridged = classifyBare(bridgeLine);
     if (bridged.kind !== 'plain' && bridged.program === 'hookd' && bridged.inner === fallback)
       return { ...bridged, fallback: true };
   }
   return classifyBare(command);
+}
+
+// A PowerShell or cmd entry install wrote on Windows (install/windows-entry.ts): its CMD is one
+// quoted word, and its fallback exactly that CMD, or it is not read as hookd's.
+function classifyWindows(command: string): ClassifiedCommand | undefined {
+  const entry = windowsFallback(command);
+  if (!entry) return undefined;
+  const { options, unreadable } = parseBridgeArgs(TABLES[entry.bridge], [...entry.options, '--', entry.command]);
+  const values = options as BridgeArgs<typeof SYNC_OPTIONS>['options'];
+  return build(
+    entry.bridge,
+    {
+      inner: entry.command,
+      unquotedShellSyntax: false,
+      program: entry.program.script,
+      fallback: true,
+      ...(values.stateDir ? { stateDir: values.stateDir } : {}),
+      ...(unreadable ? { badOption: unreadable.why } : {}),
+    },
+    values,
+  );
 }
 
 // A bridge entry without the guard: `hookd emit|sync [OPTIONS] [--] CMD`.

@@ -9,8 +9,17 @@ import { isObject, type Json, type JsonObject } from './hook-map.js';
 import type { RawHook } from './config.js';
 import { postsWith } from './entry-kinds.js';
 import type { ClientProfile } from '../clients/profile.js';
+import { windowsFallback } from '../install/windows-entry.js';
 
 const DEFAULT_KEYS = { command: 'command', timeout: 'timeout', otherShells: [] as readonly string[] };
+
+/** The keys of an entry's Windows command: Codex's `commandWindows`, Copilot CLI's `powershell`, VS Code's `windows`. */
+export const WINDOWS_KEYS = ['commandWindows', 'powershell', 'windows'] as const;
+
+/** The Windows key of `hook` that holds an entry hookd install wrote there (install/windows-entry.ts), if any. */
+function wrappedWindowsKey(hook: JsonObject): string | undefined {
+  return WINDOWS_KEYS.find((key) => typeof hook[key] === 'string' && windowsFallback(hook[key]) !== undefined);
+}
 
 /**
  * The keys `hook` holds its command and timeout under, as `client` reads it: its own (`command`;
@@ -36,7 +45,8 @@ export function readHook(
   client: ClientProfile,
 ): RawHook {
   const keys = { ...(client.hookKeys ?? DEFAULT_KEYS), ...keysOf(client, hook) };
-  const written = hook[keys.command];
+  // Install on Windows wraps the command the client runs there: that entry is hookd's, and says so.
+  const written = hook[wrappedWindowsKey(hook) ?? keys.command];
   const timeout = hook[keys.timeout];
   const raw: RawHook = {
     event,
@@ -83,7 +93,8 @@ function whyNotRunnable(hook: JsonObject, raw: RawHook, otherShells: readonly st
   const other = otherShells.find((key) => typeof hook[key] === 'string');
   if (raw.command === undefined && other)
     return `has only "${other}", a command for Windows; hookd runs hooks with sh here, so it leaves this one to the client`;
-  if (typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell')
+  const wrapped = raw.command !== undefined && windowsFallback(raw.command) !== undefined;
+  if (typeof hook.shell === 'string' && hook.shell.toLowerCase() === 'powershell' && !wrapped)
     return `runs under PowerShell ("shell": "powershell"); hookd runs hooks with sh, so it leaves this one to the client`;
   return undefined;
 }

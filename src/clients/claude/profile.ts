@@ -15,6 +15,8 @@ export const claude: ClientProfile = {
   pluginRoots: ['.claude/plugins'],
   pathPatterns: [/\/\.claude\/settings(\.local)?\.json$/, /\/\.claude\/plugins\/.*\/hooks\/hooks\.json$/],
   layout: 'grouped',
+  // Git Bash, or PowerShell for an entry with `"shell": "powershell"` (docs/clients.md, "Windows").
+  windows: { shell: (hook) => (String(hook.shell).toLowerCase() === 'powershell' ? 'powershell' : 'bash') },
   jsonc: false,
   timeoutUnit: 'seconds',
   defaultTimeoutSec: 600,

@@ -19,6 +19,8 @@ export const codex: ClientProfile = {
   pluginFiles: codexPluginHookFiles,
   pathPatterns: [/\/\.codex\/hooks\.json$/, /\/\.codex\/config\.toml$/, /\/\.codex\/plugins\/cache\/.*\.json$/],
   layout: 'grouped',
+  // The session's shell, PowerShell first; `commandWindows` overrides `command` there.
+  windows: { shell: 'powershell', key: 'commandWindows' },
   jsonc: false,
   timeoutUnit: 'seconds',
   defaultTimeoutSec: 600,

@@ -55,6 +55,8 @@ export const copilot: ClientProfile = {
     /\/\.github\/copilot\/settings\.json$/,
   ],
   layout: 'flat',
+  // `powershell` beside `bash`: the one it runs on Windows.
+  windows: { shell: 'powershell', key: 'powershell', keyOnly: true },
   newFileVersion: 1,
   jsonc: false,
   timeoutUnit: 'seconds',

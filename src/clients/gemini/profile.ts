@@ -11,6 +11,8 @@ export const gemini: ClientProfile = {
   projectFiles: [{ path: '.gemini/settings.json' }],
   pathPatterns: [/\/\.gemini\/settings\.json$/],
   layout: 'grouped',
+  // PowerShell (its shell-utils.ts getShellConfiguration).
+  windows: { shell: 'powershell' },
   // Its hook registry discards a group or hook it cannot read, each with a warning, and runs the
   // rest ("Discarding invalid hook definition…"; checked with the binary, 0.61). An event whose
   // value is not a list drops that event only (a lone group there Gemini runs: load.ts says so).

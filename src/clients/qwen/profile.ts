@@ -21,6 +21,8 @@ export const qwen: ClientProfile = {
   projectFiles: [{ path: '.qwen/settings.json' }],
   pathPatterns: [/\/\.qwen\/settings\.json$/],
   layout: 'grouped',
+  // As Gemini CLI, whose hook runner it forked.
+  windows: { shell: 'powershell' },
   jsonc: true,
   timeoutUnit: 'seconds',
   // Read once, when first asked (loading a file), from the qwen on PATH.
