@@ -91,27 +91,16 @@ export interface ClientProfile {
   pluginRoots?: readonly string[];
   /** The plugins' hook files under the home directory, when the client finds them its own way (Codex: clients/codex/plugins.ts). */
   pluginFiles?: (home: string) => string[];
-  /**
-   * Its hooks are executable files named after their events, each a hook, in the folders
-   * `userFiles` and `projectFiles` name (Cline): clients/script-hooks.ts reads and wraps them.
-   */
+  /** Its hooks are executable files named after their events in the folders of `userFiles` and `projectFiles` (Cline): clients/script-hooks.ts reads and wraps them. */
   scriptHooks?: boolean;
-  /**
-   * Its hook file lists named hooks, each with its trigger (Kiro CLI 3: `{"version": "v1", "hooks":
-   * [{"name", "trigger", "action": {"command"}}]}`): settings/listed-hooks.ts reads it as an
-   * event map and install/listed-hooks.ts wraps its commands in place.
-   */
+  /** Its hook file lists named hooks with their triggers (Kiro CLI 3: `{"version": "v1", "hooks": [{"name", "trigger", "action": {"command"}}]}`): settings/listed-hooks.ts reads it as an event map, install/listed-hooks.ts wraps its commands in place. */
   listedHooks?: boolean;
   /** Path endings that identify one of this client's files given by path (plugins, project files). */
   pathPatterns: readonly RegExp[];
   layout: HookLayout;
   /** The `version` key a hook file made by install starts with, where the client's docs write one. */
   newFileVersion?: number;
-  /**
-   * What the client drops alone, running the rest of the file, when it cannot read it
-   * (settings/drop-invalid.ts): one hook or group, or also an event whose value is not a list.
-   * Absent: an entry hookd cannot read refuses the file.
-   */
+  /** What the client drops alone, running the rest of the file, when it cannot read it (settings/drop-invalid.ts); absent: an entry hookd cannot read refuses the file. */
   dropsInvalid?: DropRule;
   /** Keys under `hooks` that are the client's settings, not events (Gemini CLI's `enabled`, `disabled`, `notifications`). */
   hookSettings?: readonly string[];

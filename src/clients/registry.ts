@@ -91,7 +91,9 @@ export const GENERIC: ClientProfile = {
   attentionEvents: ['Stop', 'Notification'],
   hookTypes: [...new Set(CLIENTS.flatMap((client) => client.hookTypes))],
   sessionField: 'session_id',
-  matchFields: Object.assign({}, ...CLIENTS.map((client) => client.matchFields)) as Record<string, string>,
+  // Where clients match an event on different fields, the first listed wins (Claude Code's `agent_type`
+  // for SubagentStop, not Grok CLI's `subagentType`).
+  matchFields: Object.assign({}, ...CLIENTS.map((client) => client.matchFields).reverse()) as Record<string, string>,
   envMarkers: [],
   envPrefixes: [],
   // A file of no known client: the name most clients set (all but Codex), and Claude Code's plugin root.

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 export type WindowsShell = 'bash' | 'powershell' | 'cmd';
 
-/** The shell HOOKD_SHELL names (an entry install wrote sets it: install/windows-entry.ts), or undefined. */
+/** The shell HOOKD_SHELL names (an entry install wrote sets it: settings/windows-entry.ts), or undefined. */
 export function shellNamed(name: string | undefined): WindowsShell | undefined {
   return name === 'bash' || name === 'powershell' || name === 'cmd' ? name : undefined;
 }

@@ -12,7 +12,7 @@ import { EMIT_OPTIONS } from '../clients/bridge-options.js';
 import { UsageError } from '../common/errors.js';
 import { commandKey, decides, routeHook, syncTimeoutSec, type InstallMode, type Route } from './route-hooks.js';
 import { syncCommand, syncOptions, wrapCommand } from './quote-command.js';
-import { windowsEntry, type WindowsProgram } from './windows-entry.js';
+import { windowsEntry, type WindowsProgram } from '../settings/windows-entry.js';
 import { asRunOnWindows, windowsKeys } from './windows-install.js';
 import { shellQuote } from '../common/shell-word.js';
 import type { ClientProfile } from '../clients/profile.js';

@@ -3,7 +3,7 @@
 // docs/clients.md, "Windows"). The entries themselves are windows-entry.ts's.
 import type { ClientProfile } from '../clients/profile.js';
 import type { JsonObject } from '../settings/hook-map.js';
-import { windowsProgram, type EntryShell, type WindowsProgram } from './windows-entry.js';
+import { windowsProgram, type EntryShell, type WindowsProgram } from '../settings/windows-entry.js';
 
 /** The program Windows entries call when install runs on Windows (`platform`); undefined elsewhere, where entries are POSIX. */
 export function windowsInstall(platform: NodeJS.Platform = process.platform): WindowsProgram | undefined {

@@ -6,7 +6,7 @@
 // (fallback-entry.ts, issue 29), or bare, as installs before it wrote them.
 import { parse } from 'shell-quote';
 import { fallbackSplits } from './fallback-entry.js';
-import { windowsFallback } from '../install/windows-entry.js';
+import { windowsFallback } from './windows-entry.js';
 import {
   EMIT_OPTIONS,
   SYNC_OPTIONS,
@@ -114,7 +114,7 @@ export function classifyCommand(command: string): ClassifiedCommand {
   return classifyBare(command);
 }
 
-// A PowerShell or cmd entry install wrote on Windows (install/windows-entry.ts): its CMD is one
+// A PowerShell or cmd entry install wrote on Windows (settings/windows-entry.ts): its CMD is one
 // quoted word, and its fallback exactly that CMD, or it is not read as hookd's.
 function classifyWindows(command: string): ClassifiedCommand | undefined {
   const entry = windowsFallback(command);

@@ -9,14 +9,14 @@ import { isObject, type Json, type JsonObject } from './hook-map.js';
 import type { RawHook } from './config.js';
 import { postsWith } from './entry-kinds.js';
 import type { ClientProfile } from '../clients/profile.js';
-import { windowsFallback } from '../install/windows-entry.js';
+import { windowsFallback } from './windows-entry.js';
 
 const DEFAULT_KEYS = { command: 'command', timeout: 'timeout', otherShells: [] as readonly string[] };
 
 /** The keys of an entry's Windows command: Codex's `commandWindows`, Copilot CLI's `powershell`, VS Code's `windows`. */
 export const WINDOWS_KEYS = ['commandWindows', 'powershell', 'windows'] as const;
 
-/** The Windows key of `hook` that holds an entry hookd install wrote there (install/windows-entry.ts), if any. */
+/** The Windows key of `hook` that holds an entry hookd install wrote there (settings/windows-entry.ts), if any. */
 function wrappedWindowsKey(hook: JsonObject): string | undefined {
   return WINDOWS_KEYS.find((key) => typeof hook[key] === 'string' && windowsFallback(hook[key]) !== undefined);
 }

@@ -1,6 +1,6 @@
 // `hookd install --hooks FILE` and `hookd export` as a user runs them (the built bin/hookd), on a home
 // holding each client's real file shapes (test/fixtures/settings): one YAML manifest goes into all
-// fourteen clients that take one (OpenCode's, pi's, Kilo Code's and Amp's through hookd's own files and shims), each on its own event names, tool names, timeout unit and file layout, through
+// eighteen clients that take one (OpenCode's, pi's, Kilo Code's and Amp's through hookd's own files and shims), each on its own event names, tool names, timeout unit and file layout, through
 // hookd sync/emit --canonical; what a client cannot express is said; a second install changes
 // nothing; export of one client installs the same hooks into another; uninstall gives every file
 // back byte for byte and removes the files install made; bad manifests change nothing.
@@ -129,7 +129,7 @@ function canonicalEntries(home: string, id: ManifestClient) {
 }
 
 describe('hookd install --hooks, export and uninstall on every client', () => {
-  it('installs once into all fourteen that take one, idempotently, and uninstall gives every byte back', async () => {
+  it('installs once into all eighteen that take one, idempotently, and uninstall gives every byte back', async () => {
     const { home, before, manifest, env } = machine();
     const first = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(first.stderr).toBe('');
@@ -166,7 +166,7 @@ describe('hookd install --hooks, export and uninstall on every client', () => {
     );
     const again = await runHookdWithEnv(['install', '--hooks', manifest], env);
     expect(again.exitCode).toBe(0);
-    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(14);
+    expect(again.stdout.match(/nothing to change: every hook of the manifest is installed already/g)).toHaveLength(18);
     for (const [file, text] of installed) expect(readFileSync(file, 'utf8'), file).toBe(text);
     // A plain install afterwards wraps the files' own hooks and leaves the manifest's alone; one uninstall undoes both.
     const plain = await runHookdWithEnv(['install'], env);

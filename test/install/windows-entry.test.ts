@@ -1,10 +1,10 @@
-// The Windows forms of a bridge entry (src/install/windows-entry.ts): each written as its shell reads
+// The Windows forms of a bridge entry (src/settings/windows-entry.ts): each written as its shell reads
 // it, and each read back to the very command it wraps, whatever that command holds (uninstall writes
 // it back byte for byte). wine has no PowerShell (a stub) and no Git Bash to run them: these forms
 // are checked here as text, against the rules of each shell (test/windows/install.test.ts runs cmd's).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gitBashPath, windowsEntry, windowsFallback } from '../../src/install/windows-entry.js';
+import { gitBashPath, windowsEntry, windowsFallback } from '../../src/settings/windows-entry.js';
 
 const SYNC = ['--client', 'codex', '--event', 'PreToolUse', '--timeout', '30'];
 // An install under a user name with a space, a non-ASCII letter and a quote of each shell.

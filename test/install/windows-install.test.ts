@@ -12,7 +12,7 @@ import { runUninstall } from '../../src/commands/uninstall.js';
 import { parseSettingsText } from '../../src/settings/load.js';
 import { clientById } from '../../src/clients/registry.js';
 import { classifyCommand } from '../../src/settings/classify-command.js';
-import { windowsEntry, windowsFallback, windowsProgram } from '../../src/install/windows-entry.js';
+import { windowsEntry, windowsFallback, windowsProgram } from '../../src/settings/windows-entry.js';
 
 let home: string;
 let stateDir: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
-import { windowsEntry, windowsFallback } from '../../src/install/windows-entry.js';
+import { windowsEntry, windowsFallback } from '../../src/settings/windows-entry.js';
 import { NODE_EXE, runWindows, windowsPath } from './wine.js';
 
 const BIN = windowsPath(path.join(ROOT, 'dist', 'bin.js'));

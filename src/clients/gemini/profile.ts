@@ -11,7 +11,7 @@ export const gemini: ClientProfile = {
   projectFiles: [{ path: '.gemini/settings.json' }],
   pathPatterns: [/\/\.gemini\/settings\.json$/],
   layout: 'grouped',
-  // PowerShell (its shell-utils.ts getShellConfiguration).
+  // PowerShell (its getShellConfiguration, in shell-utils).
   windows: { shell: 'powershell' },
   // Its hook registry discards a group or hook it cannot read, each with a warning, and runs the
   // rest ("Discarding invalid hook definition…"; checked with the binary, 0.61). An event whose
