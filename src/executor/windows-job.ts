@@ -5,7 +5,7 @@
 // nothing copied between. Where no bridge is found, the tree is walked instead (windows-tree.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { prebuiltBridge } from '../bridge/bridge-in-use.js';
+import { prebuiltBridge } from '../common/prebuilt-bridge.js';
 import { findOnPath } from '../common/find-on-path.js';
 import { packageRoot } from '../common/package-root.js';
 import type { ShellLaunch } from './windows-shell.js';
