@@ -108,7 +108,8 @@ describe.each(['job', 'walk'] as const)(
 describe('hookd sync on Windows (node.exe under wine), a grandchild whose parent has exited', () => {
   it('is ended at the deadline with the rest of the tree, by its Job Object', async () => {
     const beat = path.join(tempDir(), 'beat');
-    const run = await syncWith('job', `${NODE} ${TREE} ${windowsPath(beat)} orphan`, '{}', 5);
+    // Three node.exe starts under wine before the grandchild beats: a deadline that leaves them time.
+    const run = await syncWith('job', `${NODE} ${TREE} ${windowsPath(beat)} orphan`, '{}', 10);
     expect(String(run.stderr)).toContain('timed out');
     expect(await beatsStopped(beat)).toBe(true);
   });
