@@ -31,6 +31,7 @@ export const WINDOWS_SOURCES = [
   'record-bytes.c',
   'run-record.c',
   'win/ask-warm-win.c',
+  'win/job-win.c',
   'win/main-win.c',
   'win/posix.c',
   'win/run-hook-win.c',

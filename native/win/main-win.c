@@ -4,6 +4,8 @@
  *   hookd-bridge.exe sync [options] [--] CMD...   the synchronous bridge (hookd-bridge.c), CMD run by cmd.exe
  *   hookd-bridge.exe emit [options] [--] CMD...   the asynchronous bridge (emit.c): the event into the inbox
  *   hookd-bridge.exe read                         one event from stdin to stdout
+ *   hookd-bridge.exe job -- PROGRAM [ARGS...]     PROGRAM in a Job Object that ends its tree with the bridge
+ *                                                 (job-win.c), for Node's Windows executor
  *
  * The same code as on POSIX for all but the hook's process (run-hook-win.c) and the system's calls
  * (posix.h). The words come from the wide command line, parsed by the C library's rules (the ones Node
@@ -42,7 +44,8 @@ int main(void) {
     if (emit_bridge(argc - 2, argv + 2) != EMIT_ASKS_HELP) return 0;
     return fputs("hookd emit: its help is Node's: hookd emit --help\n", stderr), 0;
   }
+  if (argc >= 2 && strcmp(argv[1], "job") == 0) return job_bridge();
   if (argc >= 2 && strcmp(argv[1], "read") == 0) return read_event(NULL, 1, -1) == READ_FAILED ? 1 : 0;
-  fputs("usage: hookd-bridge.exe read | hookd-bridge.exe sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] -- CMD | hookd-bridge.exe emit [--state-dir DIR] -- CMD\n", stderr);
+  fputs("usage: hookd-bridge.exe read | hookd-bridge.exe job -- PROGRAM [ARGS...] | hookd-bridge.exe sync [--client ID] [--event NAME] [--timeout SEC] [--state-dir DIR] -- CMD | hookd-bridge.exe emit [--state-dir DIR] -- CMD\n", stderr);
   return 2;
 }

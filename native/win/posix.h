@@ -124,4 +124,12 @@ int hookd_poll(struct pollfd *fds, unsigned long count, int timeout_ms);
 wchar_t *hookd_wide(const char *text);
 int hookd_utf8(const wchar_t *text, char *out, size_t size);
 
+/* A Job Object that ends every process in it when its last handle closes (job-win.c), and a process
+ * started in it: NULL, or the call that failed (CreateProcess: no process; else it was ended and
+ * pi->hProcess is still to close), GetLastError kept. job_bridge is `hookd-bridge.exe job -- PROGRAM...`. */
+HANDLE job_new(void);
+void set_kill_on_close(HANDLE job, int on);
+const char *job_start(HANDLE job, wchar_t *line, STARTUPINFOW *si, PROCESS_INFORMATION *pi);
+int job_bridge(void);
+
 #endif

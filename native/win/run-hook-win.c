@@ -81,12 +81,6 @@ static int output_fd(struct run *r, HANDLE h) {
   return fd;
 }
 
-static void set_kill_on_close(HANDLE job, int on) {
-  JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits = { 0 };
-  limits.BasicLimitInformation.LimitFlags = on ? JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE : 0;
-  (void)SetInformationJobObject(job, JobObjectExtendedLimitInformation, &limits, sizeof limits);
-}
-
 static long long sooner(long long a, long long b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b; }
 
 void run_hook(struct run *r) {
@@ -101,9 +95,8 @@ void run_hook(struct run *r) {
   /* Only a console's events come this way: a bridge it cannot watch for them still runs the hook, as it
    * would with no console at all, and the client's kill still ends the tree (the job's kill-on-close). */
   (void)SetConsoleCtrlHandler(on_console_end, TRUE);
-  HANDLE job = CreateJobObjectW(NULL, NULL);
+  HANDLE job = job_new();
   if (!job) return fail_win(r, "CreateJobObject");
-  set_kill_on_close(job, 1);
   wchar_t *line = command_line(r->command);
   if (!line) {
     snprintf(why, sizeof why, "the hook could not start (its command is not UTF-8)");
@@ -113,22 +106,17 @@ void run_hook(struct run *r) {
   STARTUPINFOW si = { .cb = sizeof si, .dwFlags = STARTF_USESTDHANDLES, .hStdInput = in[0], .hStdOutput = out[1], .hStdError = err[1] };
   PROCESS_INFORMATION pi;
   if (ended_by) { r->ended_by = (int)ended_by; return; } /* the client ended the bridge before the hook started */
-  BOOL started = CreateProcessW(NULL, line, NULL, NULL, TRUE, CREATE_SUSPENDED | CREATE_NO_WINDOW | CREATE_UNICODE_ENVIRONMENT, NULL, NULL, &si, &pi);
+  /* In the job before its first instruction: nothing it starts can be outside it. */
+  const char *failed = job_start(job, line, &si, &pi);
+  DWORD error = GetLastError();
   free(line);
   CloseHandle(in[0]), CloseHandle(out[1]), CloseHandle(err[1]); /* the hook's ends: ours are done with them */
-  if (!started) {
-    snprintf(why, sizeof why, "the hook could not start (CreateProcess: Windows error %lu)", (unsigned long)GetLastError());
+  if (failed && strcmp(failed, "CreateProcess") == 0) {
+    snprintf(why, sizeof why, "the hook could not start (CreateProcess: Windows error %lu)", (unsigned long)error);
     r->internal_error = why;
     return;
   }
-  /* In the job before its first instruction: nothing it starts can be outside it. */
-  if (!AssignProcessToJobObject(job, pi.hProcess)) {
-    fail_win(r, "AssignProcessToJobObject");
-    (void)TerminateProcess(pi.hProcess, 1);
-  } else if (ResumeThread(pi.hThread) == (DWORD)-1) {
-    fail_win(r, "ResumeThread");
-  }
-  CloseHandle(pi.hThread);
+  if (failed) SetLastError(error), fail_win(r, failed); /* ended already: the loop sees it gone */
   r->started = 1;
   static struct feed feed;
   feed = (struct feed){ in[1], r->payload->data, r->payload->len };

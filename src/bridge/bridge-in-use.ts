@@ -3,8 +3,9 @@
 // only the one whose os and cpu match), else the one built here at install (dist/hookd-bridge),
 // else Node's. Said by `hookd doctor`, `hookd status` and the page, and by the install script when
 // it falls back: a bridge in Node costs every deciding hook Node's start-up, never silently.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isExecutable } from '../common/find-on-path.js';
+import { prebuiltBridge } from '../common/prebuilt-bridge.js';
 import { installedNode } from './installed-node.js';
 import path from 'node:path';
 
@@ -22,6 +23,9 @@ export const PREBUILT_PLATFORMS: readonly { os: string; cpu: string; zigTarget: 
   { os: 'win32', cpu: 'x64', zigTarget: 'x86_64-windows-gnu' },
 ];
 
+// Where the prebuilt program is, in common/ for the Windows executor too (its Job Object: executor/windows-job.ts).
+export { bridgeProgram, prebuiltBridge } from '../common/prebuilt-bridge.js';
+
 export const prebuiltPackage = ({ os, cpu }: { os: string; cpu: string }) => `@hookd-dev/hookd-${os}-${cpu}`;
 
 export type BridgeKind = 'prebuilt' | 'built' | 'node';
@@ -32,29 +36,6 @@ export interface BridgeInUse {
   program?: string;
   /** One line: which bridge, from where. */
   summary: string;
-}
-
-// This system's platform packages beside the package (hoisted: npm local, pnpm, Bun) or under it
-// (nested: npm global); bin/hookd tells macOS from the rest by /System/Library/CoreServices.
-const system = () =>
-  process.platform === 'win32' ? 'win32' : existsSync('/System/Library/CoreServices') ? 'darwin' : 'linux';
-/** The bridge's file name on `os` (scripts/zig-bridge.mjs names it the same). */
-export const bridgeProgram = (os: string) => (os === 'win32' ? 'hookd-bridge.exe' : 'hookd-bridge');
-const candidates = (root: string) =>
-  [path.join(root, 'node_modules', '@hookd-dev'), path.join(root, '..')].flatMap((dir) => {
-    try {
-      return readdirSync(dir)
-        .filter((name) => name.startsWith(`hookd-${system()}-`))
-        .sort()
-        .map((name) => path.join(dir, name, 'bin', bridgeProgram(system())));
-    } catch {
-      return [];
-    }
-  });
-
-/** The prebuilt bridge installed with the package at `root`, if any. */
-export function prebuiltBridge(root: string): string | undefined {
-  return candidates(root).find(isExecutable);
 }
 
 const versionOf = (program: string) => {

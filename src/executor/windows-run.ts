@@ -1,6 +1,7 @@
 // Runs one hook on Windows: its command in the client's shell (windows-shell.ts), no console window,
 // the payload on stdin and its output read byte for byte, under a deadline that ends the whole
-// tree (windows-tree.ts) at once: Windows has no SIGTERM to ask first, so the grace is not used.
+// tree at once: its Job Object (windows-job.ts) where the native bridge is here, else the tree walked
+// (windows-tree.ts). Windows has no SIGTERM to ask first, so the grace is not used.
 // The gate differs from POSIX's: no shell reads a line first, so `onStart` is told once the hook has
 // started, and the payload waits for it; a note that fails ends the tree at once.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -8,6 +9,7 @@ import { captureOutput } from './capture-output.js';
 import { DRAIN_MS, whenOver } from './when-over.js';
 import { shellLaunch, shellNamed } from './windows-shell.js';
 import { endTree } from './windows-tree.js';
+import { spawnable } from './windows-job.js';
 import { DEFAULT_OUTPUT_CAP, type RunRequest } from './executor.js';
 import { exitOutcome, notRun, type Outcome } from '../common/run-result.js';
 
@@ -18,18 +20,22 @@ const HANDLE_PREFIX = 'win32:';
 /** The handle of a hook whose shell is `pid`. */
 export const windowsHandle = (pid: number) => `${HANDLE_PREFIX}${pid}`;
 
-function start(request: RunRequest, started: number): ChildProcessWithoutNullStreams | Outcome {
+type Started = { child: ChildProcessWithoutNullStreams; job: boolean };
+
+function start(request: RunRequest, started: number): Started | Outcome {
   const launch = shellLaunch(request.command, request.env, request.shell ?? shellNamed(request.env.HOOKD_SHELL));
+  const how = spawnable(launch, request.env);
   try {
-    const child = spawn(launch.file, launch.args, {
+    const child = spawn(how.file, how.args, {
       cwd: request.cwd,
       env: request.env,
       stdio: 'pipe',
       windowsHide: true,
-      windowsVerbatimArguments: launch.verbatim,
+      windowsVerbatimArguments: how.verbatim,
+      ...(how.argv0 !== undefined && { argv0: how.argv0 }),
     });
     child.stdin.on('error', () => undefined);
-    return child;
+    return { child, job: how.job };
   } catch (error) {
     return notRun('spawn_error', (error as Error).message, Math.round(performance.now() - started));
   }
@@ -39,8 +45,11 @@ function start(request: RunRequest, started: number): ChildProcessWithoutNullStr
 export function runWindowsHook(request: RunRequest): Promise<Outcome> {
   const started = performance.now();
   const cap = request.outputCap ?? DEFAULT_OUTPUT_CAP;
-  const child = start(request, started);
-  if ('status' in child) return Promise.resolve(child);
+  const begun = start(request, started);
+  if ('status' in begun) return Promise.resolve(begun);
+  const { child, job } = begun;
+  // Killing the bridge closes its Job Object, which ends the tree; without one, the tree is walked.
+  const endAll = (pid: number) => (job ? void child.kill('SIGKILL') : void endTree(pid));
   return new Promise((resolve, reject) => {
     let ended: 'timed_out' | 'interrupted' | 'past_cap' | undefined;
     let spawnError: Error | undefined;
@@ -48,7 +57,7 @@ export function runWindowsHook(request: RunRequest): Promise<Outcome> {
     const stop = (why: NonNullable<typeof ended>) => {
       if (ended || child.pid === undefined || child.exitCode !== null) return;
       ended = why;
-      void endTree(child.pid);
+      endAll(child.pid);
     };
     const stdout = captureOutput(child.stdout, cap, {
       raw: request.raw,
@@ -91,7 +100,7 @@ export function runWindowsHook(request: RunRequest): Promise<Outcome> {
         settled = true;
         clearTimeout(deadline);
         request.signal?.removeEventListener('abort', onAbort);
-        if (pid !== undefined) void endTree(pid);
+        if (pid !== undefined) endAll(pid);
         reject(error);
       },
     );

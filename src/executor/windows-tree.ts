@@ -1,6 +1,6 @@
-// Ending a hook's whole process tree on Windows, from Node. A Job Object (every process a hook
-// starts, ended together, even one whose parent has exited) needs native code: the native bridge
-// (the win32 package) has one; Node has no API for it. So Node walks the tree: wmic's list of
+// Ending a hook's whole process tree on Windows, from Node, where no native bridge lends its Job
+// Object (windows-job.ts: every process a hook starts, ended together, even one whose parent has
+// exited; Node has no API for one). So Node walks the tree: wmic's list of
 // processes with their parents (Windows 10 and 11 up to 23H2, and wine), each process ended with
 // TerminateProcess (process.kill); where wmic is gone (Windows 11 24H2), `taskkill /T /F`, which
 // walks the same links. Neither reaches a grandchild whose parent has already exited (Windows keeps
