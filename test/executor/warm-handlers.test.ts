@@ -170,7 +170,6 @@ describe('the daemon side', () => {
       ['a payload that is not JSON', `${line({})}\n{"tool_name": `, /the payload is not JSON/],
       ['a payload that is a list', `${line({})}\n[1, 2]`, /the payload is not a JSON object/],
       ['a command no followed file names', `${line({ command: 'rm -rf ~' })}\n${PAYLOAD}`, /no followed file names/],
-      ['a body past its bound', Buffer.alloc(34 * 2 ** 20, 0x20), /too large/],
     ];
     for (const [what, body, why] of cases) {
       const answer = await daemon.request('POST', '/warm', body);
@@ -180,6 +179,13 @@ describe('the daemon side', () => {
         body: expect.stringMatching(why),
       });
     }
+    // Past its bound the daemon answers 503 and closes at once: the close can reach the writer before
+    // the answer does (EPIPE, under load), which a bridge reads as it reads the 503: cold.
+    const past = await daemon.request('POST', '/warm', Buffer.alloc(34 * 2 ** 20, 0x20)).then(
+      (answer) => `${answer.status} ${answer.body}`,
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect(past).toMatch(/^(503 [^]*too large[^]*|EPIPE|ECONNRESET)$/);
   });
 
   it('lives through all of it', async () => {
