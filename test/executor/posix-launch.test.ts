@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { launchHook } from '../../src/executor/posix-launch.js';
 import { groupOfHandle } from '../../src/executor/posix-groups.js';
 import type { RunRequest } from '../../src/executor/executor.js';
-import { hookEnv } from '../../src/runner/hook-env.js';
 import { HOOK_FIXTURES } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { runRequest } from '../helpers/run-request.js';
 import { processAlive, waitGone } from '../helpers/process-alive.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -25,17 +25,7 @@ const pidOf = (handle: string) => groupOfHandle(handle)!.pgid;
 // The launcher that started the hook whose group is `group`: its `sh`'s parent.
 const launcherOf = (group: number) => Number(readFileSync(`/proc/${group}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
-function request(command: string, overrides: Partial<RunRequest> = {}): RunRequest {
-  return {
-    command,
-    payload,
-    cwd: tempDir(),
-    env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }),
-    timeoutMs: 10_000,
-    graceMs: 300,
-    ...overrides,
-  };
-}
+const request = (command: string, overrides: Partial<RunRequest> = {}) => runRequest(command, payload, overrides);
 
 describe('launchHook', () => {
   it('gives the hook the payload byte for byte and its environment, and says how it ended', async () => {

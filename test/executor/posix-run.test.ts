@@ -6,6 +6,7 @@ import type { RunRequest } from '../../src/executor/executor.js';
 import { hookCwd, hookEnv } from '../../src/runner/hook-env.js';
 import { HOOK_FIXTURES, FIXTURES } from '../helpers/paths.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
+import { runRequest } from '../helpers/run-request.js';
 import { waitGone } from '../helpers/process-alive.js';
 
 afterEach(cleanupTempDirs);
@@ -14,17 +15,7 @@ const fixture = (name: string, ...args: string[]) =>
   [path.join(HOOK_FIXTURES, name), ...args].map((w) => `'${w}'`).join(' ');
 const payload = Buffer.from(JSON.stringify({ session_id: 's', hook_event_name: 'Stop', extra: { kept: true } }));
 
-function request(command: string, overrides: Partial<RunRequest> = {}): RunRequest {
-  return {
-    command,
-    payload,
-    cwd: tempDir(),
-    env: hookEnv({ eventId: 'e1', event: 'Stop', attempt: 1 }),
-    timeoutMs: 10_000,
-    graceMs: 300,
-    ...overrides,
-  };
-}
+const request = (command: string, overrides: Partial<RunRequest> = {}) => runRequest(command, payload, overrides);
 
 describe('runHook', () => {
   it('gives the hook the payload byte for byte, extra fields included, then EOF', async () => {
