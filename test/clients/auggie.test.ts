@@ -18,7 +18,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { blocks } from '../../src/clients/contract.js';
 import { clientById } from '../../src/clients/registry.js';
-import { GUARD_REASON, RAN_MARKER, SHELL_COMMAND, linesWith } from './deciding-cases.js';
+import { GUARD_REASON, RAN_MARKER, SHELL_COMMAND, SHELL_GUARD, linesWith } from './deciding-cases.js';
 import {
   arrivals,
   expectCleanExit,
@@ -34,8 +34,7 @@ import type { FakeApi } from './fakes/types.d.mts';
 scrubClientVariables();
 
 const TURN_MS = 120_000;
-/** Denies SHELL_COMMAND (exit 2, the reason on stderr) and lets anything else pass. */
-const guard = `input=$(cat); case "$input" in *ran-42*) echo '${GUARD_REASON}' >&2; exit 2;; esac`;
+const guard = SHELL_GUARD;
 
 /** The backend's answer: SHELL_COMMAND through launch-process until the conversation holds a tool result, then "hi". */
 const callOnce = (project: string) => (body: Record<string, unknown>) =>

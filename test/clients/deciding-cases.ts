@@ -24,6 +24,8 @@ export const CONTEXT_MARKER = 'hookd-e2e-context-marker-7f3a';
 /** The command the model asks to run; its output (not its text) is RAN_MARKER: in a request, it shows the command ran. */
 export const SHELL_COMMAND = "printf 'hookd-e2e-%s\\n' ran-42";
 export const RAN_MARKER = 'hookd-e2e-ran-42';
+/** A guard that denies SHELL_COMMAND (exit 2, the reason on stderr) and lets anything else pass. */
+export const SHELL_GUARD = `input=$(cat); case "$input" in *ran-42*) echo '${GUARD_REASON}' >&2; exit 2;; esac`;
 /** A second command, for a turn where the model calls its shell twice; its output is SECOND_RAN_MARKER. */
 export const SECOND_COMMAND = "printf 'hookd-e2e-%s\\n' ran-43";
 export const SECOND_RAN_MARKER = 'hookd-e2e-ran-43';

@@ -23,7 +23,7 @@ import { HOOKD, ROOT } from '../helpers/paths.js';
 import { stopTestDaemons, testDaemon, type TestDaemon } from '../helpers/daemon-process.js';
 import { cleanupTempDirs, tempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { CONTEXT_MARKER, GUARD_REASON, RAN_MARKER, SHELL_COMMAND, linesWith } from './deciding-cases.js';
+import { CONTEXT_MARKER, GUARD_REASON, RAN_MARKER, SHELL_COMMAND, SHELL_GUARD, linesWith } from './deciding-cases.js';
 import {
   arrivals,
   expectCleanExit,
@@ -76,7 +76,7 @@ const pathWithoutHookd = () =>
     .join(':');
 
 /** Denies the shell command SHELL_COMMAND (exit 2, the reason on stderr) and lets any other pass: a turn may also run no-rm-rf's case. */
-const guard = `input=$(cat); case "$input" in *ran-42*) echo '${GUARD_REASON}' >&2; exit 2;; esac`;
+const guard = SHELL_GUARD;
 /** What the model asks to run for the rewriting hook; its output (not its text) is TO_REWRITE_MARKER. */
 const TO_REWRITE_COMMAND = "printf 'hookd-e2e-%s\\n' rewrite-me-88";
 const TO_REWRITE_MARKER = 'hookd-e2e-rewrite-me-88';
