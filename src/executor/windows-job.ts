@@ -27,8 +27,11 @@ export interface Spawnable {
 export function jobBridge(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const named = env.HOOKD_JOB_BRIDGE;
   if (named !== undefined) return named && existsSync(named) ? named : undefined;
-  return prebuiltBridge(packageRoot());
+  // Looked up once: the package's folders do not change under a running process, and every hook asks.
+  installed ??= { path: prebuiltBridge(packageRoot()) };
+  return installed.path;
 }
+let installed: { path: string | undefined } | undefined;
 
 /** One word of a Windows command line as the C library parses it back (libuv's quoting, which Node uses). */
 export function windowsWord(word: string): string {
