@@ -36,6 +36,15 @@ realClientSuite({
   sessionEnd: 'kills',
 });
 
+/** The fake model's answer: one Bash call from the main loop (the request that offers Bash), until a tool result is back. */
+const bashOnce =
+  (id: string, command: string, description: string) =>
+  (body: { tools?: { name: string }[]; messages?: unknown[] }) => {
+    const isMainLoop = (body.tools ?? []).some((tool) => tool.name === 'Bash');
+    if (!isMainLoop || JSON.stringify(body.messages ?? []).includes('tool_result')) return undefined;
+    return [{ type: 'tool_use', id, name: 'Bash', input: { command, description } }];
+  };
+
 describe('Claude Code 2.1.332 in an interactive session (pseudo-terminal)', () => {
   afterAll(async () => {
     await stopTestDaemons();
@@ -46,18 +55,7 @@ describe('Claude Code 2.1.332 in an interactive session (pseudo-terminal)', () =
     // The model asks to run a shell command: in the default permission mode that is a permission
     // prompt, and Claude Code sends Notification at once (its idle_prompt would take 60 s).
     const fake = await startFake('claude', {
-      respond: (body: { tools?: { name: string }[]; messages?: unknown[] }) => {
-        const isMainLoop = (body.tools ?? []).some((tool) => tool.name === 'Bash');
-        if (!isMainLoop || JSON.stringify(body.messages ?? []).includes('tool_result')) return undefined;
-        return [
-          {
-            type: 'tool_use',
-            id: 'toolu_hookd_e2e_01',
-            name: 'Bash',
-            input: { command: 'echo hello > hello.txt', description: 'Write hello.txt' },
-          },
-        ];
-      },
+      respond: bashOnce('toolu_hookd_e2e_01', 'echo hello > hello.txt', 'Write hello.txt'),
     });
     const events = ['Notification', 'Stop', 'SessionEnd'];
     const daemon = testDaemon();
@@ -155,18 +153,7 @@ describe("Claude Code's newer events in a -p turn", () => {
 
   it('PreSkillShellCommand, UserPromptExpansion and PostToolBatch reach the bridged hook as the direct one', async () => {
     const fake = await startFake('claude', {
-      respond: (body: { tools?: { name: string }[]; messages?: unknown[] }) => {
-        const isMainLoop = (body.tools ?? []).some((tool) => tool.name === 'Bash');
-        if (!isMainLoop || JSON.stringify(body.messages ?? []).includes('tool_result')) return undefined;
-        return [
-          {
-            type: 'tool_use',
-            id: 'toolu_hookd_batch_01',
-            name: 'Bash',
-            input: { command: 'echo hookd-batch', description: 'Print' },
-          },
-        ];
-      },
+      respond: bashOnce('toolu_hookd_batch_01', 'echo hookd-batch', 'Print'),
     });
     const events = ['PreSkillShellCommand', 'UserPromptExpansion', 'PostToolBatch'];
     const daemon = testDaemon();
